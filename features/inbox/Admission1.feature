@@ -1,0 +1,103 @@
+@area:inbox
+Feature: Admission1 - Creating sessions and admitting prompts
+  A session is created idempotently on its ID, and a prompt is admitted to the durable inbox
+  exactly once per message ID. An admitted prompt stays out of the model's sight until promoted.
+
+  @INB-01 @id:inb-admission-1
+  Scenario: [1] A session created without an ID gets a generated one
+    When a session is created without an ID
+    And a session is created without an ID
+    Then both sessions are new and have different IDs
+
+  @INB-01 @id:inb-admission-2
+  Scenario: [2] Reusing a session ID returns the existing session
+    Given a session "alpha"
+    And the user admits "hello" with id "m1" and no resume
+    When a session "alpha" is created again
+    Then the session was not created anew
+    And the inbox of session "alpha" holds 1 prompt
+
+  @INB-02 @id:inb-admission-3
+  Scenario: [3] A prompt without an ID gets a generated message ID
+    Given a session "s1"
+    When the user admits "hello" with no resume
+    Then the receipt has a message ID
+    And the inbox is:
+      | text  | delivery | state   |
+      | hello | steer    | pending |
+
+  @INB-02 @id:inb-admission-4
+  Scenario: [4] An exact retry returns the same receipt and admits nothing more
+    Given a session "s1"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "hello" with id "m1" and no resume
+    Then the receipt names message "m1"
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | steer    | pending |
+
+  @INB-03 @id:inb-admission-5
+  Scenario Outline: [5] Reusing a message ID with <difference> fails and changes nothing
+    Given a session "s1"
+    And a session "s2"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits <text> as <delivery> to session <session> with id "m1"
+    Then the admission fails with "conflict"
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | steer    | pending |
+    And the inbox of session "s2" holds 0 prompts
+    And the provider received 0 requests
+
+    Examples:
+      | difference           | text      | delivery | session |
+      | another prompt       | "goodbye" | steer    | "s1"    |
+      | another delivery     | "hello"   | queue    | "s1"    |
+      | another session      | "hello"   | steer    | "s2"    |
+
+  @INB-03 @id:inb-admission-6
+  Scenario: [6] An unknown delivery mode is refused with a clear error
+    Given a session "s1"
+    When the user admits "hello" as later to session "s1" with id "m1"
+    Then the admission fails with "invalid-input"
+    And the inbox of session "s1" holds 0 prompts
+
+  @INB-04 @id:inb-admission-7
+  Scenario: [7] An admission with resume false sends no request
+    Given a session "s1"
+    When the user admits "hello" with id "m1" and no resume
+    And the session settles
+    Then the provider received 0 requests
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | steer    | pending |
+
+  @INB-04 @id:inb-admission-8
+  Scenario: [8] An exact retry with resume schedules another wake
+    Given a session "s1"
+    And the provider replies "hi"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "hello" with id "m1"
+    And the session settles
+    Then the provider received 1 request
+    And request 1 ends with:
+      | role | content |
+      | user | hello   |
+
+  @INB-05 @id:inb-admission-9
+  Scenario: [9] An admitted prompt is not model-visible until it is promoted
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "first done"
+    And the provider replies "second done"
+    And the user steers "first"
+    And the gate "g1" is blocked
+    When the user queues "second"
+    Then the history has no user message "second"
+    When the gate "g1" opens
+    And the session settles
+    Then request 2 has no user message "second"
+    And request 3 ends with:
+      | role      | content    |
+      | assistant | first done |
+      | user      | second     |

@@ -1,0 +1,77 @@
+@area:inbox
+Feature: Execution1 - Run, wake and interrupt
+  `run` is an explicit resume, `wake` only delivers newly admitted input, and `interrupt` stops the
+  active drain while keeping what is still pending in the inbox.
+
+  @INB-12 @id:inb-execution-1
+  Scenario: [1] Run makes one provider attempt even with no eligible input
+    Given a session "s1"
+    And the provider replies "nothing to do"
+    When the session is run
+    And the session settles
+    Then the provider received 1 request
+    And request 1 has the messages:
+      | role | content |
+
+  @INB-12 @id:inb-execution-2
+  Scenario: [2] Run joins the active drain instead of starting another
+    Given a session "s1"
+    And the provider holds its reply "hi" until "reply" is released
+    And the user steers "hello"
+    And the provider has received 1 request
+    When the session is run
+    And the session is run
+    And the held reply "reply" is released
+    And the session settles
+    Then the provider received 1 request
+
+  @INB-13 @id:inb-execution-3
+  Scenario: [3] A wake with no eligible input calls no provider
+    Given a session "s1"
+    And the provider replies "hi"
+    And the user steers "hello"
+    And the session settles
+    When the session is woken
+    And the session settles
+    Then the provider received 1 request
+
+  @INB-13 @id:inb-execution-4
+  Scenario: [4] Repeated wakes for one prompt coalesce into one provider turn
+    Given a session "s1"
+    And the provider replies "hi"
+    And the user admits "hello" with id "m1" and no resume
+    When the session is woken
+    And the session is woken
+    And the session is woken
+    And the session settles
+    Then the provider received 1 request
+
+  @INB-14 @id:inb-execution-5
+  Scenario: [5] Interrupt stops the drain, suppresses its reruns and keeps pending prompts
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the user queues "later"
+    When the session is interrupted
+    And the session settles
+    Then the provider received 1 request
+    And the inbox is:
+      | text  | delivery | state    |
+      | start | steer    | promoted |
+      | later | queue    | pending  |
+    And the history has the tool call "gate" settled as interrupted
+    When the session is woken
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role | content |
+      | user | later   |
+
+  @INB-14 @id:inb-execution-6
+  Scenario: [6] Interrupting an idle or unknown session does nothing
+    Given a session "s1"
+    When the session is interrupted
+    And session "missing" is interrupted
+    Then the provider received 0 requests

@@ -1,0 +1,152 @@
+@area:inbox
+Feature: Promotion1 - Steers and queued prompts
+  Promotion moves an admitted prompt into session history. Steers join the running work at the
+  next Safe Provider-Turn Boundary; queued prompts each open a later activity, in FIFO order.
+
+  @INB-06 @id:inb-promotion-1
+  Scenario: [1] A prompt promoted before a crash is neither lost nor duplicated
+    Given a session "s1"
+    And the provider holds its reply "hi" until "reply" is released
+    And the provider replies "hello again"
+    And the user steers "hello"
+    And the provider has received 1 request
+    When the runtime process restarts
+    And the session is woken
+    And the session settles
+    Then the provider received 1 request
+    And the inbox is:
+      | text  | state    |
+      | hello | promoted |
+    And the history has 1 user message "hello"
+    When the session is run
+    And the session settles
+    Then request 2 has 1 user message "hello"
+
+  @INB-06 @id:inb-promotion-2
+  Scenario: [2] A prompt admitted before a crash stays pending and promotes once
+    Given a session "s1"
+    And the provider replies "hi"
+    And the user admits "hello" with id "m1" and no resume
+    When the runtime process restarts
+    And the session is woken
+    And the session settles
+    Then request 1 has 1 user message "hello"
+    And the inbox is:
+      | id | state    |
+      | m1 | promoted |
+
+  @INB-07 @id:inb-promotion-3
+  Scenario: [3] A steer promotes after the tool results, inside the current drain
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "also this"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role      | content        |
+      | user      | start          |
+      | assistant | calls gate     |
+      | tool      | gate g1 opened |
+      | user      | also this      |
+
+  @INB-08 @id:inb-promotion-4
+  Scenario: [4] Several pending steers promote together in admission order
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "one"
+    And the user steers "two"
+    And the user steers "three"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role | content        |
+      | tool | gate g1 opened |
+      | user | one            |
+      | user | two            |
+      | user | three          |
+
+  @INB-09 @id:inb-promotion-5
+  Scenario: [5] Promoting a steer resets the provider-turn allowance
+    Given a session "s1"
+    And the provider calls echo 20 times
+    And the provider calls gate "g1"
+    And the provider calls echo 10 times
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "keep going"
+    And the user steers "and more"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 32 requests
+    And the session reports no failure
+
+  @INB-10 @id:inb-promotion-6
+  Scenario: [6] A queued prompt waits while the drain still requires continuation
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user queues "later"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 has no user message "later"
+    And request 3 ends with:
+      | role      | content |
+      | assistant | done    |
+      | user      | later   |
+
+  @INB-11 @id:inb-promotion-7
+  Scenario: [7] Queued prompts promote one at a time, in FIFO order
+    Given a session "s1"
+    And the provider replies "a1"
+    And the provider replies "a2"
+    And the provider replies "a3"
+    And the user admits "q1" as queue with no resume
+    And the user admits "q2" as queue with no resume
+    And the user admits "q3" as queue with no resume
+    When the session is woken
+    And the session settles
+    Then the provider received 3 requests
+    And request 1 has the messages:
+      | role | content |
+      | user | q1      |
+    And request 3 has the messages:
+      | role      | content |
+      | user      | q1      |
+      | assistant | a1      |
+      | user      | q2      |
+      | assistant | a2      |
+      | user      | q3      |
+
+  @INB-11 @id:inb-promotion-8
+  Scenario: [8] Continuation is re-evaluated before the next queued prompt promotes
+    Given a session "s1"
+    And the provider calls echo "step"
+    And the provider replies "q1 done"
+    And the provider replies "q2 done"
+    And the user admits "q1" as queue with no resume
+    And the user admits "q2" as queue with no resume
+    When the session is woken
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role      | content    |
+      | user      | q1         |
+      | assistant | calls echo |
+      | tool      | step       |
+    And request 3 ends with:
+      | role      | content |
+      | assistant | q1 done |
+      | user      | q2      |

@@ -1,0 +1,45 @@
+@area:runner
+Feature: Concurrency1 - Serialized drains and location fencing
+  One session drains one thing at a time while different sessions drain side by side, and a
+  moved session never starts another provider turn with its old location's tools.
+
+  @RUN-07 @id:run-concurrency-1
+  Scenario: [1] Drains of one session never overlap
+    Given a session "s1"
+    And the provider holds its reply "first" until "reply" is released
+    And the provider replies "second"
+    And the user steers "a"
+    And the provider has received 1 request
+    When the session is run
+    And the session is woken
+    And the user steers "b"
+    And the held reply "reply" is released
+    And the session settles
+    Then the provider received 2 requests
+    And the provider never had more than 1 response open
+
+  @RUN-07 @id:run-concurrency-2
+  Scenario: [2] Different sessions drain concurrently
+    Given a session "s1"
+    And a session "s2"
+    And the provider holds its reply to "from s1" with "ok" until "s1" is released
+    And the provider replies to "from s2" with "ok"
+    And the user steers "from s1" to session "s1"
+    And the provider has received 1 request
+    When the user steers "from s2" to session "s2"
+    And session "s2" settles
+    Then the provider received 2 requests
+
+  @RUN-08 @id:run-concurrency-3
+  Scenario: [3] A moved session continues with the tools of its new location
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider calls echo "after the move"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When session "s1" moves to a new workspace "elsewhere"
+    And the gate "g1" opens
+    And the session settles
+    Then "echo.log" in the workspace "elsewhere" has 1 line
+    And the original workspace of "s1" has no "echo.log"

@@ -1,0 +1,23 @@
+@area:runner
+Feature: Recovery1 - Work left by a dead process
+  A tool still recorded as running when a new process builds its next request was abandoned by a
+  process that died. It is failed durably as interrupted and never executed again.
+
+  @RUN-04 @id:run-recovery-1
+  Scenario: [1] A tool left running by a dead process is failed as interrupted, not re-run
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "recovered"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the runtime process restarts
+    And the session is run
+    And the session settles
+    Then the history has the tool call "gate" settled as interrupted
+    And the provider received 2 requests
+    And request 2 ends with:
+      | role      | content    |
+      | user      | start      |
+      | assistant | calls gate |
+      | tool      | *          |
+    And "gate.log" in the workspace of "s1" has 1 line

@@ -1,0 +1,48 @@
+@area:runner
+Feature: Replay1 - Durable order and event replay
+  Projected history follows the durable event sequence, and durable events can be replayed after a
+  cursor and then tailed live with nothing missed, nothing repeated and no live-only fragments.
+
+  @RUN-05 @id:run-replay-1
+  Scenario: [1] History follows durable order, not message IDs or timestamps
+    Given a session "s1"
+    And the provider replies "ok"
+    And the clock is at "2026-03-01T10:00:00Z"
+    And the user admits "zulu" with id "m-z" and no resume
+    And the clock is at "2026-03-01T09:00:00Z"
+    And the user admits "alpha" with id "m-a" and no resume
+    When the session is woken
+    And the session settles
+    Then the history is:
+      | role      | content |
+      | user      | zulu    |
+      | user      | alpha   |
+      | assistant | ok      |
+    And request 1 has the messages:
+      | role | content |
+      | user | zulu    |
+      | user | alpha   |
+
+  @RUN-06 @id:run-replay-2
+  Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When a subscriber replays the events of "s1" after sequence 2 and keeps tailing
+    And the gate "g1" opens
+    And the session settles
+    Then the subscriber received every durable event after sequence 2 exactly once, in order
+
+  @RUN-06 @id:run-replay-3
+  Scenario: [3] Live-only text fragments never enter the durable stream
+    Given a session "s1"
+    And a session "s2"
+    And the provider replies to "one chunk" with "a reply of some length" in 1 chunk
+    And the provider replies to "many chunks" with "a reply of some length" in 12 chunks
+    When the user steers "one chunk" to session "s1"
+    And the user steers "many chunks" to session "s2"
+    And session "s1" settles
+    And session "s2" settles
+    Then sessions "s1" and "s2" have the same number of durable events

@@ -1,0 +1,75 @@
+@area:runner
+Feature: Runner1 - Provider turns and tool settlement
+  The runner sends one request per provider turn, records each local tool call durably before it
+  runs, settles every started tool before continuing, and stops after 25 turns with work left.
+
+  @RUN-01 @id:run-runner-1
+  Scenario: [1] A tool call is durable before it runs
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    When the gate "g1" is blocked
+    Then the history has the tool call "gate" running
+    And the provider received 1 request
+
+  @RUN-01 @id:run-runner-2
+  Scenario: [2] Every started tool settles before the next provider request
+    Given a session "s1"
+    And the provider calls the tools:
+      | id     | name | input           |
+      | call_a | gate | {"name": "g1"}  |
+      | call_b | echo | {"text": "fast"} |
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role      | content          |
+      | user      | start            |
+      | assistant | calls gate, echo |
+      | tool      | gate g1 opened   |
+      | tool      | fast             |
+
+  @RUN-02 @id:run-runner-3
+  Scenario: [3] A drain fails after 25 provider turns when work remains
+    Given a session "s1"
+    And the provider calls echo 26 times
+    When the user steers "loop"
+    And the session settles
+    Then the provider received 25 requests
+    And the session reports the failure "turn-limit"
+    And 1 scripted provider turn is left unused
+
+  @RUN-02 @id:run-runner-4
+  Scenario: [4] A drain that finishes on its 25th provider turn does not fail
+    Given a session "s1"
+    And the provider calls echo 24 times
+    And the provider replies "done"
+    When the user steers "loop"
+    And the session settles
+    Then the provider received 25 requests
+    And the session reports no failure
+
+  @RUN-03 @id:run-runner-5
+  Scenario: [5] Tool call IDs repeated across turns do not collide
+    Given a session "s1"
+    And the provider calls the tools:
+      | id     | name | input             |
+      | call_1 | echo | {"text": "first"} |
+    And the provider calls the tools:
+      | id     | name | input              |
+      | call_1 | echo | {"text": "second"} |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then request 3 has the messages:
+      | role      | content    |
+      | user      | start      |
+      | assistant | calls echo |
+      | tool      | first      |
+      | assistant | calls echo |
+      | tool      | second     |
+    And the history has 2 settled tool calls

@@ -1,0 +1,102 @@
+/**
+ * The commands the kit sends to a runtime and the observations it reads back. Everything here is
+ * plain JSON, so the same exchange can travel to a runtime in another process or language.
+ */
+
+export type Delivery = 'steer' | 'queue';
+
+export interface PromptContent {
+  parts: { type: 'text'; text: string }[];
+}
+
+/** Closed vocabulary of errors a runtime reports; runtimes translate their own errors into it. */
+export const ERROR_CODES = ['invalid-input', 'conflict', 'not-found', 'unsupported'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type Command =
+  | { cmd: 'session.create'; id?: string; location: string }
+  | {
+      cmd: 'prompt.admit';
+      sessionId: string;
+      id?: string;
+      prompt: PromptContent;
+      delivery?: string;
+      resume?: boolean;
+    }
+  /** Schedules work and returns at once; `session.idle` waits for it. */
+  | { cmd: 'session.run' | 'session.wake' | 'session.idle'; sessionId: string }
+  /** Returns after the interrupted drain has finished its cleanup. */
+  | { cmd: 'session.interrupt'; sessionId: string }
+  | { cmd: 'session.move'; sessionId: string; location: string }
+  | { cmd: 'clock.set'; now: string }
+  /** The `gate` kit tool: wait until a call blocks on the named gate, or open it. */
+  | { cmd: 'gate.wait' | 'gate.open'; name: string }
+  | { cmd: 'history' | 'inbox' | 'failures'; sessionId: string }
+  | { cmd: 'events'; sessionId: string; after?: number }
+  | { cmd: 'events.subscribe'; sessionId: string; after: number }
+  | { cmd: 'events.take'; subscription: string };
+
+export type Reply<T = unknown> = { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
+
+export interface SessionCreated {
+  sessionId: string;
+  created: boolean;
+}
+
+export interface PromptReceipt {
+  messageId: string;
+  state: 'pending' | 'promoted';
+  duplicate: boolean;
+}
+
+export type HistoryMessage =
+  | { id: string; seq: number; role: 'user'; hidden: boolean; text: string }
+  | {
+      id: string;
+      seq: number;
+      role: 'assistant';
+      hidden: boolean;
+      status: 'streaming' | 'completed' | 'failed';
+      text: string;
+      toolCalls: { callId: string; name: string; input: string }[];
+    }
+  | {
+      id: string;
+      seq: number;
+      role: 'tool';
+      hidden: boolean;
+      status: 'running' | 'success' | 'error' | 'interrupted';
+      assistantMessageId: string;
+      callId: string;
+      name: string;
+      output: string | null;
+    };
+
+export interface InboxRow {
+  messageId: string;
+  text: string;
+  delivery: Delivery;
+  state: 'pending' | 'promoted';
+  admittedSeq: number;
+  promotedSeq: number | null;
+}
+
+export interface DurableEvent {
+  seq: number;
+  type: string;
+  at: string;
+}
+
+/** Why a drain stopped with work left; closed vocabulary. */
+export interface Failure {
+  code: 'turn-limit' | 'provider-error' | 'stream-cut';
+  message: string;
+}
+
+/** What the kit hands a runtime when it starts one. */
+export interface RuntimeConfig {
+  storeDir: string;
+  provider: { dialect: 'openai-chat'; baseUrl: string; apiKey: string; model: string };
+  now: string;
+  instance: number;
+}

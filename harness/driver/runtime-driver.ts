@@ -1,0 +1,147 @@
+import type {
+  Command,
+  DurableEvent,
+  Failure,
+  HistoryMessage,
+  InboxRow,
+  PromptContent,
+  PromptReceipt,
+  Reply,
+  RuntimeConfig,
+  SessionCreated,
+} from './protocol.js';
+import type { RuntimeLauncher, Transport } from './transport.js';
+
+/** A runtime answered a command with an error from the closed vocabulary. */
+export class RuntimeReportedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly command: Command,
+  ) {
+    super(`${command.cmd} failed with ${code}: ${message}`);
+    this.name = 'RuntimeReportedError';
+  }
+}
+
+/** The runtime did not answer in time: a hung runtime fails the scenario instead of the run. */
+export class RuntimeTimeout extends Error {
+  constructor(command: Command, ms: number) {
+    super(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`);
+    this.name = 'RuntimeTimeout';
+  }
+}
+
+export interface AdmitOptions {
+  id?: string;
+  delivery?: string;
+  resume?: boolean;
+}
+
+/** Typed commands and observations over one runtime, across restarts of its process. */
+export class RuntimeDriver {
+  private instance = 0;
+
+  private constructor(
+    private readonly launcher: RuntimeLauncher,
+    private config: RuntimeConfig,
+    private transport: Transport,
+    private readonly timeoutMs: number,
+  ) {}
+
+  static async start(launcher: RuntimeLauncher, config: Omit<RuntimeConfig, 'instance'>, timeoutMs: number) {
+    const full = { ...config, instance: 0 };
+    return new RuntimeDriver(launcher, full, await launcher.start(full), timeoutMs);
+  }
+
+  /** Kills the runtime process and starts a fresh one over the same durable store. */
+  async restart(now: string): Promise<void> {
+    await this.transport.kill();
+    this.instance += 1;
+    this.config = { ...this.config, now, instance: this.instance };
+    this.transport = await this.launcher.start(this.config);
+  }
+
+  stop(): Promise<void> {
+    return this.transport.kill();
+  }
+
+  createSession(location: string, id?: string): Promise<SessionCreated> {
+    return this.call({ cmd: 'session.create', location, ...(id ? { id } : {}) });
+  }
+
+  admit(sessionId: string, text: string, options: AdmitOptions = {}): Promise<PromptReceipt> {
+    const prompt: PromptContent = { parts: [{ type: 'text', text }] };
+    return this.call({ cmd: 'prompt.admit', sessionId, prompt, ...options });
+  }
+
+  run(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'session.run', sessionId });
+  }
+
+  wake(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'session.wake', sessionId });
+  }
+
+  interrupt(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'session.interrupt', sessionId });
+  }
+
+  idle(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'session.idle', sessionId });
+  }
+
+  move(sessionId: string, location: string): Promise<void> {
+    return this.call({ cmd: 'session.move', sessionId, location });
+  }
+
+  setClock(now: string): Promise<void> {
+    return this.call({ cmd: 'clock.set', now });
+  }
+
+  gateBlocked(name: string): Promise<void> {
+    return this.call({ cmd: 'gate.wait', name });
+  }
+
+  openGate(name: string): Promise<void> {
+    return this.call({ cmd: 'gate.open', name });
+  }
+
+  async history(sessionId: string): Promise<HistoryMessage[]> {
+    return (await this.call<{ messages: HistoryMessage[] }>({ cmd: 'history', sessionId })).messages;
+  }
+
+  async inbox(sessionId: string): Promise<InboxRow[]> {
+    return (await this.call<{ rows: InboxRow[] }>({ cmd: 'inbox', sessionId })).rows;
+  }
+
+  async failures(sessionId: string): Promise<Failure[]> {
+    return (await this.call<{ failures: Failure[] }>({ cmd: 'failures', sessionId })).failures;
+  }
+
+  async events(sessionId: string, after = 0): Promise<DurableEvent[]> {
+    return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events', sessionId, after })).events;
+  }
+
+  async subscribe(sessionId: string, after: number): Promise<string> {
+    return (await this.call<{ subscription: string }>({ cmd: 'events.subscribe', sessionId, after })).subscription;
+  }
+
+  async take(subscription: string): Promise<DurableEvent[]> {
+    return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events.take', subscription })).events;
+  }
+
+  private async call<T = void>(command: Command): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs)), this.timeoutMs);
+    });
+    try {
+      const reply: Reply = await Promise.race([this.transport.send(command), timeout]);
+      if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
+      return reply.result as T;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

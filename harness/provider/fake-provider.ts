@@ -1,0 +1,113 @@
+import type { CapturedRequest } from './captured-request.js';
+import type { ScriptEntry, WireResponse } from './scripted-turn.js';
+import type { Dialect } from './wire/dialect.js';
+import { loadRecording } from './recording.js';
+
+interface PreparedEntry {
+  response: WireResponse;
+  forUserText?: string;
+  hold?: string;
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+/**
+ * The model provider as the runtime under test sees it: answers each request with the next
+ * scripted turn, captures every request, and records any request the script did not expect.
+ */
+export class FakeProvider {
+  readonly requests: CapturedRequest[] = [];
+  /** One line per request that no scripted turn answered; a scenario with any fails. */
+  readonly unexpected: string[] = [];
+  private readonly script: PreparedEntry[] = [];
+  private readonly holds = new Map<string, Deferred>();
+  private readonly arrivals: { count: number; resolve: () => void }[] = [];
+  private inFlight = 0;
+  /** The most responses that were open at the same time. */
+  maxInFlight = 0;
+
+  constructor(
+    readonly dialect: Dialect,
+    private readonly recordingsRoot: string,
+    readonly model: string,
+  ) {}
+
+  /** Recordings are loaded here, so a bad recording fails the step that names it. */
+  enqueue(entry: ScriptEntry): void {
+    const response =
+      entry.turn.kind === 'recording'
+        ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
+        : this.dialect.encodeTurn(entry.turn, this.model);
+    this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
+    if (entry.hold) this.holds.set(entry.hold, deferred());
+  }
+
+  get unconsumed(): number {
+    return this.script.length;
+  }
+
+  release(hold: string): void {
+    const gate = this.holds.get(hold);
+    if (!gate) throw new Error(`no scripted turn is held as "${hold}"`);
+    gate.resolve();
+  }
+
+  /** Lets every held answer go, so nothing is left waiting when a scenario ends. */
+  releaseAll(): void {
+    for (const gate of this.holds.values()) gate.resolve();
+  }
+
+  /** Resolves once `count` requests have arrived in all. */
+  received(count: number): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.arrivals.push({ count, resolve }));
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const body: unknown = await request.json();
+    const { messages, tools } = this.dialect.decodeRequest(body);
+    const captured: CapturedRequest = { index: this.requests.length + 1, body, messages, tools };
+    this.requests.push(captured);
+    for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();
+
+    const lastUser = messages.findLast((message) => message.role === 'user')?.text;
+    const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
+    if (at < 0) {
+      this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
+      return Response.json({ error: { message: 'conformance kit: no scripted provider turn for this request' } }, { status: 500 });
+    }
+    const [entry] = this.script.splice(at, 1);
+    if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    return this.respond(entry!.response);
+  }
+
+  private respond(wire: WireResponse): Response {
+    const encoder = new TextEncoder();
+    const frames = [...wire.frames];
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const done = () => {
+      this.inFlight -= 1;
+    };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const frame = frames.shift();
+        if (frame === undefined) {
+          done();
+          controller.close();
+        } else controller.enqueue(encoder.encode(frame));
+      },
+      cancel: done,
+    });
+    return new Response(body, { status: wire.status, headers: wire.headers });
+  }
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -1,0 +1,16 @@
+import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
+import type { ModelVisibleMessage } from '../captured-request.js';
+import * as openaiChat from './openai-chat.js';
+
+/** Everything the fake provider needs to know about one provider wire dialect. */
+export interface Dialect {
+  name: string;
+  /** The request path under the base URL. */
+  path: string;
+  encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse;
+  decodeRequest(body: unknown): { messages: ModelVisibleMessage[]; tools: string[] };
+}
+
+export const dialects: Record<string, Dialect> = {
+  'openai-chat': { name: 'openai-chat', path: '/chat/completions', ...openaiChat },
+};

@@ -1,0 +1,81 @@
+import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
+import type { ModelVisibleMessage } from '../captured-request.js';
+
+/** The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. */
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
+
+export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
+  const chunk = (delta: object, finish: string | null = null) =>
+    frame({ id: 'chatcmpl-kit', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  switch (turn.kind) {
+    case 'text':
+      return stream([
+        chunk({ role: 'assistant', content: '' }),
+        ...split(turn.text, turn.chunks).map((content) => chunk({ content })),
+        chunk({}, 'stop'),
+        'data: [DONE]\n\n',
+      ]);
+    case 'cut':
+      return stream([chunk({ role: 'assistant', content: '' }), chunk({ content: turn.text })]);
+    case 'tool-calls':
+      return stream([
+        chunk({ role: 'assistant', content: null }),
+        ...turn.calls.flatMap((call, index) => {
+          const [head, tail] = split(JSON.stringify(call.input), 2);
+          return [
+            chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: head } }] }),
+            chunk({ tool_calls: [{ index, function: { arguments: tail } }] }),
+          ];
+        }),
+        chunk({}, 'tool_calls'),
+        'data: [DONE]\n\n',
+      ]);
+    case 'error':
+      return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
+  }
+}
+
+function stream(frames: string[]): WireResponse {
+  return { status: 200, headers: SSE_HEADERS, frames };
+}
+
+function frame(data: object): string {
+  return `data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Splits text into `parts` pieces (the last ones may be empty when the text is short). */
+function split(text: string, parts: number): string[] {
+  const size = Math.ceil(text.length / parts);
+  return Array.from({ length: parts }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
+interface ChatRequestMessage {
+  role: string;
+  content?: string | null | { type: string; text?: string }[];
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+/** Reads a captured request body into the dialect-neutral view the scenarios assert on. */
+export function decodeRequest(body: unknown): { messages: ModelVisibleMessage[]; tools: string[] } {
+  const request = body as { messages?: ChatRequestMessage[]; tools?: { function?: { name?: string } }[] };
+  if (!Array.isArray(request?.messages)) throw new Error('request has no messages array');
+  return {
+    messages: request.messages.map((message) => ({
+      role: message.role,
+      text: textOf(message.content),
+      ...(message.tool_calls
+        ? { toolCalls: message.tool_calls.map((call) => ({ id: call.id, name: call.function.name, input: call.function.arguments })) }
+        : {}),
+      ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
+    })),
+    tools: (request.tools ?? []).map((tool) => tool.function?.name ?? ''),
+  };
+}
+
+function textOf(content: ChatRequestMessage['content']): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => part.text ?? '').join('');
+  return '';
+}

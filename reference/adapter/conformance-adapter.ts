@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { SessionRuntime } from '../runtime.js';
+import { RuntimeError } from '../errors.js';
+import type { ProviderConfig } from '../provider/provider-turn-stream.js';
+import type { SessionMessage } from '../history/message.js';
+import type { Prompt, StoredEvent } from '../events/session-event.js';
+import type { IdSource } from '../ids.js';
+import { GateBoard, kitTools } from './kit-tools.js';
+
+/**
+ * Serves the conformance kit's driver commands (plain JSON in, plain JSON out) over a reference
+ * runtime. This is the only module that knows the kit's command names; the runtime does not.
+ */
+
+export interface AdapterConfig {
+  /** A directory the runtime owns; the same directory after a restart holds the same state. */
+  storeDir: string;
+  provider: ProviderConfig;
+  /** The virtual time at start, ISO 8601. */
+  now: string;
+  /** Distinguishes the processes started over one store, so generated IDs never repeat. */
+  instance: number;
+}
+
+type Command = { cmd: string } & Record<string, unknown>;
+type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+
+export interface AdapterHandle {
+  handle(command: Command): Promise<Reply>;
+  terminate(): void;
+}
+
+export const profiles = ['core'];
+
+export function openRuntime(config: AdapterConfig): AdapterHandle {
+  let now = new Date(config.now);
+  const gates = new GateBoard();
+  const runtime = new SessionRuntime({
+    databaseFile: join(config.storeDir, 'runtime.sqlite'),
+    provider: config.provider,
+    tools: kitTools(gates),
+    clock: { now: () => now },
+    ids: sequentialIds(config.instance),
+  });
+  const subscriptions = new Map<string, { buffer: StoredEvent[]; stop: () => void }>();
+
+  const commands: Record<string, (c: Command) => unknown> = {
+    'session.create': (c) => {
+      const { session, created } = runtime.createSession({ id: opt(c.id), location: String(c.location) });
+      return { sessionId: session.id, created };
+    },
+    'prompt.admit': (c) => {
+      const receipt = runtime.prompt({
+        sessionId: String(c.sessionId),
+        id: opt(c.id),
+        prompt: c.prompt as never,
+        delivery: c.delivery as never,
+        resume: c.resume as boolean | undefined,
+      });
+      return { messageId: receipt.messageId, state: receipt.state, duplicate: receipt.duplicate };
+    },
+    'session.run': (c) => void runtime.run(String(c.sessionId)),
+    'session.wake': (c) => runtime.wake(String(c.sessionId)),
+    'session.interrupt': (c) => runtime.interrupt(String(c.sessionId)),
+    'session.idle': (c) => runtime.idle(String(c.sessionId)),
+    'session.move': (c) => runtime.move(String(c.sessionId), String(c.location)),
+    'clock.set': (c) => {
+      now = new Date(String(c.now));
+    },
+    'gate.wait': (c) => gates.blocked(String(c.name)),
+    'gate.open': (c) => gates.open(String(c.name)),
+    history: (c) => ({ messages: runtime.messages(String(c.sessionId)).map(toKitMessage) }),
+    inbox: (c) => ({
+      rows: runtime.inboxRows(String(c.sessionId)).map((row) => ({
+        messageId: row.messageId,
+        text: promptText(row.prompt),
+        delivery: row.delivery,
+        state: row.promotedSeq === null ? 'pending' : 'promoted',
+        admittedSeq: row.admittedSeq,
+        promotedSeq: row.promotedSeq,
+      })),
+    }),
+    events: (c) => ({ events: runtime.events(String(c.sessionId), Number(c.after ?? 0)).map(toKitEvent) }),
+    failures: (c) => ({
+      failures: runtime
+        .events(String(c.sessionId))
+        .flatMap(({ event }) => (event.type === 'session.failed' ? [{ code: event.code, message: event.message }] : [])),
+    }),
+    'events.subscribe': (c) => {
+      const id = `sub_${subscriptions.size + 1}`;
+      const buffer: StoredEvent[] = [];
+      const stop = runtime.tail(String(c.sessionId), Number(c.after ?? 0), (event) => buffer.push(event));
+      subscriptions.set(id, { buffer, stop });
+      return { subscription: id };
+    },
+    'events.take': (c) => {
+      const subscription = subscriptions.get(String(c.subscription));
+      if (!subscription) throw new RuntimeError('not-found', `no subscription ${c.subscription}`);
+      return { events: subscription.buffer.splice(0).map(toKitEvent) };
+    },
+  };
+
+  return {
+    async handle(command) {
+      const run = commands[command.cmd];
+      if (!run) return { ok: false, error: { code: 'unsupported', message: `unknown command ${command.cmd}` } };
+      try {
+        return { ok: true, result: (await run(command)) ?? {} };
+      } catch (error) {
+        if (error instanceof RuntimeError) return { ok: false, error: { code: error.code, message: error.message } };
+        throw error;
+      }
+    },
+    terminate() {
+      for (const subscription of subscriptions.values()) subscription.stop();
+      runtime.terminate();
+    },
+  };
+}
+
+function promptText(prompt: Prompt): string {
+  return prompt.parts.map((part) => part.text).join('\n');
+}
+
+function opt(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+function sequentialIds(instance: number): IdSource {
+  let counter = 0;
+  return { next: (prefix) => `${prefix}_${instance}_${String(++counter).padStart(4, '0')}` };
+}
+
+function toKitEvent(stored: StoredEvent) {
+  return { seq: stored.seq, type: stored.event.type, at: stored.at };
+}
+
+function toKitMessage(message: SessionMessage) {
+  const base = { id: message.id, seq: message.seq, role: message.role, hidden: message.hidden };
+  switch (message.role) {
+    case 'user':
+      return { ...base, text: promptText(message.prompt) };
+    case 'assistant':
+      return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
+    case 'tool':
+      return {
+        ...base,
+        status: message.status,
+        assistantMessageId: message.assistantMessageId,
+        callId: message.callId,
+        name: message.name,
+        output: message.output ?? null,
+      };
+  }
+}

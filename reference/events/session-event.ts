@@ -1,0 +1,44 @@
+/** The durable events of a session. Each is appended with the next per-session sequence number. */
+
+export type Delivery = 'steer' | 'queue';
+
+export interface PromptPart {
+  type: 'text';
+  text: string;
+}
+
+export interface Prompt {
+  parts: PromptPart[];
+}
+
+export type ToolStatus = 'success' | 'error' | 'interrupted';
+export type FinishReason = 'stop' | 'tool_calls' | 'length';
+export type AssistantFailure = 'interrupted' | 'stream-cut' | 'provider-error';
+
+export type SessionEvent =
+  | { type: 'session.created'; location: string }
+  | { type: 'session.moved'; location: string }
+  | { type: 'prompt.admitted'; messageId: string; delivery: Delivery; prompt: Prompt }
+  | { type: 'prompt.promoted'; messageId: string }
+  | { type: 'assistant.started'; messageId: string; model: string }
+  | { type: 'tool.called'; assistantMessageId: string; callId: string; name: string; input: string }
+  | {
+      type: 'tool.settled';
+      assistantMessageId: string;
+      callId: string;
+      status: ToolStatus;
+      output: string;
+    }
+  | { type: 'assistant.completed'; messageId: string; text: string; finish: FinishReason }
+  | { type: 'assistant.failed'; messageId: string; text: string; reason: AssistantFailure; message: string }
+  | { type: 'session.failed'; code: SessionFailure; message: string };
+
+/** Why a drain stopped without finishing its work. */
+export type SessionFailure = 'turn-limit' | 'provider-error' | 'stream-cut';
+
+export interface StoredEvent {
+  sessionId: string;
+  seq: number;
+  at: string;
+  event: SessionEvent;
+}

@@ -1,0 +1,152 @@
+import type { EventLog } from '../store/event-log.js';
+import type { HistoryStore } from '../history/history-store.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { IdSource } from '../ids.js';
+import type { FinishReason } from '../events/session-event.js';
+import { streamChat, toChatRequest, INTERRUPTED_TOOL_OUTPUT } from '../provider/openai-chat.js';
+import {
+  ProviderRejected,
+  StreamCut,
+  type ProviderChunk,
+  type ProviderConfig,
+} from '../provider/provider-turn-stream.js';
+import type { LiveFeed } from '../events/live-feed.js';
+
+export interface ProviderTurnDeps {
+  log: EventLog;
+  history: HistoryStore;
+  tools: ToolRegistry;
+  ids: IdSource;
+  provider: ProviderConfig;
+  live: LiveFeed;
+}
+
+export type TurnOutcome = 'settled' | 'failed' | 'interrupted';
+
+interface PartialCall {
+  id: string;
+  name: string;
+  input: string;
+}
+
+/**
+ * One provider turn: one request, the streamed response projected durably, and every local tool
+ * call recorded before it starts and awaited after the stream closes.
+ */
+export async function runProviderTurn(
+  deps: ProviderTurnDeps,
+  sessionId: string,
+  location: string,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
+  const request = toChatRequest(deps.provider.model, deps.history.messages(sessionId), deps.tools.definitions());
+  const turn = new TurnProjection(deps, sessionId, location, signal);
+  try {
+    for await (const chunk of streamChat(deps.provider, request, signal)) turn.accept(chunk);
+    turn.complete();
+    await turn.settled();
+    return 'settled';
+  } catch (error) {
+    await turn.settled();
+    if (signal.aborted) {
+      turn.fail('interrupted', 'Provider turn interrupted');
+      return 'interrupted';
+    }
+    if (error instanceof StreamCut || error instanceof ProviderRejected) {
+      const code = error instanceof StreamCut ? 'stream-cut' : 'provider-error';
+      turn.fail(code, error.message);
+      deps.log.append(sessionId, [{ type: 'session.failed', code, message: error.message }]);
+      return 'failed';
+    }
+    throw error;
+  }
+}
+
+class TurnProjection {
+  private messageId: string | undefined;
+  private text = '';
+  private finish: FinishReason | undefined;
+  private call: PartialCall | undefined;
+  private callIndex = -1;
+  private readonly running: Promise<void>[] = [];
+
+  constructor(
+    private readonly deps: ProviderTurnDeps,
+    private readonly sessionId: string,
+    private readonly location: string,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  accept(chunk: ProviderChunk): void {
+    const messageId = this.started();
+    switch (chunk.type) {
+      case 'text':
+        this.text += chunk.delta;
+        this.deps.live.publish({ sessionId: this.sessionId, messageId, delta: chunk.delta });
+        return;
+      case 'tool-call':
+        if (chunk.index !== this.callIndex) {
+          this.startPendingCall();
+          this.callIndex = chunk.index;
+          this.call = { id: chunk.id ?? '', name: chunk.name ?? '', input: '' };
+        }
+        this.call!.input += chunk.argumentsDelta ?? '';
+        return;
+      case 'finish':
+        this.finish = chunk.reason;
+        return;
+    }
+  }
+
+  complete(): void {
+    this.startPendingCall();
+    const messageId = this.started();
+    this.deps.log.append(this.sessionId, [
+      { type: 'assistant.completed', messageId, text: this.text, finish: this.finish ?? 'stop' },
+    ]);
+  }
+
+  fail(reason: 'interrupted' | 'stream-cut' | 'provider-error', message: string): void {
+    if (!this.messageId) return;
+    this.deps.log.append(this.sessionId, [
+      { type: 'assistant.failed', messageId: this.messageId, text: this.text, reason, message },
+    ]);
+  }
+
+  /** Every started tool is awaited, whatever happened to the stream. */
+  async settled(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  private started(): string {
+    if (this.messageId) return this.messageId;
+    this.messageId = this.deps.ids.next('ast');
+    this.deps.log.append(this.sessionId, [
+      { type: 'assistant.started', messageId: this.messageId, model: this.deps.provider.model },
+    ]);
+    return this.messageId;
+  }
+
+  /** A call is complete once the stream moves past it; it is recorded durably, then started at once. */
+  private startPendingCall(): void {
+    const call = this.call;
+    if (!call) return;
+    this.call = undefined;
+    const assistantMessageId = this.started();
+    const { log, tools } = this.deps;
+    log.append(this.sessionId, [
+      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
+    ]);
+    const settle = (status: 'success' | 'error' | 'interrupted', output: string) =>
+      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, status, output }]);
+    this.running.push(
+      tools.execute(call.name, call.input, { location: this.location, signal: this.signal }).then(
+        (result) => void settle(result.status, result.output),
+        (error) => {
+          if (!this.signal.aborted) throw error;
+          settle('interrupted', INTERRUPTED_TOOL_OUTPUT);
+        },
+      ),
+    );
+  }
+}

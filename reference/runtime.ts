@@ -1,0 +1,179 @@
+import { openDatabase, type Db } from './store/database.js';
+import { EventLog } from './store/event-log.js';
+import { HistoryStore } from './history/history-store.js';
+import { SessionStore, type Session } from './session/session-store.js';
+import { Inbox, type InboxRow } from './inbox/inbox.js';
+import { ToolRegistry } from './tools/tool-registry.js';
+import type { Tool } from './tools/tool.js';
+import { LiveFeed } from './events/live-feed.js';
+import { SessionRunCoordinator } from './runner/coordinator.js';
+import { drainSession, type DrainDeps } from './runner/drain.js';
+import { randomIds, type IdSource } from './ids.js';
+import { systemClock, type Clock } from './clock.js';
+import { RuntimeError } from './errors.js';
+import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
+import type { SessionMessage } from './history/message.js';
+import type { ProviderConfig } from './provider/provider-turn-stream.js';
+
+export interface RuntimeOptions {
+  /** The SQLite file holding all durable state; reopening it recovers every session. */
+  databaseFile: string;
+  provider: ProviderConfig;
+  tools: Tool[];
+  clock?: Clock;
+  ids?: IdSource;
+  /** Where operator diagnostics go (failed drains, storage problems). */
+  diagnostics?: (message: string) => void;
+}
+
+export interface PromptInput {
+  sessionId: string;
+  id?: string;
+  prompt: Prompt;
+  delivery?: Delivery;
+  resume?: boolean;
+}
+
+export interface PromptReceipt {
+  messageId: string;
+  sessionId: string;
+  delivery: Delivery;
+  state: 'pending' | 'promoted';
+  duplicate: boolean;
+}
+
+const DELIVERIES: readonly string[] = ['steer', 'queue'];
+
+/** The session runtime: durable sessions, their inbox, and the runner that drains them. */
+export class SessionRuntime {
+  readonly live = new LiveFeed();
+  private readonly db: Db;
+  private readonly log: EventLog;
+  private readonly sessions: SessionStore;
+  private readonly inbox: Inbox;
+  private readonly history: HistoryStore;
+  private readonly coordinator: SessionRunCoordinator;
+  private readonly ids: IdSource;
+
+  constructor(options: RuntimeOptions) {
+    const clock = options.clock ?? systemClock;
+    this.ids = options.ids ?? randomIds;
+    this.db = openDatabase(options.databaseFile);
+    this.log = new EventLog(this.db, clock);
+    this.sessions = new SessionStore(this.db, this.log, clock);
+    this.inbox = new Inbox(this.db, this.log);
+    this.history = new HistoryStore(this.db);
+    const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
+    const deps: DrainDeps = {
+      log: this.log,
+      history: this.history,
+      sessions: this.sessions,
+      inbox: this.inbox,
+      tools: new ToolRegistry(options.tools),
+      ids: this.ids,
+      provider: options.provider,
+      live: this.live,
+    };
+    this.coordinator = new SessionRunCoordinator(
+      (sessionId, mode, signal) => drainSession(deps, sessionId, mode, signal),
+      (sessionId, error) => diagnostics(`drain of ${sessionId} failed: ${error instanceof Error ? error.stack : error}`),
+    );
+  }
+
+  createSession(input: { id?: string; location: string }): { session: Session; created: boolean } {
+    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location);
+  }
+
+  session(id: string): Session {
+    return this.sessions.get(id);
+  }
+
+  /** Admits a prompt to the durable inbox; unless `resume` is false, wakes the session. */
+  prompt(input: PromptInput): PromptReceipt {
+    const delivery = input.delivery ?? 'steer';
+    if (!DELIVERIES.includes(delivery)) {
+      throw new RuntimeError('invalid-input', `unknown delivery mode "${delivery}" (expected steer or queue)`);
+    }
+    if (!Array.isArray(input.prompt?.parts) || input.prompt.parts.length === 0) {
+      throw new RuntimeError('invalid-input', 'a prompt needs at least one part');
+    }
+    this.sessions.get(input.sessionId);
+    const { row, duplicate } = this.inbox.admit({
+      messageId: input.id ?? this.ids.next('msg'),
+      sessionId: input.sessionId,
+      delivery,
+      prompt: input.prompt,
+    });
+    if (input.resume !== false) this.coordinator.wake(input.sessionId);
+    return {
+      messageId: row.messageId,
+      sessionId: row.sessionId,
+      delivery: row.delivery,
+      state: row.promotedSeq === null ? 'pending' : 'promoted',
+      duplicate,
+    };
+  }
+
+  run(sessionId: string): Promise<void> {
+    this.sessions.get(sessionId);
+    return this.coordinator.run(sessionId);
+  }
+
+  wake(sessionId: string): void {
+    this.sessions.get(sessionId);
+    this.coordinator.wake(sessionId);
+  }
+
+  /** Idle and unknown sessions are a no-op. */
+  interrupt(sessionId: string): Promise<void> {
+    return this.coordinator.interrupt(sessionId);
+  }
+
+  /** Resolves once the session has no active or scheduled drain in this process. */
+  idle(sessionId: string): Promise<void> {
+    return this.coordinator.idle(sessionId);
+  }
+
+  move(sessionId: string, location: string): void {
+    this.sessions.move(sessionId, location);
+  }
+
+  messages(sessionId: string): SessionMessage[] {
+    this.sessions.get(sessionId);
+    return this.history.messages(sessionId);
+  }
+
+  inboxRows(sessionId: string): InboxRow[] {
+    this.sessions.get(sessionId);
+    return this.inbox.rows(sessionId);
+  }
+
+  events(sessionId: string, after = 0): StoredEvent[] {
+    this.sessions.get(sessionId);
+    return this.log.after(sessionId, after);
+  }
+
+  /**
+   * Replays durable events after `after`, then tails new ones. The commit listener is registered
+   * before the replay read, so a commit in between is never missed; the cursor drops duplicates.
+   */
+  tail(sessionId: string, after: number, onEvent: (event: StoredEvent) => void): () => void {
+    this.sessions.get(sessionId);
+    let cursor = after;
+    const deliver = () => {
+      for (const event of this.log.after(sessionId, cursor)) {
+        cursor = event.seq;
+        onEvent(event);
+      }
+    };
+    const stop = this.log.onCommit((committed) => committed === sessionId && deliver());
+    deliver();
+    return stop;
+  }
+
+  /** Stops at once, as a process exit would: the store closes first, so no later write lands. */
+  terminate(): void {
+    this.db.close();
+    this.coordinator.abandonAll();
+  }
+}

@@ -1,0 +1,68 @@
+import type { Db } from './database.js';
+import type { SessionEvent, StoredEvent } from '../events/session-event.js';
+import { project } from './projector.js';
+import type { Clock } from '../clock.js';
+
+type CommitListener = (sessionId: string) => void;
+
+/**
+ * Appends durable events and applies their projections in one transaction, so the event log and
+ * every table derived from it can never disagree, even across a crash.
+ */
+export class EventLog {
+  private readonly listeners = new Set<CommitListener>();
+  private readonly nextSeq;
+  private readonly insert;
+  private readonly readAfter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.nextSeq = db.prepare<[string], { last_seq: number }>(
+      'UPDATE sessions SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq',
+    );
+    this.insert = db.prepare('INSERT INTO events (session_id, seq, type, data, at) VALUES (?, ?, ?, ?, ?)');
+    this.readAfter = db.prepare<[string, number], { seq: number; data: string; at: string }>(
+      'SELECT seq, data, at FROM events WHERE session_id = ? AND seq > ? ORDER BY seq',
+    );
+  }
+
+  /** Appends the events in order, atomically; returns their sequence numbers. */
+  append(sessionId: string, events: SessionEvent[]): number[] {
+    const seqs = this.db.transaction(() => events.map((event) => this.appendOne(sessionId, event)))();
+    for (const listener of this.listeners) listener(sessionId);
+    return seqs;
+  }
+
+  /** Runs `work` in one transaction; `append` calls inside it join the transaction. */
+  atomically<T>(sessionId: string, work: () => T): T {
+    const result = this.db.transaction(work)();
+    for (const listener of this.listeners) listener(sessionId);
+    return result;
+  }
+
+  after(sessionId: string, cursor: number): StoredEvent[] {
+    return this.readAfter.all(sessionId, cursor).map((row) => ({
+      sessionId,
+      seq: row.seq,
+      at: row.at,
+      event: JSON.parse(row.data) as SessionEvent,
+    }));
+  }
+
+  /** Commit notifications are advisory: a listener re-reads the log, which holds every event. */
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private appendOne(sessionId: string, event: SessionEvent): number {
+    const row = this.nextSeq.get(sessionId);
+    if (!row) throw new Error(`unknown session ${sessionId}`);
+    const at = this.clock.now().toISOString();
+    this.insert.run(sessionId, row.last_seq, event.type, JSON.stringify(event), at);
+    project(this.db, sessionId, row.last_seq, event);
+    return row.last_seq;
+  }
+}

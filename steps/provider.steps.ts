@@ -1,0 +1,112 @@
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { ScriptedTurn } from '../harness/provider/scripted-turn.js';
+import type { CapturedRequest } from '../harness/provider/captured-request.js';
+import { matchRows, requestRow, type Row } from './support/rows.js';
+import type { KitWorld } from './support/world.js';
+
+const text = (reply: string, chunks = 3): ScriptedTurn => ({ kind: 'text', text: reply, chunks });
+const call = (name: string, input: Record<string, unknown>, id: string): ScriptedTurn => ({
+  kind: 'tool-calls',
+  calls: [{ id, name, input }],
+});
+
+Given('the provider replies {string}', function (this: KitWorld, reply: string) {
+  this.provider.enqueue({ turn: text(reply) });
+});
+
+Given(
+  'the provider replies to {string} with {string} in {int} chunk(s)',
+  function (this: KitWorld, user: string, reply: string, chunks: number) {
+    this.provider.enqueue({ turn: text(reply, chunks), forUserText: user });
+  },
+);
+
+Given('the provider replies to {string} with {string}', function (this: KitWorld, user: string, reply: string) {
+  this.provider.enqueue({ turn: text(reply), forUserText: user });
+});
+
+Given('the provider replies with the recording {string}', function (this: KitWorld, name: string) {
+  this.provider.enqueue({ turn: { kind: 'recording', name } });
+});
+
+Given('the provider holds its reply {string} until {string} is released', function (this: KitWorld, reply: string, hold: string) {
+  this.provider.enqueue({ turn: text(reply), hold });
+});
+
+Given(
+  'the provider holds its reply to {string} with {string} until {string} is released',
+  function (this: KitWorld, user: string, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), forUserText: user, hold });
+  },
+);
+
+Given('the provider calls gate {string}', function (this: KitWorld, gate: string) {
+  this.provider.enqueue({ turn: call('gate', { name: gate }, `call_gate_${gate}`) });
+});
+
+Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
+  this.provider.enqueue({ turn: call('echo', { text: echoed }, 'call_echo') });
+});
+
+Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
+  for (let i = 1; i <= times; i++) this.provider.enqueue({ turn: call('echo', { text: `echo ${i}` }, `call_${i}`) });
+});
+
+Given('the provider calls the tools:', function (this: KitWorld, table: DataTable) {
+  const calls = table.hashes().map((row) => ({ id: row.id!, name: row.name!, input: JSON.parse(row.input!) }));
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls } });
+});
+
+When('the provider has received {int} request(s)', async function (this: KitWorld, count: number) {
+  await this.provider.received(count);
+});
+
+When('the held reply {string} is released', function (this: KitWorld, hold: string) {
+  this.provider.release(hold);
+});
+
+Then('the provider received {int} request(s)', function (this: KitWorld, count: number) {
+  expect(this.provider.requests.length, 'provider requests').to.equal(count);
+});
+
+Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWorld, count: number) {
+  expect(this.provider.unconsumed).to.equal(count);
+});
+
+Then('the provider never had more than {int} response(s) open', function (this: KitWorld, count: number) {
+  expect(this.provider.maxInFlight).to.be.at.most(count);
+});
+
+function request(world: KitWorld, n: number): CapturedRequest {
+  const found = world.provider.requests[n - 1];
+  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
+  return found;
+}
+
+/** The conversation as the model saw it; the baseline context is left out. */
+function conversation(world: KitWorld, n: number): Row[] {
+  return request(world, n)
+    .messages.filter((message) => message.role !== 'system')
+    .map(requestRow);
+}
+
+Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
+  const expected = table.hashes() as unknown as Row[];
+  const actual = conversation(this, n).slice(-expected.length);
+  expect(matchRows(actual, expected)).to.deep.equal(expected);
+});
+
+Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
+  const expected = table.hashes() as unknown as Row[];
+  expect(matchRows(conversation(this, n), expected)).to.deep.equal(expected);
+});
+
+Then('request {int} has no user message {string}', function (this: KitWorld, n: number, userText: string) {
+  expect(conversation(this, n)).to.not.deep.include({ role: 'user', content: userText });
+});
+
+Then('request {int} has {int} user message(s) {string}', function (this: KitWorld, n: number, count: number, userText: string) {
+  const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
+  expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
+});

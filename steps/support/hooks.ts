@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { RuntimeDriver } from '../../harness/driver/runtime-driver.js';
+import { FakeProvider } from '../../harness/provider/fake-provider.js';
+import { FAKE_PROVIDER_BASE_URL, interceptFor } from '../../harness/provider/interception.js';
+import { dialects } from '../../harness/provider/wire/dialect.js';
+import { launcherFromEnvironment } from '../../harness/driver/launcher-from-environment.js';
+import type { RuntimeLauncher } from '../../harness/driver/transport.js';
+import type { KitWorld } from './world.js';
+
+setDefaultTimeout(30_000);
+
+let launcher: RuntimeLauncher;
+let stopIntercepting: (() => void) | undefined;
+
+BeforeAll(async function () {
+  launcher = await launcherFromEnvironment();
+});
+
+Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
+  const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
+  const line = pickle.location?.line ?? 0;
+  this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
+  this.provider = new FakeProvider(dialects['openai-chat']!, resolve('recordings'), 'kit-model');
+  stopIntercepting = interceptFor(this.provider);
+  this.launcher = launcher;
+  this.driver = await RuntimeDriver.start(
+    launcher,
+    {
+      storeDir: this.workspace('.store'),
+      provider: { dialect: 'openai-chat', baseUrl: FAKE_PROVIDER_BASE_URL, apiKey: 'kit-key', model: 'kit-model' },
+      now: this.now,
+    },
+    this.parameters.commandTimeoutMs ?? 5_000,
+  );
+});
+
+After(async function (this: KitWorld, { result }) {
+  await this.driver?.stop();
+  this.provider.releaseAll();
+  stopIntercepting?.();
+  const passed = result?.status === Status.PASSED;
+  if (!passed) this.attach(JSON.stringify(this.provider.requests.map((r) => r.body), null, 2), 'application/json');
+  if (passed) rmSync(this.dir, { recursive: true, force: true });
+  else this.log(`scenario files kept in ${this.dir}`);
+  if (!passed) return;
+  if (this.provider.unexpected.length > 0) {
+    throw new Error(`the provider received requests the scenario did not script:\n  ${this.provider.unexpected.join('\n  ')}`);
+  }
+  if (this.reportedError && !this.errorAsserted) {
+    throw new Error(`the runtime reported an error no step expected: ${this.reportedError.message}`);
+  }
+});
+
+AfterAll(function () {
+  stopIntercepting?.();
+});

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
+import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import type { PromptReceipt } from '../../harness/driver/protocol.js';
+import type { RuntimeLauncher } from '../../harness/driver/transport.js';
+import { FakeProvider } from '../../harness/provider/fake-provider.js';
+
+export interface KitParameters {
+  /** How many milliseconds one runtime command may take before the scenario fails. */
+  commandTimeoutMs: number;
+}
+
+export interface SessionHandle {
+  id: string;
+  workspace: string;
+}
+
+/** Per-scenario state: the runtime under test, the fake provider, and what the last action returned. */
+export class KitWorld extends World<KitParameters> {
+  driver!: RuntimeDriver;
+  provider!: FakeProvider;
+  launcher!: RuntimeLauncher;
+  /** The scenario's own directory: the runtime's store and every workspace live below it. */
+  dir!: string;
+  now = '2026-01-15T09:00:00.000Z';
+  readonly sessions = new Map<string, SessionHandle>();
+  currentSession: string | undefined;
+  createdSessions: { sessionId: string; created: boolean }[] = [];
+  receipt: PromptReceipt | undefined;
+  /** An error the runtime reported; a step must assert it, or the scenario fails. */
+  reportedError: RuntimeReportedError | undefined;
+  errorAsserted = false;
+  subscription: string | undefined;
+
+  constructor(options: IWorldOptions<KitParameters>) {
+    super(options);
+  }
+
+  workspace(name: string): string {
+    const path = join(this.dir, 'workspaces', name);
+    mkdirSync(path, { recursive: true });
+    return path;
+  }
+
+  session(name?: string): SessionHandle {
+    const key = name ?? this.currentSession;
+    const handle = key === undefined ? undefined : this.sessions.get(key);
+    if (!handle) throw new Error(`the scenario has no session ${key === undefined ? 'yet' : `"${key}"`}`);
+    return handle;
+  }
+
+  async createSession(name: string): Promise<void> {
+    const workspace = this.workspace(name);
+    const created = await this.driver.createSession(workspace, name);
+    this.createdSessions.push(created);
+    this.sessions.set(name, { id: created.sessionId, workspace });
+    // "The session" in a step is the scenario's first session; others are named.
+    this.currentSession ??= name;
+  }
+
+  /** Runs an action whose runtime-reported error a later step may assert. */
+  async attempt(action: () => Promise<void>): Promise<void> {
+    this.reportedError = undefined;
+    this.errorAsserted = false;
+    try {
+      await action();
+    } catch (error) {
+      if (!(error instanceof RuntimeReportedError)) throw error;
+      this.reportedError = error;
+    }
+  }
+}
+
+setWorldConstructor(KitWorld);
