@@ -6,12 +6,15 @@ Feature: Execution1 - Run, wake and interrupt
   @INB-12 @id:inb-execution-1
   Scenario: [1] Run makes one provider attempt even with no eligible input
     Given a session "s1"
-    And the provider replies "nothing to do"
+    And the provider replies with the recording "text-hello"
     When the session is run
     And the session settles
     Then the provider received 1 request
     And request 1 has the messages:
       | role | content |
+    And the history is:
+      | role      | content                 |
+      | assistant | Hello! How can I help? |
 
   @INB-12 @id:inb-execution-2
   Scenario: [2] Run joins the active drain instead of starting another

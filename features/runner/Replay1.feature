@@ -8,19 +8,23 @@ Feature: Replay1 - Durable order and event replay
     Given a session "s1"
     And the provider replies "ok"
     And the clock is at "2026-03-01T10:00:00Z"
-    And the user admits "zulu" with id "m-z" and no resume
+    And the user admits "bravo" with id "m-2" and no resume
+    And the clock is at "2026-03-01T11:00:00Z"
+    And the user admits "charlie" with id "m-3" and no resume
     And the clock is at "2026-03-01T09:00:00Z"
-    And the user admits "alpha" with id "m-a" and no resume
+    And the user admits "alpha" with id "m-1" and no resume
     When the session is woken
     And the session settles
     Then the history is:
       | role      | content |
-      | user      | zulu    |
+      | user      | bravo   |
+      | user      | charlie |
       | user      | alpha   |
       | assistant | ok      |
     And request 1 has the messages:
       | role | content |
-      | user | zulu    |
+      | user | bravo   |
+      | user | charlie |
       | user | alpha   |
 
   @RUN-06 @id:run-replay-2

@@ -1,0 +1,11 @@
+import type { CommandModule } from 'yargs';
+
+export const lintCommand: CommandModule = {
+  command: 'lint',
+  describe: 'Check that every indexed rule has a scenario and every scenario names indexed rules and one stable ID',
+  handler: async () => {
+    const { lintKit } = await import('./lint.js');
+    const count = lintKit();
+    process.stdout.write(`suite ok: ${count} scenarios, every indexed rule covered\n`);
+  },
+};

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { KitInputError } from '../input-error.js';
+import { loadRecording, parseHttp, parseSse } from './recording.js';
+
+test('every shipped recording loads', () => {
+  for (const dialect of readdirSync('recordings')) {
+    for (const file of readdirSync(`recordings/${dialect}`)) {
+      const response = loadRecording('recordings', dialect, file.replace(/\.(sse|http)$/, ''));
+      assert.ok(response.frames.length > 0, file);
+    }
+  }
+});
+
+test('a frame whose data is not JSON is named by file, frame and line', () => {
+  const text = 'data: {"ok":true}\n\ndata: {"broken":\n\n';
+  assert.throws(
+    () => parseSse('recordings/openai-chat/bad.sse', text),
+    (error: unknown) =>
+      error instanceof KitInputError &&
+      error.message.startsWith('recordings/openai-chat/bad.sse frame 2 (line 3): data is not JSON'),
+  );
+});
+
+test('a line that is no SSE field is refused', () => {
+  assert.throws(() => parseSse('x.sse', 'data: {}\n\nhello there\n\n'), /x\.sse frame 2 \(line 3\): "hello there" is not an SSE field/);
+});
+
+test('an empty recording is refused', () => {
+  assert.throws(() => parseSse('x.sse', '\n\n'), /x\.sse: the recording holds no frames/);
+});
+
+test('a missing recording names what was looked for', () => {
+  assert.throws(() => loadRecording('recordings', 'openai-chat', 'nope'), /no recording named "nope"/);
+});
+
+test('an HTTP recording keeps status, headers and body', () => {
+  const response = parseHttp('x.http', 'HTTP/1.1 429 Too Many Requests\nretry-after: 3\n\n{"error":{}}\n');
+  assert.equal(response.status, 429);
+  assert.equal(response.headers['retry-after'], '3');
+  assert.equal(response.frames.join(''), '{"error":{}}\n');
+});
+
+test('an HTTP recording without a status line is refused at line 1', () => {
+  assert.throws(() => parseHttp('x.http', 'hello\n\n{}'), /x\.http line 1: expected a status line/);
+});

@@ -1,0 +1,99 @@
+import type { Envelope, Pickle, TestStepResultStatus } from '@cucumber/messages';
+
+export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
+
+export interface ScenarioResult {
+  id: string;
+  name: string;
+  uri: string;
+  line: number;
+  rules: string[];
+  area: string;
+  status: ScenarioStatus;
+  /** The first failure's message, for a failed scenario. */
+  message?: string;
+}
+
+const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
+
+/** Folds the Cucumber message stream into one result per scenario, tagged with its rules. */
+export class ScenarioResultCollector {
+  private readonly pickles = new Map<string, Pickle>();
+  private readonly caseToPickle = new Map<string, string>();
+  private readonly startedToCase = new Map<string, string>();
+  private readonly byPickle = new Map<string, ScenarioResult>();
+  private readonly lines = new Map<string, number>();
+  total = 0;
+
+  constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
+
+  accept(envelope: Envelope): void {
+    if (envelope.gherkinDocument) this.recordLines(envelope.gherkinDocument);
+    if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    if (envelope.testCase) {
+      this.caseToPickle.set(envelope.testCase.id, envelope.testCase.pickleId);
+      this.total += 1;
+    }
+    if (envelope.testCaseStarted) this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
+    if (envelope.testStepFinished) {
+      const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
+      const { status, message } = envelope.testStepFinished.testStepResult;
+      const mapped = mapStatus(status);
+      if (mapped === 'failed' && result.status !== 'failed') {
+        result.status = 'failed';
+        result.message = message ?? `step ${status.toLowerCase()}`;
+      } else if (mapped === 'skipped' && result.status === 'passed') result.status = 'skipped';
+    }
+    if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
+      this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));
+    }
+  }
+
+  results(): ScenarioResult[] {
+    return [...this.byPickle.values()];
+  }
+
+  private resultFor(testCaseStartedId: string): ScenarioResult {
+    const pickleId = this.caseToPickle.get(this.startedToCase.get(testCaseStartedId)!)!;
+    let result = this.byPickle.get(pickleId);
+    if (!result) {
+      const pickle = this.pickles.get(pickleId)!;
+      const tags = pickle.tags.map((tag) => tag.name);
+      result = {
+        id: tags.find((tag) => tag.startsWith('@id:'))?.slice(4) ?? pickle.id,
+        name: pickle.name,
+        uri: pickle.uri,
+        line: this.lines.get(pickle.astNodeIds.at(-1)!) ?? this.lines.get(pickle.astNodeIds[0]!) ?? 0,
+        rules: tags.flatMap((tag) => RULE_TAG.exec(tag)?.[1] ?? []),
+        area: tags.find((tag) => tag.startsWith('@area:'))?.slice(6) ?? 'unassigned',
+        status: 'passed',
+      };
+      this.byPickle.set(pickleId, result);
+    }
+    return result;
+  }
+
+  /** Scenario and example-row lines, so a result points at the line to open. */
+  private recordLines(document: NonNullable<Envelope['gherkinDocument']>): void {
+    for (const child of document.feature?.children ?? []) {
+      const scenario = child.scenario;
+      if (!scenario) continue;
+      this.lines.set(scenario.id, scenario.location.line);
+      for (const examples of scenario.examples) {
+        for (const row of examples.tableBody) this.lines.set(row.id, row.location.line);
+      }
+    }
+  }
+}
+
+function mapStatus(status: TestStepResultStatus): ScenarioStatus {
+  switch (status) {
+    case 'PASSED':
+      return 'passed';
+    case 'SKIPPED':
+      return 'skipped';
+    default:
+      // Undefined, ambiguous and pending steps are defects of the suite: they count as failures.
+      return 'failed';
+  }
+}

@@ -1,0 +1,42 @@
+import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { pathToFileURL } from 'node:url';
+import { KIT_ROOT, kitPath } from '../kit-root.js';
+import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
+import { KitInputError } from '../input-error.js';
+
+export interface ConformanceRunOptions {
+  /** Path of the runtime module to drive. */
+  runtime: string;
+  /** A Cucumber tag expression selecting scenarios. */
+  tags?: string;
+  /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
+  formats: string[];
+  failFast: boolean;
+  onScenario?: (result: ScenarioResult, done: number, total: number) => void;
+}
+
+/** Runs the conformance features against one runtime and returns one result per scenario. */
+export async function runConformance(options: ConformanceRunOptions): Promise<ScenarioResult[]> {
+  const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
+  process.env.KIT_RUNTIME = options.runtime;
+  const environment = { cwd: KIT_ROOT };
+  const { runConfiguration } = await loadConfiguration(
+    {
+      file: false,
+      provided: {
+        ...base,
+        // Cucumber's summary details each failure step by step; the kit's own summary follows it.
+        format: ['summary', ...options.formats],
+        failFast: options.failFast,
+        ...(options.tags ? { tags: options.tags } : {}),
+      },
+    },
+    environment,
+  );
+  let done = 0;
+  const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
+  await runCucumber(runConfiguration, environment, (envelope) => collector.accept(envelope));
+  const results = collector.results();
+  if (collector.total === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
+  return results;
+}

@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** One scenario as its tags describe it, with where it stands. */
+export interface IndexedScenario {
+  file: string;
+  line: number;
+  name: string;
+  ids: string[];
+  rules: string[];
+  area: string | undefined;
+}
+
+const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
+const ID_TAG = /^@id:(.+)$/;
+const AREA_TAG = /^@area:(.+)$/;
+
+/** Reads the rule IDs of the kit's rule index: lines like `- **INB-01** ...`. */
+export function readRuleIndex(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^- \*\*([A-Z]{3}-\d{2})\*\*/gm)].map((m) => m[1]!);
+}
+
+/** Reads the tags of every scenario under `dir` without running anything. */
+export function readScenarios(dir: string): IndexedScenario[] {
+  return featureFiles(dir).flatMap((file) => scenariosOf(relative(process.cwd(), file), readFileSync(file, 'utf8')));
+}
+
+function featureFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.feature'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+function scenariosOf(file: string, text: string): IndexedScenario[] {
+  const scenarios: IndexedScenario[] = [];
+  let featureTags: string[] = [];
+  let pending: string[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line.startsWith('@')) pending.push(...line.split(/\s+/));
+    else if (line.startsWith('Feature:')) [featureTags, pending] = [pending, []];
+    else if (/^Scenario( Outline)?:/.test(line)) {
+      const tags = [...featureTags, ...pending];
+      pending = [];
+      scenarios.push({
+        file,
+        line: i + 1,
+        name: line.replace(/^Scenario( Outline)?:\s*/, ''),
+        ids: capture(tags, ID_TAG),
+        rules: capture(tags, RULE_TAG),
+        area: capture(tags, AREA_TAG)[0],
+      });
+    } else if (line.startsWith('Examples:')) pending = [];
+  });
+  return scenarios;
+}
+
+function capture(tags: string[], pattern: RegExp): string[] {
+  return tags.flatMap((tag) => {
+    const match = pattern.exec(tag);
+    return match ? [match[1]!] : [];
+  });
+}
+
+/** Problems that make the suite untrustworthy, each naming the file and line to fix. */
+export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string[] {
+  const problems: string[] = [];
+  const known = new Set(rules);
+  const covered = new Set<string>();
+  const seenIds = new Map<string, string>();
+  for (const scenario of scenarios) {
+    const where = `${scenario.file}:${scenario.line}`;
+    if (scenario.ids.length !== 1) problems.push(`${where}: a scenario needs exactly one @id: tag (has ${scenario.ids.length})`);
+    for (const id of scenario.ids) {
+      const first = seenIds.get(id);
+      if (first) problems.push(`${where}: @id:${id} is already used at ${first}`);
+      else seenIds.set(id, where);
+    }
+    if (scenario.rules.length === 0) problems.push(`${where}: the scenario names no rule`);
+    if (!scenario.area) problems.push(`${where}: the feature has no @area: tag`);
+    for (const rule of scenario.rules) {
+      if (known.has(rule)) covered.add(rule);
+      else problems.push(`${where}: @${rule} is not in the rule index`);
+    }
+  }
+  for (const rule of rules) if (!covered.has(rule)) problems.push(`rules/index.md: ${rule} has no scenario`);
+  return problems;
+}
