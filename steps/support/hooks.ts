@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { RuntimeDriver } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
@@ -8,6 +8,7 @@ import { FAKE_PROVIDER_BASE_URL, interceptFor } from '../../harness/provider/int
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { launcherFromEnvironment } from '../../harness/driver/launcher-from-environment.js';
 import type { RuntimeLauncher } from '../../harness/driver/transport.js';
+import { kitPath } from '../../harness/kit-root.js';
 import type { KitWorld } from './world.js';
 
 setDefaultTimeout(30_000);
@@ -23,7 +24,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
-  this.provider = new FakeProvider(dialects['openai-chat']!, resolve('recordings'), 'kit-model');
+  this.provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
   stopIntercepting = interceptFor(this.provider);
   this.launcher = launcher;
   this.driver = await RuntimeDriver.start(
@@ -41,17 +42,18 @@ After(async function (this: KitWorld, { result }) {
   await this.driver?.stop();
   this.provider.releaseAll();
   stopIntercepting?.();
-  const passed = result?.status === Status.PASSED;
-  if (!passed) this.attach(JSON.stringify(this.provider.requests.map((r) => r.body), null, 2), 'application/json');
-  if (passed) rmSync(this.dir, { recursive: true, force: true });
-  else this.log(`scenario files kept in ${this.dir}`);
-  if (!passed) return;
-  if (this.provider.unexpected.length > 0) {
-    throw new Error(`the provider received requests the scenario did not script:\n  ${this.provider.unexpected.join('\n  ')}`);
+  const problems = [
+    ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
+    ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
+  ];
+  if (result?.status === Status.PASSED && problems.length === 0) {
+    rmSync(this.dir, { recursive: true, force: true });
+    return;
   }
-  if (this.reportedError && !this.errorAsserted) {
-    throw new Error(`the runtime reported an error no step expected: ${this.reportedError.message}`);
-  }
+  // What the model was sent is the first thing an implementer needs to read a failure.
+  this.attach(JSON.stringify(this.provider.requests.map((request) => request.body), null, 2), 'application/json');
+  this.log(`scenario files kept in ${this.dir}`);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
 AfterAll(function () {
