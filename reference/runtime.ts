@@ -84,10 +84,6 @@ export class SessionRuntime {
     return this.sessions.create(input.id ?? this.ids.next('ses'), input.location);
   }
 
-  session(id: string): Session {
-    return this.sessions.get(id);
-  }
-
   /** Admits a prompt to the durable inbox; unless `resume` is false, wakes the session. */
   prompt(input: PromptInput): PromptReceipt {
     const delivery = input.delivery ?? 'steer';

@@ -5,8 +5,6 @@
 export type ScriptedTurn =
   | { kind: 'text'; text: string; chunks: number }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
-  /** The stream starts with this text, then the connection closes without a finish. */
-  | { kind: 'cut'; text: string }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
 

@@ -26,7 +26,6 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
   this.provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
   stopIntercepting = interceptFor(this.provider);
-  this.launcher = launcher;
   this.driver = await RuntimeDriver.start(
     launcher,
     {

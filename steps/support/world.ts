@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { PromptReceipt } from '../../harness/driver/protocol.js';
-import type { RuntimeLauncher } from '../../harness/driver/transport.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 
 export interface KitParameters {
@@ -20,7 +19,6 @@ export interface SessionHandle {
 export class KitWorld extends World<KitParameters> {
   driver!: RuntimeDriver;
   provider!: FakeProvider;
-  launcher!: RuntimeLauncher;
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
   dir!: string;
   now = '2026-01-15T09:00:00.000Z';

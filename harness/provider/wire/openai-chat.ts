@@ -16,8 +16,6 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
         chunk({}, 'stop'),
         'data: [DONE]\n\n',
       ]);
-    case 'cut':
-      return stream([chunk({ role: 'assistant', content: '' }), chunk({ content: turn.text })]);
     case 'tool-calls':
       return stream([
         chunk({ role: 'assistant', content: null }),
