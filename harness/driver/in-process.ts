@@ -1,11 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { Command, Reply, RuntimeConfig } from './protocol.js';
-import type { RuntimeLauncher, Transport } from './transport.js';
+import type { Command, Reply } from './protocol.js';
+import type { RuntimeLauncher } from './transport.js';
 
 /** What a module must export to be driven in process. */
 interface InProcessRuntimeModule {
-  openRuntime(config: RuntimeConfig): {
+  createAdapter(): {
     handle(command: Command): Promise<Reply>;
     terminate(): void;
   };
@@ -17,17 +17,17 @@ interface InProcessRuntimeModule {
  */
 export async function inProcessLauncher(modulePath: string): Promise<RuntimeLauncher> {
   const module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
-  if (typeof module.openRuntime !== 'function') {
-    throw new Error(`${modulePath} does not export openRuntime(config)`);
+  if (typeof module.createAdapter !== 'function') {
+    throw new Error(`${modulePath} does not export createAdapter()`);
   }
-  const open = module.openRuntime;
+  const create = module.createAdapter;
   return {
     name: modulePath,
-    async start(config: RuntimeConfig): Promise<Transport> {
-      const runtime = open(roundTrip(config));
+    async start() {
+      const adapter = create();
       return {
-        send: async (command) => roundTrip(await runtime.handle(roundTrip(command))),
-        kill: async () => runtime.terminate(),
+        send: async (command) => roundTrip(await adapter.handle(roundTrip(command))),
+        kill: async () => adapter.terminate(),
       };
     },
   };

@@ -13,7 +13,14 @@ export interface PromptContent {
 export const ERROR_CODES = ['invalid-input', 'conflict', 'not-found', 'unsupported'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+export const PROTOCOL = 'session-runtime-adapter/1';
+
+/**
+ * The commands, as `harness/protocol/session-runtime-adapter-1.schema.json` defines them; the
+ * schema is the reference, checked against every message at run time.
+ */
 export type Command =
+  | { cmd: 'hello'; protocol: typeof PROTOCOL; config: RuntimeConfig }
   | { cmd: 'session.create'; id?: string; location: string }
   | {
       cmd: 'prompt.admit';
@@ -91,6 +98,15 @@ export interface DurableEvent {
 export interface Failure {
   code: 'turn-limit' | 'provider-error' | 'stream-cut';
   message: string;
+}
+
+/** What a runtime says of itself in answer to `hello`. */
+export interface RuntimeDescription {
+  protocol: typeof PROTOCOL;
+  runtime: { name: string; version: string; language: string };
+  profiles: string[];
+  capabilities: string[];
+  texts: Record<string, string>;
 }
 
 /** What the kit hands a runtime when it starts one. */

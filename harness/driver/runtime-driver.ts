@@ -8,9 +8,12 @@ import type {
   PromptReceipt,
   Reply,
   RuntimeConfig,
+  RuntimeDescription,
   SessionCreated,
 } from './protocol.js';
+import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
+import { ProtocolValidator } from '../protocol/validation.js';
 
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
@@ -40,30 +43,41 @@ export interface AdmitOptions {
 
 /** Typed commands and observations over one runtime, across restarts of its process. */
 export class RuntimeDriver {
-  private instance = 0;
+  private transport!: Transport;
+  private config!: RuntimeConfig;
+  /** What the runtime said of itself in its latest `hello`. */
+  description!: RuntimeDescription;
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
-    private config: RuntimeConfig,
-    private transport: Transport,
     private readonly timeoutMs: number,
+    private readonly validator: ProtocolValidator | undefined,
   ) {}
 
-  static async start(launcher: RuntimeLauncher, config: Omit<RuntimeConfig, 'instance'>, timeoutMs: number) {
-    const full = { ...config, instance: 0 };
-    return new RuntimeDriver(launcher, full, await launcher.start(full), timeoutMs);
+  static async start(
+    launcher: RuntimeLauncher,
+    config: Omit<RuntimeConfig, 'instance'>,
+    options: { timeoutMs: number; validate: boolean },
+  ): Promise<RuntimeDriver> {
+    const driver = new RuntimeDriver(launcher, options.timeoutMs, options.validate ? new ProtocolValidator() : undefined);
+    await driver.open({ ...config, instance: 0 });
+    return driver;
   }
 
   /** Kills the runtime process and starts a fresh one over the same durable store. */
   async restart(now: string): Promise<void> {
     await this.transport.kill();
-    this.instance += 1;
-    this.config = { ...this.config, now, instance: this.instance };
-    this.transport = await this.launcher.start(this.config);
+    await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
 
   stop(): Promise<void> {
     return this.transport.kill();
+  }
+
+  private async open(config: RuntimeConfig): Promise<void> {
+    this.config = config;
+    this.transport = await this.launcher.start();
+    this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
   }
 
   createSession(location: string, id?: string): Promise<SessionCreated> {
@@ -132,12 +146,14 @@ export class RuntimeDriver {
   }
 
   private async call<T = void>(command: Command): Promise<T> {
+    this.validator?.checkCommand(command);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs)), this.timeoutMs);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);
+      this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
       return reply.result as T;
     } finally {

@@ -1,4 +1,4 @@
-import type { Command, Reply, RuntimeConfig } from './protocol.js';
+import type { Command, Reply } from './protocol.js';
 
 /** How commands reach one running runtime process. */
 export interface Transport {
@@ -7,8 +7,9 @@ export interface Transport {
   kill(): Promise<void>;
 }
 
-/** Starts runtime processes; each call to `start` is a fresh process over `config.storeDir`. */
+/** Starts runtime processes; each start is a fresh process, configured by its `hello` command. */
 export interface RuntimeLauncher {
+  /** How reports name the runtime under test. */
   readonly name: string;
-  start(config: RuntimeConfig): Promise<Transport>;
+  start(): Promise<Transport>;
 }

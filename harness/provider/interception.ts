@@ -14,6 +14,12 @@ export function interceptFor(provider: FakeProvider): () => void {
   return () => server?.resetHandlers();
 }
 
+/** Restores the real `fetch`. */
+export function stopIntercepting(): void {
+  server?.close();
+  server = undefined;
+}
+
 function listening(): ReturnType<typeof setupServer> {
   const created = setupServer();
   // Any request to anywhere else is a runtime reaching for the network: an error, never a pass-through.

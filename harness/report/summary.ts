@@ -43,7 +43,9 @@ export function formatSummary(results: ScenarioResult[], runtime: string): strin
     lines.push('', 'failed scenarios:');
     for (const r of failed) {
       lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})`);
-      lines.push(`      ${(r.message ?? '').split('\n').slice(0, 3).join('\n      ')}`);
+      // The kit's own stack frames say nothing about the runtime; the message lines do.
+      const message = (r.message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
+      lines.push(`      ${message.slice(0, 4).join('\n      ')}`);
     }
   }
   const rules = ruleOutcomes(results);

@@ -5,8 +5,12 @@ import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario
 import { KitInputError } from '../input-error.js';
 
 export interface ConformanceRunOptions {
-  /** Path of the runtime module to drive. */
-  runtime: string;
+  /** The runtime: a module driven in process, or an adapter command speaking the stdio protocol. */
+  runtime: { module: string } | { adapter: string };
+  /** Multiplies every per-command timeout, for slow machines or slow runtimes. */
+  timeoutScale: number;
+  /** Check every protocol message against the schema. */
+  validate: boolean;
   /** A Cucumber tag expression selecting scenarios. */
   tags?: string;
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
@@ -18,7 +22,13 @@ export interface ConformanceRunOptions {
 /** Runs the conformance features against one runtime and returns one result per scenario. */
 export async function runConformance(options: ConformanceRunOptions): Promise<ScenarioResult[]> {
   const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
-  process.env.KIT_RUNTIME = options.runtime;
+  // Cucumber's support code reads its target from the environment it shares with this process.
+  Object.assign(process.env, {
+    KIT_RUNTIME: 'module' in options.runtime ? options.runtime.module : '',
+    KIT_ADAPTER: 'adapter' in options.runtime ? options.runtime.adapter : '',
+    KIT_TIMEOUT_SCALE: String(options.timeoutScale),
+    KIT_VALIDATE: options.validate ? '1' : '0',
+  });
   const environment = { cwd: KIT_ROOT };
   const { runConfiguration } = await loadConfiguration(
     {

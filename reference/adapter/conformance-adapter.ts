@@ -25,14 +25,43 @@ export interface AdapterConfig {
 type Command = { cmd: string } & Record<string, unknown>;
 type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
 
-export interface AdapterHandle {
+export interface Adapter {
   handle(command: Command): Promise<Reply>;
   terminate(): void;
 }
 
-export const profiles = ['core'];
+const PROTOCOL = 'session-runtime-adapter/1';
 
-export function openRuntime(config: AdapterConfig): AdapterHandle {
+/** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
+export function createAdapter(): Adapter {
+  let served: Adapter | undefined;
+  return {
+    async handle(command) {
+      if (command.cmd === 'hello') {
+        if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
+        served ??= serve(command.config as AdapterConfig);
+        return {
+          ok: true,
+          result: {
+            protocol: PROTOCOL,
+            runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
+            profiles: ['core'],
+            capabilities: ['restart'],
+            texts: {},
+          },
+        };
+      }
+      return served ? served.handle(command) : failure('invalid-input', 'the first command must be hello');
+    },
+    terminate: () => served?.terminate(),
+  };
+}
+
+function failure(code: string, message: string): Reply {
+  return { ok: false, error: { code, message } };
+}
+
+function serve(config: AdapterConfig): Adapter {
   let now = new Date(config.now);
   const gates = new GateBoard();
   const runtime = new SessionRuntime({
@@ -103,11 +132,11 @@ export function openRuntime(config: AdapterConfig): AdapterHandle {
   return {
     async handle(command) {
       const run = commands[command.cmd];
-      if (!run) return { ok: false, error: { code: 'unsupported', message: `unknown command ${command.cmd}` } };
+      if (!run) return failure('unsupported', `unknown command ${command.cmd}`);
       try {
         return { ok: true, result: (await run(command)) ?? {} };
       } catch (error) {
-        if (error instanceof RuntimeError) return { ok: false, error: { code: error.code, message: error.message } };
+        if (error instanceof RuntimeError) return failure(error.code, error.message);
         throw error;
       }
     },

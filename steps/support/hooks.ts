@@ -1,23 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
-import { RuntimeDriver } from '../../harness/driver/runtime-driver.js';
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
+import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
-import { FAKE_PROVIDER_BASE_URL, interceptFor } from '../../harness/provider/interception.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
-import { launcherFromEnvironment } from '../../harness/driver/launcher-from-environment.js';
-import type { RuntimeLauncher } from '../../harness/driver/transport.js';
+import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import type { KitWorld } from './world.js';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
-let launcher: RuntimeLauncher;
-let stopIntercepting: (() => void) | undefined;
+let target: RuntimeTarget;
+let stopRouting: (() => void) | undefined;
 
 BeforeAll(async function () {
-  launcher = await launcherFromEnvironment();
+  target = await openTarget(process.env);
 });
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
@@ -25,22 +23,25 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
   this.provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
-  stopIntercepting = interceptFor(this.provider);
+  stopRouting = target.route(this.provider);
   this.driver = await RuntimeDriver.start(
-    launcher,
+    target.launcher,
     {
       storeDir: this.workspace('.store'),
-      provider: { dialect: 'openai-chat', baseUrl: FAKE_PROVIDER_BASE_URL, apiKey: 'kit-key', model: 'kit-model' },
+      provider: { dialect: 'openai-chat', baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
       now: this.now,
     },
-    this.parameters.commandTimeoutMs ?? 5_000,
+    {
+      timeoutMs: this.parameters.commandTimeoutMs * Number(process.env.KIT_TIMEOUT_SCALE || 1),
+      validate: process.env.KIT_VALIDATE !== '0',
+    },
   );
 });
 
 After(async function (this: KitWorld, { result }) {
   await this.driver?.stop();
   this.provider.releaseAll();
-  stopIntercepting?.();
+  stopRouting?.();
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
@@ -55,6 +56,21 @@ After(async function (this: KitWorld, { result }) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
-AfterAll(function () {
-  stopIntercepting?.();
+AfterAll(async function () {
+  await target?.close();
+});
+
+/** A command the runtime reports as unsupported makes the scenario not applicable, not failed. */
+setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
+  const wrapped = async function (this: KitWorld, ...args: unknown[]) {
+    try {
+      return await fn.apply(this, args);
+    } catch (error) {
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
+      this.log(`not applicable: the runtime does not support ${error.command.cmd} (${error.message})`);
+      return 'skipped';
+    }
+  };
+  Object.defineProperty(wrapped, 'length', { value: fn.length });
+  return wrapped;
 });

@@ -1,8 +1,11 @@
 import type { Argv, CommandModule } from 'yargs';
-import { REFERENCE_RUNTIME } from '../../../harness/driver/launcher-from-environment.js';
+import { REFERENCE_RUNTIME } from '../../../harness/runtime-target.js';
 
 export interface RunArgs {
-  runtime: string;
+  runtime?: string;
+  adapter?: string;
+  timeoutScale: number;
+  validate: boolean;
   tags?: string;
   rule?: string[];
   format: string[];
@@ -17,9 +20,15 @@ export const runCommand: CommandModule<object, RunArgs> = {
     yargs
       .option('runtime', {
         type: 'string',
-        default: REFERENCE_RUNTIME,
-        describe: 'Module exporting openRuntime(config); the built-in reference runtime by default',
+        describe: `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`,
       })
+      .option('adapter', {
+        type: 'string',
+        describe: 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
+        conflicts: 'runtime',
+      })
+      .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' })
+      .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' })
       .option('tags', { type: 'string', describe: "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'" })
       .option('rule', { type: 'string', array: true, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' })
       .option('format', {
@@ -31,6 +40,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('results', { type: 'string', describe: 'Write every scenario result and rule outcome as JSON to this file' })
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
       .example('$0 run', 'Run every scenario against the reference runtime')
+      .example('$0 run --adapter "python3 my_adapter.py"', 'Run every scenario against an adapter in another process')
       .example('$0 run --rule INB-07 RUN-04', 'Run the scenarios of two rules')
       .example("$0 run --tags '@area:runner'", 'Run one rule area') as unknown as Argv<RunArgs>,
   handler: async (args) => {

@@ -6,6 +6,7 @@ import { lintKit } from '../lint/lint.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { kitPath } from '../../../harness/kit-root.js';
 import { ExitCode } from '../../exit-codes.js';
+import { REFERENCE_RUNTIME } from '../../../harness/runtime-target.js';
 import { progressLine } from '../../progress.js';
 import type { RunArgs } from './command.js';
 
@@ -13,20 +14,24 @@ const RULE_ID = /^[A-Z]{3}-\d{2}$/;
 
 export async function run(args: RunArgs): Promise<number> {
   lintKit();
-  const runtime = resolveRuntime(args.runtime);
+  if (!(args.timeoutScale > 0)) throw new KitInputError('--timeout-scale', 'must be a number greater than 0');
+  const runtime = args.adapter ? { adapter: args.adapter } : { module: resolveRuntime(args.runtime ?? REFERENCE_RUNTIME) };
   const progress = progressLine(process.stderr);
   const results = await runConformance({
     runtime,
     tags: selection(args),
+    timeoutScale: args.timeoutScale,
+    validate: args.validate,
     formats: args.format,
     failFast: args.failFast,
     onScenario: (result, done, total) => progress.update(`${done}/${total} scenarios · last: ${result.status} ${result.uri}:${result.line}`),
   });
   progress.clear();
-  process.stdout.write(`${formatSummary(results, args.runtime)}\n`);
+  const name = args.adapter ?? args.runtime ?? REFERENCE_RUNTIME;
+  process.stdout.write(`${formatSummary(results, name)}\n`);
   if (args.results) {
     const rules = Object.fromEntries(ruleOutcomes(results));
-    writeFileSync(args.results, `${JSON.stringify({ runtime: args.runtime, rules, scenarios: results }, null, 2)}\n`);
+    writeFileSync(args.results, `${JSON.stringify({ runtime: name, rules, scenarios: results }, null, 2)}\n`);
   }
   return results.some((r) => r.status === 'failed') ? ExitCode.ConformanceFailure : ExitCode.Passed;
 }

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Command, Reply } from './protocol.js';
+import type { RuntimeLauncher, Transport } from './transport.js';
+
+/** The adapter process misbehaved: it died, or wrote something that is not a reply. */
+export class AdapterFailed extends Error {
+  constructor(detail: string, stderr: string) {
+    super(stderr.trim() ? `${detail}\nadapter stderr (last lines):\n${stderr.trim()}` : detail);
+    this.name = 'AdapterFailed';
+  }
+}
+
+const STDERR_KEPT = 4096;
+
+/**
+ * Runs an adapter command as a child process speaking newline-delimited JSON on stdin and stdout.
+ * The process leads its own process group, so a kill reaches everything it started.
+ */
+export function stdioLauncher(command: string): RuntimeLauncher {
+  return { name: command, start: async () => new StdioTransport(command) };
+}
+
+interface Pending {
+  command: Command;
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+}
+
+class StdioTransport implements Transport {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, Pending>();
+  private readonly exited: Promise<void>;
+  private nextSeq = 1;
+  private stderr = '';
+  private broken: AdapterFailed | undefined;
+  private killed = false;
+
+  constructor(command: string) {
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    this.child.stdin!.on('error', () => {}); // A dead adapter is reported through its exit.
+    createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.receive(line));
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        if (!this.killed) this.fail(`the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})`);
+        resolve();
+      });
+      this.child.on('error', (error) => {
+        this.fail(`the adapter could not start: ${error.message}`);
+        resolve();
+      });
+    });
+  }
+
+  send(command: Command): Promise<Reply> {
+    if (this.broken) return Promise.reject(this.broken);
+    const seq = this.nextSeq++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(seq, { command, resolve, reject });
+      this.child.stdin!.write(`${JSON.stringify({ seq, ...command })}\n`);
+    });
+  }
+
+  async kill(): Promise<void> {
+    this.killed = true;
+    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await this.exited;
+  }
+
+  private receive(line: string): void {
+    if (line.trim() === '') return;
+    let reply: Reply & { seq?: unknown };
+    try {
+      reply = JSON.parse(line);
+    } catch {
+      this.fail(`the adapter wrote a line that is not JSON: ${line.slice(0, 200)}`);
+      return;
+    }
+    const pending = typeof reply.seq === 'number' ? this.pending.get(reply.seq) : undefined;
+    if (!pending) {
+      this.fail(`the adapter replied with seq ${JSON.stringify(reply.seq)}, which no request is waiting for: ${line.slice(0, 200)}`);
+      return;
+    }
+    this.pending.delete(reply.seq as number);
+    const { seq: _seq, ...rest } = reply;
+    pending.resolve(rest as Reply);
+  }
+
+  /** Every waiting and later command fails with the same report. */
+  private fail(detail: string): void {
+    this.broken ??= new AdapterFailed(detail, this.stderr);
+    for (const pending of this.pending.values()) pending.reject(new AdapterFailed(`${detail} while ${pending.command.cmd} was waiting`, this.stderr));
+    this.pending.clear();
+  }
+}

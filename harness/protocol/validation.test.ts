@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ProtocolValidator, ProtocolViolation } from './validation.js';
+
+const validator = new ProtocolValidator();
+
+test('a well-formed command and reply pass', () => {
+  const command = { cmd: 'session.create' as const, location: '/tmp/w', id: 's1' };
+  validator.checkCommand(command);
+  validator.checkReply(command, { ok: true, result: { sessionId: 's1', created: true } });
+});
+
+test('a malformed command is the kit\'s bug', () => {
+  assert.throws(
+    () => validator.checkCommand({ cmd: 'session.create' } as never),
+    (error: unknown) => error instanceof ProtocolViolation && error.side === 'kit',
+  );
+});
+
+test('a result of the wrong shape is the adapter\'s bug, named by command and field', () => {
+  const command = { cmd: 'session.create' as const, location: '/tmp/w' };
+  assert.throws(
+    () => validator.checkReply(command, { ok: true, result: { sessionId: 7, created: true } }),
+    (error: unknown) =>
+      error instanceof ProtocolViolation && error.side === 'adapter' && /result of session\.create: \/sessionId must be string/.test(error.message),
+  );
+});
+
+test('an error outside the closed vocabulary is refused', () => {
+  const command = { cmd: 'session.run' as const, sessionId: 's1' };
+  assert.throws(() => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }), ProtocolViolation);
+});

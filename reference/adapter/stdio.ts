@@ -1,0 +1,33 @@
+import { createInterface } from 'node:readline';
+import { createAdapter } from './conformance-adapter.js';
+
+/**
+ * The reference runtime as an out-of-process adapter: newline-delimited JSON on stdin and stdout,
+ * one reply per request, each echoing the request's `seq`. Diagnostics go to stderr only.
+ */
+const adapter = createAdapter();
+const write = (reply: object) => process.stdout.write(`${JSON.stringify(reply)}\n`);
+
+createInterface({ input: process.stdin, crlfDelay: Infinity })
+  .on('line', (line) => {
+    if (line.trim() === '') return;
+    let request: { seq?: unknown; cmd?: unknown } & Record<string, unknown>;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
+      return;
+    }
+    const { seq, ...command } = request;
+    // Requests are served concurrently: a reply waiting on the runtime (idle, gate.wait) blocks no other.
+    adapter
+      .handle(command as never)
+      .then((reply) => write({ seq, ...reply }))
+      .catch((error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(70);
+      });
+  })
+  .on('close', () => {
+    adapter.terminate();
+  });
