@@ -3,5 +3,4 @@ export default {
   import: ['./tsx-register.js', 'steps/**/*.ts'],
   paths: ['features/**/*.feature'],
   format: ['progress'],
-  worldParameters: { commandTimeoutMs: 5000 },
 };

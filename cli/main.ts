@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { runCommand } from './commands/run/command.js';
 import { lintCommand } from './commands/lint/command.js';
+import { smokeCommand } from './commands/smoke/command.js';
 import { KitInputError } from '../harness/input-error.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -13,6 +14,7 @@ async function main(argv: string[]): Promise<number> {
       .scriptName('kit')
       .usage('$0 <command> [options]\n\nConformance kit for LLM agent session runtimes.')
       .command(runCommand)
+      .command(smokeCommand)
       .command(lintCommand)
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
       .demandCommand(1, 'Name a command; see kit --help')

@@ -18,16 +18,30 @@ export interface RuntimeTarget {
   close(): Promise<void>;
 }
 
+/** A runtime module driven in process, or an adapter command speaking the stdio protocol. */
+export type RuntimeSelection = { module: string } | { adapter: string };
+
 /**
- * `kit run` chooses the runtime through the environment, which is all Cucumber's support code
- * shares with it: KIT_ADAPTER (a command speaking the stdio protocol) or KIT_RUNTIME (a module).
+ * `kit run` hands its selection to Cucumber's support code through the environment, the only
+ * thing they share: KIT_ADAPTER (a command) or KIT_RUNTIME (a module path).
  */
-export async function openTarget(env: NodeJS.ProcessEnv): Promise<RuntimeTarget> {
-  if (env.KIT_ADAPTER) {
+export function selectionToEnvironment(selection: RuntimeSelection): Record<string, string> {
+  return {
+    KIT_RUNTIME: 'module' in selection ? selection.module : '',
+    KIT_ADAPTER: 'adapter' in selection ? selection.adapter : '',
+  };
+}
+
+export function selectionFromEnvironment(env: NodeJS.ProcessEnv): RuntimeSelection {
+  return env.KIT_ADAPTER ? { adapter: env.KIT_ADAPTER } : { module: env.KIT_RUNTIME || kitPath(REFERENCE_RUNTIME) };
+}
+
+export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTarget> {
+  if ('adapter' in selection) {
     let current: FakeProvider | undefined;
     const loopback = await serveOnLoopback(() => current);
     return {
-      launcher: stdioLauncher(env.KIT_ADAPTER),
+      launcher: stdioLauncher(selection.adapter),
       providerBaseUrl: loopback.baseUrl,
       route(provider) {
         current = provider;
@@ -37,7 +51,7 @@ export async function openTarget(env: NodeJS.ProcessEnv): Promise<RuntimeTarget>
     };
   }
   return {
-    launcher: await inProcessLauncher(env.KIT_RUNTIME || kitPath(REFERENCE_RUNTIME)),
+    launcher: await inProcessLauncher(selection.module),
     providerBaseUrl: FAKE_PROVIDER_BASE_URL,
     route: interceptFor,
     close: async () => stopIntercepting(),

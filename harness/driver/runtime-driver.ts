@@ -15,6 +15,9 @@ import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
 import { ProtocolValidator } from '../protocol/validation.js';
 
+/** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
+export const COMMAND_TIMEOUT_MS = 5_000;
+
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
   constructor(

@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
+import { selectionToEnvironment, type RuntimeSelection } from '../runtime-target.js';
 
 export interface ConformanceRunOptions {
-  /** The runtime: a module driven in process, or an adapter command speaking the stdio protocol. */
-  runtime: { module: string } | { adapter: string };
+  runtime: RuntimeSelection;
   /** Multiplies every per-command timeout, for slow machines or slow runtimes. */
   timeoutScale: number;
   /** Check every protocol message against the schema. */
@@ -24,8 +24,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
   // Cucumber's support code reads its target from the environment it shares with this process.
   Object.assign(process.env, {
-    KIT_RUNTIME: 'module' in options.runtime ? options.runtime.module : '',
-    KIT_ADAPTER: 'adapter' in options.runtime ? options.runtime.adapter : '',
+    ...selectionToEnvironment(options.runtime),
     KIT_TIMEOUT_SCALE: String(options.timeoutScale),
     KIT_VALIDATE: options.validate ? '1' : '0',
   });

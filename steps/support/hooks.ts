@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
-import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
+import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import type { KitWorld } from './world.js';
 
@@ -15,7 +15,7 @@ let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
 
 BeforeAll(async function () {
-  target = await openTarget(process.env);
+  target = await openTarget(selectionFromEnvironment(process.env));
 });
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
@@ -32,7 +32,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       now: this.now,
     },
     {
-      timeoutMs: this.parameters.commandTimeoutMs * Number(process.env.KIT_TIMEOUT_SCALE || 1),
+      timeoutMs: COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1),
       validate: process.env.KIT_VALIDATE !== '0',
     },
   );

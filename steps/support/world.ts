@@ -5,18 +5,13 @@ import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtim
 import type { PromptReceipt } from '../../harness/driver/protocol.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 
-export interface KitParameters {
-  /** How many milliseconds one runtime command may take before the scenario fails. */
-  commandTimeoutMs: number;
-}
-
 export interface SessionHandle {
   id: string;
   workspace: string;
 }
 
 /** Per-scenario state: the runtime under test, the fake provider, and what the last action returned. */
-export class KitWorld extends World<KitParameters> {
+export class KitWorld extends World {
   driver!: RuntimeDriver;
   provider!: FakeProvider;
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
@@ -31,7 +26,7 @@ export class KitWorld extends World<KitParameters> {
   errorAsserted = false;
   subscription: string | undefined;
 
-  constructor(options: IWorldOptions<KitParameters>) {
+  constructor(options: IWorldOptions) {
     super(options);
   }
 

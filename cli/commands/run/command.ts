@@ -1,10 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { REFERENCE_RUNTIME } from '../../../harness/runtime-target.js';
+import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
 
-export interface RunArgs {
-  runtime?: string;
-  adapter?: string;
-  timeoutScale: number;
+export interface RunArgs extends RuntimeArgs {
   validate: boolean;
   tags?: string;
   rule?: string[];
@@ -17,17 +14,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run the conformance scenarios against a runtime and summarise them per rule area',
   builder: (yargs: Argv) =>
-    yargs
-      .option('runtime', {
-        type: 'string',
-        describe: `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`,
-      })
-      .option('adapter', {
-        type: 'string',
-        describe: 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
-        conflicts: 'runtime',
-      })
-      .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' })
+    withRuntimeOptions(yargs)
       .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' })
       .option('tags', { type: 'string', describe: "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'" })
       .option('rule', { type: 'string', array: true, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' })

@@ -1,0 +1,13 @@
+import type { Argv, CommandModule } from 'yargs';
+import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
+
+export const smokeCommand: CommandModule<object, RuntimeArgs> = {
+  command: 'smoke',
+  describe: 'Check in seconds that an adapter starts, answers the handshake, runs one prompt and dies cleanly',
+  builder: (yargs: Argv) =>
+    withRuntimeOptions(yargs).example('$0 smoke --adapter "node my-adapter.js"', 'Smoke-test an adapter') as unknown as Argv<RuntimeArgs>,
+  handler: async (args) => {
+    const { runSmoke } = await import('./smoke.js');
+    process.exitCode = await runSmoke(args);
+  },
+};

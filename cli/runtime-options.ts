@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { REFERENCE_RUNTIME, type RuntimeSelection } from '../harness/runtime-target.js';
+import { KitInputError } from '../harness/input-error.js';
+import { kitPath } from '../harness/kit-root.js';
+
+export interface RuntimeArgs {
+  runtime?: string;
+  adapter?: string;
+  timeoutScale: number;
+}
+
+/** The options that name the runtime under test, shared by every command that drives one. */
+export function withRuntimeOptions<T>(yargs: Argv<T>) {
+  return yargs
+    .option('runtime', {
+      type: 'string',
+      describe: `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`,
+    })
+    .option('adapter', {
+      type: 'string',
+      describe: 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
+      conflicts: 'runtime',
+    })
+    .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' });
+}
+
+export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
+  if (!(args.timeoutScale > 0)) throw new KitInputError('--timeout-scale', 'must be a number greater than 0');
+  if (args.adapter) return { adapter: args.adapter };
+  const runtime = args.runtime ?? REFERENCE_RUNTIME;
+  // A user's path is taken from where they stand; the built-in runtime from the kit itself.
+  const found = [resolve(runtime), kitPath(runtime)].find((path) => existsSync(path));
+  if (!found) throw new KitInputError('--runtime', `no runtime module at ${runtime}`);
+  return { module: found };
+}
+
+export function runtimeName(args: RuntimeArgs): string {
+  return args.adapter ?? args.runtime ?? REFERENCE_RUNTIME;
+}

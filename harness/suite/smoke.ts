@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver } from '../driver/runtime-driver.js';
+import { FakeProvider } from '../provider/fake-provider.js';
+import { dialects } from '../provider/wire/dialect.js';
+import { openTarget, type RuntimeSelection } from '../runtime-target.js';
+import { kitPath } from '../kit-root.js';
+
+export interface SmokeCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * A few seconds' check for adapter authors: the handshake, one prompt answered through the fake
+ * provider, the history that results, and a clean kill. Stops at the first failed check.
+ */
+export async function smoke(selection: RuntimeSelection, timeoutScale: number, report: (check: SmokeCheck) => void): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
+  const target = await openTarget(selection);
+  const provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
+  const stopRouting = target.route(provider);
+  provider.enqueue({ turn: { kind: 'text', text: 'pong', chunks: 2 } });
+  let driver: RuntimeDriver | undefined;
+  const check = async (name: string, step: () => Promise<string>): Promise<void> => {
+    try {
+      report({ name, ok: true, detail: await step() });
+    } catch (error) {
+      report({ name, ok: false, detail: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  };
+  try {
+    await check('handshake', async () => {
+      mkdirSync(join(dir, 'store'));
+      driver = await RuntimeDriver.start(
+        target.launcher,
+        {
+          storeDir: join(dir, 'store'),
+          provider: { dialect: 'openai-chat', baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
+          now: '2026-01-15T09:00:00.000Z',
+        },
+        { timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale, validate: true },
+      );
+      const { runtime, profiles, capabilities } = driver.description;
+      return `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
+    });
+    let sessionId = '';
+    await check('session', async () => {
+      const location = join(dir, 'workspace');
+      mkdirSync(location);
+      ({ sessionId } = await driver!.createSession(location));
+      return `created ${sessionId}`;
+    });
+    await check('one prompt answered', async () => {
+      await driver!.admit(sessionId, 'ping');
+      await driver!.idle(sessionId);
+      const sent = provider.requests.at(-1)?.messages.at(-1);
+      if (provider.requests.length !== 1 || sent?.text !== 'ping') {
+        throw new Error(`expected one provider request ending with "ping", got ${provider.requests.length}`);
+      }
+      return 'the provider received "ping"';
+    });
+    await check('durable history', async () => {
+      const history = (await driver!.history(sessionId)).map((m) => `${m.role}:${'text' in m ? m.text : ''}`);
+      if (history.join(' ') !== 'user:ping assistant:pong') throw new Error(`history is ${JSON.stringify(history)}`);
+      return 'user "ping", assistant "pong"';
+    });
+    await check('kill', async () => {
+      await driver!.stop();
+      return 'the adapter process is gone';
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await driver?.stop().catch(() => {});
+    stopRouting();
+    await target.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
