@@ -1,6 +1,7 @@
 import type { Envelope, Pickle, TestStepResultStatus } from '@cucumber/messages';
 
-export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
+/** `not-applicable`: the runtime declared it does not support what the scenario needs. */
+export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
 
 export interface ScenarioResult {
   id: string;
@@ -42,7 +43,7 @@ export class ScenarioResultCollector {
       if (mapped === 'failed' && result.status !== 'failed') {
         result.status = 'failed';
         result.message = message ?? `step ${status.toLowerCase()}`;
-      } else if (mapped === 'skipped' && result.status === 'passed') result.status = 'skipped';
+      } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
       this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));
@@ -91,7 +92,7 @@ function mapStatus(status: TestStepResultStatus): ScenarioStatus {
     case 'PASSED':
       return 'passed';
     case 'SKIPPED':
-      return 'skipped';
+      return 'not-applicable';
     default:
       // Undefined, ambiguous and pending steps are defects of the suite: they count as failures.
       return 'failed';

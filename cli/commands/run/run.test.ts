@@ -43,6 +43,16 @@ for (const [mode, report] of [
   });
 }
 
+test('an adapter that supports nothing makes its scenarios not applicable, not failed', () => {
+  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs unsupported', '--rule', 'INB-02']);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.deepEqual(run.results.rules, { 'INB-02': 'not-applicable' });
+  assert.deepEqual(
+    run.results.scenarios.map((s: { status: string }) => s.status),
+    ['not-applicable', 'not-applicable'],
+  );
+});
+
 test('a rule ID that is not one is a usage error', () => {
   const run = kitRun(['--rule', 'INB7']);
   assert.equal(run.status, 2);
