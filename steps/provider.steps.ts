@@ -84,7 +84,7 @@ function request(world: KitWorld, n: number): CapturedRequest {
   return found;
 }
 
-/** The conversation as the model saw it; the baseline context is left out. */
+/** The conversation as the model saw it after the baseline, without its system messages. */
 function conversation(world: KitWorld, n: number): Row[] {
   return request(world, n)
     .messages.filter((message) => message.role !== 'system')

@@ -2,9 +2,14 @@
 export interface CapturedRequest {
   index: number;
   body: unknown;
+  /** The Baseline System Context as sent: its system parts, in order (empty when there is none). */
+  baseline: string[];
+  /** The chronological conversation after the baseline, mid-conversation system messages included. */
   messages: ModelVisibleMessage[];
   tools: string[];
 }
+
+export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body'>;
 
 export interface ModelVisibleMessage {
   role: string;

@@ -68,8 +68,8 @@ export class FakeProvider {
 
   async handle(request: Request): Promise<Response> {
     const body: unknown = await request.json();
-    const { messages, tools } = this.dialect.decodeRequest(body);
-    const captured: CapturedRequest = { index: this.requests.length + 1, body, messages, tools };
+    const captured: CapturedRequest = { index: this.requests.length + 1, body, ...this.dialect.decodeRequest(body) };
+    const { messages } = captured;
     this.requests.push(captured);
     for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();
 

@@ -1,5 +1,5 @@
 import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
-import type { ModelVisibleMessage } from '../captured-request.js';
+import type { DecodedRequest } from '../captured-request.js';
 import * as openaiChat from './openai-chat.js';
 
 /** Everything the fake provider needs to know about one provider wire dialect. */
@@ -8,7 +8,7 @@ export interface Dialect {
   /** The request path under the base URL. */
   path: string;
   encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse;
-  decodeRequest(body: unknown): { messages: ModelVisibleMessage[]; tools: string[] };
+  decodeRequest(body: unknown): DecodedRequest;
 }
 
 export const dialects: Record<string, Dialect> = {

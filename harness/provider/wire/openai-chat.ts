@@ -1,5 +1,5 @@
 import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
-import type { ModelVisibleMessage } from '../captured-request.js';
+import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
 
 /** The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. */
 
@@ -55,12 +55,18 @@ interface ChatRequestMessage {
   tool_call_id?: string;
 }
 
-/** Reads a captured request body into the dialect-neutral view the scenarios assert on. */
-export function decodeRequest(body: unknown): { messages: ModelVisibleMessage[]; tools: string[] } {
+/**
+ * Reads a captured request body into the dialect-neutral view the scenarios assert on. The
+ * system messages before the first other message are the baseline; later ones are chronological.
+ */
+export function decodeRequest(body: unknown): DecodedRequest {
   const request = body as { messages?: ChatRequestMessage[]; tools?: { function?: { name?: string } }[] };
   if (!Array.isArray(request?.messages)) throw new Error('request has no messages array');
+  const firstOther = request.messages.findIndex((message) => message.role !== 'system');
+  const split = firstOther < 0 ? request.messages.length : firstOther;
   return {
-    messages: request.messages.map((message) => ({
+    baseline: request.messages.slice(0, split).map((message) => textOf(message.content)),
+    messages: request.messages.slice(split).map((message): ModelVisibleMessage => ({
       role: message.role,
       text: textOf(message.content),
       ...(message.tool_calls
