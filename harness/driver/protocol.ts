@@ -57,7 +57,7 @@ export interface PromptReceipt {
 }
 
 export type HistoryMessage =
-  | { id: string; seq: number; role: 'user'; hidden: boolean; text: string }
+  | { id: string; seq: number; role: 'user' | 'system'; hidden: boolean; text: string }
   | {
       id: string;
       seq: number;

@@ -171,6 +171,8 @@ function toKitMessage(message: SessionMessage) {
       return { ...base, text: promptText(message.prompt) };
     case 'assistant':
       return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
+    case 'system':
+      return { ...base, text: message.text };
     case 'tool':
       return {
         ...base,

@@ -29,7 +29,13 @@ export type SessionEvent =
       status: ToolStatus;
       output: string;
     }
-  | { type: 'assistant.completed'; messageId: string; text: string; finish: FinishReason }
+  | {
+      type: 'assistant.completed';
+      messageId: string;
+      text: string;
+      finish: FinishReason;
+      reasoning?: { text: string; signature?: string };
+    }
   | { type: 'assistant.failed'; messageId: string; text: string; reason: AssistantFailure; message: string }
   | { type: 'session.failed'; code: SessionFailure; message: string };
 

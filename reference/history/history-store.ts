@@ -35,5 +35,7 @@ function toMessage(row: MessageRow): SessionMessage {
       return { ...base, role: 'assistant', status: row.status as 'completed', ...body };
     case 'tool':
       return { ...base, role: 'tool', status: row.status as 'running', ...body };
+    case 'system':
+      return { ...base, role: 'system', text: body.text };
   }
 }

@@ -1,7 +1,10 @@
 import type { FinishReason, Prompt, ToolStatus } from '../events/session-event.js';
 
 /** One projected session message, in durable event order. */
-export type SessionMessage = UserMessage | AssistantMessage | ToolMessage;
+export type SessionMessage = UserMessage | AssistantMessage | ToolMessage | SystemMessage;
+
+/** What the model reads for a tool whose execution was interrupted. */
+export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';
 
 interface MessageBase {
   id: string;
@@ -27,6 +30,14 @@ export interface AssistantMessage extends MessageBase {
   text: string;
   toolCalls: ToolCall[];
   finish?: FinishReason;
+  /** Provider-native reasoning, replayable as such only to the model that produced it. */
+  reasoning?: { text: string; signature?: string };
+}
+
+/** A Mid-Conversation System Message: model-visible, hidden from user-facing transcripts. */
+export interface SystemMessage extends MessageBase {
+  role: 'system';
+  text: string;
 }
 
 export interface ToolMessage extends MessageBase {

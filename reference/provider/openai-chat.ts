@@ -1,18 +1,38 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 import type { SessionMessage } from '../history/message.js';
-import type { ToolDefinition } from '../tools/tool.js';
+import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import type { FinishReason } from '../events/session-event.js';
-import {
-  ProviderRejected,
-  StreamCut,
-  type ProviderChunk,
-  type ProviderConfig,
-} from './provider-turn-stream.js';
+import type { ProviderDialect, StreamDecoder } from './dialect.js';
+import type { ProviderChunk } from './provider-turn-stream.js';
 
-/** The OpenAI Chat Completions dialect: request lowering and streamed response decoding. */
+/**
+ * The OpenAI Chat Completions dialect. It has a native chronological `system` role, so a
+ * Mid-Conversation System Message goes in place as a system message.
+ */
+export const openaiChat: ProviderDialect = {
+  encode(request, config) {
+    return {
+      path: '/chat/completions',
+      headers: { authorization: `Bearer ${config.apiKey}` },
+      body: {
+        model: request.model,
+        stream: true,
+        messages: [
+          ...request.baseline.map((content) => ({ role: 'system', content })),
+          ...request.history.flatMap(toChatMessages),
+        ],
+        tools: request.tools.map((tool) => ({
+          type: 'function',
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      },
+    };
+  },
+  decoder: () => new ChatDecoder(),
+};
 
 type ChatMessage =
-  | { role: 'user'; content: string }
+  | { role: 'user' | 'system'; content: string }
   | {
       role: 'assistant';
       content: string | null;
@@ -20,25 +40,14 @@ type ChatMessage =
     }
   | { role: 'tool'; tool_call_id: string; content: string };
 
-export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';
-
-export function toChatRequest(model: string, history: SessionMessage[], tools: ToolDefinition[]): object {
-  return {
-    model,
-    stream: true,
-    messages: history.flatMap(toChatMessages),
-    tools: tools.map((tool) => ({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    })),
-  };
-}
-
 function toChatMessages(message: SessionMessage): ChatMessage[] {
   switch (message.role) {
     case 'user':
       return [{ role: 'user', content: message.prompt.parts.map((part) => part.text).join('\n') }];
+    case 'system':
+      return [{ role: 'system', content: message.text }];
     case 'assistant': {
+      // This dialect has no replayable reasoning: only what the model said aloud goes back.
       if (message.text === '' && message.toolCalls.length === 0) return [];
       const toolCalls = message.toolCalls.map((call) => ({
         id: call.callId,
@@ -52,45 +61,6 @@ function toChatMessages(message: SessionMessage): ChatMessage[] {
   }
 }
 
-export async function* streamChat(
-  config: ProviderConfig,
-  request: object,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderChunk> {
-  const response = await fetch(`${config.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
-    body: JSON.stringify(request),
-    signal,
-  });
-  if (!response.ok || !response.body) throw new ProviderRejected(response.status, await response.text());
-
-  const pending: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (message) => pending.push(message) });
-  const decoder = new TextDecoder();
-  let finished = false;
-  let done = false;
-  try {
-    for await (const bytes of response.body) {
-      parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }));
-      for (const message of pending.splice(0)) {
-        if (message.data === '[DONE]') {
-          done = true;
-          continue;
-        }
-        for (const chunk of decodeChunk(message.data)) {
-          if (chunk.type === 'finish') finished = true;
-          yield chunk;
-        }
-      }
-    }
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new StreamCut(error instanceof Error ? error.message : String(error));
-  }
-  if (!finished || !done) throw new StreamCut(finished ? 'no [DONE] frame' : 'no finish_reason');
-}
-
 interface ChatChunk {
   choices?: {
     delta?: {
@@ -101,21 +71,39 @@ interface ChatChunk {
   }[];
 }
 
-function* decodeChunk(data: string): Generator<ProviderChunk> {
-  const chunk = JSON.parse(data) as ChatChunk;
-  for (const choice of chunk.choices ?? []) {
-    const delta = choice.delta;
-    if (delta?.content) yield { type: 'text', delta: delta.content };
-    for (const call of delta?.tool_calls ?? []) {
-      yield {
-        type: 'tool-call',
-        index: call.index,
-        id: call.id,
-        name: call.function?.name,
-        argumentsDelta: call.function?.arguments,
-      };
+/** Complete once both a finish reason and the `[DONE]` frame have arrived. */
+class ChatDecoder implements StreamDecoder {
+  private finished = false;
+  private done = false;
+
+  get complete(): boolean {
+    return this.finished && this.done;
+  }
+
+  accept(message: EventSourceMessage): ProviderChunk[] {
+    if (message.data === '[DONE]') {
+      this.done = true;
+      return [];
     }
-    if (choice.finish_reason) yield { type: 'finish', reason: finishReason(choice.finish_reason) };
+    const chunks: ProviderChunk[] = [];
+    for (const choice of (JSON.parse(message.data) as ChatChunk).choices ?? []) {
+      const delta = choice.delta;
+      if (delta?.content) chunks.push({ type: 'text', delta: delta.content });
+      for (const call of delta?.tool_calls ?? []) {
+        chunks.push({
+          type: 'tool-call',
+          index: call.index,
+          id: call.id,
+          name: call.function?.name,
+          argumentsDelta: call.function?.arguments,
+        });
+      }
+      if (choice.finish_reason) {
+        this.finished = true;
+        chunks.push({ type: 'finish', reason: finishReason(choice.finish_reason) });
+      }
+    }
+    return chunks;
   }
 }
 

@@ -3,6 +3,8 @@ import type { FinishReason } from '../events/session-event.js';
 /** A provider-neutral view of one streamed provider response. */
 export type ProviderChunk =
   | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'reasoning-signature'; signature: string }
   | { type: 'tool-call'; index: number; id?: string; name?: string; argumentsDelta?: string }
   | { type: 'finish'; reason: FinishReason };
 
@@ -26,7 +28,7 @@ export class StreamCut extends Error {
 }
 
 export interface ProviderConfig {
-  dialect: 'openai-chat';
+  dialect: 'openai-chat' | 'anthropic-messages';
   baseUrl: string;
   apiKey: string;
   model: string;

@@ -3,7 +3,9 @@ import type { HistoryStore } from '../history/history-store.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IdSource } from '../ids.js';
 import type { FinishReason } from '../events/session-event.js';
-import { streamChat, toChatRequest, INTERRUPTED_TOOL_OUTPUT } from '../provider/openai-chat.js';
+import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
+import { streamTurn } from '../provider/stream-turn.js';
+import { dialectFor } from '../provider/dialects.js';
 import {
   ProviderRejected,
   StreamCut,
@@ -39,10 +41,15 @@ export async function runProviderTurn(
   location: string,
   signal: AbortSignal,
 ): Promise<TurnOutcome> {
-  const request = toChatRequest(deps.provider.model, deps.history.messages(sessionId), deps.tools.definitions());
+  const request = {
+    model: deps.provider.model,
+    baseline: [],
+    history: deps.history.messages(sessionId),
+    tools: deps.tools.definitions(),
+  };
   const turn = new TurnProjection(deps, sessionId, location, signal);
   try {
-    for await (const chunk of streamChat(deps.provider, request, signal)) turn.accept(chunk);
+    for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) turn.accept(chunk);
     turn.complete();
     await turn.settled();
     return 'settled';
@@ -65,6 +72,7 @@ export async function runProviderTurn(
 class TurnProjection {
   private messageId: string | undefined;
   private text = '';
+  private reasoning: { text: string; signature?: string } | undefined;
   private finish: FinishReason | undefined;
   private call: PartialCall | undefined;
   private callIndex = -1;
@@ -92,6 +100,12 @@ class TurnProjection {
         }
         this.call!.input += chunk.argumentsDelta ?? '';
         return;
+      case 'reasoning':
+        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };
+        return;
+      case 'reasoning-signature':
+        this.reasoning = { text: this.reasoning?.text ?? '', signature: chunk.signature };
+        return;
       case 'finish':
         this.finish = chunk.reason;
         return;
@@ -102,7 +116,13 @@ class TurnProjection {
     this.startPendingCall();
     const messageId = this.started();
     this.deps.log.append(this.sessionId, [
-      { type: 'assistant.completed', messageId, text: this.text, finish: this.finish ?? 'stop' },
+      {
+        type: 'assistant.completed',
+        messageId,
+        text: this.text,
+        finish: this.finish ?? 'stop',
+        ...(this.reasoning ? { reasoning: this.reasoning } : {}),
+      },
     ]);
   }
 

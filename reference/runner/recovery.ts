@@ -1,7 +1,7 @@
 import type { EventLog } from '../store/event-log.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { SessionEvent } from '../events/session-event.js';
-import { INTERRUPTED_TOOL_OUTPUT } from '../provider/openai-chat.js';
+import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 
 /**
  * Work still projected as running when a drain starts was left by a process that died: no drain

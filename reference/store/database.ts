@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS messages (
   id TEXT PRIMARY KEY,
   session_id TEXT NOT NULL REFERENCES sessions(id),
   seq INTEGER NOT NULL,
-  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool')),
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool', 'system')),
   hidden INTEGER NOT NULL DEFAULT 0,
   status TEXT NOT NULL,
   body TEXT NOT NULL

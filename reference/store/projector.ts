@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 import type { SessionEvent } from '../events/session-event.js';
-import { toolMessageId } from '../history/message.js';
+import { toolMessageId, type SessionMessage } from '../history/message.js';
 
 /**
  * Applies one event to the projection tables. Called only by the event log, inside the
@@ -59,6 +59,7 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       updateBody(db, event.messageId, (body) => {
         body.text = event.text;
         body.finish = event.finish;
+        if (event.reasoning) body.reasoning = event.reasoning;
       });
       setStatus(db, event.messageId, 'completed');
       return;
@@ -77,7 +78,7 @@ function insertMessage(
   sessionId: string,
   seq: number,
   id: string,
-  role: 'user' | 'assistant' | 'tool',
+  role: SessionMessage['role'],
   status: string,
   body: object,
 ): void {

@@ -15,7 +15,8 @@ export function requestRow(message: ModelVisibleMessage): Row {
 export function historyRow(message: HistoryMessage): Row {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: message.text };
+    case 'system':
+      return { role: message.role, content: message.text };
     case 'assistant':
       return {
         role: 'assistant',

@@ -1,0 +1,16 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import type { ProviderChunk, ProviderConfig } from './provider-turn-stream.js';
+import type { ProviderRequest } from './provider-request.js';
+
+/** Reads one response stream, frame by frame. */
+export interface StreamDecoder {
+  accept(message: EventSourceMessage): ProviderChunk[];
+  /** True once the provider has said the response is complete. */
+  readonly complete: boolean;
+}
+
+/** One provider wire protocol: how a request is encoded and its streamed response decoded. */
+export interface ProviderDialect {
+  encode(request: ProviderRequest, config: ProviderConfig): { path: string; headers: Record<string, string>; body: object };
+  decoder(): StreamDecoder;
+}

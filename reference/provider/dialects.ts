@@ -1,0 +1,13 @@
+import type { ProviderDialect } from './dialect.js';
+import type { ProviderConfig } from './provider-turn-stream.js';
+import { openaiChat } from './openai-chat.js';
+
+const dialects: Partial<Record<ProviderConfig['dialect'], ProviderDialect>> = {
+  'openai-chat': openaiChat,
+};
+
+export function dialectFor(name: ProviderConfig['dialect']): ProviderDialect {
+  const dialect = dialects[name];
+  if (!dialect) throw new Error(`no provider dialect ${name}`);
+  return dialect;
+}
