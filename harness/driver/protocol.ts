@@ -100,6 +100,8 @@ export interface Failure {
   message: string;
 }
 
+export type ProviderDialectName = 'openai-chat' | 'anthropic-messages';
+
 /** What a runtime says of itself in answer to `hello`. */
 export interface RuntimeDescription {
   protocol: typeof PROTOCOL;
@@ -112,7 +114,7 @@ export interface RuntimeDescription {
 /** What the kit hands a runtime when it starts one. */
 export interface RuntimeConfig {
   storeDir: string;
-  provider: { dialect: 'openai-chat'; baseUrl: string; apiKey: string; model: string };
+  provider: { dialect: ProviderDialectName; baseUrl: string; apiKey: string; model: string };
   now: string;
   instance: number;
 }

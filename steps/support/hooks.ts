@@ -7,6 +7,7 @@ import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
+import type { ProviderDialectName } from '../../harness/driver/protocol.js';
 import type { KitWorld } from './world.js';
 
 setDefaultTimeout(60_000);
@@ -22,13 +23,19 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
-  this.provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
+  // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
+  const dialect = (pickle.tags.find((tag) => tag.name.startsWith('@dialect:'))?.name.slice(9) ??
+    process.env.KIT_DIALECT ??
+    'openai-chat') as ProviderDialectName;
+  const wire = dialects[dialect];
+  if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
+  this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
   stopRouting = target.route(this.provider);
   this.driver = await RuntimeDriver.start(
     target.launcher,
     {
       storeDir: this.workspace('.store'),
-      provider: { dialect: 'openai-chat', baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
+      provider: { dialect, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
       now: this.now,
     },
     {
