@@ -11,6 +11,10 @@ import { drainSession, type DrainDeps } from './runner/drain.js';
 import { randomIds, type IdSource } from './ids.js';
 import { systemClock, type Clock } from './clock.js';
 import { RuntimeError } from './errors.js';
+import { AgentCatalog } from './agents/agent-catalog.js';
+import { PermissionBoard } from './agents/permission-board.js';
+import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
+import { LocationContexts } from './context/location-contexts.js';
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
 import type { SessionMessage } from './history/message.js';
 import type { ProviderConfig } from './provider/provider-turn-stream.js';
@@ -20,6 +24,10 @@ export interface RuntimeOptions {
   databaseFile: string;
   provider: ProviderConfig;
   tools: Tool[];
+  /** The user's global configuration directory, where the global AGENTS.md lives. */
+  globalConfigDir: string;
+  /** The host environment (TZ, OPENCODE_DISABLE_PROJECT_CONFIG, ...); process.env by default. */
+  hostEnv?: () => Record<string, string | undefined>;
   clock?: Clock;
   ids?: IdSource;
   /** Where operator diagnostics go (failed drains, storage problems). */
@@ -47,11 +55,15 @@ const DELIVERIES: readonly string[] = ['steer', 'queue'];
 /** The session runtime: durable sessions, their inbox, and the runner that drains them. */
 export class SessionRuntime {
   readonly live = new LiveFeed();
+  readonly agents = new AgentCatalog();
+  readonly permissions = new PermissionBoard();
+  readonly contexts: LocationContexts;
   private readonly db: Db;
   private readonly log: EventLog;
   private readonly sessions: SessionStore;
   private readonly inbox: Inbox;
   private readonly history: HistoryStore;
+  private readonly epochs: EpochStore;
   private readonly coordinator: SessionRunCoordinator;
   private readonly ids: IdSource;
 
@@ -63,6 +75,13 @@ export class SessionRuntime {
     this.sessions = new SessionStore(this.db, this.log, clock);
     this.inbox = new Inbox(this.db, this.log);
     this.history = new HistoryStore(this.db);
+    this.epochs = new EpochStore(this.db);
+    this.contexts = new LocationContexts({
+      clock,
+      hostEnv: options.hostEnv ?? (() => process.env),
+      globalConfigDir: options.globalConfigDir,
+      agents: this.agents,
+    });
     const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
     const deps: DrainDeps = {
       log: this.log,
@@ -73,6 +92,11 @@ export class SessionRuntime {
       ids: this.ids,
       provider: options.provider,
       live: this.live,
+      agents: this.agents,
+      permissions: this.permissions,
+      epochs: this.epochs,
+      contextSources: (session) =>
+        this.contexts.sources(session.location, session.projectRoot, this.agents.agent(session.agent)),
     };
     this.coordinator = new SessionRunCoordinator(
       (sessionId, mode, signal) => drainSession(deps, sessionId, mode, signal),
@@ -80,8 +104,9 @@ export class SessionRuntime {
     );
   }
 
-  createSession(input: { id?: string; location: string }): { session: Session; created: boolean } {
-    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location);
+  /** The project root bounds instruction discovery; it is the location itself unless given. */
+  createSession(input: { id?: string; location: string; projectRoot?: string }): { session: Session; created: boolean } {
+    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
   }
 
   /** Admits a prompt to the durable inbox; unless `resume` is false, wakes the session. */
@@ -130,8 +155,18 @@ export class SessionRuntime {
     return this.coordinator.idle(sessionId);
   }
 
-  move(sessionId: string, location: string): void {
-    this.sessions.move(sessionId, location);
+  move(sessionId: string, location: string, projectRoot?: string): void {
+    this.sessions.move(sessionId, location, projectRoot ?? location);
+  }
+
+  /** Agent and model switches apply from the next provider turn. */
+  select(sessionId: string, selection: { agent?: string | null; model?: string | null }): void {
+    this.sessions.select(sessionId, selection);
+  }
+
+  epoch(sessionId: string): ContextEpoch | undefined {
+    this.sessions.get(sessionId);
+    return this.epochs.find(sessionId);
   }
 
   messages(sessionId: string): SessionMessage[] {

@@ -21,7 +21,7 @@ export const PROTOCOL = 'session-runtime-adapter/1';
  */
 export type Command =
   | { cmd: 'hello'; protocol: typeof PROTOCOL; config: RuntimeConfig }
-  | { cmd: 'session.create'; id?: string; location: string }
+  | { cmd: 'session.create'; id?: string; location: string; projectRoot?: string }
   | {
       cmd: 'prompt.admit';
       sessionId: string;
@@ -34,7 +34,24 @@ export type Command =
   | { cmd: 'session.run' | 'session.wake' | 'session.idle'; sessionId: string }
   /** Returns after the interrupted drain has finished its cleanup. */
   | { cmd: 'session.interrupt'; sessionId: string }
-  | { cmd: 'session.move'; sessionId: string; location: string }
+  | { cmd: 'session.move'; sessionId: string; location: string; projectRoot?: string }
+  | { cmd: 'session.select'; sessionId: string; agent?: string | null; model?: string | null }
+  | { cmd: 'epoch'; sessionId: string }
+  | {
+      cmd: 'context.contributor.register';
+      location: string;
+      projectRoot?: string;
+      contributor: string;
+      sources: KitSourceDeclaration[];
+    }
+  | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
+  | ({ cmd: 'context.source.set'; key: string } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
+  | { cmd: 'agent.define'; name: string; tools: Record<string, 'allow' | 'deny' | 'ask'>; skills: Record<string, 'allow' | 'deny'> }
+  | { cmd: 'skill.define'; name: string; description: string; body: string }
+  | { cmd: 'permission.wait' | 'permission.pending'; sessionId: string }
+  | { cmd: 'permission.reply'; id: string; approve: boolean }
+  | { cmd: 'host.env.set'; name: string; value: string | null }
+  | { cmd: 'fault.system-message-writes'; failing: boolean }
   | { cmd: 'clock.set'; now: string }
   /** The `gate` kit tool: wait until a call blocks on the named gate, or open it. */
   | { cmd: 'gate.wait' | 'gate.open'; name: string }
@@ -96,11 +113,33 @@ export interface DurableEvent {
 
 /** Why a drain stopped with work left; closed vocabulary. */
 export interface Failure {
-  code: 'turn-limit' | 'provider-error' | 'stream-cut';
+  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid';
   message: string;
 }
 
 export type ProviderDialectName = 'openai-chat' | 'anthropic-messages';
+
+/**
+ * A Context Source whose renderers the kit defines (see docs/implementers.md): baseline
+ * `<key> = <json>`, update `<key> is now <json>`, removal `<key> (was <json>) no longer applies`.
+ */
+export interface KitSourceDeclaration {
+  key: string;
+  removable?: boolean;
+  /** Delay its loader by this many event-loop turns, so loaders finish in another order. */
+  latency?: number;
+}
+
+export interface ContextEpochView {
+  baseline: string | null;
+  snapshot: Record<string, { value: unknown; removal?: string }>;
+}
+
+export interface PermissionRequestView {
+  id: string;
+  tool: string;
+  agent: string;
+}
 
 /** What a runtime says of itself in answer to `hello`. */
 export interface RuntimeDescription {
@@ -117,4 +156,6 @@ export interface RuntimeConfig {
   provider: { dialect: ProviderDialectName; baseUrl: string; apiKey: string; model: string };
   now: string;
   instance: number;
+  /** Stands for the user's home configuration directory (where the global AGENTS.md lives). */
+  home: string;
 }

@@ -41,6 +41,7 @@ export async function smoke(selection: RuntimeSelection, timeoutScale: number, r
           storeDir: join(dir, 'store'),
           provider: { dialect: 'openai-chat', baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
           now: '2026-01-15T09:00:00.000Z',
+          home: dir,
         },
         { timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale, validate: true },
       );

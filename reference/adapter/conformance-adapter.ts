@@ -6,6 +6,12 @@ import type { SessionMessage } from '../history/message.js';
 import type { Prompt, StoredEvent } from '../events/session-event.js';
 import type { IdSource } from '../ids.js';
 import { GateBoard, kitTools } from './kit-tools.js';
+import { KitSources } from './kit-sources.js';
+import { WriteFaults } from './write-faults.js';
+import type { Json } from '../context/context-source.js';
+import type { ToolPermission } from '../agents/agent-catalog.js';
+import { REVOCATION, SUPERSESSION } from '../context/sources/instructions.js';
+import { wrapSystemFallback } from '../provider/system-fallback.js';
 
 /**
  * Serves the conformance kit's driver commands (plain JSON in, plain JSON out) over a reference
@@ -20,6 +26,8 @@ export interface AdapterConfig {
   now: string;
   /** Distinguishes the processes started over one store, so generated IDs never repeat. */
   instance: number;
+  /** The user's global configuration directory. */
+  home: string;
 }
 
 type Command = { cmd: string } & Record<string, unknown>;
@@ -46,8 +54,12 @@ export function createAdapter(): Adapter {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: ['core'],
-            capabilities: ['restart'],
-            texts: {},
+            capabilities: ['restart', 'fault-injection'],
+            texts: {
+              'instructions.supersession': SUPERSESSION,
+              'instructions.revocation': REVOCATION,
+              'system-message.fallback': wrapSystemFallback('{text}'),
+            },
           },
         };
       }
@@ -64,18 +76,29 @@ function failure(code: string, message: string): Reply {
 function serve(config: AdapterConfig): Adapter {
   let now = new Date(config.now);
   const gates = new GateBoard();
+  const hostEnv: Record<string, string | undefined> = {};
+  const kitSources = new KitSources();
+  const databaseFile = join(config.storeDir, 'runtime.sqlite');
   const runtime = new SessionRuntime({
-    databaseFile: join(config.storeDir, 'runtime.sqlite'),
+    databaseFile,
     provider: config.provider,
     tools: kitTools(gates),
     clock: { now: () => now },
     ids: sequentialIds(config.instance),
+    globalConfigDir: config.home,
+    hostEnv: () => hostEnv,
   });
+  const faults = new WriteFaults(databaseFile);
   const subscriptions = new Map<string, { buffer: StoredEvent[]; stop: () => void }>();
+  const registry = (c: Command) => runtime.contexts.registry(...contributionLocation(c));
 
   const commands: Record<string, (c: Command) => unknown> = {
     'session.create': (c) => {
-      const { session, created } = runtime.createSession({ id: opt(c.id), location: String(c.location) });
+      const { session, created } = runtime.createSession({
+        id: opt(c.id),
+        location: String(c.location),
+        projectRoot: opt(c.projectRoot),
+      });
       return { sessionId: session.id, created };
     },
     'prompt.admit': (c) => {
@@ -92,7 +115,48 @@ function serve(config: AdapterConfig): Adapter {
     'session.wake': (c) => runtime.wake(String(c.sessionId)),
     'session.interrupt': (c) => runtime.interrupt(String(c.sessionId)),
     'session.idle': (c) => runtime.idle(String(c.sessionId)),
-    'session.move': (c) => runtime.move(String(c.sessionId), String(c.location)),
+    'session.move': (c) => runtime.move(String(c.sessionId), String(c.location), opt(c.projectRoot)),
+    'session.select': (c) =>
+      runtime.select(String(c.sessionId), {
+        ...('agent' in c ? { agent: c.agent as string | null } : {}),
+        ...('model' in c ? { model: c.model as string | null } : {}),
+      }),
+    epoch: (c) => {
+      const epoch = runtime.epoch(String(c.sessionId));
+      return { baseline: epoch?.baseline ?? null, snapshot: epoch?.snapshot ?? {} };
+    },
+    'context.contributor.register': (c) => {
+      const sources = c.sources as { key: string; removable?: boolean; latency?: number }[];
+      registry(c).register(String(c.contributor), () =>
+        sources.map((s) => kitSources.source(s.key, s.removable ?? false, s.latency ?? 0)),
+      );
+    },
+    'context.contributor.remove': (c) => {
+      if (!registry(c).remove(String(c.contributor))) throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
+    },
+    'context.source.set': (c) =>
+      kitSources.set(String(c.key), 'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' }),
+    'agent.define': (c) =>
+      runtime.agents.defineAgent({
+        name: String(c.name),
+        tools: (c.tools ?? {}) as Record<string, ToolPermission>,
+        skills: (c.skills ?? {}) as Record<string, 'allow' | 'deny'>,
+      }),
+    'skill.define': (c) =>
+      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body) }),
+    'permission.wait': (c) => runtime.permissions.whenPending(String(c.sessionId)),
+    'permission.pending': (c) => ({
+      requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),
+    }),
+    'permission.reply': (c) => {
+      if (!runtime.permissions.reply(String(c.id), Boolean(c.approve))) {
+        throw new RuntimeError('not-found', `no pending permission request ${c.id}`);
+      }
+    },
+    'host.env.set': (c) => {
+      hostEnv[String(c.name)] = c.value === null ? undefined : String(c.value);
+    },
+    'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
     'clock.set': (c) => {
       now = new Date(String(c.now));
     },
@@ -142,9 +206,16 @@ function serve(config: AdapterConfig): Adapter {
     },
     terminate() {
       for (const subscription of subscriptions.values()) subscription.stop();
+      faults.close();
       runtime.terminate();
     },
   };
+}
+
+/** Kit contributors are registered for a location, as the registry is location-scoped. */
+function contributionLocation(c: Command): [string, string] {
+  const location = String(c.location);
+  return [location, opt(c.projectRoot) ?? location];
 }
 
 function promptText(prompt: Prompt): string {

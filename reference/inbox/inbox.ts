@@ -60,6 +60,10 @@ export class Inbox {
     });
   }
 
+  hasPending(sessionId: string): boolean {
+    return this.pending.all(sessionId, 'steer').length + this.pending.all(sessionId, 'queue').length > 0;
+  }
+
   rows(sessionId: string): InboxRow[] {
     return this.all.all(sessionId).map(toRow);
   }

@@ -3,6 +3,7 @@ import type { Inbox } from '../inbox/inbox.js';
 import type { SessionMessage } from '../history/message.js';
 import { failAbandonedWork } from './recovery.js';
 import { runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
+import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './context-boundary.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
 export type DrainMode = 'run' | 'wake';
@@ -10,14 +11,15 @@ export type DrainResult = 'idle' | 'failed' | 'interrupted' | 'moved';
 
 export const MAX_PROVIDER_TURNS = 25;
 
-export interface DrainDeps extends ProviderTurnDeps {
+export interface DrainDeps extends ProviderTurnDeps, ContextBoundaryDeps {
   sessions: SessionStore;
   inbox: Inbox;
 }
 
 /**
- * One Session Drain: promote eligible input at each Safe Provider-Turn Boundary, then run provider
- * turns until no continuation remains. Process-local: nothing durable marks its start or end.
+ * One Session Drain: at each Safe Provider-Turn Boundary, prepare the context, promote eligible
+ * input, admit context changes, then run a provider turn, until no continuation remains.
+ * Process-local: nothing durable marks its start or end.
  */
 export async function drainSession(
   deps: DrainDeps,
@@ -30,8 +32,19 @@ export async function drainSession(
   let turns = 0;
   for (let first = true; ; first = false) {
     if (signal.aborted) return 'interrupted';
+    // A wake with nothing to deliver does nothing, not even observe the context.
+    if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId)) return 'idle';
+    const session = deps.sessions.get(sessionId);
     // A moved session never starts another turn with the tools and context of the old location.
-    if (deps.sessions.get(sessionId).location !== location) return 'moved';
+    if (session.location !== location) return 'moved';
+    let context: ContextBoundary;
+    try {
+      context = await ContextBoundary.open(deps, session);
+    } catch (error) {
+      if (!(error instanceof ContextBlocked)) throw error;
+      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);
+      return 'failed';
+    }
     const promoted = promoteAtBoundary(deps, sessionId);
     if (promoted > 0) turns = 0;
     if (first && mode === 'wake' && promoted === 0) return 'idle';
@@ -43,8 +56,9 @@ export async function drainSession(
       ]);
       return 'failed';
     }
+    const epoch = await context.admitChanges();
     turns += 1;
-    const outcome = await runProviderTurn(deps, sessionId, location, signal);
+    const outcome = await runProviderTurn(deps, session, epoch.baseline, signal);
     if (outcome !== 'settled') return outcome;
   }
 }
@@ -62,7 +76,7 @@ function promoteAtBoundary(deps: DrainDeps, sessionId: string): number {
  * continues it.
  */
 export function requiresContinuation(history: SessionMessage[]): boolean {
-  const last = history.at(-1);
+  const last = history.filter((message) => message.role !== 'system').at(-1);
   if (last?.role === 'user') return true;
   if (last?.role !== 'tool') return false;
   return !history.some(

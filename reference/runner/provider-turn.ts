@@ -13,8 +13,14 @@ import {
   type ProviderConfig,
 } from '../provider/provider-turn-stream.js';
 import type { LiveFeed } from '../events/live-feed.js';
+import type { Session } from '../session/session-store.js';
+import type { Agent, AgentCatalog } from '../agents/agent-catalog.js';
+import type { PermissionBoard } from '../agents/permission-board.js';
+import type { ToolResult } from '../tools/tool-registry.js';
 
 export interface ProviderTurnDeps {
+  agents: AgentCatalog;
+  permissions: PermissionBoard;
   log: EventLog;
   history: HistoryStore;
   tools: ToolRegistry;
@@ -37,17 +43,21 @@ interface PartialCall {
  */
 export async function runProviderTurn(
   deps: ProviderTurnDeps,
-  sessionId: string,
-  location: string,
+  session: Session,
+  baseline: string,
   signal: AbortSignal,
 ): Promise<TurnOutcome> {
+  // Agent and model are sampled once, here: a switch admitted later applies to the next turn.
+  const agent = deps.agents.agent(session.agent);
+  const model = session.model ?? deps.provider.model;
+  const sessionId = session.id;
   const request = {
-    model: deps.provider.model,
-    baseline: [],
+    model,
+    baseline: [baseline],
     history: deps.history.messages(sessionId),
     tools: deps.tools.definitions(),
   };
-  const turn = new TurnProjection(deps, sessionId, location, signal);
+  const turn = new TurnProjection(deps, session, model, agent, signal);
   try {
     for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) turn.accept(chunk);
     turn.complete();
@@ -78,12 +88,18 @@ class TurnProjection {
   private callIndex = -1;
   private readonly running: Promise<void>[] = [];
 
+  private readonly sessionId: string;
+
   constructor(
     private readonly deps: ProviderTurnDeps,
-    private readonly sessionId: string,
-    private readonly location: string,
+    private readonly session: Session,
+    private readonly model: string,
+    /** The agent of this turn: its policy governs every call the turn issues, whatever happens later. */
+    private readonly agent: Agent,
     private readonly signal: AbortSignal,
-  ) {}
+  ) {
+    this.sessionId = session.id;
+  }
 
   accept(chunk: ProviderChunk): void {
     const messageId = this.started();
@@ -142,7 +158,7 @@ class TurnProjection {
     if (this.messageId) return this.messageId;
     this.messageId = this.deps.ids.next('ast');
     this.deps.log.append(this.sessionId, [
-      { type: 'assistant.started', messageId: this.messageId, model: this.deps.provider.model },
+      { type: 'assistant.started', messageId: this.messageId, model: this.model },
     ]);
     return this.messageId;
   }
@@ -153,14 +169,14 @@ class TurnProjection {
     if (!call) return;
     this.call = undefined;
     const assistantMessageId = this.started();
-    const { log, tools } = this.deps;
+    const { log } = this.deps;
     log.append(this.sessionId, [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
     ]);
     const settle = (status: 'success' | 'error' | 'interrupted', output: string) =>
       log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, status, output }]);
     this.running.push(
-      tools.execute(call.name, call.input, { location: this.location, signal: this.signal }).then(
+      this.authorizedExecution(call).then(
         (result) => void settle(result.status, result.output),
         (error) => {
           if (!this.signal.aborted) throw error;
@@ -168,5 +184,17 @@ class TurnProjection {
         },
       ),
     );
+  }
+
+  private async authorizedExecution(call: PartialCall): Promise<ToolResult> {
+    const { agents, permissions, tools } = this.deps;
+    const permission = agents.toolPermission(this.agent, call.name);
+    if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };
+    if (permission === 'ask') {
+      const id = this.deps.ids.next('prm');
+      const approved = await permissions.ask({ id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name }, this.signal);
+      if (!approved) return { status: 'error', output: 'The user declined this tool call' };
+    }
+    return tools.execute(call.name, call.input, { location: this.session.location, signal: this.signal });
   }
 }

@@ -6,6 +6,19 @@ import { RuntimeError } from '../errors.js';
 export interface Session {
   id: string;
   location: string;
+  projectRoot: string;
+  /** The selected agent; null runs as the default agent. */
+  agent: string | null;
+  /** The selected model; null uses the runtime's configured model. */
+  model: string | null;
+}
+
+interface Row {
+  id: string;
+  location: string;
+  project_root: string;
+  agent: string | null;
+  model: string | null;
 }
 
 /** Sessions: creation is idempotent on the ID, and a session's location changes only by a move. */
@@ -18,12 +31,13 @@ export class SessionStore {
     private readonly log: EventLog,
     private readonly clock: Clock,
   ) {
-    this.byId = db.prepare<[string], Session>('SELECT id, location FROM sessions WHERE id = ?');
-    this.insert = db.prepare('INSERT INTO sessions (id, location, created_at) VALUES (?, ?, ?)');
+    this.byId = db.prepare<[string], Row>('SELECT id, location, project_root, agent, model FROM sessions WHERE id = ?');
+    this.insert = db.prepare('INSERT INTO sessions (id, location, project_root, created_at) VALUES (?, ?, ?, ?)');
   }
 
   find(id: string): Session | undefined {
-    return this.byId.get(id);
+    const row = this.byId.get(id);
+    return row && { id: row.id, location: row.location, projectRoot: row.project_root, agent: row.agent, model: row.model };
   }
 
   get(id: string): Session {
@@ -33,18 +47,24 @@ export class SessionStore {
   }
 
   /** Returns the existing session when the ID is taken, so a retried create is harmless. */
-  create(id: string, location: string): { session: Session; created: boolean } {
+  create(id: string, location: string, projectRoot: string): { session: Session; created: boolean } {
     return this.log.atomically(id, () => {
       const existing = this.find(id);
       if (existing) return { session: existing, created: false };
-      this.insert.run(id, location, this.clock.now().toISOString());
-      this.log.append(id, [{ type: 'session.created', location }]);
-      return { session: { id, location }, created: true };
+      this.insert.run(id, location, projectRoot, this.clock.now().toISOString());
+      this.log.append(id, [{ type: 'session.created', location, projectRoot }]);
+      return { session: this.get(id), created: true };
     });
   }
 
-  move(id: string, location: string): void {
+  /** The destination must build a complete baseline of its own: the epoch ends with the move. */
+  move(id: string, location: string, projectRoot: string): void {
     this.get(id);
-    this.log.append(id, [{ type: 'session.moved', location }]);
+    this.log.append(id, [{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]);
+  }
+
+  select(id: string, selection: { agent?: string | null; model?: string | null }): void {
+    this.get(id);
+    this.log.append(id, [{ type: 'session.selected', ...selection }]);
   }
 }

@@ -10,6 +10,9 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   location TEXT NOT NULL,
+  project_root TEXT NOT NULL,
+  agent TEXT,
+  model TEXT,
   created_at TEXT NOT NULL,
   last_seq INTEGER NOT NULL DEFAULT 0
 );
@@ -40,6 +43,11 @@ CREATE TABLE IF NOT EXISTS messages (
   body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS messages_in_order ON messages (session_id, seq);
+CREATE TABLE IF NOT EXISTS context_epochs (
+  session_id TEXT PRIMARY KEY REFERENCES sessions(id),
+  baseline TEXT NOT NULL,
+  snapshot TEXT NOT NULL
+);
 `;
 
 export function openDatabase(file: string): Db {

@@ -12,7 +12,30 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
     case 'session.failed':
       return;
     case 'session.moved':
-      db.prepare('UPDATE sessions SET location = ? WHERE id = ?').run(event.location, sessionId);
+      db.prepare('UPDATE sessions SET location = ?, project_root = ? WHERE id = ?').run(event.location, event.projectRoot, sessionId);
+      return;
+    case 'session.selected':
+      if (event.agent !== undefined) db.prepare('UPDATE sessions SET agent = ? WHERE id = ?').run(event.agent, sessionId);
+      if (event.model !== undefined) db.prepare('UPDATE sessions SET model = ? WHERE id = ?').run(event.model, sessionId);
+      return;
+    case 'context.initialized':
+      db.prepare('INSERT OR REPLACE INTO context_epochs (session_id, baseline, snapshot) VALUES (?, ?, ?)').run(
+        sessionId,
+        event.baseline,
+        JSON.stringify(event.snapshot),
+      );
+      return;
+    case 'context.updated': {
+      // The message and the snapshot it admits change together, or not at all.
+      insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text }, true);
+      const advanced = db
+        .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')
+        .run(JSON.stringify(event.snapshot), sessionId);
+      if (advanced.changes !== 1) throw new Error(`session ${sessionId} has no context epoch to update`);
+      return;
+    }
+    case 'context.cleared':
+      db.prepare('DELETE FROM context_epochs WHERE session_id = ?').run(sessionId);
       return;
     case 'prompt.admitted':
       db.prepare(
@@ -81,12 +104,14 @@ function insertMessage(
   role: SessionMessage['role'],
   status: string,
   body: object,
+  hidden = false,
 ): void {
-  db.prepare('INSERT INTO messages (id, session_id, seq, role, status, body) VALUES (?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO messages (id, session_id, seq, role, hidden, status, body) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     id,
     sessionId,
     seq,
     role,
+    hidden ? 1 : 0,
     status,
     JSON.stringify(body),
   );

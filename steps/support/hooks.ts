@@ -37,6 +37,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       storeDir: this.workspace('.store'),
       provider: { dialect, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
       now: this.now,
+      home: this.workspace('home'),
     },
     {
       timeoutMs: COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1),

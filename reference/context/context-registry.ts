@@ -1,0 +1,31 @@
+import { combine, ContextCompositionError, type ContextSource } from './context-source.js';
+
+/** Contributes an ordered group of sources; evaluated at every Safe Provider-Turn Boundary. */
+export type ContextProducer = () => ContextSource[] | Promise<ContextSource[]>;
+
+/**
+ * The System Context Registry of one location: scoped contributions under stable contribution
+ * keys. Producers run concurrently and combine in contribution-key order, so the composed context
+ * does not depend on registration order or on which producer finishes first.
+ */
+export class ContextRegistry {
+  private readonly contributions = new Map<string, ContextProducer>();
+
+  register(contributionKey: string, producer: ContextProducer): void {
+    if (this.contributions.has(contributionKey)) {
+      throw new ContextCompositionError(`duplicate context contribution key: ${contributionKey}`);
+    }
+    this.contributions.set(contributionKey, producer);
+  }
+
+  /** Its sources leave the context at the next boundary, with their stored removal text. */
+  remove(contributionKey: string): boolean {
+    return this.contributions.delete(contributionKey);
+  }
+
+  async compose(): Promise<ContextSource[]> {
+    const ordered = [...this.contributions.keys()].sort();
+    const produced = await Promise.all(ordered.map((key) => this.contributions.get(key)!()));
+    return combine(produced.flat());
+  }
+}

@@ -1,0 +1,27 @@
+import type { ContextSource } from '../context-source.js';
+import type { Clock } from '../../clock.js';
+
+/**
+ * The host-local calendar date, in the host's time zone: it changes at local midnight and at no
+ * other time, so it never churns within one day.
+ */
+export function dateSource(clock: Clock, timeZone: () => string): ContextSource<string> {
+  return {
+    key: 'core/date',
+    encode: (value) => value,
+    decode: (json) => String(json),
+    load: async () => localDate(clock.now(), timeZone()),
+    baseline: (date) => `Today's date: ${date}`,
+    update: (_previous, date) => `Today's date is now: ${date}`,
+  };
+}
+
+/** Like `Date.prototype.toDateString`, in the given zone: "Thu Jan 15 2026". */
+export function localDate(now: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
+}

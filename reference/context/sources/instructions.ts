@@ -1,0 +1,86 @@
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { dirname, join, relative, isAbsolute } from 'node:path';
+import { Absent, Unavailable, type ContextSource, type Observation } from '../context-source.js';
+
+interface InstructionFile {
+  path: string;
+  content: string;
+}
+
+export const INSTRUCTIONS_FILE = 'AGENTS.md';
+export const SUPERSESSION = 'These instructions replace all previously loaded ambient instructions.';
+export const REVOCATION = 'Previously loaded instructions no longer apply.';
+
+export interface InstructionScope {
+  /** The user's global configuration directory. */
+  globalDir: string;
+  location: string;
+  projectRoot: string;
+  /** Project discovery is off while this returns true (OPENCODE_DISABLE_PROJECT_CONFIG). */
+  projectConfigDisabled: () => boolean;
+}
+
+/**
+ * The ambient AGENTS.md files as one ordered aggregate: the global file, then the project files
+ * from the location up to the project root, nearest first. Nothing outside the root is read.
+ */
+export function instructionsSource(scope: InstructionScope): ContextSource<InstructionFile[]> {
+  const render = (files: InstructionFile[]) => files.map((f) => `Instructions from: ${f.path}\n${f.content}`).join('\n\n');
+  return {
+    key: 'core/instructions',
+    encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),
+    decode: (json) => json as unknown as InstructionFile[],
+    load: () => loadInstructions(scope),
+    baseline: render,
+    update: (_previous, files) => `${SUPERSESSION}\n\n${render(files)}`,
+    removal: () => REVOCATION,
+  };
+}
+
+async function loadInstructions(scope: InstructionScope): Promise<Observation<InstructionFile[]>> {
+  const candidates = [join(scope.globalDir, INSTRUCTIONS_FILE)];
+  if (!scope.projectConfigDisabled()) candidates.push(...(await projectCandidates(scope)));
+  const files: InstructionFile[] = [];
+  for (const path of candidates) {
+    const found = await readCandidate(path, path === candidates[0] ? undefined : scope.projectRoot);
+    if (found === Unavailable) return Unavailable;
+    if (found !== Absent) files.push(found);
+  }
+  return files.length > 0 ? files : Absent;
+}
+
+/** Directories from the location up to the project root, both canonical; none when outside it. */
+async function projectCandidates(scope: InstructionScope): Promise<string[]> {
+  const [root, location] = await Promise.all([realpath(scope.projectRoot), realpath(scope.location)]).catch(() => []);
+  if (!root || !location || !within(root, location)) return [];
+  const dirs: string[] = [];
+  for (let dir = location; ; dir = dirname(dir)) {
+    dirs.push(join(dir, INSTRUCTIONS_FILE));
+    if (dir === root) return dirs;
+  }
+}
+
+/**
+ * A file that is not there is absent; one that is there but cannot be read (it vanished, or its
+ * link dangles) is unavailable, so the instructions admitted before stay in force. A link that
+ * leads out of the project root is not read at all.
+ */
+async function readCandidate(path: string, root: string | undefined): Promise<Observation<InstructionFile>> {
+  try {
+    await lstat(path);
+  } catch {
+    return Absent;
+  }
+  try {
+    const real = await realpath(path);
+    if (root !== undefined && !within(await realpath(root), real)) return Absent;
+    return { path, content: await readFile(real, 'utf8') };
+  } catch {
+    return Unavailable;
+  }
+}
+
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
