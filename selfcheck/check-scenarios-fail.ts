@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { kitPath } from '../harness/kit-root.js';
-import { mutants, type Mutant } from './reference-mutants.js';
+import { mutants, type Edit, type Mutant } from './reference-mutants.js';
 
 /**
  * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a copy of the
@@ -17,12 +17,16 @@ function prepare(mutant: Mutant, index: number): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(kitPath('reference'), join(dir, 'reference'), { recursive: true });
-  const file = join(dir, 'reference', mutant.file);
-  const source = readFileSync(file, 'utf8');
-  const occurrences = source.split(mutant.find).length - 1;
-  if (occurrences !== 1) throw new Error(`mutant "${mutant.name}": expected its text once in reference/${mutant.file}, found ${occurrences}`);
-  writeFileSync(file, source.replace(mutant.find, mutant.replace));
+  for (const edit of [mutant, ...(mutant.also ?? [])]) apply(join(dir, 'reference'), edit, mutant.name);
   return join(dir, 'reference', 'adapter', 'conformance-adapter.ts');
+}
+
+function apply(root: string, edit: Edit, name: string): void {
+  const file = join(root, edit.file);
+  const source = readFileSync(file, 'utf8');
+  const occurrences = source.split(edit.find).length - 1;
+  if (occurrences !== 1) throw new Error(`mutant "${name}": expected its text once in reference/${edit.file}, found ${occurrences}`);
+  writeFileSync(file, source.replace(edit.find, () => edit.replace));
 }
 
 function failingRules(runtime: string, rules: string[], resultsFile: string): string[] {

@@ -5,7 +5,7 @@ import type { CapturedRequest } from '../harness/provider/captured-request.js';
 import { matchRows, requestRow, type Row } from './support/rows.js';
 import type { KitWorld } from './support/world.js';
 
-const text = (reply: string, chunks = 3): ScriptedTurn => ({ kind: 'text', text: reply, chunks });
+const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({ kind: 'text', text: reply, chunks });
 const call = (name: string, input: Record<string, unknown>, id: string): ScriptedTurn => ({
   kind: 'tool-calls',
   calls: [{ id, name, input }],
@@ -78,17 +78,16 @@ Then('the provider never had more than {int} response(s) open', function (this: 
   expect(this.provider.maxInFlight).to.be.at.most(count);
 });
 
-function request(world: KitWorld, n: number): CapturedRequest {
+export function request(world: KitWorld, n: number): CapturedRequest {
   const found = world.provider.requests[n - 1];
   if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
   return found;
 }
 
-/** The conversation as the model saw it after the baseline, without its system messages. */
-function conversation(world: KitWorld, n: number): Row[] {
-  return request(world, n)
-    .messages.filter((message) => message.role !== 'system')
-    .map(requestRow);
+/** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
+export function conversation(world: KitWorld, n: number): Row[] {
+  const fallback = world.systemFallback();
+  return request(world, n).messages.map((message) => requestRow(message, fallback));
 }
 
 Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
@@ -109,4 +108,28 @@ Then('request {int} has no user message {string}', function (this: KitWorld, n: 
 Then('request {int} has {int} user message(s) {string}', function (this: KitWorld, n: number, count: number, userText: string) {
   const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
   expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
+});
+
+Given('the provider answers with status {int}', function (this: KitWorld, status: number) {
+  this.provider.enqueue({ turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) } });
+});
+
+Given(
+  'the provider replies {string} after reasoning {string} signed {string}',
+  function (this: KitWorld, reply: string, reasoning: string, signature: string) {
+    this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature } } });
+  },
+);
+
+Then('request {int} replays the reasoning {string} signed {string}', function (this: KitWorld, n: number, reasoning: string, signature: string) {
+  expect(request(this, n).messages.map((m) => m.reasoning).filter(Boolean)).to.deep.equal([{ text: reasoning, signature }]);
+});
+
+Then('request {int} carries no provider-native reasoning', function (this: KitWorld, n: number) {
+  expect(request(this, n).messages.filter((m) => m.reasoning)).to.deep.equal([]);
+});
+
+Then('request {int} has assistant text containing {string}', function (this: KitWorld, n: number, fragment: string) {
+  const texts = request(this, n).messages.filter((m) => m.role === 'assistant').map((m) => m.text);
+  expect(texts.some((t) => t.includes(fragment)), `assistant texts ${JSON.stringify(texts)}`).to.equal(true);
 });

@@ -52,8 +52,8 @@ Then('the history has the tool call {string} running', async function (this: Kit
   expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['running']);
 });
 
-Then('the history has the tool call {string} settled as interrupted', async function (this: KitWorld, name: string) {
-  expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['interrupted']);
+Then('the history has the tool call {string} settled as {word}', async function (this: KitWorld, name: string, status: string) {
+  expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
 });
 
 Then('the history has {int} settled tool calls', async function (this: KitWorld, count: number) {

@@ -1,5 +1,8 @@
 import type {
   Command,
+  ContextEpochView,
+  KitSourceDeclaration,
+  PermissionRequestView,
   DurableEvent,
   Failure,
   HistoryMessage,
@@ -83,8 +86,8 @@ export class RuntimeDriver {
     this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
   }
 
-  createSession(location: string, id?: string): Promise<SessionCreated> {
-    return this.call({ cmd: 'session.create', location, ...(id ? { id } : {}) });
+  createSession(location: string, id?: string, projectRoot?: string): Promise<SessionCreated> {
+    return this.call({ cmd: 'session.create', location, ...(id ? { id } : {}), ...(projectRoot ? { projectRoot } : {}) });
   }
 
   admit(sessionId: string, text: string, options: AdmitOptions = {}): Promise<PromptReceipt> {
@@ -110,6 +113,55 @@ export class RuntimeDriver {
 
   move(sessionId: string, location: string): Promise<void> {
     return this.call({ cmd: 'session.move', sessionId, location });
+  }
+
+  select(sessionId: string, selection: { agent?: string | null; model?: string | null }): Promise<void> {
+    return this.call({ cmd: 'session.select', sessionId, ...selection });
+  }
+
+  epoch(sessionId: string): Promise<ContextEpochView> {
+    return this.call({ cmd: 'epoch', sessionId });
+  }
+
+  registerContributor(location: string, contributor: string, sources: KitSourceDeclaration[]): Promise<void> {
+    return this.call({ cmd: 'context.contributor.register', location, contributor, sources });
+  }
+
+  removeContributor(location: string, contributor: string): Promise<void> {
+    return this.call({ cmd: 'context.contributor.remove', location, contributor });
+  }
+
+  /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
+  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }): Promise<void> {
+    return this.call({ cmd: 'context.source.set', key, ...observation });
+  }
+
+  defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {
+    return this.call({ cmd: 'agent.define', name, tools, skills });
+  }
+
+  defineSkill(name: string, description: string, body: string): Promise<void> {
+    return this.call({ cmd: 'skill.define', name, description, body });
+  }
+
+  permissionAsked(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'permission.wait', sessionId });
+  }
+
+  async permissionRequests(sessionId: string): Promise<PermissionRequestView[]> {
+    return (await this.call<{ requests: PermissionRequestView[] }>({ cmd: 'permission.pending', sessionId })).requests;
+  }
+
+  replyPermission(id: string, approve: boolean): Promise<void> {
+    return this.call({ cmd: 'permission.reply', id, approve });
+  }
+
+  setHostEnv(name: string, value: string | null): Promise<void> {
+    return this.call({ cmd: 'host.env.set', name, value });
+  }
+
+  failSystemMessageWrites(failing: boolean): Promise<void> {
+    return this.call({ cmd: 'fault.system-message-writes', failing });
   }
 
   setClock(now: string): Promise<void> {

@@ -2,6 +2,8 @@
 export interface CapturedRequest {
   index: number;
   body: unknown;
+  /** The model the request names. */
+  model: string;
   /** The Baseline System Context as sent: its system parts, in order (empty when there is none). */
   baseline: string[];
   /** The chronological conversation after the baseline, mid-conversation system messages included. */
@@ -9,11 +11,13 @@ export interface CapturedRequest {
   tools: string[];
 }
 
-export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body'>;
+export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model'>;
 
 export interface ModelVisibleMessage {
   role: string;
   text: string;
   toolCalls?: { id: string; name: string; input: string }[];
   toolCallId?: string;
+  /** Provider-native reasoning replayed with this assistant message. */
+  reasoning?: { text: string; signature?: string };
 }

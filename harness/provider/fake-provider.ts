@@ -28,6 +28,8 @@ export class FakeProvider {
   private inFlight = 0;
   /** The most responses that were open at the same time. */
   maxInFlight = 0;
+  /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
+  isSystemFallback: (text: string) => boolean = () => false;
 
   constructor(
     readonly dialect: Dialect,
@@ -68,12 +70,17 @@ export class FakeProvider {
 
   async handle(request: Request): Promise<Response> {
     const body: unknown = await request.json();
-    const captured: CapturedRequest = { index: this.requests.length + 1, body, ...this.dialect.decodeRequest(body) };
+    const captured: CapturedRequest = {
+      index: this.requests.length + 1,
+      body,
+      model: String((body as { model?: unknown }).model ?? ''),
+      ...this.dialect.decodeRequest(body),
+    };
     const { messages } = captured;
     this.requests.push(captured);
     for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();
 
-    const lastUser = messages.findLast((message) => message.role === 'user')?.text;
+    const lastUser = messages.findLast((message) => message.role === 'user' && !this.isSystemFallback(message.text))?.text;
     const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
     if (at < 0) {
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);

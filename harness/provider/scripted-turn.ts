@@ -3,7 +3,7 @@
  * encoders turn these values into frames; scripts never mention the wire format.
  */
 export type ScriptedTurn =
-  | { kind: 'text'; text: string; chunks: number }
+  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
@@ -12,6 +12,12 @@ export interface ScriptedToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+}
+
+/** Provider-native reasoning, streamed before the text by dialects that can replay it. */
+export interface ScriptedReasoning {
+  text: string;
+  signature: string;
 }
 
 /** One scripted answer, with an optional condition on the request and an optional hold. */
@@ -28,4 +34,10 @@ export interface WireResponse {
   status: number;
   headers: Record<string, string>;
   frames: string[];
+}
+
+/** Splits text into `parts` stream pieces (the last ones may be empty when the text is short). */
+export function splitIntoChunks(text: string, parts: number): string[] {
+  const size = Math.ceil(text.length / parts);
+  return Array.from({ length: parts }, (_, i) => text.slice(i * size, (i + 1) * size));
 }

@@ -1,9 +1,11 @@
 import type { ProviderDialect } from './dialect.js';
 import type { ProviderConfig } from './provider-turn-stream.js';
 import { openaiChat } from './openai-chat.js';
+import { anthropicMessages } from './anthropic-messages.js';
 
 const dialects: Partial<Record<ProviderConfig['dialect'], ProviderDialect>> = {
   'openai-chat': openaiChat,
+  'anthropic-messages': anthropicMessages,
 };
 
 export function dialectFor(name: ProviderConfig['dialect']): ProviderDialect {

@@ -32,7 +32,7 @@ export async function* streamTurn(
       for (const message of pending.splice(0)) yield* decoder.accept(message);
     }
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof StreamCut) throw error;
     throw new StreamCut(error instanceof Error ? error.message : String(error));
   }
   if (!decoder.complete) throw new StreamCut('the stream ended before the provider finished');

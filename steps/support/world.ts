@@ -4,6 +4,7 @@ import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumb
 import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { PromptReceipt } from '../../harness/driver/protocol.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
+import { SystemFallback } from './rows.js';
 
 export interface SessionHandle {
   id: string;
@@ -30,6 +31,19 @@ export class KitWorld extends World {
     super(options);
   }
 
+  /** The runtime's declared wrapper for system messages on providers without a system role. */
+  systemFallback(): SystemFallback | undefined {
+    const template = this.driver.description.texts['system-message.fallback'];
+    return template === undefined ? undefined : new SystemFallback(template);
+  }
+
+  /** A text the runtime declared in its handshake; scenarios check meaning with it, not wording. */
+  declaredText(name: string): string {
+    const text = this.driver.description.texts[name];
+    if (text === undefined) throw new Error(`the runtime declared no text "${name}" in its handshake`);
+    return text;
+  }
+
   workspace(name: string): string {
     const path = join(this.dir, 'workspaces', name);
     mkdirSync(path, { recursive: true });
@@ -43,9 +57,10 @@ export class KitWorld extends World {
     return handle;
   }
 
-  async createSession(name: string): Promise<void> {
-    const workspace = this.workspace(name);
-    const created = await this.driver.createSession(workspace, name);
+  /** A session working in its own workspace, or in `location` within the workspace `project`. */
+  async createSession(name: string, location?: string, project?: string): Promise<void> {
+    const workspace = this.workspace(location ?? name);
+    const created = await this.driver.createSession(workspace, name, project && this.workspace(project));
     this.createdSessions.push(created);
     this.sessions.set(name, { id: created.sessionId, workspace });
     // "The session" in a step is the scenario's first session; others are named.

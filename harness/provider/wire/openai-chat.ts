@@ -1,7 +1,10 @@
-import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
+import { splitIntoChunks, type ScriptedTurn, type WireResponse } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
 
-/** The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. */
+/**
+ * The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. It has no
+ * replayable reasoning, so a text turn's reasoning is not sent.
+ */
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
 
@@ -12,7 +15,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
     case 'text':
       return stream([
         chunk({ role: 'assistant', content: '' }),
-        ...split(turn.text, turn.chunks).map((content) => chunk({ content })),
+        ...splitIntoChunks(turn.text, turn.chunks).map((content) => chunk({ content })),
         chunk({}, 'stop'),
         'data: [DONE]\n\n',
       ]);
@@ -20,7 +23,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
       return stream([
         chunk({ role: 'assistant', content: null }),
         ...turn.calls.flatMap((call, index) => {
-          const [head, tail] = split(JSON.stringify(call.input), 2);
+          const [head, tail] = splitIntoChunks(JSON.stringify(call.input), 2);
           return [
             chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: head } }] }),
             chunk({ tool_calls: [{ index, function: { arguments: tail } }] }),
@@ -40,12 +43,6 @@ function stream(frames: string[]): WireResponse {
 
 function frame(data: object): string {
   return `data: ${JSON.stringify(data)}\n\n`;
-}
-
-/** Splits text into `parts` pieces (the last ones may be empty when the text is short). */
-function split(text: string, parts: number): string[] {
-  const size = Math.ceil(text.length / parts);
-  return Array.from({ length: parts }, (_, i) => text.slice(i * size, (i + 1) * size));
 }
 
 interface ChatRequestMessage {

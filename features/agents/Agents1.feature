@@ -1,0 +1,101 @@
+@area:agents
+Feature: Agents1 - Agent and model selection
+  The agent and the model are sampled when a provider turn starts. The selected agent decides
+  which skills the model is told about and which tools it may use, for every call its turn issues.
+
+  @AGT-01 @id:agt-agents-1
+  Scenario: [1] A switch admitted during a turn applies to the next turn without restarting this one
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the session selects the model "kit-model-2"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+
+  @AGT-02 @id:agt-agents-2
+  Scenario: [2] An agent switch that changes the skill guidance adds a system message and keeps the baseline
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"
+    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY"
+    And the agent "reviewer" may load the skills:
+      | beta | deny |
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the agent "reviewer"
+    And the user steers "two"
+    And the session settles
+    Then the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 has 1 system message
+    And the last system message of request 2 contains, in order:
+      | alpha                |
+      | Writes release notes |
+    And the last system message of request 2 does not contain "Bisects regressions"
+
+  @AGT-03 @id:agt-agents-3
+  Scenario: [3] Skill guidance names only permitted skills, with their descriptions, and nothing more
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"
+    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY"
+    And the agent "build" may load the skills:
+      | beta | deny |
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | alpha                |
+      | Writes release notes |
+    And the baseline of request 1 does not contain "Bisects regressions"
+    And the baseline of request 1 does not contain "ALPHA BODY"
+
+  @AGT-04 @id:agt-agents-4
+  Scenario: [4] A waiting permission request keeps the policy of the agent whose turn issued the call
+    Given the agent "build" may use the tools:
+      | echo | ask |
+    And the agent "reviewer" may use the tools:
+      | echo | deny |
+    And a session "s1"
+    And the provider calls echo "approved"
+    And the provider replies "done"
+    And the user steers "start"
+    And a tool call waits for permission
+    When the session selects the agent "reviewer"
+    And the user approves the waiting tool call
+    And the session settles
+    Then the history has the tool call "echo" settled as success
+    And "echo.log" in the workspace of "s1" has 1 line
+
+  @AGT-05 @id:agt-agents-5
+  Scenario: [5] A session with no agent runs, and is checked, as the default build agent
+    Given the agent "build" may use the tools:
+      | echo | deny |
+    And a session "s1"
+    And the provider calls echo "forbidden"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the history has the tool call "echo" settled as error
+    And "echo.log" in the workspace of "s1" has 0 lines
+
+  @AGT-06 @dialect:anthropic-messages @id:agt-agents-6
+  Scenario: [6] Provider-native reasoning is replayed only to the model that produced it
+    Given a session "s1"
+    And the provider replies "first" after reasoning "weighing both options" signed "sig-kit-1"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    And the session selects the model "kit-model-2"
+    And the user steers "three"
+    And the session settles
+    Then request 2 replays the reasoning "weighing both options" signed "sig-kit-1"
+    And request 3 carries no provider-native reasoning
+    And request 3 has assistant text containing "weighing both options"

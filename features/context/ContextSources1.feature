@@ -1,0 +1,154 @@
+@area:context
+Feature: ContextSources1 - Composing and changing Context Sources
+  The System Context is composed from Context Sources. These scenarios use sources whose
+  renderers the kit defines (baseline `<key> = <json>`, update `<key> is now <json>`, removal
+  `<key> (was <json>) no longer applies`), so every runtime must produce exactly these texts.
+
+  @CTX-01 @id:ctx-sources-1
+  Scenario: [1] Two sources with the same key fail composition, naming the key, and nothing is sent
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key     |
+      | kit/dup |
+    And the contributor "kit/b" contributes the context sources:
+      | key     |
+      | kit/dup |
+    And the context source "kit/dup" has the value "1"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 0 requests
+    And the session reports the failure "context-invalid" mentioning "kit/dup"
+
+  @CTX-02 @id:ctx-sources-2
+  Scenario: [2] Sources combined by one contributor keep the contributor's order
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.zed |
+      | kit/a.mid |
+      | kit/a.ant |
+    And the context source "kit/a.zed" has the value "1"
+    And the context source "kit/a.mid" has the value "2"
+    And the context source "kit/a.ant" has the value "3"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.zed = 1 |
+      | kit/a.mid = 2 |
+      | kit/a.ant = 3 |
+
+  @CTX-03 @id:ctx-sources-3
+  Scenario: [3] The registry combines contributors in contribution-key order, whatever the order of registration or of loading
+    Given a session "s1"
+    And the contributor "kit/c" contributes the context sources:
+      | key       | latency |
+      | kit/c.one | 0       |
+    And the contributor "kit/a" contributes the context sources:
+      | key       | latency |
+      | kit/a.one | 8       |
+    And the contributor "kit/b" contributes the context sources:
+      | key       | latency |
+      | kit/b.one | 3       |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/b.one" has the value "2"
+    And the context source "kit/c.one" has the value "3"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.one = 1 |
+      | kit/b.one = 2 |
+      | kit/c.one = 3 |
+
+  @CTX-04 @id:ctx-sources-4
+  Scenario: [4] An unchanged source produces no system message
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '{"mode": "fast"}'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '{"mode": "fast"}'
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+
+  @CTX-05 @id:ctx-sources-5
+  Scenario: [5] A changed source states its newly effective value only
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '"before"'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '"after"'
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/a.one is now "after"
+      """
+
+  @CTX-06 @id:ctx-sources-6
+  Scenario: [6] Changes of several sources at one boundary form one system message in stable order
+    Given a session "s1"
+    And the contributor "kit/b" contributes the context sources:
+      | key       |
+      | kit/b.one |
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+      | kit/a.two |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value "1"
+    And the context source "kit/b.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/b.one" has the value "2"
+    And the context source "kit/a.two" has the value "2"
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then request 2 has 1 system message
+    And the last system message of request 2 is:
+      """
+      kit/a.one is now 2
+
+      kit/a.two is now 2
+
+      kit/b.one is now 2
+      """
+
+  @CTX-07 @id:ctx-sources-7
+  Scenario: [7] An unavailable source keeps its admitted value until it loads again
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" is unavailable
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    And the epoch holds "kit/a.one" as "1"
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 is:
+      """
+      kit/a.one is now 2
+      """

@@ -1,0 +1,152 @@
+@area:context
+Feature: ContextSources2 - Sources that appear, disappear and change lazily
+  Sources can load for the first time, be registered late, go absent or be removed with their
+  contributor. Changes are compared by encoded value and sampled only at Safe Provider-Turn
+  Boundaries. Texts are the kit-defined renderings described in ContextSources1.
+
+  @CTX-08 @id:ctx-sources-8
+  Scenario: [1] A source never loaded is left out until its first load, then rendered once
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    And the contributor "kit/late" contributes the context sources:
+      | key          |
+      | kit/late.one |
+    And the context source "kit/late.one" is unavailable
+    When the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    When the context source "kit/late.one" has the value "5"
+    And the user steers "three"
+    And the session settles
+    And the user steers "four"
+    And the session settles
+    Then the last system message of request 3 is:
+      """
+      kit/late.one = 5
+      """
+    And request 4 has 1 system message
+
+  @CTX-09 @id:ctx-sources-9
+  Scenario: [2] An absent removable source emits the removal text rendered for its last admitted value
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       | removable |
+      | kit/a.one | yes       |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    And the epoch holds the removal text "kit/a.one (was 2) no longer applies" for "kit/a.one"
+    When the context source "kit/a.one" is absent
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 is:
+      """
+      kit/a.one (was 2) no longer applies
+      """
+    And the epoch holds nothing for "kit/a.one"
+
+  @CTX-10 @id:ctx-sources-10
+  Scenario: [3] A newly registered source is rendered once, at the next boundary
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the contributor "kit/new" contributes the context sources:
+      | key         |
+      | kit/new.one |
+    And the context source "kit/new.one" has the value '"hello"'
+    And the user steers "two"
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/new.one = "hello"
+      """
+    And request 3 has 1 system message
+
+  @CTX-11 @id:ctx-sources-11
+  Scenario: [4] Removing a contributor removes its sources at the next boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key        | removable |
+      | kit/a.keep | no        |
+      | kit/a.gone | yes       |
+    And the context source "kit/a.keep" has the value "1"
+    And the context source "kit/a.gone" has the value "2"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the contributor "kit/a" is removed
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/a.gone (was 2) no longer applies
+      """
+    And the epoch holds nothing for "kit/a.gone"
+
+  @CTX-12 @id:ctx-sources-12
+  Scenario: [5] Change detection compares encoded values, not rendered text
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       | removable |
+      | kit/a.one | yes       |
+    And the context source "kit/a.one" has the value '{"a": 1, "b": 2}'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '{"b": 2, "a": 1}'
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    And the epoch holds "kit/a.one" as '{"a": 1, "b": 2}'
+    And the epoch holds the removal text 'kit/a.one (was {"a":1,"b":2}) no longer applies' for "kit/a.one"
+
+  @CTX-13 @id:ctx-sources-13
+  Scenario: [6] A value that changes and changes back between boundaries produces nothing
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the context source "kit/a.one" has the value "3"
+    And the context source "kit/a.one" has the value "1"
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+
+  @CTX-14 @id:ctx-sources-14
+  Scenario: [7] A context change never wakes an idle session
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the clock is at "2026-01-20T09:00:00Z"
+    And the session settles
+    Then the provider received 1 request

@@ -1,0 +1,164 @@
+@area:epochs
+Feature: Epochs1 - The Baseline System Context of a Context Epoch
+  The first provider turn of an epoch renders the complete baseline, which then stays the
+  provider-cache prefix, byte for byte, for the whole epoch. Kit sources render as described in
+  features/context/ContextSources1.feature.
+
+  @EPO-01 @id:epo-epochs-1
+  Scenario: [1] The first provider turn renders the complete baseline and no system message
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       | removable |
+      | kit/a.one | no        |
+      | kit/a.two | yes       |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value '"x"'
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.one = 1     |
+      | kit/a.two = "x"   |
+    And request 1 has no system message
+    And the epoch holds "kit/a.one" as "1"
+    And the epoch holds the removal text 'kit/a.two (was "x") no longer applies' for "kit/a.two"
+
+  @EPO-02 @EPO-03 @id:epo-epochs-2
+  Scenario: [2] An unavailable source at the first observation blocks the turn and leaves the prompt pending
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" is unavailable
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 0 requests
+    And the session has no context epoch
+    And the inbox is:
+      | text  | state   |
+      | hello | pending |
+    When the context source "kit/a.one" has the value "1"
+    And the session is run
+    And the session settles
+    Then the provider received 1 request
+    And request 1 has the kit context in its baseline:
+      | kit/a.one = 1 |
+    And request 1 has the messages:
+      | role | content |
+      | user | hello   |
+
+  @EPO-04 @id:epo-epochs-3
+  Scenario: [3] The baseline stays byte for byte the same across a restart and a date change
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the clock is at "2026-01-15T10:00:00Z"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the runtime process restarts
+    And the clock is at "2026-01-16T10:00:00Z"
+    And the user steers "two"
+    And the session settles
+    Then the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 ends with:
+      | role      | content |
+      | user      | one     |
+      | assistant | first   |
+      | user      | two     |
+      | system    | *       |
+    And request 2 has 1 system message
+    And the last system message of request 2 names the date "2026-01-16"
+
+  @EPO-04 @id:epo-epochs-4
+  Scenario: [4] Changed sources arrive as system messages while the baseline is reused
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    And the context source "kit/a.one" has the value "3"
+    And the user steers "three"
+    And the session settles
+    Then the baselines of requests 1 and 3 are byte for byte the same
+    And request 3 has the kit context in its baseline:
+      | kit/a.one = 1 |
+    And request 3 has 2 system messages
+
+  @EPO-05 @id:epo-epochs-5
+  Scenario: [5] The epoch keeps the exact baseline text that was sent as the cache prefix
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '"a & <b>"'
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch baseline is exactly the baseline sent in request 1
+
+  @EPO-07 @id:epo-epochs-6
+  Scenario: [6] A moved session starts a fresh epoch from its destination's context
+    Given a session "s1"
+    And the contributor "kit/here" contributes the context sources:
+      | key          |
+      | kit/here.one |
+    And the contributor "kit/there" contributes the context sources in the workspace "elsewhere":
+      | key           |
+      | kit/there.one |
+    And the context source "kit/here.one" has the value '"here"'
+    And the context source "kit/there.one" has the value '"there"'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When session "s1" moves to a new workspace "elsewhere"
+    Then the session has no context epoch
+    When the user steers "two"
+    And the session settles
+    Then request 2 has the kit context in its baseline:
+      | kit/there.one = "there" |
+    And the baseline of request 2 does not contain "kit/here.one"
+    And request 2 has no system message
+    And request 2 ends with:
+      | role      | content |
+      | user      | one     |
+      | assistant | first   |
+      | user      | two     |
+
+  @EPO-08 @id:epo-epochs-7
+  Scenario: [7] A model switch keeps the epoch and the history, and applies from the next turn
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+    And the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 has the messages:
+      | role      | content            |
+      | user      | one                |
+      | assistant | first              |
+      | user      | two                |
+      | system    | kit/a.one is now 2 |

@@ -1,0 +1,120 @@
+@area:instructions
+Feature: Instructions1 - Ambient AGENTS.md instructions
+  The global AGENTS.md and the project's AGENTS.md files from the session's location up to the
+  project root form one ordered aggregate Context Source. Supersession and revocation wording is
+  what the runtime declares in its handshake.
+
+  @INS-01 @id:ins-instructions-1
+  Scenario: [1] Global and upward project files form one ordered aggregate
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | GLOBAL: be brief    |
+      | PACKAGE: use tabs   |
+      | ROOT: run the tests |
+
+  @INS-02 @id:ins-instructions-2
+  Scenario: [2] A changed file restates the complete current set, superseding the old one
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 begins with the declared text "instructions.supersession"
+    And the last system message of request 2 contains, in order:
+      | GLOBAL: be brief     |
+      | PACKAGE: use tabs    |
+      | ROOT: run the linter |
+    And the last system message of request 2 does not contain "ROOT: run the tests"
+
+  @INS-03 @id:ins-instructions-3
+  Scenario: [3] Removing one file restates the remaining set, superseding the old one
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" is deleted
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 begins with the declared text "instructions.supersession"
+    And the last system message of request 2 contains, in order:
+      | GLOBAL: be brief    |
+      | ROOT: run the tests |
+    And the last system message of request 2 does not contain "PACKAGE: use tabs"
+
+  @INS-04 @id:ins-instructions-4
+  Scenario: [4] When no instructions remain, the message revokes them
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "project" is deleted
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 is the declared text "instructions.revocation"
+
+  @INS-05 @id:ins-instructions-5
+  Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
+    Given the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
+    And the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | GLOBAL: be brief |
+    And the baseline of request 1 does not contain "ROOT: run the tests"
+
+  @INS-06 @id:ins-instructions-6
+  Scenario: [6] Discovery reads nothing above the project root, not even through a link
+    Given the file "AGENTS.md" in the workspace "outside" says "OUTSIDE: leaked"
+    And the file "AGENTS.md" in the workspace "." says "ABOVE: leaked"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" is a link to "../../outside/AGENTS.md"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | ROOT: run the tests |
+    And the baseline of request 1 does not contain "OUTSIDE: leaked"
+    And the baseline of request 1 does not contain "ABOVE: leaked"
+
+  @INS-07 @id:ins-instructions-7
+  Scenario: [7] A file that vanishes while being read leaves the admitted instructions in force
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" is a link to "VANISHED.md"
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 contains, in order:
+      | PACKAGE: use spaces |
+      | ROOT: run the tests |

@@ -1,0 +1,156 @@
+@area:system-messages
+Feature: SystemMessages1 - Mid-Conversation System Messages
+  A changed context reaches the model as one durable, chronological system message placed after
+  the input promoted at the same boundary. Kit sources render as described in
+  features/context/ContextSources1.feature.
+
+  @MCS-01 @EPO-03 @id:mcs-messages-1
+  Scenario: [1] Promoted input and settled tool results come before the system message
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "more"
+    And the gate "g1" opens
+    And the session settles
+    Then request 2 ends with:
+      | role      | content            |
+      | user      | start              |
+      | assistant | calls gate         |
+      | tool      | gate g1 opened     |
+      | user      | more               |
+      | system    | kit/a.one is now 2 |
+
+  @MCS-02 @MCS-05 @id:mcs-messages-2
+  Scenario: [2] The system message is durable, model-visible and hidden from the user transcript
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+      | kit/a.two |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the context source "kit/a.two" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then the history holds the system message of request 2, hidden from the user transcript
+
+  @MCS-03 @id:mcs-messages-3
+  Scenario: [3] When the system message cannot be written, the snapshot does not advance
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And durable writes of system messages fail
+    And the user steers "two"
+    And the session settles
+    Then the provider received 1 request
+    And the epoch holds "kit/a.one" as "1"
+    When durable writes of system messages work again
+    And the session is run
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/a.one is now 2
+      """
+
+  @MCS-04 @id:mcs-messages-4
+  Scenario: [4] An admitted system message survives a failed provider attempt and is resent unchanged
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider answers with status 500
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 has 1 system message
+    And the last system message of request 3 is:
+      """
+      kit/a.one is now 2
+      """
+    And request 3 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |
+
+  @MCS-06 @dialect:openai-chat @id:mcs-messages-5
+  Scenario: [5] A provider with a chronological system role receives the message in place, in that role
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then request 2 carries its system message with the native system role
+
+  @MCS-06 @dialect:anthropic-messages @id:mcs-messages-6
+  Scenario: [6] A provider without one receives it wrapped in a user turn, as the runtime declares
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '"<b> & c"'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '"<d> & e"'
+    And the user steers "two"
+    And the session settles
+    Then request 2 carries its system message wrapped as declared in a user turn
+    And the last system message of request 2 is:
+      """
+      kit/a.one is now "<d> & e"
+      """
+
+  @MCS-07 @id:mcs-messages-7
+  Scenario: [7] The date follows the host-local calendar: nothing within a local day, the new date on the next
+    Given the host environment sets TZ to "America/New_York"
+    And a session "s1"
+    And the clock is at "2026-01-15T14:00:00Z"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the clock is at "2026-01-16T03:00:00Z"
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    When the clock is at "2026-01-16T06:00:00Z"
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 names the date "2026-01-16"
+    And the last system message of request 3 does not name the date "2026-01-15"

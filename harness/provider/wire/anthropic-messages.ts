@@ -1,0 +1,137 @@
+import { splitIntoChunks, type ScriptedReasoning, type ScriptedToolCall, type ScriptedTurn, type WireResponse } from '../scripted-turn.js';
+import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+
+/**
+ * The Anthropic Messages wire dialect: named server-sent events. The `event:` line is part of the
+ * protocol (Anthropic's SDK skips frames without one), so every frame carries it.
+ */
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+
+/** One content block as streamed: how it starts, then its deltas. */
+interface StreamedBlock {
+  start: object;
+  deltas: object[];
+}
+
+export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
+  if (turn.kind === 'error') return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
+  const blocks =
+    turn.kind === 'text'
+      ? [...(turn.reasoning ? [thinkingBlock(turn.reasoning)] : []), textBlock(turn.text, turn.chunks)]
+      : turn.calls.map(toolUseBlock);
+  const message = { model, id: 'msg_kit', type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null };
+  return {
+    status: 200,
+    headers: SSE_HEADERS,
+    frames: [
+      frame({ type: 'message_start', message: { ...message, usage: { input_tokens: 0, output_tokens: 0 } } }),
+      ...blocks.flatMap((block, index) => [
+        frame({ type: 'content_block_start', index, content_block: block.start }),
+        ...block.deltas.map((delta) => frame({ type: 'content_block_delta', index, delta })),
+        frame({ type: 'content_block_stop', index }),
+      ]),
+      frame({
+        type: 'message_delta',
+        delta: { stop_reason: turn.kind === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null },
+        usage: { output_tokens: 0 },
+      }),
+      frame({ type: 'message_stop' }),
+    ],
+  };
+}
+
+function textBlock(text: string, chunks: number): StreamedBlock {
+  return { start: { type: 'text', text: '' }, deltas: splitIntoChunks(text, chunks).map((piece) => ({ type: 'text_delta', text: piece })) };
+}
+
+function thinkingBlock(reasoning: ScriptedReasoning): StreamedBlock {
+  return {
+    start: { type: 'thinking', thinking: '', signature: '' },
+    deltas: [
+      { type: 'thinking_delta', thinking: reasoning.text },
+      { type: 'signature_delta', signature: reasoning.signature },
+    ],
+  };
+}
+
+/** Like the real API, the input starts empty and arrives as JSON text in pieces. */
+function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
+  return {
+    start: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+    deltas: ['', ...splitIntoChunks(JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
+  };
+}
+
+function frame(data: { type: string; [field: string]: unknown }): string {
+  return `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+type RequestBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content?: string | { type: string; text?: string }[] };
+
+interface MessagesRequest {
+  system?: string | { type: string; text?: string }[];
+  messages?: { role: string; content: string | RequestBlock[] }[];
+  tools?: { name?: string }[];
+}
+
+/**
+ * Reads a captured request body into the dialect-neutral view the scenarios assert on: the
+ * top-level `system` is the baseline, and each content block of a message is one neutral message,
+ * except that the tool calls of one assistant message stay together, as in the other dialects.
+ */
+export function decodeRequest(body: unknown): DecodedRequest {
+  const request = body as MessagesRequest;
+  if (!Array.isArray(request?.messages)) throw new Error('request has no messages array');
+  return {
+    baseline: typeof request.system === 'string' ? [request.system] : textsOf(request.system ?? []),
+    messages: request.messages.flatMap(({ role, content }) => {
+      const blocks = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
+      return role === 'assistant' ? assistantMessages(blocks) : userMessages(blocks);
+    }),
+    tools: (request.tools ?? []).map((tool) => tool.name ?? ''),
+  };
+}
+
+function userMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
+  return blocks.flatMap((block): ModelVisibleMessage[] => {
+    if (block.type === 'text') return [{ role: 'user', text: block.text }];
+    if (block.type === 'tool_result') {
+      const output = typeof block.content === 'string' ? block.content : textsOf(block.content ?? []).join('');
+      return [{ role: 'tool', text: output, toolCallId: block.tool_use_id }];
+    }
+    return [];
+  });
+}
+
+/** A thinking block belongs to the assistant message that follows it within the same turn. */
+function assistantMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
+  const messages: ModelVisibleMessage[] = [];
+  let reasoning: ModelVisibleMessage['reasoning'];
+  let calls: NonNullable<ModelVisibleMessage['toolCalls']> | undefined;
+  const add = (message: ModelVisibleMessage) => {
+    messages.push(reasoning ? { ...message, reasoning } : message);
+    reasoning = undefined;
+  };
+  for (const block of blocks) {
+    if (block.type === 'thinking') {
+      if (reasoning) add({ role: 'assistant', text: '' });
+      reasoning = { text: block.thinking, ...(block.signature ? { signature: block.signature } : {}) };
+    } else if (block.type === 'text') add({ role: 'assistant', text: block.text });
+    else if (block.type === 'tool_use') {
+      const call = { id: block.id, name: block.name, input: JSON.stringify(block.input) };
+      if (calls) calls.push(call);
+      else add({ role: 'assistant', text: '', toolCalls: (calls = [call]) });
+    }
+  }
+  if (reasoning) add({ role: 'assistant', text: '' });
+  return messages;
+}
+
+function textsOf(blocks: { type: string; text?: string }[]): string[] {
+  return blocks.filter((block) => block.type === 'text').map((block) => block.text ?? '');
+}

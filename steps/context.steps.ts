@@ -1,0 +1,191 @@
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitSourceDeclaration } from '../harness/driver/protocol.js';
+import { conversation, request } from './provider.steps.js';
+import type { KitWorld } from './support/world.js';
+
+/** Kit sources render one line each; these are the lines of a baseline that the kit defined. */
+const kitLines = (text: string) => text.split('\n').filter((line) => line.startsWith('kit/'));
+const baselineOf = (world: KitWorld, n: number) => request(world, n).baseline.join('\n\n');
+const systemMessages = (world: KitWorld, n: number) =>
+  conversation(world, n)
+    .filter((row) => row.role === 'system')
+    .map((row) => row.content);
+
+function lastSystemMessage(world: KitWorld, n: number): string {
+  const found = systemMessages(world, n).at(-1);
+  if (found === undefined) throw new Error(`request ${n} carries no system message after its baseline`);
+  return found;
+}
+
+function declarations(table: DataTable): KitSourceDeclaration[] {
+  return table.hashes().map((row) => ({
+    key: row.key!,
+    ...(row.removable ? { removable: row.removable === 'yes' } : {}),
+    ...(row.latency ? { latency: Number(row.latency) } : {}),
+  }));
+}
+
+Given('the contributor {string} contributes the context sources:', async function (this: KitWorld, contributor: string, table: DataTable) {
+  await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
+});
+
+Given(
+  'the contributor {string} contributes the context sources in the workspace {string}:',
+  async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {
+    await this.driver.registerContributor(this.workspace(workspace), contributor, declarations(table));
+  },
+);
+
+Given('the contributor {string} is removed', async function (this: KitWorld, contributor: string) {
+  await this.driver.removeContributor(this.session().workspace, contributor);
+});
+
+Given('the context source {string} has the value {string}', async function (this: KitWorld, key: string, json: string) {
+  await this.driver.setSource(key, { value: JSON.parse(json) });
+});
+
+Given('the context source {string} is {word}', async function (this: KitWorld, key: string, state: string) {
+  if (state !== 'unavailable' && state !== 'absent') throw new Error(`a source is unavailable or absent, not ${state}`);
+  await this.driver.setSource(key, { state });
+});
+
+Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
+  await this.driver.setHostEnv(name, value);
+});
+
+When('durable writes of system messages fail', async function (this: KitWorld) {
+  await this.driver.failSystemMessageWrites(true);
+});
+
+When('durable writes of system messages work again', async function (this: KitWorld) {
+  await this.driver.failSystemMessageWrites(false);
+});
+
+Then('request {int} has the kit context in its baseline:', function (this: KitWorld, n: number, table: DataTable) {
+  expect(kitLines(baselineOf(this, n))).to.deep.equal(table.raw().map(([line]) => line));
+});
+
+Then('the baseline of request {int} contains, in order:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInOrder(baselineOf(this, n), table.raw().map(([text]) => text!));
+});
+
+Then('the baseline of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
+  expect(baselineOf(this, n)).to.not.include(text);
+});
+
+Then('the baselines of requests {int} and {int} are byte for byte the same', function (this: KitWorld, a: number, b: number) {
+  expect(request(this, b).baseline).to.deep.equal(request(this, a).baseline);
+});
+
+Then('request {int} has no system message', function (this: KitWorld, n: number) {
+  expect(systemMessages(this, n)).to.deep.equal([]);
+});
+
+Then('request {int} has {int} system message(s)', function (this: KitWorld, n: number, count: number) {
+  expect(systemMessages(this, n)).to.have.length(count);
+});
+
+Then('the last system message of request {int} is:', function (this: KitWorld, n: number, text: string) {
+  expect(lastSystemMessage(this, n)).to.equal(text);
+});
+
+Then('the last system message of request {int} contains, in order:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInOrder(lastSystemMessage(this, n), table.raw().map(([text]) => text!));
+});
+
+Then('the last system message of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
+  expect(lastSystemMessage(this, n)).to.not.include(text);
+});
+
+Then(
+  'the last system message of request {int} begins with the declared text {string}',
+  function (this: KitWorld, n: number, name: string) {
+    expect(lastSystemMessage(this, n).startsWith(this.declaredText(name)), `starts with the runtime's ${name} text`).to.equal(true);
+  },
+);
+
+Then('the last system message of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name));
+});
+
+Then('the last system message of request {int} names the date {string}', function (this: KitWorld, n: number, date: string) {
+  const text = lastSystemMessage(this, n);
+  expect(dateRenderings(date).some((rendering) => text.includes(rendering)), `"${text}" names ${date}`).to.equal(true);
+});
+
+Then('the last system message of request {int} does not name the date {string}', function (this: KitWorld, n: number, date: string) {
+  const text = lastSystemMessage(this, n);
+  expect(dateRenderings(date).filter((rendering) => text.includes(rendering))).to.deep.equal([]);
+});
+
+Then('request {int} carries its system message with the native system role', function (this: KitWorld, n: number) {
+  const message = request(this, n).messages.at(-1);
+  expect(message?.role, 'the last message of the request').to.equal('system');
+});
+
+Then('request {int} carries its system message wrapped as declared in a user turn', function (this: KitWorld, n: number) {
+  const fallback = this.systemFallback();
+  expect(fallback, 'the runtime declares a fallback wrapper').to.not.equal(undefined);
+  const lastUser = request(this, n).messages.findLast((message) => message.role === 'user');
+  expect(lastUser && fallback!.unwrap(lastUser.text), 'a user turn holding exactly one wrapped system message').to.be.a('string');
+  expect(request(this, n).messages.some((message) => message.role === 'system')).to.equal(false);
+});
+
+Then('request {int} uses the model {string}', function (this: KitWorld, n: number, model: string) {
+  expect(request(this, n).model).to.equal(model);
+});
+
+Then('the epoch holds {string} as {string}', async function (this: KitWorld, key: string, json: string) {
+  const { snapshot } = await this.driver.epoch(this.session().id);
+  expect(snapshot[key]?.value, `the snapshot's value of ${key}`).to.deep.equal(JSON.parse(json));
+});
+
+Then('the epoch holds the removal text {string} for {string}', async function (this: KitWorld, text: string, key: string) {
+  const { snapshot } = await this.driver.epoch(this.session().id);
+  expect(snapshot[key]?.removal).to.equal(text);
+});
+
+Then('the epoch holds nothing for {string}', async function (this: KitWorld, key: string) {
+  const { snapshot } = await this.driver.epoch(this.session().id);
+  expect(snapshot).to.not.have.property(key);
+});
+
+Then('the session has no context epoch', async function (this: KitWorld) {
+  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(null);
+});
+
+Then('the epoch baseline is exactly the baseline sent in request {int}', async function (this: KitWorld, n: number) {
+  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(baselineOf(this, n));
+});
+
+Then('the history holds the system message of request {int}, hidden from the user transcript', async function (this: KitWorld, n: number) {
+  const sent = lastSystemMessage(this, n);
+  const held = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [{ text: m.text, hidden: m.hidden }] : []));
+  expect(held).to.deep.include({ text: sent, hidden: true });
+});
+
+Then('the session reports the failure {string} mentioning {string}', async function (this: KitWorld, code: string, text: string) {
+  const failures = await this.driver.failures(this.session().id);
+  expect(failures.map((f) => f.code)).to.deep.equal([code]);
+  expect(failures[0]!.message).to.include(text);
+});
+
+function expectInOrder(text: string, parts: string[]): void {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    expect(at, `"${part}" after position ${from} of:\n${text}`).to.be.at.least(0);
+    from = at + part.length;
+  }
+}
+
+/** The ways a runtime may write a calendar date (ISO, toDateString, long and short English). */
+function dateRenderings(iso: string): string[] {
+  const date = new Date(`${iso}T12:00:00Z`);
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
+  const weekday = format({ weekday: 'short' });
+  const month = format({ month: 'short' });
+  const day = format({ day: '2-digit' });
+  return [iso, `${weekday} ${month} ${day} ${date.getUTCFullYear()}`, format({ dateStyle: 'long' }), format({ dateStyle: 'medium' })];
+}
