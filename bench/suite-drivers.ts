@@ -1,17 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { kitPath } from '../harness/kit-root.js';
+import { median } from './median.js';
 
 /**
  * What the stdio adapter protocol costs: the whole suite against the reference runtime in process
  * and through `reference/adapter/stdio.ts`, each timed over a few runs, and the ratio of medians.
  */
 const RUNS = Number(process.argv[2] ?? 3);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 function timeSuite(extra: string[]): number {
   const times: number[] = [];

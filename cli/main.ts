@@ -3,32 +3,44 @@ import { hideBin } from 'yargs/helpers';
 import { runCommand } from './commands/run/command.js';
 import { lintCommand } from './commands/lint/command.js';
 import { smokeCommand } from './commands/smoke/command.js';
+import { baselineCommand } from './commands/baseline/command.js';
+import { replayCommand } from './commands/replay/command.js';
+import { diffCommand } from './commands/diff/command.js';
+import { inspectCommand } from './commands/inspect/command.js';
 import { KitInputError } from '../harness/input-error.js';
 import { ExitCode } from './exit-codes.js';
 
+/** yargs refused the command line; thrown so that no command runs on it. */
+class UsageError extends Error {}
+
 /** The only place that decides how an error ends the process. */
 async function main(argv: string[]): Promise<number> {
-  let usageError = false;
   try {
     await yargs(argv)
       .scriptName('kit')
       .usage('$0 <command> [options]\n\nConformance kit for LLM agent session runtimes.')
       .command(runCommand)
+      .command(baselineCommand)
       .command(smokeCommand)
+      .command(replayCommand)
+      .command(diffCommand)
+      .command(inspectCommand)
       .command(lintCommand)
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
-      .demandCommand(1, 'Name a command; see kit --help')
+      .demandCommand(1, 'Name a command')
       .strict()
-      .fail((message, error, y) => {
-        if (error) throw error;
-        usageError = true;
-        process.stderr.write(`${y.help() && ''}kit: ${message}\nRun kit --help for usage.\n`);
+      .fail((message, error) => {
+        throw error ?? new UsageError(message);
       })
       .help()
       .parseAsync();
-    return usageError ? ExitCode.UsageOrInput : Number(process.exitCode ?? ExitCode.Passed);
+    return Number(process.exitCode ?? ExitCode.Passed);
   } catch (error) {
     if (argv.includes('--debug') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    if (error instanceof UsageError) {
+      process.stderr.write(`kit: ${error.message}\nRun kit --help for usage.\n`);
+      return ExitCode.UsageOrInput;
+    }
     if (error instanceof KitInputError) {
       process.stderr.write(`kit: ${error.message}\n`);
       return ExitCode.UsageOrInput;

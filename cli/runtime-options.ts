@@ -9,6 +9,7 @@ export interface RuntimeArgs {
   runtime?: string;
   adapter?: string;
   timeoutScale: number;
+  validate: boolean;
 }
 
 /** The options that name the runtime under test, shared by every command that drives one. */
@@ -23,7 +24,8 @@ export function withRuntimeOptions<T>(yargs: Argv<T>) {
       describe: 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
       conflicts: 'runtime',
     })
-    .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' });
+    .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' })
+    .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' });
 }
 
 export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { openDatabase, type Db } from './store/database.js';
 import { EventLog } from './store/event-log.js';
 import { HistoryStore } from './history/history-store.js';
@@ -15,9 +16,18 @@ import { AgentCatalog } from './agents/agent-catalog.js';
 import { PermissionBoard } from './agents/permission-board.js';
 import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
 import { LocationContexts } from './context/location-contexts.js';
+import { NestedInstructions } from './context/nested-instructions.js';
+import { DEFAULT_BUDGET, type CompactionBudget } from './compaction/compaction-budget.js';
+import type { ContextDesign } from './context/context-design.js';
+import { reconcile, replace, type Reconciliation } from './context/system-context.js';
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
 import type { SessionMessage } from './history/message.js';
 import type { ProviderConfig } from './provider/provider-turn-stream.js';
+import { DEFAULT_RETENTION_MS, ManagedToolOutputFiles } from './tools/managed-tool-output-files.js';
+import { ModelToolOutputBounding } from './tools/model-tool-output.js';
+import { DEFAULT_TOOL_OUTPUT_LIMIT, type ToolOutputLimit } from './tools/bounded-preview.js';
+import { readTool } from './tools/read-tool.js';
+import { applyPatchTool } from './tools/apply-patch-tool.js';
 
 export interface RuntimeOptions {
   /** The SQLite file holding all durable state; reopening it recovers every session. */
@@ -28,10 +38,16 @@ export interface RuntimeOptions {
   globalConfigDir: string;
   /** The host environment (TZ, OPENCODE_DISABLE_PROJECT_CONFIG, ...); process.env by default. */
   hostEnv?: () => Record<string, string | undefined>;
+  /** When automatic compaction starts; the defaults fit a 200k-token model. */
+  budget?: CompactionBudget;
+  /** Which System Context design to follow: `core` (default) or the earlier `checkpoint`. */
+  contextDesign?: ContextDesign;
   clock?: Clock;
   ids?: IdSource;
   /** Where operator diagnostics go (failed drains, storage problems). */
   diagnostics?: (message: string) => void;
+  /** The Model Tool Output limit and the Managed Tool Output Files; defaults beside the database. */
+  toolOutput?: { directory?: string; limit?: ToolOutputLimit; retentionMs?: number; onFileWritten?: (path: string) => Promise<void> };
 }
 
 export interface PromptInput {
@@ -64,44 +80,80 @@ export class SessionRuntime {
   private readonly inbox: Inbox;
   private readonly history: HistoryStore;
   private readonly epochs: EpochStore;
+  private readonly nested: NestedInstructions;
   private readonly coordinator: SessionRunCoordinator;
   private readonly ids: IdSource;
+  private budget: CompactionBudget;
+  private readonly design: ContextDesign;
+  private toolOutputLimit: ToolOutputLimit;
+  private readonly toolOutputFiles: ManagedToolOutputFiles;
 
   constructor(options: RuntimeOptions) {
     const clock = options.clock ?? systemClock;
     this.ids = options.ids ?? randomIds;
+    this.budget = options.budget ?? DEFAULT_BUDGET;
+    this.design = options.contextDesign ?? 'core';
     this.db = openDatabase(options.databaseFile);
     this.log = new EventLog(this.db, clock);
     this.sessions = new SessionStore(this.db, this.log, clock);
     this.inbox = new Inbox(this.db, this.log);
     this.history = new HistoryStore(this.db);
     this.epochs = new EpochStore(this.db);
+    this.nested = new NestedInstructions(this.db, this.log);
     this.contexts = new LocationContexts({
+      design: this.design,
       clock,
       hostEnv: options.hostEnv ?? (() => process.env),
       globalConfigDir: options.globalConfigDir,
       agents: this.agents,
     });
     const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
+    this.toolOutputLimit = options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT;
+    this.toolOutputFiles = new ManagedToolOutputFiles({
+      directory: options.toolOutput?.directory ?? join(dirname(options.databaseFile), 'tool-output'),
+      clock,
+      ids: this.ids,
+      retentionMs: options.toolOutput?.retentionMs ?? DEFAULT_RETENTION_MS,
+      onFileWritten: options.toolOutput?.onFileWritten,
+    });
+    const bounding = new ModelToolOutputBounding(this.toolOutputFiles, () => this.toolOutputLimit, diagnostics);
     const deps: DrainDeps = {
       log: this.log,
       history: this.history,
       sessions: this.sessions,
       inbox: this.inbox,
-      tools: new ToolRegistry(options.tools),
+      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, ...options.tools], bounding),
       ids: this.ids,
       provider: options.provider,
       live: this.live,
       agents: this.agents,
       permissions: this.permissions,
       epochs: this.epochs,
-      contextSources: (session) =>
-        this.contexts.sources(session.location, session.projectRoot, this.agents.agent(session.agent)),
+      budget: () => this.budget,
+      design: this.design,
+      contextSources: (session) => this.contextSources(session),
+      // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
+      ...(this.design === 'checkpoint' ? { fileRead: (id: string, location: string, path: string) => this.nested.discover(id, location, path) } : {}),
     };
     this.coordinator = new SessionRunCoordinator(
       (sessionId, mode, signal) => drainSession(deps, sessionId, mode, signal),
       (sessionId, error) => diagnostics(`drain of ${sessionId} failed: ${error instanceof Error ? error.stack : error}`),
     );
+  }
+
+  /** The limit applies to every settlement from now on, whatever the provider. */
+  configureToolOutput(limit: ToolOutputLimit): void {
+    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1)) throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
+    this.toolOutputLimit = limit;
+  }
+
+  /** Removes Managed Tool Output Files past their retention; a host runs it periodically. */
+  sweepToolOutput(): Promise<void> {
+    return this.toolOutputFiles.sweep();
+  }
+
+  get toolOutputDirectory(): string {
+    return this.toolOutputFiles.directory;
   }
 
   /** The project root bounds instruction discovery; it is the location itself unless given. */
@@ -161,7 +213,44 @@ export class SessionRuntime {
 
   /** Agent and model switches apply from the next provider turn. */
   select(sessionId: string, selection: { agent?: string | null; model?: string | null }): void {
-    this.sessions.select(sessionId, selection);
+    // The checkpoint design cannot keep a provider cache across models: the epoch ends with the switch.
+    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);
+  }
+
+  configureCompaction(budget: CompactionBudget): void {
+    this.budget = budget;
+  }
+
+  /** The user asks for a compaction: it happens before the session's next provider turn. */
+  requestCompaction(sessionId: string): void {
+    this.sessions.requestCompaction(sessionId);
+  }
+
+  /** The compactions of a session, oldest first, from its durable events. */
+  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }[] {
+    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }>();
+    for (const { event } of this.events(sessionId)) {
+      if (event.type === 'compaction.started') found.set(event.compactionId, { id: event.compactionId, status: 'started' });
+      if (event.type === 'compaction.ended') found.set(event.compactionId, { id: event.compactionId, status: 'completed', summary: event.summary });
+      if (event.type === 'compaction.failed') found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
+    }
+    return [...found.values()];
+  }
+
+  /** What reconciling the context now would yield, without admitting anything. */
+  async previewContext(sessionId: string): Promise<Reconciliation['kind'] | 'uninitialized'> {
+    const session = this.sessions.get(sessionId);
+    const epoch = this.epochs.find(sessionId);
+    if (!epoch) return 'uninitialized';
+    const sources = await this.contextSources(session);
+    const result = epoch.replacementPending
+      ? await replace(this.design, sources, epoch.snapshot)
+      : await reconcile(this.design, sources, epoch.snapshot);
+    return result.kind;
+  }
+
+  private contextSources(session: Session) {
+    return this.contexts.sources(session.location, session.projectRoot, this.agents.agent(session.agent), this.nested.paths(session.id));
   }
 
   epoch(sessionId: string): ContextEpoch | undefined {

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitSourceDeclaration } from '../harness/driver/protocol.js';
@@ -136,9 +140,16 @@ Then('request {int} uses the model {string}', function (this: KitWorld, n: numbe
   expect(request(this, n).model).to.equal(model);
 });
 
+/**
+ * The snapshot keeps either the encoded value (core) or, in the checkpoint profile, the hash of
+ * the rendered update text; for kit sources the kit knows that text, so both mean the same value.
+ */
 Then('the epoch holds {string} as {string}', async function (this: KitWorld, key: string, json: string) {
   const { snapshot } = await this.driver.epoch(this.session().id);
-  expect(snapshot[key]?.value, `the snapshot's value of ${key}`).to.deep.equal(JSON.parse(json));
+  const value = JSON.parse(json);
+  const hashed = createHash('sha256').update(`${key} is now ${JSON.stringify(value)}`).digest('hex');
+  const held = snapshot[key]?.value;
+  expect(isDeepStrictEqual(held, value) || held === hashed, `the snapshot holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
 });
 
 Then('the epoch holds the removal text {string} for {string}', async function (this: KitWorld, text: string, key: string) {
@@ -189,3 +200,31 @@ function dateRenderings(iso: string): string[] {
   const day = format({ day: '2-digit' });
   return [iso, `${weekday} ${month} ${day} ${date.getUTCFullYear()}`, format({ dateStyle: 'long' }), format({ dateStyle: 'medium' })];
 }
+
+Then('the checkpoint holds the hash of {string} for {string}', async function (this: KitWorld, text: string, key: string) {
+  const { snapshot } = await this.driver.epoch(this.session().id);
+  expect(snapshot[key]?.value).to.equal(createHash('sha256').update(text).digest('hex'));
+});
+
+Then('request {int} sends the kit components as separate system parts:', function (this: KitWorld, n: number, table: DataTable) {
+  expect(request(this, n).baseline.filter((part) => part.startsWith('kit/'))).to.deep.equal(table.raw().map(([part]) => part));
+});
+
+Then('the baseline of request {int} begins with its built-in parts', function (this: KitWorld, n: number) {
+  const kinds = request(this, n).baseline.map((part) => (part.startsWith('kit/') ? 'kit' : 'built-in'));
+  expect(kinds.indexOf('built-in'), 'a built-in part first').to.equal(0);
+  expect(kinds.lastIndexOf('built-in'), 'no built-in part after a kit part').to.be.below(kinds.indexOf('kit'));
+});
+
+Then("the history's system message names the sources:", async function (this: KitWorld, table: DataTable) {
+  const keys = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [m.sourceKeys ?? []] : []));
+  expect(keys).to.deep.equal([table.raw().map(([key]) => key)]);
+});
+
+Then(
+  'the last system message of request {int} is the declared text {string} for the file {string} in the workspace {string}',
+  function (this: KitWorld, n: number, name: string, file: string, workspace: string) {
+    const path = realpathSync(join(this.workspace(workspace), dirname(file))) + '/' + basename(file);
+    expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name).replace('{path}', path));
+  },
+);

@@ -45,6 +45,10 @@ Given('the provider calls gate {string}', function (this: KitWorld, gate: string
   this.provider.enqueue({ turn: call('gate', { name: gate }, `call_gate_${gate}`) });
 });
 
+Given('the provider calls read {string}', function (this: KitWorld, path: string) {
+  this.provider.enqueue({ turn: call('read', { path }, 'call_read') });
+});
+
 Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
   this.provider.enqueue({ turn: call('echo', { text: echoed }, 'call_echo') });
 });

@@ -19,7 +19,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     Then the provider received 0 requests
     And the session reports the failure "context-invalid" mentioning "kit/dup"
 
-  @CTX-02 @id:ctx-sources-2
+  @CTX-02 @profile:core @id:ctx-sources-2
   Scenario: [2] Sources combined by one contributor keep the contributor's order
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -38,7 +38,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
       | kit/a.mid = 2 |
       | kit/a.ant = 3 |
 
-  @CTX-03 @id:ctx-sources-3
+  @CTX-03 @profile:core @id:ctx-sources-3
   Scenario: [3] The registry combines contributors in contribution-key order, whatever the order of registration or of loading
     Given a session "s1"
     And the contributor "kit/c" contributes the context sources:
@@ -134,16 +134,22 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the contributor "kit/a" contributes the context sources:
       | key       |
       | kit/a.one |
+      | kit/a.two |
     And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value "1"
     And the provider replies "first"
     And the provider replies "second"
     And the provider replies "third"
     And the user steers "one"
     And the session settles
     When the context source "kit/a.one" is unavailable
+    And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
-    Then request 2 has no system message
+    Then the last system message of request 2 is:
+      """
+      kit/a.two is now 2
+      """
     And the epoch holds "kit/a.one" as "1"
     When the context source "kit/a.one" has the value "2"
     And the user steers "three"

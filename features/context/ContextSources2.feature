@@ -100,7 +100,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
     And the epoch holds nothing for "kit/a.gone"
 
-  @CTX-12 @id:ctx-sources-12
+  @CTX-12 @profile:core @id:ctx-sources-12
   Scenario: [5] Change detection compares encoded values, not rendered text
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -150,3 +150,25 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the clock is at "2026-01-20T09:00:00Z"
     And the session settles
     Then the provider received 1 request
+
+  @CTX-15 @id:ctx-sources-15
+  Scenario: [8] Reconciling yields exactly one of unchanged, updated, replacement ready and replacement blocked
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider summarizes with "SUMMARY: one"
+    And the user steers "one"
+    And the session settles
+    Then reconciling the context now would be "unchanged"
+    When the context source "kit/a.one" has the value "2"
+    Then reconciling the context now would be "updated"
+    When the user asks for a compaction
+    And the context source "kit/a.one" is unavailable
+    And the user steers "two"
+    And the session settles
+    Then reconciling the context now would be "replacement-blocked"
+    When the context source "kit/a.one" has the value "3"
+    Then reconciling the context now would be "replacement-ready"

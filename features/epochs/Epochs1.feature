@@ -138,7 +138,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | assistant | first   |
       | user      | two     |
 
-  @EPO-08 @id:epo-epochs-7
+  @EPO-08 @profile:core @id:epo-epochs-7
   Scenario: [7] A model switch keeps the epoch and the history, and applies from the next turn
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -162,3 +162,68 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | assistant | first              |
       | user      | two                |
       | system    | kit/a.one is now 2 |
+
+  @EPO-06 @id:epo-epochs-8
+  Scenario: [8] A completed compaction starts a new epoch from the current context
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: the user said one and two"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    When the user asks for a compaction
+    And the context source "kit/a.one" has the value "3"
+    And the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    And request 4 has the kit context in its baseline:
+      | kit/a.one = 3 |
+    And request 4 has no system message
+    And request 4 mentions "SUMMARY: the user said one and two" in its conversation
+    And request 4 ends with:
+      | role | content |
+      | user | three   |
+    And the history still holds the system message "kit/a.one is now 2"
+    And the session's compactions are:
+      | status    | summary                            |
+      | completed | SUMMARY: the user said one and two |
+
+  @EPO-09 @id:epo-epochs-9
+  Scenario: [9] After a compaction, an unavailable admitted source blocks the new baseline; a never-admitted one does not
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider summarizes with "SUMMARY: one"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the user asks for a compaction
+    And the context source "kit/a.one" is unavailable
+    And the contributor "kit/b" contributes the context sources:
+      | key       |
+      | kit/b.new |
+    And the context source "kit/b.new" is unavailable
+    And the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session reports the failure "context-unavailable" mentioning "kit/a.one"
+    When the context source "kit/a.one" has the value "5"
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 has the kit context in its baseline:
+      | kit/a.one = 5 |
+    And request 3 ends with:
+      | role | content |
+      | user | two     |

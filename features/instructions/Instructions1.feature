@@ -18,7 +18,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
       | PACKAGE: use tabs   |
       | ROOT: run the tests |
 
-  @INS-02 @id:ins-instructions-2
+  @INS-02 @profile:core @id:ins-instructions-2
   Scenario: [2] A changed file restates the complete current set, superseding the old one
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
@@ -38,7 +38,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
       | ROOT: run the linter |
     And the last system message of request 2 does not contain "ROOT: run the tests"
 
-  @INS-03 @id:ins-instructions-3
+  @INS-03 @profile:core @id:ins-instructions-3
   Scenario: [3] Removing one file restates the remaining set, superseding the old one
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
@@ -57,7 +57,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
       | ROOT: run the tests |
     And the last system message of request 2 does not contain "PACKAGE: use tabs"
 
-  @INS-04 @id:ins-instructions-4
+  @INS-04 @profile:core @id:ins-instructions-4
   Scenario: [4] When no instructions remain, the message revokes them
     Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
     And a session "s1" working in "pkg" of the project "project"
@@ -117,4 +117,3 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the session settles
     Then the last system message of request 3 contains, in order:
       | PACKAGE: use spaces |
-      | ROOT: run the tests |

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { Command, Reply } from './protocol.js';
 import type { RuntimeLauncher } from './transport.js';
+import { KitInputError } from '../input-error.js';
 
 /** What a module must export to be driven in process. */
 interface InProcessRuntimeModule {
@@ -18,7 +19,7 @@ interface InProcessRuntimeModule {
 export async function inProcessLauncher(modulePath: string): Promise<RuntimeLauncher> {
   const module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
   if (typeof module.createAdapter !== 'function') {
-    throw new Error(`${modulePath} does not export createAdapter()`);
+    throw new KitInputError(modulePath, 'the runtime module does not export createAdapter()');
   }
   const create = module.createAdapter;
   return {

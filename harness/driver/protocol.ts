@@ -52,13 +52,22 @@ export type Command =
   | { cmd: 'permission.reply'; id: string; approve: boolean }
   | { cmd: 'host.env.set'; name: string; value: string | null }
   | { cmd: 'fault.system-message-writes'; failing: boolean }
+  | { cmd: 'compaction.configure'; contextWindow: number; outputAllowance: number; buffer: number }
+  | { cmd: 'compaction.request' | 'compactions' | 'context.reconcile'; sessionId: string }
   | { cmd: 'clock.set'; now: string }
   /** The `gate` kit tool: wait until a call blocks on the named gate, or open it. */
   | { cmd: 'gate.wait' | 'gate.open'; name: string }
   | { cmd: 'history' | 'inbox' | 'failures'; sessionId: string }
   | { cmd: 'events'; sessionId: string; after?: number }
   | { cmd: 'events.subscribe'; sessionId: string; after: number }
-  | { cmd: 'events.take'; subscription: string };
+  | { cmd: 'events.take'; subscription: string }
+  /** Model Tool Output: the aggregate limit of every later settlement, and the Managed Tool Output Files. */
+  | { cmd: 'tool-output.configure'; maxLines: number; maxBytes: number }
+  | { cmd: 'tool-output.files' | 'tool-output.held' | 'diagnostics' }
+  | { cmd: 'fault.tool-output-writes'; mode: ToolOutputWriteMode }
+  /** The PTY Environment: the kit's host overlay for a location, and what a PTY would get. */
+  | { cmd: 'pty.overlay.set'; location: string; env: Record<string, string> }
+  | { cmd: 'pty.environment'; location: string; cwd?: string; env: Record<string, string>; server: 'hosted' | 'standalone' };
 
 export type Reply<T = unknown> = { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
 
@@ -74,7 +83,11 @@ export interface PromptReceipt {
 }
 
 export type HistoryMessage =
-  | { id: string; seq: number; role: 'user' | 'system'; hidden: boolean; text: string }
+  /**
+   * `compaction` is the hidden checkpoint of a completed compaction; its text is the summary.
+   * A system message may name the Context Sources whose changes it announces (`sourceKeys`).
+   */
+  | { id: string; seq: number; role: 'user' | 'system' | 'compaction'; hidden: boolean; text: string; sourceKeys?: string[] }
   | {
       id: string;
       seq: number;
@@ -94,6 +107,10 @@ export type HistoryMessage =
       callId: string;
       name: string;
       output: string | null;
+      /** The tool's structured result, as the tool returned it. */
+      structured?: unknown;
+      /** Where the complete output is, when `output` was bounded. */
+      outputPath?: string;
     };
 
 export interface InboxRow {
@@ -113,7 +130,7 @@ export interface DurableEvent {
 
 /** Why a drain stopped with work left; closed vocabulary. */
 export interface Failure {
-  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid';
+  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid' | 'compaction-failed' | 'context-overflow';
   message: string;
 }
 
@@ -134,6 +151,14 @@ export interface ContextEpochView {
   baseline: string | null;
   snapshot: Record<string, { value: unknown; removal?: string }>;
 }
+
+export interface CompactionView {
+  status: 'started' | 'completed' | 'failed';
+  summary?: string;
+}
+
+/** The four outcomes of reconciling a session's context at a boundary. */
+export type ReconcileOutcome = 'unchanged' | 'updated' | 'replacement-ready' | 'replacement-blocked' | 'uninitialized';
 
 export interface PermissionRequestView {
   id: string;
@@ -158,4 +183,18 @@ export interface RuntimeConfig {
   instance: number;
   /** Stands for the user's home configuration directory (where the global AGENTS.md lives). */
   home: string;
+}
+
+/** Managed Tool Output File writes work, fail for real, or hang once complete (to kill the process there). */
+export type ToolOutputWriteMode = 'working' | 'failing' | 'holding';
+
+export interface ToolOutputFiles {
+  directory: string;
+  /** Absolute paths of everything in the directory. */
+  files: string[];
+}
+
+export interface PtyEnvironmentView {
+  cwd: string;
+  env: Record<string, string>;
 }

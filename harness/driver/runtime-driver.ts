@@ -1,5 +1,7 @@
 import type {
   Command,
+  CompactionView,
+  ReconcileOutcome,
   ContextEpochView,
   KitSourceDeclaration,
   PermissionRequestView,
@@ -9,10 +11,13 @@ import type {
   InboxRow,
   PromptContent,
   PromptReceipt,
+  PtyEnvironmentView,
   Reply,
   RuntimeConfig,
   RuntimeDescription,
   SessionCreated,
+  ToolOutputFiles,
+  ToolOutputWriteMode,
 } from './protocol.js';
 import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
@@ -83,7 +88,13 @@ export class RuntimeDriver {
   private async open(config: RuntimeConfig): Promise<void> {
     this.config = config;
     this.transport = await this.launcher.start();
-    this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
+    try {
+      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
+    } catch (error) {
+      // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
+      await this.transport.kill();
+      throw error;
+    }
   }
 
   createSession(location: string, id?: string, projectRoot?: string): Promise<SessionCreated> {
@@ -160,6 +171,22 @@ export class RuntimeDriver {
     return this.call({ cmd: 'host.env.set', name, value });
   }
 
+  configureCompaction(budget: { contextWindow: number; outputAllowance: number; buffer: number }): Promise<void> {
+    return this.call({ cmd: 'compaction.configure', ...budget });
+  }
+
+  requestCompaction(sessionId: string): Promise<void> {
+    return this.call({ cmd: 'compaction.request', sessionId });
+  }
+
+  async compactions(sessionId: string): Promise<CompactionView[]> {
+    return (await this.call<{ compactions: CompactionView[] }>({ cmd: 'compactions', sessionId })).compactions;
+  }
+
+  async reconcileOutcome(sessionId: string): Promise<ReconcileOutcome> {
+    return (await this.call<{ outcome: ReconcileOutcome }>({ cmd: 'context.reconcile', sessionId })).outcome;
+  }
+
   failSystemMessageWrites(failing: boolean): Promise<void> {
     return this.call({ cmd: 'fault.system-message-writes', failing });
   }
@@ -194,6 +221,35 @@ export class RuntimeDriver {
 
   async subscribe(sessionId: string, after: number): Promise<string> {
     return (await this.call<{ subscription: string }>({ cmd: 'events.subscribe', sessionId, after })).subscription;
+  }
+
+  configureToolOutput(maxLines: number, maxBytes: number): Promise<void> {
+    return this.call({ cmd: 'tool-output.configure', maxLines, maxBytes });
+  }
+
+  toolOutputFiles(): Promise<ToolOutputFiles> {
+    return this.call({ cmd: 'tool-output.files' });
+  }
+
+  setToolOutputWrites(mode: ToolOutputWriteMode): Promise<void> {
+    return this.call({ cmd: 'fault.tool-output-writes', mode });
+  }
+
+  /** Resolves once a Managed Tool Output File write is held (mode `holding`). */
+  toolOutputWriteHeld(): Promise<void> {
+    return this.call({ cmd: 'tool-output.held' });
+  }
+
+  async diagnostics(): Promise<string[]> {
+    return (await this.call<{ diagnostics: string[] }>({ cmd: 'diagnostics' })).diagnostics;
+  }
+
+  setPtyOverlay(location: string, env: Record<string, string>): Promise<void> {
+    return this.call({ cmd: 'pty.overlay.set', location, env });
+  }
+
+  ptyEnvironment(request: { location: string; cwd?: string; env: Record<string, string>; server: 'hosted' | 'standalone' }): Promise<PtyEnvironmentView> {
+    return this.call({ cmd: 'pty.environment', ...request });
   }
 
   async take(subscription: string): Promise<DurableEvent[]> {

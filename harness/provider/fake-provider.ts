@@ -26,7 +26,7 @@ export class FakeProvider {
   private readonly holds = new Map<string, Deferred>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
   private inFlight = 0;
-  /** The most responses that were open at the same time. */
+  /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
@@ -69,6 +69,8 @@ export class FakeProvider {
   }
 
   async handle(request: Request): Promise<Response> {
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     const body: unknown = await request.json();
     const captured: CapturedRequest = {
       index: this.requests.length + 1,
@@ -83,6 +85,7 @@ export class FakeProvider {
     const lastUser = messages.findLast((message) => message.role === 'user' && !this.isSystemFallback(message.text))?.text;
     const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
     if (at < 0) {
+      this.inFlight -= 1;
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
       return Response.json({ error: { message: 'conformance kit: no scripted provider turn for this request' } }, { status: 500 });
     }
@@ -94,10 +97,10 @@ export class FakeProvider {
   private respond(wire: WireResponse): Response {
     const encoder = new TextEncoder();
     const frames = [...wire.frames];
-    this.inFlight += 1;
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    let closed = false;
     const done = () => {
-      this.inFlight -= 1;
+      if (!closed) this.inFlight -= 1;
+      closed = true;
     };
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {

@@ -1,4 +1,5 @@
 import type { ScenarioResult } from './scenario-results.js';
+import { withOutcome, type Verdict } from './verdict.js';
 
 interface Tally {
   passed: number;
@@ -28,33 +29,56 @@ export function ruleOutcomes(results: ScenarioResult[]): Map<string, RuleOutcome
   return new Map([...outcomes].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The closing summary of a run: per rule area, the failing rules with their scenarios, and totals. */
-export function formatSummary(results: ScenarioResult[], runtime: string): string {
-  const areas = [...new Set(results.map((r) => r.area))].sort();
-  const width = Math.max(4, ...areas.map((a) => a.length));
-  const lines = [`runtime: ${runtime}`, '', `${'area'.padEnd(width)}  scenarios  passed  failed  n/a  rules passed`];
-  for (const area of areas) {
+export function rulesWith(results: ScenarioResult[], outcome: RuleOutcome): string[] {
+  return [...ruleOutcomes(results)].filter(([, o]) => o === outcome).map(([rule]) => rule);
+}
+
+/** One rule area's line of the summary table. */
+export interface AreaRow extends Tally {
+  area: string;
+  scenarios: number;
+  rulesPassed: number;
+  rules: number;
+}
+
+export function areaRows(results: ScenarioResult[]): AreaRow[] {
+  return [...new Set(results.map((r) => r.area))].sort().map((area) => {
     const inArea = results.filter((r) => r.area === area);
     const rules = ruleOutcomes(inArea);
     const rulesPassed = [...rules.values()].filter((o) => o === 'passed').length;
-    const t = tally(inArea);
+    return { area, scenarios: inArea.length, ...tally(inArea), rulesPassed, rules: rules.size };
+  });
+}
+
+/** A failure message without the kit's own stack frames, which say nothing about the runtime. */
+export function failureLines(message: string | undefined): string[] {
+  const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
+  return lines.join('\n').trimEnd().split('\n');
+}
+
+/** The closing summary of a run: per rule area, the failing scenarios, the baseline, and totals. */
+export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
+  const rows = areaRows(results);
+  const width = Math.max(4, ...rows.map((row) => row.area.length));
+  const lines = [`runtime: ${runtime}`, '', `${'area'.padEnd(width)}  scenarios  passed  failed  n/a  rules passed`];
+  for (const row of rows) {
+    const cells = [row.scenarios, row.passed, row.failed, row.notApplicable].map(String);
     lines.push(
-      `${area.padEnd(width)}  ${String(inArea.length).padStart(9)}  ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}  ${String(t.notApplicable).padStart(3)}  ${rulesPassed}/${rules.size}`,
+      `${row.area.padEnd(width)}  ${cells[0]!.padStart(9)}  ${cells[1]!.padStart(6)}  ${cells[2]!.padStart(6)}  ${cells[3]!.padStart(3)}  ${row.rulesPassed}/${row.rules}`,
     );
   }
   const failed = results.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
+    const reasons = new Map(verdict.scenarios.map((s) => [s.id, s.reason]));
     lines.push('', 'failed scenarios:');
     for (const r of failed) {
-      lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})`);
-      // The kit's own stack frames say nothing about the runtime; the message lines do.
-      const message = (r.message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
-      lines.push(`      ${message.slice(0, 4).join('\n      ')}`);
+      const accepted = reasons.get(r.id) === undefined ? '' : ' [in the baseline]';
+      lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
+      lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
     }
   }
-  const rules = ruleOutcomes(results);
-  const named = (outcome: RuleOutcome) => [...rules].filter(([, o]) => o === outcome).map(([rule]) => rule);
-  const [passedRules, failedRules, naRules] = [named('passed'), named('failed'), named('not-applicable')];
+  if (verdict.baseline) lines.push('', ...baselineLines(verdict));
+  const [passedRules, failedRules, naRules] = [rulesWith(results, 'passed'), rulesWith(results, 'failed'), rulesWith(results, 'not-applicable')];
   const t = tally(results);
   lines.push('');
   lines.push(
@@ -62,6 +86,17 @@ export function formatSummary(results: ScenarioResult[], runtime: string): strin
       (naRules.length ? `, ${naRules.length} not applicable` : ''),
   );
   // The closing line: CI systems read "N passed, N failed" from it.
-  lines.push(`conformance: ${t.passed} passed, ${t.failed} failed${t.notApplicable ? `, ${t.notApplicable} skipped (not applicable)` : ''}`);
+  const expected = verdict.baseline ? `, ${withOutcome(verdict, 'expected-fail').length} of them expected by the baseline` : '';
+  lines.push(`conformance: ${t.passed} passed, ${t.failed} failed${expected}${t.notApplicable ? `, ${t.notApplicable} skipped (not applicable)` : ''}`);
   return lines.join('\n');
+}
+
+function baselineLines(verdict: Verdict): string[] {
+  const [expected, stale, unexpected] = (['expected-fail', 'unexpected-pass', 'unexpected-fail'] as const).map((o) => withOutcome(verdict, o));
+  return [
+    `baseline ${verdict.baseline}: ${expected.length} expected failure(s), ${stale.length} unexpected pass(es), ${unexpected.length} unexpected failure(s)`,
+    ...expected.map((s) => `  ✔ fails as expected: ${s.id} (${s.reason})`),
+    ...stale.map((s) => `  ✖ passes now, remove it from the baseline: ${s.id}`),
+    ...unexpected.map((s) => `  ✖ fails, and the baseline does not list it: ${s.id}`),
+  ];
 }

@@ -1,9 +1,10 @@
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSources, runCucumber } from '@cucumber/cucumber/api';
 import { pathToFileURL } from 'node:url';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
 import { selectionToEnvironment, type RuntimeSelection } from '../runtime-target.js';
+import type { Shard } from './shard.js';
 
 export interface ConformanceRunOptions {
   runtime: RuntimeSelection;
@@ -13,13 +14,20 @@ export interface ConformanceRunOptions {
   validate: boolean;
   /** A Cucumber tag expression selecting scenarios. */
   tags?: string;
+  /** Run only this part of the selected scenarios. */
+  shard?: Shard;
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
   formats: string[];
   failFast: boolean;
+  /** Write a repro bundle for each failing scenario below this directory. */
+  bundles?: string;
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
 }
 
-/** Runs the conformance features against one runtime and returns one result per scenario. */
+/**
+ * Runs the conformance features against one runtime and returns one result per scenario. A
+ * selection that matches nothing is an input error; an empty shard of a selection is not.
+ */
 export async function runConformance(options: ConformanceRunOptions): Promise<ScenarioResult[]> {
   const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
   // Cucumber's support code reads its target from the environment it shares with this process.
@@ -27,6 +35,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
     ...selectionToEnvironment(options.runtime),
     KIT_TIMEOUT_SCALE: String(options.timeoutScale),
     KIT_VALIDATE: options.validate ? '1' : '0',
+    KIT_BUNDLES: options.bundles ?? '',
   });
   const environment = { cwd: KIT_ROOT };
   const { runConfiguration } = await loadConfiguration(
@@ -38,14 +47,16 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
         format: ['summary', ...options.formats],
         failFast: options.failFast,
         ...(options.tags ? { tags: options.tags } : {}),
+        plugin: [pathToFileURL(kitPath('harness', 'suite', 'shard-plugin.ts')).href],
+        pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },
       },
     },
     environment,
   );
+  const { plan } = await loadSources(runConfiguration.sources, environment);
+  if (plan.length === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
   const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
   await runCucumber(runConfiguration, environment, (envelope) => collector.accept(envelope));
-  const results = collector.results();
-  if (collector.total === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
-  return results;
+  return collector.results();
 }

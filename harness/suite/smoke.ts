@@ -17,7 +17,11 @@ export interface SmokeCheck {
  * A few seconds' check for adapter authors: the handshake, one prompt answered through the fake
  * provider, the history that results, and a clean kill. Stops at the first failed check.
  */
-export async function smoke(selection: RuntimeSelection, timeoutScale: number, report: (check: SmokeCheck) => void): Promise<boolean> {
+export async function smoke(
+  selection: RuntimeSelection,
+  options: { timeoutScale: number; validate: boolean },
+  report: (check: SmokeCheck) => void,
+): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
   const target = await openTarget(selection);
   const provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
@@ -43,7 +47,7 @@ export async function smoke(selection: RuntimeSelection, timeoutScale: number, r
           now: '2026-01-15T09:00:00.000Z',
           home: dir,
         },
-        { timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale, validate: true },
+        { timeoutMs: COMMAND_TIMEOUT_MS * options.timeoutScale, validate: options.validate },
       );
       const { runtime, profiles, capabilities } = driver.description;
       return `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;

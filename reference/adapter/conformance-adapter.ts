@@ -12,6 +12,13 @@ import type { Json } from '../context/context-source.js';
 import type { ToolPermission } from '../agents/agent-catalog.js';
 import { REVOCATION, SUPERSESSION } from '../context/sources/instructions.js';
 import { wrapSystemFallback } from '../provider/system-fallback.js';
+import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
+import type { ContextDesign } from '../context/context-design.js';
+import { readdir } from 'node:fs/promises';
+import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
+import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
+import { KitPtyOverlay } from './kit-pty-overlay.js';
+import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
  * Serves the conformance kit's driver commands (plain JSON in, plain JSON out) over a reference
@@ -40,6 +47,12 @@ export interface Adapter {
 
 const PROTOCOL = 'session-runtime-adapter/1';
 
+/**
+ * The reference implements each profile by configuration: REFERENCE_PROFILE=checkpoint selects the
+ * earlier Context Checkpoint design; the default is the core design.
+ */
+const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? 'checkpoint' : 'core';
+
 /** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
 export function createAdapter(): Adapter {
   let served: Adapter | undefined;
@@ -53,12 +66,14 @@ export function createAdapter(): Adapter {
           result: {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
-            profiles: ['core'],
+            profiles: [design],
             capabilities: ['restart', 'fault-injection'],
             texts: {
+              'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
             },
           },
         };
@@ -79,13 +94,22 @@ function serve(config: AdapterConfig): Adapter {
   const hostEnv: Record<string, string | undefined> = {};
   const kitSources = new KitSources();
   const databaseFile = join(config.storeDir, 'runtime.sqlite');
+  const toolOutputFaults = new ToolOutputFaults(join(config.storeDir, 'tool-output'));
+  const diagnostics: string[] = [];
+  const ptyOverlay = new KitPtyOverlay();
   const runtime = new SessionRuntime({
+    toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
+    diagnostics: (message) => {
+      diagnostics.push(message);
+      process.stderr.write(`${message}\n`);
+    },
     databaseFile,
     provider: config.provider,
     tools: kitTools(gates),
     clock: { now: () => now },
     ids: sequentialIds(config.instance),
     globalConfigDir: config.home,
+    contextDesign: design,
     hostEnv: () => hostEnv,
   });
   const faults = new WriteFaults(databaseFile);
@@ -156,10 +180,38 @@ function serve(config: AdapterConfig): Adapter {
     'host.env.set': (c) => {
       hostEnv[String(c.name)] = c.value === null ? undefined : String(c.value);
     },
+    'compaction.configure': (c) =>
+      runtime.configureCompaction({
+        contextWindow: Number(c.contextWindow),
+        outputAllowance: Number(c.outputAllowance),
+        buffer: Number(c.buffer),
+      }),
+    'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
+    compactions: (c) => ({
+      compactions: runtime.compactions(String(c.sessionId)).map(({ status, summary }) => ({ status, ...(summary === undefined ? {} : { summary }) })),
+    }),
+    'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
-    'clock.set': (c) => {
+    'clock.set': async (c) => {
       now = new Date(String(c.now));
+      // The runtime's periodic retention sweep; with a virtual clock, time passes only here.
+      await runtime.sweepToolOutput();
     },
+    'tool-output.configure': (c) => runtime.configureToolOutput({ maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) }),
+    'tool-output.files': async () => {
+      const directory = runtime.toolOutputDirectory;
+      const names = await readdir(directory).catch(() => []);
+      return { directory, files: names.sort().map((name) => join(directory, name)) };
+    },
+    'tool-output.held': () => toolOutputFaults.whenHeld(),
+    'fault.tool-output-writes': (c) => toolOutputFaults.set(c.mode as ToolOutputWriteMode),
+    diagnostics: () => ({ diagnostics }),
+    'pty.overlay.set': (c) => ptyOverlay.set(String(c.location), c.env as Environment),
+    'pty.environment': (c) =>
+      ptyEnvironment(
+        { location: String(c.location), cwd: opt(c.cwd), env: c.env as Environment },
+        c.server === 'standalone' ? standaloneOverlay : ptyOverlay,
+      ),
     'gate.wait': (c) => gates.blocked(String(c.name)),
     'gate.open': (c) => gates.open(String(c.name)),
     history: (c) => ({ messages: runtime.messages(String(c.sessionId)).map(toKitMessage) }),
@@ -243,7 +295,9 @@ function toKitMessage(message: SessionMessage) {
     case 'assistant':
       return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
     case 'system':
-      return { ...base, text: message.text };
+      return { ...base, text: message.text, sourceKeys: message.keys };
+    case 'compaction':
+      return { ...base, text: message.summary };
     case 'tool':
       return {
         ...base,
@@ -252,6 +306,8 @@ function toKitMessage(message: SessionMessage) {
         callId: message.callId,
         name: message.name,
         output: message.output ?? null,
+        ...(message.structured === undefined ? {} : { structured: message.structured }),
+        ...(message.outputPath === undefined ? {} : { outputPath: message.outputPath }),
       };
   }
 }

@@ -1,6 +1,6 @@
-import { appendFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Tool } from '../tools/tool.js';
+import type { Tool, ToolOutput } from '../tools/tool.js';
 
 /**
  * The deterministic tools the conformance kit's scenarios call. Each leaves a side effect in the
@@ -35,6 +35,21 @@ export function kitTools(gates: GateBoard): Tool[] {
         await appendFile(join(location, 'gate.log'), `${name}\n`);
         await gates.pass(name, signal);
         return `gate ${name} opened`;
+      },
+    },
+    {
+      name: 'produce',
+      description:
+        'Returns `text`, or only the structured result `structured`. With `keptAt`, first keeps the text in ' +
+        'that file of the working directory and names it as the complete output.',
+      parameters: { type: 'object', properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } } },
+      async execute(input, { location }) {
+        if (input.structured !== undefined) return { structured: input.structured };
+        const text = String(input.text ?? '');
+        if (input.keptAt === undefined) return text;
+        const outputPath = join(location, String(input.keptAt));
+        await writeFile(outputPath, text);
+        return { text, outputPath } satisfies ToolOutput;
       },
     },
   ];

@@ -1,4 +1,8 @@
 import { combine, ContextCompositionError, type ContextSource } from './context-source.js';
+import type { ContextDesign } from './context-design.js';
+
+/** Contribution keys of the runtime's own components. */
+const BUILT_IN = 'core/';
 
 /** Contributes an ordered group of sources; evaluated at every Safe Provider-Turn Boundary. */
 export type ContextProducer = () => ContextSource[] | Promise<ContextSource[]>;
@@ -23,9 +27,22 @@ export class ContextRegistry {
     return this.contributions.delete(contributionKey);
   }
 
-  async compose(): Promise<ContextSource[]> {
+  async compose(design: ContextDesign): Promise<ContextSource[]> {
+    if (design === 'checkpoint') return this.composeCheckpoint();
     const ordered = [...this.contributions.keys()].sort();
     const produced = await Promise.all(ordered.map((key) => this.contributions.get(key)!()));
     return combine(produced.flat());
+  }
+
+  /** The checkpoint design: built-in components in declaration order, then plugin components by key. */
+  private async composeCheckpoint(): Promise<ContextSource[]> {
+    const entries = [...this.contributions.entries()];
+    const produced = await Promise.all(entries.map(async ([key, producer]) => ({ builtIn: key.startsWith(BUILT_IN), sources: await producer() })));
+    const builtIn = produced.filter((p) => p.builtIn).flatMap((p) => p.sources);
+    const plugin = produced
+      .filter((p) => !p.builtIn)
+      .flatMap((p) => p.sources)
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return combine([...builtIn, ...plugin]);
   }
 }

@@ -3,11 +3,15 @@ import type { ContextSource } from './context-source.js';
 import { environmentSource } from './sources/environment.js';
 import { dateSource } from './sources/date.js';
 import { instructionsSource } from './sources/instructions.js';
+import { instructionFileSources, nestedInstructionSources } from './sources/instruction-files.js';
+import { combine } from './context-source.js';
+import type { ContextDesign } from './context-design.js';
 import { skillGuidanceSource } from './sources/skills.js';
 import type { Clock } from '../clock.js';
 import type { Agent, AgentCatalog } from '../agents/agent-catalog.js';
 
 export interface HostContext {
+  design: ContextDesign;
   clock: Clock;
   /** The host's environment variables, read when a source is observed. */
   hostEnv: () => Record<string, string | undefined>;
@@ -32,10 +36,14 @@ export class LocationContexts {
     return registry;
   }
 
-  /** The location's sources, then the selected agent's skill guidance, composed just before admission. */
-  async sources(location: string, projectRoot: string, agent: Agent): Promise<ContextSource[]> {
-    const sources = await this.registry(location, projectRoot).compose();
-    return [...sources, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];
+  /**
+   * The location's sources, then (in the checkpoint design) the nested instruction files the
+   * session discovered, then the selected agent's skill guidance, composed just before admission.
+   */
+  async sources(location: string, projectRoot: string, agent: Agent, nested: string[]): Promise<ContextSource[]> {
+    const sources = await this.registry(location, projectRoot).compose(this.host.design);
+    const discovered = this.host.design === 'checkpoint' ? await nestedInstructionSources(nested, projectRoot) : [];
+    return combine([...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))]);
   }
 
   private builtIns(location: string, projectRoot: string): ContextRegistry {
@@ -45,14 +53,15 @@ export class LocationContexts {
       environmentSource(location, projectRoot),
       dateSource(clock, () => hostEnv().TZ || 'UTC'),
     ]);
-    registry.register('core/instructions', () => [
-      instructionsSource({
-        globalDir: globalConfigDir,
-        location,
-        projectRoot,
-        projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),
-      }),
-    ]);
+    const scope = {
+      globalDir: globalConfigDir,
+      location,
+      projectRoot,
+      projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),
+    };
+    registry.register('core/instructions', () =>
+      this.host.design === 'core' ? [instructionsSource(scope)] : instructionFileSources(scope),
+    );
     return registry;
   }
 }

@@ -1,4 +1,5 @@
 import { Absent, Unavailable, canonicalJson, type ContextSource, type Json, type Observation } from './context-source.js';
+import { comparable, type ContextDesign } from './context-design.js';
 
 /** What the snapshot keeps per key: the admitted value, encoded, and its pre-rendered removal text. */
 export interface SnapshotEntry {
@@ -9,8 +10,8 @@ export interface SnapshotEntry {
 export type ContextSnapshot = Record<string, SnapshotEntry>;
 
 export interface Baseline {
-  /** The rendered parts, in composition order; joined, they are the provider-cache prefix. */
-  parts: string[];
+  /** The rendered parts, in composition order, with the key of the source that rendered each. */
+  parts: { key: string; text: string }[];
   snapshot: ContextSnapshot;
 }
 
@@ -19,7 +20,8 @@ export type Initialization = { kind: 'ready'; baseline: Baseline } | { kind: 'bl
 /** The outcome of observing the context at a Safe Provider-Turn Boundary: exactly one of four. */
 export type Reconciliation =
   | { kind: 'unchanged' }
-  | { kind: 'updated'; text: string; snapshot: ContextSnapshot }
+  /** `keys`: the sources whose changes the text announces, in the order they appear. */
+  | { kind: 'updated'; text: string; keys: string[]; snapshot: ContextSnapshot }
   | { kind: 'replacement-ready'; baseline: Baseline }
   | { kind: 'replacement-blocked'; unavailable: string[] };
 
@@ -34,37 +36,37 @@ async function observe(sources: ContextSource[]): Promise<Observed[]> {
   return sources.map((source, i) => ({ source, observation: observations[i] }));
 }
 
-function entry(source: ContextSource, value: unknown): SnapshotEntry {
+function entry(design: ContextDesign, source: ContextSource, value: unknown): SnapshotEntry {
   const removal = source.removal?.(value);
-  return { value: source.encode(value), ...(removal === undefined ? {} : { removal }) };
+  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };
 }
 
-function render(observed: Observed[]): Baseline {
-  const parts: string[] = [];
+function render(design: ContextDesign, observed: Observed[]): Baseline {
+  const parts: Baseline['parts'] = [];
   const snapshot: ContextSnapshot = {};
   for (const { source, observation } of observed) {
     if (observation === Unavailable || observation === Absent) continue;
-    parts.push(source.baseline(observation));
-    snapshot[source.key] = entry(source, observation);
+    parts.push({ key: source.key, text: source.baseline(observation) });
+    snapshot[source.key] = entry(design, source, observation);
   }
   return { parts, snapshot };
 }
 
 /** The first complete observation of an epoch; any unavailable source blocks it. */
-export async function initialize(sources: ContextSource[]): Promise<Initialization> {
+export async function initialize(design: ContextDesign, sources: ContextSource[]): Promise<Initialization> {
   const observed = await observe(sources);
   const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);
   if (unavailable.length > 0) return { kind: 'blocked', unavailable };
-  return { kind: 'ready', baseline: render(observed) };
+  return { kind: 'ready', baseline: render(design, observed) };
 }
 
 /**
  * Compares current sources with the snapshot. Changes become one combined text: updates and
  * first renderings in composition order, then removals in key order.
  */
-export async function reconcile(sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
+export async function reconcile(design: ContextDesign, sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
   const observed = await observe(sources);
-  const parts: string[] = [];
+  const parts: { key: string; text: string }[] = [];
   const next: ContextSnapshot = {};
   const removed: string[] = [];
   for (const { source, observation } of observed) {
@@ -74,12 +76,14 @@ export async function reconcile(sources: ContextSource[], snapshot: ContextSnaps
     } else if (observation === Absent) {
       if (stored) removed.push(source.key);
     } else if (!stored) {
-      parts.push(source.baseline(observation));
-      next[source.key] = entry(source, observation);
+      parts.push({ key: source.key, text: source.baseline(observation) });
+      next[source.key] = entry(design, source, observation);
     } else {
-      const current = entry(source, observation);
+      const current = entry(design, source, observation);
       if (canonicalJson(current.value) !== canonicalJson(stored.value)) {
-        parts.push(source.update(source.decode(stored.value), observation));
+        // A hashed checkpoint cannot give the previous value back; renderers state the new one anyway.
+        const previous = design === 'core' ? source.decode(stored.value) : observation;
+        parts.push({ key: source.key, text: source.update(previous, observation) });
       }
       next[source.key] = current;
     }
@@ -88,19 +92,19 @@ export async function reconcile(sources: ContextSource[], snapshot: ContextSnaps
   removed.push(...Object.keys(snapshot).filter((key) => !registered.has(key)));
   for (const key of removed.sort()) {
     const removal = snapshot[key]!.removal;
-    if (removal !== undefined) parts.push(removal);
+    if (removal !== undefined) parts.push({ key, text: removal });
   }
   if (parts.length === 0) return { kind: 'unchanged' };
-  return { kind: 'updated', text: parts.join('\n\n'), snapshot: next };
+  return { kind: 'updated', text: parts.map((p) => p.text).join('\n\n'), keys: parts.map((p) => p.key), snapshot: next };
 }
 
 /**
  * A fresh baseline after a baseline-replacing transition. It waits while a previously admitted
  * source is unavailable; a source never admitted does not block, it is left out.
  */
-export async function replace(sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
+export async function replace(design: ContextDesign, sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
   const observed = await observe(sources);
   const unavailable = observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key]).map((o) => o.source.key);
   if (unavailable.length > 0) return { kind: 'replacement-blocked', unavailable };
-  return { kind: 'replacement-ready', baseline: render(observed) };
+  return { kind: 'replacement-ready', baseline: render(design, observed) };
 }

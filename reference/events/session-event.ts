@@ -22,9 +22,20 @@ export type SessionEvent =
   | { type: 'session.moved'; location: string; projectRoot: string }
   /** Applies from the next provider turn; `null` agent means the default agent. */
   | { type: 'session.selected'; agent?: string | null; model?: string | null }
-  | { type: 'context.initialized'; baseline: string; snapshot: ContextSnapshot }
-  | { type: 'context.updated'; messageId: string; text: string; snapshot: ContextSnapshot }
+  /** `parts`: the baseline as sent, one system part each (the core design joins it into one). */
+  | { type: 'context.initialized'; parts: string[]; snapshot: ContextSnapshot }
+  | { type: 'context.updated'; messageId: string; text: string; keys: string[]; snapshot: ContextSnapshot }
   | { type: 'context.cleared' }
+  /** Nested instruction files found beside a file a tool read; they apply while the session stays. */
+  | { type: 'instructions.discovered'; paths: string[] }
+  /** A fresh baseline after a completed compaction: a new epoch on the same session. */
+  | { type: 'context.replaced'; parts: string[]; snapshot: ContextSnapshot }
+  /** The checkpoint design: a model or provider switch ends the epoch at the next provider attempt. */
+  | { type: 'context.replacement-requested' }
+  | { type: 'compaction.requested' }
+  | { type: 'compaction.started'; compactionId: string }
+  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number }
+  | { type: 'compaction.failed'; compactionId: string; reason: string }
   | { type: 'prompt.admitted'; messageId: string; delivery: Delivery; prompt: Prompt }
   | { type: 'prompt.promoted'; messageId: string }
   | { type: 'assistant.started'; messageId: string; model: string }
@@ -35,6 +46,10 @@ export type SessionEvent =
       callId: string;
       status: ToolStatus;
       output: string;
+      /** The tool's structured result, unchanged by bounding. */
+      structured?: unknown;
+      /** Where the complete output is when `output` was bounded. */
+      outputPath?: string;
     }
   | {
       type: 'assistant.completed';
@@ -47,7 +62,14 @@ export type SessionEvent =
   | { type: 'session.failed'; code: SessionFailure; message: string };
 
 /** Why a drain stopped without finishing its work. */
-export type SessionFailure = 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid';
+export type SessionFailure =
+  | 'turn-limit'
+  | 'provider-error'
+  | 'stream-cut'
+  | 'context-unavailable'
+  | 'context-invalid'
+  | 'compaction-failed'
+  | 'context-overflow';
 
 export interface StoredEvent {
   sessionId: string;

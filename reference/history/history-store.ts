@@ -36,6 +36,8 @@ function toMessage(row: MessageRow): SessionMessage {
     case 'tool':
       return { ...base, role: 'tool', status: row.status as 'running', ...body };
     case 'system':
-      return { ...base, role: 'system', text: body.text };
+      return { ...base, role: 'system', text: body.text, keys: body.keys ?? [] };
+    case 'compaction':
+      return { ...base, role: 'compaction', ...body };
   }
 }

@@ -1,7 +1,10 @@
 import type { FinishReason, Prompt, ToolStatus } from '../events/session-event.js';
 
 /** One projected session message, in durable event order. */
-export type SessionMessage = UserMessage | AssistantMessage | ToolMessage | SystemMessage;
+export type SessionMessage = UserMessage | AssistantMessage | ToolMessage | SystemMessage | CompactionMessage;
+
+/** What a provider turn is built from: compaction checkpoints are lowered to plain user text first. */
+export type ModelMessage = Exclude<SessionMessage, CompactionMessage>;
 
 /** What the model reads for a tool whose execution was interrupted. */
 export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';
@@ -34,10 +37,23 @@ export interface AssistantMessage extends MessageBase {
   reasoning?: { text: string; signature?: string };
 }
 
+/**
+ * A completed compaction: the hidden checkpoint that stands, for the model, for every message up
+ * to `cutSeq`. The full transcript before it stays durable.
+ */
+export interface CompactionMessage extends MessageBase {
+  role: 'compaction';
+  summary: string;
+  recentContext: string;
+  cutSeq: number;
+}
+
 /** A Mid-Conversation System Message: model-visible, hidden from user-facing transcripts. */
 export interface SystemMessage extends MessageBase {
   role: 'system';
   text: string;
+  /** The Context Sources whose changes it announces. */
+  keys: string[];
 }
 
 export interface ToolMessage extends MessageBase {
@@ -48,6 +64,8 @@ export interface ToolMessage extends MessageBase {
   name: string;
   input: string;
   output?: string;
+  structured?: unknown;
+  outputPath?: string;
 }
 
 /** Provider call IDs repeat across turns, so a tool result is identified by its assistant message too. */

@@ -1,18 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AssistantMessage, SessionMessage, ToolMessage } from '../history/message.js';
+import type { AssistantMessage, ModelMessage, ToolMessage } from '../history/message.js';
 import { anthropicMessages } from './anthropic-messages.js';
 import { StreamCut, type ProviderConfig } from './provider-turn-stream.js';
 
 const config: ProviderConfig = { dialect: 'anthropic-messages', baseUrl: 'http://127.0.0.1/v1', apiKey: 'key', model: 'model-a' };
 let seq = 0;
 
-function user(text: string): SessionMessage {
+function user(text: string): ModelMessage {
   return { id: `u${++seq}`, seq, hidden: false, role: 'user', prompt: { parts: [{ type: 'text', text }] } };
 }
 
-function system(text: string): SessionMessage {
-  return { id: `s${++seq}`, seq, hidden: true, role: 'system', text };
+function system(text: string): ModelMessage {
+  return { id: `s${++seq}`, seq, hidden: true, role: 'system', keys: [], text };
 }
 
 function assistant(fields: Partial<AssistantMessage>): AssistantMessage {
@@ -23,7 +23,7 @@ function tool(callId: string, output: string, status: ToolMessage['status'] = 's
   return { id: `t${++seq}`, seq, hidden: false, role: 'tool', status, assistantMessageId: 'a', callId, name: 'echo', input: '{}', output };
 }
 
-function encode(history: SessionMessage[], baseline: string[] = []) {
+function encode(history: ModelMessage[], baseline: string[] = []) {
   return anthropicMessages.encode({ model: 'model-a', baseline, history, tools: [] }, config) as {
     path: string;
     headers: Record<string, string>;

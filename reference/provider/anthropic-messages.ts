@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { AssistantMessage, SessionMessage } from '../history/message.js';
+import type { AssistantMessage, ModelMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import type { FinishReason } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
@@ -11,6 +11,7 @@ import { wrapSystemFallback } from './system-fallback.js';
  * chronological system role, so a Mid-Conversation System Message is wrapped into the user side.
  */
 export const anthropicMessages: ProviderDialect = {
+  isContextOverflow: (status, body) => status === 400 && /prompt is too long/i.test(body),
   encode(request, config) {
     return {
       path: '/messages',
@@ -44,7 +45,7 @@ interface Turn {
  * system messages all go to the user side, and adjacent content of one side shares one turn. Tool
  * results follow their assistant turn in call order, because they are recorded as the calls are.
  */
-function toTurns(history: SessionMessage[], model: string): Turn[] {
+function toTurns(history: ModelMessage[], model: string): Turn[] {
   const turns: Turn[] = [];
   for (const message of history) {
     const [role, blocks] = turnContent(message, model);
@@ -56,7 +57,7 @@ function toTurns(history: SessionMessage[], model: string): Turn[] {
   return turns;
 }
 
-function turnContent(message: SessionMessage, model: string): [Turn['role'], ContentBlock[]] {
+function turnContent(message: ModelMessage, model: string): [Turn['role'], ContentBlock[]] {
   switch (message.role) {
     case 'user':
       return ['user', [{ type: 'text', text: message.prompt.parts.map((part) => part.text).join('\n') }]];

@@ -11,6 +11,8 @@ export interface StreamDecoder {
 
 /** One provider wire protocol: how a request is encoded and its streamed response decoded. */
 export interface ProviderDialect {
+  /** Whether a refused request was refused because it does not fit the model's context window. */
+  isContextOverflow(status: number, body: string): boolean;
   encode(request: ProviderRequest, config: ProviderConfig): { path: string; headers: Record<string, string>; body: object };
   decoder(): StreamDecoder;
 }

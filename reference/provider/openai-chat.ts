@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { SessionMessage } from '../history/message.js';
+import type { ModelMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import type { FinishReason } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
@@ -10,6 +10,7 @@ import type { ProviderChunk } from './provider-turn-stream.js';
  * Mid-Conversation System Message goes in place as a system message.
  */
 export const openaiChat: ProviderDialect = {
+  isContextOverflow: (status, body) => status === 400 && body.includes('context_length_exceeded'),
   encode(request, config) {
     return {
       path: '/chat/completions',
@@ -40,7 +41,7 @@ type ChatMessage =
     }
   | { role: 'tool'; tool_call_id: string; content: string };
 
-function toChatMessages(message: SessionMessage): ChatMessage[] {
+function toChatMessages(message: ModelMessage): ChatMessage[] {
   switch (message.role) {
     case 'user':
       return [{ role: 'user', content: message.prompt.parts.map((part) => part.text).join('\n') }];

@@ -1,4 +1,4 @@
-import type { SessionMessage } from '../history/message.js';
+import type { ModelMessage } from '../history/message.js';
 import type { ToolDefinition } from '../tools/tool.js';
 
 /** Everything one provider turn sends, before a dialect encodes it for the wire. */
@@ -7,6 +7,6 @@ export interface ProviderRequest {
   /** The Baseline System Context, as its system parts in order. */
   baseline: string[];
   /** Session History for this turn, Mid-Conversation System Messages in place. */
-  history: SessionMessage[];
+  history: ModelMessage[];
   tools: ToolDefinition[];
 }

@@ -3,9 +3,11 @@ import type { EpochStore, ContextEpoch } from '../context/epoch-store.js';
 import type { IdSource } from '../ids.js';
 import type { Session } from '../session/session-store.js';
 import { ContextCompositionError, type ContextSource } from '../context/context-source.js';
-import { initialize, reconcile } from '../context/system-context.js';
+import { initialize, reconcile, replace, type Baseline, type ContextSnapshot } from '../context/system-context.js';
+import type { ContextDesign } from '../context/context-design.js';
 
 export interface ContextBoundaryDeps {
+  design: ContextDesign;
   log: EventLog;
   epochs: EpochStore;
   ids: IdSource;
@@ -44,13 +46,32 @@ export class ContextBoundary {
       if (error instanceof ContextCompositionError) throw new ContextBlocked('context-invalid', error.message);
       throw error;
     }
-    if (deps.epochs.find(session.id)) return new ContextBoundary(deps, session, sources, false);
-    const initialization = await initialize(sources);
+    const epoch = deps.epochs.find(session.id);
+    if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);
+    if (epoch) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);
+    const initialization = await initialize(deps.design, sources);
     if (initialization.kind === 'blocked') {
       throw new ContextBlocked('context-unavailable', `context unavailable: ${initialization.unavailable.join(', ')}`);
     }
-    const { parts, snapshot } = initialization.baseline;
-    deps.log.append(session.id, [{ type: 'context.initialized', baseline: parts.join('\n\n'), snapshot }]);
+    const { snapshot } = initialization.baseline;
+    deps.log.append(session.id, [{ type: 'context.initialized', parts: systemParts(deps.design, initialization.baseline), snapshot }]);
+    return new ContextBoundary(deps, session, sources, true);
+  }
+
+  /** A completed compaction ends the epoch: the next attempt starts one from the current context. */
+  private static async replaced(
+    deps: ContextBoundaryDeps,
+    session: Session,
+    sources: ContextSource[],
+    snapshot: ContextSnapshot,
+  ): Promise<ContextBoundary> {
+    const replacement = await replace(deps.design, sources, snapshot);
+    if (replacement.kind === 'replacement-blocked') {
+      throw new ContextBlocked('context-unavailable', `context unavailable: ${replacement.unavailable.join(', ')}`);
+    }
+    if (replacement.kind !== 'replacement-ready') throw new Error(`unexpected ${replacement.kind}`);
+    const parts = systemParts(deps.design, replacement.baseline);
+    deps.log.append(session.id, [{ type: 'context.replaced', parts, snapshot: replacement.baseline.snapshot }]);
     return new ContextBoundary(deps, session, sources, true);
   }
 
@@ -58,13 +79,18 @@ export class ContextBoundary {
   async admitChanges(): Promise<ContextEpoch> {
     const epoch = this.deps.epochs.find(this.session.id)!;
     if (this.initialized) return epoch;
-    const result = await reconcile(this.sources, epoch.snapshot);
+    const result = await reconcile(this.deps.design, this.sources, epoch.snapshot);
     if (result.kind === 'updated') {
       const messageId = this.deps.ids.next('msg');
-      this.deps.log.append(this.session.id, [
-        { type: 'context.updated', messageId, text: result.text, snapshot: result.snapshot },
-      ]);
+      const { text, keys, snapshot } = result;
+      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);
     }
     return this.deps.epochs.find(this.session.id)!;
   }
+}
+
+/** The core design sends one joined baseline; the checkpoint design keeps each component a part. */
+function systemParts(design: ContextDesign, baseline: Baseline): string[] {
+  const texts = baseline.parts.map((part) => part.text);
+  return design === 'core' ? [texts.join('\n\n')] : texts;
 }

@@ -2,7 +2,10 @@ import type { SessionStore } from '../session/session-store.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { SessionMessage } from '../history/message.js';
 import { failAbandonedWork } from './recovery.js';
-import { runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
+import { providerRequest, runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
+import { compact, compactable } from '../compaction/compactor.js';
+import { overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
+import type { Session } from '../session/session-store.js';
 import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './context-boundary.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
@@ -14,6 +17,7 @@ export const MAX_PROVIDER_TURNS = 25;
 export interface DrainDeps extends ProviderTurnDeps, ContextBoundaryDeps {
   sessions: SessionStore;
   inbox: Inbox;
+  budget(): CompactionBudget;
 }
 
 /**
@@ -30,6 +34,8 @@ export async function drainSession(
   const { location } = deps.sessions.get(sessionId);
   failAbandonedWork(deps.log, deps.history, sessionId);
   let turns = 0;
+  /** Set once an overflow was answered with a compaction: the rebuilt attempt is the last one. */
+  let overflowRecovery = false;
   for (let first = true; ; first = false) {
     if (signal.aborted) return 'interrupted';
     // A wake with nothing to deliver does nothing, not even observe the context.
@@ -56,11 +62,52 @@ export async function drainSession(
       ]);
       return 'failed';
     }
+    if (compactionDue(deps, session)) {
+      const compacted = await compactBeforeTurn(deps, session, signal);
+      if (compacted === 'completed') continue;
+      return compacted;
+    }
     const epoch = await context.admitChanges();
     turns += 1;
-    const outcome = await runProviderTurn(deps, session, epoch.baseline, signal);
+    const outcome = await runProviderTurn(deps, session, epoch.parts, signal);
+    if (outcome === 'overflow') {
+      // One compaction, then the same logical turn once more; a second overflow is final.
+      const foldable = compactable(deps.history.messages(sessionId)).folded.length > 0;
+      if (overflowRecovery || !foldable) {
+        const message = overflowRecovery ? 'the request overflowed the context window again after a compaction' : 'the request overflowed the context window and nothing can be compacted';
+        deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message }]);
+        return 'failed';
+      }
+      overflowRecovery = true;
+      turns -= 1;
+      const compacted = await compactBeforeTurn(deps, session, signal);
+      if (compacted === 'completed') continue;
+      return compacted;
+    }
     if (outcome !== 'settled') return outcome;
+    overflowRecovery = false;
   }
+}
+
+/** A compaction that does not complete stops the drain: the previous history boundary stays. */
+async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: AbortSignal): Promise<'completed' | 'failed' | 'interrupted'> {
+  const model = session.model ?? deps.provider.model;
+  if (await compact(deps, session.id, model, deps.history.messages(session.id), signal)) return 'completed';
+  if (signal.aborted) return 'interrupted';
+  deps.log.append(session.id, [{ type: 'session.failed', code: 'compaction-failed', message: 'the compaction did not complete' }]);
+  return 'failed';
+}
+
+/**
+ * Compaction runs before the pending turn when the user asked for it or the request would not fit
+ * the context window, and only when older complete turns exist to fold.
+ */
+function compactionDue(deps: DrainDeps, session: Session): boolean {
+  const messages = deps.history.messages(session.id);
+  if (compactable(messages).folded.length === 0) return false;
+  if (session.compactionRequested) return true;
+  const epoch = deps.epochs.find(session.id)!;
+  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());
 }
 
 /** Steers promote at every boundary; a queued prompt only when the session would otherwise go idle. */
@@ -76,7 +123,7 @@ function promoteAtBoundary(deps: DrainDeps, sessionId: string): number {
  * continues it.
  */
 export function requiresContinuation(history: SessionMessage[]): boolean {
-  const last = history.filter((message) => message.role !== 'system').at(-1);
+  const last = history.filter((message) => message.role !== 'system' && message.role !== 'compaction').at(-1);
   if (last?.role === 'user') return true;
   if (last?.role !== 'tool') return false;
   return !history.some(

@@ -4,6 +4,8 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IdSource } from '../ids.js';
 import type { FinishReason } from '../events/session-event.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
+import { modelHistory } from '../history/model-history.js';
+import type { ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
 import {
@@ -19,6 +21,8 @@ import type { PermissionBoard } from '../agents/permission-board.js';
 import type { ToolResult } from '../tools/tool-registry.js';
 
 export interface ProviderTurnDeps {
+  /** Told of each file a tool of the session read (nested instruction discovery). */
+  fileRead?: (sessionId: string, location: string, path: string) => void;
   agents: AgentCatalog;
   permissions: PermissionBoard;
   log: EventLog;
@@ -29,7 +33,8 @@ export interface ProviderTurnDeps {
   live: LiveFeed;
 }
 
-export type TurnOutcome = 'settled' | 'failed' | 'interrupted';
+/** `overflow`: the provider refused the request as too large before any durable output. */
+export type TurnOutcome = 'settled' | 'failed' | 'interrupted' | 'overflow';
 
 interface PartialCall {
   id: string;
@@ -44,19 +49,14 @@ interface PartialCall {
 export async function runProviderTurn(
   deps: ProviderTurnDeps,
   session: Session,
-  baseline: string,
+  baseline: string[],
   signal: AbortSignal,
 ): Promise<TurnOutcome> {
   // Agent and model are sampled once, here: a switch admitted later applies to the next turn.
   const agent = deps.agents.agent(session.agent);
-  const model = session.model ?? deps.provider.model;
+  const request = providerRequest(deps, session, baseline);
+  const { model } = request;
   const sessionId = session.id;
-  const request = {
-    model,
-    baseline: [baseline],
-    history: deps.history.messages(sessionId),
-    tools: deps.tools.definitions(),
-  };
   const turn = new TurnProjection(deps, session, model, agent, signal);
   try {
     for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) turn.accept(chunk);
@@ -69,6 +69,10 @@ export async function runProviderTurn(
       turn.fail('interrupted', 'Provider turn interrupted');
       return 'interrupted';
     }
+    const dialect = dialectFor(deps.provider.dialect);
+    if (error instanceof ProviderRejected && !turn.producedOutput && dialect.isContextOverflow(error.status, error.body)) {
+      return 'overflow';
+    }
     if (error instanceof StreamCut || error instanceof ProviderRejected) {
       const code = error instanceof StreamCut ? 'stream-cut' : 'provider-error';
       turn.fail(code, error.message);
@@ -77,6 +81,16 @@ export async function runProviderTurn(
     }
     throw error;
   }
+}
+
+/** What the next provider turn of `session` would send. */
+export function providerRequest(deps: ProviderTurnDeps, session: Session, baseline: string[]): ProviderRequest {
+  return {
+    model: session.model ?? deps.provider.model,
+    baseline,
+    history: modelHistory(deps.history.messages(session.id)),
+    tools: deps.tools.definitions(),
+  };
 }
 
 class TurnProjection {
@@ -142,6 +156,11 @@ class TurnProjection {
     ]);
   }
 
+  /** Whether anything of this turn is durable yet. */
+  get producedOutput(): boolean {
+    return this.messageId !== undefined;
+  }
+
   fail(reason: 'interrupted' | 'stream-cut' | 'provider-error', message: string): void {
     if (!this.messageId) return;
     this.deps.log.append(this.sessionId, [
@@ -173,14 +192,15 @@ class TurnProjection {
     log.append(this.sessionId, [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
     ]);
-    const settle = (status: 'success' | 'error' | 'interrupted', output: string) =>
-      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, status, output }]);
+    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) =>
+      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);
     this.running.push(
       this.authorizedExecution(call).then(
-        (result) => void settle(result.status, result.output),
+        // Bounding and the durable settlement form one region: raw oversized output is never published.
+        async (result) => void settle(await this.deps.tools.bound(result)),
         (error) => {
           if (!this.signal.aborted) throw error;
-          settle('interrupted', INTERRUPTED_TOOL_OUTPUT);
+          settle({ status: 'interrupted', output: INTERRUPTED_TOOL_OUTPUT });
         },
       ),
     );
@@ -195,6 +215,8 @@ class TurnProjection {
       const approved = await permissions.ask({ id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name }, this.signal);
       if (!approved) return { status: 'error', output: 'The user declined this tool call' };
     }
-    return tools.execute(call.name, call.input, { location: this.session.location, signal: this.signal });
+    const { location } = this.session;
+    const fileRead = (path: string) => this.deps.fileRead?.(this.sessionId, location, path);
+    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead });
   }
 }

@@ -11,12 +11,15 @@ export interface Session {
   agent: string | null;
   /** The selected model; null uses the runtime's configured model. */
   model: string | null;
+  /** The user asked for a compaction; it happens before the next provider turn. */
+  compactionRequested: boolean;
 }
 
 interface Row {
   id: string;
   location: string;
   project_root: string;
+  compaction_requested: number;
   agent: string | null;
   model: string | null;
 }
@@ -31,13 +34,22 @@ export class SessionStore {
     private readonly log: EventLog,
     private readonly clock: Clock,
   ) {
-    this.byId = db.prepare<[string], Row>('SELECT id, location, project_root, agent, model FROM sessions WHERE id = ?');
+    this.byId = db.prepare<[string], Row>('SELECT id, location, project_root, compaction_requested, agent, model FROM sessions WHERE id = ?');
     this.insert = db.prepare('INSERT INTO sessions (id, location, project_root, created_at) VALUES (?, ?, ?, ?)');
   }
 
   find(id: string): Session | undefined {
     const row = this.byId.get(id);
-    return row && { id: row.id, location: row.location, projectRoot: row.project_root, agent: row.agent, model: row.model };
+    return (
+      row && {
+        id: row.id,
+        location: row.location,
+        projectRoot: row.project_root,
+        agent: row.agent,
+        model: row.model,
+        compactionRequested: row.compaction_requested === 1,
+      }
+    );
   }
 
   get(id: string): Session {
@@ -63,8 +75,16 @@ export class SessionStore {
     this.log.append(id, [{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]);
   }
 
-  select(id: string, selection: { agent?: string | null; model?: string | null }): void {
+  requestCompaction(id: string): void {
     this.get(id);
-    this.log.append(id, [{ type: 'session.selected', ...selection }]);
+    this.log.append(id, [{ type: 'compaction.requested' }]);
+  }
+
+  select(id: string, selection: { agent?: string | null; model?: string | null }, endsEpoch: boolean): void {
+    this.get(id);
+    this.log.append(id, [
+      { type: 'session.selected', ...selection },
+      ...(endsEpoch ? [{ type: 'context.replacement-requested' as const }] : []),
+    ]);
   }
 }

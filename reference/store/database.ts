@@ -11,6 +11,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   location TEXT NOT NULL,
   project_root TEXT NOT NULL,
+  compaction_requested INTEGER NOT NULL DEFAULT 0,
   agent TEXT,
   model TEXT,
   created_at TEXT NOT NULL,
@@ -37,16 +38,24 @@ CREATE TABLE IF NOT EXISTS messages (
   id TEXT PRIMARY KEY,
   session_id TEXT NOT NULL REFERENCES sessions(id),
   seq INTEGER NOT NULL,
-  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool', 'system')),
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool', 'system', 'compaction')),
   hidden INTEGER NOT NULL DEFAULT 0,
   status TEXT NOT NULL,
   body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS messages_in_order ON messages (session_id, seq);
+CREATE TABLE IF NOT EXISTS discovered_instructions (
+  session_id TEXT NOT NULL REFERENCES sessions(id),
+  path TEXT NOT NULL,
+  discovered_seq INTEGER NOT NULL,
+  PRIMARY KEY (session_id, path)
+);
 CREATE TABLE IF NOT EXISTS context_epochs (
   session_id TEXT PRIMARY KEY REFERENCES sessions(id),
   baseline TEXT NOT NULL,
-  snapshot TEXT NOT NULL
+  snapshot TEXT NOT NULL,
+  -- Set by a completed compaction: the next provider attempt renders a fresh baseline.
+  replacement_pending INTEGER NOT NULL DEFAULT 0
 );
 `;
 

@@ -13,6 +13,12 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       return;
     case 'session.moved':
       db.prepare('UPDATE sessions SET location = ?, project_root = ? WHERE id = ?').run(event.location, event.projectRoot, sessionId);
+      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);
+      return;
+    case 'instructions.discovered':
+      for (const path of event.paths) {
+        db.prepare('INSERT OR IGNORE INTO discovered_instructions (session_id, path, discovered_seq) VALUES (?, ?, ?)').run(sessionId, path, seq);
+      }
       return;
     case 'session.selected':
       if (event.agent !== undefined) db.prepare('UPDATE sessions SET agent = ? WHERE id = ?').run(event.agent, sessionId);
@@ -21,13 +27,13 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
     case 'context.initialized':
       db.prepare('INSERT OR REPLACE INTO context_epochs (session_id, baseline, snapshot) VALUES (?, ?, ?)').run(
         sessionId,
-        event.baseline,
+        JSON.stringify(event.parts),
         JSON.stringify(event.snapshot),
       );
       return;
     case 'context.updated': {
       // The message and the snapshot it admits change together, or not at all.
-      insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text }, true);
+      insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);
       const advanced = db
         .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')
         .run(JSON.stringify(event.snapshot), sessionId);
@@ -37,6 +43,29 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
     case 'context.cleared':
       db.prepare('DELETE FROM context_epochs WHERE session_id = ?').run(sessionId);
       return;
+    case 'context.replaced':
+      db.prepare('UPDATE context_epochs SET baseline = ?, snapshot = ?, replacement_pending = 0 WHERE session_id = ?').run(
+        JSON.stringify(event.parts),
+        JSON.stringify(event.snapshot),
+        sessionId,
+      );
+      return;
+    case 'context.replacement-requested':
+      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);
+      return;
+    case 'compaction.requested':
+      db.prepare('UPDATE sessions SET compaction_requested = 1 WHERE id = ?').run(sessionId);
+      return;
+    case 'compaction.started':
+    case 'compaction.failed':
+      return;
+    case 'compaction.ended': {
+      const { summary, recentContext, cutSeq } = event;
+      insertMessage(db, sessionId, seq, event.messageId, 'compaction', 'completed', { summary, recentContext, cutSeq }, true);
+      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);
+      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);
+      return;
+    }
     case 'prompt.admitted':
       db.prepare(
         'INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',
@@ -74,6 +103,8 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       const id = toolMessageId(event.assistantMessageId, event.callId);
       updateBody(db, id, (body) => {
         body.output = event.output;
+        if (event.structured !== undefined) body.structured = event.structured;
+        if (event.outputPath !== undefined) body.outputPath = event.outputPath;
       });
       setStatus(db, id, event.status);
       return;

@@ -1,12 +1,16 @@
-import type { Tool, ToolContext, ToolDefinition } from './tool.js';
+import { ToolFailure, type Tool, type ToolContext, type ToolDefinition, type ToolOutput } from './tool.js';
+import type { ModelToolOutputBounding, ToolResult } from './model-tool-output.js';
 
-export type ToolResult = { status: 'success' | 'error'; output: string };
+export type { ToolResult } from './model-tool-output.js';
 
 /** The tools advertised to the model, and the one place that turns a call into a result. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
 
-  constructor(tools: Tool[]) {
+  constructor(
+    tools: Tool[],
+    private readonly bounding: ModelToolOutputBounding,
+  ) {
     for (const tool of tools) {
       if (this.tools.has(tool.name)) throw new Error(`duplicate tool ${tool.name}`);
       this.tools.set(tool.name, tool);
@@ -28,10 +32,27 @@ export class ToolRegistry {
       return { status: 'error', output: `Invalid JSON input for ${name}` };
     }
     try {
-      return { status: 'success', output: await tool.execute(input, context) };
+      return success(await tool.execute(input, context));
     } catch (error) {
       if (context.signal.aborted) throw error;
-      return { status: 'error', output: error instanceof Error ? error.message : String(error) };
+      const structured = error instanceof ToolFailure ? { structured: error.structured } : {};
+      return { status: 'error', output: error instanceof Error ? error.message : String(error), ...structured };
     }
   }
+
+  /** The settlement's Model Tool Output, bounded to the configured limit; publish only this. */
+  bound(result: ToolResult): Promise<ToolResult> {
+    return this.bounding.bound(result);
+  }
+}
+
+function success(output: string | ToolOutput): ToolResult {
+  if (typeof output === 'string') return { status: 'success', output };
+  const { text, structured, outputPath } = output;
+  return {
+    status: 'success',
+    output: text ?? JSON.stringify(structured, null, 2) ?? '',
+    ...(structured === undefined ? {} : { structured }),
+    ...(outputPath === undefined ? {} : { outputPath }),
+  };
 }

@@ -11,9 +11,31 @@ export interface ToolContext {
   location: string;
   /** Aborted when the drain is interrupted or the runtime stops. */
   signal: AbortSignal;
+  /** Told of every file a tool read successfully, so instructions found beside it can be discovered. */
+  fileRead?: (absolutePath: string) => void;
+}
+
+/** A result with more than text; a plain string is a result with text only. */
+export interface ToolOutput {
+  text?: string;
+  /** The tool's validated structured result; bounding never changes it. */
+  structured?: unknown;
+  /** Where the tool itself kept its complete output, having shaped the text it returns. */
+  outputPath?: string;
 }
 
 export interface Tool extends ToolDefinition {
-  /** Returns the textual result; a thrown error settles the call as failed. */
-  execute(input: Record<string, unknown>, context: ToolContext): Promise<string>;
+  /** Returns the result; a thrown error settles the call as failed. */
+  execute(input: Record<string, unknown>, context: ToolContext): Promise<string | ToolOutput>;
+}
+
+/** A failure that still reports a structured result (for example what was applied before it). */
+export class ToolFailure extends Error {
+  constructor(
+    message: string,
+    readonly structured: unknown,
+  ) {
+    super(message);
+    this.name = 'ToolFailure';
+  }
 }

@@ -7,6 +7,7 @@ import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
+import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import type { ProviderDialectName } from '../../harness/driver/protocol.js';
 import type { KitWorld } from './world.js';
 
@@ -44,16 +45,28 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       validate: process.env.KIT_VALIDATE !== '0',
     },
   );
+  const fallback = this.systemFallback();
+  if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
+  // A scenario of a profile the runtime does not declare is not applicable to it.
+  const profiles = pickle.tags.filter((tag) => tag.name.startsWith('@profile:')).map((tag) => tag.name.slice(9));
+  if (profiles.length > 0 && !profiles.some((profile) => this.driver.description.profiles.includes(profile))) {
+    this.log(`not applicable: the runtime implements ${this.driver.description.profiles.join(', ')}, not ${profiles.join(' or ')}`);
+    return 'skipped';
+  }
 });
 
-After(async function (this: KitWorld, { result }) {
-  await this.driver?.stop();
-  this.provider.releaseAll();
-  stopRouting?.();
+After(async function (this: KitWorld, { result, pickle }) {
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
   ];
+  // A failing scenario's durable state can be read only while its runtime still runs.
+  if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
+    await writeReproBundle(process.env.KIT_BUNDLES, pickle, [result?.message ?? '', ...problems].join('\n'), this);
+  }
+  await this.driver?.stop();
+  this.provider.releaseAll();
+  stopRouting?.();
   if (result?.status === Status.PASSED && problems.length === 0) {
     rmSync(this.dir, { recursive: true, force: true });
     return;

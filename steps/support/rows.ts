@@ -23,6 +23,7 @@ export function historyRow(message: HistoryMessage): Row {
   switch (message.role) {
     case 'user':
     case 'system':
+    case 'compaction':
       return { role: message.role, content: message.text };
     case 'assistant':
       return { role: 'assistant', content: message.toolCalls.length ? calls(message.toolCalls.map((call) => call.name)) : message.text };

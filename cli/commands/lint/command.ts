@@ -5,7 +5,7 @@ export const lintCommand: CommandModule = {
   describe: 'Check that every indexed rule has a scenario and every scenario names indexed rules and one stable ID',
   handler: async () => {
     const { lintKit } = await import('./lint.js');
-    const count = lintKit();
-    process.stdout.write(`suite ok: ${count} scenarios, every indexed rule covered\n`);
+    const scenarios = lintKit();
+    process.stdout.write(`suite ok: ${scenarios.length} scenarios, every indexed rule covered\n`);
   },
 };

@@ -1,37 +1,54 @@
 import type { Argv, CommandModule } from 'yargs';
+import { lazyHandler } from '../../lazy-handler.js';
 import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
+import { withScenarioSelection, type SelectionArgs } from '../../scenario-selection.js';
 
-export interface RunArgs extends RuntimeArgs {
-  validate: boolean;
-  tags?: string;
-  rule?: string[];
+export interface RunArgs extends RuntimeArgs, SelectionArgs {
   format: string[];
   failFast: boolean;
   results?: string;
+  junit?: string;
+  messages?: string;
+  html?: string;
+  markdown?: string;
+  badge?: string;
+  baseline?: string;
+  shard?: string;
+  bundles?: string;
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run the conformance scenarios against a runtime and summarise them per rule area',
   builder: (yargs: Argv) =>
-    withRuntimeOptions(yargs)
-      .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' })
-      .option('tags', { type: 'string', describe: "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'" })
-      .option('rule', { type: 'string', array: true, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' })
+    withScenarioSelection(withRuntimeOptions(yargs))
+      .option('shard', {
+        type: 'string',
+        describe: 'Run part k of n of the selected scenarios, split by stable ID (e.g. 2/3), for parallel CI jobs',
+      })
+      .option('baseline', {
+        type: 'string',
+        describe: 'YAML file of known failures: they do not fail the run, but one that passes does (see kit baseline)',
+      })
+      .option('junit', { type: 'string', describe: 'Write Cucumber\'s JUnit XML report (outcomes as run: the baseline does not apply) to this file' })
+      .option('messages', { type: 'string', describe: 'Write the Cucumber messages (NDJSON) to this file' })
+      .option('html', { type: 'string', describe: 'Write Cucumber\'s HTML report to this file' })
+      .option('markdown', { type: 'string', describe: 'Write a markdown summary for a CI job summary to this file' })
+      .option('badge', { type: 'string', describe: 'Write a shields.io endpoint badge (JSON) to this file' })
+      .option('results', { type: 'string', describe: 'Write every scenario result, rule outcome and baseline verdict as JSON to this file' })
+      .option('bundles', { type: 'string', describe: 'Write a repro bundle per failing scenario below this directory (kit replay <bundle> reruns it)' })
       .option('format', {
         type: 'string',
         array: true,
         default: [],
-        describe: 'Extra Cucumber report, e.g. junit:reports/junit.xml or message:reports/messages.ndjson',
+        describe: 'Any other Cucumber format, e.g. json:reports/cucumber.json',
       })
-      .option('results', { type: 'string', describe: 'Write every scenario result and rule outcome as JSON to this file' })
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
       .example('$0 run', 'Run every scenario against the reference runtime')
       .example('$0 run --adapter "python3 my_adapter.py"', 'Run every scenario against an adapter in another process')
       .example('$0 run --rule INB-07 RUN-04', 'Run the scenarios of two rules')
-      .example("$0 run --tags '@area:runner'", 'Run one rule area') as unknown as Argv<RunArgs>,
-  handler: async (args) => {
-    const { run } = await import('./run.js');
-    process.exitCode = await run(args);
-  },
+      .example("$0 run --tags '@area:runner'", 'Run one rule area')
+      .example('$0 run --baseline known-failures.yaml --bundles reports/bundles', 'Accept known failures; keep a repro bundle of any other')
+      .example('$0 run --shard 2/4 --junit reports/junit-2.xml --markdown "$GITHUB_STEP_SUMMARY"', 'One of four parallel CI jobs') as unknown as Argv<RunArgs>,
+  handler: lazyHandler(async () => (await import('./run.js')).run),
 };

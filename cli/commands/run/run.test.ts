@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
 function kitRun(args: string[]) {
@@ -63,4 +64,74 @@ test('a tag expression that selects nothing is a usage error', () => {
   const run = kitRun(['--tags', '@no-such-tag']);
   assert.equal(run.status, 2);
   assert.match(run.stderr, /no scenario matches/);
+});
+
+test('reports are written on request: JUnit, messages, HTML, markdown and a badge', () => {
+  const dir = scratch('reports');
+  const file = (name: string) => join(dir, 'reports', name);
+  const run = kit(['run', '--rule', 'INB-01', '--junit', file('junit.xml'), '--messages', file('m.ndjson'), '--html', file('r.html'), '--markdown', file('summary.md'), '--badge', file('badge.json')]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(readFileSync(file('junit.xml'), 'utf8'), /<testsuite [^>]*tests="2"/);
+  assert.ok(readFileSync(file('m.ndjson'), 'utf8').trim().split('\n').every((line) => 'testRunStarted' in JSON.parse(line) || Object.keys(JSON.parse(line)).length === 1));
+  assert.match(readFileSync(file('r.html'), 'utf8'), /<html/i);
+  assert.match(readFileSync(file('summary.md'), 'utf8'), /^## Conformance: ✅ passed/);
+  assert.deepEqual(JSON.parse(readFileSync(file('badge.json'), 'utf8')), { schemaVersion: 1, label: 'conformance', message: '1/1 rules', color: 'brightgreen' });
+});
+
+function baselineFile(...ids: string[]): string {
+  const file = join(scratch('baseline'), 'known-failures.yaml');
+  writeFileSync(file, `known-failures:\n${ids.map((id) => `  ${id}:\n    reason: the runtime assigns its own message IDs\n`).join('')}`);
+  return file;
+}
+
+test('a failure the baseline lists does not fail the run', () => {
+  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4')]);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /1 expected failure\(s\), 0 unexpected pass\(es\), 0 unexpected failure\(s\)/);
+  assert.deepEqual(run.results.baseline, { file: run.results.baseline.file, expectedFailures: ['inb-admission-4'], unexpectedPasses: [], unexpectedFailures: [] });
+});
+
+test('a failure the baseline does not list fails the run', () => {
+  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile()]);
+  assert.equal(run.status, 1);
+  assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
+});
+
+test('a baseline entry that passes now fails the run as stale', () => {
+  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4', 'inb-admission-3')]);
+  assert.equal(run.status, 1);
+  assert.match(run.stdout, /✖ passes now, remove it from the baseline: inb-admission-3/);
+  assert.deepEqual(run.results.baseline.unexpectedPasses, ['inb-admission-3']);
+});
+
+test('a malformed baseline is an input error before anything runs', () => {
+  const file = join(scratch('baseline'), 'bad.yaml');
+  writeFileSync(file, 'known-failures:\n  inb-admission-4: {}\n');
+  assertInputError(kit(['run', '--rule', 'INB-02', '--baseline', file]), /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/);
+});
+
+test('shards split the selection by stable ID, each scenario in exactly one', () => {
+  const [first, second] = ['1/2', '2/2'].map((shard) => kitRun(['--rule', 'INB-01', 'INB-02', '--shard', shard]));
+  const ids = (run: ReturnType<typeof kitRun>) => run.results.scenarios.map((s: { id: string }) => s.id);
+  assert.deepEqual(ids(first!), ['inb-admission-1', 'inb-admission-3']);
+  assert.deepEqual(ids(second!), ['inb-admission-2', 'inb-admission-4']);
+  assert.match(first!.stdout, /shard 1\/2: 2 scenario\(s\) of the selection/);
+});
+
+test('a shard that is not one is a usage error', () => {
+  assertInputError(kit(['run', '--shard', '3/2']), /--shard: "3\/2" is not a shard like 2\/3/);
+});
+
+test('a failing scenario leaves a repro bundle with requests, durable state and the failure', () => {
+  const bundles = join(scratch('bundles'), 'bundles');
+  const run = kit(['run', ...IGNORES_MESSAGE_IDS, '--bundles', bundles]);
+  assert.equal(run.status, 1);
+  assert.deepEqual(readdirSync(bundles), ['inb-admission-4']);
+  const bundle = join(bundles, 'inb-admission-4');
+  assert.deepEqual(readdirSync(bundle).sort(), ['bundle.json', 'failure.txt', 'requests.json', 'sessions']);
+  assert.deepEqual(readdirSync(join(bundle, 'sessions', 's1')).sort(), ['events.json', 'failures.json', 'history.json', 'inbox.json']);
+  assert.match(readFileSync(join(bundle, 'failure.txt'), 'utf8'), /-msg_0_0002\n\s+\+m1/);
+  const inbox = JSON.parse(readFileSync(join(bundle, 'sessions', 's1', 'inbox.json'), 'utf8'));
+  assert.deepEqual(inbox.map((row: { messageId: string }) => row.messageId), ['msg_0_0001', 'msg_0_0002']);
+  assert.deepEqual(JSON.parse(readFileSync(join(bundle, 'bundle.json'), 'utf8')).runtime, { module: 'fixtures/runtimes/ignores-message-ids.ts' });
 });

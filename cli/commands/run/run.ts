@@ -1,43 +1,69 @@
-import { writeFileSync } from 'node:fs';
-import { runConformance } from '../../../harness/suite/conformance-run.js';
+import { resolve } from 'node:path';
 import { formatSummary, ruleOutcomes } from '../../../harness/report/summary.js';
+import { formatMarkdown } from '../../../harness/report/markdown.js';
+import { conformanceBadge } from '../../../harness/report/badge.js';
+import { judge, withOutcome, type Verdict } from '../../../harness/report/verdict.js';
+import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
+import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
+import { parseShard } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
-import { KitInputError } from '../../../harness/input-error.js';
 import { ExitCode } from '../../exit-codes.js';
-import { progressLine } from '../../progress.js';
-import { runtimeName, runtimeSelection } from '../../runtime-options.js';
+import { runtimeName } from '../../runtime-options.js';
+import { runSuite } from '../../suite-run.js';
+import { writeOutputFile } from '../../output-file.js';
 import type { RunArgs } from './command.js';
 
-const RULE_ID = /^[A-Z]{3}-\d{2}$/;
-
 export async function run(args: RunArgs): Promise<number> {
-  lintKit();
-  const progress = progressLine(process.stderr);
-  const results = await runConformance({
-    runtime: runtimeSelection(args),
-    timeoutScale: args.timeoutScale,
-    validate: args.validate,
-    tags: selection(args),
-    formats: args.format,
+  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
+  const suite = lintKit();
+  // A malformed baseline is reported before anything runs.
+  const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
+  const results = await runSuite(args, {
+    formats: [...args.format, ...cucumberReports(args)],
     failFast: args.failFast,
-    onScenario: (result, done, total) => progress.update(`${done}/${total} scenarios · last: ${result.status} ${result.uri}:${result.line}`),
+    shard,
+    bundles: args.bundles && resolve(args.bundles),
   });
-  progress.clear();
   const name = runtimeName(args);
-  process.stdout.write(`${formatSummary(results, name)}\n`);
-  if (args.results) {
-    const rules = Object.fromEntries(ruleOutcomes(results));
-    writeFileSync(args.results, `${JSON.stringify({ runtime: name, rules, scenarios: results }, null, 2)}\n`);
+  const verdict = judge(results, baseline);
+  if (shard) process.stdout.write(`shard ${args.shard}: ${results.length} scenario(s) of the selection\n`);
+  if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
+  if (args.bundles && results.some((r) => r.status === 'failed')) {
+    process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> reruns one)\n`);
   }
-  return results.some((r) => r.status === 'failed') ? ExitCode.ConformanceFailure : ExitCode.Passed;
+  if (args.results) writeOutputFile(args.results, `${JSON.stringify(resultsDocument(name, results, verdict, args), null, 2)}\n`);
+  if (args.markdown) writeOutputFile(args.markdown, formatMarkdown(results, name, verdict));
+  if (args.badge) writeOutputFile(args.badge, `${JSON.stringify(conformanceBadge(results, verdict))}\n`);
+  return verdict.passed ? ExitCode.Passed : ExitCode.ConformanceFailure;
 }
 
-function selection(args: RunArgs): string | undefined {
-  const rules = args.rule ?? [];
-  for (const rule of rules) {
-    if (!RULE_ID.test(rule)) throw new KitInputError('--rule', `"${rule}" is not a rule ID like INB-07`);
-  }
-  const parts = [args.tags && `(${args.tags})`, rules.length > 0 && `(${rules.map((r) => `@${r}`).join(' or ')})`];
-  const expression = parts.filter(Boolean).join(' and ');
-  return expression || undefined;
+/** Cucumber writes these itself; paths are taken from where the user stands, not the kit's root. */
+function cucumberReports(args: RunArgs): string[] {
+  const reports: [string, string | undefined][] = [
+    ['junit', args.junit],
+    ['message', args.messages],
+    ['html', args.html],
+  ];
+  return reports.flatMap(([format, file]) => (file ? [`${format}:${resolve(file)}`] : []));
+}
+
+function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs) {
+  const ids = (outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
+  return {
+    runtime,
+    ...(args.shard ? { shard: args.shard } : {}),
+    passed: verdict.passed,
+    rules: Object.fromEntries(ruleOutcomes(results)),
+    ...(verdict.baseline
+      ? {
+          baseline: {
+            file: verdict.baseline,
+            expectedFailures: ids('expected-fail'),
+            unexpectedPasses: ids('unexpected-pass'),
+            unexpectedFailures: ids('unexpected-fail'),
+          },
+        }
+      : {}),
+    scenarios: results,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { lazyHandler } from '../../lazy-handler.js';
 import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
 
 export const smokeCommand: CommandModule<object, RuntimeArgs> = {
@@ -6,8 +7,5 @@ export const smokeCommand: CommandModule<object, RuntimeArgs> = {
   describe: 'Check in seconds that an adapter starts, answers the handshake, runs one prompt and dies cleanly',
   builder: (yargs: Argv) =>
     withRuntimeOptions(yargs).example('$0 smoke --adapter "node my-adapter.js"', 'Smoke-test an adapter') as unknown as Argv<RuntimeArgs>,
-  handler: async (args) => {
-    const { runSmoke } = await import('./smoke.js');
-    process.exitCode = await runSmoke(args);
-  },
+  handler: lazyHandler(async () => (await import('./smoke.js')).runSmoke),
 };

@@ -2,7 +2,7 @@ import { lstat, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, isAbsolute } from 'node:path';
 import { Absent, Unavailable, type ContextSource, type Observation } from '../context-source.js';
 
-interface InstructionFile {
+export interface InstructionFile {
   path: string;
   content: string;
 }
@@ -38,15 +38,25 @@ export function instructionsSource(scope: InstructionScope): ContextSource<Instr
 }
 
 async function loadInstructions(scope: InstructionScope): Promise<Observation<InstructionFile[]>> {
-  const candidates = [join(scope.globalDir, INSTRUCTIONS_FILE)];
-  if (!scope.projectConfigDisabled()) candidates.push(...(await projectCandidates(scope)));
   const files: InstructionFile[] = [];
-  for (const path of candidates) {
-    const found = await readCandidate(path, path === candidates[0] ? undefined : scope.projectRoot);
+  for (const candidate of await instructionCandidates(scope)) {
+    const found = await readCandidate(candidate);
     if (found === Unavailable) return Unavailable;
     if (found !== Absent) files.push(found);
   }
   return files.length > 0 ? files : Absent;
+}
+
+/** Where an instruction file may be, in aggregate order; `root` bounds the project's ones. */
+export interface InstructionCandidate {
+  path: string;
+  root?: string;
+}
+
+export async function instructionCandidates(scope: InstructionScope): Promise<InstructionCandidate[]> {
+  const candidates: InstructionCandidate[] = [{ path: join(scope.globalDir, INSTRUCTIONS_FILE) }];
+  if (scope.projectConfigDisabled()) return candidates;
+  return [...candidates, ...(await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }))];
 }
 
 /** Directories from the location up to the project root, both canonical; none when outside it. */
@@ -65,7 +75,7 @@ async function projectCandidates(scope: InstructionScope): Promise<string[]> {
  * link dangles) is unavailable, so the instructions admitted before stay in force. A link that
  * leads out of the project root is not read at all.
  */
-async function readCandidate(path: string, root: string | undefined): Promise<Observation<InstructionFile>> {
+export async function readCandidate({ path, root }: InstructionCandidate): Promise<Observation<InstructionFile>> {
   try {
     await lstat(path);
   } catch {

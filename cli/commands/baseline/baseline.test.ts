@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IGNORES_MESSAGE_IDS, kit, scratch } from '../../kit-for-tests.js';
+
+test('kit baseline --write records the failures, which a run with that baseline then accepts', () => {
+  const file = join(scratch('baseline-write'), 'ci', 'known-failures.yaml');
+  const written = kit(['baseline', '--write', file, ...IGNORES_MESSAGE_IDS]);
+  assert.equal(written.status, 0, written.stderr);
+  assert.match(written.stdout, /baseline: 1 known failure\(s\) written to /);
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /# INB-02 features\/inbox\/Admission1\.feature:\d+ \[4\] An exact retry[^\n]*\n {2}inb-admission-4:\n {4}reason: "?fails: AssertionError/);
+  assert.equal(kit(['run', ...IGNORES_MESSAGE_IDS, '--baseline', file]).status, 0);
+});
+
+test('rewriting a baseline keeps the reasons written for scenarios that still fail', () => {
+  const file = join(scratch('baseline-rewrite'), 'known-failures.yaml');
+  writeFileSync(file, 'known-failures:\n  inb-admission-4:\n    reason: our store makes its own IDs\n  inb-admission-3:\n    reason: fixed since\n');
+  assert.equal(kit(['baseline', '--write', file, ...IGNORES_MESSAGE_IDS]).status, 0);
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /inb-admission-4:\n {4}reason: our store makes its own IDs\n/);
+  assert.doesNotMatch(text, /inb-admission-3/);
+});
+
+test('--write is required, and nothing runs without it', () => {
+  const run = kit(['baseline', '--rule', 'INB-01']);
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr, 'kit: Missing required argument: write\nRun kit --help for usage.\n');
+  assert.equal(run.stdout, '');
+});

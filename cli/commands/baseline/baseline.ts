@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { formatKnownFailures, readKnownFailures, type BaselineEntry } from '../../../harness/baseline/known-failures.js';
+import { failureLines, formatSummary } from '../../../harness/report/summary.js';
+import { judge, withOutcome } from '../../../harness/report/verdict.js';
+import { KIT_ROOT } from '../../../harness/kit-root.js';
+import { lintKit } from '../lint/lint.js';
+import { ExitCode } from '../../exit-codes.js';
+import { runtimeName } from '../../runtime-options.js';
+import { runSuite } from '../../suite-run.js';
+import { writeOutputFile } from '../../output-file.js';
+import type { BaselineArgs } from './command.js';
+
+/**
+ * Writes the failing scenarios as known failures. An entry already in the file keeps its reason
+ * while its scenario still fails, and stays as it is when its scenario was not selected; a new
+ * entry's reason is its failure, to be replaced by why the failure is accepted.
+ */
+export async function writeBaseline(args: BaselineArgs): Promise<number> {
+  const suite = new Map(lintKit().flatMap((scenario) => scenario.ids.map((id) => [id, scenario] as const)));
+  const previous = existsSync(args.write) ? readKnownFailures(args.write, new Set(suite.keys())).reasons : new Map<string, string>();
+  const results = await runSuite(args, { formats: [], failFast: false });
+  const verdict = judge(results);
+  process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
+  const ran = new Set(results.map((result) => result.id));
+  const reasons = new Map([
+    ...[...previous].filter(([id]) => !ran.has(id)),
+    ...withOutcome(verdict, 'unexpected-fail').map(({ id, result }) => [id, previous.get(id) ?? `fails: ${summaryOf(result.message)}`] as const),
+  ]);
+  const entries = [...reasons].map(([id, reason]): BaselineEntry => {
+    const scenario = suite.get(id)!;
+    return { id, reason, comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}` };
+  });
+  writeOutputFile(args.write, formatKnownFailures(entries));
+  process.stdout.write(`baseline: ${entries.length} known failure(s) written to ${args.write}\n`);
+  return ExitCode.Passed;
+}
+
+/** A failure message on one line, short enough to read as a reason. */
+function summaryOf(message: string | undefined): string {
+  return failureLines(message)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 160);
+}

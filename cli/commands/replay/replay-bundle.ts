@@ -1,0 +1,32 @@
+import { readReproBundle } from '../../../harness/repro/repro-bundle.js';
+import { judge } from '../../../harness/report/verdict.js';
+import { formatSummary } from '../../../harness/report/summary.js';
+import { KitInputError } from '../../../harness/input-error.js';
+import { lintKit } from '../lint/lint.js';
+import { ExitCode } from '../../exit-codes.js';
+import { runtimeName, type RuntimeArgs } from '../../runtime-options.js';
+import { runSuite } from '../../suite-run.js';
+import type { ReplayArgs } from './command.js';
+
+/**
+ * Reruns the failed scenario of a repro bundle alone, by its stable ID, against the runtime it
+ * failed on (or the one named on the command line), and says whether it still fails.
+ */
+export async function replayBundle(args: ReplayArgs): Promise<number> {
+  const bundle = readReproBundle(args.file);
+  const { scenario } = bundle;
+  if (!lintKit().some((s) => s.ids.includes(scenario.id))) {
+    throw new KitInputError(args.file, `scenario.id: no scenario has @id:${scenario.id} any more`);
+  }
+  const named = args.runtime || args.adapter;
+  const runtime: RuntimeArgs = named ? args : { ...args, ...('module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter }) };
+  process.stdout.write(
+    `replaying ${scenario.id}: ${scenario.name} (${scenario.uri}:${scenario.line})\n` +
+      `it failed with:\n  ${bundle.failure.split('\n').join('\n  ')}\n\n`,
+  );
+  const results = await runSuite({ ...runtime, tags: `@id:${scenario.id}` }, { formats: [], failFast: false });
+  const verdict = judge(results);
+  process.stdout.write(`${formatSummary(results, runtimeName(runtime), verdict)}\n`);
+  process.stdout.write(verdict.passed ? `${scenario.id} passes now\n` : `${scenario.id} still fails\n`);
+  return verdict.passed ? ExitCode.Passed : ExitCode.ConformanceFailure;
+}

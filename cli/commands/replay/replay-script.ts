@@ -1,0 +1,33 @@
+import { readSessionScript } from '../../../harness/script/session-script.js';
+import { replayScript } from '../../../harness/script/script-replay.js';
+import { renderProjection } from '../../../harness/projection/render.js';
+import { ExitCode } from '../../exit-codes.js';
+import { runtimeSelection } from '../../runtime-options.js';
+import { writeOutputFile } from '../../output-file.js';
+import type { ReplayArgs } from './command.js';
+
+/**
+ * Replays a session script and prints what the model saw, turn by turn. A runtime that fails a
+ * step, or a request the script gave no provider turn for, ends it with exit 1.
+ */
+export async function replaySessionScript(args: ReplayArgs): Promise<number> {
+  const script = readSessionScript(args.file);
+  const outcome = await replayScript(script, {
+    runtime: runtimeSelection(args),
+    timeoutScale: args.timeoutScale,
+    validate: args.validate,
+    ...(args.keep ? { keep: args.keep } : {}),
+  });
+  const { projection } = outcome;
+  const out = process.stdout;
+  out.write(`script: ${script.file}${script.title ? ` — ${script.title}` : ''}\nruntime: ${projection.runtime}\n\n`);
+  for (const line of renderProjection(projection, args.full)) out.write(`${line}\n`);
+  out.write(`\n${projection.turns.length} turn(s)\n`);
+  if (args.out) writeOutputFile(args.out, `${JSON.stringify(projection, null, 2)}\n`);
+  const problems = [
+    ...outcome.unanswered.map((request) => `the provider received ${request}, which no scripted turn answered`),
+    ...(outcome.stoppedAt ? [`the runtime failed at ${outcome.stoppedAt.at}: ${outcome.stoppedAt.reason}`] : []),
+  ];
+  for (const problem of problems) process.stderr.write(`kit: ${problem}\n`);
+  return problems.length > 0 ? ExitCode.ConformanceFailure : ExitCode.Passed;
+}

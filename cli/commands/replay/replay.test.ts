@@ -1,0 +1,104 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
+
+test('replaying a script prints what the model saw, turn by turn, and --out writes the projection', () => {
+  const out = join(scratch('replay'), 'steer.json');
+  const run = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--out', out]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^script: fixtures\/scripts\/steer-mid-drain\.json — A steer/);
+  assert.match(run.stdout, /turn 1 · tools: [^\n]*\bgate\b[^\n]*\n {2}baseline:\n/);
+  assert.match(
+    run.stdout,
+    /turn 2\n {2}┆ 1 message as in turn 1\n {2}assistant {2}→ gate \{"name":"g1"\} \[call_1\]\n {2}tool {7}\[call_1\] gate g1 opened\n {2}user {7}also this\n\n2 turn\(s\)\n$/,
+  );
+  assert.doesNotMatch(run.stdout, /kit-replay-/, 'the temporary directory is masked');
+  const projection = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(projection.format, 'kit-projection/1');
+  assert.deepEqual(
+    projection.turns.map((turn: { kept: number; added: { role: string }[] }) => [turn.kept, turn.added.map((m) => m.role).join(' ')]),
+    [
+      [0, 'user'],
+      [1, 'assistant tool user'],
+    ],
+  );
+});
+
+test('--full lists every message of every turn', () => {
+  const run = kit(['replay', 'fixtures/scripts/queue-mid-drain.json', '--full']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.match(/ user {7}start/g)?.length, 3);
+  assert.doesNotMatch(run.stdout, /as in turn/);
+});
+
+test('a recording, a file write and a clock step replay through an adapter over stdio', () => {
+  const run = kit(['replay', 'fixtures/scripts/workspace-and-recording.json', '--adapter', 'node --import tsx reference/adapter/stdio.ts']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /assistant {2}→ echo \{"text":"recorded"\} \[call_Qx3kz9\]\n {2}tool {7}\[call_Qx3kz9\] recorded/);
+});
+
+test('a request the script gave no provider turn for ends the replay with exit 1', () => {
+  const script = join(scratch('replay'), 'short.json');
+  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'prompt', text: 'hello' }] }));
+  const run = kit(['replay', script]);
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /the provider received request 1 \(latest user message "hello"\), which no scripted turn answered/);
+});
+
+test('a runtime that fails a step ends the replay with exit 1, naming the step', () => {
+  const script = join(scratch('replay'), 'conflict.json');
+  const prompt = (text: string) => ({ step: 'prompt', text, id: 'm1', resume: false });
+  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [prompt('one'), prompt('two')] }));
+  const run = kit(['replay', script]);
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /^kit: the runtime failed at timeline\[1\] \(prompt\): prompt\.admit failed with conflict: /);
+});
+
+test('a malformed script is an input error naming the file, line and field', () => {
+  const script = join(scratch('replay'), 'bad.json');
+  writeFileSync(script, '{\n  "format": "kit-session-script/1",\n  "timeline": [\n    { "step": "prompt", "text": "hi", "delivery": "later" }\n  ]\n}\n');
+  assertInputError(kit(['replay', script]), /bad\.json:4: timeline\[0\]\.delivery: must be one of steer, queue$/m);
+});
+
+test('a script naming a recording that does not exist is an input error', () => {
+  const script = join(scratch('replay'), 'rec.json');
+  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'provider-recording', name: 'nope' }] }));
+  assertInputError(kit(['replay', script]), /rec\.json:1: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/);
+});
+
+test('--debug shows the stack of an input error', () => {
+  const run = kit(['replay', 'no-such-script.json', '--debug']);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /^KitInputError: no-such-script\.json: no such file\n\s+at /);
+});
+
+const bundles = join(scratch('bundle-replay'), 'bundles');
+const failing = kit(['run', ...IGNORES_MESSAGE_IDS, '--bundles', bundles]);
+const bundle = join(bundles, 'inb-admission-4');
+
+test("a repro bundle replays its scenario alone, against the runtime it failed on", () => {
+  assert.equal(failing.status, 1);
+  const again = kit(['replay', bundle]);
+  assert.equal(again.status, 1, again.stderr);
+  assert.match(again.stdout, /^replaying inb-admission-4: \[4\] An exact retry/);
+  assert.match(again.stdout, /runtime: fixtures\/runtimes\/ignores-message-ids\.ts/);
+  assert.match(again.stdout, /conformance: 0 passed, 1 failed\ninb-admission-4 still fails\n$/);
+});
+
+test('a repro bundle replays against another runtime when one is named', () => {
+  const fixed = kit(['replay', join(bundle, 'bundle.json'), '--runtime', 'reference/adapter/conformance-adapter.ts']);
+  assert.equal(fixed.status, 0, fixed.stdout);
+  assert.match(fixed.stdout, /inb-admission-4 passes now\n$/);
+});
+
+test('the options of a script replay are refused for a bundle', () => {
+  assertInputError(kit(['replay', bundle, '--out', 'x.json']), /--out: applies to session scripts; a repro bundle reruns its scenario/);
+});
+
+test('a bundle whose index is malformed is an input error', () => {
+  const dir = scratch('bundle-bad');
+  writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario: { id: 'x' } }, null, 2));
+  assertInputError(kit(['replay', dir]), /bundle\.json:1: runtime: is required|bundle\.json:\d+: scenario\.name: is required/);
+});

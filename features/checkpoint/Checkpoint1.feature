@@ -1,0 +1,158 @@
+@area:checkpoint
+Feature: Checkpoint1 - The earlier Context Checkpoint design
+  Runtimes that follow the earlier design (profile `checkpoint`) compare rendered text rather
+  than values, keep the baseline as keyed parts, start a new epoch on a model switch and treat
+  each instruction file as a component of its own. Kit sources render as described in
+  features/context/ContextSources1.feature.
+
+  @LEG-01 @profile:checkpoint @id:leg-checkpoint-1
+  Scenario: [1] The checkpoint keeps a hash of each rendered update text, and any change of text is a change
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '{"a": 1, "b": 2}'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    And the checkpoint holds the hash of 'kit/a.one is now {"a":1,"b":2}' for "kit/a.one"
+    When the context source "kit/a.one" has the value '{"b": 2, "a": 1}'
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/a.one is now {"b":2,"a":1}
+      """
+
+  @LEG-02 @profile:checkpoint @id:leg-checkpoint-2
+  Scenario: [2] A model switch starts a new epoch and keeps the chronological history
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then request 2 uses the model "kit-model-2"
+    And request 2 has the kit context in its baseline:
+      | kit/a.one = 2 |
+    And request 2 has the messages:
+      | role      | content |
+      | user      | one     |
+      | assistant | first   |
+      | user      | two     |
+
+  @LEG-03 @profile:checkpoint @id:leg-checkpoint-3
+  Scenario: [3] Each component of the baseline travels as a system part of its own
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+      | kit/a.two |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value "2"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then request 1 sends the kit components as separate system parts:
+      | kit/a.one = 1 |
+      | kit/a.two = 2 |
+
+  @LEG-04 @profile:checkpoint @id:leg-checkpoint-4
+  Scenario: [4] Built-in components come first in declaration order, plugin components follow by key
+    Given a session "s1"
+    And the contributor "kit/c" contributes the context sources:
+      | key       |
+      | kit/c.one |
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.zed |
+      | kit/a.ant |
+    And the context source "kit/c.one" has the value "1"
+    And the context source "kit/a.zed" has the value "2"
+    And the context source "kit/a.ant" has the value "3"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then request 1 sends the kit components as separate system parts:
+      | kit/a.ant = 3 |
+      | kit/a.zed = 2 |
+      | kit/c.one = 1 |
+    And the baseline of request 1 begins with its built-in parts
+
+  @LEG-05 @profile:checkpoint @id:leg-checkpoint-5
+  Scenario: [5] A system message keeps the keys of the components it announces, with its exact text
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+      | kit/b.one |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/b.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the context source "kit/b.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    Then the history holds the system message of request 2, hidden from the user transcript
+    And the history's system message names the sources:
+      | kit/a.one |
+      | kit/b.one |
+
+  @LEG-07 @profile:checkpoint @id:leg-checkpoint-6
+  Scenario: [6] A changed instruction file is restated alone; a removed one is revoked alone
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 contains, in order:
+      | PACKAGE: use spaces |
+    And the last system message of request 2 does not contain "ROOT: run the tests"
+    When the file "AGENTS.md" in the workspace "project" is deleted
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 is the declared text "instructions.file-revocation" for the file "AGENTS.md" in the workspace "project"
+
+  @LEG-06 @profile:checkpoint @id:leg-checkpoint-7
+  Scenario: [7] Instructions found beside a file the model read join at the next boundary and stay, across a compaction too
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/deep/AGENTS.md" in the workspace "project" says "NESTED: keep it deep"
+    And the file "pkg/deep/notes.txt" in the workspace "project" says "some notes"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider calls read "deep/notes.txt"
+    And the provider replies "read it"
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: notes were read"
+    And the provider replies "third"
+    When the user steers "one"
+    And the session settles
+    Then the baseline of request 1 does not contain "NESTED: keep it deep"
+    And the last system message of request 2 contains, in order:
+      | NESTED: keep it deep |
+    When the user steers "two"
+    And the session settles
+    Then request 3 has 1 system message
+    When the user asks for a compaction
+    And the user steers "three"
+    And the session settles
+    Then the baseline of request 5 contains, in order:
+      | ROOT: run the tests  |
+      | NESTED: keep it deep |
+

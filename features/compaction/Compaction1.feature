@@ -1,0 +1,106 @@
+@area:compaction
+Feature: Compaction1 - Automatic compaction
+  Before each provider turn the runtime weighs the whole request against the context window
+  minus a reserve. Over budget, it folds older complete turns into one hidden checkpoint (a
+  summary the model writes, and bounded recent context), then runs the pending turn. Replies
+  of many characters of plain prose make a request too large under any token estimate.
+
+  @CMP-01 @id:cmp-compaction-1
+  Scenario Outline: [1] The reserve is the greater of the output allowance and the compaction buffer (<case>)
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of <allowance> and a compaction buffer of <buffer>
+    And the provider replies with 120000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the session has <compactions> completed compactions
+
+    Examples:
+      | case                  | allowance | buffer | compactions |
+      | both small            | 2000      | 2000   | 0           |
+      | allowance is greater  | 12000     | 2000   | 1           |
+      | buffer is greater     | 2000      | 12000  | 1           |
+
+  @CMP-02 @CMP-09 @id:cmp-compaction-2
+  Scenario: [2] Over budget with older complete turns, the runtime compacts, then runs the pending turn
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "SUMMARY: a long answer" in its conversation
+    And request 3 ends with:
+      | role | content |
+      | user | two     |
+
+  @CMP-03 @id:cmp-compaction-3
+  Scenario: [3] Over budget with no older complete turn, nothing is compacted
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies "read it all"
+    When the user steers 160000 characters of prose
+    And the session settles
+    Then the provider received 1 request
+    And the session has 0 completed compactions
+
+  @CMP-04 @id:cmp-compaction-4
+  Scenario: [4] The transcript stays durable; the model sees one hidden checkpoint with bounded recent context
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the history still holds an assistant reply of 160000 characters
+    And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
+    And request 3 is shorter than 40000 characters
+
+  @CMP-05 @id:cmp-compaction-5
+  Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider calls echo "noted"
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: echoed, then a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 4 requests
+    And request 4 carries no assistant or tool message
+
+  @CMP-06 @id:cmp-compaction-6
+  Scenario: [6] Only the finished summary is durable: its streamed fragments are not
+    Given a session "s1"
+    And a session "s2"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: the same for both" in 1 chunk
+    And the provider replies "done"
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: the same for both" in 12 chunks
+    And the provider replies "done"
+    When the user steers "one" to session "s1"
+    And session "s1" settles
+    And the user steers "two" to session "s1"
+    And session "s1" settles
+    And the user steers "one" to session "s2"
+    And session "s2" settles
+    And the user steers "two" to session "s2"
+    And session "s2" settles
+    Then sessions "s1" and "s2" have the same number of durable events
+    And the session's compactions are:
+      | status    | summary                    |
+      | completed | SUMMARY: the same for both |

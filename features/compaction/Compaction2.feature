@@ -1,0 +1,84 @@
+@area:compaction
+Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
+  A compaction that does not complete changes nothing the model sees; a later one updates the
+  earlier summary; and a provider's context-overflow refusal triggers one compaction and one
+  rebuilt attempt, never a loop.
+
+  @CMP-07 @id:cmp-compaction-7
+  Scenario: [1] A failed compaction leaves the previous history boundary active
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider answers with status 500
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session reports the failure "compaction-failed" mentioning "compaction"
+    And the session's compactions are:
+      | status |
+      | failed |
+    And the session has 0 completed compactions
+
+  @CMP-08 @id:cmp-compaction-8
+  Scenario: [2] A repeated compaction updates the previous summary with the newer messages
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY-ONE: the task is to port the parser"
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY-TWO: the parser is ported"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 5 requests
+    And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
+    And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
+    And the session has 2 completed compactions
+
+  @CMP-10 @id:cmp-compaction-9
+  Scenario: [3] A context-overflow refusal before any output triggers one compaction and one rebuilt attempt
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY: one"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 4 requests
+    And the session reports no failure
+    And request 4 mentions "SUMMARY: one" in its conversation
+    And request 4 ends with:
+      | role | content |
+      | user | two     |
+
+  @CMP-11 @id:cmp-compaction-10
+  Scenario: [4] A second overflow after the compaction is final: no loop
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY: one"
+    And the provider refuses the request as too long for its context window
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 4 requests
+    And the session reports the failure "context-overflow" mentioning "context"
+
+  @CMP-11 @id:cmp-compaction-11
+  Scenario: [5] An overflow with nothing to compact is final at once
+    Given a session "s1"
+    And the provider refuses the request as too long for its context window
+    When the user steers "one"
+    And the session settles
+    Then the provider received 1 request
+    And the session reports the failure "context-overflow" mentioning "context"
+    And the session has 0 completed compactions

@@ -1,0 +1,109 @@
+@area:tools
+Feature: Patch1 - apply_patch
+  A patch adds, updates and deletes files. Every hunk is parsed and every target resolved before
+  anything changes; a failure while committing leaves the earlier operations applied and says
+  exactly which were applied.
+
+  @TLS-03 @id:tls-patch-1
+  Scenario: [1] A patch adds, updates and deletes files
+    Given a session "s1"
+    And the file "keep.txt" in the workspace "s1" says "one"
+    And the file "old.txt" in the workspace "s1" says "bye"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: new/hello.txt
+      +hello
+      *** Update File: keep.txt
+      @@
+      -one
+      +two
+      *** Delete File: old.txt
+      *** End Patch
+      """
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "p1" settled as success
+    And the file "new/hello.txt" in the workspace "s1" holds:
+      """
+      hello
+      """
+    And the file "keep.txt" in the workspace "s1" holds:
+      """
+      two
+      """
+    And the workspace "s1" has no file "old.txt"
+
+  @TLS-03 @id:tls-patch-2
+  Scenario: [2] A target that cannot be resolved stops the patch before the first change
+    Given a session "s1"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: added.txt
+      +new
+      *** Update File: missing.txt
+      @@
+      -x
+      +y
+      *** End Patch
+      """
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "p1" settled as error
+    And the workspace "s1" has no file "added.txt"
+
+  @TLS-03 @id:tls-patch-3
+  Scenario: [3] A malformed later hunk stops the patch before the first change
+    Given a session "s1"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: added.txt
+      +new
+      *** Update File: added.txt
+      this line is not a hunk
+      *** End Patch
+      """
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "p1" settled as error
+    And the workspace "s1" has no file "added.txt"
+
+  @TLS-03 @id:tls-patch-4
+  Scenario: [4] A failure while committing keeps the earlier operations and reports them exactly
+    Given a session "s1"
+    And the file "x.txt" in the workspace "s1" says "old"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: a.txt
+      +a
+      *** Delete File: x.txt
+      *** Update File: x.txt
+      @@
+      -old
+      +new
+      *** Add File: b.txt
+      +b
+      *** End Patch
+      """
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "p1" settled as error
+    And call "p1" reports:
+      | outcome     | op     | path  |
+      | applied     | add    | a.txt |
+      | applied     | delete | x.txt |
+      | failed      | update | x.txt |
+      | not applied | add    | b.txt |
+    And the file "a.txt" in the workspace "s1" holds:
+      """
+      a
+      """
+    And the workspace "s1" has no file "x.txt"
+    And the workspace "s1" has no file "b.txt"

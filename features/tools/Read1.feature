@@ -1,0 +1,67 @@
+@area:tools
+Feature: Read1 - The read tool
+  The read tool resolves paths inside the session's location and refuses escapes. It lists a
+  directory's direct children, directories first and alphabetical, and pages large text files by
+  line ranges; binary files come back as base64.
+
+  @TLS-01 @id:tls-read-1
+  Scenario: [1] Relative paths resolve in the location; .. and link escapes are refused
+    Given a session "s1"
+    And the file "notes/a.txt" in the workspace "s1" says "alpha"
+    And the file "secret.txt" in the workspace "other" says "do not show"
+    And the file "link.txt" in the workspace "s1" is a link to "../other/secret.txt"
+    And the provider calls the tools:
+      | id | name | input                            |
+      | r1 | read | {"path": "notes/a.txt"}          |
+      | r2 | read | {"path": "../other/secret.txt"}  |
+      | r3 | read | {"path": "notes/../../other/secret.txt"} |
+      | r4 | read | {"path": "link.txt"}             |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" read "alpha"
+    And call "r2" was refused without revealing "do not show"
+    And call "r3" was refused without revealing "do not show"
+    And call "r4" was refused without revealing "do not show"
+
+  @TLS-02 @id:tls-read-2
+  Scenario: [2] A directory lists directories first, alphabetically, paged by a one-based offset
+    Given a session "s1"
+    And the file "b.txt" in the workspace "s1" says "b"
+    And the file "a.txt" in the workspace "s1" says "a"
+    And the workspace "s1" has a directory "zeta"
+    And the workspace "s1" has a directory "beta"
+    And the provider calls the tools:
+      | id | name | input                                  |
+      | r1 | read | {"path": "."}                          |
+      | r2 | read | {"path": ".", "offset": 2, "limit": 2} |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" listed, with next offset none:
+      | name  | type      |
+      | beta  | directory |
+      | zeta  | directory |
+      | a.txt | file      |
+      | b.txt | file      |
+    And call "r2" listed, with next offset 4:
+      | name  | type      |
+      | zeta  | directory |
+      | a.txt | file      |
+
+  @TLS-02 @id:tls-read-3
+  Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64
+    Given a session "s1"
+    And the workspace "s1" has a file "big.txt" of 5000 numbered lines
+    And the workspace "s1" has a binary file "blob.bin" of bytes "00 01 02 ff fe 80"
+    And the provider calls the tools:
+      | id | name | input                                          |
+      | r1 | read | {"path": "big.txt"}                            |
+      | r2 | read | {"path": "big.txt", "offset": 10, "limit": 5}  |
+      | r3 | read | {"path": "blob.bin"}                           |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" returned a first page of consecutive lines and the offset after it
+    And call "r2" returned lines 10 to 14 with next offset 15
+    And call "r3" returned the bytes "00 01 02 ff fe 80" as base64

@@ -1,0 +1,103 @@
+@area:tools
+Feature: ToolOutput2 - Managed Tool Output Files
+  The complete text of a bounded output lives in a managed file in one shared flat directory,
+  readable by the read tool. A storage failure leaves a successful, explicitly lossy output; a
+  crash never publishes raw oversized output; structured and tool-managed results are respected.
+
+  @TOO-05 @id:too-files-1
+  Scenario: [1] Managed files have unique names in one flat directory and the read tool opens them
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls produce "c2" with 40 numbered lines
+    And the provider calls gate "g1"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the provider calls read "r1" on the complete output of call "c1"
+    And the provider replies "done"
+    When the gate "g1" opens
+    And the session settles
+    Then calls "c1" and "c2" have different managed files in one flat directory
+    And call "r1" read the 40 numbered lines
+
+  @TOO-05 @TLS-01 @id:too-files-2
+  Scenario: [2] Other absolute paths stay outside the location's authority
+    Given a session "s1"
+    And the file "secret.txt" in the workspace "elsewhere" says "do not show"
+    And the provider calls read "r1" on the absolute path of "secret.txt" in the workspace "elsewhere"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" was refused without revealing "do not show"
+
+  @TOO-07 @id:too-files-3
+  Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And managed output files cannot be written
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" settled as success
+    And the output of call "c1" is bounded
+    And the output of call "c1" is within 5 lines and 100000 bytes
+    And call "c1" has no complete output path
+    And the runtime reported a diagnostic for operators
+
+  @TOO-08 @id:too-files-4
+  Scenario: [4] A crash between bounding and settlement never leaves raw output in history
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And managed output file writes hang once complete
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    And the user steers "start"
+    When a managed output file write hangs
+    And the runtime process restarts
+    And the session is run
+    And the session settles
+    Then no durable tool output is over 5 lines or 100000 bytes
+
+  @TOO-09 @id:too-files-5
+  Scenario: [5] An oversized structured-only result keeps its value; the model gets a JSON preview
+    Given a session "s1"
+    And the tool output limit is 12 lines or 100000 bytes
+    And the provider calls produce "c1" with only a structured result of 60 items
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" keeps its structured result of 60 items
+    And the output of call "c1" is within 12 lines and 100000 bytes
+    And the output of call "c1" previews its structured result as JSON
+    And the output of call "c1" names its complete output path
+    And the complete output of call "c1" is its structured result as JSON
+    And request 2 shows the model the output of call "c1"
+
+  @TOO-10 @id:too-files-6
+  Scenario: [6] A complete output the tool kept itself keeps its path through bounding
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines it keeps in "full.log"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" keeps its complete output in "full.log" of the workspace
+    And the output of call "c1" is within 5 lines and 100000 bytes
+    And every managed file holds exactly what call "c1" returned
+
+  @TOO-13 @id:too-files-7
+  Scenario: [7] Replay still works after the managed file expired
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    And the provider replies "still here"
+    And the user steers "start"
+    And the session settles
+    When the managed output files expire
+    And the user steers "again"
+    And the session settles
+    Then the managed output directory holds 0 files
+    And request 3 shows the model the output of call "c1"
+    And the output of call "c1" keeps its first and last lines

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatKnownFailures, readKnownFailures } from './known-failures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kit-baseline-test-'));
+const suite = new Set(['inb-a', 'inb-b']);
+
+function baseline(text: string) {
+  const file = join(dir, 'known-failures.yaml');
+  writeFileSync(file, text);
+  return () => readKnownFailures(file, suite);
+}
+
+test('a written baseline reads back, in ID order, with its comments', () => {
+  const text = formatKnownFailures([
+    { id: 'inb-b', reason: 'expected [ 1 ]: "x"', comment: 'INB-02 features/x.feature:3 [4] b' },
+    { id: 'inb-a', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
+  ]);
+  assert.match(text, /# INB-01 features\/x\.feature:1 \[1\] a\n {2}inb-a:\n {4}reason: slow store\n/);
+  assert.ok(text.indexOf('inb-a') < text.indexOf('inb-b'));
+  assert.deepEqual([...baseline(text)().reasons], [
+    ['inb-a', 'slow store'],
+    ['inb-b', 'expected [ 1 ]: "x"'],
+  ]);
+});
+
+test('an empty baseline is valid, as written or as a bare key', () => {
+  assert.equal(baseline(formatKnownFailures([]))().reasons.size, 0);
+  assert.equal(baseline('known-failures:\n')().reasons.size, 0);
+});
+
+for (const [what, text, expected] of [
+  ['a missing reason', 'known-failures:\n  inb-a:\n    reason: ""\n', /known-failures\.yaml:3: known-failures\.inb-a\.reason: is required/],
+  ['an entry without fields', 'known-failures:\n  inb-a: because\n', /known-failures\.yaml:2: known-failures\.inb-a: expected an entry with a reason/],
+  ['an unknown field', 'known-failures:\n  inb-a:\n    reasn: x\n', /known-failures\.yaml:3: known-failures\.inb-a\.reasn: is not a known field/],
+  ['an ID no scenario has', 'known-failures:\n  inb-z:\n    reason: x\n', /known-failures\.yaml:2: known-failures\.inb-z: no scenario has @id:inb-z/],
+  ['a YAML syntax error', 'known-failures:\n  inb-a: [\n', /known-failures\.yaml:3: Flow sequence/],
+  ['a repeated ID', 'known-failures:\n  inb-a:\n    reason: x\n  inb-a:\n    reason: y\n', /known-failures\.yaml:4: Map keys must be unique/],
+  ['another shape', 'failures: []\n', /known-failures\.yaml:1: expected one mapping, "known-failures:"/],
+] as const) {
+  test(`a baseline with ${what} is refused in one line naming file and line`, () => {
+    assert.throws(baseline(text), (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'));
+  });
+}

@@ -1,0 +1,19 @@
+import { KitInputError } from '../input-error.js';
+import { checkSchema, compileSchema, readJsonInput } from '../input/json-input.js';
+import type { Projection } from './projection.js';
+
+const validate = compileSchema(new URL('./projection.schema.json', import.meta.url));
+
+/** Reads a projection written by `kit replay --out`, refusing one whose turns do not chain. */
+export function readProjection(path: string): Projection {
+  const input = readJsonInput(path);
+  const projection = checkSchema<Projection>(input, validate);
+  let messages = 0;
+  projection.turns.forEach((turn, i) => {
+    const where = `${input.file}: turns[${i}]`;
+    if (turn.turn !== i + 1) throw new KitInputError(where, `turn is ${turn.turn}, expected ${i + 1}`);
+    if (turn.kept > messages) throw new KitInputError(where, `kept is ${turn.kept}, but the previous turn has ${messages} messages`);
+    messages = turn.kept + turn.added.length;
+  });
+  return projection;
+}

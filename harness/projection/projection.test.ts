@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
+import { projectRequests, turnStates, type Projection } from './projection.js';
+import { compareProjections } from './projection-diff.js';
+import { readProjection } from './projection-file.js';
+
+const user = (text: string): ModelVisibleMessage => ({ role: 'user', text });
+const assistant = (text: string): ModelVisibleMessage => ({ role: 'assistant', text });
+
+function request(messages: ModelVisibleMessage[], baseline = ['be brief'], tools = ['echo']): CapturedRequest {
+  return { index: 0, body: {}, model: 'kit-model', baseline, messages, tools };
+}
+
+/** A projection of requests built from conversations, one per turn. */
+const projection = (...turns: ModelVisibleMessage[][]): Projection => projectRequests(turns.map((messages) => request(messages)), 's.json', 'r');
+
+test('each turn holds only what changed since the previous one', () => {
+  const projected = projectRequests(
+    [request([user('a')]), request([user('a'), assistant('b'), user('c')]), request([user('summary')], ['be brief', 'new'])],
+    's.json',
+    'r',
+  );
+  assert.deepEqual(
+    projected.turns.map(({ turn, kept, added, baseline, tools }) => ({ turn, kept, added: added.map((m) => m.text), baseline, tools })),
+    [
+      { turn: 1, kept: 0, added: ['a'], baseline: ['be brief'], tools: ['echo'] },
+      { turn: 2, kept: 1, added: ['b', 'c'], baseline: undefined, tools: undefined },
+      { turn: 3, kept: 0, added: ['summary'], baseline: ['be brief', 'new'], tools: undefined },
+    ],
+  );
+});
+
+test('turn states rebuild every turn in full', () => {
+  // A state is updated in place, so each is read before the next.
+  const states = Array.from(turnStates(projection([user('a')], [user('a'), assistant('b')], [user('x')])), (state) => state.messages.map((m) => m.text).join(' '));
+  assert.deepEqual(states, ['a', 'a b', 'x']);
+});
+
+test('a rewrite masks text everywhere the model saw it', () => {
+  const projected = projectRequests([request([user('cd /tmp/x1/w')], ['in /tmp/x1'])], 's', 'r', (text) => text.replaceAll('/tmp/x1', '<dir>'));
+  assert.deepEqual(projected.turns[0]!.baseline, ['in <dir>']);
+  assert.equal(projected.turns[0]!.added[0]!.text, 'cd <dir>/w');
+});
+
+test('equal projections compare equal', () => {
+  const a = projection([user('a')], [user('a'), assistant('b')]);
+  assert.deepEqual(compareProjections(a, structuredClone(a)), { equal: true, turns: { a: 2, b: 2 }, first: undefined, differingTurns: [] });
+});
+
+test('the first divergent turn and message are named, and later turns that differ listed', () => {
+  const a = projection([user('a')], [user('a'), assistant('b'), user('c')], [user('a'), assistant('b'), user('c'), assistant('d')]);
+  const b = projection([user('a')], [user('a'), assistant('B'), user('c')], [user('z')]);
+  const comparison = compareProjections(a, b);
+  assert.equal(comparison.equal, false);
+  assert.deepEqual(comparison.differingTurns, [2, 3]);
+  assert.equal(comparison.first?.part, 'messages');
+  assert.equal(comparison.first?.turn, 2);
+  assert.equal(comparison.first?.part === 'messages' && comparison.first.message, 2);
+});
+
+test('conversations that meet again after differing compare equal on that turn', () => {
+  const a = projection([user('a')], [user('a'), assistant('b')], [user('s')]);
+  const b = projection([user('a')], [user('a'), assistant('c')], [user('s')]);
+  assert.deepEqual(compareProjections(a, b).differingTurns, [2]);
+});
+
+test('a different baseline is named before the messages', () => {
+  const a = projectRequests([request([user('a')], ['one'])], 's', 'r');
+  const b = projectRequests([request([user('a')], ['two'])], 's', 'r');
+  assert.equal(compareProjections(a, b).first?.part, 'baseline');
+});
+
+test('a turn only one projection has is a difference', () => {
+  const first = compareProjections(projection([user('a')]), projection([user('a')], [user('a'), assistant('b')])).first;
+  assert.equal(first?.part === 'turn' && `${first.turn} ${first.onlyIn}`, '2 b');
+});
+
+test('a projection file whose turns do not chain is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-projection-test-'));
+  const broken = projection([user('a')], [user('a'), assistant('b')]);
+  broken.turns[1]!.kept = 5;
+  writeFileSync(join(dir, 'p.json'), JSON.stringify(broken));
+  assert.throws(() => readProjection(join(dir, 'p.json')), /p\.json: turns\[1\]: kept is 5, but the previous turn has 1 messages/);
+  writeFileSync(join(dir, 'q.json'), JSON.stringify({ ...broken, turns: [{ turn: 1, kept: 0, added: [{ role: 'user' }] }] }, null, 2));
+  assert.throws(() => readProjection(join(dir, 'q.json')), /q\.json:\d+: turns\[0\]\.added\[0\]\.text: is required/);
+});

@@ -1,0 +1,51 @@
+import type { ModelVisibleMessage } from '../provider/captured-request.js';
+import { turnStates, type Projection } from './projection.js';
+
+const ROLE_WIDTH = 9;
+
+/**
+ * One message as the model saw it, one or more lines: its role, any replayed reasoning (`…`), its
+ * text, then one line per tool call (`→ name input [id]`); a tool result starts with the call it answers.
+ */
+export function formatMessage(message: ModelVisibleMessage): string[] {
+  const text = message.toolCallId ? `[${message.toolCallId}] ${message.text}` : message.text;
+  const lines = [
+    ...(message.reasoning ? message.reasoning.text.split('\n').map((line) => `… ${line}`) : []),
+    ...(text === '' && (message.toolCalls?.length || message.reasoning) ? [] : text.split('\n')),
+    ...(message.toolCalls ?? []).map((call) => `→ ${call.name} ${call.input} [${call.id}]`),
+  ];
+  const indent = ' '.repeat(ROLE_WIDTH + 2);
+  return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${indent}${line}`));
+}
+
+function formatBaseline(baseline: string[]): string[] {
+  if (baseline.length === 0) return ['baseline: none'];
+  return ['baseline:', ...baseline.flatMap((part) => part.split('\n').map((line) => `  │ ${line}`))];
+}
+
+/**
+ * The projection turn by turn. By default a turn lists what changed since the previous one (the
+ * baseline and tools when they changed, then the new messages); `full` lists everything each time.
+ */
+export function* renderProjection(projection: Projection, full: boolean): Generator<string> {
+  let previousLength = 0;
+  for (const state of turnStates(projection)) {
+    const turn = projection.turns[state.turn - 1]!;
+    const showTools = full || turn.tools !== undefined;
+    yield `turn ${state.turn}${showTools ? ` · tools: ${state.tools.join(', ') || 'none'}` : ''}`;
+    if (full || turn.baseline !== undefined) yield* indented(formatBaseline(state.baseline));
+    const shown = full ? state.messages : turn.added;
+    if (!full && state.turn > 1) yield `  ┆ ${keptNote(turn.kept, previousLength, state.turn - 1)}`;
+    for (const message of shown) yield* indented(formatMessage(message));
+    previousLength = state.messages.length;
+  }
+}
+
+function keptNote(kept: number, previousLength: number, previousTurn: number): string {
+  const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+  return kept === previousLength ? `${plural(kept)} as in turn ${previousTurn}` : `${kept} of turn ${previousTurn}'s ${plural(previousLength)} kept`;
+}
+
+function* indented(lines: string[]): Generator<string> {
+  for (const line of lines) yield `  ${line}`;
+}

@@ -1,0 +1,45 @@
+import type { ScenarioResult } from './scenario-results.js';
+import { areaRows, failureLines, rulesWith } from './summary.js';
+import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
+
+/** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
+export function formatMarkdown(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
+  const [passed, failed] = [rulesWith(results, 'passed'), rulesWith(results, 'failed')];
+  const lines = [
+    `## Conformance: ${verdict.passed ? '✅ passed' : '❌ failed'}`,
+    '',
+    `Runtime \`${runtime}\`: ${results.length} scenarios, rules ${passed.length} passed, ${failed.length} failed` +
+      `${failed.length ? ` (${failed.join(', ')})` : ''}.`,
+    '',
+    '| area | scenarios | passed | failed | n/a | rules passed |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...areaRows(results).map((row) => `| ${row.area} | ${row.scenarios} | ${row.passed} | ${row.failed} | ${row.notApplicable} | ${row.rulesPassed}/${row.rules} |`),
+  ];
+  const failing = verdict.scenarios.filter((s) => s.outcome !== 'passed' && s.outcome !== 'not-applicable');
+  if (failing.length > 0) {
+    lines.push('', '| outcome | rules | scenario | id |', '|---|---|---|---|');
+    for (const scenario of failing) {
+      const { result } = scenario;
+      lines.push(`| ${cell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${cell(result.name)} | \`${result.id}\` |`);
+    }
+  }
+  for (const { result } of withOutcome(verdict, 'unexpected-fail')) {
+    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), '```', '', '</details>');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function said({ outcome, reason }: ScenarioVerdict): string {
+  if (outcome === 'expected-fail') return `expected failure: ${reason}`;
+  if (outcome === 'unexpected-pass') return 'passes now: remove it from the baseline';
+  return 'failed';
+}
+
+/** Table cells hold one line, and a pipe would end the cell. */
+function cell(text: string): string {
+  return escapeHtml(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

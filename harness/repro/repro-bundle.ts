@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Pickle } from '@cucumber/messages';
+import type { RuntimeDriver } from '../driver/runtime-driver.js';
+import type { FakeProvider } from '../provider/fake-provider.js';
+import { selectionFromEnvironment, type RuntimeSelection } from '../runtime-target.js';
+import { KIT_ROOT } from '../kit-root.js';
+import { checkSchema, compileSchema, readJsonInput } from '../input/json-input.js';
+import { failureLines } from '../report/summary.js';
+
+export const BUNDLE_FORMAT = 'kit-repro-bundle/1';
+
+/** `bundle.json`: what failed, against which runtime, and the sessions whose state sits next to it. */
+export interface ReproBundle {
+  format: typeof BUNDLE_FORMAT;
+  scenario: { id: string; name: string; uri: string; line: number; rules: string[] };
+  runtime: RuntimeSelection;
+  failure: string;
+  sessions: { name: string; id: string }[];
+  kept?: string;
+}
+
+/** What a failing scenario holds when its After hook runs: the World, seen from the kit. */
+export interface FailingScenario {
+  driver?: RuntimeDriver;
+  provider: FakeProvider;
+  sessions: ReadonlyMap<string, { id: string }>;
+  dir: string;
+}
+
+/**
+ * Writes the repro bundle of a failing scenario below `root`: one directory per scenario (per
+ * example row for an outline) holding everything needed to read the failure without rerunning it.
+ */
+export async function writeReproBundle(root: string, pickle: Pickle, failure: string, scenario: FailingScenario): Promise<void> {
+  const tags = pickle.tags.map((tag) => tag.name);
+  const id = tags.find((tag) => tag.startsWith('@id:'))?.slice(4) ?? pickle.id;
+  const line = pickle.location?.line ?? 0;
+  const dir = join(root, pickle.astNodeIds.length > 1 ? `${id}@${line}` : id);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const message = failureLines(failure).join('\n').trim();
+  const sessions = [...scenario.sessions].map(([name, handle]) => ({ name, id: handle.id }));
+  const bundle: ReproBundle = {
+    format: BUNDLE_FORMAT,
+    scenario: { id, name: pickle.name, uri: pickle.uri, line, rules: tags.flatMap((tag) => /^@([A-Z]{3}-\d{2})$/.exec(tag)?.[1] ?? []) },
+    runtime: portable(selectionFromEnvironment(process.env)),
+    failure: message,
+    sessions,
+    kept: scenario.dir,
+  };
+  const write = (name: string, value: unknown) => writeFileSync(join(dir, name), `${JSON.stringify(value, null, 2)}\n`);
+  write('bundle.json', bundle);
+  writeFileSync(join(dir, 'failure.txt'), `${message}\n`);
+  write('requests.json', scenario.provider.requests);
+  const observe = observer(scenario.driver);
+  for (const session of sessions) {
+    mkdirSync(join(dir, 'sessions', session.name), { recursive: true });
+    for (const [name, read] of Object.entries(OBSERVATIONS)) {
+      write(join('sessions', session.name, `${name}.json`), await observe((driver) => read(driver, session.id)));
+    }
+  }
+}
+
+const OBSERVATIONS: Record<string, (driver: RuntimeDriver, sessionId: string) => Promise<unknown>> = {
+  history: (driver, id) => driver.history(id),
+  events: (driver, id) => driver.events(id),
+  inbox: (driver, id) => driver.inbox(id),
+  failures: (driver, id) => driver.failures(id),
+};
+
+/** Reads through the driver until one read fails; a broken runtime is not asked again. */
+function observer(driver: RuntimeDriver | undefined) {
+  let broken = driver ? undefined : 'the runtime never started';
+  return async (read: (driver: RuntimeDriver) => Promise<unknown>): Promise<unknown> => {
+    if (broken) return { unavailable: broken };
+    try {
+      return await read(driver!);
+    } catch (error) {
+      broken = error instanceof Error ? error.message : String(error);
+      return { unavailable: broken };
+    }
+  };
+}
+
+/** A module inside the kit is named relative to it, so a bundle still replays from another clone. */
+function portable(selection: RuntimeSelection): RuntimeSelection {
+  if (!('module' in selection)) return selection;
+  const inside = relative(KIT_ROOT, selection.module);
+  return { module: inside.startsWith('..') ? selection.module : inside };
+}
+
+const validate = compileSchema(new URL('./repro-bundle.schema.json', import.meta.url));
+
+/** Reads a bundle given as its directory or its `bundle.json`. */
+export function readReproBundle(path: string): ReproBundle {
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'bundle.json') : path;
+  return checkSchema<ReproBundle>(readJsonInput(file), validate);
+}

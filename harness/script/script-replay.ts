@@ -1,0 +1,163 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
+import type { ProviderDialectName } from '../driver/protocol.js';
+import { AdapterFailed } from '../driver/stdio.js';
+import { ProtocolViolation } from '../protocol/validation.js';
+import { FakeProvider } from '../provider/fake-provider.js';
+import { dialects } from '../provider/wire/dialect.js';
+import { openTarget, type RuntimeSelection } from '../runtime-target.js';
+import { kitPath } from '../kit-root.js';
+import { KitInputError } from '../input-error.js';
+import { projectRequests, type Projection } from '../projection/projection.js';
+import type { SessionScript, TimelineStep } from './session-script.js';
+
+export interface ReplayOptions {
+  runtime: RuntimeSelection;
+  timeoutScale: number;
+  validate: boolean;
+  /** Keep the runtime's store, the session's workspace and the home directory here instead of deleting them. */
+  keep?: string;
+}
+
+export interface ReplayOutcome {
+  projection: Projection;
+  /** Requests no scripted turn answered: the script gave the provider too few turns. */
+  unanswered: string[];
+  /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how. */
+  stoppedAt?: { at: string; reason: string };
+}
+
+/** Runs a session script through a runtime and projects what the model saw on each turn. */
+export async function replayScript(script: SessionScript, options: ReplayOptions): Promise<ReplayOutcome> {
+  const dir = options.keep ? emptyDirectory(resolve(options.keep)) : mkdtempSync(join(tmpdir(), 'kit-replay-'));
+  const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
+  for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
+  const target = await openTarget(options.runtime);
+  const provider = new FakeProvider(dialects[script.dialect]!, kitPath('recordings'), script.model);
+  const stopRouting = target.route(provider);
+  let driver: RuntimeDriver | undefined;
+  let runtime = 'a runtime that did not start';
+  let sessionId = '';
+  const start = async () => {
+    driver = await RuntimeDriver.start(
+      target.launcher,
+      {
+        storeDir: store,
+        provider: { dialect: script.dialect as ProviderDialectName, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: script.model },
+        now: script.now,
+        home,
+      },
+      { timeoutMs: COMMAND_TIMEOUT_MS * options.timeoutScale, validate: options.validate },
+    );
+    const described = driver.description;
+    runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
+    if (!described.profiles.includes(script.profile)) {
+      throw new KitInputError(script.file, `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`);
+    }
+    ({ sessionId } = await driver.createSession(workspace, script.session));
+  };
+  try {
+    const perform = stepActions(() => driver!, provider, () => sessionId, workspace);
+    const stoppedAt = await playSteps([
+      ['start-up (hello, session.create)', start],
+      ...script.timeline.map((step, i): Step => [`timeline[${i}] (${step.step})`, () => perform(step)]),
+      ['the final settle', () => driver!.idle(sessionId)],
+    ]);
+    return {
+      projection: projectRequests(provider.requests, script.file, runtime, maskDirectory(dir)),
+      unanswered: provider.unexpected,
+      ...(stoppedAt ? { stoppedAt } : {}),
+    };
+  } finally {
+    await driver?.stop().catch(() => {});
+    provider.releaseAll();
+    stopRouting();
+    await target.close();
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A step of the replay, named for the report should the runtime fail it. */
+type Step = [at: string, run: () => Promise<unknown> | unknown];
+
+/** Runs the steps in order; a runtime that fails one ends the replay there. */
+async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
+  for (const [at, run] of steps) {
+    try {
+      await run();
+    } catch (error) {
+      if (!isRuntimeFault(error)) throw error;
+      return { at, reason: error.message };
+    }
+  }
+  return undefined;
+}
+
+/** The driver and session exist only once the runtime has started, hence the getters. */
+function stepActions(runtime: () => RuntimeDriver, provider: FakeProvider, session: () => string, workspace: string) {
+  return (step: TimelineStep): Promise<unknown> | void => {
+    const [driver, sessionId] = [runtime(), session()];
+    switch (step.step) {
+      case 'prompt':
+        return driver.admit(sessionId, step.text, admitOptions(step));
+      case 'clock':
+        return driver.setClock(new Date(step.now).toISOString());
+      case 'run':
+        return driver.run(sessionId);
+      case 'wake':
+        return driver.wake(sessionId);
+      case 'settle':
+        return driver.idle(sessionId);
+      case 'wait-for-gate':
+        return driver.gateBlocked(step.gate);
+      case 'open-gate':
+        return driver.openGate(step.gate);
+      case 'write-file': {
+        const path = resolve(workspace, step.path);
+        mkdirSync(dirname(path), { recursive: true });
+        return writeFileSync(path, step.content);
+      }
+      case 'provider-text':
+        return provider.enqueue({ turn: { kind: 'text', text: step.text, chunks: step.chunks ?? 1 } });
+      case 'provider-tool-calls':
+        return provider.enqueue({ turn: { kind: 'tool-calls', calls: step.calls } });
+      case 'provider-recording':
+        return provider.enqueue({ turn: { kind: 'recording', name: step.name } });
+    }
+  };
+}
+
+/** Only the options the step sets: an absent one is the runtime's default, not `undefined`. */
+function admitOptions(step: Extract<TimelineStep, { step: 'prompt' }>): AdmitOptions {
+  return {
+    ...(step.id !== undefined ? { id: step.id } : {}),
+    ...(step.delivery !== undefined ? { delivery: step.delivery } : {}),
+    ...(step.resume !== undefined ? { resume: step.resume } : {}),
+  };
+}
+
+/** The runtime under test failed or misbehaved: a finding to report, not a bug of the kit. */
+function isRuntimeFault(error: unknown): error is Error {
+  return (
+    error instanceof RuntimeReportedError ||
+    error instanceof RuntimeTimeout ||
+    error instanceof AdapterFailed ||
+    (error instanceof ProtocolViolation && error.side === 'adapter')
+  );
+}
+
+/** Where the replay ran differs on every run; projections name it `<replay-dir>` so they compare. */
+const REPLAY_DIR = '<replay-dir>';
+
+function maskDirectory(dir: string): (text: string) => string {
+  const spellings = [...new Set([realpathSync(dir), resolve(dir)])].sort((a, b) => b.length - a.length);
+  return (text) => spellings.reduce((masked, spelling) => masked.split(spelling).join(REPLAY_DIR), text);
+}
+
+function emptyDirectory(path: string): string {
+  if (existsSync(path) && readdirSync(path).length > 0) throw new KitInputError('--keep', `${path} is not empty`);
+  mkdirSync(path, { recursive: true });
+  return path;
+}

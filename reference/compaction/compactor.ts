@@ -1,0 +1,97 @@
+import type { EventLog } from '../store/event-log.js';
+import type { IdSource } from '../ids.js';
+import type { LiveFeed } from '../events/live-feed.js';
+import type { ProviderConfig } from '../provider/provider-turn-stream.js';
+import type { CompactionMessage, SessionMessage } from '../history/message.js';
+import { streamTurn } from '../provider/stream-turn.js';
+import { dialectFor } from '../provider/dialects.js';
+import { estimateTokens } from './compaction-budget.js';
+
+export interface CompactorDeps {
+  log: EventLog;
+  ids: IdSource;
+  live: LiveFeed;
+  provider: ProviderConfig;
+}
+
+/** How much of the newest compacted conversation is kept verbatim beside the summary. */
+const RECENT_CONTEXT_TOKENS = 2_000;
+
+/**
+ * The messages a compaction would fold: those after the previous checkpoint and before the
+ * pending turn (the trailing user input). Empty unless they hold at least one complete turn.
+ */
+export function compactable(messages: SessionMessage[]): { folded: SessionMessage[]; cutSeq: number; previous?: CompactionMessage } {
+  const previous = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');
+  const after = messages.filter((m) => m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0));
+  let end = after.length;
+  while (end > 0 && after[end - 1]!.role === 'user') end -= 1;
+  const folded = after.slice(0, end);
+  const complete = folded.some((m) => m.role === 'assistant' && m.status === 'completed');
+  return complete ? { folded, cutSeq: folded.at(-1)!.seq, previous } : { folded: [], cutSeq: 0, previous };
+}
+
+/**
+ * Replaces the active model representation of older turns with one checkpoint: a rolling summary
+ * written by the model, and the newest of them serialized as plain text. Nothing provider-native
+ * (assistant, reasoning, tool messages) crosses the cut. Returns false when it did not complete,
+ * which leaves the previous history boundary in force.
+ */
+export async function compact(deps: CompactorDeps, sessionId: string, model: string, messages: SessionMessage[], signal: AbortSignal): Promise<boolean> {
+  const { folded, cutSeq, previous } = compactable(messages);
+  const compactionId = deps.ids.next('cmp');
+  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);
+  const transcript = folded.map(serialize).join('\n');
+  const instruction = [
+    'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.',
+    previous ? `Update this earlier summary with the newer messages:\n${previous.summary}` : '',
+    `Conversation:\n${transcript}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  let summary = '';
+  try {
+    const request = { model, baseline: [], tools: [], history: [{ id: compactionId, seq: 0, hidden: true, role: 'user' as const, prompt: { parts: [{ type: 'text' as const, text: instruction }] } }] };
+    for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) {
+      if (chunk.type !== 'text') continue;
+      summary += chunk.delta;
+      // Progress is live-only: only the finished summary is durable.
+      deps.live.publish({ sessionId, messageId: compactionId, delta: chunk.delta });
+    }
+  } catch (error) {
+    const reason = signal.aborted ? 'interrupted' : error instanceof Error ? error.message : String(error);
+    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);
+    return false;
+  }
+  const recentContext = recent(folded.map(serialize), RECENT_CONTEXT_TOKENS);
+  deps.log.append(sessionId, [
+    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq },
+  ]);
+  return true;
+}
+
+function serialize(message: SessionMessage): string {
+  switch (message.role) {
+    case 'user':
+      return `user: ${message.prompt.parts.map((p) => p.text).join('\n')}`;
+    case 'assistant':
+      return `assistant: ${[message.text, ...message.toolCalls.map((c) => `[called ${c.name} ${c.input}]`)].filter(Boolean).join(' ')}`;
+    case 'tool':
+      return `tool ${message.name}: ${message.output ?? ''}`;
+    case 'system':
+    case 'compaction':
+      return '';
+  }
+}
+
+/** The newest lines that fit in `tokens`, oldest first. */
+function recent(lines: string[], tokens: number): string {
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of [...lines].reverse()) {
+    used += estimateTokens(line) + 1;
+    if (used > tokens) break;
+    kept.unshift(line);
+  }
+  return kept.join('\n');
+}

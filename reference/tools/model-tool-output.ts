@@ -1,0 +1,47 @@
+import { boundedPreview, withinLimit, type ToolOutputLimit } from './bounded-preview.js';
+import type { ManagedToolOutputFiles } from './managed-tool-output-files.js';
+
+/** A settled tool call as the session records it: the Model Tool Output and what goes with it. */
+export interface ToolResult {
+  status: 'success' | 'error';
+  /** The model-visible text: the tool's text, or its structured result as JSON when it has no text. */
+  output: string;
+  structured?: unknown;
+  /** The complete output when `output` had to be bounded: a managed file, or the tool's own. */
+  outputPath?: string;
+}
+
+export const savedMarker = (path: string) => `... output truncated; the full output is saved in ${path} ...`;
+export const LOSSY_MARKER = '... output truncated; the full output could not be kept ...';
+
+/**
+ * Enforces the one aggregate limit on every settlement, whatever the provider. The complete text
+ * moves to a Managed Tool Output File; when that cannot be written the result stays a success,
+ * explicitly lossy and without a path, and operators are told.
+ */
+export class ModelToolOutputBounding {
+  constructor(
+    private readonly files: ManagedToolOutputFiles,
+    private readonly limit: () => ToolOutputLimit,
+    private readonly diagnostics: (message: string) => void,
+  ) {}
+
+  async bound(result: ToolResult): Promise<ToolResult> {
+    const text = Buffer.from(result.output, 'utf8');
+    const limit = this.limit();
+    if (withinLimit(text, limit)) return result;
+    // A tool that kept its complete output itself keeps its path; no fallback file pretends to more.
+    if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };
+    try {
+      const path = await this.files.write(text);
+      return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };
+    } catch (error) {
+      this.diagnostics(`tool output could not be kept in ${this.files.directory}: ${error instanceof Error ? error.message : error}`);
+      return { ...result, output: preview(text, limit, LOSSY_MARKER) };
+    }
+  }
+}
+
+function preview(text: Buffer, limit: ToolOutputLimit, marker: string): string {
+  return boundedPreview(text, limit, marker).toString('utf8');
+}

@@ -1,0 +1,81 @@
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { request } from './provider.steps.js';
+import type { KitWorld } from './support/world.js';
+
+Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
+  this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks: 2 } });
+});
+
+When('the user asks for a compaction', async function (this: KitWorld) {
+  await this.driver.requestCompaction(this.session().id);
+});
+
+Then("the session's compactions are:", async function (this: KitWorld, table: DataTable) {
+  expect(await this.driver.compactions(this.session().id)).to.deep.equal(table.hashes());
+});
+
+Then('reconciling the context now would be {string}', async function (this: KitWorld, outcome: string) {
+  expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
+});
+
+Then('request {int} mentions {string} in its conversation', function (this: KitWorld, n: number, text: string) {
+  expect(request(this, n).messages.some((m) => m.text.includes(text)), `a message of request ${n} mentions "${text}"`).to.equal(true);
+});
+
+Then('the history still holds the system message {string}', async function (this: KitWorld, text: string) {
+  const held = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [m.text] : []));
+  expect(held).to.include(text);
+});
+
+/** Plain English text of an exact length: every tokenizer counts roughly four characters a token. */
+function prose(length: number): string {
+  const sentence = 'The quick brown fox jumps over the lazy dog while the kit counts every token. ';
+  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
+}
+
+Given(
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
+  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
+    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer });
+  },
+);
+
+Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
+  this.provider.enqueue({ turn: { kind: 'text', text: prose(length), chunks: 4 } });
+});
+
+Given('the provider summarizes with {string} in {int} chunk(s)', function (this: KitWorld, summary: string, chunks: number) {
+  this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks } });
+});
+
+When('the user steers {int} characters of prose', async function (this: KitWorld, length: number) {
+  this.receipt = await this.driver.admit(this.session().id, prose(length), { delivery: 'steer' });
+});
+
+Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
+  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+  expect(completed).to.have.length(count);
+});
+
+Then('request {int} is shorter than {int} characters', function (this: KitWorld, n: number, length: number) {
+  expect(JSON.stringify(request(this, n).body).length).to.be.below(length);
+});
+
+Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
+  expect(request(this, n).messages.filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
+});
+
+Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {
+  const replies = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'assistant' ? [m.text.length] : []));
+  expect(replies).to.include(length);
+});
+
+Then('the history holds one hidden compaction checkpoint with the summary {string}', async function (this: KitWorld, summary: string) {
+  const checkpoints = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'compaction' ? [{ text: m.text, hidden: m.hidden }] : []));
+  expect(checkpoints).to.deep.equal([{ text: summary, hidden: true }]);
+});
+
+Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
+  this.provider.enqueue({ turn: { kind: 'recording', name: 'context-overflow' } });
+});
