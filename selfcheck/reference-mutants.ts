@@ -797,4 +797,11 @@ export const mutants: Mutant[] = [
     replace: '      if (!overflowRecovery && !foldable) {',
     breaks: ['CMP-11'],
   },
+  {
+    name: 'provider-executed results are cut down like local tool output',
+    file: 'runner/provider-turn.ts',
+    find: "    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));",
+    replace: "    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? { ...block, content: Array.isArray(block.content) ? block.content.slice(0, 1) : block.content } : { ...block, input: JSON.parse(input) }));",
+    breaks: ['TOO-12'],
+  },
 ];

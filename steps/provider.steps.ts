@@ -2,6 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { ScriptedTurn } from '../harness/provider/scripted-turn.js';
 import type { CapturedRequest } from '../harness/provider/captured-request.js';
+import { webSearchResults } from '../harness/provider/wire/anthropic-messages.js';
 import { matchRows, requestRow, type Row } from './support/rows.js';
 import type { KitWorld } from './support/world.js';
 
@@ -137,3 +138,20 @@ Then('request {int} has assistant text containing {string}', function (this: Kit
   const texts = request(this, n).messages.filter((m) => m.role === 'assistant').map((m) => m.text);
   expect(texts.some((t) => t.includes(fragment)), `assistant texts ${JSON.stringify(texts)}`).to.equal(true);
 });
+
+const webSearch = (query: string, results: number, resultSize: number) => ({ id: 'srvtoolu_kit', query, results, resultSize });
+
+Given(
+  'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
+  function (this: KitWorld, query: string, results: number, size: number, reply: string) {
+    this.provider.enqueue({ turn: { ...text(reply), webSearch: webSearch(query, results, size) } });
+  },
+);
+
+Then(
+  'request {int} replays the {int} web search results of {int} characters for {string} exactly',
+  function (this: KitWorld, n: number, results: number, size: number, query: string) {
+    const replayed = request(this, n).messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
+    expect(replayed).to.deep.equal([{ toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) }]);
+  },
+);

@@ -3,7 +3,7 @@
  * encoders turn these values into frames; scripts never mention the wire format.
  */
 export type ScriptedTurn =
-  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning }
+  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
@@ -12,6 +12,17 @@ export interface ScriptedToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+}
+
+/**
+ * A tool the provider executes itself (Anthropic's web search), streamed before the text by the
+ * dialects that have one: each result carries `resultSize` characters of opaque content.
+ */
+export interface ScriptedWebSearch {
+  id: string;
+  query: string;
+  results: number;
+  resultSize: number;
 }
 
 /** Provider-native reasoning, streamed before the text by dialects that can replay it. */

@@ -10,6 +10,7 @@ import { serveOnLoopback } from './loopback.js';
 import { loadRecording } from './recording.js';
 import type { ScriptedTurn } from './scripted-turn.js';
 import { dialects } from './wire/dialect.js';
+import { webSearchResults } from './wire/anthropic-messages.js';
 
 /**
  * The recordings and the wire encoders stand in for real provider traffic. Here each provider's
@@ -240,3 +241,18 @@ for (const [dialect, client] of Object.entries(clients)) {
     assert.deepEqual({ baseline: request.baseline, messages: request.messages, tools: request.tools }, expected);
   });
 }
+
+test('anthropic-messages: an encoded web search reads as the server tool call and its exact results', async () => {
+  const search = { id: 'srvtoolu_kit', query: 'kit', results: 2, resultSize: 300 };
+  current = new FakeProvider(dialects['anthropic-messages']!, kitPath('recordings'), MODEL);
+  current.enqueue({ turn: { kind: 'text', text: 'Found it.', chunks: 1, webSearch: search } });
+  const client = new Anthropic({ apiKey: 'kit-key', baseURL: loopback.baseUrl.replace(/\/v1$/, ''), maxRetries: 0 });
+  const message = await client.messages.stream({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Search.' }] }).finalMessage();
+  const blocks = message.content.map((block) => JSON.parse(JSON.stringify(block)) as Record<string, unknown>);
+  assert.deepEqual(
+    blocks.map((block) => block.type),
+    ['server_tool_use', 'web_search_tool_result', 'text'],
+  );
+  assert.deepEqual(blocks[0]!.input, { query: 'kit' });
+  assert.deepEqual(blocks[1]!.content, webSearchResults(search));
+});

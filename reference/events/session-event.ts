@@ -57,6 +57,7 @@ export type SessionEvent =
       text: string;
       finish: FinishReason;
       reasoning?: { text: string; signature?: string };
+      providerBlocks?: Record<string, unknown>[];
     }
   | { type: 'assistant.failed'; messageId: string; text: string; reason: AssistantFailure; message: string }
   | { type: 'session.failed'; code: SessionFailure; message: string };

@@ -33,6 +33,8 @@ export interface AssistantMessage extends MessageBase {
   text: string;
   toolCalls: ToolCall[];
   finish?: FinishReason;
+  /** Blocks of tools the provider executed itself, replayed exactly as the provider sent them. */
+  providerBlocks?: Record<string, unknown>[];
   /** Provider-native reasoning, replayable as such only to the model that produced it. */
   reasoning?: { text: string; signature?: string };
 }

@@ -90,6 +90,7 @@ function assistantContent(message: AssistantMessage, model: string): ContentBloc
   return [
     ...(reasoning && signature !== undefined ? [{ type: 'thinking' as const, thinking: reasoning.text, signature }] : []),
     ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),
+    ...((message.providerBlocks ?? []) as ContentBlock[]),
     ...(message.text ? [{ type: 'text' as const, text: message.text }] : []),
     ...message.toolCalls.map((call) => ({
       type: 'tool_use' as const,
@@ -102,7 +103,7 @@ function assistantContent(message: AssistantMessage, model: string): ContentBloc
 }
 
 type MessagesEvent =
-  | { type: 'content_block_start'; index: number; content_block: { type: string; id?: string; name?: string } }
+  | { type: 'content_block_start'; index: number; content_block: { type: string; id?: string; name?: string; [field: string]: unknown } }
   | {
       type: 'content_block_delta';
       index: number;
@@ -117,18 +118,29 @@ type MessagesEvent =
   | { type: 'error'; error: { type: string; message: string } }
   | { type: 'message_start' | 'content_block_stop' | 'ping' };
 
+/** Blocks of tools the provider runs itself: `server_tool_use` and their `*_tool_result`. */
+const isProviderExecuted = (type: string) => type === 'server_tool_use' || type.endsWith('_tool_result');
+
 /** Complete only after `message_stop`; an `error` event mid-stream cuts the stream. */
 class MessagesDecoder implements StreamDecoder {
   complete = false;
+  private readonly providerBlocks = new Set<number>();
 
   accept(message: EventSourceMessage): ProviderChunk[] {
     const event = JSON.parse(message.data) as MessagesEvent;
     switch (event.type) {
       case 'content_block_start': {
         const block = event.content_block;
+        if (isProviderExecuted(block.type)) {
+          this.providerBlocks.add(event.index);
+          return [{ type: 'provider-block', index: event.index, block }];
+        }
         return block.type === 'tool_use' ? [{ type: 'tool-call', index: event.index, id: block.id, name: block.name }] : [];
       }
       case 'content_block_delta':
+        if (this.providerBlocks.has(event.index) && event.delta.type === 'input_json_delta') {
+          return [{ type: 'provider-block-input', index: event.index, delta: event.delta.partial_json }];
+        }
         return deltaChunks(event.index, event.delta);
       case 'message_delta':
         return event.delta.stop_reason ? [{ type: 'finish', reason: finishReason(event.delta.stop_reason) }] : [];

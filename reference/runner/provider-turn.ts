@@ -97,6 +97,8 @@ class TurnProjection {
   private messageId: string | undefined;
   private text = '';
   private reasoning: { text: string; signature?: string } | undefined;
+  /** Provider-executed tool blocks by stream index, with the input JSON streamed for them. */
+  private readonly providerBlocks = new Map<number, { block: Record<string, unknown>; input: string }>();
   private finish: FinishReason | undefined;
   private call: PartialCall | undefined;
   private callIndex = -1;
@@ -133,6 +135,12 @@ class TurnProjection {
       case 'reasoning':
         this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };
         return;
+      case 'provider-block':
+        this.providerBlocks.set(chunk.index, { block: chunk.block, input: '' });
+        return;
+      case 'provider-block-input':
+        this.providerBlocks.get(chunk.index)!.input += chunk.delta;
+        return;
       case 'reasoning-signature':
         this.reasoning = { text: this.reasoning?.text ?? '', signature: chunk.signature };
         return;
@@ -152,8 +160,14 @@ class TurnProjection {
         text: this.text,
         finish: this.finish ?? 'stop',
         ...(this.reasoning ? { reasoning: this.reasoning } : {}),
+        ...(this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {}),
       },
     ]);
+  }
+
+  /** The provider-executed blocks as the provider sent them, their streamed input put back in place. */
+  private completedProviderBlocks(): Record<string, unknown>[] {
+    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));
   }
 
   /** Whether anything of this turn is durable yet. */

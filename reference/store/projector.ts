@@ -114,6 +114,7 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
         body.text = event.text;
         body.finish = event.finish;
         if (event.reasoning) body.reasoning = event.reasoning;
+        if (event.providerBlocks) body.providerBlocks = event.providerBlocks;
       });
       setStatus(db, event.messageId, 'completed');
       return;

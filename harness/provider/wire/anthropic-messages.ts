@@ -1,4 +1,11 @@
-import { splitIntoChunks, type ScriptedReasoning, type ScriptedToolCall, type ScriptedTurn, type WireResponse } from '../scripted-turn.js';
+import {
+  splitIntoChunks,
+  type ScriptedReasoning,
+  type ScriptedToolCall,
+  type ScriptedTurn,
+  type ScriptedWebSearch,
+  type WireResponse,
+} from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
 
 /**
@@ -18,7 +25,11 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
   if (turn.kind === 'error') return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
   const blocks =
     turn.kind === 'text'
-      ? [...(turn.reasoning ? [thinkingBlock(turn.reasoning)] : []), textBlock(turn.text, turn.chunks)]
+      ? [
+          ...(turn.reasoning ? [thinkingBlock(turn.reasoning)] : []),
+          ...(turn.webSearch ? webSearchBlocks(turn.webSearch) : []),
+          textBlock(turn.text, turn.chunks),
+        ]
       : turn.calls.map(toolUseBlock);
   const message = { model, id: 'msg_kit', type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null };
   return {
@@ -55,6 +66,28 @@ function thinkingBlock(reasoning: ScriptedReasoning): StreamedBlock {
   };
 }
 
+/** A server tool call and its result, as the API streams them: the result whole, in its start. */
+function webSearchBlocks(search: ScriptedWebSearch): StreamedBlock[] {
+  return [
+    {
+      start: { type: 'server_tool_use', id: search.id, name: 'web_search', input: {} },
+      deltas: [{ type: 'input_json_delta', partial_json: JSON.stringify({ query: search.query }) }],
+    },
+    { start: { type: 'web_search_tool_result', tool_use_id: search.id, content: webSearchResults(search) }, deltas: [] },
+  ];
+}
+
+/** Deterministic results whose opaque content is exactly `resultSize` characters each. */
+export function webSearchResults(search: ScriptedWebSearch): object[] {
+  return Array.from({ length: search.results }, (_, i) => ({
+    type: 'web_search_result',
+    url: `https://example.org/${search.query}/${i + 1}`,
+    title: `Result ${i + 1} for ${search.query}`,
+    encrypted_content: String.fromCharCode(65 + (i % 26)).repeat(search.resultSize),
+    page_age: null,
+  }));
+}
+
 /** Like the real API, the input starts empty and arrives as JSON text in pieces. */
 function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
   return {
@@ -71,7 +104,9 @@ type RequestBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content?: string | { type: string; text?: string }[] };
+  | { type: 'tool_result'; tool_use_id: string; content?: string | { type: string; text?: string }[] }
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown }
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown };
 
 interface MessagesRequest {
   system?: string | { type: string; text?: string }[];
@@ -122,7 +157,9 @@ function assistantMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
       if (reasoning) add({ role: 'assistant', text: '' });
       reasoning = { text: block.thinking, ...(block.signature ? { signature: block.signature } : {}) };
     } else if (block.type === 'text') add({ role: 'assistant', text: block.text });
-    else if (block.type === 'tool_use') {
+    else if (block.type === 'web_search_tool_result') {
+      add({ role: 'assistant', text: '', providerToolResult: { toolUseId: block.tool_use_id, content: JSON.stringify(block.content) } });
+    } else if (block.type === 'tool_use') {
       const call = { id: block.id, name: block.name, input: JSON.stringify(block.input) };
       if (calls) calls.push(call);
       else add({ role: 'assistant', text: '', toolCalls: (calls = [call]) });

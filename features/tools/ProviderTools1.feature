@@ -1,0 +1,18 @@
+@area:tools
+Feature: ProviderTools1 - Results of tools the provider executes
+  Some providers run tools themselves (web search) and return their results inside the
+  assistant's turn. Those results are provider-native transcript facts: the generic Model Tool
+  Output bounding does not apply to them, and they go back to the provider exactly as received.
+
+  @TOO-12 @dialect:anthropic-messages @id:too-provider-1
+  Scenario: [1] A provider-executed tool result is replayed whole, however large, and no file is written for it
+    Given a session "s1"
+    And the tool output limit is 20 lines or 2000 bytes
+    And the provider searches the web for "kit", gets 3 results of 5000 characters, then replies "found it"
+    And the provider replies "second"
+    When the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    Then request 2 replays the 3 web search results of 5000 characters for "kit" exactly
+    And the managed output directory holds 0 files
