@@ -8,6 +8,7 @@ import { ToolRegistry } from './tools/tool-registry.js';
 import type { Tool } from './tools/tool.js';
 import { LiveFeed } from './events/live-feed.js';
 import { SessionRunCoordinator } from './runner/coordinator.js';
+import { ProviderRetries } from './runner/provider-retries.js';
 import { drainSession, type DrainDeps } from './runner/drain.js';
 import { randomIds, type IdSource } from './ids.js';
 import { systemClock, type Clock } from './clock.js';
@@ -42,6 +43,10 @@ export interface RuntimeOptions {
   budget?: CompactionBudget;
   /** Which System Context design to follow: `core` (default) or the earlier `checkpoint`. */
   contextDesign?: ContextDesign;
+  /** The pruning, token usage, retry and doom-loop behaviour of the Go session package (profile `sol`); off by default. */
+  sol?: boolean;
+  /** After a compaction, inject a continuation message instead of re-running the pending turn (profile `continuation`). */
+  continuation?: boolean;
   clock?: Clock;
   ids?: IdSource;
   /** Where operator diagnostics go (failed drains, storage problems). */
@@ -73,6 +78,8 @@ export class SessionRuntime {
   readonly live = new LiveFeed();
   readonly agents = new AgentCatalog();
   readonly permissions = new PermissionBoard();
+  /** The provider retries scheduled in this process (profile `sol`). */
+  readonly retries: ProviderRetries;
   readonly contexts: LocationContexts;
   private readonly db: Db;
   private readonly log: EventLog;
@@ -90,6 +97,7 @@ export class SessionRuntime {
 
   constructor(options: RuntimeOptions) {
     const clock = options.clock ?? systemClock;
+    this.retries = new ProviderRetries(clock);
     this.ids = options.ids ?? randomIds;
     this.budget = options.budget ?? DEFAULT_BUDGET;
     this.design = options.contextDesign ?? 'core';
@@ -130,6 +138,9 @@ export class SessionRuntime {
       permissions: this.permissions,
       epochs: this.epochs,
       budget: () => this.budget,
+      ...(options.sol ? { retries: this.retries } : {}),
+      sol: options.sol ?? false,
+      continuation: options.continuation ?? false,
       design: this.design,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
@@ -185,6 +196,16 @@ export class SessionRuntime {
       state: row.promotedSeq === null ? 'pending' : 'promoted',
       duplicate,
     };
+  }
+
+  /**
+   * The prompt entry of a runtime without an inbox (profile `sol`): a session that is processing
+   * refuses the prompt and nothing changes; an idle one takes it and runs.
+   */
+  promptWhenIdle(input: Omit<PromptInput, 'delivery' | 'resume'>): PromptReceipt {
+    this.sessions.get(input.sessionId);
+    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);
+    return this.prompt(input);
   }
 
   run(sessionId: string): Promise<void> {

@@ -28,8 +28,9 @@ When('a tool call waits for permission', async function (this: KitWorld) {
   await this.driver.permissionAsked(this.session().id);
 });
 
-When('the user approves the waiting tool call', async function (this: KitWorld) {
+When('the user {word} the waiting tool call', async function (this: KitWorld, decision: string) {
+  if (decision !== 'approves' && decision !== 'declines') throw new Error(`the user approves or declines, not "${decision}"`);
   const [waiting] = await this.driver.permissionRequests(this.session().id);
   if (!waiting) throw new Error('no tool call is waiting for permission');
-  await this.driver.replyPermission(waiting.id, true);
+  await this.driver.replyPermission(waiting.id, decision === 'approves');
 });

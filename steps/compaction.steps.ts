@@ -19,8 +19,15 @@ Then('reconciling the context now would be {string}', async function (this: KitW
   expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
 });
 
-Then('request {int} mentions {string} in its conversation', function (this: KitWorld, n: number, text: string) {
-  expect(request(this, n).messages.some((m) => m.text.includes(text)), `a message of request ${n} mentions "${text}"`).to.equal(true);
+Then('request {int} {word} {string} in its conversation', function (this: KitWorld, n: number, verb: string, text: string) {
+  if (verb !== 'mentions' && verb !== 'omits') throw new Error(`a request mentions or omits a text, not "${verb}"`);
+  const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
+  expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
+});
+
+Then('the conversation of request {int} starts with a message mentioning {string}', function (this: KitWorld, n: number, text: string) {
+  const [first] = request(this, n).messages;
+  expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
 });
 
 Then('the history still holds the system message {string}', async function (this: KitWorld, text: string) {

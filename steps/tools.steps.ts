@@ -38,7 +38,7 @@ function raw(world: KitWorld, id: string): string {
   return text;
 }
 
-async function toolCall(world: KitWorld, callId: string): Promise<ToolMessage> {
+export async function toolCall(world: KitWorld, callId: string): Promise<ToolMessage> {
   const found = (await world.driver.history(world.session().id)).filter(
     (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
   );

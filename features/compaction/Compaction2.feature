@@ -82,3 +82,25 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 1 request
     And the session reports the failure "context-overflow" mentioning "context"
     And the session has 0 completed compactions
+
+  @CMP-08 @PRU-06 @id:cmp-compaction-12
+  Scenario: [6] The first prompt's task stays visible to the model through two compactions
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY-ONE: the user asked to port the parser to Rust"
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY-TWO: still porting the parser to Rust, the lexer is done"
+    And the provider replies "done"
+    And the user steers "TASK: port the parser to Rust"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 5 requests
+    And request 2 mentions "TASK: port the parser to Rust" in its conversation
+    And request 4 mentions "SUMMARY-ONE: the user asked to port the parser to Rust" in its conversation
+    And the conversation of request 5 starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
+    And request 5 omits "SUMMARY-ONE" in its conversation
+    And the session has 2 completed compactions

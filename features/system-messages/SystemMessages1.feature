@@ -79,7 +79,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | kit/a.one |
     And the context source "kit/a.one" has the value "1"
     And the provider replies "first"
-    And the provider answers with status 500
+    And the provider answers with status 400
     And the provider replies "second"
     And the user steers "one"
     And the session settles

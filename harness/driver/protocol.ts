@@ -10,7 +10,7 @@ export interface PromptContent {
 }
 
 /** Closed vocabulary of errors a runtime reports; runtimes translate their own errors into it. */
-export const ERROR_CODES = ['invalid-input', 'conflict', 'not-found', 'unsupported'] as const;
+export const ERROR_CODES = ['invalid-input', 'conflict', 'not-found', 'unsupported', 'busy'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const PROTOCOL = 'session-runtime-adapter/1';
@@ -30,6 +30,10 @@ export type Command =
       delivery?: string;
       resume?: boolean;
     }
+  /** Profile `sol`: the prompt entry of a runtime without an inbox; `busy` while the session is processing. */
+  | { cmd: 'prompt.submit'; sessionId: string; id?: string; prompt: PromptContent }
+  /** Profile `sol`: answers once the session waits, on the virtual clock, to send retry `retry`. */
+  | { cmd: 'retry.wait'; sessionId: string; retry: number }
   /** Schedules work and returns at once; `session.idle` waits for it. */
   | { cmd: 'session.run' | 'session.wake' | 'session.idle'; sessionId: string }
   /** Returns after the interrupted drain has finished its cleanup. */
@@ -87,7 +91,16 @@ export type HistoryMessage =
    * `compaction` is the hidden checkpoint of a completed compaction; its text is the summary.
    * A system message may name the Context Sources whose changes it announces (`sourceKeys`).
    */
-  | { id: string; seq: number; role: 'user' | 'system' | 'compaction'; hidden: boolean; text: string; sourceKeys?: string[] }
+  | {
+      id: string;
+      seq: number;
+      role: 'user' | 'system' | 'compaction';
+      hidden: boolean;
+      text: string;
+      sourceKeys?: string[];
+      /** Profile `continuation`: a user message the runtime injected after a compaction. */
+      continuation?: boolean;
+    }
   | {
       id: string;
       seq: number;
@@ -111,6 +124,8 @@ export type HistoryMessage =
       structured?: unknown;
       /** Where the complete output is, when `output` was bounded. */
       outputPath?: string;
+      /** Profile `sol`: the model reads a replacement text instead of `output`. */
+      pruned?: boolean;
     };
 
 export interface InboxRow {
@@ -130,7 +145,7 @@ export interface DurableEvent {
 
 /** Why a drain stopped with work left; closed vocabulary. */
 export interface Failure {
-  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid' | 'compaction-failed' | 'context-overflow';
+  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid' | 'compaction-failed' | 'context-overflow' | 'doom-loop';
   message: string;
 }
 
@@ -159,6 +174,15 @@ export interface CompactionView {
 
 /** The four outcomes of reconciling a session's context at a boundary. */
 export type ReconcileOutcome = 'unchanged' | 'updated' | 'replacement-ready' | 'replacement-blocked' | 'uninitialized';
+
+/** A provider retry a runtime has scheduled: it sends the request again once the clock reaches `at`. */
+export interface ScheduledRetryView {
+  retry: number;
+  delayMs: number;
+  at: string;
+  /** Why the failure may pass on a retry, for people. */
+  reason?: string;
+}
 
 export interface PermissionRequestView {
   id: string;

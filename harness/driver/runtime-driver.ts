@@ -5,6 +5,7 @@ import type {
   ContextEpochView,
   KitSourceDeclaration,
   PermissionRequestView,
+  ScheduledRetryView,
   DurableEvent,
   Failure,
   HistoryMessage,
@@ -104,6 +105,16 @@ export class RuntimeDriver {
   admit(sessionId: string, text: string, options: AdmitOptions = {}): Promise<PromptReceipt> {
     const prompt: PromptContent = { parts: [{ type: 'text', text }] };
     return this.call({ cmd: 'prompt.admit', sessionId, prompt, ...options });
+  }
+
+  /** Profile `sol`: the inbox-free prompt entry, refused with `busy` while the session is processing. */
+  submit(sessionId: string, text: string): Promise<{ messageId: string }> {
+    return this.call({ cmd: 'prompt.submit', sessionId, prompt: { parts: [{ type: 'text', text }] } });
+  }
+
+  /** Profile `sol`: waits until the session has scheduled retry `retry` of a failed provider request. */
+  retryScheduled(sessionId: string, retry: number): Promise<ScheduledRetryView> {
+    return this.call({ cmd: 'retry.wait', sessionId, retry });
   }
 
   run(sessionId: string): Promise<void> {

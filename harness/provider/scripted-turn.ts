@@ -3,7 +3,7 @@
  * encoders turn these values into frames; scripts never mention the wire format.
  */
 export type ScriptedTurn =
-  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch }
+  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
@@ -23,6 +23,13 @@ export interface ScriptedWebSearch {
   query: string;
   results: number;
   resultSize: number;
+}
+
+/** The token usage a response reports: fresh input, input read from the provider's cache, and output. */
+export interface ScriptedUsage {
+  input: number;
+  cacheRead: number;
+  output: number;
 }
 
 /** Provider-native reasoning, streamed before the text by dialects that can replay it. */

@@ -18,6 +18,8 @@ import { readdir } from 'node:fs/promises';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
+import { VirtualClock } from './virtual-clock.js';
+import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
@@ -49,9 +51,13 @@ const PROTOCOL = 'session-runtime-adapter/1';
 
 /**
  * The reference implements each profile by configuration: REFERENCE_PROFILE=checkpoint selects the
- * earlier Context Checkpoint design; the default is the core design.
+ * earlier Context Checkpoint design, REFERENCE_PROFILE=sol adds the pruning, token usage, retry and
+ * doom-loop behaviour of the Go session package to the core design, REFERENCE_PROFILE=continuation
+ * injects a continuation message after each compaction; the default is the core design alone.
  */
 const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? 'checkpoint' : 'core';
+const sol = process.env.REFERENCE_PROFILE === 'sol';
+const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 
 /** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
 export function createAdapter(): Adapter {
@@ -66,7 +72,7 @@ export function createAdapter(): Adapter {
           result: {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
-            profiles: [design],
+            profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
             capabilities: ['restart', 'fault-injection'],
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
@@ -74,6 +80,7 @@ export function createAdapter(): Adapter {
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
+              'continuation.continue': CONTINUE_TEXT,
             },
           },
         };
@@ -89,7 +96,7 @@ function failure(code: string, message: string): Reply {
 }
 
 function serve(config: AdapterConfig): Adapter {
-  let now = new Date(config.now);
+  const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = {};
   const kitSources = new KitSources();
@@ -106,7 +113,9 @@ function serve(config: AdapterConfig): Adapter {
     databaseFile,
     provider: config.provider,
     tools: kitTools(gates),
-    clock: { now: () => now },
+    clock,
+    sol,
+    continuation,
     ids: sequentialIds(config.instance),
     globalConfigDir: config.home,
     contextDesign: design,
@@ -134,6 +143,18 @@ function serve(config: AdapterConfig): Adapter {
         resume: c.resume as boolean | undefined,
       });
       return { messageId: receipt.messageId, state: receipt.state, duplicate: receipt.duplicate };
+    },
+    // Only the inbox-free entry of profile sol; otherwise prompts go through the durable inbox.
+    ...(sol
+      ? {
+          'prompt.submit': (c: Command) => ({
+            messageId: runtime.promptWhenIdle({ sessionId: String(c.sessionId), id: opt(c.id), prompt: c.prompt as never }).messageId,
+          }),
+        }
+      : {}),
+    'retry.wait': async (c) => {
+      const { retry, delayMs, at, reason } = await runtime.retries.whenScheduled(String(c.sessionId), Number(c.retry));
+      return { retry, delayMs, at: at.toISOString(), reason };
     },
     'session.run': (c) => void runtime.run(String(c.sessionId)),
     'session.wake': (c) => runtime.wake(String(c.sessionId)),
@@ -193,7 +214,7 @@ function serve(config: AdapterConfig): Adapter {
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
     'clock.set': async (c) => {
-      now = new Date(String(c.now));
+      clock.set(new Date(String(c.now)));
       // The runtime's periodic retention sweep; with a virtual clock, time passes only here.
       await runtime.sweepToolOutput();
     },
@@ -291,7 +312,7 @@ function toKitMessage(message: SessionMessage) {
   const base = { id: message.id, seq: message.seq, role: message.role, hidden: message.hidden };
   switch (message.role) {
     case 'user':
-      return { ...base, text: promptText(message.prompt) };
+      return { ...base, text: promptText(message.prompt), ...(message.continuation ? { continuation: true } : {}) };
     case 'assistant':
       return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
     case 'system':
@@ -308,6 +329,7 @@ function toKitMessage(message: SessionMessage) {
         output: message.output ?? null,
         ...(message.structured === undefined ? {} : { structured: message.structured }),
         ...(message.outputPath === undefined ? {} : { outputPath: message.outputPath }),
+        ...(message.pruned ? { pruned: true } : {}),
       };
   }
 }

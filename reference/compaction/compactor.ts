@@ -19,15 +19,19 @@ const RECENT_CONTEXT_TOKENS = 2_000;
 
 /**
  * The messages a compaction would fold: those after the previous checkpoint and before the
- * pending turn (the trailing user input). Empty unless they hold at least one complete turn.
+ * pending turn (the trailing user input), or up to the end with `withPending`. Empty unless
+ * they hold at least one complete turn before the pending one.
  */
-export function compactable(messages: SessionMessage[]): { folded: SessionMessage[]; cutSeq: number; previous?: CompactionMessage } {
+export function compactable(
+  messages: SessionMessage[],
+  withPending = false,
+): { folded: SessionMessage[]; cutSeq: number; previous?: CompactionMessage } {
   const previous = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');
   const after = messages.filter((m) => m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0));
   let end = after.length;
   while (end > 0 && after[end - 1]!.role === 'user') end -= 1;
-  const folded = after.slice(0, end);
-  const complete = folded.some((m) => m.role === 'assistant' && m.status === 'completed');
+  const complete = after.slice(0, end).some((m) => m.role === 'assistant' && m.status === 'completed');
+  const folded = withPending ? after : after.slice(0, end);
   return complete ? { folded, cutSeq: folded.at(-1)!.seq, previous } : { folded: [], cutSeq: 0, previous };
 }
 
@@ -37,8 +41,15 @@ export function compactable(messages: SessionMessage[]): { folded: SessionMessag
  * (assistant, reasoning, tool messages) crosses the cut. Returns false when it did not complete,
  * which leaves the previous history boundary in force.
  */
-export async function compact(deps: CompactorDeps, sessionId: string, model: string, messages: SessionMessage[], signal: AbortSignal): Promise<boolean> {
-  const { folded, cutSeq, previous } = compactable(messages);
+export async function compact(
+  deps: CompactorDeps,
+  sessionId: string,
+  model: string,
+  messages: SessionMessage[],
+  signal: AbortSignal,
+  withPending = false,
+): Promise<boolean> {
+  const { folded, cutSeq, previous } = compactable(messages, withPending);
   const compactionId = deps.ids.next('cmp');
   deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);
   const transcript = folded.map(serialize).join('\n');

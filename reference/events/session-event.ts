@@ -15,6 +15,12 @@ export interface Prompt {
 
 export type ToolStatus = 'success' | 'error' | 'interrupted';
 export type FinishReason = 'stop' | 'tool_calls' | 'length';
+/** What the provider reported a response cost: fresh input, input read from its cache, and output. */
+export interface TokenUsage {
+  input: number;
+  cacheRead: number;
+  output: number;
+}
 export type AssistantFailure = 'interrupted' | 'stream-cut' | 'provider-error';
 
 export type SessionEvent =
@@ -36,6 +42,8 @@ export type SessionEvent =
   | { type: 'compaction.started'; compactionId: string }
   | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number }
   | { type: 'compaction.failed'; compactionId: string; reason: string }
+  /** Profile `continuation`: the hidden user message that lets the drain go on after a compaction. */
+  | { type: 'continuation.injected'; messageId: string; prompt: Prompt }
   | { type: 'prompt.admitted'; messageId: string; delivery: Delivery; prompt: Prompt }
   | { type: 'prompt.promoted'; messageId: string }
   | { type: 'assistant.started'; messageId: string; model: string }
@@ -58,7 +66,10 @@ export type SessionEvent =
       finish: FinishReason;
       reasoning?: { text: string; signature?: string };
       providerBlocks?: Record<string, unknown>[];
+      usage?: TokenUsage;
     }
+  /** Profile `sol`: old tool outputs the model no longer reads in full; history keeps them whole. */
+  | { type: 'tool.pruned'; messageIds: string[] }
   | { type: 'assistant.failed'; messageId: string; text: string; reason: AssistantFailure; message: string }
   | { type: 'session.failed'; code: SessionFailure; message: string };
 
@@ -70,7 +81,8 @@ export type SessionFailure =
   | 'context-unavailable'
   | 'context-invalid'
   | 'compaction-failed'
-  | 'context-overflow';
+  | 'context-overflow'
+  | 'doom-loop';
 
 export interface StoredEvent {
   sessionId: string;

@@ -29,8 +29,10 @@ function toMessage(row: MessageRow): SessionMessage {
   const body = JSON.parse(row.body);
   const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 };
   switch (row.role) {
-    case 'user':
-      return { ...base, role: 'user', prompt: body };
+    case 'user': {
+      const { continuation, ...prompt } = body;
+      return { ...base, role: 'user', prompt, ...(continuation ? { continuation: true } : {}) };
+    }
     case 'assistant':
       return { ...base, role: 'assistant', status: row.status as 'completed', ...body };
     case 'tool':

@@ -1,4 +1,4 @@
-import type { FinishReason, Prompt, ToolStatus } from '../events/session-event.js';
+import type { FinishReason, Prompt, TokenUsage, ToolStatus } from '../events/session-event.js';
 
 /** One projected session message, in durable event order. */
 export type SessionMessage = UserMessage | AssistantMessage | ToolMessage | SystemMessage | CompactionMessage;
@@ -18,6 +18,8 @@ interface MessageBase {
 export interface UserMessage extends MessageBase {
   role: 'user';
   prompt: Prompt;
+  /** Injected after a compaction (profile `continuation`), not typed by the user. */
+  continuation?: true;
 }
 
 export interface ToolCall {
@@ -37,6 +39,8 @@ export interface AssistantMessage extends MessageBase {
   providerBlocks?: Record<string, unknown>[];
   /** Provider-native reasoning, replayable as such only to the model that produced it. */
   reasoning?: { text: string; signature?: string };
+  /** The token usage the provider reported for this response. */
+  usage?: TokenUsage;
 }
 
 /**
@@ -68,7 +72,12 @@ export interface ToolMessage extends MessageBase {
   output?: string;
   structured?: unknown;
   outputPath?: string;
+  /** Pruned (profile `sol`): the model reads PRUNED_TOOL_OUTPUT instead of `output`. */
+  pruned?: boolean;
 }
+
+/** What the model reads for a pruned tool output. */
+export const PRUNED_TOOL_OUTPUT = '[Old tool result content cleared]';
 
 /** Provider call IDs repeat across turns, so a tool result is identified by its assistant message too. */
 export function toolMessageId(assistantMessageId: string, callId: string): string {

@@ -1,4 +1,4 @@
-import type { CompactionMessage, ModelMessage, SessionMessage } from './message.js';
+import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';
 
 /**
  * Session History as the model sees it: everything after the newest completed compaction, which
@@ -6,6 +6,10 @@ import type { CompactionMessage, ModelMessage, SessionMessage } from './message.
  * and every provider-native message before the cut, stay durable but are not sent.
  */
 export function modelHistory(messages: SessionMessage[]): ModelMessage[] {
+  return activeHistory(messages).map((m) => (m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m));
+}
+
+function activeHistory(messages: SessionMessage[]): ModelMessage[] {
   const checkpoint = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');
   if (!checkpoint) return messages as ModelMessage[];
   const after = messages.filter(

@@ -1,7 +1,7 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { ModelMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
-import type { FinishReason } from '../events/session-event.js';
+import type { FinishReason, TokenUsage } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import type { ProviderChunk } from './provider-turn-stream.js';
 
@@ -70,6 +70,7 @@ interface ChatChunk {
     };
     finish_reason?: string | null;
   }[];
+  usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens?: number } };
 }
 
 /** Complete once both a finish reason and the `[DONE]` frame have arrived. */
@@ -87,7 +88,9 @@ class ChatDecoder implements StreamDecoder {
       return [];
     }
     const chunks: ProviderChunk[] = [];
-    for (const choice of (JSON.parse(message.data) as ChatChunk).choices ?? []) {
+    const parsed = JSON.parse(message.data) as ChatChunk;
+    if (parsed.usage) chunks.push({ type: 'usage', usage: tokenUsage(parsed.usage) });
+    for (const choice of parsed.choices ?? []) {
       const delta = choice.delta;
       if (delta?.content) chunks.push({ type: 'text', delta: delta.content });
       for (const call of delta?.tool_calls ?? []) {
@@ -106,6 +109,12 @@ class ChatDecoder implements StreamDecoder {
     }
     return chunks;
   }
+}
+
+/** The dialect's prompt tokens include the cached ones. */
+function tokenUsage(usage: NonNullable<ChatChunk['usage']>): TokenUsage {
+  const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  return { input: usage.prompt_tokens - cacheRead, cacheRead, output: usage.completion_tokens };
 }
 
 function finishReason(reason: string): FinishReason {

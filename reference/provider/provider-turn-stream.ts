@@ -1,18 +1,27 @@
-import type { FinishReason } from '../events/session-event.js';
+import type { FinishReason, TokenUsage } from '../events/session-event.js';
 
 /** A provider-neutral view of one streamed provider response. */
 export type ProviderChunk =
   | { type: 'text'; delta: string }
   | { type: 'reasoning'; delta: string }
   | { type: 'reasoning-signature'; signature: string }
+  /**
+   * A content block of a tool the provider executed itself, kept whole and replayed exactly: it
+   * is a provider-native transcript fact, never a local tool settlement.
+   */
+  | { type: 'provider-block'; index: number; block: Record<string, unknown> }
+  | { type: 'provider-block-input'; index: number; delta: string }
   | { type: 'tool-call'; index: number; id?: string; name?: string; argumentsDelta?: string }
-  | { type: 'finish'; reason: FinishReason };
+  | { type: 'finish'; reason: FinishReason }
+  | { type: 'usage'; usage: TokenUsage };
 
 /** The provider refused the request (an HTTP error status) before streaming anything. */
 export class ProviderRejected extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    /** The response's `Retry-After` header, when it had one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(`provider answered ${status}: ${body.slice(0, 500)}`);
     this.name = 'ProviderRejected';

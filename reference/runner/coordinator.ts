@@ -42,6 +42,11 @@ export class SessionRunCoordinator {
     await chain.done;
   }
 
+  /** Whether the session has an active chain in this process. */
+  busy(sessionId: string): boolean {
+    return this.chains.has(sessionId);
+  }
+
   async idle(sessionId: string): Promise<void> {
     for (let chain = this.chains.get(sessionId); chain; chain = this.chains.get(sessionId)) await chain.done;
   }

@@ -7,6 +7,10 @@ import { compact, compactable } from '../compaction/compactor.js';
 import { overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
 import type { Session } from '../session/session-store.js';
 import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './context-boundary.js';
+import { DoomLoopDetector } from './doom-loop.js';
+import { prunableOutputs } from '../compaction/pruning.js';
+import { usageOverflows } from '../compaction/token-usage.js';
+import { continuationFor } from '../compaction/continuation.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
 export type DrainMode = 'run' | 'wake';
@@ -18,6 +22,16 @@ export interface DrainDeps extends ProviderTurnDeps, ContextBoundaryDeps {
   sessions: SessionStore;
   inbox: Inbox;
   budget(): CompactionBudget;
+  /**
+   * Profile `sol`: old tool outputs are pruned before each provider turn, the reported token usage
+   * can call for a compaction, and repeated identical tool calls ask the user before they run.
+   */
+  sol: boolean;
+  /**
+   * Profile `continuation`: a compaction folds the pending input too, and a hidden continuation
+   * message, decided from the history before it, lets the drain go on.
+   */
+  continuation: boolean;
 }
 
 /**
@@ -36,6 +50,7 @@ export async function drainSession(
   let turns = 0;
   /** Set once an overflow was answered with a compaction: the rebuilt attempt is the last one. */
   let overflowRecovery = false;
+  const doomLoop = deps.sol ? new DoomLoopDetector() : undefined;
   for (let first = true; ; first = false) {
     if (signal.aborted) return 'interrupted';
     // A wake with nothing to deliver does nothing, not even observe the context.
@@ -62,6 +77,7 @@ export async function drainSession(
       ]);
       return 'failed';
     }
+    if (deps.sol) prune(deps, sessionId);
     if (compactionDue(deps, session)) {
       const compacted = await compactBeforeTurn(deps, session, signal);
       if (compacted === 'completed') continue;
@@ -69,7 +85,7 @@ export async function drainSession(
     }
     const epoch = await context.admitChanges();
     turns += 1;
-    const outcome = await runProviderTurn(deps, session, epoch.parts, signal);
+    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);
     if (outcome === 'overflow') {
       // One compaction, then the same logical turn once more; a second overflow is final.
       const foldable = compactable(deps.history.messages(sessionId)).folded.length > 0;
@@ -89,10 +105,22 @@ export async function drainSession(
   }
 }
 
+/** Marks the outputs the model no longer needs in full; the durable history keeps them whole. */
+function prune(deps: DrainDeps, sessionId: string): void {
+  const messageIds = prunableOutputs(deps.history.messages(sessionId));
+  if (messageIds.length > 0) deps.log.append(sessionId, [{ type: 'tool.pruned', messageIds }]);
+}
+
 /** A compaction that does not complete stops the drain: the previous history boundary stays. */
 async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: AbortSignal): Promise<'completed' | 'failed' | 'interrupted'> {
   const model = session.model ?? deps.provider.model;
-  if (await compact(deps, session.id, model, deps.history.messages(session.id), signal)) return 'completed';
+  const before = deps.history.messages(session.id);
+  if (await compact(deps, session.id, model, before, signal, deps.continuation)) {
+    if (deps.continuation) {
+      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: continuationFor(before) }]);
+    }
+    return 'completed';
+  }
   if (signal.aborted) return 'interrupted';
   deps.log.append(session.id, [{ type: 'session.failed', code: 'compaction-failed', message: 'the compaction did not complete' }]);
   return 'failed';
@@ -106,6 +134,7 @@ function compactionDue(deps: DrainDeps, session: Session): boolean {
   const messages = deps.history.messages(session.id);
   if (compactable(messages).folded.length === 0) return false;
   if (session.compactionRequested) return true;
+  if (deps.sol && usageOverflows(messages, deps.budget())) return true;
   const epoch = deps.epochs.find(session.id)!;
   return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());
 }

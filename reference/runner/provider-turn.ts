@@ -2,7 +2,7 @@ import type { EventLog } from '../store/event-log.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IdSource } from '../ids.js';
-import type { FinishReason } from '../events/session-event.js';
+import type { FinishReason, TokenUsage } from '../events/session-event.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import { modelHistory } from '../history/model-history.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
@@ -19,6 +19,8 @@ import type { Session } from '../session/session-store.js';
 import type { Agent, AgentCatalog } from '../agents/agent-catalog.js';
 import type { PermissionBoard } from '../agents/permission-board.js';
 import type { ToolResult } from '../tools/tool-registry.js';
+import type { ProviderRetries } from './provider-retries.js';
+import type { DoomLoopDetector } from './doom-loop.js';
 
 export interface ProviderTurnDeps {
   /** Told of each file a tool of the session read (nested instruction discovery). */
@@ -31,6 +33,8 @@ export interface ProviderTurnDeps {
   ids: IdSource;
   provider: ProviderConfig;
   live: LiveFeed;
+  /** Retryable provider failures are retried (profile `sol`); without it they fail the turn. */
+  retries?: ProviderRetries;
 }
 
 /** `overflow`: the provider refused the request as too large before any durable output. */
@@ -51,17 +55,28 @@ export async function runProviderTurn(
   session: Session,
   baseline: string[],
   signal: AbortSignal,
+  /** Watches the drain's tool calls for doom loops (profile `sol`). */
+  doomLoop?: DoomLoopDetector,
 ): Promise<TurnOutcome> {
   // Agent and model are sampled once, here: a switch admitted later applies to the next turn.
   const agent = deps.agents.agent(session.agent);
   const request = providerRequest(deps, session, baseline);
   const { model } = request;
   const sessionId = session.id;
-  const turn = new TurnProjection(deps, session, model, agent, signal);
+  const turn = new TurnProjection(deps, session, model, agent, signal, doomLoop);
+  const dialect = dialectFor(deps.provider.dialect);
+  const open = () => streamTurn(dialect, deps.provider, request, signal);
+  const chunks = deps.retries
+    ? deps.retries.stream(sessionId, open, (rejected) => dialect.isContextOverflow(rejected.status, rejected.body), signal)
+    : open();
   try {
-    for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) turn.accept(chunk);
+    for await (const chunk of chunks) turn.accept(chunk);
     turn.complete();
     await turn.settled();
+    if (turn.doomLoopDenied) {
+      deps.log.append(sessionId, [{ type: 'session.failed', code: 'doom-loop', message: `the user stopped repeated identical calls of ${turn.doomLoopDenied}` }]);
+      return 'failed';
+    }
     return 'settled';
   } catch (error) {
     await turn.settled();
@@ -69,7 +84,6 @@ export async function runProviderTurn(
       turn.fail('interrupted', 'Provider turn interrupted');
       return 'interrupted';
     }
-    const dialect = dialectFor(deps.provider.dialect);
     if (error instanceof ProviderRejected && !turn.producedOutput && dialect.isContextOverflow(error.status, error.body)) {
       return 'overflow';
     }
@@ -100,6 +114,7 @@ class TurnProjection {
   /** Provider-executed tool blocks by stream index, with the input JSON streamed for them. */
   private readonly providerBlocks = new Map<number, { block: Record<string, unknown>; input: string }>();
   private finish: FinishReason | undefined;
+  private usage: TokenUsage | undefined;
   private call: PartialCall | undefined;
   private callIndex = -1;
   private readonly running: Promise<void>[] = [];
@@ -113,9 +128,13 @@ class TurnProjection {
     /** The agent of this turn: its policy governs every call the turn issues, whatever happens later. */
     private readonly agent: Agent,
     private readonly signal: AbortSignal,
+    private readonly doomLoop: DoomLoopDetector | undefined,
   ) {
     this.sessionId = session.id;
   }
+
+  /** The tool whose repeated calls the user refused to let go on, if any. */
+  doomLoopDenied: string | undefined;
 
   accept(chunk: ProviderChunk): void {
     const messageId = this.started();
@@ -147,6 +166,9 @@ class TurnProjection {
       case 'finish':
         this.finish = chunk.reason;
         return;
+      case 'usage':
+        this.usage = chunk.usage;
+        return;
     }
   }
 
@@ -160,6 +182,7 @@ class TurnProjection {
         text: this.text,
         finish: this.finish ?? 'stop',
         ...(this.reasoning ? { reasoning: this.reasoning } : {}),
+        ...(this.usage ? { usage: this.usage } : {}),
         ...(this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {}),
       },
     ]);
@@ -222,6 +245,14 @@ class TurnProjection {
 
   private async authorizedExecution(call: PartialCall): Promise<ToolResult> {
     const { agents, permissions, tools } = this.deps;
+    if (this.doomLoop?.record(call.name, call.input)) {
+      const id = this.deps.ids.next('prm');
+      if (!(await permissions.ask({ id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name }, this.signal))) {
+        this.doomLoopDenied = call.name;
+        return { status: 'error', output: 'The user stopped this repeated call' };
+      }
+      this.doomLoop.reset();
+    }
     const permission = agents.toolPermission(this.agent, call.name);
     if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };
     if (permission === 'ask') {

@@ -66,6 +66,9 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);
       return;
     }
+    case 'continuation.injected':
+      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', { ...event.prompt, continuation: true }, true);
+      return;
     case 'prompt.admitted':
       db.prepare(
         'INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',
@@ -109,12 +112,16 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       setStatus(db, id, event.status);
       return;
     }
+    case 'tool.pruned':
+      for (const id of event.messageIds) updateBody(db, id, (body) => void (body.pruned = true));
+      return;
     case 'assistant.completed':
       updateBody(db, event.messageId, (body) => {
         body.text = event.text;
         body.finish = event.finish;
         if (event.reasoning) body.reasoning = event.reasoning;
         if (event.providerBlocks) body.providerBlocks = event.providerBlocks;
+        if (event.usage) body.usage = event.usage;
       });
       setStatus(db, event.messageId, 'completed');
       return;

@@ -1,4 +1,4 @@
-import { splitIntoChunks, type ScriptedTurn, type WireResponse } from '../scripted-turn.js';
+import { splitIntoChunks, type ScriptedTurn, type ScriptedUsage, type WireResponse } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
 
 /**
@@ -17,6 +17,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
         chunk({ role: 'assistant', content: '' }),
         ...splitIntoChunks(turn.text, turn.chunks).map((content) => chunk({ content })),
         chunk({}, 'stop'),
+        ...(turn.usage ? [usageChunk(turn.usage, model)] : []),
         'data: [DONE]\n\n',
       ]);
     case 'tool-calls':
@@ -35,6 +36,19 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
     case 'error':
       return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
   }
+}
+
+/** The dialect reports usage in a last chunk without choices; its prompt tokens include the cached ones. */
+function usageChunk(usage: ScriptedUsage, model: string): string {
+  const prompt = usage.input + usage.cacheRead;
+  return frame({
+    id: 'chatcmpl-kit',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [],
+    usage: { prompt_tokens: prompt, completion_tokens: usage.output, total_tokens: prompt + usage.output, prompt_tokens_details: { cached_tokens: usage.cacheRead } },
+  });
 }
 
 function stream(frames: string[]): WireResponse {

@@ -1,0 +1,38 @@
+@area:continuation
+Feature: Continuation1 - The message that lets a session go on after a compaction
+  A runtime of profile continuation folds the whole active history, pending input included, and
+  then injects one hidden user message so the work goes on without new input: the newest user
+  message again when the model never answered it, otherwise a synthetic "continue".
+
+  Background:
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+
+  @CON-01 @CON-04 @CON-05 @profile:continuation @id:con-continuation-1
+  Scenario: [1] A compaction in the middle of a task is followed by a synthetic continue
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And the provider calls produce "p" with one line of 140000 "x"
+    And the provider summarizes with "SUMMARY: produced a long output"
+    And the provider replies "done"
+    When the user steers "one"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "SUMMARY: produced a long output" in its conversation
+    And request 3 ends with the user message of the declared text "continuation.continue"
+    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And the session reports no failure
+
+  @CON-01 @CON-03 @CON-05 @CON-06 @profile:continuation @id:con-continuation-2
+  Scenario: [2] A user message the model never answered is replayed verbatim after the compaction
+    Given the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 ends with the user message "two"
+    And request 3 has 1 user message "two"
+    And the newest user message in the history is a hidden continuation reading "two"
+    And the history has 2 user messages "two"

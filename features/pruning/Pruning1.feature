@@ -1,0 +1,51 @@
+@area:pruning
+Feature: Pruning1 - Token estimate and pruning of old tool outputs
+  A runtime of profile sol estimates a token per four characters, keeps the last two user turns
+  and the newest 40000 tokens of tool output whole, and replaces older completed outputs with a
+  text saying they were cleared, but only when that frees more than 20000 tokens.
+
+  Background:
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+
+  @PRU-03 @PRU-04 @profile:sol @id:pru-pruning-1
+  Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole
+    Given the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 6 requests
+    And request 5 reads 100000 characters of output for call "a"
+    And request 6 reads the output of call "a" as "[Old tool result content cleared]"
+    And request 6 reads the output of call "b" as "[Old tool result content cleared]"
+    And request 6 reads 100000 characters of output for call "c"
+    And the history keeps 100000 characters of output for call "a", pruned
+    And the history keeps 100000 characters of output for call "c", unpruned
+
+  @PRU-01 @PRU-03 @profile:sol @id:pru-pruning-2
+  Scenario: [2] At a token per four characters, exactly 40000 protected and 20000 freed prune nothing
+    Given the provider calls produce "a" with one line of 80000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 60000 "z"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 6 requests
+    And request 6 reads 80000 characters of output for call "a"
+    And request 6 reads 100000 characters of output for call "b"
+    And the history keeps 80000 characters of output for call "a", unpruned

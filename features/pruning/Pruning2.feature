@@ -1,0 +1,47 @@
+@area:pruning
+Feature: Pruning2 - Reported token usage and the overflow check
+  A runtime of profile sol counts the tokens the provider reports for its newest response (input,
+  cache reads and output) and compacts once they exceed the context window minus an output
+  reserve of at most 32000 tokens. Each report replaces the count before it.
+
+  Background:
+    Given a session "s1"
+    And the context window is 100000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+
+  @PRU-02 @profile:sol @dialect:openai-chat @id:pru-usage-1
+  Scenario: [1] Input, cache reads and output together beyond the window minus the reserve call for a compaction
+    Given the provider replies "first" reporting 80000 input, 10000 cached and 6001 output tokens
+    And the provider summarizes with "SUMMARY: first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "SUMMARY: first" in its conversation
+    And the session has 1 completed compactions
+
+  @PRU-02 @profile:sol @dialect:openai-chat @id:pru-usage-2
+  Scenario: [2] Usage exactly at the window minus the reserve is not an overflow
+    Given the provider replies "first" reporting 80000 input, 10000 cached and 6000 output tokens
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions
+
+  @PRU-05 @profile:sol @dialect:openai-chat @id:pru-usage-3
+  Scenario: [3] A newer usage report replaces the count instead of adding to it
+    Given the provider replies "first" reporting 60000 input, 0 cached and 1000 output tokens
+    And the provider replies "second" reporting 40000 input, 0 cached and 1000 output tokens
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 3 requests
+    And the session has 0 completed compactions

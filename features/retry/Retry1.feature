@@ -1,0 +1,118 @@
+@area:retry
+Feature: Retry1 - Provider retries, doom loops and busy sessions
+  A runtime of profile sol sends a provider request again after a failure that may pass, waiting
+  on its clock as long as the schedule or the provider says; asks the user before a tool call
+  repeats itself a third time; and, without an inbox, refuses a prompt while it is processing.
+
+  @RTY-01 @profile:sol @id:rty-retry-1
+  Scenario: [1] A retryable failure is retried five times, the delay doubling from 2 s up to 30 s
+    Given a session "s1"
+    And the provider answers with status 503, 6 times
+    And the user steers "hello"
+    When the clock passes retries 1 to 5
+    And the session settles
+    Then the provider received 6 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 2       |
+      | 2     | 4       |
+      | 3     | 8       |
+      | 4     | 16      |
+      | 5     | 30      |
+    And the session reports the failure "provider-error" mentioning "503"
+
+  @RTY-01 @profile:sol @dialect:openai-chat @id:rty-retry-2
+  Scenario: [2] A rate limit's Retry-After sets the delay, and the retried turn goes on
+    Given a session "s1"
+    And the provider replies with the recording "rate-limited"
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 1
+    And the session settles
+    Then the provider received 2 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 3       |
+    And request 2 ends with:
+      | role | content |
+      | user | hello   |
+    And the session reports no failure
+
+  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-3
+  Scenario: [3] An overloaded provider is asked again after 2 s
+    Given a session "s1"
+    And the provider replies with the recording "overloaded"
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 1
+    And the session settles
+    Then the provider received 2 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 2       |
+    And the session reports no failure
+
+  @RTY-02 @profile:sol @id:rty-retry-4
+  Scenario: [4] A failure that cannot pass is not retried
+    Given a session "s1"
+    And the provider answers with status 400
+    And the user steers "hello"
+    When the session settles
+    Then the provider received 1 request
+    And the session reports the failure "provider-error" mentioning "400"
+
+  @RTY-02 @profile:sol @dialect:anthropic-messages @id:rty-retry-5
+  Scenario: [5] A context overflow is not retried by the retry loop
+    Given a session "s1"
+    And the provider replies with the recording "context-overflow"
+    And the user steers "hello"
+    When the session settles
+    Then the provider received 1 request
+    And the session reports the failure "context-overflow"
+
+  @RTY-03 @profile:sol @id:rty-doom-loop-1
+  Scenario: [6] The third identical tool call waits for permission; approval starts the count again
+    Given a session "s1"
+    And the provider calls echo "same" 4 times in a row
+    And the provider replies "done"
+    And the user steers "go"
+    When a tool call waits for permission
+    Then "echo.log" in the workspace of "s1" has 2 lines
+    When the user approves the waiting tool call
+    And the session settles
+    Then the provider received 5 requests
+    And "echo.log" in the workspace of "s1" has 4 lines
+    And the session reports no failure
+
+  @RTY-03 @profile:sol @id:rty-doom-loop-2
+  Scenario: [7] Declining the repeated call fails the run
+    Given a session "s1"
+    And the provider calls echo "same" 3 times in a row
+    And the user steers "go"
+    When a tool call waits for permission
+    And the user declines the waiting tool call
+    And the session settles
+    Then the provider received 3 requests
+    And "echo.log" in the workspace of "s1" has 2 lines
+    And the session reports the failure "doom-loop"
+
+  @RTY-04 @profile:sol @id:rty-busy-1
+  Scenario: [8] Without an inbox, a prompt to a processing session is refused and changes nothing
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "first done"
+    And the provider replies "second done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user submits "meanwhile" without an inbox
+    Then the submission is refused as busy
+    When the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And the history has no user message "meanwhile"
+    When the user submits "afterwards" without an inbox
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 ends with:
+      | role | content    |
+      | user | afterwards |

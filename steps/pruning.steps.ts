@@ -1,0 +1,37 @@
+import { Given, Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { request } from './provider.steps.js';
+import { toolCall } from './tools.steps.js';
+import type { KitWorld } from './support/world.js';
+
+/** What request `n` gave the model as the output of call `id`. */
+function outputSent(world: KitWorld, n: number, id: string): string {
+  const found = request(world, n).messages.find((message) => message.toolCallId === id);
+  if (!found) throw new Error(`request ${n} has no output of call "${id}"`);
+  return found.text;
+}
+
+Then('request {int} reads the output of call {string} as {string}', function (this: KitWorld, n: number, id: string, text: string) {
+  expect(outputSent(this, n, id)).to.equal(text);
+});
+
+Then('request {int} reads {int} characters of output for call {string}', function (this: KitWorld, n: number, length: number, id: string) {
+  expect(outputSent(this, n, id).length, `the output of "${id}" in request ${n}`).to.equal(length);
+});
+
+Then(
+  'the history keeps {int} characters of output for call {string}, {word}',
+  async function (this: KitWorld, length: number, id: string, marking: string) {
+    if (marking !== 'pruned' && marking !== 'unpruned') throw new Error(`a kept output is pruned or unpruned, not "${marking}"`);
+    const call = await toolCall(this, id);
+    expect(call.output?.length, `the durable output of "${id}"`).to.equal(length);
+    expect(call.pruned ?? false, `whether "${id}" is marked pruned`).to.equal(marking === 'pruned');
+  },
+);
+
+Given(
+  'the provider replies {string} reporting {int} input, {int} cached and {int} output tokens',
+  function (this: KitWorld, reply: string, input: number, cacheRead: number, output: number) {
+    this.provider.enqueue({ turn: { kind: 'text', text: reply, chunks: 1, usage: { input, cacheRead, output } } });
+  },
+);
