@@ -36,3 +36,31 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And request 3 has 1 user message "two"
     And the newest user message in the history is a hidden continuation reading "two"
     And the history has 2 user messages "two"
+
+  @CON-02 @CON-05 @profile:continuation @id:con-continuation-3
+  Scenario: [3] A message with media is continued by its text alone, marked as resumed; the media are not sent again
+    Given the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a screenshot came"
+    And the provider replies "done"
+    And the user steers "Look at this first" with an image
+    And the session settles
+    When the user steers "Describe this screenshot" with an image
+    And the session settles
+    Then request 1 carries 1 image
+    And the provider received 3 requests
+    And request 3 carries 0 images
+    And the newest user message in the history is a hidden continuation of media that marks the resumption of "Describe this screenshot"
+
+  @CON-02 @profile:continuation @id:con-continuation-4
+  Scenario: [4] A message of media alone is continued by a placeholder
+    Given the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: an image came"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers only an image
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 carries 0 images
+    And the newest user message in the history is a hidden continuation of media with a placeholder text
+

@@ -5,8 +5,10 @@
 
 export type Delivery = 'steer' | 'queue';
 
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+
 export interface PromptContent {
-  parts: { type: 'text'; text: string }[];
+  parts: PromptPart[];
 }
 
 /** Closed vocabulary of errors a runtime reports; runtimes translate their own errors into it. */
@@ -100,6 +102,8 @@ export type HistoryMessage =
       sourceKeys?: string[];
       /** Profile `continuation`: a user message the runtime injected after a compaction. */
       continuation?: boolean;
+      /** The continuation stands for a user message that had media, which it does not carry. */
+      continuationOfMedia?: boolean;
     }
   | {
       id: string;

@@ -102,8 +102,9 @@ export class RuntimeDriver {
     return this.call({ cmd: 'session.create', location, ...(id ? { id } : {}), ...(projectRoot ? { projectRoot } : {}) });
   }
 
-  admit(sessionId: string, text: string, options: AdmitOptions = {}): Promise<PromptReceipt> {
-    const prompt: PromptContent = { parts: [{ type: 'text', text }] };
+  /** A plain string is a prompt of one text part. */
+  admit(sessionId: string, content: string | PromptContent, options: AdmitOptions = {}): Promise<PromptReceipt> {
+    const prompt: PromptContent = typeof content === 'string' ? { parts: [{ type: 'text', text: content }] } : content;
     return this.call({ cmd: 'prompt.admit', sessionId, prompt, ...options });
   }
 

@@ -18,6 +18,8 @@ export interface ModelVisibleMessage {
   text: string;
   toolCalls?: { id: string; name: string; input: string }[];
   toolCallId?: string;
+  /** How many images (or other media) the message carries. */
+  media?: number;
   /** The result of a tool the provider executed itself, replayed as the provider sent it (JSON text). */
   providerToolResult?: { toolUseId: string; content: string };
   /** Provider-native reasoning replayed with this assistant message. */

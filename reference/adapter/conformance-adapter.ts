@@ -3,7 +3,7 @@ import { SessionRuntime } from '../runtime.js';
 import { RuntimeError } from '../errors.js';
 import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
-import type { Prompt, StoredEvent } from '../events/session-event.js';
+import { promptText, type StoredEvent } from '../events/session-event.js';
 import type { IdSource } from '../ids.js';
 import { GateBoard, kitTools } from './kit-tools.js';
 import { KitSources } from './kit-sources.js';
@@ -291,10 +291,6 @@ function contributionLocation(c: Command): [string, string] {
   return [location, opt(c.projectRoot) ?? location];
 }
 
-function promptText(prompt: Prompt): string {
-  return prompt.parts.map((part) => part.text).join('\n');
-}
-
 function opt(value: unknown): string | undefined {
   return value === undefined || value === null ? undefined : String(value);
 }
@@ -312,7 +308,12 @@ function toKitMessage(message: SessionMessage) {
   const base = { id: message.id, seq: message.seq, role: message.role, hidden: message.hidden };
   switch (message.role) {
     case 'user':
-      return { ...base, text: promptText(message.prompt), ...(message.continuation ? { continuation: true } : {}) };
+      return {
+        ...base,
+        text: promptText(message.prompt),
+        ...(message.continuation ? { continuation: true } : {}),
+        ...(message.continuationOfMedia ? { continuationOfMedia: true } : {}),
+      };
     case 'assistant':
       return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
     case 'system':

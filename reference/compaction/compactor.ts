@@ -1,3 +1,4 @@
+import { promptText } from '../events/session-event.js';
 import type { EventLog } from '../store/event-log.js';
 import type { IdSource } from '../ids.js';
 import type { LiveFeed } from '../events/live-feed.js';
@@ -84,7 +85,8 @@ export async function compact(
 function serialize(message: SessionMessage): string {
   switch (message.role) {
     case 'user':
-      return `user: ${message.prompt.parts.map((p) => p.text).join('\n')}`;
+      // Media are never carried across a compaction: only what the user wrote.
+      return `user: ${promptText(message.prompt)}`;
     case 'assistant':
       return `assistant: ${[message.text, ...message.toolCalls.map((c) => `[called ${c.name} ${c.input}]`)].filter(Boolean).join(' ')}`;
     case 'tool':

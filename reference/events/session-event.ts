@@ -4,9 +4,11 @@ import type { ContextSnapshot } from '../context/system-context.js';
 
 export type Delivery = 'steer' | 'queue';
 
-export interface PromptPart {
-  type: 'text';
-  text: string;
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+
+/** The text of a prompt; media parts have none. */
+export function promptText(prompt: Prompt): string {
+  return prompt.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
 export interface Prompt {
@@ -43,7 +45,7 @@ export type SessionEvent =
   | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number }
   | { type: 'compaction.failed'; compactionId: string; reason: string }
   /** Profile `continuation`: the hidden user message that lets the drain go on after a compaction. */
-  | { type: 'continuation.injected'; messageId: string; prompt: Prompt }
+  | { type: 'continuation.injected'; messageId: string; prompt: Prompt; ofMedia?: boolean }
   | { type: 'prompt.admitted'; messageId: string; delivery: Delivery; prompt: Prompt }
   | { type: 'prompt.promoted'; messageId: string }
   | { type: 'assistant.started'; messageId: string; model: string }

@@ -30,8 +30,14 @@ function toMessage(row: MessageRow): SessionMessage {
   const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 };
   switch (row.role) {
     case 'user': {
-      const { continuation, ...prompt } = body;
-      return { ...base, role: 'user', prompt, ...(continuation ? { continuation: true } : {}) };
+      const { continuation, continuationOfMedia, ...prompt } = body;
+      return {
+        ...base,
+        role: 'user',
+        prompt,
+        ...(continuation ? { continuation: true } : {}),
+        ...(continuationOfMedia ? { continuationOfMedia: true } : {}),
+      };
     }
     case 'assistant':
       return { ...base, role: 'assistant', status: row.status as 'completed', ...body };

@@ -20,6 +20,8 @@ export interface UserMessage extends MessageBase {
   prompt: Prompt;
   /** Injected after a compaction (profile `continuation`), not typed by the user. */
   continuation?: true;
+  /** The continuation stands for a message with media: its text only, never the media. */
+  continuationOfMedia?: true;
 }
 
 export interface ToolCall {

@@ -31,6 +31,7 @@ export const anthropicMessages: ProviderDialect = {
 
 type ContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
@@ -60,7 +61,14 @@ function toTurns(history: ModelMessage[], model: string): Turn[] {
 function turnContent(message: ModelMessage, model: string): [Turn['role'], ContentBlock[]] {
   switch (message.role) {
     case 'user':
-      return ['user', [{ type: 'text', text: message.prompt.parts.map((part) => part.text).join('\n') }]];
+      return [
+        'user',
+        message.prompt.parts.map((part): ContentBlock =>
+          part.type === 'text'
+            ? { type: 'text', text: part.text }
+            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },
+        ),
+      ];
     case 'system':
       return ['user', [{ type: 'text', text: wrapSystemFallback(message.text) }]];
     case 'tool':

@@ -1,7 +1,7 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { ModelMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
-import type { FinishReason, TokenUsage } from '../events/session-event.js';
+import { promptText, type FinishReason, type Prompt, type TokenUsage } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import type { ProviderChunk } from './provider-turn-stream.js';
 
@@ -32,8 +32,11 @@ export const openaiChat: ProviderDialect = {
   decoder: () => new ChatDecoder(),
 };
 
+type ChatMessageContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+
 type ChatMessage =
-  | { role: 'user' | 'system'; content: string }
+  | { role: 'user'; content: ChatMessageContent }
+  | { role: 'system'; content: string }
   | {
       role: 'assistant';
       content: string | null;
@@ -44,7 +47,7 @@ type ChatMessage =
 function toChatMessages(message: ModelMessage): ChatMessage[] {
   switch (message.role) {
     case 'user':
-      return [{ role: 'user', content: message.prompt.parts.map((part) => part.text).join('\n') }];
+      return [{ role: 'user', content: userContent(message.prompt) }];
     case 'system':
       return [{ role: 'system', content: message.text }];
     case 'assistant': {
@@ -60,6 +63,16 @@ function toChatMessages(message: ModelMessage): ChatMessage[] {
     case 'tool':
       return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];
   }
+}
+
+/** Plain text, unless the prompt has media: then text and image parts, in order. */
+function userContent(prompt: Prompt): ChatMessageContent {
+  if (prompt.parts.every((part) => part.type === 'text')) return promptText(prompt);
+  return prompt.parts.map((part) =>
+    part.type === 'text'
+      ? { type: 'text' as const, text: part.text }
+      : { type: 'image_url' as const, image_url: { url: `data:${part.mediaType};base64,${part.data}` } },
+  );
 }
 
 interface ChatChunk {

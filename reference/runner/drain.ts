@@ -117,7 +117,8 @@ async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: Abor
   const before = deps.history.messages(session.id);
   if (await compact(deps, session.id, model, before, signal, deps.continuation)) {
     if (deps.continuation) {
-      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: continuationFor(before) }]);
+      const { prompt, ofMedia } = continuationFor(before);
+      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) }]);
     }
     return 'completed';
   }

@@ -67,7 +67,16 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
       return;
     }
     case 'continuation.injected':
-      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', { ...event.prompt, continuation: true }, true);
+      insertMessage(
+        db,
+        sessionId,
+        seq,
+        event.messageId,
+        'user',
+        'completed',
+        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },
+        true,
+      );
       return;
     case 'prompt.admitted':
       db.prepare(

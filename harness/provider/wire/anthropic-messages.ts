@@ -106,7 +106,8 @@ type RequestBlock =
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content?: string | { type: string; text?: string }[] }
   | { type: 'server_tool_use'; id: string; name: string; input: unknown }
-  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown };
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown }
+  | { type: 'image'; source: unknown };
 
 interface MessagesRequest {
   system?: string | { type: string; text?: string }[];
@@ -135,6 +136,7 @@ export function decodeRequest(body: unknown): DecodedRequest {
 function userMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
   return blocks.flatMap((block): ModelVisibleMessage[] => {
     if (block.type === 'text') return [{ role: 'user', text: block.text }];
+    if (block.type === 'image') return [{ role: 'user', text: '', media: 1 }];
     if (block.type === 'tool_result') {
       const output = typeof block.content === 'string' ? block.content : textsOf(block.content ?? []).join('');
       return [{ role: 'tool', text: output, toolCallId: block.tool_use_id }];

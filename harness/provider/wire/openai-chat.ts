@@ -84,9 +84,15 @@ export function decodeRequest(body: unknown): DecodedRequest {
         ? { toolCalls: message.tool_calls.map((call) => ({ id: call.id, name: call.function.name, input: call.function.arguments })) }
         : {}),
       ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
+      ...mediaOf(message.content),
     })),
     tools: (request.tools ?? []).map((tool) => tool.function?.name ?? ''),
   };
+}
+
+function mediaOf(content: ChatRequestMessage['content']): { media?: number } {
+  const media = Array.isArray(content) ? content.filter((part) => part.type === 'image_url').length : 0;
+  return media > 0 ? { media } : {};
 }
 
 function textOf(content: ChatRequestMessage['content']): string {
