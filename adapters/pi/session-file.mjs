@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Reads what pi keeps durably: one JSONL file per session, a header line then one entry per line,
+ * each entry naming its parent (the file is a tree; the current branch ends at the last entry).
+ * Every observation the kit makes of durable state is read from this file, never from pi's memory,
+ * so what a crash loses is visible. An entry's sequence number is its position in the file.
+ */
+export function readEntries(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return []; // pi writes the file only once an assistant message exists.
+    throw error;
+  }
+  const entries = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // A line torn by a crash; pi's own loader skips it too.
+    }
+    if (entry.type === 'session') continue;
+    entries.push({ ...entry, seq: entries.length + 1 });
+  }
+  return entries;
+}
+
+/** The entries on the branch that ends at the last entry, root first. */
+export function currentBranch(entries) {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const branch = [];
+  for (let entry = entries.at(-1); entry; entry = entry.parentId ? byId.get(entry.parentId) : undefined) branch.push(entry);
+  return branch.reverse();
+}
+
+/** The durable events: every entry, in file order, typed by pi's own entry type (and role). */
+export function toKitEvents(entries, after = 0) {
+  return entries
+    .filter((entry) => entry.seq > after)
+    .map((entry) => ({
+      seq: entry.seq,
+      type: entry.type === 'message' ? `message.${entry.message.role}` : entry.type,
+      at: entry.timestamp,
+    }));
+}
+
+/** The session's messages as the kit projects them: the current branch's message and compaction entries. */
+export function toKitHistory(entries) {
+  const messages = [];
+  const callOwners = new Map();
+  for (const entry of currentBranch(entries)) {
+    const base = { id: entry.id, seq: entry.seq };
+    if (entry.type === 'compaction') {
+      messages.push({ ...base, role: 'compaction', hidden: true, text: entry.summary });
+      continue;
+    }
+    if (entry.type !== 'message') continue;
+    const message = entry.message;
+    switch (message.role) {
+      case 'user':
+        messages.push({ ...base, role: 'user', hidden: false, text: contentText(message.content) });
+        break;
+      case 'assistant': {
+        const toolCalls = message.content
+          .filter((block) => block.type === 'toolCall')
+          .map((call) => ({ callId: call.id, name: call.name, input: JSON.stringify(call.arguments ?? {}) }));
+        for (const call of toolCalls) callOwners.set(call.callId, entry.id);
+        messages.push({
+          ...base,
+          role: 'assistant',
+          hidden: false,
+          status: message.stopReason === 'error' || message.stopReason === 'aborted' ? 'failed' : 'completed',
+          text: contentText(message.content),
+          toolCalls,
+        });
+        break;
+      }
+      case 'toolResult': {
+        const details = message.details ?? {};
+        messages.push({
+          ...base,
+          role: 'tool',
+          hidden: false,
+          status: message.isError ? 'error' : 'success',
+          assistantMessageId: callOwners.get(message.toolCallId) ?? '',
+          callId: message.toolCallId,
+          name: message.toolName,
+          output: contentText(message.content),
+          ...(details.structured === undefined ? {} : { structured: details.structured }),
+          ...(typeof details.fullOutputPath === 'string' ? { outputPath: details.fullOutputPath } : {}),
+        });
+        break;
+      }
+      default:
+        // bashExecution (the user's own `!` commands) and extension messages: pi sends them as
+        // user-side context; none of them arise from the kit's commands.
+        break;
+    }
+  }
+  return messages;
+}
+
+/** The failed provider turns pi recorded: assistant messages that stopped with an error. */
+export function toKitFailures(entries, isContextOverflow) {
+  return currentBranch(entries)
+    .filter((entry) => entry.type === 'message' && entry.message.role === 'assistant' && entry.message.stopReason === 'error')
+    .map(({ message }) => ({
+      code: isContextOverflow(message) ? 'context-overflow' : 'provider-error',
+      message: message.errorMessage ?? 'the provider turn failed',
+    }));
+}
+
+/** pi keeps only completed compactions: a compaction entry is appended once its summary exists. */
+export function toKitCompactions(entries) {
+  return currentBranch(entries)
+    .filter((entry) => entry.type === 'compaction')
+    .map((entry) => ({ status: 'completed', summary: entry.summary }));
+}
+
+function contentText(content) {
+  if (typeof content === 'string') return content;
+  return content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('');
+}
