@@ -117,8 +117,10 @@ const commands = {
     const live = sessions.live.get(c.sessionId);
     if (live) await (await live.ready).settle();
   },
+  // Interrupting a session pi is not running (idle, never opened, unknown) does nothing.
   'session.interrupt': async (c) => {
-    const live = await sessions.open(c.sessionId);
+    const live = await sessions.live.get(c.sessionId)?.ready;
+    if (!live) return;
     await live.session.abort();
     await live.settle();
   },

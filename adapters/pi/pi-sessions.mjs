@@ -119,10 +119,13 @@ export class PiSessions {
   /**
    * pi's settings for every session: retries off (pi's own retries sleep 2 s x 2^n in real time and
    * the provider SDK retries twice more; no scenario may hang on them), compaction with the budget
-   * the kit configured, queues drained as pi drains them by default.
+   * the kit configured, and steers drained all at once (`steeringMode: "all"`, a documented pi
+   * setting; its default, one steer per turn, would break INB-08 by configuration alone).
+   * Follow-ups keep pi's default, one per run, which INB-10 asks for.
    */
   settings() {
     return {
+      steeringMode: 'all',
       retry: { enabled: false, provider: { maxRetries: 0 } },
       compaction: { enabled: true, ...(this.compaction.reserveTokens === undefined ? {} : { reserveTokens: this.compaction.reserveTokens }) },
       enableInstallTelemetry: false,
