@@ -83,7 +83,8 @@ export class PiSessions {
       model: modelRegistry.find('kit', this.config.provider.model),
       thinkingLevel: 'off',
       tools: [...PI_TOOLS, ...KIT_TOOLS],
-      customTools: kitTools(pi.defineTool, this.gates, () => this.record(sessionId).location),
+      // The kit's tools work where pi's own do: in the directory the session was opened in.
+      customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
       settingsManager,
     });
@@ -135,10 +136,11 @@ export class PiSessions {
   /**
    * pi compacts when the context the provider reported exceeds `contextWindow - reserveTokens`; the
    * kit's budget maps onto the model's context window and output allowance, and a reserve of the
-   * output allowance plus the buffer. Sessions opened later read it; open ones are reopened.
+   * greater of the output allowance and the buffer (CMP-01). Sessions opened later read it; open
+   * ones are reopened.
    */
   async configureCompaction({ contextWindow, outputAllowance, buffer }) {
-    this.compaction = { contextWindow, maxTokens: Math.max(outputAllowance, 1), reserveTokens: outputAllowance + buffer };
+    this.compaction = { contextWindow, maxTokens: Math.max(outputAllowance, 1), reserveTokens: Math.max(outputAllowance, buffer) };
     for (const id of [...this.live.keys()]) await this.close(id);
   }
 
@@ -151,7 +153,15 @@ export class PiSessions {
     live.session.dispose();
   }
 
+  /**
+   * pi fixes a session's working directory when it opens (its tools are built for it): a session
+   * moves by closing and reopening it elsewhere, which pi cannot do while it works.
+   */
   async move(sessionId, location) {
+    const state = this.live.get(sessionId);
+    if (state && (await state.ready).running) {
+      throw new Refusal('conflict', 'pi cannot change the working directory of a session while it runs');
+    }
     await this.close(sessionId);
     this.record(sessionId).location = location;
     this.saveRecords();

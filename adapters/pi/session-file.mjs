@@ -48,10 +48,15 @@ export function toKitEvents(entries, after = 0) {
     }));
 }
 
-/** The session's messages as the kit projects them: the current branch's message and compaction entries. */
+/**
+ * The session's messages as the kit projects them: the current branch's message and compaction
+ * entries. A tool call is durable in its assistant entry before it runs (pi writes the assistant
+ * message, then executes its calls); its result entry settles it. A call without a result entry is
+ * `running`: pi records nothing else about it, not even after the process that ran it died.
+ */
 export function toKitHistory(entries) {
   const messages = [];
-  const callOwners = new Map();
+  const unsettled = new Map();
   for (const entry of currentBranch(entries)) {
     const base = { id: entry.id, seq: entry.seq };
     if (entry.type === 'compaction') {
@@ -68,7 +73,6 @@ export function toKitHistory(entries) {
         const toolCalls = message.content
           .filter((block) => block.type === 'toolCall')
           .map((call) => ({ callId: call.id, name: call.name, input: JSON.stringify(call.arguments ?? {}) }));
-        for (const call of toolCalls) callOwners.set(call.callId, entry.id);
         messages.push({
           ...base,
           role: 'assistant',
@@ -77,18 +81,31 @@ export function toKitHistory(entries) {
           text: contentText(message.content),
           toolCalls,
         });
+        for (const call of toolCalls) {
+          const tool = {
+            id: `${entry.id}/${call.callId}`,
+            seq: entry.seq,
+            role: 'tool',
+            hidden: false,
+            status: 'running',
+            assistantMessageId: entry.id,
+            callId: call.callId,
+            name: call.name,
+            output: null,
+          };
+          messages.push(tool);
+          unsettled.set(call.callId, tool);
+        }
         break;
       }
       case 'toolResult': {
+        const tool = unsettled.get(message.toolCallId);
+        if (!tool) break;
+        unsettled.delete(message.toolCallId);
         const details = message.details ?? {};
-        messages.push({
-          ...base,
-          role: 'tool',
-          hidden: false,
+        Object.assign(tool, {
+          id: entry.id,
           status: message.isError ? 'error' : 'success',
-          assistantMessageId: callOwners.get(message.toolCallId) ?? '',
-          callId: message.toolCallId,
-          name: message.toolName,
           output: contentText(message.content),
           ...(details.structured === undefined ? {} : { structured: details.structured }),
           ...(typeof details.fullOutputPath === 'string' ? { outputPath: details.fullOutputPath } : {}),
