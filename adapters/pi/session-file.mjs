@@ -121,14 +121,26 @@ export function toKitHistory(entries) {
   return messages;
 }
 
-/** The failed provider turns pi recorded: assistant messages that stopped with an error. */
+/**
+ * The failures pi recorded: assistant entries that stopped with an error and ended the run. One
+ * that pi recovered from (an overflow it compacted and retried, so another assistant entry follows
+ * before the next user message) is part of the transcript, not a failure of the session.
+ */
 export function toKitFailures(entries, isContextOverflow) {
-  return currentBranch(entries)
-    .filter((entry) => entry.type === 'message' && entry.message.role === 'assistant' && entry.message.stopReason === 'error')
-    .map(({ message }) => ({
-      code: isContextOverflow(message) ? 'context-overflow' : 'provider-error',
-      message: message.errorMessage ?? 'the provider turn failed',
-    }));
+  const messages = currentBranch(entries).filter((entry) => entry.type === 'message');
+  return messages
+    .filter(({ message }, index) => {
+      if (message.role !== 'assistant' || message.stopReason !== 'error') return false;
+      const next = messages.slice(index + 1).find((entry) => entry.message.role === 'user' || entry.message.role === 'assistant');
+      return next?.message.role !== 'assistant';
+    })
+    .map(({ message }) => {
+      const detail = message.errorMessage ?? 'the provider turn failed';
+      // pi's own classification (`isContextOverflow`) names the code; the detail is the provider's.
+      return isContextOverflow(message)
+        ? { code: 'context-overflow', message: `context overflow: ${detail}` }
+        : { code: 'provider-error', message: detail };
+    });
 }
 
 /** pi keeps only completed compactions: a compaction entry is appended once its summary exists. */
