@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
+import { RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
 import type { ProviderDialectName } from '../driver/protocol.js';
 import { AdapterFailed } from '../driver/stdio.js';
 import { ProtocolViolation } from '../protocol/validation.js';
@@ -49,7 +49,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
         now: script.now,
         home,
       },
-      { timeoutMs: COMMAND_TIMEOUT_MS * options.timeoutScale, validate: options.validate },
+      { timeoutScale: options.timeoutScale, validate: options.validate },
     );
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
