@@ -2,8 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
-import { readScenarios } from '../harness/suite/suite-index.js';
-import { mutants, type Mutant } from './reference-mutants.js';
+import { mutants, mutantsByArea, type Mutant } from './mutants/index.js';
 import type { Assignment, Judgement } from './mutant-worker.js';
 
 /**
@@ -28,19 +27,20 @@ mkdirSync(work, { recursive: true });
 const judgements = await judgeAll(selected.map(({ index }) => index));
 rmSync(work, { recursive: true, force: true });
 
-const areaOf = ruleAreas();
+const areaOf = new Map(Object.entries(mutantsByArea).flatMap(([area, list]) => list.map((mutant) => [mutant, area] as const)));
 const perArea = new Map<string, { passed: number; failed: number }>();
 let escaped = 0;
 for (const { mutant, index } of selected) {
   const judgement = judgements.get(index)!;
   const passed = judgement.verdict === 'caught';
   escaped += passed ? 0 : 1;
-  const area = areaOf.get(mutant.breaks[0]!) ?? 'other';
+  const area = areaOf.get(mutant)!;
   const count = perArea.get(area) ?? { passed: 0, failed: 0 };
   count[passed ? 'passed' : 'failed'] += 1;
   perArea.set(area, count);
 }
-const areas = [...perArea].sort(([a], [b]) => a.localeCompare(b));
+// Areas in the catalogue's order, which is the rule catalogue's.
+const areas = Object.keys(mutantsByArea).flatMap((area) => (perArea.has(area) ? [[area, perArea.get(area)!] as const] : []));
 process.stdout.write(areas.map(([area, count]) => `  ${area.padEnd(13)} ${count.passed} passed, ${count.failed} failed\n`).join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
@@ -93,13 +93,4 @@ function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
     };
     for (let i = 0; i < jobs; i++) startWorker();
   });
-}
-
-/** The rule area of every rule, read from the scenarios' tags. */
-function ruleAreas(): Map<string, string> {
-  const areas = new Map<string, string>();
-  for (const scenario of readScenarios(kitPath('features'))) {
-    for (const rule of scenario.rules) if (scenario.area) areas.set(rule, scenario.area);
-  }
-  return areas;
 }

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { kitPath } from '../harness/kit-root.js';
-import type { Edit, Mutant } from './reference-mutants.js';
+import type { Edit, Mutant } from './mutants/index.js';
 
 /** A mutant whose text the reference no longer has: the catalogue must keep up. */
 export class StaleMutant extends Error {}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { runConformance } from '../harness/suite/conformance-run.js';
 import { ruleOutcomes } from '../harness/report/summary.js';
-import { mutants } from './reference-mutants.js';
+import { mutants } from './mutants/index.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
 
 /**
