@@ -42,7 +42,10 @@ export class ProtocolValidator {
   }
 
   checkCommand(command: Command): void {
-    const validate = this.part('command');
+    // A command is valid exactly when its own request schema accepts it (`cmd` picks one branch
+    // of `command`), and that is a small part to compile; an unknown `cmd` needs the whole union.
+    const known = Object.hasOwn(schema.$defs.commands, command.cmd) && schema.$defs.commands[command.cmd].request;
+    const validate = this.part(known ? `commands/${command.cmd}/request` : 'command');
     if (!validate(command)) throw new ProtocolViolation('kit', this.describe(validate, JSON.stringify(command)));
   }
 
