@@ -51,8 +51,3 @@ export function measureEventAppend(): { appendMs: number; rawMs: number } {
   });
   return { appendMs, rawMs };
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { appendMs, rawMs } = measureEventAppend();
-  process.stdout.write(`event append ${(rawMs / appendMs).toFixed(2)}x the speed of raw inserts (${APPENDS} appends)\n`);
-}

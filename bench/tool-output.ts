@@ -48,9 +48,3 @@ export function measureBounding(): BoundingFigure[] {
     return { size, boundingMs, copyMs };
   });
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const { size, boundingMs, copyMs } of measureBounding()) {
-    process.stdout.write(`bounding ${size.padEnd(6)} ${(copyMs / boundingMs).toFixed(2)}x the speed of a Buffer copy\n`);
-  }
-}

@@ -73,7 +73,12 @@ function keepableEnds(text: string, maxBytes: number): Buffer {
   // A cut between the two halves of a surrogate pair would encode neither as the whole text does.
   const headEnd = isHighSurrogate(text.charCodeAt(window - 1)) ? window + 1 : window;
   const tailStart = isLowSurrogate(text.charCodeAt(text.length - window)) ? text.length - window - 1 : text.length - window;
-  return Buffer.from(`${text.slice(0, headEnd)}\n${text.slice(tailStart)}`, 'utf8');
+  // Encoded in place: a UTF-16 unit takes at most three bytes.
+  const ends = Buffer.allocUnsafe(3 * (headEnd + text.length - tailStart) + 1);
+  let length = ends.write(text.slice(0, headEnd), 'utf8');
+  ends[length++] = NEWLINE;
+  length += ends.write(text.slice(tailStart), length, 'utf8');
+  return ends.subarray(0, length);
 }
 
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
