@@ -98,4 +98,25 @@ export const inbox: Mutant[] = [
     replace: '    await chain.done;',
     breaks: ['INB-14'],
   },
+  {
+    name: 'a wake resumes like an explicit run',
+    file: 'runtime.ts',
+    find: 'this.sessions.get(sessionId);\n    this.coordinator.wake(sessionId);',
+    replace: 'this.sessions.get(sessionId);\n    void this.coordinator.run(sessionId);',
+    breaks: ['INB-15'],
+  },
+  {
+    name: 'a wake continues history that still owes an answer',
+    file: 'runner/drain.ts',
+    find: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId)) return 'idle';",
+    replace: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId) && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: "if (first && mode === 'wake' && promoted === 0) return 'idle';",
+        replace: "if (first && mode === 'wake' && promoted === 0 && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+      },
+    ],
+    breaks: ['INB-15'],
+  },
 ];
