@@ -201,6 +201,21 @@ function dateRenderings(iso: string): string[] {
   return [iso, `${weekday} ${month} ${day} ${date.getUTCFullYear()}`, format({ dateStyle: 'long' }), format({ dateStyle: 'medium' })];
 }
 
+Then('the baseline of request {int} names the working directory of {string}', function (this: KitWorld, n: number, name: string) {
+  const { workspace } = this.session(name);
+  const baseline = baselineOf(this, n);
+  // The directory itself, not a parent of it: the next character ends the path.
+  const named = [workspace, realpathSync(workspace)].some((path) => new RegExp(`${escapeRegExp(path)}(?![\\w/.-])`).test(baseline));
+  expect(named, `the baseline names ${workspace}:\n${baseline}`).to.equal(true);
+});
+
+Then('the baseline of request {int} names the date {string}', function (this: KitWorld, n: number, date: string) {
+  const baseline = baselineOf(this, n);
+  expect(dateRenderings(date).some((rendering) => baseline.includes(rendering)), `the baseline names ${date}:\n${baseline}`).to.equal(true);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 Then('the checkpoint holds the hash of {string} for {string}', async function (this: KitWorld, text: string, key: string) {
   const { snapshot } = await this.driver.epoch(this.session().id);
   expect(snapshot[key]?.value).to.equal(createHash('sha256').update(text).digest('hex'));
