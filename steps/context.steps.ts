@@ -34,6 +34,10 @@ Given('the contributor {string} contributes the context sources:', async functio
   await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
 });
 
+Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
+  await this.driver.registerContributor(this.session().workspace, contributor, []);
+});
+
 Given(
   'the contributor {string} contributes the context sources in the workspace {string}:',
   async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {

@@ -172,3 +172,24 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     Then reconciling the context now would be "replacement-blocked"
     When the context source "kit/a.one" has the value "3"
     Then reconciling the context now would be "replacement-ready"
+
+  @CTX-17 @needs:kit-sources @id:ctx-empty-1
+  Scenario: [9] An empty contribution and sources that are all absent leave a valid context, and turns run
+    Given a session "s1"
+    And the contributor "kit/empty" contributes no context sources
+    And the contributor "kit/a" contributes the context sources:
+      | key       | removable |
+      | kit/a.one | yes       |
+    And the context source "kit/a.one" is absent
+    And the provider replies "first"
+    And the provider replies "second"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 1 request
+    And the baseline of request 1 does not contain "kit/"
+    And request 1 has no system message
+    When the user steers "again"
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 has no system message
+    And the baselines of requests 1 and 2 are byte for byte the same

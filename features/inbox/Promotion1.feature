@@ -151,7 +151,7 @@ Feature: Promotion1 - Steers and queued prompts
       | assistant | q1 done |
       | user      | q2      |
 
-  @INB-15 @id:inb-promotion-9
+  @INB-15 @id:inb-ambiguous-wake-1
   Scenario: [9] A wake after a restart never sends the provider turn that may have been dispatched
     Given a session "s1"
     And the provider calls echo "step"

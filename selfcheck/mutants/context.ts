@@ -86,4 +86,19 @@ export const context: Mutant[] = [
     replace: "    return result.kind === 'unchanged' ? 'updated' : result.kind;",
     breaks: ['CTX-15'],
   },
+  {
+    name: 'a contribution without sources is refused',
+    file: 'context/context-registry.ts',
+    find: '    return combine(produced.flat());',
+    replace:
+      "    const empty = ordered.find((_, i) => produced[i]!.length === 0);\n    if (empty) throw new ContextCompositionError(`context contribution ${empty} has no sources`);\n    return combine(produced.flat());",
+    breaks: ['CTX-17'],
+  },
+  {
+    name: 'a context whose sources are absent is not ready',
+    file: 'context/system-context.ts',
+    find: "const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);",
+    replace: "const unavailable = observed.filter((o) => o.observation === Unavailable || o.observation === Absent).map((o) => o.source.key);",
+    breaks: ['CTX-17'],
+  },
 ];
