@@ -53,6 +53,13 @@ Given('the context source {string} has the value {string}', async function (this
   await this.driver.setSource(key, { value: JSON.parse(json) });
 });
 
+Given(
+  'the context source {string} has the value {string}, which changes to {string} once it is read',
+  async function (this: KitWorld, key: string, json: string, next: string) {
+    await this.driver.setSource(key, { value: JSON.parse(json) }, { value: JSON.parse(next) });
+  },
+);
+
 Given('the context source {string} is {word}', async function (this: KitWorld, key: string, state: string) {
   if (state !== 'unavailable' && state !== 'absent') throw new Error(`a source is unavailable or absent, not ${state}`);
   await this.driver.setSource(key, { state });

@@ -51,7 +51,7 @@ export type Command =
       sources: KitSourceDeclaration[];
     }
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
-  | ({ cmd: 'context.source.set'; key: string } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
+  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
   | { cmd: 'agent.define'; name: string; tools: Record<string, 'allow' | 'deny' | 'ask'>; skills: Record<string, 'allow' | 'deny'> }
   | { cmd: 'skill.define'; name: string; description: string; body: string }
   | { cmd: 'permission.wait' | 'permission.pending'; sessionId: string }

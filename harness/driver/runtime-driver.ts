@@ -155,8 +155,8 @@ export class RuntimeDriver {
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }): Promise<void> {
-    return this.call({ cmd: 'context.source.set', key, ...observation });
+  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }, nextValue?: { value: unknown }): Promise<void> {
+    return this.call({ cmd: 'context.source.set', key, ...observation, ...(nextValue ? { nextValue: nextValue.value } : {}) });
   }
 
   defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {

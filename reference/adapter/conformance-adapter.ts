@@ -180,7 +180,11 @@ function serve(config: AdapterConfig): Adapter {
       if (!registry(c).remove(String(c.contributor))) throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
     },
     'context.source.set': (c) =>
-      kitSources.set(String(c.key), 'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' }),
+      kitSources.set(
+        String(c.key),
+        'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' },
+        'nextValue' in c ? { value: c.nextValue as Json } : undefined,
+      ),
     'agent.define': (c) =>
       runtime.agents.defineAgent({
         name: String(c.name),
