@@ -101,6 +101,10 @@ Then('request {int} ends with:', function (this: KitWorld, n: number, table: Dat
   expect(matchRows(actual, expected)).to.deep.equal(expected);
 });
 
+Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
+  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
+});
+
 Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   expect(matchRows(conversation(this, n), expected)).to.deep.equal(expected);

@@ -23,3 +23,21 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | tool      | beta             |
     And request 2 reads the output of call "call_a" as "alpha"
     And request 2 reads the output of call "call_b" as "beta"
+
+  @SCP-05 @profile:sol @dialect:openai-chat @id:scp-attachment-source-1
+  Scenario: [2] The source of an image stays in the session, in the chat dialect
+    Given a session "s1"
+    And the provider replies "seen"
+    When the user steers "look" with an image from "s3://kit-bucket/private-key-7f3a"
+    And the session settles
+    Then request 1 carries 1 image
+    And request 1 does not contain "private-key-7f3a" anywhere
+
+  @SCP-05 @profile:sol @dialect:anthropic-messages @id:scp-attachment-source-2
+  Scenario: [3] The source of an image stays in the session, in the messages dialect
+    Given a session "s1"
+    And the provider replies "seen"
+    When the user steers "look" with an image from "s3://kit-bucket/private-key-7f3a"
+    And the session settles
+    Then request 1 carries 1 image
+    And request 1 does not contain "private-key-7f3a" anywhere

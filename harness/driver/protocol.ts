@@ -5,7 +5,7 @@
 
 export type Delivery = 'steer' | 'queue';
 
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
 
 export interface PromptContent {
   parts: PromptPart[];

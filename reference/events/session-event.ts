@@ -4,7 +4,8 @@ import type { ContextSnapshot } from '../context/system-context.js';
 
 export type Delivery = 'steer' | 'queue';
 
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+/** `source`: where an attachment came from; session-level metadata that no provider request carries. */
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
 
 /** The text of a prompt; media parts have none. */
 export function promptText(prompt: Prompt): string {
