@@ -48,6 +48,21 @@ Given(
   },
 );
 
+Given(
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {word} off',
+  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, off: string) {
+    if (off !== 'auto' && off !== 'prune') throw new Error(`auto or prune can be turned off, not "${off}"`);
+    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
+  },
+);
+
+Given(
+  'the context window is {int} tokens, {int} for the model {string}, with an output allowance of {int} and a compaction buffer of {int}',
+  async function (this: KitWorld, contextWindow: number, window: number, model: string, outputAllowance: number, buffer: number) {
+    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, modelWindows: { [model]: window } });
+  },
+);
+
 Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: { kind: 'text', text: prose(length), chunks: 4 } });
 });

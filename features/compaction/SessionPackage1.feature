@@ -41,3 +41,53 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     Then request 1 carries 1 image
     And request 1 does not contain "private-key-7f3a" anywhere
+
+  @SCP-04 @profile:sol @id:scp-config-1
+  Scenario: [4] Automatic compaction is on when the configuration does not mention it
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the session has 1 completed compaction
+    And request 3 mentions "SUMMARY: a long answer" in its conversation
+
+  @SCP-04 @profile:sol @id:scp-config-2
+  Scenario: [5] With automatic compaction off, an oversized request goes out uncompacted
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with auto off
+    And the provider replies with 160000 characters of prose
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions
+    And request 2 has 1 user message "one"
+
+  @SCP-04 @profile:sol @id:scp-config-3
+  Scenario: [6] With pruning off, old tool outputs reach the model whole
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with prune off
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 6 requests
+    And request 6 reads 100000 characters of output for call "a"
+    And request 6 reads 100000 characters of output for call "b"
+    And the history keeps 100000 characters of output for call "a", unpruned

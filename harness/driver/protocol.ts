@@ -58,7 +58,7 @@ export type Command =
   | { cmd: 'permission.reply'; id: string; approve: boolean }
   | { cmd: 'host.env.set'; name: string; value: string | null }
   | { cmd: 'fault.system-message-writes'; failing: boolean }
-  | { cmd: 'compaction.configure'; contextWindow: number; outputAllowance: number; buffer: number }
+  | ({ cmd: 'compaction.configure' } & CompactionSettings)
   | { cmd: 'compaction.request' | 'compactions' | 'context.reconcile'; sessionId: string }
   | { cmd: 'clock.set'; now: string }
   /** The `gate` kit tool: wait until a call blocks on the named gate, or open it. */
@@ -225,4 +225,14 @@ export interface ToolOutputFiles {
 export interface PtyEnvironmentView {
   cwd: string;
   env: Record<string, string>;
+}
+
+/** The context budget of `compaction.configure`, and the switches of profile sol. */
+export interface CompactionSettings {
+  contextWindow: number;
+  outputAllowance: number;
+  buffer: number;
+  modelWindows?: Record<string, number>;
+  auto?: boolean;
+  prune?: boolean;
 }

@@ -1,4 +1,5 @@
 import type {
+  CompactionSettings,
   Command,
   CompactionView,
   ReconcileOutcome,
@@ -183,7 +184,7 @@ export class RuntimeDriver {
     return this.call({ cmd: 'host.env.set', name, value });
   }
 
-  configureCompaction(budget: { contextWindow: number; outputAllowance: number; buffer: number }): Promise<void> {
+  configureCompaction(budget: CompactionSettings): Promise<void> {
     return this.call({ cmd: 'compaction.configure', ...budget });
   }
 

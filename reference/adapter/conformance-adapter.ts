@@ -210,6 +210,9 @@ function serve(config: AdapterConfig): Adapter {
         contextWindow: Number(c.contextWindow),
         outputAllowance: Number(c.outputAllowance),
         buffer: Number(c.buffer),
+        ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
+        ...(typeof c.auto === 'boolean' ? { auto: c.auto } : {}),
+        ...(typeof c.prune === 'boolean' ? { prune: c.prune } : {}),
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({

@@ -4,7 +4,7 @@ import type { SessionMessage } from '../history/message.js';
 import { failAbandonedWork } from './recovery.js';
 import { providerRequest, runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
 import { compact, compactable } from '../compaction/compactor.js';
-import { overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
+import { budgetFor, overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
 import type { Session } from '../session/session-store.js';
 import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './context-boundary.js';
 import { DoomLoopDetector } from './doom-loop.js';
@@ -77,7 +77,7 @@ export async function drainSession(
       ]);
       return 'failed';
     }
-    if (deps.sol) prune(deps, sessionId);
+    if (deps.sol && deps.budget().prune !== false) prune(deps, sessionId);
     if (compactionDue(deps, session)) {
       const compacted = await compactBeforeTurn(deps, session, signal);
       if (compacted === 'completed') continue;
@@ -129,15 +129,18 @@ async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: Abor
 
 /**
  * Compaction runs before the pending turn when the user asked for it or the request would not fit
- * the context window, and only when older complete turns exist to fold.
+ * the selected model's context window (unless profile sol turned automatic compaction off), and
+ * only when older complete turns exist to fold.
  */
 function compactionDue(deps: DrainDeps, session: Session): boolean {
   const messages = deps.history.messages(session.id);
   if (compactable(messages).folded.length === 0) return false;
   if (session.compactionRequested) return true;
-  if (deps.sol && usageOverflows(messages, deps.budget())) return true;
+  if (deps.sol && deps.budget().auto === false) return false;
+  const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);
+  if (deps.sol && usageOverflows(messages, budget)) return true;
   const epoch = deps.epochs.find(session.id)!;
-  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());
+  return overBudget(providerRequest(deps, session, epoch.parts), budget);
 }
 
 /** Steers promote at every boundary; a queued prompt only when the session would otherwise go idle. */
