@@ -141,6 +141,7 @@ export class SessionRuntime {
       ...(options.sol ? { retries: this.retries } : {}),
       sol: options.sol ?? false,
       continuation: options.continuation ?? false,
+      checkpointForm: options.sol ? 'trigger-answer' : 'summary-message',
       design: this.design,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.

@@ -1,6 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { request } from './provider.steps.js';
+import type { ModelVisibleMessage } from '../harness/provider/captured-request.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
@@ -25,8 +26,36 @@ Then('request {int} {word} {string} in its conversation', function (this: KitWor
   expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
 });
 
+/** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
+const COMPACTION_TRIGGER = 'What did we do so far?';
+
+/** The messages of request `n`, a leading `COMPACTION_TRIGGER` and the answer to it read as one checkpoint message. */
+function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
+  const messages = request(world, n).messages;
+  const [first, second] = messages;
+  if (first?.role !== 'user' || first.text !== COMPACTION_TRIGGER || second?.role !== 'assistant') return messages;
+  return [{ ...second, role: 'user' }, ...messages.slice(2)];
+}
+
+Then('request {int} begins with the question {string} answered by {string}', function (this: KitWorld, n: number, question: string, answer: string) {
+  const [first, second, ...rest] = request(this, n).messages;
+  expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
+  expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
+  expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
+  expect(rest.filter((m) => m.text.includes(answer)).map((m) => m.role), 'the summary is not repeated').to.deep.equal([]);
+});
+
+Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
+});
+
+Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
+  const body = request(this, n).body as Record<string, unknown>;
+  expect(body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens, `the output limit of request ${n}`).to.equal(tokens);
+});
+
 Then('the conversation of request {int} starts with a message mentioning {string}', function (this: KitWorld, n: number, text: string) {
-  const [first] = request(this, n).messages;
+  const [first] = checkpointFirst(this, n);
   expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
 });
 
@@ -85,7 +114,7 @@ Then('request {int} is shorter than {int} characters', function (this: KitWorld,
 });
 
 Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
-  expect(request(this, n).messages.filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
+  expect(checkpointFirst(this, n).filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
 });
 
 Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {

@@ -91,3 +91,67 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 6 reads 100000 characters of output for call "a"
     And request 6 reads 100000 characters of output for call "b"
     And the history keeps 100000 characters of output for call "a", unpruned
+
+  @SCP-03 @profile:sol @id:scp-trigger-1
+  Scenario: [7] The model reads a compaction as the answer to "What did we do so far?"
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    And request 3 ends with:
+      | role | content |
+      | user | two     |
+    And request 3 has no user message "one"
+
+  @SCP-01 @profile:sol @id:scp-continue-1
+  Scenario: [8] A compaction in the middle of the agent loop is followed by a synthetic continue message
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider calls produce "a" with one line of 160000 "x"
+    And the provider summarizes with "SUMMARY: produced a long line"
+    And the provider replies "done"
+    When the user steers "one"
+    And the session settles
+    Then the provider received 3 requests
+    And the session has 1 completed compaction
+    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
+    And request 3 ends with the user message of the declared text "continuation.continue"
+    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And the history has 1 user message "one"
+
+  @SCP-02 @profile:sol @id:scp-request-1
+  Scenario Outline: [9] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
+    Given a session "s1"
+    And the context window is <window> tokens with an output allowance of <allowance> and a compaction buffer of 2000
+    And the provider replies with <prose> characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-other"
+    And the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And the baseline of request 2 is the declared text "compaction.system-prompt"
+    And request 2 uses the model "kit-other"
+    And request 2 has the messages:
+      | role      | content |
+      | user      | one     |
+      | assistant | *       |
+      | user      | *       |
+    And request 2 ends with the user message of the declared text "compaction.prompt"
+    And request 2 limits the output to <limit> tokens
+    And request 3 uses the model "kit-other"
+
+    Examples:
+      | case                   | window | allowance | prose  | limit |
+      | the allowance as given | 40000  | 4000      | 160000 | 4000  |
+      | capped at 32000        | 60000  | 50000     | 60000  | 32000 |

@@ -20,6 +20,7 @@ import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults
 import { KitPtyOverlay } from './kit-pty-overlay.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
+import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
 import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
@@ -81,6 +82,8 @@ export function createAdapter(): Adapter {
               'system-message.fallback': wrapSystemFallback('{text}'),
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
               'continuation.continue': CONTINUE_TEXT,
+              'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+              'compaction.prompt': COMPACTION_PROMPT,
             },
           },
         };

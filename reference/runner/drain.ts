@@ -1,6 +1,6 @@
 import type { SessionStore } from '../session/session-store.js';
 import type { Inbox } from '../inbox/inbox.js';
-import type { SessionMessage } from '../history/message.js';
+import type { ModelMessage, SessionMessage } from '../history/message.js';
 import { failAbandonedWork } from './recovery.js';
 import { providerRequest, runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
 import { compact, compactable } from '../compaction/compactor.js';
@@ -10,7 +10,8 @@ import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './con
 import { DoomLoopDetector } from './doom-loop.js';
 import { prunableOutputs } from '../compaction/pruning.js';
 import { usageOverflows } from '../compaction/token-usage.js';
-import { continuationFor } from '../compaction/continuation.js';
+import { CONTINUE_TEXT, continuationFor } from '../compaction/continuation.js';
+import { modelHistory } from '../history/model-history.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
 export type DrainMode = 'run' | 'wake';
@@ -119,6 +120,9 @@ async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: Abor
     if (deps.continuation) {
       const { prompt, ofMedia } = continuationFor(before);
       deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) }]);
+    } else if (deps.sol && !awaitsAnswer(modelHistory(deps.history.messages(session.id), deps.checkpointForm))) {
+      // Profile sol (`CompactAndContinue`): the summary answered the trigger; the loop goes on by itself.
+      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] } }]);
     }
     return 'completed';
   }
@@ -148,6 +152,11 @@ function promoteAtBoundary(deps: DrainDeps, sessionId: string): number {
   const steers = deps.inbox.promoteSteers(sessionId);
   if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;
   return deps.inbox.promoteNextQueued(sessionId);
+}
+
+/** The model history ends with input the model has not answered yet. */
+function awaitsAnswer(history: ModelMessage[]): boolean {
+  return history.filter((message) => message.role !== 'system').at(-1)?.role === 'user';
 }
 
 /**
