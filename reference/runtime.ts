@@ -249,11 +249,14 @@ export class SessionRuntime {
   }
 
   /** The compactions of a session, oldest first, from its durable events. */
-  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }[] {
-    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }>();
+  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
+    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }>();
     for (const { event } of this.events(sessionId)) {
       if (event.type === 'compaction.started') found.set(event.compactionId, { id: event.compactionId, status: 'started' });
-      if (event.type === 'compaction.ended') found.set(event.compactionId, { id: event.compactionId, status: 'completed', summary: event.summary });
+      if (event.type === 'compaction.ended') {
+        const { compactionId: id, summary, tokensFreed } = event;
+        found.set(id, { id, status: 'completed', summary, ...(tokensFreed === undefined ? {} : { tokensFreed }) });
+      }
       if (event.type === 'compaction.failed') found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
     }
     return [...found.values()];

@@ -45,6 +45,12 @@ Then('request {int} begins with the question {string} answered by {string}', fun
   expect(rest.filter((m) => m.text.includes(answer)).map((m) => m.role), 'the summary is not repeated').to.deep.equal([]);
 });
 
+Then('the compaction freed between {int} and {int} tokens', async function (this: KitWorld, least: number, most: number) {
+  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+  expect(completed.length, 'completed compactions').to.equal(1);
+  expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
+});
+
 Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
   expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
 });

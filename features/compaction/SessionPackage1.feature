@@ -155,3 +155,26 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | case                   | window | allowance | prose  | limit |
       | the allowance as given | 40000  | 4000      | 160000 | 4000  |
       | capped at 32000        | 60000  | 50000     | 60000  | 32000 |
+
+  @SCP-07 @profile:sol @id:scp-store-1
+  Scenario: [10] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the provider replies "after the restart"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    And request 4 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    And request 4 has no user message "one"
+    And request 4 is shorter than 40000 characters
+    And the history still holds an assistant reply of 160000 characters
+    And the history has 1 user message "one"
+    And the compaction freed between 38000 and 40100 tokens

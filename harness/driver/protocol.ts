@@ -174,6 +174,7 @@ export interface ContextEpochView {
 export interface CompactionView {
   status: 'started' | 'completed' | 'failed';
   summary?: string;
+  tokensFreed?: number;
 }
 
 /** The four outcomes of reconciling a session's context at a boundary. */

@@ -219,7 +219,9 @@ function serve(config: AdapterConfig): Adapter {
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
-      compactions: runtime.compactions(String(c.sessionId)).map(({ status, summary }) => ({ status, ...(summary === undefined ? {} : { summary }) })),
+      compactions: runtime
+        .compactions(String(c.sessionId))
+        .map(({ status, summary, tokensFreed }) => ({ status, ...(summary === undefined ? {} : { summary }), ...(tokensFreed === undefined ? {} : { tokensFreed }) })),
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),

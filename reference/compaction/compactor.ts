@@ -80,9 +80,13 @@ export async function compact(
     deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);
     return false;
   }
-  const recentContext = recent(folded.map(serialize), RECENT_CONTEXT_TOKENS);
+  const lines = folded.map(serialize);
+  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS);
+  // What the folded messages weighed, less the checkpoint that stands for them.
+  const tokensFreed = estimateTokens(lines.join('\n')) - estimateTokens(summary + recentContext);
+  // One event: the summary and the new boundary are stored together or not at all.
   deps.log.append(sessionId, [
-    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq },
+    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq, tokensFreed },
   ]);
   return true;
 }

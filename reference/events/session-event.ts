@@ -43,7 +43,7 @@ export type SessionEvent =
   | { type: 'context.replacement-requested' }
   | { type: 'compaction.requested' }
   | { type: 'compaction.started'; compactionId: string }
-  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number }
+  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number; tokensFreed?: number }
   | { type: 'compaction.failed'; compactionId: string; reason: string }
   /** Profile `continuation`: the hidden user message that lets the drain go on after a compaction. */
   | { type: 'continuation.injected'; messageId: string; prompt: Prompt; ofMedia?: boolean }

@@ -137,4 +137,29 @@ export const scp: Mutant[] = [
       { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: COMPACTION_TRIGGER }] } },`,
     breaks: ['SCP-03'],
   },
+  {
+    name: 'the tokens a compaction freed are not recorded',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: 'summary, recentContext, cutSeq, tokensFreed },',
+    replace: 'summary, recentContext, cutSeq },',
+    breaks: ['SCP-07'],
+  },
+  {
+    name: 'the tokens freed count what the checkpoint keeps',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: "const tokensFreed = estimateTokens(lines.join('\\n')) - estimateTokens(summary + recentContext);",
+    replace: 'const tokensFreed = estimateTokens(summary + recentContext);',
+    breaks: ['SCP-07'],
+  },
+  {
+    name: 'a compaction deletes the messages it folded',
+    profile: 'sol',
+    file: 'store/projector.ts',
+    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);",
+    replace:
+      "      db.prepare(\"DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != 'compaction'\").run(sessionId, cutSeq);\n      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);",
+    breaks: ['SCP-07'],
+  },
 ];
