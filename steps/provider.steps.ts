@@ -54,6 +54,10 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
   this.provider.enqueue({ turn: call('echo', { text: echoed }, 'call_echo') });
 });
 
+Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
+});
+
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
   for (let i = 1; i <= times; i++) this.provider.enqueue({ turn: call('echo', { text: `echo ${i}` }, `call_${i}`) });
 });

@@ -73,3 +73,27 @@ Feature: Runner1 - Provider turns and tool settlement
       | assistant | calls echo |
       | tool      | second     |
     And the history has 2 settled tool calls
+
+  @RUN-10 @needs:kit-tools @id:run-tool-errors-1
+  Scenario: [6] Inputs that do not decode and a tool that throws settle as tool errors the model reads, and the drain goes on
+    Given a session "s1"
+    And the provider calls echo as "call_cut" with the input text '{"text": "cut'
+    And the provider calls echo as "call_type" with the input text '{"text": 5}'
+    And the provider calls echo as "call_missing" with the input text '{"words": "no text"}'
+    And the provider calls fail as "call_fail" with the input text '{"message": "boom"}'
+    And the provider calls echo "fine"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the provider received 6 requests
+    And call "call_cut" settled as error
+    And call "call_type" settled as error
+    And call "call_missing" settled as error
+    And call "call_fail" settled as error
+    And request 2 shows the model the output of call "call_cut"
+    And request 5 ends with:
+      | role      | content    |
+      | assistant | calls fail |
+      | tool      | boom       |
+    And "echo.log" in the workspace of "s1" has 1 line
+    And the session reports no failure

@@ -12,6 +12,8 @@ export interface ScriptedToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+  /** Sent instead of `input` encoded: input text that need not decode. */
+  rawInput?: string;
 }
 
 /**

@@ -73,4 +73,25 @@ export const runner: Mutant[] = [
     replace: "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     breaks: ['RUN-07'],
   },
+  {
+    name: 'tool inputs are not decoded against the parameters',
+    file: 'tools/tool-registry.ts',
+    find: '    if (invalid) return { status: \'error\', output: `Invalid input for ${name}: ${invalid}` };',
+    replace: '',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'an input that is not JSON fails the turn instead of the call',
+    file: 'tools/tool-registry.ts',
+    find: "      return { status: 'error', output: `Invalid JSON input for ${name}` };",
+    replace: '      throw new Error(`Invalid JSON input for ${name}`);',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'a failing tool reads to the model as a generic error',
+    file: 'tools/tool-registry.ts',
+    find: "return { status: 'error', output: error instanceof Error ? error.message : String(error), ...structured };",
+    replace: "return { status: 'error', output: 'the tool failed', ...structured };",
+    breaks: ['RUN-10'],
+  },
 ];

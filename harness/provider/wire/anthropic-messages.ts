@@ -92,7 +92,7 @@ export function webSearchResults(search: ScriptedWebSearch): object[] {
 function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
   return {
     start: { type: 'tool_use', id: call.id, name: call.name, input: {} },
-    deltas: ['', ...splitIntoChunks(JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
+    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
   };
 }
 
