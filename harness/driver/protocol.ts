@@ -53,7 +53,7 @@ export type Command =
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
   | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
   | { cmd: 'agent.define'; name: string; tools: Record<string, 'allow' | 'deny' | 'ask'>; skills: Record<string, 'allow' | 'deny'> }
-  | { cmd: 'skill.define'; name: string; description: string; body: string }
+  | { cmd: 'skill.define'; name: string; description: string; body: string; location?: string }
   | { cmd: 'permission.wait' | 'permission.pending'; sessionId: string }
   | { cmd: 'permission.reply'; id: string; approve: boolean }
   | { cmd: 'host.env.set'; name: string; value: string | null }

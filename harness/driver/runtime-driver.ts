@@ -164,8 +164,8 @@ export class RuntimeDriver {
     return this.call({ cmd: 'agent.define', name, tools, skills });
   }
 
-  defineSkill(name: string, description: string, body: string): Promise<void> {
-    return this.call({ cmd: 'skill.define', name, description, body });
+  defineSkill(name: string, description: string, body: string, location?: string): Promise<void> {
+    return this.call({ cmd: 'skill.define', name, description, body, ...(location === undefined ? {} : { location }) });
   }
 
   permissionAsked(sessionId: string): Promise<void> {

@@ -195,7 +195,7 @@ function serve(config: AdapterConfig): Adapter {
         skills: (c.skills ?? {}) as Record<string, 'allow' | 'deny'>,
       }),
     'skill.define': (c) =>
-      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body) }),
+      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body), ...(c.location === undefined ? {} : { location: String(c.location) }) }),
     'permission.wait': (c) => runtime.permissions.whenPending(String(c.sessionId)),
     'permission.pending': (c) => ({
       requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),

@@ -11,6 +11,8 @@ export interface Skill {
   name: string;
   description: string;
   body: string;
+  /** Where its files are. */
+  location?: string;
 }
 
 /** The agent a session without a selected agent runs as, for execution and permissions alike. */

@@ -264,6 +264,6 @@ class TurnProjection {
     }
     const { location } = this.session;
     const fileRead = (path: string) => this.deps.fileRead?.(this.sessionId, location, path);
-    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead });
+    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead, agent: this.agent });
   }
 }

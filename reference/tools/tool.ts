@@ -1,3 +1,5 @@
+import type { Agent } from '../agents/agent-catalog.js';
+
 /** A local tool the runner can execute on the model's behalf. */
 export interface ToolDefinition {
   name: string;
@@ -13,6 +15,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Told of every file a tool read successfully, so instructions found beside it can be discovered. */
   fileRead?: (absolutePath: string) => void;
+  /** The agent whose policy governs the call. */
+  agent: Agent;
 }
 
 /** A result with more than text; a plain string is a result with text only. */
