@@ -97,3 +97,22 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool      | boom       |
     And "echo.log" in the workspace of "s1" has 1 line
     And the session reports no failure
+
+  @RUN-09 @dialect:anthropic-messages @needs:kit-tools @id:run-hosted-calls-1
+  Scenario Outline: [7] A call the provider executed keeps its call and its result through the recovery of the turn's own tool (<case>)
+    Given a session "s1"
+    And the provider searches the web for "kit", gets 2 results of 300 characters, then calls gate "g1"
+    And the provider replies "after the recovery"
+    And the user steers "search"
+    And the gate "g1" is blocked
+    When <stop>
+    And the session is run
+    And the session settles
+    Then the provider received 2 requests
+    And the history has the tool call "gate" settled as interrupted
+    And request 2 replays the web search call for "kit" and its 2 results of 300 characters, under one ID
+
+    Examples:
+      | case          | stop                              |
+      | interrupted   | the session is interrupted        |
+      | after a crash | the runtime process restarts      |

@@ -4,7 +4,7 @@
  */
 export type ScriptedTurn =
   | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
-  | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
 

@@ -94,4 +94,26 @@ export const runner: Mutant[] = [
     replace: "return { status: 'error', output: 'the tool failed', ...structured };",
     breaks: ['RUN-10'],
   },
+  {
+    name: "an interrupted settlement clears the turn's provider metadata",
+    file: 'store/projector.ts',
+    find: '      setStatus(db, id, event.status);\n      return;\n    }\n    case \'tool.pruned\':',
+    replace:
+      "      if (event.status === 'interrupted') updateBody(db, event.assistantMessageId, (body) => void delete body.providerBlocks);\n      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
+    breaks: ['RUN-09'],
+  },
+  {
+    name: 'replay sends the provider-executed result without its call',
+    file: 'provider/anthropic-messages.ts',
+    find: '    ...((message.providerBlocks ?? []) as ContentBlock[]),',
+    replace: "    ...((message.providerBlocks ?? []) as ContentBlock[]).filter((block) => block.type !== 'server_tool_use'),",
+    breaks: ['RUN-09'],
+  },
+  {
+    name: 'a provider-executed call is stored without its streamed input',
+    file: 'runner/provider-turn.ts',
+    find: "map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));",
+    replace: 'map(({ block }) => block);',
+    breaks: ['RUN-09'],
+  },
 ];
