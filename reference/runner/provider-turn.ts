@@ -264,6 +264,11 @@ class TurnProjection {
     }
     const { location } = this.session;
     const fileRead = (path: string) => this.deps.fileRead?.(this.sessionId, location, path);
-    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead, agent: this.agent });
+    const authorize = async (permission: string) => {
+      const rule = agents.permissionRule(this.agent, permission) ?? 'ask';
+      if (rule !== 'ask') return rule === 'allow';
+      return permissions.ask({ id: this.deps.ids.next('prm'), sessionId: this.sessionId, tool: permission, agent: this.agent.name }, this.signal);
+    };
+    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead, agent: this.agent, authorize });
   }
 }

@@ -17,6 +17,11 @@ export interface ToolContext {
   fileRead?: (absolutePath: string) => void;
   /** The agent whose policy governs the call. */
   agent: Agent;
+  /**
+   * Asks for an authority the call needs beyond the tool itself (`external_directory`): the
+   * agent's rule for it decides, and the user is asked when none does. Resolves to the answer.
+   */
+  authorize(permission: string): Promise<boolean>;
 }
 
 /** A result with more than text; a plain string is a result with text only. */
