@@ -173,3 +173,19 @@ Feature: Promotion1 - Steers and queued prompts
       | assistant | calls echo |
       | tool      | step       |
     And "echo.log" in the workspace of "s1" has 1 line
+
+  @INB-09 @id:inb-allowance-once-1
+  Scenario: [10] The allowance restarts once at the promoting boundary, and still ends the drain 25 turns later
+    Given a session "s1"
+    And the provider calls echo 5 times
+    And the provider calls gate "g1"
+    And the provider calls echo 25 times
+    And the provider replies "never sent"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "keep going"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 31 requests
+    And the session reports the failure "turn-limit" mentioning "25"
+    And 1 scripted provider turn is left unused
