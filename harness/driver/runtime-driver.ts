@@ -1,4 +1,5 @@
 import type {
+  CompactionSettings,
   Command,
   CompactionView,
   ReconcileOutcome,
@@ -163,16 +164,16 @@ export class RuntimeDriver {
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }): Promise<void> {
-    return this.call({ cmd: 'context.source.set', key, ...observation });
+  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }, nextValue?: { value: unknown }): Promise<void> {
+    return this.call({ cmd: 'context.source.set', key, ...observation, ...(nextValue ? { nextValue: nextValue.value } : {}) });
   }
 
   defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {
     return this.call({ cmd: 'agent.define', name, tools, skills });
   }
 
-  defineSkill(name: string, description: string, body: string): Promise<void> {
-    return this.call({ cmd: 'skill.define', name, description, body });
+  defineSkill(name: string, description: string, body: string, location?: string): Promise<void> {
+    return this.call({ cmd: 'skill.define', name, description, body, ...(location === undefined ? {} : { location }) });
   }
 
   permissionAsked(sessionId: string): Promise<void> {
@@ -191,7 +192,7 @@ export class RuntimeDriver {
     return this.call({ cmd: 'host.env.set', name, value });
   }
 
-  configureCompaction(budget: { contextWindow: number; outputAllowance: number; buffer: number }): Promise<void> {
+  configureCompaction(budget: CompactionSettings): Promise<void> {
     return this.call({ cmd: 'compaction.configure', ...budget });
   }
 
