@@ -30,7 +30,8 @@ async function main(argv: string[]): Promise<number> {
       .demandCommand(1, 'Name a command')
       .strict()
       .fail((message, error) => {
-        throw error ?? new UsageError(message);
+        // yargs reports its own refusals, and an option's coercion that refused a value, as YError.
+        throw error && error.name !== 'YError' ? error : new UsageError(message || error!.message);
       })
       .help()
       .parseAsync();
@@ -38,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (argv.includes('--debug') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     if (error instanceof UsageError) {
-      process.stderr.write(`kit: ${error.message}\nRun kit --help for usage.\n`);
+      process.stderr.write(`kit: ${error.message} (kit --help for usage)\n`);
       return ExitCode.UsageOrInput;
     }
     if (error instanceof KitInputError) {

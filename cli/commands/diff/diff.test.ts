@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRequests } from '../../../harness/projection/projection.js';
 import type { CapturedRequest, ModelVisibleMessage } from '../../../harness/provider/captured-request.js';
-import { assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 const dir = scratch('diff');
 
@@ -57,4 +57,10 @@ test('a projection that is not one is an input error', () => {
   writeFileSync(bad, '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n');
   assertInputError(kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
   assertInputError(kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
+});
+
+test('an empty projection path is a usage error naming it', async () => {
+  const runs = await Promise.all([kitAsync(['diff', '', 'b.json']), kitAsync(['diff', 'a.json', ''])]);
+  assertInputError(runs[0]!, /^kit: <a>: needs a value/);
+  assertInputError(runs[1]!, /^kit: <b>: needs a value/);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 const kept = join(scratch('inspect'), 'replay');
 const replayed = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--keep', kept]);
@@ -39,4 +39,10 @@ test('an unknown session and a file that is no store are input errors', () => {
   writeFileSync(text, 'not a database at all');
   assertInputError(kit(['inspect', text]), /runtime\.sqlite: not a SQLite database/);
   assertInputError(kit(['inspect', join(kept, 'nothing-here')]), /nothing-here: no such file/);
+});
+
+test('an empty store path or session is a usage error naming it', async () => {
+  const runs = await Promise.all([kitAsync(['inspect', '']), kitAsync(['inspect', join(kept, 'store'), '--session', ''])]);
+  assertInputError(runs[0]!, /^kit: <store>: needs a value/);
+  assertInputError(runs[1]!, /^kit: --session: needs a value/);
 });

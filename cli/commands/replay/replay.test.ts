@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 test('replaying a script prints what the model saw, turn by turn, and --out writes the projection', () => {
   const out = join(scratch('replay'), 'steer.json');
@@ -66,6 +66,27 @@ test('a script naming a recording that does not exist is an input error', () => 
   const script = join(scratch('replay'), 'rec.json');
   writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'provider-recording', name: 'nope' }] }));
   assertInputError(kit(['replay', script]), /rec\.json:1: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/);
+});
+
+test('empty values, and outputs that cannot be written, are usage errors before anything runs', async () => {
+  const script = 'fixtures/scripts/steer-mid-drain.json';
+  const file = join(scratch('replay-outputs'), 'a-file');
+  writeFileSync(file, '');
+  const cases: [string[], RegExp][] = [
+    [[''], /^kit: <file>: needs a value/],
+    [[script, '--out', ''], /^kit: --out: needs a value/],
+    [[script, '--keep', ''], /^kit: --keep: needs a value/],
+    [[script, '--adapter', ''], /^kit: --adapter: needs a value/],
+    [[script, '--runtime', ''], /^kit: --runtime: needs a value/],
+    [[script, '--timeout-scale', '1e9'], /^kit: --timeout-scale: must be a number from 0\.1 to 100/],
+    [[script, '--out', scratch('replay-out')], /^kit: --out: .* is a directory, not a file/],
+    [[script, '--keep', file], /^kit: --keep: .*a-file is a file, not a directory/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['replay', ...args])));
+  runs.forEach((run, i) => {
+    assertInputError(run, cases[i]![1]);
+    assert.equal(run.stdout, '');
+  });
 });
 
 test('--debug shows the stack of an input error', () => {

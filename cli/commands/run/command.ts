@@ -2,9 +2,12 @@ import type { Argv, CommandModule } from 'yargs';
 import { lazyHandler } from '../../lazy-handler.js';
 import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
 import { withScenarioSelection, type SelectionArgs } from '../../scenario-selection.js';
+import { textOption } from '../../option-values.js';
+import { parseShard, type Shard } from '../../../harness/suite/shard.js';
+import { cucumberFormats, type CucumberFormat } from './cucumber-formats.js';
 
 export interface RunArgs extends RuntimeArgs, SelectionArgs {
-  format: string[];
+  format?: CucumberFormat[];
   failFast: boolean;
   results?: string;
   junit?: string;
@@ -13,7 +16,7 @@ export interface RunArgs extends RuntimeArgs, SelectionArgs {
   markdown?: string;
   badge?: string;
   baseline?: string;
-  shard?: string;
+  shard?: Shard;
   bundles?: string;
 }
 
@@ -24,23 +27,22 @@ export const runCommand: CommandModule<object, RunArgs> = {
     withScenarioSelection(withRuntimeOptions(yargs))
       .option('shard', {
         type: 'string',
+        requiresArg: true,
+        coerce: parseShard,
         describe: 'Run part k of n of the selected scenarios, split by stable ID (e.g. 2/3), for parallel CI jobs',
       })
-      .option('baseline', {
-        type: 'string',
-        describe: 'YAML file of known failures: they do not fail the run, but one that passes does (see kit baseline)',
-      })
-      .option('junit', { type: 'string', describe: 'Write Cucumber\'s JUnit XML report (outcomes as run: the baseline does not apply) to this file' })
-      .option('messages', { type: 'string', describe: 'Write the Cucumber messages (NDJSON) to this file' })
-      .option('html', { type: 'string', describe: 'Write Cucumber\'s HTML report to this file' })
-      .option('markdown', { type: 'string', describe: 'Write a markdown summary for a CI job summary to this file' })
-      .option('badge', { type: 'string', describe: 'Write a shields.io endpoint badge (JSON) to this file' })
-      .option('results', { type: 'string', describe: 'Write every scenario result, rule outcome and baseline verdict as JSON to this file' })
-      .option('bundles', { type: 'string', describe: 'Write a repro bundle per failing scenario below this directory (kit replay <bundle> reruns it)' })
+      .option('baseline', textOption('--baseline', 'YAML file of known failures: they do not fail the run, but one that passes does (see kit baseline)'))
+      .option('junit', textOption('--junit', "Write Cucumber's JUnit XML report (outcomes as run: the baseline does not apply) to this file"))
+      .option('messages', textOption('--messages', 'Write the Cucumber messages (NDJSON) to this file'))
+      .option('html', textOption('--html', "Write Cucumber's HTML report to this file"))
+      .option('markdown', textOption('--markdown', 'Write a markdown summary for a CI job summary to this file'))
+      .option('badge', textOption('--badge', 'Write a shields.io endpoint badge (JSON) to this file'))
+      .option('results', textOption('--results', 'Write every scenario result, rule outcome and baseline verdict as JSON to this file'))
+      .option('bundles', textOption('--bundles', 'Write a repro bundle per failing scenario below this directory (kit replay <bundle> reruns it)'))
       .option('format', {
         type: 'string',
         array: true,
-        default: [],
+        coerce: cucumberFormats,
         describe: 'Any other Cucumber format, e.g. json:reports/cucumber.json',
       })
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })

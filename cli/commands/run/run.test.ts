@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
 function kitRun(args: string[]) {
@@ -58,6 +58,41 @@ test('a rule ID that is not one is a usage error', () => {
   const run = kitRun(['--rule', 'INB7']);
   assert.equal(run.status, 2);
   assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
+});
+
+test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
+  const empty = ['--adapter', '--runtime', '--baseline', '--markdown', '--junit', '--messages', '--html', '--badge', '--results', '--bundles', '--format', '--tags', '--rule'];
+  const cases: [string[], RegExp][] = [
+    ...empty.map((flag): [string[], RegExp] => [[flag, ''], new RegExp(`^kit: ${flag}: needs a value`)]),
+    [['--rule'], /^kit: --rule: needs at least one value/],
+    [['--format'], /^kit: --format: needs at least one value/],
+    [['--markdown'], /^kit: --markdown: needs a value/],
+    [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
+    [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
+    ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [['--timeout-scale', scale], /^kit: --timeout-scale: must be a number from 0\.1 to 100/]),
+    [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
+    [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
+    ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [['--tags', tags], /^kit: --tags: ".*" is not a tag expression: (expected operand|unmatched \()/]),
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', ...args])));
+  runs.forEach((run, i) => assertInputError(run, cases[i]![1]));
+});
+
+test('an output that cannot be written is refused before anything runs', async () => {
+  const dir = scratch('outputs');
+  const file = join(dir, 'a-file');
+  writeFileSync(file, '');
+  const cases: [string[], RegExp][] = [
+    ...['--markdown', '--junit', '--messages', '--html', '--badge', '--results'].map((flag): [string[], RegExp] => [[flag, dir], new RegExp(`^kit: ${flag}: .* is a directory, not a file`)]),
+    [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
+    [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
+    [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', '--rule', 'INB-01', ...args])));
+  runs.forEach((run, i) => {
+    assertInputError(run, cases[i]![1]);
+    assert.equal(run.stdout, '', 'no scenario ran');
+  });
 });
 
 test('a tag expression that selects nothing is a usage error', () => {
