@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Document, LineCounter, YAMLMap, isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { KitInputError } from '../input-error.js';
-import { displayPath } from '../input/json-input.js';
+import { displayPath } from '../input/input-file.js';
 
 /**
  * A baseline: the scenarios a runtime is known to fail, keyed by stable `@id:`, each with the

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KitInputError } from '../input-error.js';
-import { displayPath } from '../input/json-input.js';
+import { displayPath } from '../input/input-file.js';
 
 /**
  * The durable state of a reference runtime store, read from its SQLite tables as they are. The
