@@ -36,22 +36,24 @@ export function readInputText(path: string): string {
   }
 }
 
-/** The offset of the first byte that breaks UTF-8, found by decoding ever longer valid prefixes. */
+/** The offset of the first byte that breaks UTF-8, found by a binary search over prefixes. */
 function firstInvalidUtf8(bytes: Buffer): number {
-  let [good, bad] = [0, bytes.length];
-  // A prefix decodes if it is valid UTF-8 up to a possibly cut final character (up to 3 bytes).
-  const decodes = (end: number) => {
+  // A streamed prefix decodes while it is valid up to a possibly cut final character.
+  const decodes = (end: number, stream: boolean) => {
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream: true });
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream });
       return true;
     } catch {
       return false;
     }
   };
+  let [good, bad] = [0, bytes.length];
   while (good < bad) {
     const middle = Math.ceil((good + bad) / 2);
-    if (decodes(middle)) good = middle;
+    if (decodes(middle, true)) good = middle;
     else bad = middle - 1;
   }
+  // The bad sequence starts at most three bytes back, where the last whole character ends.
+  while (good > 0 && !decodes(good, false)) good -= 1;
   return good;
 }
