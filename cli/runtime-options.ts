@@ -11,6 +11,8 @@ export interface RuntimeArgs {
   adapter?: string;
   timeoutScale: number;
   validate: boolean;
+  /** Where the runtime was named when not by a flag (a repro bundle), for messages. */
+  namedIn?: string;
 }
 
 /** The options that name the runtime under test, shared by every command that drives one. */
@@ -36,7 +38,7 @@ export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
   const runtime = args.runtime ?? REFERENCE_RUNTIME;
   // A user's path is taken from where they stand; the built-in runtime from the kit itself.
   const found = [resolve(runtime), kitPath(runtime)].find((path) => existsSync(path));
-  if (!found) throw new KitInputError('--runtime', `no runtime module at ${runtime}`);
+  if (!found) throw new KitInputError(args.namedIn ?? '--runtime', `no runtime module at ${runtime}`);
   return { module: found };
 }
 

@@ -1,4 +1,5 @@
 import type { Envelope, Pickle, TestStepResultStatus } from '@cucumber/messages';
+import { RuntimeNotDriven } from '../driver/runtime-fault.js';
 
 /** `not-applicable`: the runtime declared it does not support what the scenario needs. */
 export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
@@ -13,6 +14,8 @@ export interface ScenarioResult {
   status: ScenarioStatus;
   /** The first failure's message, for a failed scenario. */
   message?: string;
+  /** A failed scenario whose runtime could not be driven: a fault of the adapter, not a verdict on a rule. */
+  notDriven?: true;
 }
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
@@ -38,11 +41,12 @@ export class ScenarioResultCollector {
     if (envelope.testCaseStarted) this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
     if (envelope.testStepFinished) {
       const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
-      const { status, message } = envelope.testStepFinished.testStepResult;
+      const { status, message, exception } = envelope.testStepFinished.testStepResult;
       const mapped = mapStatus(status);
       if (mapped === 'failed' && result.status !== 'failed') {
         result.status = 'failed';
         result.message = message ?? `step ${status.toLowerCase()}`;
+        if (exception?.type === RuntimeNotDriven.name) result.notDriven = true;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
 import type { ProviderDialectName } from '../driver/protocol.js';
-import { AdapterFailed } from '../driver/stdio.js';
-import { ProtocolViolation } from '../protocol/validation.js';
+import { asNotDriven } from '../driver/runtime-fault.js';
 import { FakeProvider } from '../provider/fake-provider.js';
 import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
@@ -25,8 +24,8 @@ export interface ReplayOutcome {
   projection: Projection;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
-  /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how. */
-  stoppedAt?: { at: string; reason: string };
+  /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how; `notDriven` when it could not be driven at all. */
+  stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
 
 /** Runs a session script through a runtime and projects what the model saw on each turn. */
@@ -89,7 +88,7 @@ async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
       await run();
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
-      return { at, reason: error.message };
+      return { at, reason: error.message, notDriven: asNotDriven(error) !== undefined };
     }
   }
   return undefined;
@@ -140,12 +139,7 @@ function admitOptions(step: Extract<TimelineStep, { step: 'prompt' }>): AdmitOpt
 
 /** The runtime under test failed or misbehaved: a finding to report, not a bug of the kit. */
 function isRuntimeFault(error: unknown): error is Error {
-  return (
-    error instanceof RuntimeReportedError ||
-    error instanceof RuntimeTimeout ||
-    error instanceof AdapterFailed ||
-    (error instanceof ProtocolViolation && error.side === 'adapter')
-  );
+  return error instanceof RuntimeReportedError || asNotDriven(error) !== undefined;
 }
 
 /** Where the replay ran differs on every run; projections name it `<replay-dir>` so they compare. */

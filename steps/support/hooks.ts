@@ -8,6 +8,7 @@ import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
+import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
 import type { ProviderDialectName } from '../../harness/driver/protocol.js';
 import type { KitWorld } from './world.js';
 
@@ -15,6 +16,14 @@ setDefaultTimeout(60_000);
 
 let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
+
+/**
+ * A runtime that cannot be driven in any of the run's first scenarios (it does not start, does
+ * not answer, breaks the protocol) would fail every other one the same way, each after a
+ * timeout: the rest fail at once instead. Once one scenario drives it, the run goes on to the end.
+ */
+const NOT_DRIVEN_BEFORE_GIVING_UP = 3;
+const drivingAtStart = { failures: 0, driven: false };
 
 BeforeAll(async function () {
   target = await openTarget(selectionFromEnvironment(process.env));
@@ -32,6 +41,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
   stopRouting = target.route(this.provider);
+  if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
+    throw new RuntimeNotDriven(`not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`);
+  }
   this.driver = await RuntimeDriver.start(
     target.launcher,
     {
@@ -56,6 +68,8 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
 });
 
 After(async function (this: KitWorld, { result, pickle }) {
+  if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
+  else drivingAtStart.driven = true;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
@@ -87,7 +101,7 @@ setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
       this.log(`not applicable: the runtime does not support ${error.command.cmd} (${error.message})`);
       return 'skipped';
     }

@@ -6,6 +6,7 @@ import { judge, withOutcome } from '../../../harness/report/verdict.js';
 import { KIT_ROOT } from '../../../harness/kit-root.js';
 import { lintKit } from '../lint/lint.js';
 import { ExitCode } from '../../exit-codes.js';
+import { runExitCode } from '../../run-outcome.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
 import { checkOutputPath, writeOutputFile } from '../../output-file.js';
@@ -24,6 +25,12 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   const results = await runSuite(args, { formats: [], failFast: false });
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
+  // A runtime the kit could not drive has no known failures yet: nothing is written.
+  const notDriven = results.filter((result) => result.notDriven);
+  if (notDriven.length > 0) {
+    process.stdout.write(`baseline: nothing written to ${args.write}\n`);
+    return runExitCode(false, notDriven);
+  }
   const ran = new Set(results.map((result) => result.id));
   const reasons = new Map([
     ...[...previous].filter(([id]) => !ran.has(id)),

@@ -32,5 +32,6 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
     ...(outcome.stoppedAt ? [`the runtime failed at ${outcome.stoppedAt.at}: ${outcome.stoppedAt.reason}`] : []),
   ];
   for (const problem of problems) process.stderr.write(`kit: ${problem}\n`);
+  if (outcome.stoppedAt?.notDriven) return ExitCode.RuntimeNotDriven;
   return problems.length > 0 ? ExitCode.ConformanceFailure : ExitCode.Passed;
 }

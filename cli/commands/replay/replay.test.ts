@@ -56,6 +56,12 @@ test('a runtime that fails a step ends the replay with exit 1, naming the step',
   assert.match(run.stderr, /^kit: the runtime failed at timeline\[1\] \(prompt\): prompt\.admit failed with conflict: /);
 });
 
+test('an adapter that cannot be driven ends the replay with exit code 4, naming the step', () => {
+  const run = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--adapter', 'node fixtures/adapters/misbehaving.mjs hang', '--timeout-scale', '0.1']);
+  assert.equal(run.status, 4, run.stderr);
+  assert.match(run.stderr, /^kit: the runtime failed at start-up \(hello, session\.create\): the runtime did not answer .* within 500 ms/m);
+});
+
 test('a malformed script is an input error naming the file, line and field', () => {
   const script = join(scratch('replay'), 'bad.json');
   writeFileSync(script, '{\n  "format": "kit-session-script/1",\n  "timeline": [\n    { "step": "prompt", "text": "hi", "delivery": "later" }\n  ]\n}\n');
@@ -116,6 +122,14 @@ test('a repro bundle replays against another runtime when one is named', () => {
 
 test('the options of a script replay are refused for a bundle', () => {
   assertInputError(kit(['replay', bundle, '--out', 'x.json']), /--out: applies to session scripts; a repro bundle reruns its scenario/);
+});
+
+test("a bundle's runtime module that is gone is named as the bundle's, not as a flag's", () => {
+  const dir = scratch('bundle-gone');
+  const scenario = { id: 'inb-admission-4', name: 'x', uri: 'features/x.feature', line: 1, rules: ['INB-02'] };
+  writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario, runtime: { module: 'gone.ts' }, failure: 'f', sessions: [] }));
+  const run = kit(['replay', dir]);
+  assertInputError(run, /^kit: .*bundle-gone-\w+: runtime: no runtime module at gone\.ts$/m);
 });
 
 test('a bundle whose index is malformed is an input error', () => {

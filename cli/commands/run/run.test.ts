@@ -32,17 +32,31 @@ for (const [mode, report] of [
   ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
   ['die', /the adapter exited \(code 3\)[^]*giving up on purpose/],
 ] as const) {
-  test(`an adapter that does "${mode}" fails its scenarios with that reason, and the run finishes`, () => {
+  test(`an adapter that does "${mode}" fails its scenarios with that reason as not driven, with exit code 4`, () => {
     const run = kitRun(misbehaving(mode));
-    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.status, 4, run.stderr);
     assert.equal(run.results.scenarios.length, 2);
     for (const scenario of run.results.scenarios) {
       assert.equal(scenario.status, 'failed');
+      assert.equal(scenario.notDriven, true);
       assert.match(scenario.message, report);
     }
+    assert.match(run.stdout, /\[the runtime could not be driven\]/);
+    assert.match(run.stdout, /the runtime could not be driven in 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/);
     assert.equal(runningProcessesMentioning('misbehaving.mjs'), 0, 'no adapter process outlives the run');
   });
 }
+
+test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
+  const run = kitRun([...misbehaving('hang'), 'INB-01', 'INB-03']);
+  assert.equal(run.status, 4, run.stderr);
+  const messages = run.results.scenarios.map((s: { message: string }) => s.message.split('\n')[0]);
+  assert.ok(messages.length > 4);
+  assert.deepEqual(
+    messages.map((message: string) => (/did not answer/.test(message) ? 'timed out' : /not run: the runtime could not be driven in any of the first 3 scenarios/.test(message) ? 'not run' : message)),
+    [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
+  );
+});
 
 test('an adapter that supports nothing makes its scenarios not applicable, not failed', () => {
   const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs unsupported', '--rule', 'INB-02']);
@@ -93,6 +107,12 @@ test('an output that cannot be written is refused before anything runs', async (
     assertInputError(run, cases[i]![1]);
     assert.equal(run.stdout, '', 'no scenario ran');
   });
+});
+
+test('a runtime module that exports no createAdapter() is an input error before any scenario runs', () => {
+  const run = kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
+  assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
+  assert.equal(run.stdout, '');
 });
 
 test('a tag expression that selects nothing is a usage error', () => {

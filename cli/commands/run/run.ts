@@ -7,7 +7,7 @@ import type { ScenarioResult } from '../../../harness/report/scenario-results.js
 import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
 import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
-import { ExitCode } from '../../exit-codes.js';
+import { runExitCode } from '../../run-outcome.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
 import { checkOutputPath, writeOutputFile, type OutputPath } from '../../output-file.js';
@@ -37,7 +37,8 @@ export async function run(args: RunArgs): Promise<number> {
   if (args.results) writeOutputFile({ flag: '--results', path: args.results }, `${JSON.stringify(resultsDocument(name, results, verdict, args), null, 2)}\n`);
   if (args.markdown) writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
   if (args.badge) writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(results, verdict))}\n`);
-  return verdict.passed ? ExitCode.Passed : ExitCode.ConformanceFailure;
+  const counted = new Set(withOutcome(verdict, 'unexpected-fail').map((scenario) => scenario.id));
+  return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed' && counted.has(result.id)));
 }
 
 /** The reports Cucumber writes itself. */

@@ -12,9 +12,9 @@ test('the reference adapter passes the smoke test over stdio', () => {
   assert.match(run.stdout, /✔ kill/);
 });
 
-test('an adapter that cannot start fails the handshake with its stderr', () => {
+test('an adapter that cannot start fails the handshake with its stderr, as not driven', () => {
   const run = smoke('--adapter', 'no-such-command-here');
-  assert.equal(run.status, 1);
+  assert.equal(run.status, 4);
   assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[^]*not found/);
 });
 
