@@ -21,7 +21,7 @@ import type {
   ToolOutputWriteMode,
 } from './protocol.js';
 import { PROTOCOL } from './protocol.js';
-import type { RuntimeLauncher, Transport } from './transport.js';
+import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { ProtocolValidator } from '../protocol/validation.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
@@ -41,8 +41,8 @@ export class RuntimeReportedError extends Error {
 
 /** The runtime did not answer in time: a hung runtime fails the scenario instead of the run. */
 export class RuntimeTimeout extends Error {
-  constructor(command: Command, ms: number) {
-    super(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`);
+  constructor(command: Command, ms: number, stderr?: string) {
+    super(withStderr(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`, stderr));
     this.name = 'RuntimeTimeout';
   }
 }
@@ -272,7 +272,7 @@ export class RuntimeDriver {
     this.validator?.checkCommand(command);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs)), this.timeoutMs);
+      timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs, this.transport.stderrTail?.())), this.timeoutMs);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);

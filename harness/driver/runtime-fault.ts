@@ -20,6 +20,8 @@ export function asNotDriven(error: unknown): RuntimeNotDriven | undefined {
   const driving = error instanceof AdapterFailed || error instanceof RuntimeTimeout || (error instanceof ProtocolViolation && error.side === 'adapter');
   if (!driving) return undefined;
   const fault = new RuntimeNotDriven(error.message);
-  fault.stack = `RuntimeNotDriven: ${error.message}\n${error.stack?.split('\n').slice(1).join('\n') ?? ''}`;
+  // Where it happened is where the original was thrown.
+  const header = `${error.name}: ${error.message}`;
+  if (error.stack?.startsWith(header)) fault.stack = `${fault.name}: ${error.message}${error.stack.slice(header.length)}`;
   return fault;
 }

@@ -29,5 +29,8 @@ createInterface({ input: process.stdin, crlfDelay: Infinity })
       });
   })
   .on('close', () => {
+    // Whoever started the adapter is gone: nobody reads replies still to come, and waits such as
+    // gate.wait would keep the process alive for ever. It ends once what was written is out.
     adapter.terminate();
+    process.stdout.write('', () => process.exit(0));
   });

@@ -47,6 +47,19 @@ for (const [mode, report] of [
   });
 }
 
+test('an adapter that floods stderr and never answers shows the tail of its stderr with the timeout', () => {
+  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs flood', '--rule', 'INB-01', '--timeout-scale', '0.4']);
+  assert.equal(run.status, 4, run.stderr);
+  const [first] = run.results.scenarios;
+  assert.match(first.message, /did not answer [^\n]* within 2000 ms\nadapter stderr \(last lines\):\n(adapter: noise line \d+\n){19}adapter: noise line 5000\n/);
+});
+
+test('nothing an adapter started outlives the run, even a process that left its group and session', () => {
+  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs unsupported --setsid-child', '--rule', 'INB-01']);
+  assert.equal(run.results.scenarios.length, 2, run.stderr);
+  assert.equal(runningProcessesMentioning('kit-setsid-grandchild'), 0);
+});
+
 test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
   const run = kitRun([...misbehaving('hang'), 'INB-01', 'INB-03']);
   assert.equal(run.status, 4, run.stderr);
