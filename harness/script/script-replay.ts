@@ -24,6 +24,11 @@ export interface ReplayOutcome {
   projection: Projection;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
+  /** Provider turns the script gave that no request took, e.g. `timeline[4] (provider-text)`: a drain ended early. */
+  unused: string[];
+  /** Failures the runtime recorded for the session, and the diagnostics it reported (why a drain failed, say). */
+  failures: string[];
+  diagnostics: string[];
   /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how; `notDriven` when it could not be driven at all. */
   stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
@@ -59,14 +64,23 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
   };
   try {
     const perform = stepActions(() => driver!, provider, () => sessionId, workspace);
+    const enqueued: string[] = [];
     const stoppedAt = await playSteps([
       ['start-up (hello, session.create)', start],
-      ...script.timeline.map((step, i): Step => [`timeline[${i}] (${step.step})`, () => perform(step)]),
+      ...script.timeline.map((step, i): Step => {
+        const at = `timeline[${i}] (${step.step})`;
+        return [at, () => (step.step.startsWith('provider-') && enqueued.push(at), perform(step))];
+      }),
       ['the final settle', () => driver!.idle(sessionId)],
     ]);
+    // Turns are taken in order, so the ones left are the last given.
+    const unused = enqueued.slice(enqueued.length - provider.unconsumed);
+    const reported = stoppedAt?.notDriven ? { failures: [], diagnostics: [] } : await reportedProblems(driver, sessionId);
     return {
       projection: projectRequests(provider.requests, script.file, runtime, maskDirectory(dir)),
       unanswered: provider.unexpected,
+      unused,
+      ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),
     };
   } finally {
@@ -76,6 +90,24 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     await target.close();
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the runtime itself reports went wrong: its recorded failures and its diagnostics. A
+ * runtime that does not support asking, or did not start, reports nothing.
+ */
+async function reportedProblems(driver: RuntimeDriver | undefined, sessionId: string): Promise<{ failures: string[]; diagnostics: string[] }> {
+  const ask = async <T>(question: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return driver && sessionId ? await question() : [];
+    } catch (error) {
+      if (isRuntimeFault(error)) return [];
+      throw error;
+    }
+  };
+  const failures = await ask(() => driver!.failures(sessionId));
+  const diagnostics = await ask(() => driver!.diagnostics());
+  return { failures: failures.map((failure) => `${failure.code}: ${failure.message}`), diagnostics };
 }
 
 /** A step of the replay, named for the report should the runtime fail it. */

@@ -47,6 +47,21 @@ test('a request the script gave no provider turn for ends the replay with exit 1
   assert.match(run.stderr, /the provider received request 1 \(latest user message "hello"\), which no scripted turn answered/);
 });
 
+test('a drain that fails ends the replay with exit 1, listing the turns never requested and what the runtime reported', () => {
+  const script = join(scratch('replay'), 'duplicate-call-ids.json');
+  const call = (text: string) => ({ id: 'call_same', name: 'echo', input: { text } });
+  const timeline = [
+    { step: 'provider-tool-calls', calls: [call('a'), call('b')] },
+    { step: 'provider-text', text: 'done' },
+    { step: 'prompt', text: 'go' },
+  ];
+  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline }));
+  const run = kit(['replay', script]);
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /^kit: the provider turn of timeline\[1\] \(provider-text\) was never requested: the session stopped asking early$/m);
+  assert.match(run.stderr, /^kit: the runtime reported: drain of s1 failed: /m);
+});
+
 test('a runtime that fails a step ends the replay with exit 1, naming the step', () => {
   const script = join(scratch('replay'), 'conflict.json');
   const prompt = (text: string) => ({ step: 'prompt', text, id: 'm1', resume: false });
