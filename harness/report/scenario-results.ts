@@ -16,7 +16,12 @@ export interface ScenarioResult {
   message?: string;
   /** A failed scenario whose runtime could not be driven: a fault of the adapter, not a verdict on a rule. */
   notDriven?: true;
+  /** Where a failed scenario's working directory (store, workspaces) was kept. */
+  kept?: string;
 }
+
+/** How the hooks log a kept directory, which the collector reads back. */
+export const KEPT_LOG = 'scenario files kept in ';
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
@@ -39,6 +44,8 @@ export class ScenarioResultCollector {
       this.total += 1;
     }
     if (envelope.testCaseStarted) this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
+    const log = envelope.attachment?.mediaType === 'text/x.cucumber.log+plain' ? envelope.attachment : undefined;
+    if (log?.testCaseStartedId && log.body.startsWith(KEPT_LOG)) this.resultFor(log.testCaseStartedId).kept = log.body.slice(KEPT_LOG.length);
     if (envelope.testStepFinished) {
       const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
       const { status, message, exception } = envelope.testStepFinished.testStepResult;

@@ -9,6 +9,7 @@ import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
+import { KEPT_LOG } from '../../harness/report/scenario-results.js';
 import type { ProviderDialectName } from '../../harness/driver/protocol.js';
 import type { KitWorld } from './world.js';
 
@@ -87,7 +88,7 @@ After(async function (this: KitWorld, { result, pickle }) {
   }
   // What the model was sent is the first thing an implementer needs to read a failure.
   this.attach(JSON.stringify(this.provider.requests.map((request) => request.body), null, 2), 'application/json');
-  this.log(`scenario files kept in ${this.dir}`);
+  this.log(`${KEPT_LOG}${this.dir}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 

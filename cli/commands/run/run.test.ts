@@ -163,6 +163,8 @@ test('a failure the baseline does not list fails the run', () => {
   const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile()]);
   assert.equal(run.status, 1);
   assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
+  const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
+  assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
 });
 
 test('a baseline entry that passes now fails the run as stale', () => {

@@ -30,6 +30,8 @@ export async function run(args: RunArgs): Promise<number> {
   const name = runtimeName(args);
   const verdict = judge(results, baseline);
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
+  const kept = results.filter((result) => result.status === 'failed' && result.kept);
+  if (kept.length > 0) process.stdout.write(`working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`);
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
   if (args.bundles && results.some((r) => r.status === 'failed')) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> reruns one)\n`);
