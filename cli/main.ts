@@ -27,6 +27,11 @@ async function main(argv: string[]): Promise<number> {
       .command(inspectCommand)
       .command(lintCommand)
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
+      .option('color', { type: 'boolean', describe: 'Colour on a terminal; --no-color (or NO_COLOR set) turns it off everywhere' })
+      .middleware((args) => {
+        // One switch for the kit's colour and Cucumber's: NO_COLOR (no-color.org), read by both.
+        if (args.color === false) process.env.NO_COLOR = '1';
+      })
       .demandCommand(1, 'Name a command')
       .strict()
       .fail((message, error) => {

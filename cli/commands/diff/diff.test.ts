@@ -40,6 +40,7 @@ test('different projections exit 1, naming the first divergent turn and message 
 test('colour is used when forced, and NO_COLOR wins over it', () => {
   assert.match(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[31m- user {7}also this\x1b\[39m/);
   assert.doesNotMatch(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout, /\x1b\[/);
+  assert.doesNotMatch(kit(['diff', steer, queue, '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[/);
 });
 
 test('--json gives the comparison to machines', () => {

@@ -128,6 +128,17 @@ test('a runtime module that exports no createAdapter() is an input error before 
   assert.equal(run.stdout, '');
 });
 
+test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
+  const [forced, noColor, flag] = await Promise.all([
+    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+    kitAsync(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+  ]);
+  assert.match(forced!.stdout, /\x1b\[32m2 passed/);
+  assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
+  assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
+});
+
 test('a tag expression that selects nothing is a usage error', () => {
   const run = kitRun(['--tags', '@no-such-tag']);
   assert.equal(run.status, 2);
