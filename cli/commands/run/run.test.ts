@@ -191,6 +191,16 @@ test('a malformed baseline is an input error before anything runs', () => {
   assertInputError(kit(['run', '--rule', 'INB-02', '--baseline', file]), /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/);
 });
 
+test('--rerun runs only the scenarios that failed in a results file', () => {
+  const first = kitRun(IGNORES_MESSAGE_IDS);
+  assert.equal(first.results.scenarios.length, 4);
+  const file = join(scratch('rerun'), 'results.json');
+  writeFileSync(file, JSON.stringify(first.results));
+  const again = kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
+  assert.equal(again.status, 1, again.stderr);
+  assert.deepEqual(again.results.scenarios.map((s: { id: string }) => s.id), ['inb-admission-4']);
+});
+
 test('shards split the selection by stable ID, each scenario in exactly one', () => {
   const [first, second] = ['1/2', '2/2'].map((shard) => kitRun(['--rule', 'INB-01', 'INB-02', '--shard', shard]));
   const ids = (run: ReturnType<typeof kitRun>) => run.results.scenarios.map((s: { id: string }) => s.id);

@@ -8,6 +8,8 @@ import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
 import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
 import { runExitCode } from '../../run-outcome.js';
+import { ExitCode } from '../../exit-codes.js';
+import { failedScenarios } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
 import { checkOutputPath, writeOutputFile, type OutputPath } from '../../output-file.js';
@@ -18,10 +20,16 @@ export async function run(args: RunArgs): Promise<number> {
   const { shard } = args;
   for (const output of fileOutputs(args)) checkOutputPath(output);
   if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
+  const rerun = args.rerun === undefined ? undefined : failedScenarios(args.rerun);
+  if (args.rerun && !rerun) {
+    process.stdout.write(`no scenario failed in ${args.rerun}: nothing to rerun\n`);
+    return ExitCode.Passed;
+  }
   const suite = lintKit();
   // A malformed baseline is reported before anything runs.
   const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
-  const results = await runSuite(args, {
+  const selection = rerun ? { ...args, tags: args.tags ? `(${args.tags}) and (${rerun})` : rerun } : args;
+  const results = await runSuite(selection, {
     formats: [...(args.format ?? []), ...cucumberReports(args)].map(formatDescriptor),
     failFast: args.failFast,
     shard,
