@@ -31,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
       .middleware((args) => {
         // One switch for the kit's colour and Cucumber's: NO_COLOR (no-color.org), read by both.
         if (args.color === false) process.env.NO_COLOR = '1';
+        // The runtimes the kit drives read it too: their diagnostics reach the terminal only then.
+        if (args.debug) process.env.KIT_DEBUG = '1';
       })
       .demandCommand(1, 'Name a command')
       .strict()

@@ -128,6 +128,13 @@ test('a runtime module that exports no createAdapter() is an input error before 
   assert.equal(run.stdout, '');
 });
 
+test('a green run with injected faults prints no stack traces, unless --debug asks for them', async () => {
+  const [quiet, debug] = await Promise.all([kitAsync(['run', '--rule', 'MCS-01']), kitAsync(['run', '--rule', 'MCS-01', '--debug'])]);
+  assert.equal(quiet.status, 0, quiet.stdout);
+  assert.doesNotMatch(quiet.stderr, /^\s+at /m);
+  assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
+});
+
 test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
   const [forced, noColor, flag] = await Promise.all([
     kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
