@@ -129,7 +129,7 @@ test('a runtime module that exports no createAdapter() is an input error before 
 });
 
 test('a green run with injected faults prints no stack traces, unless --debug asks for them', async () => {
-  const [quiet, debug] = await Promise.all([kitAsync(['run', '--rule', 'MCS-01']), kitAsync(['run', '--rule', 'MCS-01', '--debug'])]);
+  const [quiet, debug] = await Promise.all([kitAsync(['run', '--rule', 'MCS-03']), kitAsync(['run', '--rule', 'MCS-03', '--debug'])]);
   assert.equal(quiet.status, 0, quiet.stdout);
   assert.doesNotMatch(quiet.stderr, /^\s+at /m);
   assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
