@@ -22,6 +22,8 @@ export class FakeProvider {
   readonly requests: CapturedRequest[] = [];
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
+  /** One line per request the provider could not read (a body that is not JSON, say); a scenario with any fails. */
+  readonly unreadable: string[] = [];
   private readonly script: PreparedEntry[] = [];
   private readonly holds = new Map<string, Deferred>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
@@ -69,15 +71,23 @@ export class FakeProvider {
   }
 
   async handle(request: Request): Promise<Response> {
+    let captured: CapturedRequest;
+    try {
+      const body: unknown = await request.json();
+      captured = {
+        index: this.requests.length + 1,
+        body,
+        model: String((body as { model?: unknown }).model ?? ''),
+        ...this.dialect.decodeRequest(body),
+      };
+    } catch (error) {
+      // The runtime's fault, not the kit's: answered as a provider would, and reported.
+      const detail = error instanceof Error ? error.message : String(error);
+      this.unreadable.push(`request ${this.requests.length + this.unreadable.length + 1} (${detail})`);
+      return Response.json({ error: { message: `conformance kit: the request could not be read: ${detail}` } }, { status: 400 });
+    }
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const body: unknown = await request.json();
-    const captured: CapturedRequest = {
-      index: this.requests.length + 1,
-      body,
-      model: String((body as { model?: unknown }).model ?? ''),
-      ...this.dialect.decodeRequest(body),
-    };
     const { messages } = captured;
     this.requests.push(captured);
     for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();

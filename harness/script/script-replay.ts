@@ -24,6 +24,8 @@ export interface ReplayOutcome {
   projection: Projection;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
+  /** Requests the provider could not read: the runtime sent something that is no provider request. */
+  unreadable: string[];
   /** Provider turns the script gave that no request took, e.g. `timeline[4] (provider-text)`: a drain ended early. */
   unused: string[];
   /** Failures the runtime recorded for the session, and the diagnostics it reported (why a drain failed, say). */
@@ -79,6 +81,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     return {
       projection: projectRequests(provider.requests, script.file, runtime, maskDirectory(dir)),
       unanswered: provider.unexpected,
+      unreadable: provider.unreadable,
       unused,
       ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),

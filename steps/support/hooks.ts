@@ -73,6 +73,7 @@ After(async function (this: KitWorld, { result, pickle }) {
   else drivingAtStart.driven = true;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
+    ...this.provider.unreadable.map((request) => `the provider could not read ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs.

@@ -29,6 +29,7 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   if (out) writeOutputFile(out, `${JSON.stringify(projection, null, 2)}\n`);
   const problems = [
     ...outcome.unanswered.map((request) => `the provider received ${request}, which no scripted turn answered`),
+    ...outcome.unreadable.map((request) => `the provider could not read ${request}`),
     ...outcome.unused.map((step) => `the provider turn of ${step} was never requested: the session stopped asking early`),
     ...outcome.failures.map((failure) => `the runtime recorded a failure: ${failure}`),
     ...(outcome.stoppedAt ? [`the runtime failed at ${outcome.stoppedAt.at}: ${outcome.stoppedAt.reason}`] : []),
