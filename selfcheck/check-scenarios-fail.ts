@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { kitPath } from '../harness/kit-root.js';
 import { mutants, type Edit, type Mutant } from './mutants/index.js';
+import { ExitCode } from '../cli/exit-codes.js';
 
 /**
  * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a copy of the
@@ -35,7 +36,10 @@ function failingRules(mutant: Mutant, runtime: string, resultsFile: string): str
     [kitPath('cli', 'bin.js'), 'run', '--runtime', runtime, '--rule', ...mutant.breaks, '--results', resultsFile],
     { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', REFERENCE_PROFILE: mutant.profile ?? 'core' } },
   );
-  if (run.status !== 0 && run.status !== 1) throw new Error(`kit run exited ${run.status}:\n${run.stderr}`);
+  // A mutant that hangs the runtime fails its scenarios as not driven (exit 4): caught all the same.
+  if (![ExitCode.Passed, ExitCode.ConformanceFailure, ExitCode.RuntimeNotDriven].includes(run.status as never)) {
+    throw new Error(`kit run exited ${run.status}:\n${run.stderr}`);
+  }
   const outcomes = JSON.parse(readFileSync(resultsFile, 'utf8')).rules as Record<string, string>;
   return Object.keys(outcomes).filter((rule) => outcomes[rule] === 'failed');
 }
