@@ -37,7 +37,8 @@ function failingRules(mutant: Mutant, runtime: string, resultsFile: string): str
     { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', REFERENCE_PROFILE: mutant.profile ?? 'core' } },
   );
   // A mutant that hangs the runtime fails its scenarios as not driven (exit 4): caught all the same.
-  if (![ExitCode.Passed, ExitCode.ConformanceFailure, ExitCode.RuntimeNotDriven].includes(run.status as never)) {
+  const judged: (number | null)[] = [ExitCode.Passed, ExitCode.ConformanceFailure, ExitCode.RuntimeNotDriven];
+  if (!judged.includes(run.status)) {
     throw new Error(`kit run exited ${run.status}:\n${run.stderr}`);
   }
   const outcomes = JSON.parse(readFileSync(resultsFile, 'utf8')).rules as Record<string, string>;
