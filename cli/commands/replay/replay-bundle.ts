@@ -4,7 +4,7 @@ import { formatSummary } from '../../../harness/report/summary.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { lintKit } from '../lint/lint.js';
 import { runExitCode } from '../../run-outcome.js';
-import { runtimeName, type RuntimeArgs } from '../../runtime-options.js';
+import { runtimeName, runtimeSelection, type RuntimeArgs } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
 import type { ReplayArgs } from './command.js';
 
@@ -21,6 +21,7 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
   const named = args.runtime || args.adapter;
   const stored = 'module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter };
   const runtime: RuntimeArgs = named ? args : { ...args, ...stored, namedIn: `${args.file}: runtime` };
+  runtimeSelection(runtime); // A runtime that is not there is refused before anything is printed.
   process.stdout.write(
     `replaying ${scenario.id}: ${scenario.name} (${scenario.uri}:${scenario.line})\n` +
       `it failed with:\n  ${bundle.failure.split('\n').join('\n  ')}\n\n`,

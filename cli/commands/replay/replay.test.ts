@@ -145,6 +145,7 @@ test("a bundle's runtime module that is gone is named as the bundle's, not as a 
   writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario, runtime: { module: 'gone.ts' }, failure: 'f', sessions: [] }));
   const run = kit(['replay', dir]);
   assertInputError(run, /^kit: .*bundle-gone-\w+: runtime: no runtime module at gone\.ts$/m);
+  assert.equal(run.stdout, '');
 });
 
 test('a bundle whose index is malformed is an input error', () => {
