@@ -19,6 +19,7 @@ test("inspect shows a store's sessions, events, inbox and history as tables", ()
   assert.match(run.stdout, /\nevents \(\d+\)\n {2}seq +at +type +data\n {2}1 +2026-01-15T09:00:00\.000Z +session\.created /);
   assert.match(run.stdout, /\ninbox \(2\)\n {2}message +delivery +admitted +promoted +prompt\n {2}msg_0_0001 +steer +\d+ +\d+ +start\n/);
   assert.match(run.stdout, /\nhistory \(5\)\n(.*\n){3} {2}\d+ +tool +success +gate\(\{"name":"g1"\}\) → gate g1 opened\n/);
+  assert.match(run.stdout, /\ncontext epoch\n {2}baseline:\n {4}│ Here is some useful information about the environment you are running in:\n {4}│ <env>\n/);
 });
 
 test('inspect --json gives every column, one session with --session', () => {
