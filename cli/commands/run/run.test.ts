@@ -25,7 +25,9 @@ function runningProcessesMentioning(marker: string): number {
   }).length;
 }
 
-const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode}`, '--rule', 'INB-02', '--timeout-scale', '0.1'];
+/** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
+const token = (name: string) => `kit-test-${process.pid}-${name}`;
+const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`, '--rule', 'INB-02', '--timeout-scale', '0.1'];
 
 for (const [mode, report] of [
   ['hang', /did not answer .* within 500 ms/],
@@ -43,7 +45,7 @@ for (const [mode, report] of [
     }
     assert.match(run.stdout, /\[the runtime could not be driven\]/);
     assert.match(run.stdout, /the runtime could not be driven in 2 of 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/);
-    assert.equal(runningProcessesMentioning('misbehaving.mjs'), 0, 'no adapter process outlives the run');
+    assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
   });
 }
 
@@ -55,9 +57,9 @@ test('an adapter that floods stderr and never answers shows the tail of its stde
 });
 
 test('nothing an adapter started outlives the run, even a process that left its group and session', () => {
-  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs unsupported --setsid-child', '--rule', 'INB-01']);
+  const run = kitRun(['--adapter', `node fixtures/adapters/misbehaving.mjs unsupported --setsid-child ${token('setsid')}`, '--rule', 'INB-01']);
   assert.equal(run.results.scenarios.length, 2, run.stderr);
-  assert.equal(runningProcessesMentioning('kit-setsid-grandchild'), 0);
+  assert.equal(runningProcessesMentioning(token('setsid')), 0);
 });
 
 test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
