@@ -27,10 +27,10 @@ function runningProcessesMentioning(marker: string): number {
 
 /** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
 const token = (name: string) => `kit-test-${process.pid}-${name}`;
-const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`, '--rule', 'INB-02', '--timeout-scale', '0.1'];
+const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`, '--rule', 'INB-02', '--timeout-scale', '0.4'];
 
 for (const [mode, report] of [
-  ['hang', /did not answer .* within 500 ms/],
+  ['hang', /did not answer .* within 2000 ms/],
   ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
   ['die', /the adapter exited \(code 3\)[^]*giving up on purpose/],
 ] as const) {
@@ -63,7 +63,7 @@ test('nothing an adapter started outlives the run, even a process that left its 
 });
 
 test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
-  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs hang', '--rule', 'INB-01', 'INB-02', 'INB-03', '--timeout-scale', '0.1']);
+  const run = kitRun(['--adapter', `node fixtures/adapters/misbehaving.mjs hang ${token('early-stop')}`, '--rule', 'INB-01', 'INB-02', 'INB-03', '--timeout-scale', '0.4']);
   assert.equal(run.status, 4, run.stderr);
   const messages = run.results.scenarios.map((s: { message: string }) => s.message.split('\n')[0]);
   assert.ok(messages.length > 4);
