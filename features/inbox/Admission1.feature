@@ -84,7 +84,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | role | content |
       | user | hello   |
 
-  @INB-05 @id:inb-admission-9
+  @INB-05 @id:inb-admission-9 @needs:kit-tools
   Scenario: [9] An admitted prompt is not model-visible until it is promoted
     Given a session "s1"
     And the provider calls gate "g1"

@@ -9,7 +9,7 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the tool output limit is 10 lines or 1000000 bytes
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
-  @PRU-03 @PRU-04 @profile:sol @id:pru-pruning-1
+  @PRU-03 @PRU-04 @profile:sol @id:pru-pruning-1 @needs:kit-tools
   Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole
     Given the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"
@@ -31,7 +31,7 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the history keeps 100000 characters of output for call "a", pruned
     And the history keeps 100000 characters of output for call "c", unpruned
 
-  @PRU-01 @PRU-03 @profile:sol @id:pru-pruning-2
+  @PRU-01 @PRU-03 @profile:sol @id:pru-pruning-2 @needs:kit-tools
   Scenario: [2] At a token per four characters, exactly 40000 protected and 20000 freed prune nothing
     Given the provider calls produce "a" with one line of 80000 "x"
     And the provider calls produce "b" with one line of 100000 "y"

@@ -30,7 +30,7 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And session "s2" settles
     Then the provider received 2 requests
 
-  @RUN-08 @id:run-concurrency-3
+  @RUN-08 @id:run-concurrency-3 @needs:kit-tools
   Scenario: [3] A moved session continues with the tools of its new location
     Given a session "s1"
     And the provider calls gate "g1"

@@ -3,7 +3,7 @@ Feature: Replay1 - Durable order and event replay
   Projected history follows the durable event sequence, and durable events can be replayed after a
   cursor and then tailed live with nothing missed, nothing repeated and no live-only fragments.
 
-  @RUN-05 @id:run-replay-1
+  @RUN-05 @id:run-replay-1 @needs:virtual-clock
   Scenario: [1] History follows durable order, not message IDs or timestamps
     Given a session "s1"
     And the provider replies "ok"
@@ -27,7 +27,7 @@ Feature: Replay1 - Durable order and event replay
       | user | charlie |
       | user | alpha   |
 
-  @RUN-06 @id:run-replay-2
+  @RUN-06 @id:run-replay-2 @needs:kit-tools
   Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate
     Given a session "s1"
     And the provider calls gate "g1"

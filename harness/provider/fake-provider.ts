@@ -28,6 +28,8 @@ export class FakeProvider {
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
+  /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
+  readonly scriptedTools = new Set<string>();
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
 
@@ -43,6 +45,7 @@ export class FakeProvider {
       entry.turn.kind === 'recording'
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : this.dialect.encodeTurn(entry.turn, this.model);
+    if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
   }

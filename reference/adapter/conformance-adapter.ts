@@ -73,7 +73,17 @@ export function createAdapter(): Adapter {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
-            capabilities: ['restart', 'fault-injection'],
+            capabilities: [
+              'kit-tools',
+              'kit-sources',
+              'virtual-clock',
+              'fault-injection',
+              'pty',
+              'manual-compaction',
+              'reconcile',
+              'restart',
+              ...(sol ? ['busy-submit'] : []),
+            ],
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
