@@ -30,6 +30,8 @@ export class FakeProvider {
   maxInFlight = 0;
   /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
   readonly scriptedTools = new Set<string>();
+  /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
+  now: () => string | undefined = () => undefined;
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
 
@@ -74,12 +76,14 @@ export class FakeProvider {
   async handle(request: Request): Promise<Response> {
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const arrivedAt = this.now();
     const body: unknown = await request.json();
     const captured: CapturedRequest = {
       index: this.requests.length + 1,
       body,
       model: String((body as { model?: unknown }).model ?? ''),
       ...this.dialect.decodeRequest(body),
+      ...(arrivedAt === undefined ? {} : { arrivedAt }),
     };
     const { messages } = captured;
     this.requests.push(captured);
@@ -94,6 +98,8 @@ export class FakeProvider {
     }
     const [entry] = this.script.splice(at, 1);
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    const answeredAt = this.now();
+    if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     return this.respond(entry!.response);
   }
 

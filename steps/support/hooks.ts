@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { commandTimeoutMs } from './timing.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
@@ -52,6 +53,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const wire = dialects[dialect];
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   this.driver = await RuntimeDriver.start(
     target.launcher,
@@ -62,7 +64,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       home: this.workspace('home'),
     },
     {
-      timeoutMs: COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1),
+      timeoutMs: commandTimeoutMs(),
       validate: process.env.KIT_VALIDATE !== '0',
     },
   );
