@@ -101,6 +101,9 @@ Feature: Compaction1 - Automatic compaction
     And the user steers "two" to session "s2"
     And session "s2" settles
     Then sessions "s1" and "s2" have the same number of durable events
+    And request 3 mentions "SUMMARY: the same for both" in its conversation
+    And request 3 omits "one" in its conversation
+    And request 6 mentions "SUMMARY: the same for both" in its conversation
     And the session's compactions are:
       | status    | summary                    |
       | completed | SUMMARY: the same for both |

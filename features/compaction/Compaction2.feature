@@ -9,7 +9,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
-    And the provider answers with status 500
+    And the provider answers with status 400
     And the user steers "one"
     And the session settles
     When the user steers "two"

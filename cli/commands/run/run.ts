@@ -31,7 +31,7 @@ export async function run(args: RunArgs): Promise<number> {
   if (shard) process.stdout.write(`shard ${args.shard}: ${results.length} scenario(s) of the selection\n`);
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
   if (args.bundles && results.some((r) => r.status === 'failed')) {
-    process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> reruns one)\n`);
+    process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
   if (args.results) writeOutputFile(args.results, `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`);
   if (args.markdown) writeOutputFile(args.markdown, formatMarkdown(results, name, verdict));
