@@ -7,11 +7,7 @@ import type { HistoryMessage } from '../harness/driver/protocol.js';
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;
 
-/**
- * Continuation texts: a step names either the literal text or, with `the declared text`, the
- * name of a text the runtime declared in its handshake (the wording of a synthetic message is the
- * runtime's choice).
- */
+/** Continuation texts are fixed by `002`: a replayed message's own text, or `continue`. */
 function expectEndsWith(world: KitWorld, n: number, text: string): void {
   expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
 }
@@ -29,20 +25,9 @@ Then('request {int} ends with the user message {string}', function (this: KitWor
   expectEndsWith(this, n, text);
 });
 
-Then('request {int} ends with the user message of the declared text {string}', function (this: KitWorld, n: number, name: string) {
-  expectEndsWith(this, n, this.declaredText(name));
-});
-
 Then('the newest user message in the history is a hidden continuation reading {string}', function (this: KitWorld, text: string) {
   return expectContinuation(this, text);
 });
-
-Then(
-  'the newest user message in the history is a hidden continuation of the declared text {string}',
-  function (this: KitWorld, name: string) {
-    return expectContinuation(this, this.declaredText(name));
-  },
-);
 
 /** A 1x1 PNG: a real image, small enough to read in a request. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

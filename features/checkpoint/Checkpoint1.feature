@@ -24,6 +24,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       """
       kit/a.one is now {"b":2,"a":1}
       """
+    And the checkpoint holds the hash of 'kit/a.one is now {"b":2,"a":1}' for "kit/a.one"
 
   @LEG-02 @profile:checkpoint @id:leg-checkpoint-2 @needs:kit-sources
   Scenario: [2] A model switch starts a new epoch and keeps the chronological history
@@ -87,7 +88,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | kit/c.one = 1 |
     And the baseline of request 1 begins with its built-in parts
 
-  @LEG-05 @profile:checkpoint @id:leg-checkpoint-5 @needs:kit-sources
+  @LEG-05 @MCS-05 @profile:checkpoint @id:leg-checkpoint-5 @needs:kit-sources
   Scenario: [5] A system message keeps the keys of the components it announces, with its exact text
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

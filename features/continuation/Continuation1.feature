@@ -18,8 +18,8 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     Then the provider received 3 requests
     And request 3 mentions "SUMMARY: produced a long output" in its conversation
-    And request 3 ends with the user message of the declared text "continuation.continue"
-    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And request 3 ends with the user message "continue"
+    And the newest user message in the history is a hidden continuation reading "continue"
     And the session reports no failure
 
   @CON-01 @CON-03 @CON-05 @CON-06 @profile:continuation @id:con-continuation-2

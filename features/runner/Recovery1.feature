@@ -18,6 +18,6 @@ Feature: Recovery1 - Work left by a dead process
     And request 2 ends with:
       | role      | content    |
       | user      | start      |
-      | assistant | calls gate |
-      | tool      | *          |
+      | assistant | calls gate                 |
+      | tool      | Tool execution interrupted |
     And "gate.log" in the workspace of "s1" has 1 line

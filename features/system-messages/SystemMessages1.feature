@@ -28,7 +28,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | system    | kit/a.one is now 2 |
 
   @MCS-02 @MCS-05 @id:mcs-messages-2 @needs:kit-sources
-  Scenario: [2] The system message is durable, model-visible and hidden from the user transcript
+  Scenario: [2] The system message is durable and model-visible; a user transcript may show or hide it
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
       | key       |
@@ -44,7 +44,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2, hidden from the user transcript
+    Then the history holds the system message of request 2
 
   @MCS-03 @id:mcs-messages-3 @needs:fault-injection @needs:kit-sources
   Scenario: [3] When the system message cannot be written, the snapshot does not advance

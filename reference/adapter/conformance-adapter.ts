@@ -19,7 +19,6 @@ import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
 import { VirtualClock } from './virtual-clock.js';
-import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
@@ -89,8 +88,8 @@ export function createAdapter(): Adapter {
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'checkpoint.hash': 'sha256',
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
-              'continuation.continue': CONTINUE_TEXT,
             },
           },
         };

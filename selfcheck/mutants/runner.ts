@@ -32,6 +32,13 @@ export const runner: Mutant[] = [
     breaks: ['RUN-04'],
   },
   {
+    name: 'an interrupted tool reads in other words than the seed fixes',
+    file: 'history/message.ts',
+    find: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';",
+    replace: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool interrupted';",
+    breaks: ['RUN-04'],
+  },
+  {
     name: 'history is ordered by message ID',
     file: 'history/history-store.ts',
     find: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq'",
