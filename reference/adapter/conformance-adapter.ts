@@ -15,6 +15,7 @@ import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import type { ContextDesign } from '../context/context-design.js';
 import { readdir } from 'node:fs/promises';
+import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
@@ -89,6 +90,8 @@ export function createAdapter(): Adapter {
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
               'checkpoint.hash': 'sha256',
+              'pruning.replacement': PRUNED_TOOL_OUTPUT,
+              'pruning.protects-last-two-turns': 'yes',
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
             },
           },
