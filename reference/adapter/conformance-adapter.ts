@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SessionRuntime } from '../runtime.js';
+import { DEFAULT_DELIVERY, SessionRuntime } from '../runtime.js';
 import { RuntimeError } from '../errors.js';
 import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
@@ -89,6 +89,7 @@ export function createAdapter(): Adapter {
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'prompt.default-delivery': DEFAULT_DELIVERY,
               'checkpoint.hash': 'sha256',
               'pruning.replacement': PRUNED_TOOL_OUTPUT,
               'pruning.protects-last-two-turns': 'yes',
