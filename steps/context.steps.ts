@@ -98,6 +98,29 @@ Then('the last system message of request {int} contains, in order:', function (t
   expectInOrder(lastSystemMessage(this, n), table.raw().map(([text]) => text!));
 });
 
+/**
+ * The seeds leave open where the global file stands in the aggregate and whether project files run
+ * from the nearest to the root or back: the table lists the global text, then the project texts
+ * nearest first, and any of the four orders passes.
+ */
+function expectInstructions(text: string, table: DataTable): void {
+  const rows = table.raw();
+  const global = rows.filter(([kind]) => kind === 'global').map(([, line]) => line!);
+  const project = rows.filter(([kind]) => kind === 'project').map(([, line]) => line!);
+  if (global.length + project.length !== rows.length) throw new Error('an instruction row is global or project');
+  const orders = [project, [...project].reverse()].flatMap((files) => [[...global, ...files], [...files, ...global]]);
+  const allowed = orders.some((order) => inOrder(text, order));
+  expect(allowed, `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow, in:\n${text}`).to.equal(true);
+}
+
+Then('the baseline of request {int} contains the instructions in an order the seeds allow:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInstructions(baselineOf(this, n), table);
+});
+
+Then('the last system message of request {int} contains the instructions in an order the seeds allow:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInstructions(lastSystemMessage(this, n), table);
+});
+
 Then('the last system message of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
   expect(lastSystemMessage(this, n)).to.not.include(text);
 });
@@ -191,6 +214,16 @@ function expectInOrder(text: string, parts: string[]): void {
     expect(at, `"${part}" after position ${from} of:\n${text}`).to.be.at.least(0);
     from = at + part.length;
   }
+}
+
+function inOrder(text: string, parts: string[]): boolean {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    if (at < 0) return false;
+    from = at + part.length;
+  }
+  return true;
 }
 
 /** The ways a runtime may write a calendar date (ISO, toDateString, long and short English). */
