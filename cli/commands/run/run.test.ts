@@ -151,3 +151,11 @@ test('a failing scenario leaves a repro bundle with requests, durable state and 
   assert.deepEqual(inbox.map((row: { messageId: string }) => row.messageId), ['msg_0_0001', 'msg_0_0002']);
   assert.deepEqual(JSON.parse(readFileSync(join(bundle, 'bundle.json'), 'utf8')).runtime, { module: 'fixtures/runtimes/ignores-message-ids.ts' });
 });
+
+test('a runtime with no optional capability gets a verdict on every rule that needs none', () => {
+  const run = kitRun(['--runtime', 'fixtures/runtimes/required-only.ts', '--rule', 'INB-01', 'INB-03', 'INB-05', 'INB-06']);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03']);
+  assert.deepEqual(run.results.coverage.withoutVerdict, { 'INB-05': ['needs capability kit-tools'], 'INB-06': ['needs capability restart'] });
+  assert.match(run.stdout, /no verdict, needs capability kit-tools: INB-05\n  no verdict, needs capability restart: INB-06\nverdicts: 2 of 4 rules \(50%\)/);
+});
