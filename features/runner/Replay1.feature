@@ -50,3 +50,17 @@ Feature: Replay1 - Durable order and event replay
     And session "s1" settles
     And session "s2" settles
     Then sessions "s1" and "s2" have the same number of durable events
+
+  @RUN-06 @dialect:anthropic-messages @id:run-replay-4 @needs:kit-tools
+  Scenario: [4] Live-only reasoning and tool-input fragments never enter the durable stream
+    Given a session "s1"
+    And a session "s2"
+    And the provider calls echo "a tool input of some length" with its input in 1 chunk
+    And the provider replies "done" after reasoning "a line of reasoning of some length" in 1 chunk
+    And the provider calls echo "a tool input of some length" with its input in 12 chunks
+    And the provider replies "done" after reasoning "a line of reasoning of some length" in 12 chunks
+    When the user steers "go" to session "s1"
+    And session "s1" settles
+    And the user steers "go" to session "s2"
+    And session "s2" settles
+    Then sessions "s1" and "s2" have the same number of durable events

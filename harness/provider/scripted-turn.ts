@@ -12,6 +12,8 @@ export interface ScriptedToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+  /** The pieces its JSON input streams in (2 unless given). */
+  inputChunks?: number;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface ScriptedUsage {
 export interface ScriptedReasoning {
   text: string;
   signature: string;
+  /** The pieces its text streams in (1 unless given). */
+  chunks?: number;
 }
 
 /** One scripted answer, with an optional condition on the request and an optional hold. */

@@ -53,6 +53,20 @@ export const runner: Mutant[] = [
     breaks: ['RUN-06'],
   },
   {
+    name: 'reasoning fragments are stored as durable events',
+    file: 'runner/provider-turn.ts',
+    find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
+    replace: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    breaks: ['RUN-06'],
+  },
+  {
+    name: 'tool-input fragments are stored as durable events',
+    file: 'runner/provider-turn.ts',
+    find: "        this.call!.input += chunk.argumentsDelta ?? '';",
+    replace: "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    breaks: ['RUN-06'],
+  },
+  {
     name: 'text fragments are stored as durable events',
     file: 'runner/provider-turn.ts',
     find: 'this.text += chunk.delta;',
