@@ -7,7 +7,10 @@ import type { HistoryMessage } from '../harness/driver/protocol.js';
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;
 
-/** Continuation texts are fixed by `002`: a replayed message's own text, or `continue`. */
+/**
+ * Continuation texts: a step names the literal text where a seed fixes it (`002`: `continue`) or,
+ * with `the declared text`, the name of a text the runtime declared in its handshake.
+ */
 function expectEndsWith(world: KitWorld, n: number, text: string): void {
   expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
 }
@@ -29,12 +32,27 @@ Then('the newest user message in the history is a hidden continuation reading {s
   return expectContinuation(this, text);
 });
 
+Then('request {int} ends with the user message of the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expectEndsWith(this, n, this.declaredText(name));
+});
+
+Then(
+  'the newest user message in the history is a hidden continuation of the declared text {string}',
+  function (this: KitWorld, name: string) {
+    return expectContinuation(this, this.declaredText(name));
+  },
+);
+
 /** A 1x1 PNG: a real image, small enough to read in a request. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
 
 When('the user steers {string} with an image', async function (this: KitWorld, text: string) {
   this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, image] }, { delivery: 'steer' });
+});
+
+When('the user steers {string} with an image from {string}', async function (this: KitWorld, text: string, source: string) {
+  this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, { ...image, source }] }, { delivery: 'steer' });
 });
 
 When('the user steers only an image', async function (this: KitWorld) {

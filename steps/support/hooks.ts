@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import { commandTimeoutMs } from './timing.js';
+import { RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
@@ -14,17 +14,21 @@ import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, ne
 import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from './world.js';
 
-setDefaultTimeout(60_000);
+const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
+// A step may restart the runtime, so it is allowed a start-up on top of its own minute.
+setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * timeoutScale);
 
 let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
+/** What the runtime declared in the run's first handshake: it decides applicability before any start. */
+let declared: RuntimeDescription | undefined;
+/** Passed scenarios' directories, removed while later scenarios run. */
+const removals: Promise<void>[] = [];
 
 BeforeAll(async function () {
+  declared = undefined;
   target = await openTarget(selectionFromEnvironment(process.env));
 });
-
-/** The first runtime's handshake: scenarios it cannot serve are set aside before a runtime starts. */
-let declared: RuntimeDescription | undefined;
 
 /** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
 function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
@@ -45,7 +49,8 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
-  this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
+  // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
+  this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
   const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
     process.env.KIT_DIALECT ??
@@ -63,10 +68,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       now: this.now,
       home: this.workspace('home'),
     },
-    {
-      timeoutMs: commandTimeoutMs(),
-      validate: process.env.KIT_VALIDATE !== '0',
-    },
+    { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
   );
   declared ??= this.driver.description;
   const fallback = this.systemFallback();
@@ -94,7 +96,8 @@ After(async function (this: KitWorld, { result, pickle }) {
   this.provider.releaseAll();
   stopRouting?.();
   if ((result?.status === Status.PASSED || result?.status === Status.SKIPPED) && problems.length === 0) {
-    rmSync(this.dir, { recursive: true, force: true });
+    // A directory left behind in the temporary base is harmless; a failed removal fails nothing.
+    removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
   // What the model was sent is the first thing an implementer needs to read a failure.
@@ -118,6 +121,7 @@ function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
 }
 
 AfterAll(async function () {
+  await Promise.all(removals.splice(0));
   await target?.close();
 });
 
