@@ -33,6 +33,8 @@ const POLL_MS = 50;
 const SILENT_STOP_MS = 4_000;
 
 const PART_IMAGE_NAME = 'image';
+/** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
+const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
@@ -70,7 +72,7 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
             profiles: ['core'],
             capabilities: ['restart'],
             shell: { tool: 'bash', commandField: 'command' },
-            texts: {},
+            texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS) },
           },
         };
       }
