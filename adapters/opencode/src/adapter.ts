@@ -97,6 +97,8 @@ function failure(code: string, message: string): Reply {
 class OpencodeRuntime {
   private readonly settings: ServerSettings;
   private server: Promise<OpencodeServer> | undefined;
+  /** The current server process, known from its spawn on, listening or not. */
+  private process: OpencodeServer | undefined;
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
@@ -139,6 +141,20 @@ class OpencodeRuntime {
         this.reconfigure({
           compaction: { contextWindow: Number(c.contextWindow), outputAllowance: Number(c.outputAllowance), buffer: Number(c.buffer) },
         }),
+      'agent.define': async (c) =>
+        this.reconfigure({
+          agents: {
+            ...this.settings.agents,
+            [String(c.name)]: { tools: (c.tools ?? {}) as Record<string, string>, skills: (c.skills ?? {}) as Record<string, string> },
+          },
+        }),
+      'skill.define': async (c) =>
+        this.reconfigure({ skills: { ...this.settings.skills, [String(c.name)]: { description: String(c.description), body: String(c.body) } } }),
+      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
+      'permission.wait': async (c, api) => {
+        while ((await this.permissionRequests(sessionOf(c), api)).length === 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      },
+      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
       'tool-output.files': async () => this.toolOutputFiles(),
       diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
     };
@@ -152,17 +168,16 @@ class OpencodeRuntime {
 
   async stop(): Promise<void> {
     for (const stream of this.subscriptions.values()) stream.close();
-    const server = await this.server?.catch(() => undefined);
-    await server?.stop();
+    await this.process?.stop();
   }
 
   stopNow(): void {
-    void this.server?.then((server) => server.stopNow()).catch(() => undefined);
+    this.process?.stopNow();
   }
 
   /** The server starts with the first command that needs it, after any budget was configured. */
   private started(): Promise<OpencodeServer> {
-    this.server ??= OpencodeServer.start(this.settings, START_WITHIN_MS);
+    this.server ??= OpencodeServer.start(this.settings, START_WITHIN_MS, (server) => (this.process = server));
     return this.server;
   }
 
@@ -306,6 +321,30 @@ class OpencodeRuntime {
     const server = await this.started();
     this.subscriptions.set(id, new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`));
     return { subscription: id };
+  }
+
+  /** Waiting permission requests, each with the agent of the assistant message whose call asked. */
+  private async permissionRequests(session: string, api: OpencodeApi) {
+    const path = `/api/session/${encodeURIComponent(session)}`;
+    const { data } = await api.call<{ data: { id: string; action: string; source?: { messageID: string } }[] }>('GET', `${path}/permission`);
+    return Promise.all(
+      data.map(async (request) => {
+        const message = request.source
+          ? await api.call<{ data: { agent?: string } }>('GET', `${path}/message/${encodeURIComponent(request.source.messageID)}`)
+          : undefined;
+        return { id: request.id, tool: request.action, agent: message?.data.agent ?? 'build' };
+      }),
+    );
+  }
+
+  /** The kit names a request by its ID only; OpenCode's reply route needs the session too. */
+  private async replyToPermission(id: string, approve: boolean, api: OpencodeApi) {
+    const { data } = await api.call<{ data: { id: string; sessionID: string }[] }>('GET', '/api/permission/request');
+    const request = data.find((r) => r.id === id);
+    if (!request) throw new ApiError('not-found', `no waiting permission request ${id}`);
+    await api.call('POST', `/api/session/${encodeURIComponent(request.sessionID)}/permission/${encodeURIComponent(id)}/reply`, {
+      reply: approve ? 'once' : 'reject',
+    });
   }
 
   /** Managed tool output lives in OpenCode's data directory, `tool-output` (observed in 1.18.33). */

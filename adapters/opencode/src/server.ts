@@ -49,6 +49,10 @@ export interface ServerSettings {
   /** Budgets the kit configured; OpenCode reads them only at start. */
   toolOutput?: { maxLines: number; maxBytes: number };
   compaction?: { contextWindow: number; outputAllowance: number; buffer: number };
+  /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
+  agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
+  /** Skills the kit defined, written as SKILL.md files under the store. */
+  skills?: Record<string, { description: string; body: string }>;
 }
 
 /**
@@ -78,9 +82,11 @@ export class OpencodeServer {
     this.exited = new Promise((resolve) => this.child.on('exit', () => resolve()));
   }
 
-  static async start(settings: ServerSettings, readyWithinMs: number): Promise<OpencodeServer> {
+  /** `spawned` learns of the process before it listens, so an adapter told to stop can kill it at once. */
+  static async start(settings: ServerSettings, readyWithinMs: number, spawned: (server: OpencodeServer) => void): Promise<OpencodeServer> {
     writeConfiguration(settings);
     const server = new OpencodeServer(await freePort(), settings);
+    spawned(server);
     await server.ready(readyWithinMs);
     return server;
   }
@@ -176,8 +182,29 @@ function writeConfiguration(settings: ServerSettings): void {
     },
     ...(settings.toolOutput ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } } : {}),
     ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
+    ...(settings.skills ? { skills: { paths: [writeSkills(settings.storeDir, settings.skills)] } } : {}),
+    ...(settings.agents
+      ? {
+          agent: Object.fromEntries(
+            Object.entries(settings.agents).map(([name, agent]) => [
+              name,
+              { ...(name === 'build' ? {} : { mode: 'primary' }), permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) } },
+            ]),
+          ),
+        }
+      : {}),
   };
   writeFileSync(join(settings.home, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** Each skill as `<name>/SKILL.md` (front matter name and description, then the body). */
+function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string {
+  const root = join(storeDir, 'opencode', 'skills');
+  for (const [name, skill] of Object.entries(skills)) {
+    mkdirSync(join(root, name), { recursive: true });
+    writeFileSync(join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`);
+  }
+  return root;
 }
 
 function freePort(): Promise<number> {
