@@ -30,7 +30,7 @@ const START_WITHIN_MS = 60_000;
 /** Polling interval for idleness: OpenCode has no idle notification on the V2 routes. */
 const POLL_MS = 50;
 /** An admitted, resumed prompt with the session not running for this long is a silent stop. */
-const SILENT_STOP_MS = 4_000;
+const SILENT_STOP_MS = 15_000;
 
 const PART_IMAGE_NAME = 'image';
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
