@@ -4,7 +4,7 @@ import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
-import { OpencodeServer, PROVIDER_ID, opencodeVersion, type ServerSettings } from './server.js';
+import { OpencodeServer, PROVIDER_ID, PROVIDER_PACKAGES, opencodeVersion, type ServerSettings } from './server.js';
 import { readEpoch } from './store.js';
 
 export const PROTOCOL = 'session-runtime-adapter/1';
@@ -110,12 +110,13 @@ class OpencodeRuntime {
     this.settings = {
       storeDir: config.storeDir,
       home: config.home,
+      dialect: config.provider.dialect,
       baseUrl: config.provider.baseUrl,
       apiKey: config.provider.apiKey,
       model: config.provider.model,
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
-    if (config.provider.dialect !== 'openai-chat') throw new Error(`dialect ${config.provider.dialect} is not wired`);
+    if (!(config.provider.dialect in PROVIDER_PACKAGES)) throw new Error(`dialect ${config.provider.dialect} is not wired`);
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.admit(c, api),

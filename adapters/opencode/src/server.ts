@@ -22,6 +22,12 @@ const OFFLINE_SWITCHES = [
 
 export const PROVIDER_ID = 'kit';
 
+/** The AI SDK provider OpenCode loads for each of the kit's wire dialects (both bundled in its binary). */
+export const PROVIDER_PACKAGES: Record<string, string> = {
+  'openai-chat': '@ai-sdk/openai-compatible',
+  'anthropic-messages': '@ai-sdk/anthropic',
+};
+
 /** The platform binary itself, so no Node wrapper process stands between the adapter and the server. */
 export function opencodeBinary(): string {
   const candidates = [
@@ -42,6 +48,7 @@ export function opencodeVersion(): string {
 export interface ServerSettings {
   storeDir: string;
   home: string;
+  dialect: string;
   baseUrl: string;
   apiKey: string;
   model: string;
@@ -174,7 +181,7 @@ function writeConfiguration(settings: ServerSettings): void {
     enabled_providers: [PROVIDER_ID],
     provider: {
       [PROVIDER_ID]: {
-        npm: '@ai-sdk/openai-compatible',
+        npm: PROVIDER_PACKAGES[settings.dialect],
         name: 'conformance kit',
         options: { baseURL: settings.baseUrl, apiKey: settings.apiKey },
         models: { [settings.model]: { name: settings.model, limit } },
