@@ -309,8 +309,15 @@ class OpencodeRuntime {
       await api.call('POST', `/api/session/${encodeURIComponent(session)}/agent`, { agent: c.agent ?? 'build' });
     }
     if ('model' in c) {
+      const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
+      if (model !== this.settings.model && !this.settings.otherModels?.includes(model)) {
+        // A model the configuration does not name: written, and the server restarted to read it.
+        await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
+        api = new OpencodeApi((await this.started()).url);
+        await this.modelOffered(session, api);
+      }
       await api.call('POST', `/api/session/${encodeURIComponent(session)}/model`, {
-        model: { providerID: PROVIDER_ID, id: c.model ?? this.settings.model },
+        model: { providerID: PROVIDER_ID, id: model },
       });
     }
   }

@@ -52,6 +52,8 @@ export interface ServerSettings {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** Further models sessions switched to; OpenCode offers only the models its configuration names. */
+  otherModels?: string[];
   timeZone?: string;
   /** Budgets the kit configured; OpenCode reads them only at start. */
   toolOutput?: { maxLines: number; maxBytes: number };
@@ -184,7 +186,7 @@ function writeConfiguration(settings: ServerSettings): void {
         npm: PROVIDER_PACKAGES[settings.dialect],
         name: 'conformance kit',
         options: { baseURL: settings.baseUrl, apiKey: settings.apiKey },
-        models: { [settings.model]: { name: settings.model, limit } },
+        models: Object.fromEntries([settings.model, ...(settings.otherModels ?? [])].map((model) => [model, { name: model, limit }])),
       },
     },
     ...(settings.toolOutput ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } } : {}),
