@@ -19,6 +19,7 @@ export interface RunArgs extends RuntimeArgs, SelectionArgs {
   shard?: Shard;
   bundles?: string;
   rerun?: string;
+  minVerdicts?: string;
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -47,6 +48,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: 'Any other Cucumber format, e.g. json:reports/cucumber.json',
       })
       .option('rerun', textOption('--rerun', 'Run only the scenarios that failed in this results file (written by --results), within the other selection'))
+      .option(
+        'min-verdicts',
+        textOption('--min-verdicts', 'Fail the run unless at least this share of the selected rules gets a verdict (e.g. 90%); a run where none gets one always fails'),
+      )
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
       .example('$0 run', 'Run every scenario against the reference runtime')
       .example('$0 run --adapter "python3 my_adapter.py"', 'Run every scenario against an adapter in another process')
@@ -54,6 +59,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example("$0 run --tags '@area:runner'", 'Run one rule area')
       .example('$0 run --rerun reports/results.json', 'Run again only what failed last time')
       .example('$0 run --baseline known-failures.yaml --bundles reports/bundles', 'Accept known failures; keep a repro bundle of any other')
+      .example('$0 run --adapter "python3 my_adapter.py" --min-verdicts 90%', 'Fail unless 90% of the rules get a verdict')
       .example('$0 run --shard 2/4 --junit reports/junit-2.xml --markdown "$GITHUB_STEP_SUMMARY"', 'One of four parallel CI jobs') as unknown as Argv<RunArgs>,
   handler: lazyHandler(async () => (await import('./run.js')).run),
 };

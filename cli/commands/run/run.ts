@@ -9,6 +9,7 @@ import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
 import { runExitCode } from '../../run-outcome.js';
 import { ExitCode } from '../../exit-codes.js';
+import { KitInputError } from '../../../harness/input-error.js';
 import { failedScenarios } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
@@ -18,6 +19,7 @@ import type { RunArgs } from './command.js';
 
 export async function run(args: RunArgs): Promise<number> {
   const { shard } = args;
+  const minVerdicts = args.minVerdicts === undefined ? 0 : parsePercent(args.minVerdicts);
   for (const output of fileOutputs(args)) checkOutputPath(output);
   if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
   const rerun = args.rerun === undefined ? undefined : failedScenarios(args.rerun);
@@ -36,19 +38,27 @@ export async function run(args: RunArgs): Promise<number> {
     bundles: args.bundles && resolve(args.bundles),
   });
   const name = runtimeName(args);
-  const verdict = judge(results, baseline);
+  const verdict = judge(results, baseline, minVerdicts);
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
   const kept = results.filter((result) => result.status === 'failed' && result.kept);
   if (kept.length > 0) process.stdout.write(`working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`);
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
   if (args.bundles && results.some((r) => r.status === 'failed')) {
-    process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> reruns one)\n`);
+    process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
-  if (args.results) writeOutputFile({ flag: '--results', path: args.results }, `${JSON.stringify(resultsDocument(name, results, verdict, args), null, 2)}\n`);
+  if (args.results) writeOutputFile({ flag: '--results', path: args.results }, `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`);
   if (args.markdown) writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
-  if (args.badge) writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(results, verdict))}\n`);
+  if (args.badge) writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
   const counted = new Set(withOutcome(verdict, 'unexpected-fail').map((scenario) => scenario.id));
   return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed' && counted.has(result.id)));
+}
+
+/** `--min-verdicts`: a share of rules in percent, `90` or `90%`. */
+function parsePercent(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
+  const percent = match ? Number(match[1]) : NaN;
+  if (!(percent >= 0 && percent <= 100)) throw new KitInputError('--min-verdicts', `"${value}" is not a share of rules from 0% to 100%`);
+  return percent;
 }
 
 /** The reports Cucumber writes itself. */
@@ -74,13 +84,14 @@ function fileOutputs(args: RunArgs): OutputPath[] {
   ];
 }
 
-function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs) {
+function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs, minVerdicts: number) {
   const ids = (outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
   return {
     runtime,
     ...(args.shard ? { shard: shardName(args.shard) } : {}),
     passed: verdict.passed,
     rules: Object.fromEntries(ruleOutcomes(results)),
+    coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline
       ? {
           baseline: {

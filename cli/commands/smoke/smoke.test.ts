@@ -27,3 +27,9 @@ test('an empty adapter or runtime, or an absurd timeout scale, is a usage error 
   const runs = await Promise.all(cases.map(([args]) => kitAsync(['smoke', ...args])));
   runs.forEach((run, i) => assertInputError(run, cases[i]![1]));
 });
+
+test('an adapter that implements nothing fails the smoke test at its first required command', () => {
+  const run = smoke('--adapter', 'node fixtures/adapters/does-nothing.mjs');
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /✔ handshake: does-nothing[^]*✖ session: session\.create failed with unsupported/);
+});
