@@ -150,7 +150,7 @@ test("a bundle's runtime module that is gone is named as the bundle's, not as a 
   const dir = scratch('bundle-gone');
   const scenario = { id: 'inb-admission-4', name: 'x', uri: 'features/x.feature', line: 1, rules: ['INB-02'] };
   writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario, runtime: { module: 'gone.ts' }, failure: 'f', sessions: [] }));
-  const run = kit(['replay', dir]);
+  const run = kit(['replay', dir, '--trust-bundle']);
   assertInputError(run, /^kit: .*bundle-gone-\w+: runtime: no runtime module at gone\.ts$/m);
   assert.equal(run.stdout, '');
 });
