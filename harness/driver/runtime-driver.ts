@@ -1,4 +1,5 @@
 import type {
+  CompactionSettings,
   Command,
   CompactionView,
   ReconcileOutcome,
@@ -23,6 +24,7 @@ import type {
 import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
+import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
@@ -66,6 +68,8 @@ export class RuntimeDriver {
   private config!: RuntimeConfig;
   /** What the runtime said of itself in its latest `hello`. */
   description!: RuntimeDescription;
+  /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
+  readonly capabilitiesUsed = new Set<Capability>();
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
@@ -86,6 +90,7 @@ export class RuntimeDriver {
 
   /** Kills the runtime process and starts a fresh one over the same durable store. */
   async restart(now: string): Promise<void> {
+    this.capabilitiesUsed.add('restart');
     await this.transport.kill();
     await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
@@ -163,16 +168,16 @@ export class RuntimeDriver {
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }): Promise<void> {
-    return this.call({ cmd: 'context.source.set', key, ...observation });
+  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }, nextValue?: { value: unknown }): Promise<void> {
+    return this.call({ cmd: 'context.source.set', key, ...observation, ...(nextValue ? { nextValue: nextValue.value } : {}) });
   }
 
   defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {
     return this.call({ cmd: 'agent.define', name, tools, skills });
   }
 
-  defineSkill(name: string, description: string, body: string): Promise<void> {
-    return this.call({ cmd: 'skill.define', name, description, body });
+  defineSkill(name: string, description: string, body: string, location?: string): Promise<void> {
+    return this.call({ cmd: 'skill.define', name, description, body, ...(location === undefined ? {} : { location }) });
   }
 
   permissionAsked(sessionId: string): Promise<void> {
@@ -191,7 +196,7 @@ export class RuntimeDriver {
     return this.call({ cmd: 'host.env.set', name, value });
   }
 
-  configureCompaction(budget: { contextWindow: number; outputAllowance: number; buffer: number }): Promise<void> {
+  configureCompaction(budget: CompactionSettings): Promise<void> {
     return this.call({ cmd: 'compaction.configure', ...budget });
   }
 
@@ -278,6 +283,8 @@ export class RuntimeDriver {
 
   private async call<T = void>(command: Command, unscaledMs = COMMAND_TIMEOUT_MS): Promise<T> {
     this.validator?.checkCommand(command);
+    const capability = capabilityOfCommand(command.cmd);
+    if (capability) this.capabilitiesUsed.add(capability);
     const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

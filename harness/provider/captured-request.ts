@@ -9,9 +9,12 @@ export interface CapturedRequest {
   /** The chronological conversation after the baseline, mid-conversation system messages included. */
   messages: ModelVisibleMessage[];
   tools: string[];
+  /** The kit's virtual time when the request arrived, and when the provider answered it. */
+  arrivedAt?: string;
+  answeredAt?: string;
 }
 
-export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model'>;
+export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model' | 'arrivedAt' | 'answeredAt'>;
 
 export interface ModelVisibleMessage {
   role: string;
@@ -20,6 +23,8 @@ export interface ModelVisibleMessage {
   toolCallId?: string;
   /** How many images (or other media) the message carries. */
   media?: number;
+  /** A call of a tool the provider executes itself, replayed with its ID and input (JSON text). */
+  providerToolCall?: { id: string; name: string; input: string };
   /** The result of a tool the provider executed itself, replayed as the provider sent it (JSON text). */
   providerToolResult?: { toolUseId: string; content: string };
   /** Provider-native reasoning replayed with this assistant message. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SessionRuntime } from '../runtime.js';
+import { DEFAULT_DELIVERY, SessionRuntime } from '../runtime.js';
 import { RuntimeError } from '../errors.js';
 import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
@@ -15,11 +15,13 @@ import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import type { ContextDesign } from '../context/context-design.js';
 import { readdir } from 'node:fs/promises';
+import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
+import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
 import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
@@ -73,14 +75,30 @@ export function createAdapter(): Adapter {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
-            capabilities: ['restart', 'fault-injection'],
+            capabilities: [
+              'kit-tools',
+              'kit-sources',
+              'virtual-clock',
+              'fault-injection',
+              'pty',
+              'manual-compaction',
+              'reconcile',
+              'restart',
+              ...(sol ? ['busy-submit'] : []),
+            ],
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'prompt.default-delivery': DEFAULT_DELIVERY,
+              'checkpoint.hash': 'sha256',
+              'pruning.replacement': PRUNED_TOOL_OUTPUT,
+              'pruning.protects-last-two-turns': 'yes',
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
               'continuation.continue': CONTINUE_TEXT,
+              'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+              'compaction.prompt': COMPACTION_PROMPT,
             },
           },
         };
@@ -180,7 +198,11 @@ function serve(config: AdapterConfig): Adapter {
       if (!registry(c).remove(String(c.contributor))) throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
     },
     'context.source.set': (c) =>
-      kitSources.set(String(c.key), 'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' }),
+      kitSources.set(
+        String(c.key),
+        'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' },
+        'nextValue' in c ? { value: c.nextValue as Json } : undefined,
+      ),
     'agent.define': (c) =>
       runtime.agents.defineAgent({
         name: String(c.name),
@@ -188,7 +210,7 @@ function serve(config: AdapterConfig): Adapter {
         skills: (c.skills ?? {}) as Record<string, 'allow' | 'deny'>,
       }),
     'skill.define': (c) =>
-      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body) }),
+      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body), ...(c.location === undefined ? {} : { location: String(c.location) }) }),
     'permission.wait': (c) => runtime.permissions.whenPending(String(c.sessionId)),
     'permission.pending': (c) => ({
       requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),
@@ -206,10 +228,15 @@ function serve(config: AdapterConfig): Adapter {
         contextWindow: Number(c.contextWindow),
         outputAllowance: Number(c.outputAllowance),
         buffer: Number(c.buffer),
+        ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
+        ...(typeof c.auto === 'boolean' ? { auto: c.auto } : {}),
+        ...(typeof c.prune === 'boolean' ? { prune: c.prune } : {}),
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
-      compactions: runtime.compactions(String(c.sessionId)).map(({ status, summary }) => ({ status, ...(summary === undefined ? {} : { summary }) })),
+      compactions: runtime
+        .compactions(String(c.sessionId))
+        .map(({ status, summary, tokensFreed }) => ({ status, ...(summary === undefined ? {} : { summary }), ...(tokensFreed === undefined ? {} : { tokensFreed }) })),
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
