@@ -94,9 +94,19 @@ async function admit(c) {
 }
 let admitted = 0;
 
-/** Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery. */
-async function run(sessionId) {
+/**
+ * Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery.
+ * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
+ * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
+ * pi cannot continue from an assistant message or an empty transcript.
+ */
+async function run(sessionId, explicit) {
   const live = await sessions.open(sessionId);
+  if (explicit && live.held.length === 0 && !live.running) {
+    const last = live.session.agent.state.messages.at(-1);
+    if (last?.role === 'user' || last?.role === 'toolResult') live.track(live.session.agent.continue(), diagnostics);
+    return;
+  }
   const held = live.held.splice(0);
   for (const [index, { text, images, delivery }] of held.entries()) {
     if (index === 0 && !live.running) {
@@ -109,9 +119,9 @@ async function run(sessionId) {
 const commands = {
   'session.create': (c) => sessions.create(c.id, c.location),
   'prompt.admit': admit,
-  'session.run': (c) => run(c.sessionId),
+  'session.run': (c) => run(c.sessionId, true),
   // pi does not resume work on its own when a session opens: waking submits only what is held.
-  'session.wake': (c) => run(c.sessionId),
+  'session.wake': (c) => run(c.sessionId, false),
   'session.idle': async (c) => {
     sessions.record(c.sessionId);
     const live = sessions.live.get(c.sessionId);
