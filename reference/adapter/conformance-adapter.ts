@@ -61,14 +61,19 @@ const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? '
 const sol = process.env.REFERENCE_PROFILE === 'sol';
 const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 
-/** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
-export function createAdapter(): Adapter {
+/**
+ * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
+ * Diagnostics are echoed to stderr by an adapter process, whose host keeps them for its reports;
+ * inside the kit's own process they would only clutter a run's output, so there only with --debug.
+ */
+export function createAdapter(options: { echoDiagnostics?: boolean } = {}): Adapter {
+  const echo = options.echoDiagnostics ?? process.env.KIT_DEBUG === '1';
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig);
+        served ??= serve(command.config as AdapterConfig, echo);
         return {
           ok: true,
           result: {
@@ -113,7 +118,7 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig): Adapter {
+function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = {};
@@ -126,7 +131,7 @@ function serve(config: AdapterConfig): Adapter {
     toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
     diagnostics: (message) => {
       diagnostics.push(message);
-      process.stderr.write(`${message}\n`);
+      if (echoDiagnostics) process.stderr.write(`${message}\n`);
     },
     databaseFile,
     provider: config.provider,
