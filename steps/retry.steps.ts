@@ -1,6 +1,7 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { ScheduledRetryView } from '../harness/driver/protocol.js';
+import { scriptCalls } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
 /** The retries the scenario let pass, in order, as the runtime scheduled them. */
@@ -14,8 +15,9 @@ Given('the provider answers with status {int}, {int} times', function (this: Kit
 
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
   for (let i = 1; i <= times; i++) {
-    this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id: `call_repeat_${i}`, name: 'echo', input: { text } }] } });
+    if (scriptCalls(this, [{ id: `call_repeat_${i}`, name: 'echo', input: { text } }])) return 'skipped';
   }
+  return undefined;
 });
 
 // Time moves only here: each scheduled retry is awaited, then the clock is set to its time.

@@ -65,9 +65,9 @@ When('session {string} moves to a new workspace {string}', async function (this:
 });
 
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
-  await this.driver.gateBlocked(gate);
+  await this.means.gateBlocked(gate);
 });
 
 When('the gate {string} opens', async function (this: KitWorld, gate: string) {
-  await this.driver.openGate(gate);
+  await this.means.openGate(gate);
 });

@@ -9,6 +9,7 @@ import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import type { ProviderDialectName } from '../../harness/driver/protocol.js';
+import { toolMeans } from '../../harness/means/tool-means.js';
 import type { KitWorld } from './world.js';
 
 setDefaultTimeout(60_000);
@@ -32,6 +33,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
   stopRouting = target.route(this.provider);
+  const timeoutMs = COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1);
   this.driver = await RuntimeDriver.start(
     target.launcher,
     {
@@ -40,11 +42,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       now: this.now,
       home: this.workspace('home'),
     },
-    {
-      timeoutMs: COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1),
-      validate: process.env.KIT_VALIDATE !== '0',
-    },
+    { timeoutMs, validate: process.env.KIT_VALIDATE !== '0' },
   );
+  this.means = toolMeans(this.driver.description, this.driver, { workspaces: join(this.dir, 'workspaces'), timeoutMs });
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
   // A scenario of a profile the runtime does not declare is not applicable to it.
