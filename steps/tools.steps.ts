@@ -20,7 +20,8 @@ const produced = new WeakMap<KitWorld, Map<string, string>>();
 const ptys = new WeakMap<KitWorld, { view: PtyEnvironmentView; requested: string[] }>();
 const overlays = new WeakMap<KitWorld, string[]>();
 
-const numbered = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
+const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
+const numbered = (count: number) => producedText(numberedLines(count));
 const items = (count: number) => ({ items: Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })) });
 /** Lines as the model reads them: a trailing newline opens no further line. */
 const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
@@ -66,20 +67,20 @@ Given('the tool output limit is {int} lines or {int} bytes', async function (thi
 });
 
 Given('the provider calls produce {string} with {int} numbered lines', function (this: KitWorld, id: string, count: number) {
-  return produce(this, id, numbered(count));
+  return produce(this, id, numberedLines(count));
 });
 
 Given(
   'the provider calls produce {string} with {int} numbered lines ending in {string}',
   function (this: KitWorld, id: string, count: number, suffix: string) {
-    return produce(this, id, numbered(count, suffix));
+    return produce(this, id, numberedLines(count, suffix));
   },
 );
 
 Given(
   'the provider calls produce {string} with {int} numbered lines it keeps in {string}',
   function (this: KitWorld, id: string, count: number, file: string) {
-    return produce(this, id, numbered(count), { keptAt: file });
+    return produce(this, id, numberedLines(count), { keptAt: file });
   },
 );
 
