@@ -228,3 +228,43 @@ Then(
     expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name).replace('{path}', path));
   },
 );
+
+// ---- What the model is told, by meaning: runtimes word and place context changes their own way.
+
+/**
+ * The messages of request `n` from the promoted user input `input` on, that input's own text left
+ * out: a change announced at that boundary comes after the input, as a message of its own or
+ * appended to the input's turn.
+ */
+function toldAfter(world: KitWorld, n: number, input: string): string[] {
+  const rows = conversation(world, n);
+  const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
+  if (at < 0) throw new Error(`request ${n} has no user message "${input}"`);
+  return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
+}
+
+Then('request {int} tells the model {string} after {string}', function (this: KitWorld, n: number, text: string, input: string) {
+  const told = toldAfter(this, n, input);
+  expect(told.filter((message) => message.includes(text)), `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`).to.have.length(1);
+});
+
+Then('request {int} tells the model {string} and {string} in one message after {string}', function (this: KitWorld, n: number, a: string, b: string, input: string) {
+  const told = toldAfter(this, n, input);
+  const carrying = told.filter((message) => message.includes(a) || message.includes(b));
+  expect(carrying, `messages after "${input}" telling "${a}" or "${b}"`).to.have.length(1);
+  expectInOrder(carrying[0]!, [a]);
+  expectInOrder(carrying[0]!, [b]);
+});
+
+Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
+  expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
+});
+
+Then('request {int} does not tell the model {string} after {string}', function (this: KitWorld, n: number, text: string, input: string) {
+  expect(toldAfter(this, n, input).filter((message) => message.includes(text))).to.deep.equal([]);
+});
+
+Then('request {int} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
+  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
+  expect(sent.join('\n').split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
+});
