@@ -962,4 +962,21 @@ export const mutants: Mutant[] = [
     replace: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text') && false) {",
     breaks: ['CON-02'],
   },
+  {
+    name: 'combined instruction file changes lose their stable order',
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: "text: parts.map((p) => p.text).join('\\n\\n'),",
+    replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
+    breaks: ['CTX-06'],
+  },
+  {
+    name: 'an edited instruction file resumes the idle session',
+    file: 'runtime.ts',
+    find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+    replace: `    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
+    process.getBuiltinModule('node:fs').watch(input.location, (_, file) => void (file === 'AGENTS.md' && this.run(created.session.id))).unref();
+    return created;`,
+    breaks: ['CTX-14'],
+  },
 ];

@@ -248,12 +248,11 @@ Then('request {int} tells the model {string} after {string}', function (this: Ki
   expect(told.filter((message) => message.includes(text)), `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`).to.have.length(1);
 });
 
-Then('request {int} tells the model {string} and {string} in one message after {string}', function (this: KitWorld, n: number, a: string, b: string, input: string) {
+Then('request {int} tells the model {string} then {string} in one message after {string}', function (this: KitWorld, n: number, a: string, b: string, input: string) {
   const told = toldAfter(this, n, input);
   const carrying = told.filter((message) => message.includes(a) || message.includes(b));
   expect(carrying, `messages after "${input}" telling "${a}" or "${b}"`).to.have.length(1);
-  expectInOrder(carrying[0]!, [a]);
-  expectInOrder(carrying[0]!, [b]);
+  expectInOrder(carrying[0]!, [a, b]);
 });
 
 Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {

@@ -50,7 +50,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-06 @id:ins-files-4
-  Scenario: [4] Two files changed before one boundary reach the model in one message
+  Scenario: [4] Two files changed before one boundary reach the model in one message, in their stable order
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
@@ -62,7 +62,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "GLOBAL: be verbose" and "PROJECT: use spaces" in one message after "two"
+    Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
 
   @CTX-07 @INS-07 @id:ins-files-5
   Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again
@@ -101,16 +101,19 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [7] A file changed while the session is idle does not wake it; the next prompt carries the change
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
-    And the provider replies "first"
-    And the provider replies "second"
+    And a session "s2"
+    And the provider replies to "one" with "first"
+    And the provider replies to "meanwhile" with "elsewhere"
+    And the provider replies to "two" with "second"
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
-    And the session settles
-    Then the provider received 1 request
+    And the user steers "meanwhile" to session "s2"
+    And session "s2" settles
+    Then the provider received 2 requests
     When the user steers "two"
     And the session settles
-    Then request 2 tells the model "PROJECT: use spaces" after "two"
+    Then request 3 tells the model "PROJECT: use spaces" after "two"
 
   @EPO-04 @id:ins-files-8
   Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
