@@ -191,6 +191,32 @@ function expectInOrder(text: string, parts: string[]): void {
   }
 }
 
+/**
+ * The local dates in `timeZone` a runtime may state: of the kit's virtual time, which a runtime
+ * with a virtual clock follows, and of the host clock before and after the runtime answered,
+ * which a black box follows (both, should local midnight pass in between).
+ */
+function localDates(world: KitWorld, timeZone: string): string[] {
+  const iso = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return [...new Set([Date.parse(world.now), ...world.hostReadings, Date.now()].map(iso))];
+}
+
+const namesDateIn = (world: KitWorld, text: string, timeZone: string) =>
+  localDates(world, timeZone).some((date) => dateRenderings(date).some((rendering) => text.includes(rendering)));
+
+Then('the baseline of request {int} names the local date in {string}', function (this: KitWorld, n: number, timeZone: string) {
+  expect(namesDateIn(this, baselineOf(this, n), timeZone), `the baseline names a date of ${localDates(this, timeZone).join(' or ')}`).to.equal(true);
+});
+
+Then('request {int} tells the model the local date in {string} after {string}', function (this: KitWorld, n: number, timeZone: string, input: string) {
+  const told = toldAfter(this, n, input);
+  expect(told.filter((message) => namesDateIn(this, message, timeZone)), `messages after "${input}" naming ${localDates(this, timeZone).join(' or ')}`).to.have.length(1);
+});
+
+Then('request {int} does not tell the model the local date in {string} after {string}', function (this: KitWorld, n: number, timeZone: string, input: string) {
+  expect(toldAfter(this, n, input).filter((message) => namesDateIn(this, message, timeZone))).to.deep.equal([]);
+});
+
 /** The ways a runtime may write a calendar date (ISO, toDateString, long and short English). */
 function dateRenderings(iso: string): string[] {
   const date = new Date(`${iso}T12:00:00Z`);

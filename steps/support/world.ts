@@ -21,6 +21,8 @@ export class KitWorld extends World {
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
   dir!: string;
   now = '2026-01-15T09:00:00.000Z';
+  /** Host clock readings (ms) around restarts, for runtimes whose date follows the host clock. */
+  readonly hostReadings: number[] = [];
   readonly sessions = new Map<string, SessionHandle>();
   currentSession: string | undefined;
   createdSessions: { sessionId: string; created: boolean }[] = [];
