@@ -1,5 +1,5 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
@@ -197,6 +197,17 @@ Then('every managed file holds exactly what call {string} returned', async funct
 
 Given('managed output files cannot be written', async function (this: KitWorld) {
   await this.driver.setToolOutputWrites('failing');
+});
+
+// An environmental fault every runtime can meet: a file where its managed output directory goes.
+Given('the managed output directory cannot be created', async function (this: KitWorld) {
+  const { directory } = await this.driver.toolOutputFiles();
+  if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
+    throw new Error(`the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`);
+  }
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(dirname(directory), { recursive: true });
+  writeFileSync(directory, 'a file where the managed output directory goes\n');
 });
 
 Given('managed output file writes hang once complete', async function (this: KitWorld) {
