@@ -162,3 +162,120 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     Then the history holds the system message of request 2, hidden from the user transcript
+
+  @CTX-08 @CTX-10 @id:ins-files-11
+  Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "PROJECT: use tabs" after "two"
+    When the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing after "three"
+    And request 3 tells the model "PROJECT: use tabs" once
+
+  @EPO-02 @EPO-03 @id:ins-files-12
+  Scenario: [12] An unreadable file at the first turn sends nothing and keeps the prompt pending until it reads
+    Given the file "AGENTS.md" in the workspace "s1" becomes unreadable
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 0 requests
+    And the inbox is:
+      | text  | state   |
+      | hello | pending |
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the session is run
+    And the session settles
+    Then the provider received 1 request
+    And the baseline of request 1 contains, in order:
+      | PROJECT: use tabs |
+    And request 1 has the messages:
+      | role | content |
+      | user | hello   |
+
+  @EPO-05 @id:ins-files-13
+  Scenario: [13] The epoch keeps the exact baseline sent, instruction files included
+    Given the global instructions say "GLOBAL: quote <tags> & ampersands"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch baseline is exactly the baseline sent in request 1
+
+  @EPO-07 @id:ins-files-14
+  Scenario: [14] A moved session starts a fresh baseline from the instruction files of its destination
+    Given the file "AGENTS.md" in the workspace "s1" says "HERE: use tabs"
+    And the file "AGENTS.md" in the workspace "elsewhere" says "THERE: use spaces"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When session "s1" moves to a new workspace "elsewhere"
+    And the user steers "two"
+    And the session settles
+    Then the baseline of request 2 contains, in order:
+      | THERE: use spaces |
+    And the baseline of request 2 does not contain "HERE: use tabs"
+    And request 2 tells the model nothing after "two"
+
+  @MCS-04 @id:ins-files-15
+  Scenario: [15] A changed file told before a failed provider attempt is told once on the retry
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider answers with status 400
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 tells the model "PROJECT: use spaces" after "two"
+    And request 3 tells the model "PROJECT: use spaces" once
+
+  @MCS-06 @dialect:openai-chat @id:ins-files-16
+  Scenario: [16] A changed file reaches a provider with a chronological system role in that role
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 2 carries its system message with the native system role
+
+  @EPO-09 @id:ins-files-17
+  Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" becomes unreadable
+    And the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And the baseline of request 3 contains, in order:
+      | PROJECT: use spaces |
