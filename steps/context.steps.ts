@@ -281,6 +281,11 @@ Then('request {int} tells the model {string} then {string} in one message after 
   expectInOrder(carrying[0]!, [a, b]);
 });
 
+Then('request {int} tells the model the declared text {string} after {string}', function (this: KitWorld, n: number, name: string, input: string) {
+  const text = this.declaredText(name);
+  expect(toldAfter(this, n, input).filter((message) => message.includes(text)), `messages after "${input}" telling the runtime's ${name} text`).to.have.length(1);
+});
+
 Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
   expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
 });

@@ -279,3 +279,34 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 3 requests
     And the baseline of request 3 contains, in order:
       | PROJECT: use spaces |
+
+  @CTX-09 @profile:core @id:ins-files-18
+  Scenario: [18] When the last instruction file goes, the model is told the runtime's removal text after the prompt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" is deleted
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model the declared text "instructions.revocation" after "two"
+    And request 2 does not tell the model "PROJECT: use tabs" after "two"
+
+  @EPO-08 @profile:core @id:ins-files-19
+  Scenario: [19] A model switch keeps the baseline; a changed file still arrives after the prompt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+    And the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 tells the model "PROJECT: use spaces" after "two"
