@@ -172,7 +172,8 @@ Given(
 Given(
   'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
   function (this: KitWorld, query: string, results: number, size: number, gate: string) {
-    const calls = [{ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } }];
+    // Every tool means can express a gate.
+    const calls = [this.means.call({ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } })!];
     this.provider.enqueue({ turn: { kind: 'tool-calls', calls, webSearch: webSearch(query, results, size) } });
   },
 );
