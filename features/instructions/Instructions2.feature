@@ -310,3 +310,16 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 uses the model "kit-model-2"
     And the baselines of requests 1 and 2 are byte for byte the same
     And request 2 tells the model "PROJECT: use spaces" after "two"
+
+  @CTX-17 @id:ins-files-20
+  Scenario: [20] With no instruction file anywhere, provider turns still run and nothing is told after the prompt
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    When the user steers "hello"
+    And the session settles
+    And the user steers "again"
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 tells the model nothing after "again"
+    And the baselines of requests 1 and 2 are byte for byte the same

@@ -32,3 +32,16 @@ Feature: HostDate1 - The host-local date across a restart
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing after "two"
+
+  @EPO-10 @id:mcs-host-date-3
+  Scenario: [3] The first baseline holds the working directory, the local date of the host and the project instructions
+    Given the runtime's host is in the time zone "Pacific/Kiritimati"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 names the working directory of "s1"
+    And the baseline of request 1 names the local date in "Pacific/Kiritimati"
+    And the baseline of request 1 contains, in order:
+      | ROOT: run the tests |
