@@ -70,6 +70,10 @@ Given('the provider calls {word} as {string} with the input text {string}', func
   this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
 });
 
+Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
+  return call(this, 'fail', { message }, 'call_fail');
+});
+
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
   for (let i = 1; i <= times; i++) if (call(this, 'echo', { text: `echo ${i}` }, `call_${i}`)) return 'skipped';
   return undefined;
