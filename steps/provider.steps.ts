@@ -4,6 +4,8 @@ import type { ScriptedToolCall, ScriptedTurn } from '../harness/provider/scripte
 import type { CapturedRequest } from '../harness/provider/captured-request.js';
 import { webSearchResults } from '../harness/provider/wire/anthropic-messages.js';
 import { matchRows, requestRow, shownRows, type Row } from './support/rows.js';
+import { needsReason } from '../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import type { KitWorld } from './support/world.js';
 
 const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({ kind: 'text', text: reply, chunks });
@@ -15,7 +17,7 @@ const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }
 export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
   const expressed = calls.map((call) => world.means.call(call));
   if (expressed.some((call) => call === undefined)) {
-    world.log(`not applicable: needs capability kit-tools (the runtime's ${world.means.name} cannot run ${calls.map((c) => c.name).join(', ')} as scripted)`);
+    world.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
     return 'skipped';
   }
   world.provider.enqueue({ turn: { kind: 'tool-calls', calls: expressed as ScriptedToolCall[] } });
@@ -150,6 +152,17 @@ Given(
     this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature } } });
   },
 );
+
+Given(
+  'the provider replies {string} after reasoning {string} in {int} chunk(s)',
+  function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
+    this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature: 'kit-signature', chunks } } });
+  },
+);
+
+Given('the provider calls echo {string} with its input in {int} chunk(s)', function (this: KitWorld, echoed: string, inputChunks: number) {
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id: 'call_chunked', name: 'echo', input: { text: echoed }, inputChunks }] } });
+});
 
 Then('request {int} replays the reasoning {string} signed {string}', function (this: KitWorld, n: number, reasoning: string, signature: string) {
   expect(request(this, n).messages.map((m) => m.reasoning).filter(Boolean)).to.deep.equal([{ text: reasoning, signature }]);

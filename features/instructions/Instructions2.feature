@@ -74,7 +74,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the file "AGENTS.md" in the workspace "s1" becomes unreadable
+    When the file "AGENTS.md" in the workspace "s1" cannot be read
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing after "two"
@@ -182,7 +182,7 @@ Feature: Instructions2 - Instruction files as the changing context
 
   @EPO-02 @EPO-03 @id:ins-files-12
   Scenario: [12] An unreadable file at the first turn sends nothing and keeps the prompt pending until it reads
-    Given the file "AGENTS.md" in the workspace "s1" becomes unreadable
+    Given the file "AGENTS.md" in the workspace "s1" cannot be read
     And a session "s1"
     And the provider replies "ok"
     When the user steers "hello"
@@ -269,7 +269,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "done"
     And the user steers "one"
     And the session settles
-    When the file "AGENTS.md" in the workspace "s1" becomes unreadable
+    When the file "AGENTS.md" in the workspace "s1" cannot be read
     And the user steers "two"
     And the session settles
     Then the provider received 2 requests

@@ -64,6 +64,15 @@ export function toolMeans(description: RuntimeDescription, gates: GateCommands, 
   return shellMeans(description.shell, options);
 }
 
+/**
+ * Whether a runtime's tool means cover a capability it does not declare: a declared shell runs the
+ * kit tools (scenarios tagged `@needs:kit-tools`), except calls no shell command can express,
+ * which the steps find not applicable one by one.
+ */
+export function meansCover(description: RuntimeDescription, capability: string): boolean {
+  return capability === 'kit-tools' && description.shell !== undefined;
+}
+
 function kitToolMeans(gates: GateCommands): ToolMeans {
   return {
     name: 'kit-tools',
