@@ -115,7 +115,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" after "two"
 
-  @EPO-04 @id:ins-files-8
+  @EPO-04 @needs:restart @id:ins-files-8
   Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"

@@ -4,7 +4,7 @@ Feature: HostDate1 - The host-local date across a restart
   restarting the runtime in another time zone: Etc/GMT+12 and Pacific/Kiritimati are 26 hours
   apart, so they are on different calendar dates at every instant.
 
-  @MCS-07 @EPO-04 @id:mcs-host-date-1
+  @MCS-07 @EPO-04 @needs:restart @id:mcs-host-date-1
   Scenario: [1] Restarted a day ahead, the runtime states the new local date after the prompt and keeps its baseline
     Given the runtime's host is in the time zone "Etc/GMT+12"
     And a session "s1"
@@ -20,7 +20,7 @@ Feature: HostDate1 - The host-local date across a restart
     And request 2 tells the model the local date in "Pacific/Kiritimati" after "two"
     And request 2 does not tell the model the local date in "Etc/GMT+12" after "two"
 
-  @MCS-07 @id:mcs-host-date-2
+  @MCS-07 @needs:restart @id:mcs-host-date-2
   Scenario: [2] Restarted in the same time zone, the runtime tells the model nothing about the date
     Given the runtime's host is in the time zone "Pacific/Kiritimati"
     And a session "s1"
@@ -33,7 +33,7 @@ Feature: HostDate1 - The host-local date across a restart
     And the session settles
     Then request 2 tells the model nothing after "two"
 
-  @EPO-10 @id:mcs-host-date-3
+  @EPO-10 @needs:restart @id:mcs-host-date-3
   Scenario: [3] The first baseline holds the working directory, the local date of the host and the project instructions
     Given the runtime's host is in the time zone "Pacific/Kiritimati"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
