@@ -67,7 +67,8 @@ const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 /**
  * The optional capabilities and the commands each one needs. REFERENCE_MEANS=neutral declares
  * none of them and refuses their commands, so the reference is judged as a black-box runtime is:
- * through its own shell tool, instruction files, restarts and the time zone only.
+ * through its own shell tool, instruction files, restarts and the time zone only. (The reference
+ * imports nothing from the kit, so this mirrors the kit's table in harness/protocol/capabilities.ts.)
  */
 const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
   'kit-tools': ['gate.wait', 'gate.open'],
