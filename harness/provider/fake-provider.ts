@@ -25,6 +25,8 @@ export class FakeProvider {
   private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
+  /** One line per request the provider could not read (a body that is not JSON, say); a scenario with any fails. */
+  readonly unreadable: string[] = [];
   private readonly script: PreparedEntry[] = [];
   private readonly holds = new Map<string, Deferred>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
@@ -82,17 +84,26 @@ export class FakeProvider {
   }
 
   async handle(request: Request): Promise<Response> {
+    const arrivedAt = this.now();
+    let captured: CapturedRequest;
+    try {
+      const body: unknown = await request.json();
+      captured = {
+        index: this.arrived + 1,
+        body,
+        model: String((body as { model?: unknown }).model ?? ''),
+        ...this.dialect.decodeRequest(body),
+        ...(arrivedAt === undefined ? {} : { arrivedAt }),
+      };
+    } catch (error) {
+      // The runtime's fault, not the kit's: answered as a provider would, and reported.
+      const detail = error instanceof Error ? error.message : String(error);
+      this.unreadable.push(`request ${this.arrived + this.unreadable.length + 1} (${detail})`);
+      return Response.json({ error: { message: `conformance kit: the request could not be read: ${detail}` } }, { status: 400 });
+    }
+    this.arrived += 1;
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const arrivedAt = this.now();
-    const body: unknown = await request.json();
-    const captured: CapturedRequest = {
-      index: ++this.arrived,
-      body,
-      model: String((body as { model?: unknown }).model ?? ''),
-      ...this.dialect.decodeRequest(body),
-      ...(arrivedAt === undefined ? {} : { arrivedAt }),
-    };
     const { messages } = captured;
     if (this.observer) this.observer(captured);
     else this.requests.push(captured);

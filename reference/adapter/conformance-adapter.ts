@@ -85,14 +85,19 @@ const neutral = process.env.REFERENCE_MEANS === 'neutral';
 const capabilities = ['restart', ...(neutral ? [] : Object.keys(OPTIONAL_CAPABILITIES))];
 const refused = new Set(neutral ? Object.values(OPTIONAL_CAPABILITIES).flat() : []);
 
-/** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
-export function createAdapter(): Adapter {
+/**
+ * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
+ * Diagnostics are echoed to stderr by an adapter process, whose host keeps them for its reports;
+ * inside the kit's own process they would only clutter a run's output, so there only with --debug.
+ */
+export function createAdapter(options: { echoDiagnostics?: boolean } = {}): Adapter {
+  const echo = options.echoDiagnostics ?? process.env.KIT_DEBUG === '1';
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig);
+        served ??= serve(command.config as AdapterConfig, echo);
         return {
           ok: true,
           result: {
@@ -128,7 +133,7 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig): Adapter {
+function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = { TZ: config.timeZone };
@@ -141,7 +146,7 @@ function serve(config: AdapterConfig): Adapter {
     toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
     diagnostics: (message) => {
       diagnostics.push(message);
-      process.stderr.write(`${message}\n`);
+      if (echoDiagnostics) process.stderr.write(`${message}\n`);
     },
     databaseFile,
     provider: config.provider,
