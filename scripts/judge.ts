@@ -17,6 +17,9 @@ import {
  * it, writes reports/<runtime>/{results.json,summary.md,junit.xml}, gates on the committed
  * baseline, and regenerates the runtime's REPORT.md and the README's "Runtimes judged" table.
  *
+ * `tsx scripts/judge.ts <runtime> --report` only regenerates the report pages from the results
+ * JSON already in reports/<runtime>/.
+ *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10}
  */
@@ -36,6 +39,11 @@ const settings = JSON.parse(readFileSync(join(folder, 'judge.json'), 'utf8')) as
 const reports = kitPath('reports', runtime);
 const baseline = join(folder, 'known-failures.yaml');
 mkdirSync(reports, { recursive: true });
+
+if (process.argv[3] === '--report') {
+  publish(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ResultsDocument);
+  process.exit(0);
+}
 
 installAdapter(folder);
 const started = Date.now();
