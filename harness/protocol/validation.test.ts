@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ProtocolValidator, ProtocolViolation } from './validation.js';
 
 const validator = new ProtocolValidator();
@@ -29,4 +31,10 @@ test('a result of the wrong shape is the adapter\'s bug, named by command and fi
 test('an error outside the closed vocabulary is refused', () => {
   const command = { cmd: 'session.run' as const, sessionId: 's1' };
   assert.throws(() => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }), ProtocolViolation);
+});
+
+test('the protocol schema is a valid JSON Schema 2020-12 document', () => {
+  const schema = JSON.parse(readFileSync(new URL('./session-runtime-adapter-1.schema.json', import.meta.url), 'utf8'));
+  const ajv = new Ajv2020({ strict: false });
+  assert.ok(ajv.validateSchema(schema), JSON.stringify(ajv.errors));
 });

@@ -25,12 +25,18 @@ export class FakeProvider {
   private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
+  /** One line per request the provider could not read (a body that is not JSON, say); a scenario with any fails. */
+  readonly unreadable: string[] = [];
   private readonly script: PreparedEntry[] = [];
   private readonly holds = new Map<string, Deferred>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
+  /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
+  readonly scriptedTools = new Set<string>();
+  /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
+  now: () => string | undefined = () => undefined;
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
 
@@ -46,6 +52,7 @@ export class FakeProvider {
       entry.turn.kind === 'recording'
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : this.dialect.encodeTurn(entry.turn, this.model);
+    if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
   }
@@ -77,15 +84,26 @@ export class FakeProvider {
   }
 
   async handle(request: Request): Promise<Response> {
+    const arrivedAt = this.now();
+    let captured: CapturedRequest;
+    try {
+      const body: unknown = await request.json();
+      captured = {
+        index: this.arrived + 1,
+        body,
+        model: String((body as { model?: unknown }).model ?? ''),
+        ...this.dialect.decodeRequest(body),
+        ...(arrivedAt === undefined ? {} : { arrivedAt }),
+      };
+    } catch (error) {
+      // The runtime's fault, not the kit's: answered as a provider would, and reported.
+      const detail = error instanceof Error ? error.message : String(error);
+      this.unreadable.push(`request ${this.arrived + this.unreadable.length + 1} (${detail})`);
+      return Response.json({ error: { message: `conformance kit: the request could not be read: ${detail}` } }, { status: 400 });
+    }
+    this.arrived += 1;
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const body: unknown = await request.json();
-    const captured: CapturedRequest = {
-      index: ++this.arrived,
-      body,
-      model: String((body as { model?: unknown }).model ?? ''),
-      ...this.dialect.decodeRequest(body),
-    };
     const { messages } = captured;
     if (this.observer) this.observer(captured);
     else this.requests.push(captured);
@@ -100,6 +118,8 @@ export class FakeProvider {
     }
     const [entry] = this.script.splice(at, 1);
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    const answeredAt = this.now();
+    if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     return this.respond(entry!.response);
   }
 

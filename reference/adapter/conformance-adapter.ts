@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SessionRuntime } from '../runtime.js';
+import { DEFAULT_DELIVERY, SessionRuntime } from '../runtime.js';
 import { RuntimeError } from '../errors.js';
 import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
@@ -15,6 +15,7 @@ import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import type { ContextDesign } from '../context/context-design.js';
 import { readdir } from 'node:fs/promises';
+import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
@@ -60,26 +61,45 @@ const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? '
 const sol = process.env.REFERENCE_PROFILE === 'sol';
 const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 
-/** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
-export function createAdapter(): Adapter {
+/**
+ * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
+ * Diagnostics are echoed to stderr by an adapter process, whose host keeps them for its reports;
+ * inside the kit's own process they would only clutter a run's output, so there only with --debug.
+ */
+export function createAdapter(options: { echoDiagnostics?: boolean } = {}): Adapter {
+  const echo = options.echoDiagnostics ?? process.env.KIT_DEBUG === '1';
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig);
+        served ??= serve(command.config as AdapterConfig, echo);
         return {
           ok: true,
           result: {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
-            capabilities: ['restart', 'fault-injection'],
+            capabilities: [
+              'kit-tools',
+              'kit-sources',
+              'virtual-clock',
+              'fault-injection',
+              'pty',
+              'manual-compaction',
+              'reconcile',
+              'restart',
+              ...(sol ? ['busy-submit'] : []),
+            ],
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'prompt.default-delivery': DEFAULT_DELIVERY,
+              'checkpoint.hash': 'sha256',
+              'pruning.replacement': PRUNED_TOOL_OUTPUT,
+              'pruning.protects-last-two-turns': 'yes',
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
               'continuation.continue': CONTINUE_TEXT,
               'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
@@ -98,7 +118,7 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig): Adapter {
+function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = {};
@@ -111,7 +131,7 @@ function serve(config: AdapterConfig): Adapter {
     toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
     diagnostics: (message) => {
       diagnostics.push(message);
-      process.stderr.write(`${message}\n`);
+      if (echoDiagnostics) process.stderr.write(`${message}\n`);
     },
     databaseFile,
     provider: config.provider,

@@ -10,6 +10,9 @@ import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
+import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
 import type { KitWorld } from './world.js';
 
 const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
@@ -23,25 +26,35 @@ let declared: RuntimeDescription | undefined;
 /** Passed scenarios' directories, removed while later scenarios run. */
 const removals: Promise<void>[] = [];
 
+/**
+ * A runtime that cannot be driven in any of the run's first scenarios (it does not start, does
+ * not answer, breaks the protocol) would fail every other one the same way, each after a
+ * timeout: the rest fail at once instead. Once one scenario drives it, the run goes on to the end.
+ */
+const NOT_DRIVEN_BEFORE_GIVING_UP = 3;
+const drivingAtStart = { failures: 0, driven: false };
+
 BeforeAll(async function () {
   declared = undefined;
+  Object.assign(drivingAtStart, { failures: 0, driven: false });
   target = await openTarget(selectionFromEnvironment(process.env));
 });
 
-/** Why a scenario does not apply to a runtime that declared `description`, if it does not. */
-function notApplicable(tags: readonly { name: string }[], description: RuntimeDescription): string | undefined {
-  const profiles = tags.filter((tag) => tag.name.startsWith('@profile:')).map((tag) => tag.name.slice(9));
+/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
+function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
+  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
   if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
-    return `the runtime implements ${description.profiles.join(', ')}, not ${profiles.join(' or ')}`;
+    return `needs profile ${profiles.join(' or ')}`;
   }
-  const missing = tags.find((tag) => tag.name.startsWith('@needs:') && !description.capabilities.includes(tag.name.slice(7)));
-  return missing && `needs capability ${missing.name.slice(7)}`;
+  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability));
+  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
 }
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
-  const skip = declared && notApplicable(pickle.tags, declared);
-  if (skip) {
-    this.log(`not applicable: ${skip}`);
+  const tags = pickle.tags.map((tag) => tag.name);
+  const known = declared && withoutVerdict(tags, declared);
+  if (known) {
+    this.log(`${NOT_APPLICABLE}${known}`);
     return 'skipped';
   }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
@@ -49,13 +62,17 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
   this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  const dialect = (pickle.tags.find((tag) => tag.name.startsWith('@dialect:'))?.name.slice(9) ??
+  const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
     process.env.KIT_DIALECT ??
     'openai-chat') as ProviderDialectName;
   const wire = dialects[dialect];
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
+  if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
+    throw new RuntimeNotDriven(`not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`);
+  }
   this.driver = await RuntimeDriver.start(
     target.launcher,
     {
@@ -69,18 +86,23 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   declared ??= this.driver.description;
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
-  const reason = notApplicable(pickle.tags, this.driver.description);
+  const reason = withoutVerdict(tags, this.driver.description);
   if (reason) {
-    this.log(`not applicable: ${reason}`);
+    this.log(`${NOT_APPLICABLE}${reason}`);
     return 'skipped';
   }
 });
 
 After(async function (this: KitWorld, { result, pickle }) {
-  if (!this.provider) return; // Not applicable before anything started.
+  // A scenario set aside before its runtime started has nothing to clean up.
+  if (!this.provider) return;
+  if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
+  else drivingAtStart.driven = true;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
+    ...this.provider.unreadable.map((request) => `the provider could not read ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
+    ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs.
   if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
@@ -89,30 +111,49 @@ After(async function (this: KitWorld, { result, pickle }) {
   await this.driver?.stop();
   this.provider.releaseAll();
   stopRouting?.();
-  if (result?.status === Status.PASSED && problems.length === 0) {
+  if ((result?.status === Status.PASSED || result?.status === Status.SKIPPED) && problems.length === 0) {
     // A directory left behind in the temporary base is harmless; a failed removal fails nothing.
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
   // What the model was sent is the first thing an implementer needs to read a failure.
   this.attach(JSON.stringify(this.provider.requests.map((request) => request.body), null, 2), 'application/json');
-  this.log(`scenario files kept in ${this.dir}`);
+  this.log(`${KEPT_LOG}${this.dir}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
+
+/**
+ * A scenario must name every optional capability it uses, or a runtime without it would fail the
+ * scenario instead of getting no verdict: a defect of the suite, caught on every run.
+ */
+function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
+  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
+  for (const tool of world.provider.scriptedTools) {
+    const capability = capabilityOfTool(tool);
+    if (capability) used.add(capability);
+  }
+  const tagged = new Set(neededCapabilities(tags));
+  return [...used].filter((capability) => !tagged.has(capability)).map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+}
 
 AfterAll(async function () {
   await Promise.all(removals.splice(0));
   await target?.close();
 });
 
-/** A command the runtime reports as unsupported makes the scenario not applicable, not failed. */
+/**
+ * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
+ * required command it fails the scenario: the runtime does not implement what its profile requires.
+ */
 setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
   const wrapped = async function (this: KitWorld, ...args: unknown[]) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
-      this.log(`not applicable: the runtime does not support ${error.command.cmd} (${error.message})`);
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
+      const capability = capabilityOfCommand(error.command.cmd);
+      if (!capability) throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
+      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
       return 'skipped';
     }
   };
