@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
 import {
-  ruleCounts,
+  judgedRuntime,
   runtimeReportPage,
   runtimesTable,
   withRuntimesTable,
@@ -92,7 +92,7 @@ function installAdapter(dir: string): void {
 
 function publish(document: ResultsDocument): void {
   const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as { version: string };
-  const judged: JudgedRuntime = { runtime, version: manifest.version, date: new Date().toISOString().slice(0, 10), counts: ruleCounts(document) };
+  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).reasons : new Map<string, string>();
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
