@@ -141,6 +141,17 @@ test('an output that cannot be written is refused before anything runs', async (
   });
 });
 
+test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', { skip: !existsSync('/dev/full') }, async () => {
+  const [junit, markdown] = await Promise.all([
+    kitAsync(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
+    kitAsync(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
+  ]);
+  assert.equal(junit.status, 2, junit.stderr);
+  assert.match(junit.stderr, /^kit: --junit: a report could not be written: ENOSPC/m);
+  assert.equal(markdown.status, 2, markdown.stderr);
+  assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
+});
+
 test('a runtime module that exports no createAdapter() is an input error before any scenario runs', () => {
   const run = kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
   assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
