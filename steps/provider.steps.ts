@@ -69,7 +69,7 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
 });
 
 Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
+  return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
 });
 
 Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
