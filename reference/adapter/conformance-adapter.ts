@@ -18,6 +18,7 @@ import { readdir } from 'node:fs/promises';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
+import { CrashPoints, type CrashPoint } from './crash-points.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
@@ -60,14 +61,17 @@ const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? '
 const sol = process.env.REFERENCE_PROFILE === 'sol';
 const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 
-/** One adapter per runtime process: `hello` opens the runtime, every other command drives it. */
-export function createAdapter(): Adapter {
+/**
+ * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
+ * `crash` ends the process at once; an adapter without it (in the kit's process) cannot crash.
+ */
+export function createAdapter(options: { crash?: () => void } = {}): Adapter {
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig);
+        served ??= serve(command.config as AdapterConfig, options.crash && new CrashPoints(options.crash));
         return {
           ok: true,
           result: {
@@ -98,7 +102,8 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig): Adapter {
+/** Without `crashes` (a runtime in the kit's process), `fault.crash` is unsupported. */
+function serve(config: AdapterConfig, crashes: CrashPoints | undefined): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = {};
@@ -108,7 +113,13 @@ function serve(config: AdapterConfig): Adapter {
   const diagnostics: string[] = [];
   const ptyOverlay = new KitPtyOverlay();
   const runtime = new SessionRuntime({
-    toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
+    toolOutput: {
+      directory: join(config.storeDir, 'tool-output'),
+      onFileWritten: () => {
+        crashes?.toolOutputWritten();
+        return toolOutputFaults.afterWrite();
+      },
+    },
     diagnostics: (message) => {
       diagnostics.push(message);
       process.stderr.write(`${message}\n`);
@@ -225,6 +236,7 @@ function serve(config: AdapterConfig): Adapter {
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
+    ...(crashes ? { 'fault.crash': (c: Command) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) } : {}),
     'clock.set': async (c) => {
       clock.set(new Date(String(c.now)));
       // The runtime's periodic retention sweep; with a virtual clock, time passes only here.

@@ -31,7 +31,8 @@ export class EventLog {
   /** Appends the events in order, atomically; returns their sequence numbers. */
   append(sessionId: string, events: SessionEvent[]): number[] {
     const seqs = this.db.transaction(() => events.map((event) => this.appendOne(sessionId, event)))();
-    for (const listener of this.listeners) listener(sessionId);
+    // Inside `atomically`, nothing is committed yet: listeners hear of it when the whole commits.
+    if (!this.db.inTransaction) for (const listener of this.listeners) listener(sessionId);
     return seqs;
   }
 
