@@ -24,10 +24,18 @@ import type {
 } from './protocol.js';
 import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
-import { ProtocolValidator } from '../protocol/validation.js';
+import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
+import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a fresh runtime process may take to answer its `hello`: starting a process on a loaded
+ * machine can take far longer than any command, and a slow start is not a hung runtime.
+ * `--timeout-scale` multiplies it too.
+ */
+export const STARTUP_ALLOWANCE_MS = 60_000;
 
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
@@ -63,25 +71,29 @@ export class RuntimeDriver {
   description!: RuntimeDescription;
   /** Settles when a runtime armed with `fault.crash` has exited. */
   private crashed: Promise<void> | undefined;
+  /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
+  readonly capabilitiesUsed = new Set<Capability>();
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
-    private readonly timeoutMs: number,
+    private readonly timeoutScale: number,
     private readonly validator: ProtocolValidator | undefined,
   ) {}
 
+  /** `timeoutScale` multiplies both the per-command timeout and the start-up allowance. */
   static async start(
     launcher: RuntimeLauncher,
     config: Omit<RuntimeConfig, 'instance'>,
-    options: { timeoutMs: number; validate: boolean },
+    options: { timeoutScale: number; validate: boolean },
   ): Promise<RuntimeDriver> {
-    const driver = new RuntimeDriver(launcher, options.timeoutMs, options.validate ? new ProtocolValidator() : undefined);
+    const driver = new RuntimeDriver(launcher, options.timeoutScale, options.validate ? sharedValidator() : undefined);
     await driver.open({ ...config, instance: 0 });
     return driver;
   }
 
   /** Kills the runtime process and starts a fresh one over the same durable store. */
   async restart(now: string): Promise<void> {
+    this.capabilitiesUsed.add('restart');
     await this.transport.kill();
     await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
@@ -100,9 +112,11 @@ export class RuntimeDriver {
   /** Waits for the armed crash, then starts a fresh process over the same durable store. */
   async startAfterCrash(now: string): Promise<void> {
     if (!this.crashed) throw new Error('no crash was armed');
+    this.capabilitiesUsed.add('restart');
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the runtime did not crash at the armed point within ${this.timeoutMs} ms`)), this.timeoutMs);
+      const ms = COMMAND_TIMEOUT_MS * this.timeoutScale;
+      timer = setTimeout(() => reject(new Error(`the runtime did not crash at the armed point within ${ms} ms`)), ms);
     });
     try {
       await Promise.race([this.crashed, late]);
@@ -117,7 +131,7 @@ export class RuntimeDriver {
     this.config = config;
     this.transport = await this.launcher.start();
     try {
-      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
+      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config }, STARTUP_ALLOWANCE_MS);
     } catch (error) {
       // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
       await this.transport.kill();
@@ -295,11 +309,14 @@ export class RuntimeDriver {
     return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events.take', subscription })).events;
   }
 
-  private async call<T = void>(command: Command): Promise<T> {
+  private async call<T = void>(command: Command, unscaledMs = COMMAND_TIMEOUT_MS): Promise<T> {
     this.validator?.checkCommand(command);
+    const capability = capabilityOfCommand(command.cmd);
+    if (capability) this.capabilitiesUsed.add(capability);
+    const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs)), this.timeoutMs);
+      timer = setTimeout(() => reject(new RuntimeTimeout(command, ms)), ms);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);

@@ -19,7 +19,10 @@ interface Deferred {
  * scripted turn, captures every request, and records any request the script did not expect.
  */
 export class FakeProvider {
+  /** Every request received, unless they are handed to an observer (see `streamRequests`). */
   readonly requests: CapturedRequest[] = [];
+  private arrived = 0;
+  private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
   private readonly script: PreparedEntry[] = [];
@@ -28,6 +31,10 @@ export class FakeProvider {
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
+  /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
+  readonly scriptedTools = new Set<string>();
+  /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
+  now: () => string | undefined = () => undefined;
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
 
@@ -43,6 +50,7 @@ export class FakeProvider {
       entry.turn.kind === 'recording'
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : this.dialect.encodeTurn(entry.turn, this.model);
+    if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
   }
@@ -62,25 +70,33 @@ export class FakeProvider {
     for (const gate of this.holds.values()) gate.resolve();
   }
 
+  /** Hands each later request to `observer` instead of keeping it: a long replay keeps none. */
+  streamRequests(observer: (request: CapturedRequest) => void): void {
+    this.observer = observer;
+  }
+
   /** Resolves once `count` requests have arrived in all. */
   received(count: number): Promise<void> {
-    if (this.requests.length >= count) return Promise.resolve();
+    if (this.arrived >= count) return Promise.resolve();
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
   }
 
   async handle(request: Request): Promise<Response> {
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const arrivedAt = this.now();
     const body: unknown = await request.json();
     const captured: CapturedRequest = {
-      index: this.requests.length + 1,
+      index: ++this.arrived,
       body,
       model: String((body as { model?: unknown }).model ?? ''),
       ...this.dialect.decodeRequest(body),
+      ...(arrivedAt === undefined ? {} : { arrivedAt }),
     };
     const { messages } = captured;
-    this.requests.push(captured);
-    for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();
+    if (this.observer) this.observer(captured);
+    else this.requests.push(captured);
+    for (const arrival of this.arrivals.filter((a) => this.arrived >= a.count)) arrival.resolve();
 
     const lastUser = messages.findLast((message) => message.role === 'user' && !this.isSystemFallback(message.text))?.text;
     const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
@@ -91,6 +107,8 @@ export class FakeProvider {
     }
     const [entry] = this.script.splice(at, 1);
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    const answeredAt = this.now();
+    if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     return this.respond(entry!.response);
   }
 

@@ -13,7 +13,14 @@ export interface ScenarioResult {
   status: ScenarioStatus;
   /** The first failure's message, for a failed scenario. */
   message?: string;
+  /** Why a not-applicable scenario got no verdict (for example `needs capability pty`). */
+  reason?: string;
 }
+
+/** How a scenario's log line states why it gets no verdict; the collector reads the reason from it. */
+export const NOT_APPLICABLE = 'not applicable: ';
+/** Separates the reasons of a scenario that lacks several things. */
+export const REASONS_SEPARATOR = '; ';
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
@@ -44,6 +51,10 @@ export class ScenarioResultCollector {
         result.status = 'failed';
         result.message = message ?? `step ${status.toLowerCase()}`;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
+    }
+    const log = envelope.attachment;
+    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(NOT_APPLICABLE)) {
+      this.resultFor(log.testCaseStartedId).reason ??= log.body.slice(NOT_APPLICABLE.length);
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
       this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));

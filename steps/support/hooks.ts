@@ -1,36 +1,64 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
-import type { ProviderDialectName } from '../../harness/driver/protocol.js';
+import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from './world.js';
 
-setDefaultTimeout(60_000);
+const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
+// A step may restart the runtime, so it is allowed a start-up on top of its own minute.
+setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * timeoutScale);
 
 let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
+/** What the runtime declared in the run's first handshake: it decides applicability before any start. */
+let declared: RuntimeDescription | undefined;
+/** Passed scenarios' directories, removed while later scenarios run. */
+const removals: Promise<void>[] = [];
 
 BeforeAll(async function () {
+  declared = undefined;
   target = await openTarget(selectionFromEnvironment(process.env));
 });
 
+/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
+function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
+  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
+  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
+    return `needs profile ${profiles.join(' or ')}`;
+  }
+  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability));
+  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
+}
+
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
+  const tags = pickle.tags.map((tag) => tag.name);
+  const known = declared && withoutVerdict(tags, declared);
+  if (known) {
+    this.log(`${NOT_APPLICABLE}${known}`);
+    return 'skipped';
+  }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
-  this.dir = mkdtempSync(join(tmpdir(), `kit-${feature}-${line}-`));
+  // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
+  this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  const dialect = (pickle.tags.find((tag) => tag.name.startsWith('@dialect:'))?.name.slice(9) ??
+  const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
     process.env.KIT_DIALECT ??
     'openai-chat') as ProviderDialectName;
   const wire = dialects[dialect];
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   this.driver = await RuntimeDriver.start(
     target.launcher,
@@ -40,25 +68,25 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       now: this.now,
       home: this.workspace('home'),
     },
-    {
-      timeoutMs: COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1),
-      validate: process.env.KIT_VALIDATE !== '0',
-    },
+    { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
   );
+  declared ??= this.driver.description;
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
-  // A scenario of a profile the runtime does not declare is not applicable to it.
-  const profiles = pickle.tags.filter((tag) => tag.name.startsWith('@profile:')).map((tag) => tag.name.slice(9));
-  if (profiles.length > 0 && !profiles.some((profile) => this.driver.description.profiles.includes(profile))) {
-    this.log(`not applicable: the runtime implements ${this.driver.description.profiles.join(', ')}, not ${profiles.join(' or ')}`);
+  const reason = withoutVerdict(tags, this.driver.description);
+  if (reason) {
+    this.log(`${NOT_APPLICABLE}${reason}`);
     return 'skipped';
   }
 });
 
 After(async function (this: KitWorld, { result, pickle }) {
+  // A scenario set aside before its runtime started has nothing to clean up.
+  if (!this.provider) return;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
+    ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs.
   if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
@@ -67,8 +95,9 @@ After(async function (this: KitWorld, { result, pickle }) {
   await this.driver?.stop();
   this.provider.releaseAll();
   stopRouting?.();
-  if (result?.status === Status.PASSED && problems.length === 0) {
-    rmSync(this.dir, { recursive: true, force: true });
+  if ((result?.status === Status.PASSED || result?.status === Status.SKIPPED) && problems.length === 0) {
+    // A directory left behind in the temporary base is harmless; a failed removal fails nothing.
+    removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
   // What the model was sent is the first thing an implementer needs to read a failure.
@@ -77,18 +106,38 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
+/**
+ * A scenario must name every optional capability it uses, or a runtime without it would fail the
+ * scenario instead of getting no verdict: a defect of the suite, caught on every run.
+ */
+function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
+  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
+  for (const tool of world.provider.scriptedTools) {
+    const capability = capabilityOfTool(tool);
+    if (capability) used.add(capability);
+  }
+  const tagged = new Set(neededCapabilities(tags));
+  return [...used].filter((capability) => !tagged.has(capability)).map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+}
+
 AfterAll(async function () {
+  await Promise.all(removals.splice(0));
   await target?.close();
 });
 
-/** A command the runtime reports as unsupported makes the scenario not applicable, not failed. */
+/**
+ * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
+ * required command it fails the scenario: the runtime does not implement what its profile requires.
+ */
 setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
   const wrapped = async function (this: KitWorld, ...args: unknown[]) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
       if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
-      this.log(`not applicable: the runtime does not support ${error.command.cmd} (${error.message})`);
+      const capability = capabilityOfCommand(error.command.cmd);
+      if (!capability) throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
+      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
       return 'skipped';
     }
   };
