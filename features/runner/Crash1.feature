@@ -6,7 +6,7 @@ Feature: Crash1 - Real crashes inside durable windows
   compaction either completed or left the previous boundary active. Only a runtime in a process
   of its own can crash; run in the kit's process these scenarios are not applicable.
 
-  @INB-06 @needs:fault-injection @id:run-crash-admission-1
+  @INB-06 @needs:fault-injection @needs:restart @id:run-crash-admission-1
   Scenario: [1] Killed right after an admission with resume, the prompt is promoted once after the restart
     Given a session "s1"
     And the provider replies "hi"
@@ -25,7 +25,7 @@ Feature: Crash1 - Real crashes inside durable windows
       | hello | promoted |
     And the history has 1 user message "hello"
 
-  @INB-06 @INB-15 @needs:fault-injection @id:run-crash-promotion-1
+  @INB-06 @INB-15 @needs:fault-injection @needs:restart @id:run-crash-promotion-1
   Scenario: [2] Killed right after a promotion, the prompt is neither lost nor duplicated, and only a run sends it
     Given a session "s1"
     And the provider replies "hi"
@@ -44,7 +44,7 @@ Feature: Crash1 - Real crashes inside durable windows
     Then the provider received 1 request
     And request 1 has 1 user message "hello"
 
-  @MCS-03 @needs:fault-injection @needs:kit-sources @id:run-crash-system-message-1
+  @MCS-03 @needs:fault-injection @needs:restart @needs:kit-sources @id:run-crash-system-message-1
   Scenario: [3] Killed right after a system message, the snapshot agrees with it: the change is announced once
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -73,7 +73,7 @@ Feature: Crash1 - Real crashes inside durable windows
       """
     And the epoch holds "kit/a.one" as "2"
 
-  @TOO-07 @RUN-04 @needs:fault-injection @needs:kit-tools @id:run-crash-tool-output-1
+  @TOO-07 @RUN-04 @needs:fault-injection @needs:restart @needs:kit-tools @id:run-crash-tool-output-1
   Scenario: [4] Killed after a tool finished but before its settlement, the call fails as interrupted and no raw output is published
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
@@ -90,7 +90,7 @@ Feature: Crash1 - Real crashes inside durable windows
     And the provider received 2 requests
     And request 2 shows the model the output of call "c1"
 
-  @CMP-07 @needs:fault-injection @id:run-crash-compaction-1
+  @CMP-07 @needs:fault-injection @needs:restart @id:run-crash-compaction-1
   Scenario: [5] Killed during a compaction, the previous boundary stays active and the next run compacts anew
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000

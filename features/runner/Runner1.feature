@@ -98,7 +98,7 @@ Feature: Runner1 - Provider turns and tool settlement
     And "echo.log" in the workspace of "s1" has 1 line
     And the session reports no failure
 
-  @RUN-09 @dialect:anthropic-messages @needs:kit-tools @id:run-hosted-calls-1
+  @RUN-09 @dialect:anthropic-messages @needs:kit-tools @needs:restart @id:run-hosted-calls-1
   Scenario Outline: [7] A call the provider executed keeps its call and its result through the recovery of the turn's own tool (<case>)
     Given a session "s1"
     And the provider searches the web for "kit", gets 2 results of 300 characters, then calls gate "g1"
