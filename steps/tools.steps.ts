@@ -85,6 +85,19 @@ Given('the provider calls produce {string} with one line of {int} {string}', fun
   produce(this, id, { text: char.repeat(count) });
 });
 
+Given(
+  'the provider calls produce {string} with {int} numbered lines, each ending in {word}, the last one too',
+  function (this: KitWorld, id: string, count: number, ending: string) {
+    const endings: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
+    if (!endings[ending]) throw new Error(`a line ends in LF or CRLF, not "${ending}"`);
+    produce(this, id, { text: Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join('') });
+  },
+);
+
+Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
+  produce(this, id, { text: '' });
+});
+
 Given('the provider calls produce {string} with only a structured result of {int} items', function (this: KitWorld, id: string, count: number) {
   produce(this, id, { structured: items(count) });
 });
