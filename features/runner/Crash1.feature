@@ -25,7 +25,7 @@ Feature: Crash1 - Real crashes inside durable windows
       | hello | promoted |
     And the history has 1 user message "hello"
 
-  @INB-06 @INB-15 @needs:fault-injection @needs:restart @id:run-crash-promotion-1
+  @INB-06 @needs:fault-injection @needs:restart @id:run-crash-promotion-1
   Scenario: [2] Killed right after a promotion, the prompt is neither lost nor duplicated, and only a run sends it
     Given a session "s1"
     And the provider replies "hi"
