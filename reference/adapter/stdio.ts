@@ -6,7 +6,7 @@ import { createAdapter } from './conformance-adapter.js';
  * one reply per request, each echoing the request's `seq`. Diagnostics go to stderr only.
  */
 // A crash fault kills the whole process group at once, as a power cut would.
-const adapter = createAdapter({ crash: () => process.kill(0, 'SIGKILL') });
+const adapter = createAdapter({ echoDiagnostics: true, crash: () => process.kill(0, 'SIGKILL') });
 const write = (reply: object) => process.stdout.write(`${JSON.stringify(reply)}\n`);
 
 createInterface({ input: process.stdin, crlfDelay: Infinity })
@@ -30,5 +30,8 @@ createInterface({ input: process.stdin, crlfDelay: Infinity })
       });
   })
   .on('close', () => {
+    // Whoever started the adapter is gone: nobody reads replies still to come, and waits such as
+    // gate.wait would keep the process alive for ever. It ends once what was written is out.
     adapter.terminate();
+    process.stdout.write('', () => process.exit(0));
   });
