@@ -85,8 +85,29 @@ Given(
 );
 
 Given('the provider calls produce {string} with one line of {int} {string}', function (this: KitWorld, id: string, count: number, char: string) {
-  return produce(this, id, { kind: 'repeated', char, count });
+  // A shell prints one-byte characters only this way; others need the kit's own produce tool.
+  const oneByte = Buffer.byteLength(char) === char.length;
+  return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
 });
+
+Given(
+  'the provider calls produce {string} with {int} numbered lines, each ending in {word}, the last one too',
+  function (this: KitWorld, id: string, count: number, ending: string) {
+    const endings: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
+    if (!endings[ending]) throw new Error(`a line ends in LF or CRLF, not "${ending}"`);
+    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join(''));
+  },
+);
+
+Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
+  return produceExactly(this, id, '');
+});
+
+/** A `produce` call returning exactly `text`, through the kit's own tool. */
+function produceExactly(world: KitWorld, id: string, text: string): 'skipped' | undefined {
+  produced.set(world, (produced.get(world) ?? new Map<string, string>()).set(id, text));
+  return scriptCalls(world, [{ id, name: 'produce', input: { text } }]);
+}
 
 Given('the provider calls produce {string} with only a structured result of {int} items', function (this: KitWorld, id: string, count: number) {
   return scriptCalls(this, [{ id, name: 'produce', input: { structured: items(count) } }]);

@@ -20,6 +20,7 @@ import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
+import { CrashPoints, type CrashPoint } from './crash-points.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
@@ -74,7 +75,7 @@ const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
   'kit-tools': ['gate.wait', 'gate.open'],
   'kit-sources': ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
   'virtual-clock': ['clock.set', 'retry.wait'],
-  'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held'],
+  'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
   pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
   'manual-compaction': ['compaction.request'],
   reconcile: ['context.reconcile'],
@@ -89,15 +90,16 @@ const refused = new Set(neutral ? Object.values(OPTIONAL_CAPABILITIES).flat() : 
  * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
  * Diagnostics are echoed to stderr by an adapter process, whose host keeps them for its reports;
  * inside the kit's own process they would only clutter a run's output, so there only with --debug.
+ * `crash` ends the process at once; an adapter without it (in the kit's process) cannot crash.
  */
-export function createAdapter(options: { echoDiagnostics?: boolean } = {}): Adapter {
+export function createAdapter(options: { echoDiagnostics?: boolean; crash?: () => void } = {}): Adapter {
   const echo = options.echoDiagnostics ?? process.env.KIT_DEBUG === '1';
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig, echo);
+        served ??= serve(command.config as AdapterConfig, echo, options.crash && new CrashPoints(options.crash));
         return {
           ok: true,
           result: {
@@ -133,7 +135,8 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
+/** Without `crashes` (a runtime in the kit's process), `fault.crash` is unsupported. */
+function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPoints | undefined): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
   const hostEnv: Record<string, string | undefined> = { TZ: config.timeZone };
@@ -143,7 +146,13 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
   const diagnostics: string[] = [];
   const ptyOverlay = new KitPtyOverlay();
   const runtime = new SessionRuntime({
-    toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
+    toolOutput: {
+      directory: join(config.storeDir, 'tool-output'),
+      onFileWritten: () => {
+        crashes?.toolOutputWritten();
+        return toolOutputFaults.afterWrite();
+      },
+    },
     diagnostics: (message) => {
       diagnostics.push(message);
       if (echoDiagnostics) process.stderr.write(`${message}\n`);
@@ -260,6 +269,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
+    ...(crashes ? { 'fault.crash': (c: Command) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) } : {}),
     'clock.set': async (c) => {
       clock.set(new Date(String(c.now)));
       // The runtime's periodic retention sweep; with a virtual clock, time passes only here.

@@ -134,4 +134,18 @@ export const context: Mutant[] = [
       '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
     breaks: ['CTX-16'],
   },
+  {
+    name: 'an unavailable source counts as removed',
+    file: 'context/system-context.ts',
+    find: '    if (observation === Unavailable) {\n      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace: '    if (observation === Absent || observation === Unavailable) {',
+    breaks: ['CTX-07'],
+  },
+  {
+    name: 'a source that loads late is announced as an update',
+    file: 'context/system-context.ts',
+    find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
+    replace: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
+    breaks: ['CTX-08'],
+  },
 ];

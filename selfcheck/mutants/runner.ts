@@ -137,4 +137,26 @@ export const runner: Mutant[] = [
     replace: 'map(({ block }) => block);',
     breaks: ['RUN-09'],
   },
+  {
+    name: 'the next request goes out while tools still run',
+    file: 'runner/provider-turn.ts',
+    find: '    await Promise.all(this.running);',
+    replace: '',
+    breaks: ['RUN-01'],
+  },
+  {
+    name: 'the turn limit ends the drain without a failure',
+    file: 'runner/drain.ts',
+    find: "      deps.log.append(sessionId, [\n        { type: 'session.failed', code: 'turn-limit', message: `work remains after ${MAX_PROVIDER_TURNS} provider turns` },\n      ]);\n",
+    replace: '',
+    breaks: ['RUN-02'],
+  },
+
+  {
+    name: 'a wake during a drain starts another drain beside it',
+    file: 'runner/coordinator.ts',
+    find: "    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
+    replace: "    this.start(sessionId, 'wake');",
+    breaks: ['RUN-07'],
+  },
 ];
