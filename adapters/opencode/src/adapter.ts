@@ -38,6 +38,8 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
+  'session.run':
+    'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
   'session.move': 'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
   'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
@@ -120,7 +122,6 @@ class OpencodeRuntime {
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.admit(c, api),
-      'session.run': (c, api) => this.wake(sessionOf(c), api),
       'session.wake': (c, api) => this.wake(sessionOf(c), api),
       'session.idle': (c, api) => this.idle(sessionOf(c), api),
       'session.interrupt': (c, api) => this.interrupt(sessionOf(c), api),
