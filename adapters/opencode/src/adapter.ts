@@ -104,6 +104,8 @@ class OpencodeRuntime {
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
+  /** Every prompt this process admitted or retried with resume. */
+  private readonly resumedHere = new Set<string>();
   /** Locations whose model catalog was seen holding the model, on the current server. */
   private readonly offered = new Set<string>();
   private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
@@ -236,7 +238,10 @@ class OpencodeRuntime {
       ...(c.delivery === undefined ? {} : { delivery: c.delivery }),
       ...(c.resume === undefined ? {} : { resume: c.resume }),
     });
-    if (c.resume !== false) this.expecting(session).add(answer.data.id);
+    if (c.resume !== false) {
+      this.expecting(session).add(answer.data.id);
+      this.resumedHere.add(answer.data.id);
+    }
     return {
       messageId: kitMessageId(answer.data.id),
       state: answer.data.promotedSeq === undefined || answer.data.promotedSeq === null ? 'pending' : 'promoted',
@@ -256,6 +261,7 @@ class OpencodeRuntime {
       resume: true,
     });
     this.expecting(session).add(oldest.id);
+    this.resumedHere.add(oldest.id);
   }
 
   /** Before anything can start a drain: the session's location must offer the model. */
@@ -276,7 +282,10 @@ class OpencodeRuntime {
       } else {
         const events = await api.history(session);
         const waiting = this.unpromoted(session, events);
-        const unanswered = promptedWithoutStep(events);
+        // Only a prompt this process sent on can have stopped silently here: one promoted before a
+        // restart and left unanswered is OpenCode's recovery behaviour, for the scenario to judge.
+        const last = promptedWithoutStep(events);
+        const unanswered = last !== undefined && this.resumedHere.has(last) ? last : undefined;
         if (waiting.length === 0 && unanswered === undefined) return;
         quietSince ??= Date.now();
         if (Date.now() - quietSince > SILENT_STOP_MS) {
