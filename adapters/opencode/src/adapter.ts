@@ -74,7 +74,11 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
             profiles: ['core'],
             capabilities: ['restart'],
             shell: { tool: 'bash', commandField: 'command' },
-            texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS) },
+            texts: {
+              'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
+              // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
+              'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
+            },
           },
         };
       }
