@@ -78,6 +78,15 @@ test('reports are written on request: JUnit, messages, HTML, markdown and a badg
   assert.deepEqual(JSON.parse(readFileSync(file('badge.json'), 'utf8')), { schemaVersion: 1, label: 'conformance', message: '1/1 rules', color: 'brightgreen' });
 });
 
+test('from another directory, the kit finds its suite and writes every report where the user stands', () => {
+  const dir = scratch('elsewhere');
+  const bin = join(process.cwd(), 'cli', 'bin.js');
+  const args = ['run', '--rule', 'INB-07', '--junit', 'reports/junit.xml', '--format', 'json:reports/cucumber.json', '--markdown', 'reports/summary.md'];
+  const run = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'reports')).sort(), ['cucumber.json', 'junit.xml', 'summary.md']);
+});
+
 function baselineFile(...ids: string[]): string {
   const file = join(scratch('baseline'), 'known-failures.yaml');
   writeFileSync(file, `known-failures:\n${ids.map((id) => `  ${id}:\n    reason: the runtime assigns its own message IDs\n`).join('')}`);

@@ -19,7 +19,7 @@ export async function run(args: RunArgs): Promise<number> {
   // A malformed baseline is reported before anything runs.
   const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
   const results = await runSuite(args, {
-    formats: [...args.format, ...cucumberReports(args)],
+    formats: [...args.format.map(fromUserDirectory), ...cucumberReports(args)],
     failFast: args.failFast,
     shard,
     bundles: args.bundles && resolve(args.bundles),
@@ -44,7 +44,18 @@ function cucumberReports(args: RunArgs): string[] {
     ['message', args.messages],
     ['html', args.html],
   ];
-  return reports.flatMap(([format, file]) => (file ? [`${format}:${resolve(file)}`] : []));
+  return reports.flatMap(([format, file]) => (file ? [fromUserDirectory(`${format}:${file}`)] : []));
+}
+
+/**
+ * Cucumber runs in the kit's own directory, so a `--format` output file, or a formatter module
+ * given as a relative path, is resolved against the user's working directory first.
+ */
+export function fromUserDirectory(format: string): string {
+  const [name = '', ...rest] = format.replaceAll('"', '').split(':');
+  const file = rest.join(':');
+  const formatter = name.startsWith('.') ? resolve(name) : name;
+  return file ? `"${formatter}":"${resolve(file)}"` : `"${formatter}"`;
 }
 
 function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs) {
