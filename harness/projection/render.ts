@@ -1,5 +1,5 @@
-import type { ModelVisibleMessage } from '../provider/captured-request.js';
-import { turnStates, type Projection } from './projection.js';
+import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
+import { projectRequests, turnStates, type Projection } from './projection.js';
 
 const ROLE_WIDTH = 9;
 
@@ -48,4 +48,10 @@ function keptNote(kept: number, previousLength: number, previousTurn: number): s
 
 function* indented(lines: string[]): Generator<string> {
   for (const line of lines) yield `  ${line}`;
+}
+
+/** One provider request in full, headed by its number: everything the model was sent on it. */
+export function renderRequest(request: CapturedRequest, of: number): string[] {
+  const [header = '', ...rest] = renderProjection(projectRequests([request], '', ''), true);
+  return [header.replace(/^turn 1/, `request ${request.index} of ${of}`), ...rest];
 }

@@ -13,7 +13,12 @@ export interface ScenarioResult {
   status: ScenarioStatus;
   /** The first failure's message, for a failed scenario. */
   message?: string;
+  /** The provider request that shows the failure, as the model saw it (rendered text). */
+  request?: string;
 }
+
+/** The media type of the attachment that shows a failure's provider request as the model saw it. */
+export const REQUEST_MEDIA_TYPE = 'text/x.kit.provider-request+plain';
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
@@ -44,6 +49,9 @@ export class ScenarioResultCollector {
         result.status = 'failed';
         result.message = message ?? `step ${status.toLowerCase()}`;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
+    }
+    if (envelope.attachment?.mediaType === REQUEST_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
+      this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
       this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));

@@ -56,6 +56,13 @@ export function failureLines(message: string | undefined): string[] {
   return lines.join('\n').trimEnd().split('\n');
 }
 
+/** The lines of a rendered request that a failure most likely concerns: its heading and its last lines. */
+export function requestExcerpt(request: string, last = 8): string[] {
+  const [heading = '', ...body] = request.split('\n');
+  if (body.length <= last) return [heading, ...body];
+  return [heading, `  ┆ ${body.length - last} line(s) above: see the HTML report or the repro bundle`, ...body.slice(-last)];
+}
+
 /** The closing summary of a run: per rule area, the failing scenarios, the baseline, and totals. */
 export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
   const rows = areaRows(results);
@@ -75,6 +82,7 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
       const accepted = reasons.get(r.id) === undefined ? '' : ' [in the baseline]';
       lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
       lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
+      if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
     }
   }
   if (verdict.baseline) lines.push('', ...baselineLines(verdict));
