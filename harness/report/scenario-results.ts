@@ -17,8 +17,16 @@ export interface ScenarioResult {
   request?: string;
 }
 
-/** The media type of the attachment that shows a failure's provider request as the model saw it. */
-export const REQUEST_MEDIA_TYPE = 'text/x.kit.provider-request+plain';
+/**
+ * How a failing step's provider request is attached: as a log, the one kind of attachment an HTML
+ * report shows without a click, named so that the kit's summary can find it.
+ */
+export function requestAttachment(index: number): { mediaType: string; fileName: string } {
+  return { mediaType: 'text/x.cucumber.log+plain', fileName: `request-${index}.txt` };
+}
+
+const isRequestAttachment = (attachment: NonNullable<Envelope['attachment']>) =>
+  attachment.mediaType === requestAttachment(0).mediaType && /^request-\d+\.txt$/.test(attachment.fileName ?? '');
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
@@ -50,7 +58,7 @@ export class ScenarioResultCollector {
         result.message = message ?? `step ${status.toLowerCase()}`;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
     }
-    if (envelope.attachment?.mediaType === REQUEST_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
+    if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
       this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {

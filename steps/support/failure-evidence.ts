@@ -1,7 +1,7 @@
 import { AfterStep, Status } from '@cucumber/cucumber';
 import { renderRequest } from '../../harness/projection/render.js';
 import { observeSessions } from '../../harness/repro/repro-bundle.js';
-import { REQUEST_MEDIA_TYPE } from '../../harness/report/scenario-results.js';
+import { requestAttachment } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from './world.js';
 
 /**
@@ -13,7 +13,7 @@ export async function attachFailureEvidence(world: KitWorld): Promise<void> {
   const { requests } = world.provider;
   const shown = requests[(world.examinedRequest ?? requests.length) - 1];
   if (shown) {
-    world.attach(renderRequest(shown, requests.length).join('\n'), { mediaType: REQUEST_MEDIA_TYPE, fileName: `request-${shown.index}.txt` });
+    world.attach(renderRequest(shown, requests.length).join('\n'), requestAttachment(shown.index));
   }
   world.attach(JSON.stringify(requests.map((request) => request.body), null, 2), { mediaType: 'application/json', fileName: 'provider-requests.json' });
   world.attach(JSON.stringify(await observeSessions(world), null, 2), { mediaType: 'application/json', fileName: 'durable-state.json' });

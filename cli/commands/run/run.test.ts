@@ -97,6 +97,8 @@ test('a failing step carries the request that shows the failure, every request a
   const failingStep = failed.find((id: string) => steps.get(id)?.pickleStepId);
   const attached = envelopes.filter((e) => e.attachment?.testStepId === failingStep).map((e) => e.attachment);
   assert.deepEqual(attached.map((a) => a.fileName), ['request-3.txt', 'provider-requests.json', 'durable-state.json']);
+  // A log is the one attachment an HTML report shows without a click.
+  assert.equal(attached[0].mediaType, 'text/x.cucumber.log+plain');
   assert.match(attached[0].body, /^request 3 of 3 · tools: /);
   assert.equal(JSON.parse(attached[1].body).length, 3);
   assert.deepEqual(Object.keys(JSON.parse(attached[2].body).s1), ['history', 'events', 'inbox', 'failures']);
