@@ -1,5 +1,5 @@
 import type { ScenarioResult } from './scenario-results.js';
-import { areaRows, failureLines, rulesWith } from './summary.js';
+import { areaRows, failureLines, requestExcerpt, rulesWith } from './summary.js';
 import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
@@ -24,7 +24,8 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     }
   }
   for (const { result } of withOutcome(verdict, 'unexpected-fail')) {
-    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), '```', '', '</details>');
+    const request = result.request ? ['', ...requestExcerpt(result.request)] : [];
+    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), ...request, '```', '', '</details>');
   }
   return `${lines.join('\n')}\n`;
 }
