@@ -3,6 +3,7 @@
 # Fails when the tarball holds development files or when `kit run` does not work from the project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$PWD"
 # better-sqlite3 compiles from source without a prebuilt binary; node-gyp uses the local Node headers.
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
 work="$(mktemp -d)"
@@ -22,4 +23,19 @@ npm install --no-audit --no-fund --prefer-offline "$tarball"
 npx kit run --rule INB-07
 npx kit run --adapter node_modules/.bin/kit-reference-adapter --rule INB-07 --junit reports/junit.xml --markdown reports/summary.md
 test -s reports/junit.xml && test -s reports/summary.md
+
+# The composite action's run step, with the installed kit as the action's checkout.
+node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const action = parse(readFileSync(process.argv[1], "utf8"));
+  process.stdout.write(action.runs.steps.find((step) => step.name === "Run the conformance suite").run);
+' "$root/action.yml" >"$work/action-run.sh"
+echo 'known-failures: {}' >known-failures.yaml
+GITHUB_ACTION_PATH="$PWD/node_modules/session-runtime-kit" GITHUB_STEP_SUMMARY="$work/step-summary.md" \
+  KIT_ADAPTER=node_modules/.bin/kit-reference-adapter KIT_BASELINE=known-failures.yaml KIT_ARGS='--rule INB-07' KIT_REPORTS=reports/action \
+  bash "$work/action-run.sh"
+grep -q '^## Conformance: ✅ passed' "$work/step-summary.md"
+grep -q '"file": "known-failures.yaml"' reports/action/results.json
+test -s reports/action/junit.xml && test -s reports/action/report.html && test -s reports/action/results.json
 echo "package-check: $(wc -l <<<"$listing") files, $(($(stat -c %s "$tarball") / 1024)) KiB packed"
