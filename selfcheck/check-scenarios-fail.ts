@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { kitPath } from '../harness/kit-root.js';
-import { mutants, type Edit, type Mutant } from './reference-mutants.js';
+import { mutants, type Edit, type Mutant } from './mutants/index.js';
 
 /**
  * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a copy of the

@@ -201,6 +201,14 @@ export interface RuntimeDescription {
   profiles: string[];
   capabilities: string[];
   texts: Record<string, string>;
+  /** The runtime's own shell tool: how the kit expresses its tools when it lacks capability `kit-tools`. */
+  shell?: ShellDeclaration;
+}
+
+/** A shell tool whose input field `commandField` holds a POSIX sh command run in the session's location. */
+export interface ShellDeclaration {
+  tool: string;
+  commandField: string;
 }
 
 /** What the kit hands a runtime when it starts one. */
@@ -211,6 +219,8 @@ export interface RuntimeConfig {
   instance: number;
   /** Stands for the user's home configuration directory (where the global AGENTS.md lives). */
   home: string;
+  /** IANA time zone of the runtime's host-local date (the adapter sets `TZ`); absent means UTC. */
+  timeZone?: string;
 }
 
 /** Managed Tool Output File writes work, fail for real, or hang once complete (to kill the process there). */

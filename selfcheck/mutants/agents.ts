@@ -1,0 +1,43 @@
+import type { Mutant } from './mutant.js';
+
+export const agents: Mutant[] = [
+  {
+    name: 'the model selection is ignored until the runtime restarts',
+    file: 'runner/provider-turn.ts',
+    find: '    model: session.model ?? deps.provider.model,',
+    replace: '    model: deps.provider.model,',
+    breaks: ['AGT-01', 'EPO-08'],
+  },
+  {
+    name: 'skill guidance shows skill bodies',
+    file: 'context/sources/skills.ts',
+    find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
+    replace: 'const skills = permitted().map(({ name, description, body }) => ({ name, description: `${description} ${body}` }));',
+    breaks: ['AGT-03'],
+  },
+  {
+    name: 'an answered permission request is re-checked under the current agent',
+    file: 'runner/provider-turn.ts',
+    find: "      if (!approved) return { status: 'error', output: 'The user declined this tool call' };",
+    replace: `      if (!approved) return { status: 'error', output: 'The user declined this tool call' };
+      const sessions = (this.deps as unknown as { sessions: { get(id: string): { agent: string | null } } }).sessions;
+      if (agents.toolPermission(agents.agent(sessions.get(this.sessionId).agent), call.name) === 'deny') {
+        return { status: 'error', output: 'denied' };
+      }`,
+    breaks: ['AGT-04'],
+  },
+  {
+    name: 'a session without an agent gets an empty policy',
+    file: 'agents/agent-catalog.ts',
+    find: 'const resolved = name ?? DEFAULT_AGENT;',
+    replace: "const resolved = name ?? '';",
+    breaks: ['AGT-05'],
+  },
+  {
+    name: 'reasoning is replayed with its signature to any model',
+    file: 'provider/anthropic-messages.ts',
+    find: 'const signature = message.model === model ? reasoning?.signature : undefined;',
+    replace: 'const signature = reasoning?.signature;',
+    breaks: ['AGT-06'],
+  },
+];

@@ -1,0 +1,60 @@
+import type { Mutant } from './mutant.js';
+
+export const checkpoint: Mutant[] = [
+  {
+    name: 'the checkpoint compares encoded values, not rendered text',
+    profile: 'checkpoint',
+    file: 'context/context-design.ts',
+    find: "  if (design === 'core') return source.encode(value);",
+    replace: '  return source.encode(value);',
+    breaks: ['LEG-01'],
+  },
+  {
+    name: 'the checkpoint design keeps the epoch across a model switch',
+    profile: 'checkpoint',
+    file: 'runtime.ts',
+    find: "this.design === 'checkpoint' && selection.model !== undefined",
+    replace: 'false',
+    breaks: ['LEG-02'],
+  },
+  {
+    name: 'the checkpoint design joins its baseline into one part',
+    profile: 'checkpoint',
+    file: 'runner/context-boundary.ts',
+    find: "  return design === 'core' ? [texts.join('\\n\\n')] : texts;",
+    replace: "  return [texts.join('\\n\\n')];",
+    breaks: ['LEG-03'],
+  },
+  {
+    name: 'plugin components follow in contribution order',
+    profile: 'checkpoint',
+    file: 'context/context-registry.ts',
+    find: '      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));',
+    replace: ';',
+    breaks: ['LEG-04'],
+  },
+  {
+    name: 'system messages forget which components they announce',
+    profile: 'checkpoint',
+    file: 'store/projector.ts',
+    find: '{ text: event.text, keys: event.keys }',
+    replace: '{ text: event.text }',
+    breaks: ['LEG-05'],
+  },
+  {
+    name: 'the checkpoint design restates all instruction files together',
+    profile: 'checkpoint',
+    file: 'context/location-contexts.ts',
+    find: "this.host.design === 'core' ? [instructionsSource(scope)] : instructionFileSources(scope),",
+    replace: '[instructionsSource(scope)],',
+    breaks: ['LEG-07'],
+  },
+  {
+    name: 'instructions found beside a read file are ignored',
+    profile: 'checkpoint',
+    file: 'context/nested-instructions.ts',
+    find: "    if (found.length > 0) this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);",
+    replace: '',
+    breaks: ['LEG-06'],
+  },
+];

@@ -1,0 +1,81 @@
+import type { Mutant } from './mutant.js';
+
+export const compaction: Mutant[] = [
+  {
+    name: 'the reserve ignores the compaction buffer',
+    file: 'compaction/compaction-budget.ts',
+    find: 'const reserve = Math.max(budget.outputAllowance, budget.buffer);',
+    replace: 'const reserve = budget.outputAllowance;',
+    breaks: ['CMP-01'],
+  },
+  {
+    name: 'an oversized request is sent without compacting',
+    file: 'runner/drain.ts',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());',
+    replace: '  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget()) && false;',
+    breaks: ['CMP-02'],
+  },
+  {
+    name: 'a compaction runs with no older complete turn to fold',
+    file: 'runner/drain.ts',
+    find: '  if (compactable(messages).folded.length === 0) return false;\n',
+    replace: '',
+    breaks: ['CMP-03'],
+  },
+  {
+    name: 'the recent context is not bounded',
+    file: 'compaction/compactor.ts',
+    find: 'const RECENT_CONTEXT_TOKENS = 2_000;',
+    replace: 'const RECENT_CONTEXT_TOKENS = 2_000_000;',
+    breaks: ['CMP-04'],
+  },
+  {
+    name: 'assistant and tool messages cross the compaction boundary',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'assistant' || m.role === 'tool') && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    breaks: ['CMP-05'],
+  },
+  {
+    name: 'summary fragments are stored durably',
+    file: 'compaction/compactor.ts',
+    find: '      deps.live.publish({ sessionId, messageId: compactionId, delta: chunk.delta });',
+    replace: "      deps.log.append(sessionId, [{ type: 'compaction.requested' }]);",
+    breaks: ['CMP-06'],
+  },
+  {
+    name: 'a failed compaction still becomes the history boundary',
+    file: 'compaction/compactor.ts',
+    find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);",
+    replace: "    deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: reason, recentContext: '', cutSeq }]);",
+    breaks: ['CMP-07'],
+  },
+  {
+    name: 'a new summary ignores the earlier one',
+    file: 'compaction/compactor.ts',
+    find: '    previous ? `Update this earlier summary with the newer messages:\\n${previous.summary}` : \'\',',
+    replace: "    '',",
+    breaks: ['CMP-08'],
+  },
+  {
+    name: 'the pending turn is dropped after a compaction',
+    file: 'runner/drain.ts',
+    find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch",
+    replace: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
+    breaks: ['CMP-09'],
+  },
+  {
+    name: 'a context overflow is not recovered by compacting',
+    file: 'runner/drain.ts',
+    find: '      if (overflowRecovery || !foldable) {',
+    replace: '      if (overflowRecovery || !foldable || turns > 0) {',
+    breaks: ['CMP-10'],
+  },
+  {
+    name: 'overflow recovery loops',
+    file: 'runner/drain.ts',
+    find: '      if (overflowRecovery || !foldable) {',
+    replace: '      if (!overflowRecovery && !foldable) {',
+    breaks: ['CMP-11'],
+  },
+];

@@ -1,0 +1,89 @@
+import type { Mutant } from './mutant.js';
+
+export const context: Mutant[] = [
+  {
+    name: 'duplicate source keys compose',
+    file: 'context/context-source.ts',
+    find: 'if (seen.has(source.key)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
+    replace: '',
+    breaks: ['CTX-01'],
+  },
+  {
+    name: "a contributor's sources are sorted by key",
+    file: 'context/context-registry.ts',
+    find: 'return combine(produced.flat());',
+    replace: 'return combine(produced.flat().sort((a, b) => a.key.localeCompare(b.key)));',
+    breaks: ['CTX-02'],
+  },
+  {
+    name: 'contributors combine in registration order',
+    file: 'context/context-registry.ts',
+    find: 'const ordered = [...this.contributions.keys()].sort();',
+    replace: 'const ordered = [...this.contributions.keys()];',
+    breaks: ['CTX-03'],
+  },
+  {
+    name: 'every boundary restates every source',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (current.value !== undefined) {',
+    breaks: ['CTX-04'],
+  },
+  {
+    name: 'an update restates the old value too',
+    file: 'context/system-context.ts',
+    find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
+    replace: 'parts.push({ key: source.key, text: `${source.baseline(previous)}\\n${source.update(previous, observation)}` });',
+    breaks: ['CTX-05'],
+  },
+  {
+    name: 'combined changes lose their stable order',
+    file: 'context/system-context.ts',
+    find: "text: parts.map((p) => p.text).join('\\n\\n'),",
+    replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
+    breaks: ['CTX-06'],
+  },
+  {
+    name: 'an unavailable source forgets its admitted value',
+    file: 'context/system-context.ts',
+    find: 'if (stored) next[source.key] = stored;',
+    replace: '',
+    breaks: ['CTX-07'],
+  },
+  {
+    name: 'a first rendering is not remembered',
+    file: 'context/system-context.ts',
+    find: `      parts.push({ key: source.key, text: source.baseline(observation) });
+      next[source.key] = entry(design, source, observation);`,
+    replace: '      parts.push({ key: source.key, text: source.baseline(observation) });',
+    breaks: ['CTX-08', 'CTX-10'],
+  },
+  {
+    name: 'the removal text is not re-rendered when a new value is admitted',
+    file: 'context/system-context.ts',
+    find: '      next[source.key] = current;',
+    replace: '      next[source.key] = { ...current, removal: stored.removal };',
+    breaks: ['CTX-09'],
+  },
+  {
+    name: 'sources of a removed contributor linger',
+    file: 'context/system-context.ts',
+    find: 'removed.push(...Object.keys(snapshot).filter((key) => !registered.has(key)));',
+    replace: '',
+    breaks: ['CTX-11'],
+  },
+  {
+    name: 'changes are detected on text, not on encoded values',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
+    breaks: ['CTX-12'],
+  },
+  {
+    name: 'the reconcile operation reports a change where there is none',
+    file: 'runtime.ts',
+    find: '    return result.kind;',
+    replace: "    return result.kind === 'unchanged' ? 'updated' : result.kind;",
+    breaks: ['CTX-15'],
+  },
+];

@@ -1,0 +1,81 @@
+import type { Mutant } from './mutant.js';
+
+export const epochs: Mutant[] = [
+  {
+    name: 'the first observation is also announced as a system message',
+    file: 'runner/context-boundary.ts',
+    find: 'parts: systemParts(deps.design, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',
+    replace: 'parts: systemParts(deps.design, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
+    breaks: ['EPO-01'],
+  },
+  {
+    name: 'an unavailable source is left out of the first baseline',
+    file: 'context/system-context.ts',
+    find: "if (unavailable.length > 0) return { kind: 'blocked', unavailable };\n  return { kind: 'ready', baseline: render(design, observed) };",
+    replace: "return { kind: 'ready', baseline: render(design, observed) };",
+    breaks: ['EPO-02'],
+  },
+  {
+    name: 'prompts are promoted before the epoch exists',
+    file: 'runner/drain.ts',
+    find: '    let context: ContextBoundary;',
+    replace: '    promoteAtBoundary(deps, sessionId);\n    let context: ContextBoundary;',
+    breaks: ['EPO-03'],
+  },
+  {
+    name: 'the baseline is rendered afresh for every turn',
+    file: 'runner/context-boundary.ts',
+    find: 'if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
+    replace: '',
+    breaks: ['EPO-04'],
+  },
+  {
+    name: 'the sent baseline is not the stored one',
+    file: 'runner/provider-turn.ts',
+    find: '    baseline,\n    history: modelHistory',
+    replace: '    baseline: baseline.map((part) => `${part}\\n`),\n    history: modelHistory',
+    breaks: ['EPO-05'],
+  },
+  {
+    name: 'a move keeps the old epoch',
+    file: 'session/session-store.ts',
+    find: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]",
+    replace: "[{ type: 'session.moved', location, projectRoot }]",
+    breaks: ['EPO-07'],
+  },
+  {
+    name: 'a switch of agent or model starts a new epoch',
+    file: 'session/session-store.ts',
+    find: "      ...(endsEpoch ? [{ type: 'context.replacement-requested' as const }] : []),",
+    replace: "      { type: 'context.replacement-requested' as const },",
+    breaks: ['EPO-08', 'AGT-02'],
+  },
+  {
+    name: 'a completed compaction keeps the old baseline',
+    file: 'store/projector.ts',
+    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
+    replace: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n",
+    breaks: ['EPO-06'],
+  },
+  {
+    name: 'system messages of the old epoch stay in model history',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'system'),",
+    breaks: ['EPO-06'],
+  },
+  {
+    name: 'a replacement baseline leaves out unavailable admitted sources',
+    file: 'context/system-context.ts',
+    find: "  if (unavailable.length > 0) return { kind: 'replacement-blocked', unavailable };",
+    replace: '',
+    breaks: ['EPO-09'],
+  },
+  {
+    name: 'a never-admitted source blocks the replacement baseline',
+    file: 'context/system-context.ts',
+    find: "observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key])",
+    replace: "observed.filter((o) => o.observation === Unavailable)",
+    breaks: ['EPO-09'],
+  },
+];

@@ -1,0 +1,71 @@
+import type { Mutant } from './mutant.js';
+
+export const instructions: Mutant[] = [
+  {
+    name: 'project files are ordered root first',
+    file: 'context/sources/instructions.ts',
+    find: '...(await projectCandidates(scope)).map(',
+    replace: '...(await projectCandidates(scope)).reverse().map(',
+    breaks: ['INS-01'],
+  },
+  {
+    name: 'changed instructions do not supersede the old set',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace: 'update: (_previous, files) => render(files),',
+    breaks: ['INS-02', 'INS-03'],
+  },
+  {
+    name: 'an update leaves out the first remaining file',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files.slice(1))}`,',
+    breaks: ['INS-03'],
+  },
+  {
+    name: 'removed instructions are never revoked',
+    file: 'context/sources/instructions.ts',
+    find: '    removal: () => REVOCATION,\n',
+    replace: '',
+    breaks: ['INS-04'],
+  },
+  {
+    name: 'OPENCODE_DISABLE_PROJECT_CONFIG is ignored',
+    file: 'context/location-contexts.ts',
+    find: 'projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),',
+    replace: 'projectConfigDisabled: () => false,',
+    breaks: ['INS-05'],
+  },
+  {
+    name: 'links out of the project root are followed',
+    file: 'context/sources/instructions.ts',
+    find: 'if (root !== undefined && !within(await realpath(root), real)) return Absent;',
+    replace: '',
+    breaks: ['INS-06'],
+  },
+  {
+    name: 'discovery walks above the project root',
+    file: 'context/sources/instructions.ts',
+    find: '    if (dir === root) return dirs;',
+    replace: "    if (dir === dirname(root)) return dirs;",
+    also: [
+      {
+        file: 'context/sources/instructions.ts',
+        find: '.map((path) => ({ path, root: scope.projectRoot }))',
+        replace: '.map((path) => ({ path, root: dirname(scope.projectRoot) }))',
+      },
+    ],
+    breaks: ['INS-06'],
+  },
+  {
+    name: 'an unreadable file counts as removed',
+    file: 'context/sources/instructions.ts',
+    find: `  } catch {
+    return Unavailable;
+  }`,
+    replace: `  } catch {
+    return Absent;
+  }`,
+    breaks: ['INS-07'],
+  },
+];

@@ -1,0 +1,76 @@
+import type { Mutant } from './mutant.js';
+
+export const runner: Mutant[] = [
+  {
+    name: 'a tool call is recorded only after it ran',
+    file: 'runner/provider-turn.ts',
+    find: `    log.append(this.sessionId, [
+      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
+    ]);`,
+    replace: '',
+    breaks: ['RUN-01'],
+  },
+  {
+    name: 'the turn limit is off by one',
+    file: 'runner/drain.ts',
+    find: 'if (turns >= MAX_PROVIDER_TURNS) {',
+    replace: 'if (turns > MAX_PROVIDER_TURNS) {',
+    breaks: ['RUN-02'],
+  },
+  {
+    name: 'tool settlements are keyed by call ID alone',
+    file: 'history/message.ts',
+    find: 'return `${assistantMessageId}/${callId}`;',
+    replace: 'return `${assistantMessageId.length > 0 ? "" : assistantMessageId}${callId}`;',
+    breaks: ['RUN-03'],
+  },
+  {
+    name: 'a tool abandoned by a dead process is left running',
+    file: 'runner/recovery.ts',
+    find: "if (message.role === 'tool' && message.status === 'running') {",
+    replace: "if (message.role === 'tool' && message.status === 'never') {",
+    breaks: ['RUN-04'],
+  },
+  {
+    name: 'history is ordered by message ID',
+    file: 'history/history-store.ts',
+    find: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq'",
+    replace: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY id'",
+    breaks: ['RUN-05'],
+  },
+  {
+    name: 'replay skips the event right after the cursor',
+    file: 'runtime.ts',
+    find: 'let cursor = after;',
+    replace: 'let cursor = after + 1;',
+    breaks: ['RUN-06'],
+  },
+  {
+    name: 'text fragments are stored as durable events',
+    file: 'runner/provider-turn.ts',
+    find: 'this.text += chunk.delta;',
+    replace: "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    breaks: ['RUN-06'],
+  },
+  {
+    name: 'a moved session keeps its old location',
+    file: 'runner/drain.ts',
+    find: "if (session.location !== location) return 'moved';",
+    replace: '',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: 'const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);',
+        replace: 'const outcome = await runProviderTurn(deps, { ...session, location }, epoch.parts, signal, doomLoop);',
+      },
+    ],
+    breaks: ['RUN-08'],
+  },
+  {
+    name: 'one drain at a time for all sessions together',
+    file: 'runner/coordinator.ts',
+    find: "    const chain = this.chains.get(sessionId);\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
+    replace: "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
+    breaks: ['RUN-07'],
+  },
+];
