@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
-import { areaRows, failureLines, requestExcerpt, rulesWith } from './summary.js';
+import { areaRows, failureLines, rulesWith } from './summary.js';
+import { requestExcerpt } from '../projection/render.js';
 import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { withOutcome, type Verdict } from './verdict.js';
+import { requestExcerpt } from '../projection/render.js';
 
 interface Tally {
   passed: number;
@@ -54,13 +55,6 @@ export function areaRows(results: ScenarioResult[]): AreaRow[] {
 export function failureLines(message: string | undefined): string[] {
   const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
   return lines.join('\n').trimEnd().split('\n');
-}
-
-/** The lines of a rendered request that a failure most likely concerns: its heading and its last lines. */
-export function requestExcerpt(request: string, last = 8): string[] {
-  const [heading = '', ...body] = request.split('\n');
-  if (body.length <= last) return [heading, ...body];
-  return [heading, `  ┆ ${body.length - last} line(s) above: see the HTML report or the repro bundle`, ...body.slice(-last)];
 }
 
 /** The closing summary of a run: per rule area, the failing scenarios, the baseline, and totals. */
