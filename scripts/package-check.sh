@@ -16,6 +16,28 @@ if grep -E '^package/(selfcheck|bench|adapters|scripts|fixtures/adapters|\.ci)/|
   exit 1
 fi
 
+# Nothing the package runs may import a package it does not depend on: devDependencies are not installed.
+tar -xzf "$tarball" -C "$work"
+node --input-type=module -e '
+  import { readFileSync, readdirSync } from "node:fs";
+  import { builtinModules } from "node:module";
+  const root = process.argv[1];
+  const { dependencies } = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
+  const packageOf = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  const strays = readdirSync(root, { recursive: true })
+    .filter((file) => /\.(ts|js|mjs)$/.test(file))
+    .flatMap((file) =>
+      [...readFileSync(`${root}/${file}`, "utf8").matchAll(/(?:\bfrom|\bimport\(?)\s*["\x27]([^"\x27.][^"\x27]*)["\x27]/g)]
+        .map((match) => packageOf(match[1]))
+        .filter((name) => !name.startsWith("node:") && !builtinModules.includes(name) && !(name in dependencies))
+        .map((name) => `  ${file}: ${name}`),
+    );
+  if (strays.length > 0) {
+    console.error(`package-check: the package imports packages it does not depend on:\n${strays.join("\n")}`);
+    process.exit(1);
+  }
+' "$work/package"
+
 mkdir "$work/project"
 cd "$work/project"
 echo '{ "name": "runtime-under-test", "private": true }' >package.json
