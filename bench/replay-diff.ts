@@ -1,39 +1,31 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { readSessionScript } from '../harness/script/session-script.js';
 import { replayScript } from '../harness/script/script-replay.js';
 import { renderProjection } from '../harness/projection/render.js';
-import { readProjection } from '../harness/projection/projection-file.js';
-import { compareProjections } from '../harness/projection/projection-diff.js';
 import { PROJECTION_FORMAT, type Projection } from '../harness/projection/projection.js';
 import { kitPath } from '../harness/kit-root.js';
-import { describeComparison } from '../cli/commands/diff/difference-text.js';
-import { paletteFor } from '../cli/colour.js';
+import { childCpuMs } from './cpu-time.js';
 
 /**
- * What replaying a long session and diffing two long projections cost, next to a floor measured
- * in the same run: reading and parsing the same files without doing the work. Each measurement
- * runs in a fresh process, so its peak memory is its own.
+ * What replaying a long session and `kit diff` of two long projections cost, each in a process of
+ * its own (so the replay's peak memory is its own), next to a floor: plain Node reading and
+ * parsing the same files.
  *
  * The replay drives bench/windowed-runtime.ts, which sends the model a bounded window of history:
  * a runtime that resends the whole history makes the requests themselves grow with the square of
- * the turns, whatever the kit does. The reference runtime is measured on a shorter session for scale.
+ * the turns, whatever the kit does.
  */
-const TURNS = Number(process.argv[2] ?? 10_000);
-const REFERENCE_TURNS = Math.min(TURNS, 300);
 
-interface Figure {
-  ms: number;
+/** What one measured process reports of itself. */
+interface PhaseFigure {
   peakMb: number;
 }
 
-/** One measurement, in this process: the phase's wall time and the process's peak memory. */
+/** The phases a measured process runs; each reads its files from the command line. */
 const phases: Record<string, (files: string[]) => Promise<void>> = {
-  'parse-script': async ([script]) => void JSON.parse(readFileSync(script!, 'utf8')),
   replay: async ([script, runtime, out]) => {
     const outcome = await replayScript(readSessionScript(script!), { runtime: { module: runtime! }, timeoutScale: 1, validate: true });
     if (outcome.unanswered.length > 0 || outcome.stoppedAt) throw new Error(`the replay did not finish cleanly: ${JSON.stringify(outcome.stoppedAt)}`);
@@ -42,22 +34,12 @@ const phases: Record<string, (files: string[]) => Promise<void>> = {
     writeFileSync(out!, JSON.stringify(outcome.projection));
     if (printed === 0) throw new Error('nothing was printed');
   },
-  'parse-projections': async ([a, b]) => void [a!, b!].map((file) => JSON.parse(readFileSync(file, 'utf8'))),
-  diff: async ([a, b]) => {
-    const comparison = compareProjections(readProjection(a!), readProjection(b!));
-    if (comparison.equal) throw new Error('the generated projections should differ');
-    describeComparison(comparison, { a: a!, b: b! }, paletteFor({ isTTY: false }, {}));
-  },
 };
 
-function measure(phase: string, files: string[]): Figure {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--phase', phase, ...files], {
-    cwd: kitPath(),
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  if (child.status !== 0) throw new Error(`${phase} failed:\n${child.stdout}${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Figure;
+/** The floor of reading files: plain Node reading and parsing them, start-up included. */
+function parseFloorMs(files: string[]): number {
+  const read = `for (const file of ${JSON.stringify(files)}) JSON.parse(require('node:fs').readFileSync(file, 'utf8'))`;
+  return childCpuMs(process.execPath, ['-e', read]).ms;
 }
 
 /** A session of `turns` prompts, each answered by one scripted reply, then settled. */
@@ -88,41 +70,49 @@ function generatedProjection(turns: number, last: string): Projection {
   };
 }
 
-function row(name: string, turns: number, work: Figure, floor: Figure): string {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
-  const megabytes = (mb: number) => `${mb} MB`.padStart(7);
-  const perTurn = `${(work.ms / turns).toFixed(3)} ms`.padStart(10);
-  return `${name.padEnd(40)}${seconds(work.ms)}${perTurn}${megabytes(work.peakMb)}   ${seconds(floor.ms)}${megabytes(floor.peakMb)}`;
+export interface ReplayFigure {
+  turns: number;
+  ms: number;
+  peakMb: number;
+  floorMs: number;
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'kit-bench-'));
-  const file = (name: string, value: object) => {
-    writeFileSync(join(dir, name), JSON.stringify(value));
-    return join(dir, name);
-  };
-  const replay = (turns: number, runtime: string, label: string) => {
-    const script = file(`script-${turns}.json`, generatedScript(turns));
-    const module = kitPath(...runtime.split('/'));
-    return row(`replay ${turns} turns, ${label}`, turns, measure('replay', [script, module, join(dir, 'out.json')]), measure('parse-script', [script]));
-  };
-  const diff = (turns: number) => {
-    const [a, b] = [file(`a-${turns}.json`, generatedProjection(turns, 'the end')), file(`b-${turns}.json`, generatedProjection(turns, 'another end'))];
-    return row(`diff two ${turns}-turn projections`, turns, measure('diff', [a, b]), measure('parse-projections', [a, b]));
-  };
+/** CPU of replaying a generated session through bench/windowed-runtime.ts, a process of its own. */
+export function measureReplay(turns: number): ReplayFigure {
+  return inScratch((file) => {
+    const script = file('script.json', generatedScript(turns));
+    const runtime = kitPath('bench', 'windowed-runtime.ts');
+    const run = childCpuMs(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--phase', 'replay', script, runtime, file('out.json', {})], {
+      cwd: kitPath(),
+    });
+    const { peakMb } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as PhaseFigure;
+    return { turns, ms: run.ms, peakMb, floorMs: parseFloorMs([script]) };
+  });
+}
+
+export interface DiffFigure {
+  turns: number;
+  ms: number;
+  floorMs: number;
+}
+
+/** CPU of `kit diff` on two generated projections that differ on their last turn. */
+export function measureDiff(turns: number): DiffFigure {
+  return inScratch((file) => {
+    const [a, b] = [file('a.json', generatedProjection(turns, 'the end')), file('b.json', generatedProjection(turns, 'another end'))];
+    // Exit 1: the projections differ, as generated.
+    const run = childCpuMs(process.execPath, [kitPath('cli', 'bin.js'), 'diff', a, b, '--json'], { cwd: kitPath() }, [1]);
+    return { turns, ms: run.ms, floorMs: parseFloorMs([a, b]) };
+  });
+}
+
+function inScratch<T>(work: (file: (name: string, value: object) => string) => T): T {
+  const dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), 'kit-bench-'));
   try {
-    process.stdout.write(
-      [
-        'replay and diff: each measured in a fresh process; the floor reads and parses the same files',
-        `${''.padEnd(40)}${'time'.padStart(8)}${'per turn'.padStart(10)}${'peak'.padStart(7)}   ${'floor'.padStart(8)}${'peak'.padStart(7)}`,
-        replay(TURNS / 2, 'bench/windowed-runtime.ts', 'windowed runtime'),
-        replay(TURNS, 'bench/windowed-runtime.ts', 'windowed runtime'),
-        replay(REFERENCE_TURNS, 'reference/adapter/conformance-adapter.ts', 'reference runtime'),
-        diff(TURNS / 2),
-        diff(TURNS),
-        '',
-      ].join('\n'),
-    );
+    return work((name, value) => {
+      writeFileSync(join(dir, name), JSON.stringify(value));
+      return join(dir, name);
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -130,10 +120,7 @@ async function main(): Promise<void> {
 
 const at = process.argv.indexOf('--phase');
 if (at >= 0) {
-  const start = performance.now();
   await phases[process.argv[at + 1]!]!(process.argv.slice(at + 2));
-  const figure: Figure = { ms: performance.now() - start, peakMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+  const figure: PhaseFigure = { peakMb: Math.round(process.resourceUsage().maxRSS / 1024) };
   process.stdout.write(`${JSON.stringify(figure)}\n`);
-} else {
-  await main();
 }

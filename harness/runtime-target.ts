@@ -1,9 +1,5 @@
-import { inProcessLauncher } from './driver/in-process.js';
-import { stdioLauncher } from './driver/stdio.js';
 import type { RuntimeLauncher } from './driver/transport.js';
 import type { FakeProvider } from './provider/fake-provider.js';
-import { FAKE_PROVIDER_BASE_URL, interceptFor, stopIntercepting } from './provider/interception.js';
-import { serveOnLoopback } from './provider/loopback.js';
 import { kitPath } from './kit-root.js';
 
 /** The reference runtime's adapter module, used when no other runtime is named. */
@@ -36,8 +32,13 @@ export function selectionFromEnvironment(env: NodeJS.ProcessEnv): RuntimeSelecti
   return env.KIT_ADAPTER ? { adapter: env.KIT_ADAPTER } : { module: env.KIT_RUNTIME || kitPath(REFERENCE_RUNTIME) };
 }
 
+/**
+ * The drivers and the provider's routes are loaded here, not at import: every kit command names
+ * the reference runtime in its options, and only the commands that drive one need them.
+ */
 export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTarget> {
   if ('adapter' in selection) {
+    const [{ stdioLauncher }, { serveOnLoopback }] = await Promise.all([import('./driver/stdio.js'), import('./provider/loopback.js')]);
     let current: FakeProvider | undefined;
     const loopback = await serveOnLoopback(() => current);
     return {
@@ -50,6 +51,10 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
       close: loopback.close,
     };
   }
+  const [{ inProcessLauncher }, { FAKE_PROVIDER_BASE_URL, interceptFor, stopIntercepting }] = await Promise.all([
+    import('./driver/in-process.js'),
+    import('./provider/interception.js'),
+  ]);
   return {
     launcher: await inProcessLauncher(selection.module),
     providerBaseUrl: FAKE_PROVIDER_BASE_URL,

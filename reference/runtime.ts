@@ -29,6 +29,7 @@ import { ModelToolOutputBounding } from './tools/model-tool-output.js';
 import { DEFAULT_TOOL_OUTPUT_LIMIT, type ToolOutputLimit } from './tools/bounded-preview.js';
 import { readTool } from './tools/read-tool.js';
 import { applyPatchTool } from './tools/apply-patch-tool.js';
+import { skillTool } from './tools/skill-tool.js';
 
 export interface RuntimeOptions {
   /** The SQLite file holding all durable state; reopening it recovers every session. */
@@ -130,7 +131,7 @@ export class SessionRuntime {
       history: this.history,
       sessions: this.sessions,
       inbox: this.inbox,
-      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, ...options.tools], bounding),
+      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, skillTool(this.agents), ...options.tools], bounding),
       ids: this.ids,
       provider: options.provider,
       live: this.live,
@@ -141,6 +142,7 @@ export class SessionRuntime {
       ...(options.sol ? { retries: this.retries } : {}),
       sol: options.sol ?? false,
       continuation: options.continuation ?? false,
+      checkpointForm: options.sol ? 'trigger-answer' : 'summary-message',
       design: this.design,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
@@ -248,11 +250,14 @@ export class SessionRuntime {
   }
 
   /** The compactions of a session, oldest first, from its durable events. */
-  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }[] {
-    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string }>();
+  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
+    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }>();
     for (const { event } of this.events(sessionId)) {
       if (event.type === 'compaction.started') found.set(event.compactionId, { id: event.compactionId, status: 'started' });
-      if (event.type === 'compaction.ended') found.set(event.compactionId, { id: event.compactionId, status: 'completed', summary: event.summary });
+      if (event.type === 'compaction.ended') {
+        const { compactionId: id, summary, tokensFreed } = event;
+        found.set(id, { id, status: 'completed', summary, ...(tokensFreed === undefined ? {} : { tokensFreed }) });
+      }
       if (event.type === 'compaction.failed') found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
     }
     return [...found.values()];

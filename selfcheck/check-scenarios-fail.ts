@@ -1,68 +1,96 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
-import { mutants, type Edit, type Mutant } from './mutants/index.js';
+import { mutants, mutantsByArea, type Mutant } from './mutants/index.js';
+import type { Assignment, Judgement } from './mutant-worker.js';
 
 /**
- * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a copy of the
+ * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a build of the
  * reference runtime with that one defect, and requires every listed rule to fail.
  * Run with `npm run selfcheck`, or `npm run selfcheck -- <rule IDs>` for some rules only.
+ * Mutants are judged in parallel by long-lived workers (KIT_SELFCHECK_JOBS of them, one per core
+ * by default), each loading Cucumber and the steps once; lines are printed in catalogue order.
  */
 
 const work = kitPath('.kit', 'mutants');
-
-function prepare(mutant: Mutant, index: number): string {
-  const dir = join(work, String(index));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  cpSync(kitPath('reference'), join(dir, 'reference'), { recursive: true });
-  for (const edit of [mutant, ...(mutant.also ?? [])]) apply(join(dir, 'reference'), edit, mutant.name);
-  return join(dir, 'reference', 'adapter', 'conformance-adapter.ts');
-}
-
-function apply(root: string, edit: Edit, name: string): void {
-  const file = join(root, edit.file);
-  const source = readFileSync(file, 'utf8');
-  const occurrences = source.split(edit.find).length - 1;
-  if (occurrences !== 1) throw new Error(`mutant "${name}": expected its text once in reference/${edit.file}, found ${occurrences}`);
-  writeFileSync(file, source.replace(edit.find, () => edit.replace));
-}
-
-function failingRules(mutant: Mutant, runtime: string, resultsFile: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [kitPath('cli', 'bin.js'), 'run', '--runtime', runtime, '--rule', ...mutant.breaks, '--results', resultsFile],
-    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', REFERENCE_PROFILE: mutant.profile ?? 'core' } },
-  );
-  if (run.status !== 0 && run.status !== 1) throw new Error(`kit run exited ${run.status}:\n${run.stderr}`);
-  const outcomes = JSON.parse(readFileSync(resultsFile, 'utf8')).rules as Record<string, string>;
-  return Object.keys(outcomes).filter((rule) => outcomes[rule] === 'failed');
-}
+const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
 
 // `npm run selfcheck -- INB-07 RUN-04` checks only the mutants of those rules.
 const only = process.argv.slice(2);
-const selected = mutants.filter((mutant) => only.length === 0 || mutant.breaks.some((rule) => only.includes(rule)));
+const selected = mutants
+  .map((mutant, index) => ({ mutant, index }))
+  .filter(({ mutant }) => only.length === 0 || mutant.breaks.some((rule) => only.includes(rule)));
 
-let escaped = 0;
-selected.forEach((mutant, index) => {
-  const verdict = judge(mutant, index);
-  escaped += verdict === 'caught ' ? 0 : 1;
-  process.stdout.write(`${verdict} ${mutant.breaks.join(' ').padEnd(15)} ${mutant.name}\n`);
-});
 rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const judgements = await judgeAll(selected.map(({ index }) => index));
+rmSync(work, { recursive: true, force: true });
+
+const areaOf = new Map(Object.entries(mutantsByArea).flatMap(([area, list]) => list.map((mutant) => [mutant, area] as const)));
+const perArea = new Map<string, { passed: number; failed: number }>();
+let escaped = 0;
+for (const { mutant, index } of selected) {
+  const judgement = judgements.get(index)!;
+  const passed = judgement.verdict === 'caught';
+  escaped += passed ? 0 : 1;
+  const area = areaOf.get(mutant)!;
+  const count = perArea.get(area) ?? { passed: 0, failed: 0 };
+  count[passed ? 'passed' : 'failed'] += 1;
+  perArea.set(area, count);
+}
+// Areas in the catalogue's order, which is the rule catalogue's.
+const areas = Object.keys(mutantsByArea).flatMap((area) => (perArea.has(area) ? [[area, perArea.get(area)!] as const] : []));
+process.stdout.write(areas.map(([area, count]) => `  ${area.padEnd(13)} ${count.passed} passed, ${count.failed} failed\n`).join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 
-/** A mutant whose text the reference no longer has is reported, not skipped: the list must keep up. */
-function judge(mutant: Mutant, index: number): string {
-  let runtime: string;
-  try {
-    runtime = prepare(mutant, index);
-  } catch (error) {
-    return `STALE (${error instanceof Error ? error.message : error})`;
-  }
-  const failed = failingRules(mutant, runtime, join(work, `${index}.json`));
-  const missed = mutant.breaks.filter((rule) => !failed.includes(rule));
-  return missed.length === 0 ? 'caught ' : `MISSED (${missed.join(' ')} passed)`;
+function line(mutant: Mutant, judgement: Judgement): string {
+  const verdict = judgement.verdict === 'caught' ? 'caught ' : `${judgement.verdict} (${judgement.detail})`;
+  return `${verdict} ${mutant.breaks.join(' ').padEnd(15)} ${mutant.name}\n`;
+}
+
+/** Judges every mutant in `queue`, printing each line as soon as those before it are printed. */
+function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
+  const order = [...queue];
+  const judgements = new Map<number, Judgement>();
+  let printed = 0;
+  if (queue.length === 0) return Promise.resolve(judgements);
+  const jobs = Math.max(1, Math.min(Number(process.env.KIT_SELFCHECK_JOBS) || availableParallelism(), queue.length));
+  return new Promise((resolve, reject) => {
+    const settle = (judgement: Judgement) => {
+      judgements.set(judgement.index, judgement);
+      while (printed < order.length && judgements.has(order[printed]!)) {
+        const index = order[printed++]!;
+        process.stdout.write(line(mutants[index]!, judgements.get(index)!));
+      }
+      if (judgements.size === order.length) resolve(judgements);
+    };
+    const startWorker = () => {
+      const worker: ChildProcess = fork(kitPath('selfcheck', 'mutant-worker.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, NO_COLOR: '1' },
+        // Mutants write diagnostics as they break; only a worker's own failure is worth showing.
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      });
+      let stderr = '';
+      worker.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4096)));
+      let current: number | undefined;
+      const next = () => {
+        current = queue.shift();
+        if (current === undefined) worker.disconnect();
+        else worker.send({ index: current, work, timeoutScale } satisfies Assignment);
+      };
+      worker.on('message', (judgement: Judgement) => {
+        settle(judgement);
+        next();
+      });
+      worker.on('close', (code, signal) => {
+        if (current === undefined) return;
+        reject(new Error(`the self-check worker judging "${mutants[current]!.name}" exited (${signal ?? `code ${code}`}):\n${stderr}`));
+      });
+      next();
+    };
+    for (let i = 0; i < jobs; i++) startWorker();
+  });
 }

@@ -1,4 +1,6 @@
-import { Given, When, type DataTable } from '@cucumber/cucumber';
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { request } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
@@ -13,6 +15,13 @@ Given(
   'the skill {string} is described as {string} with the body {string}',
   async function (this: KitWorld, name: string, description: string, body: string) {
     await this.driver.defineSkill(name, description, body);
+  },
+);
+
+Given(
+  'the skill {string} is described as {string} with the body {string}, kept in {string}',
+  async function (this: KitWorld, name: string, description: string, body: string, location: string) {
+    await this.driver.defineSkill(name, description, body, location);
   },
 );
 
@@ -33,4 +42,10 @@ When('the user {word} the waiting tool call', async function (this: KitWorld, de
   const [waiting] = await this.driver.permissionRequests(this.session().id);
   if (!waiting) throw new Error('no tool call is waiting for permission');
   await this.driver.replyPermission(waiting.id, decision === 'approves');
+});
+
+Then('request {int} gives call {string} an output mentioning {string}', function (this: KitWorld, n: number, id: string, text: string) {
+  const outputs = request(this, n).messages.filter((m) => m.role === 'tool' && m.toolCallId === id).map((m) => m.text);
+  expect(outputs.length, `outputs of call "${id}" in request ${n}`).to.equal(1);
+  expect(outputs[0]).to.include(text);
 });

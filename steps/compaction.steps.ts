@@ -1,6 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { request } from './provider.steps.js';
+import type { ModelVisibleMessage } from '../harness/provider/captured-request.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
@@ -25,8 +26,42 @@ Then('request {int} {word} {string} in its conversation', function (this: KitWor
   expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
 });
 
+/** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
+const COMPACTION_TRIGGER = 'What did we do so far?';
+
+/** The messages of request `n`, a leading `COMPACTION_TRIGGER` and the answer to it read as one checkpoint message. */
+function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
+  const messages = request(world, n).messages;
+  const [first, second] = messages;
+  if (first?.role !== 'user' || first.text !== COMPACTION_TRIGGER || second?.role !== 'assistant') return messages;
+  return [{ ...second, role: 'user' }, ...messages.slice(2)];
+}
+
+Then('request {int} begins with the question {string} answered by {string}', function (this: KitWorld, n: number, question: string, answer: string) {
+  const [first, second, ...rest] = request(this, n).messages;
+  expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
+  expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
+  expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
+  expect(rest.filter((m) => m.text.includes(answer)).map((m) => m.role), 'the summary is not repeated').to.deep.equal([]);
+});
+
+Then('the compaction freed between {int} and {int} tokens', async function (this: KitWorld, least: number, most: number) {
+  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+  expect(completed.length, 'completed compactions').to.equal(1);
+  expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
+});
+
+Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
+});
+
+Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
+  const body = request(this, n).body as Record<string, unknown>;
+  expect(body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens, `the output limit of request ${n}`).to.equal(tokens);
+});
+
 Then('the conversation of request {int} starts with a message mentioning {string}', function (this: KitWorld, n: number, text: string) {
-  const [first] = request(this, n).messages;
+  const [first] = checkpointFirst(this, n);
   expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
 });
 
@@ -45,6 +80,21 @@ Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
     await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer });
+  },
+);
+
+Given(
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {word} off',
+  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, off: string) {
+    if (off !== 'auto' && off !== 'prune') throw new Error(`auto or prune can be turned off, not "${off}"`);
+    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
+  },
+);
+
+Given(
+  'the context window is {int} tokens, {int} for the model {string}, with an output allowance of {int} and a compaction buffer of {int}',
+  async function (this: KitWorld, contextWindow: number, window: number, model: string, outputAllowance: number, buffer: number) {
+    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, modelWindows: { [model]: window } });
   },
 );
 
@@ -70,7 +120,7 @@ Then('request {int} is shorter than {int} characters', function (this: KitWorld,
 });
 
 Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
-  expect(request(this, n).messages.filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
+  expect(checkpointFirst(this, n).filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
 });
 
 Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {

@@ -34,6 +34,10 @@ Given('the contributor {string} contributes the context sources:', async functio
   await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
 });
 
+Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
+  await this.driver.registerContributor(this.session().workspace, contributor, []);
+});
+
 Given(
   'the contributor {string} contributes the context sources in the workspace {string}:',
   async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {
@@ -48,6 +52,13 @@ Given('the contributor {string} is removed', async function (this: KitWorld, con
 Given('the context source {string} has the value {string}', async function (this: KitWorld, key: string, json: string) {
   await this.driver.setSource(key, { value: JSON.parse(json) });
 });
+
+Given(
+  'the context source {string} has the value {string}, which changes to {string} once it is read',
+  async function (this: KitWorld, key: string, json: string, next: string) {
+    await this.driver.setSource(key, { value: JSON.parse(json) }, { value: JSON.parse(next) });
+  },
+);
 
 Given('the context source {string} is {word}', async function (this: KitWorld, key: string, state: string) {
   if (state !== 'unavailable' && state !== 'absent') throw new Error(`a source is unavailable or absent, not ${state}`);
@@ -200,6 +211,21 @@ function dateRenderings(iso: string): string[] {
   const day = format({ day: '2-digit' });
   return [iso, `${weekday} ${month} ${day} ${date.getUTCFullYear()}`, format({ dateStyle: 'long' }), format({ dateStyle: 'medium' })];
 }
+
+Then('the baseline of request {int} names the working directory of {string}', function (this: KitWorld, n: number, name: string) {
+  const { workspace } = this.session(name);
+  const baseline = baselineOf(this, n);
+  // The directory itself, not a parent of it: the next character ends the path.
+  const named = [workspace, realpathSync(workspace)].some((path) => new RegExp(`${escapeRegExp(path)}(?![\\w/.-])`).test(baseline));
+  expect(named, `the baseline names ${workspace}:\n${baseline}`).to.equal(true);
+});
+
+Then('the baseline of request {int} names the date {string}', function (this: KitWorld, n: number, date: string) {
+  const baseline = baselineOf(this, n);
+  expect(dateRenderings(date).some((rendering) => baseline.includes(rendering)), `the baseline names ${date}:\n${baseline}`).to.equal(true);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 Then('the checkpoint holds the hash of {string} for {string}', async function (this: KitWorld, text: string, key: string) {
   const { snapshot } = await this.driver.epoch(this.session().id);

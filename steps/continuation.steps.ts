@@ -52,6 +52,10 @@ When('the user steers {string} with an image', async function (this: KitWorld, t
   this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, image] }, { delivery: 'steer' });
 });
 
+When('the user steers {string} with an image from {string}', async function (this: KitWorld, text: string, source: string) {
+  this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, { ...image, source }] }, { delivery: 'steer' });
+});
+
 When('the user steers only an image', async function (this: KitWorld) {
   this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
 });

@@ -54,6 +54,10 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
   this.provider.enqueue({ turn: call('echo', { text: echoed }, 'call_echo') });
 });
 
+Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
+});
+
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
   for (let i = 1; i <= times; i++) this.provider.enqueue({ turn: call('echo', { text: `echo ${i}` }, `call_${i}`) });
 });
@@ -102,6 +106,10 @@ Then('request {int} ends with:', function (this: KitWorld, n: number, table: Dat
   expect(matchRows(actual, expected)).to.deep.equal(expected);
 });
 
+Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
+  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
+});
+
 Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   expect(matchRows(conversation(this, n), expected)).to.deep.equal(expected);
@@ -146,6 +154,27 @@ Given(
   'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
   function (this: KitWorld, query: string, results: number, size: number, reply: string) {
     this.provider.enqueue({ turn: { ...text(reply), webSearch: webSearch(query, results, size) } });
+  },
+);
+
+Given(
+  'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
+  function (this: KitWorld, query: string, results: number, size: number, gate: string) {
+    const calls = [{ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } }];
+    this.provider.enqueue({ turn: { kind: 'tool-calls', calls, webSearch: webSearch(query, results, size) } });
+  },
+);
+
+Then(
+  'request {int} replays the web search call for {string} and its {int} results of {int} characters, under one ID',
+  function (this: KitWorld, n: number, query: string, results: number, size: number) {
+    const messages = request(this, n).messages;
+    const calls = messages.flatMap((m) => (m.providerToolCall ? [m.providerToolCall] : []));
+    const replayed = messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
+    expect(calls.map((call) => ({ ...call, input: JSON.parse(call.input) }))).to.deep.equal([{ id: 'srvtoolu_kit', name: 'web_search', input: { query } }]);
+    expect(replayed).to.deep.equal([{ toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) }]);
+    const at = (predicate: (m: (typeof messages)[number]) => boolean) => messages.findIndex(predicate);
+    expect(at((m) => m.providerToolCall !== undefined), 'the call before its result').to.be.below(at((m) => m.providerToolResult !== undefined));
   },
 );
 

@@ -287,7 +287,9 @@ Then('call {string} returned the bytes {string} as base64', async function (this
 
 // ---- apply_patch
 
-Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, patch: string) {
+/** `{workspace:<name>}` in a patch stands for that workspace's absolute path. */
+Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
+  const patch = text.replace(/\{workspace:([\w-]+)\}/g, (_, name: string) => this.workspace(name));
   this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'apply_patch', input: { patch } }] } });
 });
 

@@ -99,3 +99,27 @@ Feature: Agents1 - Agent and model selection
     Then request 2 replays the reasoning "weighing both options" signed "sig-kit-1"
     And request 3 carries no provider-native reasoning
     And request 3 has assistant text containing "weighing both options"
+
+  @AGT-07 @id:agt-skill-tool-1
+  Scenario: [7] A skill loads through the skill tool only where the agent may use it; a refused load reveals nothing of it
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"
+    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY", kept in "/skills/beta-9d2"
+    And the agent "reviewer" may load the skills:
+      | alpha | allow |
+      | beta  | deny  |
+    And a session "s1"
+    And the session selects the agent "reviewer"
+    And the provider calls skill as "call_alpha" with the input text '{"name": "alpha"}'
+    And the provider calls skill as "call_beta" with the input text '{"name": "beta"}'
+    And the provider replies "done"
+    When the user steers "load them"
+    And the session settles
+    Then the provider received 3 requests
+    And request 1 does not contain "ALPHA BODY" anywhere
+    And request 1 does not contain "alpha-7c1" anywhere
+    And call "call_alpha" settled as success
+    And request 2 gives call "call_alpha" an output mentioning "ALPHA BODY"
+    And request 2 gives call "call_alpha" an output mentioning "/skills/alpha-7c1"
+    And call "call_beta" settled as error
+    And request 3 does not contain "BETA BODY" anywhere
+    And request 3 does not contain "beta-9d2" anywhere

@@ -104,3 +104,23 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the conversation of request 5 starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
     And request 5 omits "SUMMARY-ONE" in its conversation
     And the session has 2 completed compactions
+
+  @CMP-12 @id:cmp-model-window-1
+  Scenario Outline: [7] After a model switch, the next turn is weighed against the new model's window (<case>)
+    Given a session "s1"
+    And the context window is <default> tokens, <other> for the model "kit-other", with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-other"
+    And the user steers "two"
+    And the session settles
+    Then the session has <compactions> completed compactions
+    And request <last> uses the model "kit-other"
+
+    Examples:
+      | case            | default | other  | compactions | last |
+      | a smaller model | 400000  | 40000  | 1           | 3    |
+      | a larger model  | 40000   | 400000 | 0           | 2    |

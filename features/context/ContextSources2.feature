@@ -172,3 +172,53 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     Then reconciling the context now would be "replacement-blocked"
     When the context source "kit/a.one" has the value "3"
     Then reconciling the context now would be "replacement-ready"
+
+  @CTX-17 @needs:kit-sources @id:ctx-empty-1
+  Scenario: [9] An empty contribution and sources that are all absent leave a valid context, and turns run
+    Given a session "s1"
+    And the contributor "kit/empty" contributes no context sources
+    And the contributor "kit/a" contributes the context sources:
+      | key       | removable |
+      | kit/a.one | yes       |
+    And the context source "kit/a.one" is absent
+    And the provider replies "first"
+    And the provider replies "second"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 1 request
+    And the baseline of request 1 does not contain "kit/"
+    And request 1 has no system message
+    When the user steers "again"
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 has no system message
+    And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-16 @needs:kit-sources @id:ctx-one-observation-1
+  Scenario: [10] A value that changes while a boundary observes it is sent and stored as observed, and announced at the next boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1", which changes to "2" once it is read
+    And the provider calls gate "g1"
+    And the provider calls echo "step"
+    And the provider replies "done"
+    And the user steers "hello"
+    And the gate "g1" is blocked
+    When the context source "kit/a.one" has the value "2", which changes to "3" once it is read
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And request 1 has the kit context in its baseline:
+      | kit/a.one = 1 |
+    And the last system message of request 2 is:
+      """
+      kit/a.one is now 2
+      """
+    And request 3 has 2 system messages
+    And the last system message of request 3 is:
+      """
+      kit/a.one is now 3
+      """
+    And the epoch holds "kit/a.one" as "3"

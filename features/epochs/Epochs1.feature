@@ -227,3 +227,16 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And request 3 ends with:
       | role | content |
       | user | two     |
+
+  @EPO-10 @id:epo-environment-1
+  Scenario: [10] The first baseline holds the working directory, the date and the project instructions
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And a session "s1" working in "pkg" of the project "project"
+    And the clock is at "2026-03-07T10:00:00Z"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 names the working directory of "s1"
+    And the baseline of request 1 names the date "2026-03-07"
+    And the baseline of request 1 contains, in order:
+      | ROOT: run the tests |

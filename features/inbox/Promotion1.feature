@@ -150,3 +150,42 @@ Feature: Promotion1 - Steers and queued prompts
       | role      | content |
       | assistant | q1 done |
       | user      | q2      |
+
+  @INB-15 @id:inb-ambiguous-wake-1
+  Scenario: [9] A wake after a restart never sends the provider turn that may have been dispatched
+    Given a session "s1"
+    And the provider calls echo "step"
+    And the provider holds its reply "done" until "reply" is released
+    And the provider replies "after run"
+    And the user steers "start"
+    And the provider has received 2 requests
+    When the runtime process restarts
+    And the session is woken
+    And the session settles
+    Then the provider received 2 requests
+    And "echo.log" in the workspace of "s1" has 1 line
+    When the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 ends with:
+      | role      | content    |
+      | user      | start      |
+      | assistant | calls echo |
+      | tool      | step       |
+    And "echo.log" in the workspace of "s1" has 1 line
+
+  @INB-09 @id:inb-allowance-once-1
+  Scenario: [10] The allowance restarts once at the promoting boundary, and still ends the drain 25 turns later
+    Given a session "s1"
+    And the provider calls echo 5 times
+    And the provider calls gate "g1"
+    And the provider calls echo 25 times
+    And the provider replies "never sent"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "keep going"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 31 requests
+    And the session reports the failure "turn-limit" mentioning "25"
+    And 1 scripted provider turn is left unused

@@ -9,7 +9,7 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the tool output limit is 10 lines or 1000000 bytes
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
-  @PRU-03 @PRU-04 @profile:sol @id:pru-pruning-1
+  @PRU-03 @PRU-04 @SCP-04 @profile:sol @id:pru-pruning-1
   Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole
     Given the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"

@@ -73,3 +73,46 @@ Feature: Runner1 - Provider turns and tool settlement
       | assistant | calls echo |
       | tool      | second     |
     And the history has 2 settled tool calls
+
+  @RUN-10 @needs:kit-tools @id:run-tool-errors-1
+  Scenario: [6] Inputs that do not decode and a tool that throws settle as tool errors the model reads, and the drain goes on
+    Given a session "s1"
+    And the provider calls echo as "call_cut" with the input text '{"text": "cut'
+    And the provider calls echo as "call_type" with the input text '{"text": 5}'
+    And the provider calls echo as "call_missing" with the input text '{"words": "no text"}'
+    And the provider calls fail as "call_fail" with the input text '{"message": "boom"}'
+    And the provider calls echo "fine"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the provider received 6 requests
+    And call "call_cut" settled as error
+    And call "call_type" settled as error
+    And call "call_missing" settled as error
+    And call "call_fail" settled as error
+    And request 2 shows the model the output of call "call_cut"
+    And request 5 ends with:
+      | role      | content    |
+      | assistant | calls fail |
+      | tool      | boom       |
+    And "echo.log" in the workspace of "s1" has 1 line
+    And the session reports no failure
+
+  @RUN-09 @dialect:anthropic-messages @needs:kit-tools @id:run-hosted-calls-1
+  Scenario Outline: [7] A call the provider executed keeps its call and its result through the recovery of the turn's own tool (<case>)
+    Given a session "s1"
+    And the provider searches the web for "kit", gets 2 results of 300 characters, then calls gate "g1"
+    And the provider replies "after the recovery"
+    And the user steers "search"
+    And the gate "g1" is blocked
+    When <stop>
+    And the session is run
+    And the session settles
+    Then the provider received 2 requests
+    And the history has the tool call "gate" settled as interrupted
+    And request 2 replays the web search call for "kit" and its 2 results of 300 characters, under one ID
+
+    Examples:
+      | case          | stop                              |
+      | interrupted   | the session is interrupted        |
+      | after a crash | the runtime process restarts      |

@@ -107,3 +107,86 @@ Feature: Patch1 - apply_patch
       """
     And the workspace "s1" has no file "x.txt"
     And the workspace "s1" has no file "b.txt"
+
+  @TLS-04 @id:tls-patch-external-1
+  Scenario: [5] A patch reaching outside the working directory is approved before anything changes; refused, nothing changes
+    Given a session "s1"
+    And the file "notes.txt" in the workspace "s1-sibling" says "one"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: inside.txt
+      +in
+      *** Update File: {workspace:s1-sibling}/notes.txt
+      @@
+      -one
+      +two
+      *** End Patch
+      """
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    Then the workspace "s1" has no file "inside.txt"
+    When the user declines the waiting tool call
+    And the session settles
+    Then call "p1" settled as error
+    And the workspace "s1" has no file "inside.txt"
+    And the file "notes.txt" in the workspace "s1-sibling" holds:
+      """
+      one
+      """
+
+  @TLS-04 @id:tls-patch-external-2
+  Scenario: [6] One approval covers every external target of the patch
+    Given a session "s1"
+    And the file "notes.txt" in the workspace "s1-sibling" says "one"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: inside.txt
+      +in
+      *** Update File: {workspace:s1-sibling}/notes.txt
+      @@
+      -one
+      +two
+      *** Add File: {workspace:s1-sibling}/extra.txt
+      +more
+      *** End Patch
+      """
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    And the user approves the waiting tool call
+    And the session settles
+    Then call "p1" settled as success
+    And the file "inside.txt" in the workspace "s1" holds:
+      """
+      in
+      """
+    And the file "notes.txt" in the workspace "s1-sibling" holds:
+      """
+      two
+      """
+    And the file "extra.txt" in the workspace "s1-sibling" holds:
+      """
+      more
+      """
+
+  @TLS-04 @id:tls-patch-external-3
+  Scenario: [7] An approved external target that does not exist stops the patch before the first change
+    Given a session "s1"
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: inside.txt
+      +in
+      *** Delete File: {workspace:s1-sibling}/missing.txt
+      *** End Patch
+      """
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    And the user approves the waiting tool call
+    And the session settles
+    Then call "p1" settled as error
+    And the workspace "s1" has no file "inside.txt"

@@ -5,7 +5,7 @@
 
 export type Delivery = 'steer' | 'queue';
 
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
 
 export interface PromptContent {
   parts: PromptPart[];
@@ -51,14 +51,14 @@ export type Command =
       sources: KitSourceDeclaration[];
     }
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
-  | ({ cmd: 'context.source.set'; key: string } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
+  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
   | { cmd: 'agent.define'; name: string; tools: Record<string, 'allow' | 'deny' | 'ask'>; skills: Record<string, 'allow' | 'deny'> }
-  | { cmd: 'skill.define'; name: string; description: string; body: string }
+  | { cmd: 'skill.define'; name: string; description: string; body: string; location?: string }
   | { cmd: 'permission.wait' | 'permission.pending'; sessionId: string }
   | { cmd: 'permission.reply'; id: string; approve: boolean }
   | { cmd: 'host.env.set'; name: string; value: string | null }
   | { cmd: 'fault.system-message-writes'; failing: boolean }
-  | { cmd: 'compaction.configure'; contextWindow: number; outputAllowance: number; buffer: number }
+  | ({ cmd: 'compaction.configure' } & CompactionSettings)
   | { cmd: 'compaction.request' | 'compactions' | 'context.reconcile'; sessionId: string }
   | { cmd: 'clock.set'; now: string }
   /** The `gate` kit tool: wait until a call blocks on the named gate, or open it. */
@@ -174,6 +174,7 @@ export interface ContextEpochView {
 export interface CompactionView {
   status: 'started' | 'completed' | 'failed';
   summary?: string;
+  tokensFreed?: number;
 }
 
 /** The four outcomes of reconciling a session's context at a boundary. */
@@ -235,4 +236,14 @@ export interface ToolOutputFiles {
 export interface PtyEnvironmentView {
   cwd: string;
   env: Record<string, string>;
+}
+
+/** The context budget of `compaction.configure`, and the switches of profile sol. */
+export interface CompactionSettings {
+  contextWindow: number;
+  outputAllowance: number;
+  buffer: number;
+  modelWindows?: Record<string, number>;
+  auto?: boolean;
+  prune?: boolean;
 }

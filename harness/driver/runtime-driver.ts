@@ -1,4 +1,5 @@
 import type {
+  CompactionSettings,
   Command,
   CompactionView,
   ReconcileOutcome,
@@ -22,10 +23,17 @@ import type {
 } from './protocol.js';
 import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
-import { ProtocolValidator } from '../protocol/validation.js';
+import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a fresh runtime process may take to answer its `hello`: starting a process on a loaded
+ * machine can take far longer than any command, and a slow start is not a hung runtime.
+ * `--timeout-scale` multiplies it too.
+ */
+export const STARTUP_ALLOWANCE_MS = 60_000;
 
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
@@ -62,16 +70,17 @@ export class RuntimeDriver {
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
-    private readonly timeoutMs: number,
+    private readonly timeoutScale: number,
     private readonly validator: ProtocolValidator | undefined,
   ) {}
 
+  /** `timeoutScale` multiplies both the per-command timeout and the start-up allowance. */
   static async start(
     launcher: RuntimeLauncher,
     config: Omit<RuntimeConfig, 'instance'>,
-    options: { timeoutMs: number; validate: boolean },
+    options: { timeoutScale: number; validate: boolean },
   ): Promise<RuntimeDriver> {
-    const driver = new RuntimeDriver(launcher, options.timeoutMs, options.validate ? new ProtocolValidator() : undefined);
+    const driver = new RuntimeDriver(launcher, options.timeoutScale, options.validate ? sharedValidator() : undefined);
     await driver.open({ ...config, instance: 0 });
     return driver;
   }
@@ -90,7 +99,7 @@ export class RuntimeDriver {
     this.config = config;
     this.transport = await this.launcher.start();
     try {
-      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config });
+      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config }, STARTUP_ALLOWANCE_MS);
     } catch (error) {
       // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
       await this.transport.kill();
@@ -155,16 +164,16 @@ export class RuntimeDriver {
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }): Promise<void> {
-    return this.call({ cmd: 'context.source.set', key, ...observation });
+  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }, nextValue?: { value: unknown }): Promise<void> {
+    return this.call({ cmd: 'context.source.set', key, ...observation, ...(nextValue ? { nextValue: nextValue.value } : {}) });
   }
 
   defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {
     return this.call({ cmd: 'agent.define', name, tools, skills });
   }
 
-  defineSkill(name: string, description: string, body: string): Promise<void> {
-    return this.call({ cmd: 'skill.define', name, description, body });
+  defineSkill(name: string, description: string, body: string, location?: string): Promise<void> {
+    return this.call({ cmd: 'skill.define', name, description, body, ...(location === undefined ? {} : { location }) });
   }
 
   permissionAsked(sessionId: string): Promise<void> {
@@ -183,7 +192,7 @@ export class RuntimeDriver {
     return this.call({ cmd: 'host.env.set', name, value });
   }
 
-  configureCompaction(budget: { contextWindow: number; outputAllowance: number; buffer: number }): Promise<void> {
+  configureCompaction(budget: CompactionSettings): Promise<void> {
     return this.call({ cmd: 'compaction.configure', ...budget });
   }
 
@@ -268,11 +277,12 @@ export class RuntimeDriver {
     return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events.take', subscription })).events;
   }
 
-  private async call<T = void>(command: Command): Promise<T> {
+  private async call<T = void>(command: Command, unscaledMs = COMMAND_TIMEOUT_MS): Promise<T> {
     this.validator?.checkCommand(command);
+    const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RuntimeTimeout(command, this.timeoutMs)), this.timeoutMs);
+      timer = setTimeout(() => reject(new RuntimeTimeout(command, ms)), ms);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);

@@ -65,20 +65,35 @@ function lineAndColumn(text: string, offset: number): string {
   return `${before.length}:${before.at(-1)!.length + 1}`;
 }
 
-const ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true });
-ajv.addFormat('date-time', { type: 'string', validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) });
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+let ajv: Ajv2020 | undefined;
 
-/** Compiles one of the kit's JSON Schema files, found next to the module that reads that format. */
-export function compileSchema(url: URL): ValidateFunction {
-  return ajv.compile(JSON.parse(readFileSync(url, 'utf8')));
+function schemaCompiler(): Ajv2020 {
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true });
+    ajv.addFormat('date-time', { type: 'string', validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) });
+  }
+  return ajv;
+}
+
+/** A schema's validator, compiled when first asked for. */
+export type InputSchema = () => ValidateFunction;
+
+/**
+ * One of the kit's JSON Schema files, found next to the module that reads that format. Modules
+ * declare theirs at import; it is compiled only once an input of that format is read.
+ */
+export function compileSchema(url: URL): InputSchema {
+  let validate: ValidateFunction | undefined;
+  return () => (validate ??= schemaCompiler().compile(JSON.parse(readFileSync(url, 'utf8'))));
 }
 
 /**
  * Checks an input against its schema. The first problem becomes a one-line error naming the
  * file, the line and the field, like `script.json:7: timeline[2].delivery: must be one of steer, queue`.
  */
-export function checkSchema<T>(input: JsonInput, validate: ValidateFunction): T {
+export function checkSchema<T>(input: JsonInput, schema: InputSchema): T {
+  const validate = schema();
   if (validate(input.value)) return input.value as T;
   const error = validate.errors![0]!;
   throw inputError(input, errorPath(error), describe(error));

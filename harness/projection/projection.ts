@@ -45,20 +45,37 @@ export function projectRequests(
   runtime: string,
   rewrite: (text: string) => string = (text) => text,
 ): Projection {
-  const turns: ProjectedTurn[] = [];
-  let previous: CapturedRequest | undefined;
-  for (const request of requests) {
+  const projector = new RequestProjector(rewrite);
+  for (const request of requests) projector.add(request);
+  return projector.projection(script, runtime);
+}
+
+/**
+ * Projects requests one by one as they arrive, holding only the previous one's conversation:
+ * a long replay then needs memory for one turn plus the projection, not for every request.
+ */
+export class RequestProjector {
+  private readonly turns: ProjectedTurn[] = [];
+  private previous: Pick<CapturedRequest, 'baseline' | 'tools' | 'messages'> | undefined;
+
+  constructor(private readonly rewrite: (text: string) => string = (text) => text) {}
+
+  add(request: CapturedRequest): void {
+    const { previous, rewrite } = this;
     const kept = previous ? commonPrefix(previous.messages, request.messages) : 0;
-    turns.push({
-      turn: turns.length + 1,
+    this.turns.push({
+      turn: this.turns.length + 1,
       ...(previous && sameStrings(previous.baseline, request.baseline) ? {} : { baseline: request.baseline.map(rewrite) }),
       ...(previous && sameStrings(previous.tools, request.tools) ? {} : { tools: request.tools }),
       kept,
       added: request.messages.slice(kept).map((message) => visibleMessage(message, rewrite)),
     });
-    previous = request;
+    this.previous = { baseline: request.baseline, tools: request.tools, messages: request.messages };
   }
-  return { format: PROJECTION_FORMAT, script, runtime, turns };
+
+  projection(script: string, runtime: string): Projection {
+    return { format: PROJECTION_FORMAT, script, runtime, turns: this.turns };
+  }
 }
 
 /**

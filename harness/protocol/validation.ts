@@ -19,41 +19,56 @@ export class ProtocolViolation extends Error {
   }
 }
 
-/** Checks every message both ways against `session-runtime-adapter-1.schema.json`. */
+let shared: ProtocolValidator | undefined;
+
+/**
+ * The process's one validator. Compiling the schema costs far more than a scenario's messages, so
+ * every driver in a process shares it; it holds no state between checks.
+ */
+export function sharedValidator(): ProtocolValidator {
+  return (shared ??= new ProtocolValidator());
+}
+
+/**
+ * Checks every message both ways against `session-runtime-adapter-1.schema.json`. Each part of the
+ * schema is compiled when a message first needs it.
+ */
 export class ProtocolValidator {
   private readonly ajv = new Ajv2020({ allErrors: false, strict: false });
-  private readonly results = new Map<string, ValidateFunction>();
-  private readonly command: ValidateFunction;
-  private readonly reply: ValidateFunction;
+  private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
     this.ajv.addSchema(schema);
-    this.command = this.ajv.getSchema(`${ID}#/$defs/command`)!;
-    this.reply = this.ajv.getSchema(`${ID}#/$defs/reply`)!;
   }
 
   checkCommand(command: Command): void {
-    if (!this.command(command)) throw new ProtocolViolation('kit', this.describe(this.command, JSON.stringify(command)));
+    // A command is valid exactly when its own request schema accepts it (`cmd` picks one branch
+    // of `command`), and that is a small part to compile; an unknown `cmd` needs the whole union.
+    const known = Object.hasOwn(schema.$defs.commands, command.cmd) && schema.$defs.commands[command.cmd].request;
+    const validate = this.part(known ? `commands/${command.cmd}/request` : 'command');
+    if (!validate(command)) throw new ProtocolViolation('kit', this.describe(validate, JSON.stringify(command)));
   }
 
   /** `reply` as the adapter wrote it, seq included. */
   checkReply(command: Command, reply: Reply & { seq?: unknown }): void {
     const line = JSON.stringify(reply).slice(0, 300);
-    if (!this.reply({ seq: 0, ...reply })) {
-      throw new ProtocolViolation('adapter', `malformed reply to ${command.cmd}: ${this.describe(this.reply, line)}`);
+    const validate = this.part('reply');
+    if (!validate({ seq: 0, ...reply })) {
+      throw new ProtocolViolation('adapter', `malformed reply to ${command.cmd}: ${this.describe(validate, line)}`);
     }
     if (!reply.ok) return;
-    const result = this.resultOf(command.cmd);
+    const result = this.part(`commands/${command.cmd}/result`);
     if (!result(reply.result)) {
       throw new ProtocolViolation('adapter', `malformed result of ${command.cmd}: ${this.describe(result, line)}`);
     }
   }
 
-  private resultOf(cmd: string): ValidateFunction {
-    let validate = this.results.get(cmd);
+  /** `path` below the schema's `$defs`. */
+  private part(path: string): ValidateFunction {
+    let validate = this.compiled.get(path);
     if (!validate) {
-      validate = this.ajv.getSchema(`${ID}#/$defs/commands/${cmd}/result`)!;
-      this.results.set(cmd, validate);
+      validate = this.ajv.getSchema(`${ID}#/$defs/${path}`)!;
+      this.compiled.set(path, validate);
     }
     return validate;
   }

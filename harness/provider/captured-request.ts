@@ -20,6 +20,8 @@ export interface ModelVisibleMessage {
   toolCallId?: string;
   /** How many images (or other media) the message carries. */
   media?: number;
+  /** A call of a tool the provider executes itself, replayed with its ID and input (JSON text). */
+  providerToolCall?: { id: string; name: string; input: string };
   /** The result of a tool the provider executed itself, replayed as the provider sent it (JSON text). */
   providerToolResult?: { toolUseId: string; content: string };
   /** Provider-native reasoning replayed with this assistant message. */

@@ -19,7 +19,10 @@ interface Deferred {
  * scripted turn, captures every request, and records any request the script did not expect.
  */
 export class FakeProvider {
+  /** Every request received, unless they are handed to an observer (see `streamRequests`). */
   readonly requests: CapturedRequest[] = [];
+  private arrived = 0;
+  private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
   private readonly script: PreparedEntry[] = [];
@@ -62,9 +65,14 @@ export class FakeProvider {
     for (const gate of this.holds.values()) gate.resolve();
   }
 
+  /** Hands each later request to `observer` instead of keeping it: a long replay keeps none. */
+  streamRequests(observer: (request: CapturedRequest) => void): void {
+    this.observer = observer;
+  }
+
   /** Resolves once `count` requests have arrived in all. */
   received(count: number): Promise<void> {
-    if (this.requests.length >= count) return Promise.resolve();
+    if (this.arrived >= count) return Promise.resolve();
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
   }
 
@@ -73,14 +81,15 @@ export class FakeProvider {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     const body: unknown = await request.json();
     const captured: CapturedRequest = {
-      index: this.requests.length + 1,
+      index: ++this.arrived,
       body,
       model: String((body as { model?: unknown }).model ?? ''),
       ...this.dialect.decodeRequest(body),
     };
     const { messages } = captured;
-    this.requests.push(captured);
-    for (const arrival of this.arrivals.filter((a) => this.requests.length >= a.count)) arrival.resolve();
+    if (this.observer) this.observer(captured);
+    else this.requests.push(captured);
+    for (const arrival of this.arrivals.filter((a) => this.arrived >= a.count)) arrival.resolve();
 
     const lastUser = messages.findLast((message) => message.role === 'user' && !this.isSystemFallback(message.text))?.text;
     const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);

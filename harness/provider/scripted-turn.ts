@@ -4,7 +4,7 @@
  */
 export type ScriptedTurn =
   | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
-  | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
 
@@ -12,6 +12,8 @@ export interface ScriptedToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+  /** Sent instead of `input` encoded: input text that need not decode. */
+  rawInput?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
+import { RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
 import type { ProviderDialectName } from '../driver/protocol.js';
 import { AdapterFailed } from '../driver/stdio.js';
 import { ProtocolViolation } from '../protocol/validation.js';
@@ -10,7 +10,7 @@ import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { kitPath } from '../kit-root.js';
 import { KitInputError } from '../input-error.js';
-import { projectRequests, type Projection } from '../projection/projection.js';
+import { RequestProjector, type Projection } from '../projection/projection.js';
 import type { SessionScript, TimelineStep } from './session-script.js';
 
 export interface ReplayOptions {
@@ -36,6 +36,8 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
   const target = await openTarget(options.runtime);
   const provider = new FakeProvider(dialects[script.dialect]!, kitPath('recordings'), script.model);
+  const projector = new RequestProjector(maskDirectory(dir));
+  provider.streamRequests((request) => projector.add(request));
   const stopRouting = target.route(provider);
   let driver: RuntimeDriver | undefined;
   let runtime = 'a runtime that did not start';
@@ -49,7 +51,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
         now: script.now,
         home,
       },
-      { timeoutMs: COMMAND_TIMEOUT_MS * options.timeoutScale, validate: options.validate },
+      { timeoutScale: options.timeoutScale, validate: options.validate },
     );
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
@@ -66,7 +68,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
       ['the final settle', () => driver!.idle(sessionId)],
     ]);
     return {
-      projection: projectRequests(provider.requests, script.file, runtime, maskDirectory(dir)),
+      projection: projector.projection(script.file, runtime),
       unanswered: provider.unexpected,
       ...(stoppedAt ? { stoppedAt } : {}),
     };

@@ -1,4 +1,5 @@
-import { loadConfiguration, loadSources, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
@@ -22,7 +23,17 @@ export interface ConformanceRunOptions {
   /** Write a repro bundle for each failing scenario below this directory. */
   bundles?: string;
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
+  /** Write no Cucumber output, for a caller that reads only the results. */
+  quiet?: boolean;
 }
+
+/**
+ * The steps and hooks, loaded by the process's first run. ESM modules load once per process, so a
+ * later run in the same process (the self-check runs many) must be handed the loaded library.
+ */
+let support: ISupportCodeLibrary | undefined;
+
+const nowhere = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
  * Runs the conformance features against one runtime and returns one result per scenario. A
@@ -37,7 +48,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
     KIT_VALIDATE: options.validate ? '1' : '0',
     KIT_BUNDLES: options.bundles ?? '',
   });
-  const environment = { cwd: KIT_ROOT };
+  const environment = { cwd: KIT_ROOT, ...(options.quiet ? { stdout: nowhere(), stderr: nowhere() } : {}) };
   const { runConfiguration } = await loadConfiguration(
     {
       file: false,
@@ -57,6 +68,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   if (plan.length === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
   const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
-  await runCucumber(runConfiguration, environment, (envelope) => collector.accept(envelope));
+  const run = await runCucumber({ ...runConfiguration, support: support ?? runConfiguration.support }, environment, (envelope) =>
+    collector.accept(envelope),
+  );
+  support = run.support;
   return collector.results();
 }

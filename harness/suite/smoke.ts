@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver } from '../driver/runtime-driver.js';
+import { RuntimeDriver } from '../driver/runtime-driver.js';
 import { FakeProvider } from '../provider/fake-provider.js';
 import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
@@ -47,7 +47,7 @@ export async function smoke(
           now: '2026-01-15T09:00:00.000Z',
           home: dir,
         },
-        { timeoutMs: COMMAND_TIMEOUT_MS * options.timeoutScale, validate: options.validate },
+        { timeoutScale: options.timeoutScale, validate: options.validate },
       );
       const { runtime, profiles, capabilities } = driver.description;
       return `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;

@@ -20,6 +20,7 @@ import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults
 import { KitPtyOverlay } from './kit-pty-overlay.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
+import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
 import { ptyEnvironment, standaloneOverlay, type Environment } from '../pty/pty-environment.js';
 
 /**
@@ -81,6 +82,8 @@ export function createAdapter(): Adapter {
               'system-message.fallback': wrapSystemFallback('{text}'),
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
               'continuation.continue': CONTINUE_TEXT,
+              'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+              'compaction.prompt': COMPACTION_PROMPT,
             },
           },
         };
@@ -180,7 +183,11 @@ function serve(config: AdapterConfig): Adapter {
       if (!registry(c).remove(String(c.contributor))) throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
     },
     'context.source.set': (c) =>
-      kitSources.set(String(c.key), 'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' }),
+      kitSources.set(
+        String(c.key),
+        'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' },
+        'nextValue' in c ? { value: c.nextValue as Json } : undefined,
+      ),
     'agent.define': (c) =>
       runtime.agents.defineAgent({
         name: String(c.name),
@@ -188,7 +195,7 @@ function serve(config: AdapterConfig): Adapter {
         skills: (c.skills ?? {}) as Record<string, 'allow' | 'deny'>,
       }),
     'skill.define': (c) =>
-      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body) }),
+      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body), ...(c.location === undefined ? {} : { location: String(c.location) }) }),
     'permission.wait': (c) => runtime.permissions.whenPending(String(c.sessionId)),
     'permission.pending': (c) => ({
       requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),
@@ -206,10 +213,15 @@ function serve(config: AdapterConfig): Adapter {
         contextWindow: Number(c.contextWindow),
         outputAllowance: Number(c.outputAllowance),
         buffer: Number(c.buffer),
+        ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
+        ...(typeof c.auto === 'boolean' ? { auto: c.auto } : {}),
+        ...(typeof c.prune === 'boolean' ? { prune: c.prune } : {}),
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
-      compactions: runtime.compactions(String(c.sessionId)).map(({ status, summary }) => ({ status, ...(summary === undefined ? {} : { summary }) })),
+      compactions: runtime
+        .compactions(String(c.sessionId))
+        .map(({ status, summary, tokensFreed }) => ({ status, ...(summary === undefined ? {} : { summary }), ...(tokensFreed === undefined ? {} : { tokensFreed }) })),
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),

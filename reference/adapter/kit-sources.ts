@@ -8,9 +8,13 @@ export type KitSourceState = { value: Json } | { state: 'unavailable' | 'absent'
  */
 export class KitSources {
   private readonly states = new Map<string, KitSourceState>();
+  /** Values that replace a source's state once it has been read: a change during a boundary. */
+  private readonly nextValues = new Map<string, Json>();
 
-  set(key: string, state: KitSourceState): void {
+  set(key: string, state: KitSourceState, nextValue?: { value: Json }): void {
     this.states.set(key, state);
+    if (nextValue) this.nextValues.set(key, nextValue.value);
+    else this.nextValues.delete(key);
   }
 
   /** `latency` delays the loader by that many turns of the event loop, to vary completion order. */
@@ -23,6 +27,11 @@ export class KitSources {
       load: async (): Promise<Observation<Json>> => {
         for (let i = 0; i < latency; i++) await new Promise((resolve) => setImmediate(resolve));
         const state = this.states.get(key);
+        const next = this.nextValues.get(key);
+        if (next !== undefined) {
+          this.nextValues.delete(key);
+          this.states.set(key, { value: next });
+        }
         if (!state || ('state' in state && state.state === 'unavailable')) return Unavailable;
         return 'value' in state ? state.value : Absent;
       },

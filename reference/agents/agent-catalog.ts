@@ -11,6 +11,8 @@ export interface Skill {
   name: string;
   description: string;
   body: string;
+  /** Where its files are. */
+  location?: string;
 }
 
 /** The agent a session without a selected agent runs as, for execution and permissions alike. */
@@ -35,7 +37,12 @@ export class AgentCatalog {
   }
 
   toolPermission(agent: Agent, tool: string): ToolPermission {
-    return agent.tools[tool] ?? 'allow';
+    return this.permissionRule(agent, tool) ?? 'allow';
+  }
+
+  /** The agent's own rule for a tool or an authority, if it has one. */
+  permissionRule(agent: Agent, permission: string): ToolPermission | undefined {
+    return agent.tools[permission];
   }
 
   /** The skills this agent may load, by name. */

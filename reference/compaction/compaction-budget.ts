@@ -7,6 +7,16 @@ export interface CompactionBudget {
   outputAllowance: number;
   /** `compaction.buffer`: headroom kept whatever the output allowance. */
   buffer: number;
+  /** The context windows of models other than the default, by name. */
+  modelWindows?: Record<string, number>;
+  /** Profile sol (`CompactionConfig.Auto`, `.Prune`): on unless turned off. */
+  auto?: boolean;
+  prune?: boolean;
+}
+
+/** The budget of the selected model: its own context window where it has one. */
+export function budgetFor(budget: CompactionBudget, model: string): CompactionBudget {
+  return { ...budget, contextWindow: budget.modelWindows?.[model] ?? budget.contextWindow };
 }
 
 export const DEFAULT_BUDGET: CompactionBudget = { contextWindow: 200_000, outputAllowance: 32_000, buffer: 20_000 };

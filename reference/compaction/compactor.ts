@@ -6,14 +6,27 @@ import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { CompactionMessage, SessionMessage } from '../history/message.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
-import { estimateTokens } from './compaction-budget.js';
+import { estimateTokens, type CompactionBudget } from './compaction-budget.js';
+import { OUTPUT_TOKEN_MAX } from './token-usage.js';
+import { modelHistory, type CheckpointForm } from '../history/model-history.js';
+import type { ProviderRequest } from '../provider/provider-request.js';
 
 export interface CompactorDeps {
   log: EventLog;
   ids: IdSource;
   live: LiveFeed;
   provider: ProviderConfig;
+  budget(): CompactionBudget;
+  /** `trigger-answer` (profile sol) also asks for the summary as the Go session package does. */
+  checkpointForm: CheckpointForm;
 }
+
+/** Profile sol: the compaction agent's default system prompt (`DefaultCompactionSystemPrompt`). */
+export const COMPACTION_SYSTEM_PROMPT =
+  'You are a helpful AI assistant tasked with summarizing conversations. When asked to summarize, provide a detailed but concise summary of the conversation, focusing on what was done, what is being worked on, which files are involved and what comes next.';
+/** Profile sol: the user message that follows the conversation in a compaction request (`CompactionPrompt`). */
+export const COMPACTION_PROMPT =
+  'Provide a detailed summary of our conversation above, for continuing it in a new session that will not have access to it: what we did, what we are doing, which files we are working on and what we will do next.';
 
 /** How much of the newest compacted conversation is kept verbatim beside the summary. */
 const RECENT_CONTEXT_TOKENS = 2_000;
@@ -53,17 +66,9 @@ export async function compact(
   const { folded, cutSeq, previous } = compactable(messages, withPending);
   const compactionId = deps.ids.next('cmp');
   deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);
-  const transcript = folded.map(serialize).join('\n');
-  const instruction = [
-    'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.',
-    previous ? `Update this earlier summary with the newer messages:\n${previous.summary}` : '',
-    `Conversation:\n${transcript}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
   let summary = '';
   try {
-    const request = { model, baseline: [], tools: [], history: [{ id: compactionId, seq: 0, hidden: true, role: 'user' as const, prompt: { parts: [{ type: 'text' as const, text: instruction }] } }] };
+    const request = summaryRequest(deps, compactionId, model, messages, folded, cutSeq, previous);
     for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) {
       if (chunk.type !== 'text') continue;
       summary += chunk.delta;
@@ -75,11 +80,45 @@ export async function compact(
     deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);
     return false;
   }
-  const recentContext = recent(folded.map(serialize), RECENT_CONTEXT_TOKENS);
+  const lines = folded.map(serialize);
+  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS);
+  // What the folded messages weighed, less the checkpoint that stands for them.
+  const tokensFreed = estimateTokens(lines.join('\n')) - estimateTokens(summary + recentContext);
+  // One event: the summary and the new boundary are stored together or not at all.
   deps.log.append(sessionId, [
-    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq },
+    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq, tokensFreed },
   ]);
   return true;
+}
+
+/**
+ * The core design serializes the folded messages into one instruction. Profile sol sends the
+ * conversation as the model saw it, then the compaction prompt, under the compaction system prompt,
+ * with the configured output limit.
+ */
+function summaryRequest(
+  deps: CompactorDeps,
+  compactionId: string,
+  model: string,
+  messages: SessionMessage[],
+  folded: SessionMessage[],
+  cutSeq: number,
+  previous: CompactionMessage | undefined,
+): ProviderRequest {
+  const ask = (text: string) => ({ id: compactionId, seq: 0, hidden: true, role: 'user' as const, prompt: { parts: [{ type: 'text' as const, text }] } });
+  if (deps.checkpointForm === 'trigger-answer') {
+    const conversation = modelHistory(messages, 'trigger-answer').filter((m) => m.seq <= cutSeq || m.id === previous?.id);
+    const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);
+    return { model, baseline: [COMPACTION_SYSTEM_PROMPT], tools: [], history: [...conversation, ask(COMPACTION_PROMPT)], maxOutputTokens };
+  }
+  const instruction = [
+    'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.',
+    previous ? `Update this earlier summary with the newer messages:\n${previous.summary}` : '',
+    `Conversation:\n${folded.map(serialize).join('\n')}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return { model, baseline: [], tools: [], history: [ask(instruction)] };
 }
 
 function serialize(message: SessionMessage): string {

@@ -4,7 +4,8 @@ import type { ContextSnapshot } from '../context/system-context.js';
 
 export type Delivery = 'steer' | 'queue';
 
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string };
+/** `source`: where an attachment came from; session-level metadata that no provider request carries. */
+export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
 
 /** The text of a prompt; media parts have none. */
 export function promptText(prompt: Prompt): string {
@@ -42,7 +43,7 @@ export type SessionEvent =
   | { type: 'context.replacement-requested' }
   | { type: 'compaction.requested' }
   | { type: 'compaction.started'; compactionId: string }
-  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number }
+  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number; tokensFreed?: number }
   | { type: 'compaction.failed'; compactionId: string; reason: string }
   /** Profile `continuation`: the hidden user message that lets the drain go on after a compaction. */
   | { type: 'continuation.injected'; messageId: string; prompt: Prompt; ofMedia?: boolean }

@@ -1,25 +1,42 @@
 import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';
 
+/** Profile sol (`CompactionTriggerPrompt`): the user turn a compaction's summary answers. */
+export const COMPACTION_TRIGGER = 'What did we do so far?';
+
+/**
+ * How a completed compaction stands in for what it folded: one user message (the core design), or
+ * the question `COMPACTION_TRIGGER` answered by the summary (profile sol).
+ */
+export type CheckpointForm = 'summary-message' | 'trigger-answer';
+
 /**
  * Session History as the model sees it: everything after the newest completed compaction, which
  * itself stands in as one user message. Mid-Conversation System Messages of the earlier epoch,
  * and every provider-native message before the cut, stay durable but are not sent.
  */
-export function modelHistory(messages: SessionMessage[]): ModelMessage[] {
-  return activeHistory(messages).map((m) => (m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m));
+export function modelHistory(messages: SessionMessage[], form: CheckpointForm = 'summary-message'): ModelMessage[] {
+  return activeHistory(messages, form).map((m) => (m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m));
 }
 
-function activeHistory(messages: SessionMessage[]): ModelMessage[] {
+function activeHistory(messages: SessionMessage[], form: CheckpointForm): ModelMessage[] {
   const checkpoint = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');
   if (!checkpoint) return messages as ModelMessage[];
   const after = messages.filter(
     (m): m is ModelMessage =>
       m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),
   );
-  return [checkpointMessage(checkpoint), ...after];
+  return [...checkpointMessages(checkpoint, form), ...after];
 }
 
-function checkpointMessage(checkpoint: CompactionMessage): ModelMessage {
-  const text = `Summary of the conversation so far:\n${checkpoint.summary}\n\nRecent context:\n${checkpoint.recentContext}`;
-  return { id: checkpoint.id, seq: checkpoint.seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text }] } };
+function checkpointMessages(checkpoint: CompactionMessage, form: CheckpointForm): ModelMessage[] {
+  const { id, seq } = checkpoint;
+  const recent = `Recent context:\n${checkpoint.recentContext}`;
+  if (form === 'trigger-answer') {
+    return [
+      { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: COMPACTION_TRIGGER }] } },
+      { id, seq, hidden: true, role: 'assistant', status: 'completed', model: '', text: `${checkpoint.summary}\n\n${recent}`, toolCalls: [] },
+    ];
+  }
+  const text = `Summary of the conversation so far:\n${checkpoint.summary}\n\n${recent}`;
+  return [{ id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text }] } }];
 }

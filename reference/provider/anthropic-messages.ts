@@ -18,7 +18,7 @@ export const anthropicMessages: ProviderDialect = {
       headers: { 'x-api-key': config.apiKey, 'anthropic-version': '2023-06-01' },
       body: {
         model: request.model,
-        max_tokens: 8192,
+        max_tokens: request.maxOutputTokens ?? 8192,
         stream: true,
         ...(request.baseline.length ? { system: request.baseline.map((text) => ({ type: 'text', text })) } : {}),
         messages: toTurns(request.history, request.model),

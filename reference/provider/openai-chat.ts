@@ -18,6 +18,7 @@ export const openaiChat: ProviderDialect = {
       body: {
         model: request.model,
         stream: true,
+        ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
         messages: [
           ...request.baseline.map((content) => ({ role: 'system', content })),
           ...request.history.flatMap(toChatMessages),

@@ -9,4 +9,6 @@ export interface ProviderRequest {
   /** Session History for this turn, Mid-Conversation System Messages in place. */
   history: ModelMessage[];
   tools: ToolDefinition[];
+  /** The most the model may answer, in tokens, when the request limits it. */
+  maxOutputTokens?: number;
 }

@@ -1,16 +1,17 @@
 import type { SessionStore } from '../session/session-store.js';
 import type { Inbox } from '../inbox/inbox.js';
-import type { SessionMessage } from '../history/message.js';
+import type { ModelMessage, SessionMessage } from '../history/message.js';
 import { failAbandonedWork } from './recovery.js';
 import { providerRequest, runProviderTurn, type ProviderTurnDeps } from './provider-turn.js';
 import { compact, compactable } from '../compaction/compactor.js';
-import { overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
+import { budgetFor, overBudget, type CompactionBudget } from '../compaction/compaction-budget.js';
 import type { Session } from '../session/session-store.js';
 import { ContextBlocked, ContextBoundary, type ContextBoundaryDeps } from './context-boundary.js';
 import { DoomLoopDetector } from './doom-loop.js';
 import { prunableOutputs } from '../compaction/pruning.js';
 import { usageOverflows } from '../compaction/token-usage.js';
-import { continuationFor } from '../compaction/continuation.js';
+import { CONTINUE_TEXT, continuationFor } from '../compaction/continuation.js';
+import { modelHistory } from '../history/model-history.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
 export type DrainMode = 'run' | 'wake';
@@ -77,7 +78,7 @@ export async function drainSession(
       ]);
       return 'failed';
     }
-    if (deps.sol) prune(deps, sessionId);
+    if (deps.sol && deps.budget().prune !== false) prune(deps, sessionId);
     if (compactionDue(deps, session)) {
       const compacted = await compactBeforeTurn(deps, session, signal);
       if (compacted === 'completed') continue;
@@ -119,6 +120,9 @@ async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: Abor
     if (deps.continuation) {
       const { prompt, ofMedia } = continuationFor(before);
       deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) }]);
+    } else if (deps.sol && !awaitsAnswer(modelHistory(deps.history.messages(session.id), deps.checkpointForm))) {
+      // Profile sol (`CompactAndContinue`): the summary answered the trigger; the loop goes on by itself.
+      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] } }]);
     }
     return 'completed';
   }
@@ -129,15 +133,18 @@ async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: Abor
 
 /**
  * Compaction runs before the pending turn when the user asked for it or the request would not fit
- * the context window, and only when older complete turns exist to fold.
+ * the selected model's context window (unless profile sol turned automatic compaction off), and
+ * only when older complete turns exist to fold.
  */
 function compactionDue(deps: DrainDeps, session: Session): boolean {
   const messages = deps.history.messages(session.id);
   if (compactable(messages).folded.length === 0) return false;
   if (session.compactionRequested) return true;
-  if (deps.sol && usageOverflows(messages, deps.budget())) return true;
+  if (deps.sol && deps.budget().auto === false) return false;
+  const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);
+  if (deps.sol && usageOverflows(messages, budget)) return true;
   const epoch = deps.epochs.find(session.id)!;
-  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());
+  return overBudget(providerRequest(deps, session, epoch.parts), budget);
 }
 
 /** Steers promote at every boundary; a queued prompt only when the session would otherwise go idle. */
@@ -145,6 +152,11 @@ function promoteAtBoundary(deps: DrainDeps, sessionId: string): number {
   const steers = deps.inbox.promoteSteers(sessionId);
   if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;
   return deps.inbox.promoteNextQueued(sessionId);
+}
+
+/** The model history ends with input the model has not answered yet. */
+function awaitsAnswer(history: ModelMessage[]): boolean {
+  return history.filter((message) => message.role !== 'system').at(-1)?.role === 'user';
 }
 
 /**

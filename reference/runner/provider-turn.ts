@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IdSource } from '../ids.js';
 import type { FinishReason, TokenUsage } from '../events/session-event.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
-import { modelHistory } from '../history/model-history.js';
+import { modelHistory, type CheckpointForm } from '../history/model-history.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
@@ -35,6 +35,8 @@ export interface ProviderTurnDeps {
   live: LiveFeed;
   /** Retryable provider failures are retried (profile `sol`); without it they fail the turn. */
   retries?: ProviderRetries;
+  /** How a completed compaction reaches the model. */
+  checkpointForm: CheckpointForm;
 }
 
 /** `overflow`: the provider refused the request as too large before any durable output. */
@@ -102,7 +104,7 @@ export function providerRequest(deps: ProviderTurnDeps, session: Session, baseli
   return {
     model: session.model ?? deps.provider.model,
     baseline,
-    history: modelHistory(deps.history.messages(session.id)),
+    history: modelHistory(deps.history.messages(session.id), deps.checkpointForm),
     tools: deps.tools.definitions(),
   };
 }
@@ -262,6 +264,11 @@ class TurnProjection {
     }
     const { location } = this.session;
     const fileRead = (path: string) => this.deps.fileRead?.(this.sessionId, location, path);
-    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead });
+    const authorize = async (permission: string) => {
+      const rule = agents.permissionRule(this.agent, permission) ?? 'ask';
+      if (rule !== 'ask') return rule === 'allow';
+      return permissions.ask({ id: this.deps.ids.next('prm'), sessionId: this.sessionId, tool: permission, agent: this.agent.name }, this.signal);
+    };
+    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead, agent: this.agent, authorize });
   }
 }

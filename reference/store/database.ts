@@ -2,6 +2,24 @@ import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
+/** Prepares each statement once per connection: preparing costs more than running most of them. */
+export interface Statements {
+  prepare: Db['prepare'];
+}
+
+export function preparedOnce(db: Db): Statements {
+  const prepared = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+  return { prepare: prepare as Db['prepare'] };
+}
+
 /**
  * The whole durable state of the runtime. Every table except `events` is a projection of the
  * event log, written in the same transaction as the event that changes it.

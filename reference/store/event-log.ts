@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { preparedOnce, type Db, type Statements } from './database.js';
 import type { SessionEvent, StoredEvent } from '../events/session-event.js';
 import { project } from './projector.js';
 import type { Clock } from '../clock.js';
@@ -14,11 +14,17 @@ export class EventLog {
   private readonly nextSeq;
   private readonly insert;
   private readonly readAfter;
+  private readonly projections: Statements;
+  private readonly appendAll;
+  private readonly inTransaction;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
   ) {
+    this.projections = preparedOnce(db);
+    this.appendAll = db.transaction((sessionId: string, events: SessionEvent[]) => events.map((event) => this.appendOne(sessionId, event)));
+    this.inTransaction = db.transaction(<T>(work: () => T): T => work());
     this.nextSeq = db.prepare<[string], { last_seq: number }>(
       'UPDATE sessions SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq',
     );
@@ -30,14 +36,14 @@ export class EventLog {
 
   /** Appends the events in order, atomically; returns their sequence numbers. */
   append(sessionId: string, events: SessionEvent[]): number[] {
-    const seqs = this.db.transaction(() => events.map((event) => this.appendOne(sessionId, event)))();
+    const seqs = this.appendAll(sessionId, events);
     for (const listener of this.listeners) listener(sessionId);
     return seqs;
   }
 
   /** Runs `work` in one transaction; `append` calls inside it join the transaction. */
   atomically<T>(sessionId: string, work: () => T): T {
-    const result = this.db.transaction(work)();
+    const result = this.inTransaction(work) as T;
     for (const listener of this.listeners) listener(sessionId);
     return result;
   }
@@ -62,7 +68,7 @@ export class EventLog {
     if (!row) throw new Error(`unknown session ${sessionId}`);
     const at = this.clock.now().toISOString();
     this.insert.run(sessionId, row.last_seq, event.type, JSON.stringify(event), at);
-    project(this.db, sessionId, row.last_seq, event);
+    project(this.projections, sessionId, row.last_seq, event);
     return row.last_seq;
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Statements } from './database.js';
 import type { SessionEvent } from '../events/session-event.js';
 import { toolMessageId, type SessionMessage } from '../history/message.js';
 
@@ -6,7 +6,7 @@ import { toolMessageId, type SessionMessage } from '../history/message.js';
  * Applies one event to the projection tables. Called only by the event log, inside the
  * transaction that appends the event: a projection change never exists without its event.
  */
-export function project(db: Db, sessionId: string, seq: number, event: SessionEvent): void {
+export function project(db: Statements, sessionId: string, seq: number, event: SessionEvent): void {
   switch (event.type) {
     case 'session.created':
     case 'session.failed':
@@ -145,7 +145,7 @@ export function project(db: Db, sessionId: string, seq: number, event: SessionEv
 }
 
 function insertMessage(
-  db: Db,
+  db: Statements,
   sessionId: string,
   seq: number,
   id: string,
@@ -165,7 +165,7 @@ function insertMessage(
   );
 }
 
-function updateBody(db: Db, id: string, change: (body: Record<string, unknown>) => void): void {
+function updateBody(db: Statements, id: string, change: (body: Record<string, unknown>) => void): void {
   const row = db.prepare<[string], { body: string }>('SELECT body FROM messages WHERE id = ?').get(id);
   if (!row) throw new Error(`no message ${id}`);
   const body = JSON.parse(row.body) as Record<string, unknown>;
@@ -173,6 +173,6 @@ function updateBody(db: Db, id: string, change: (body: Record<string, unknown>) 
   db.prepare('UPDATE messages SET body = ? WHERE id = ?').run(JSON.stringify(body), id);
 }
 
-function setStatus(db: Db, id: string, status: string): void {
+function setStatus(db: Statements, id: string, status: string): void {
   db.prepare('UPDATE messages SET status = ? WHERE id = ?').run(status, id);
 }

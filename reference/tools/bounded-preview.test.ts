@@ -11,7 +11,7 @@ const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const lines = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
 
 function bound(text: string, limit: ToolOutputLimit): string {
-  const preview = boundedPreview(utf8(text), limit, MARKER);
+  const preview = boundedPreview(text, limit, MARKER);
   // A split character would not survive the round trip through a string.
   assert.deepEqual(utf8(preview.toString('utf8')), preview, 'the preview is valid UTF-8');
   return preview.toString('utf8');
@@ -24,7 +24,7 @@ const limit = fc.record({ maxLines: fc.integer({ min: 1, max: 60 }), maxBytes: f
 test('the preview is within both limits and never splits a character', () => {
   fc.assert(
     fc.property(output, limit, (text, l) => {
-      if (withinLimit(utf8(text), l)) return;
+      if (withinLimit(text, l)) return;
       const preview = bound(text, l);
       assert.ok(lines(preview) <= l.maxLines, `${lines(preview)} lines > ${l.maxLines}`);
       assert.ok(utf8(preview).length <= l.maxBytes, `${utf8(preview).length} bytes > ${l.maxBytes}`);
@@ -39,7 +39,7 @@ test('the first and last lines are kept whenever they fit with the marker', () =
       const all = text.split('\n');
       const [first, last] = [all[0]!, all.at(-1)!];
       const fits = l.maxLines >= 3 && utf8(first).length + utf8(last).length + utf8(MARKER).length + 2 <= l.maxBytes;
-      if (withinLimit(utf8(text), l) || !fits || all.length < 2) return;
+      if (withinLimit(text, l) || !fits || all.length < 2) return;
       const preview = bound(text, l).split('\n');
       assert.equal(preview[0], first);
       assert.equal(preview.at(-1), last);
@@ -51,7 +51,7 @@ test('the first and last lines are kept whenever they fit with the marker', () =
 test('the kept head and tail are the text\'s own beginning and end', () => {
   fc.assert(
     fc.property(output, limit, (text, l) => {
-      if (withinLimit(utf8(text), l) || l.maxLines < 3 || l.maxBytes < utf8(MARKER).length + 4) return;
+      if (withinLimit(text, l) || l.maxLines < 3 || l.maxBytes < utf8(MARKER).length + 4) return;
       const preview = bound(text, l);
       const at = preview.indexOf(MARKER);
       assert.ok(at >= 0, 'the marker is in the preview');
@@ -67,7 +67,7 @@ test('the kept head and tail are the text\'s own beginning and end', () => {
 const limit10: ToolOutputLimit = { maxLines: 10, maxBytes: 200 };
 
 test('edge cases', () => {
-  assert.ok(withinLimit(utf8(''), limit10), 'empty output');
+  assert.ok(withinLimit('', limit10), 'empty output');
   const enormous = 'x'.repeat(10_000);
   const cut = bound(enormous, limit10);
   assert.ok(cut.startsWith('xxx') && cut.endsWith('xxx') && utf8(cut).length <= 200, 'one enormous line keeps both ends');
@@ -77,10 +77,10 @@ test('edge cases', () => {
   const newlines = '\n'.repeat(50);
   assert.ok(lines(bound(newlines, limit10)) <= 10, 'only newlines');
   const exact = Array.from({ length: 10 }, () => 'y').join('\n');
-  assert.ok(withinLimit(utf8(exact), limit10), 'exactly at the line limit');
-  assert.ok(!withinLimit(utf8(`${exact}\ny`), limit10), 'one line over');
-  assert.ok(withinLimit(utf8('€'.repeat(66) + 'ab'), limit10), 'exactly at the byte limit');
-  assert.ok(!withinLimit(utf8('€'.repeat(66) + 'abc'), limit10), 'one byte over');
+  assert.ok(withinLimit(exact, limit10), 'exactly at the line limit');
+  assert.ok(!withinLimit(`${exact}\ny`, limit10), 'one line over');
+  assert.ok(withinLimit('€'.repeat(66) + 'ab', limit10), 'exactly at the byte limit');
+  assert.ok(!withinLimit('€'.repeat(66) + 'abc', limit10), 'one byte over');
   const multibyte = bound('𝄞'.repeat(500), limit10);
   assert.ok(utf8(multibyte).length <= 200, 'a cut in four-byte characters stays within bytes');
 });

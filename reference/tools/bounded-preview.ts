@@ -10,14 +10,22 @@ export const DEFAULT_TOOL_OUTPUT_LIMIT: ToolOutputLimit = { maxLines: 2000, maxB
 const NEWLINE = 0x0a;
 const NEWLINE_BYTES = Buffer.of(NEWLINE);
 
-export function withinLimit(bytes: Buffer, limit: ToolOutputLimit): boolean {
-  if (bytes.length > limit.maxBytes) return false;
+/** Whether `text` fits the limit, measuring its UTF-8 length only when its length leaves it open. */
+export function withinLimit(text: string, limit: ToolOutputLimit): boolean {
+  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;
   // Counting stops one line past the limit, so a huge output costs no more than the limit.
-  let lines = bytes.length === 0 ? 0 : 1;
-  for (let at = bytes.indexOf(NEWLINE); at >= 0 && at < bytes.length - 1; at = bytes.indexOf(NEWLINE, at + 1)) {
+  let lines = text.length === 0 ? 0 : 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < text.length - 1; at = text.indexOf('\n', at + 1)) {
     if (++lines > limit.maxLines) return false;
   }
   return true;
+}
+
+/** The UTF-8 length of `text`, or any length over `maxBytes` when it is surely over. */
+function utf8Length(text: string, maxBytes: number): number {
+  // A UTF-16 unit encodes to one to three UTF-8 bytes.
+  if (text.length > maxBytes || text.length * 3 <= maxBytes) return text.length;
+  return Buffer.byteLength(text, 'utf8');
 }
 
 /**
@@ -26,7 +34,7 @@ export function withinLimit(bytes: Buffer, limit: ToolOutputLimit): boolean {
  * where possible and never inside a UTF-8 character. When the first and last lines fit together
  * with the marker, both are kept whole.
  */
-export function boundedPreview(text: Buffer, limit: ToolOutputLimit, marker: string): Buffer {
+export function boundedPreview(output: string, limit: ToolOutputLimit, marker: string): Buffer {
   const markerBytes = Buffer.from(marker, 'utf8');
   // Room for at least one line and one character on each side of the marker; otherwise the marker alone.
   if (limit.maxLines < 3 || limit.maxBytes < markerBytes.length + 4) {
@@ -34,6 +42,7 @@ export function boundedPreview(text: Buffer, limit: ToolOutputLimit, marker: str
   }
   const lineBudget = limit.maxLines - 1;
   const byteBudget = limit.maxBytes - markerBytes.length - 2;
+  const text = keepableEnds(output, limit.maxBytes);
   const firstLine = lineEnd(text, 0);
   const lastLine = text.length - lineStart(text, text.length);
   const headBytes =
@@ -49,6 +58,31 @@ export function boundedPreview(text: Buffer, limit: ToolOutputLimit, marker: str
   ];
   return Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [NEWLINE_BYTES, piece])));
 }
+
+/**
+ * The bytes a preview can be made of. Head and tail each hold less than `maxBytes`, so only the
+ * text's first and last `maxBytes + 1` bytes matter: a longer text is encoded as those two ends
+ * joined by one line break. Every cut the preview considers then lands on the same bytes as in
+ * the whole encoding, and anything reaching the join is too long to keep in either, so the
+ * preview is the same while the middle is never encoded.
+ */
+function keepableEnds(text: string, maxBytes: number): Buffer {
+  // Every UTF-16 unit is at least one byte, so `window` units hold at least `maxBytes + 1` bytes.
+  const window = maxBytes + 1;
+  if (text.length <= 2 * window + 1) return Buffer.from(text, 'utf8');
+  // A cut between the two halves of a surrogate pair would encode neither as the whole text does.
+  const headEnd = isHighSurrogate(text.charCodeAt(window - 1)) ? window + 1 : window;
+  const tailStart = isLowSurrogate(text.charCodeAt(text.length - window)) ? text.length - window - 1 : text.length - window;
+  // Encoded in place: a UTF-16 unit takes at most three bytes.
+  const ends = Buffer.allocUnsafe(3 * (headEnd + text.length - tailStart) + 1);
+  let length = ends.write(text.slice(0, headEnd), 'utf8');
+  ends[length++] = NEWLINE;
+  length += ends.write(text.slice(tailStart), length, 'utf8');
+  return ends.subarray(0, length);
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Whole lines from the start while they fit; a character-safe prefix of the first line when none does. */
 function takeHead(text: Buffer, maxLines: number, maxBytes: number): { end: number; lines: number } {

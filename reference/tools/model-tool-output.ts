@@ -27,13 +27,13 @@ export class ModelToolOutputBounding {
   ) {}
 
   async bound(result: ToolResult): Promise<ToolResult> {
-    const text = Buffer.from(result.output, 'utf8');
+    const text = result.output;
     const limit = this.limit();
     if (withinLimit(text, limit)) return result;
     // A tool that kept its complete output itself keeps its path; no fallback file pretends to more.
     if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };
     try {
-      const path = await this.files.write(text);
+      const path = await this.files.write(Buffer.from(text, 'utf8'));
       return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };
     } catch (error) {
       this.diagnostics(`tool output could not be kept in ${this.files.directory}: ${error instanceof Error ? error.message : error}`);
@@ -42,6 +42,6 @@ export class ModelToolOutputBounding {
   }
 }
 
-function preview(text: Buffer, limit: ToolOutputLimit, marker: string): string {
+function preview(text: string, limit: ToolOutputLimit, marker: string): string {
   return boundedPreview(text, limit, marker).toString('utf8');
 }

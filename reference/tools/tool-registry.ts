@@ -31,6 +31,8 @@ export class ToolRegistry {
     } catch {
       return { status: 'error', output: `Invalid JSON input for ${name}` };
     }
+    const invalid = inputProblem(tool.parameters as InputSchema, input);
+    if (invalid) return { status: 'error', output: `Invalid input for ${name}: ${invalid}` };
     try {
       return success(await tool.execute(input, context));
     } catch (error) {
@@ -44,6 +46,33 @@ export class ToolRegistry {
   bound(result: ToolResult): Promise<ToolResult> {
     return this.bounding.bound(result);
   }
+}
+
+/** The part of JSON Schema tool parameters use: an object with typed properties, some required. */
+interface InputSchema {
+  properties?: Record<string, { type?: string }>;
+  required?: string[];
+}
+
+/** Decodes the input against the tool's parameters: what is wrong with it, if anything. */
+function inputProblem(schema: InputSchema, input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'the input is not an object';
+  const fields = input as Record<string, unknown>;
+  const missing = (schema.required ?? []).find((key) => !(key in fields));
+  if (missing) return `${missing} is required`;
+  for (const [key, { type }] of Object.entries(schema.properties ?? {})) {
+    if (key in fields && type && jsonType(fields[key]) !== type && !(type === 'number' && jsonType(fields[key]) === 'integer')) {
+      return `${key} must be of type ${type}`;
+    }
+  }
+  return undefined;
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 function success(output: string | ToolOutput): ToolResult {

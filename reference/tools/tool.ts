@@ -1,3 +1,5 @@
+import type { Agent } from '../agents/agent-catalog.js';
+
 /** A local tool the runner can execute on the model's behalf. */
 export interface ToolDefinition {
   name: string;
@@ -13,6 +15,13 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Told of every file a tool read successfully, so instructions found beside it can be discovered. */
   fileRead?: (absolutePath: string) => void;
+  /** The agent whose policy governs the call. */
+  agent: Agent;
+  /**
+   * Asks for an authority the call needs beyond the tool itself (`external_directory`): the
+   * agent's rule for it decides, and the user is asked when none does. Resolves to the answer.
+   */
+  authorize(permission: string): Promise<boolean>;
 }
 
 /** A result with more than text; a plain string is a result with text only. */

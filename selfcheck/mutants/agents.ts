@@ -40,4 +40,19 @@ export const agents: Mutant[] = [
     replace: 'const signature = reasoning?.signature;',
     breaks: ['AGT-06'],
   },
+  {
+    name: 'the skill tool loads skills the agent may not use',
+    file: 'tools/skill-tool.ts',
+    find: 'const skill = agents.permittedSkills(agent).find(',
+    replace: 'const skill = agents.permittedSkills({ ...agent, skills: {} }).find(',
+    breaks: ['AGT-07'],
+  },
+  {
+    name: 'a refused skill load says where the skill lives',
+    file: 'tools/skill-tool.ts',
+    find: '      if (!skill) throw new Error(`No skill named ${String(input.name)} is available to agent ${agent.name}`);',
+    replace:
+      '      const hidden = agents.permittedSkills({ ...agent, skills: {} }).find((s) => s.name === input.name);\n      if (!skill) throw new Error(`Agent ${agent.name} may not load the skill in ${hidden?.location}`);',
+    breaks: ['AGT-07'],
+  },
 ];

@@ -78,4 +78,18 @@ export const compaction: Mutant[] = [
     replace: '      if (!overflowRecovery && !foldable) {',
     breaks: ['CMP-11'],
   },
+  {
+    name: 'the budget ignores the selected model',
+    file: 'runner/drain.ts',
+    find: '  const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);',
+    replace: '  const budget = deps.budget();',
+    breaks: ['CMP-12'],
+  },
+  {
+    name: 'the budget assumes the smallest window configured',
+    file: 'compaction/compaction-budget.ts',
+    find: 'contextWindow: budget.modelWindows?.[model] ?? budget.contextWindow',
+    replace: 'contextWindow: Math.min(budget.contextWindow, ...Object.values(budget.modelWindows ?? {}))',
+    breaks: ['CMP-12'],
+  },
 ];

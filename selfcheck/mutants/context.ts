@@ -86,4 +86,35 @@ export const context: Mutant[] = [
     replace: "    return result.kind === 'unchanged' ? 'updated' : result.kind;",
     breaks: ['CTX-15'],
   },
+  {
+    name: 'a contribution without sources is refused',
+    file: 'context/context-registry.ts',
+    find: '    return combine(produced.flat());',
+    replace:
+      "    const empty = ordered.find((_, i) => produced[i]!.length === 0);\n    if (empty) throw new ContextCompositionError(`context contribution ${empty} has no sources`);\n    return combine(produced.flat());",
+    breaks: ['CTX-17'],
+  },
+  {
+    name: 'a context whose sources are absent is not ready',
+    file: 'context/system-context.ts',
+    find: "const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);",
+    replace: "const unavailable = observed.filter((o) => o.observation === Unavailable || o.observation === Absent).map((o) => o.source.key);",
+    breaks: ['CTX-17'],
+  },
+  {
+    name: 'the first snapshot comes from a second observation',
+    file: 'context/system-context.ts',
+    find: "  return { kind: 'ready', baseline: render(design, observed) };",
+    replace:
+      "  const again = render(design, await observe(sources));\n  return { kind: 'ready', baseline: { parts: render(design, observed).parts, snapshot: again.snapshot } };",
+    breaks: ['CTX-16'],
+  },
+  {
+    name: 'an update stores a snapshot observed after its text',
+    file: 'context/system-context.ts',
+    find: '  const registered = new Set(sources.map((source) => source.key));',
+    replace:
+      '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
+    breaks: ['CTX-16'],
+  },
 ];

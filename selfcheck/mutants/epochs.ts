@@ -78,4 +78,18 @@ export const epochs: Mutant[] = [
     replace: "observed.filter((o) => o.observation === Unavailable)",
     breaks: ['EPO-09'],
   },
+  {
+    name: 'the environment names the project root as the working directory',
+    file: 'context/sources/environment.ts',
+    find: 'load: async () => ({ workingDirectory: location, projectRoot,',
+    replace: 'load: async () => ({ workingDirectory: projectRoot, projectRoot,',
+    breaks: ['EPO-10'],
+  },
+  {
+    name: 'the date is not a source of the baseline',
+    file: 'context/location-contexts.ts',
+    find: "      dateSource(clock, () => hostEnv().TZ || 'UTC'),\n",
+    replace: '',
+    breaks: ['EPO-10'],
+  },
 ];

@@ -98,4 +98,83 @@ export const inbox: Mutant[] = [
     replace: '    await chain.done;',
     breaks: ['INB-14'],
   },
+  {
+    name: 'a wake resumes like an explicit run',
+    file: 'runtime.ts',
+    find: 'this.sessions.get(sessionId);\n    this.coordinator.wake(sessionId);',
+    replace: 'this.sessions.get(sessionId);\n    void this.coordinator.run(sessionId);',
+    breaks: ['INB-15'],
+  },
+  {
+    name: 'a wake continues history that still owes an answer',
+    file: 'runner/drain.ts',
+    find: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId)) return 'idle';",
+    replace: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId) && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: "if (first && mode === 'wake' && promoted === 0) return 'idle';",
+        replace: "if (first && mode === 'wake' && promoted === 0 && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+      },
+    ],
+    breaks: ['INB-15'],
+  },
+  {
+    name: 'generated session IDs repeat',
+    file: 'runtime.ts',
+    find: "return this.sessions.create(input.id ?? this.ids.next('ses'),",
+    replace: "return this.sessions.create(input.id ?? 'ses_default',",
+    breaks: ['INB-01'],
+  },
+  {
+    name: 'an exact retry is not reported as a repeat',
+    file: 'inbox/inbox.ts',
+    find: 'if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: true };',
+    replace: 'if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: false };',
+    breaks: ['INB-02'],
+  },
+  {
+    name: 'a message ID reused in another session is accepted',
+    file: 'inbox/inbox.ts',
+    find: "      existing.sessionId !== admission.sessionId && 'session',\n",
+    replace: '',
+    breaks: ['INB-03'],
+  },
+  {
+    name: 'an exact retry never wakes the session',
+    file: 'runtime.ts',
+    find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);\n    return {',
+    replace: 'if (input.resume !== false && !duplicate) this.coordinator.wake(input.sessionId);\n    return {',
+    breaks: ['INB-04'],
+  },
+  {
+    name: 'an admitted prompt enters the history at admission',
+    file: 'store/projector.ts',
+    find: "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      return;",
+    replace:
+      "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      if (event.delivery === 'queue') insertMessage(db, sessionId, seq, `${event.messageId}_early`, 'user', 'completed', { prompt: event.prompt }, false);\n      return;",
+    breaks: ['INB-05'],
+  },
+
+  {
+    name: 'a steer waits until the drain no longer has to continue',
+    file: 'runner/drain.ts',
+    find: '  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
+    replace: '  if (requiresContinuation(deps.history.messages(sessionId))) return 0;\n  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0) return steers;',
+    breaks: ['INB-07'],
+  },
+  {
+    name: 'pending steers promote one per boundary',
+    file: 'inbox/inbox.ts',
+    find: "return this.promote(sessionId, this.pending.all(sessionId, 'steer'));",
+    replace: "return this.promote(sessionId, this.pending.all(sessionId, 'steer').slice(0, 1));",
+    breaks: ['INB-08'],
+  },
+  {
+    name: 'the allowance restarts at every boundary',
+    file: 'runner/drain.ts',
+    find: '    if (promoted > 0) turns = 0;',
+    replace: '    turns = 0;',
+    breaks: ['INB-09'],
+  },
 ];

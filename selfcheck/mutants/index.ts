@@ -10,6 +10,7 @@ import { instructions } from './instructions.js';
 import { pruning } from './pruning.js';
 import { retry } from './retry.js';
 import { runner } from './runner.js';
+import { scp } from './scp.js';
 import { systemMessages } from './system-messages.js';
 import { toolOutput } from './tool-output.js';
 import { tools } from './tools.js';
@@ -30,6 +31,7 @@ export const mutantsByArea: Record<string, Mutant[]> = {
   continuation,
   pruning,
   retry,
+  scp,
   checkpoint,
   tools,
 };

@@ -73,4 +73,47 @@ export const runner: Mutant[] = [
     replace: "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     breaks: ['RUN-07'],
   },
+  {
+    name: 'tool inputs are not decoded against the parameters',
+    file: 'tools/tool-registry.ts',
+    find: '    if (invalid) return { status: \'error\', output: `Invalid input for ${name}: ${invalid}` };',
+    replace: '',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'an input that is not JSON fails the turn instead of the call',
+    file: 'tools/tool-registry.ts',
+    find: "      return { status: 'error', output: `Invalid JSON input for ${name}` };",
+    replace: '      throw new Error(`Invalid JSON input for ${name}`);',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'a failing tool reads to the model as a generic error',
+    file: 'tools/tool-registry.ts',
+    find: "return { status: 'error', output: error instanceof Error ? error.message : String(error), ...structured };",
+    replace: "return { status: 'error', output: 'the tool failed', ...structured };",
+    breaks: ['RUN-10'],
+  },
+  {
+    name: "an interrupted settlement clears the turn's provider metadata",
+    file: 'store/projector.ts',
+    find: '      setStatus(db, id, event.status);\n      return;\n    }\n    case \'tool.pruned\':',
+    replace:
+      "      if (event.status === 'interrupted') updateBody(db, event.assistantMessageId, (body) => void delete body.providerBlocks);\n      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
+    breaks: ['RUN-09'],
+  },
+  {
+    name: 'replay sends the provider-executed result without its call',
+    file: 'provider/anthropic-messages.ts',
+    find: '    ...((message.providerBlocks ?? []) as ContentBlock[]),',
+    replace: "    ...((message.providerBlocks ?? []) as ContentBlock[]).filter((block) => block.type !== 'server_tool_use'),",
+    breaks: ['RUN-09'],
+  },
+  {
+    name: 'a provider-executed call is stored without its streamed input',
+    file: 'runner/provider-turn.ts',
+    find: "map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));",
+    replace: 'map(({ block }) => block);',
+    breaks: ['RUN-09'],
+  },
 ];

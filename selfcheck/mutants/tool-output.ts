@@ -4,7 +4,7 @@ export const toolOutput: Mutant[] = [
   {
     name: 'the tool output limit ignores bytes',
     file: 'tools/bounded-preview.ts',
-    find: '  if (bytes.length > limit.maxBytes) return false;\n',
+    find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;\n',
     replace: '',
     breaks: ['TOO-01'],
   },

@@ -59,4 +59,33 @@ export const tools: Mutant[] = [
     replace: 'overlay.observe(request.location, request.location)',
     breaks: ['PTY-02'],
   },
+  {
+    name: 'apply_patch contains targets by path prefix and writes beside the location without asking',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
+    replace:
+      "    const target = resolve(location, operation.path);\n    return { ...operation, target, external: !target.startsWith(location) };",
+    breaks: ['TLS-04'],
+  },
+  {
+    name: 'apply_patch asks for each external target separately',
+    file: 'tools/apply-patch-tool.ts',
+    find: "    if (external.length > 0 && !(await authorize('external_directory'))) {",
+    replace: "    if (external.length > 0 && !(await Promise.all(operations.filter((o) => o.external).map(() => authorize('external_directory')))).every(Boolean)) {",
+    breaks: ['TLS-04'],
+  },
+  {
+    name: 'apply_patch commits the in-location operations before asking for the external ones',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    const external = [...new Set(',
+    replace: "    for (const operation of operations.filter((o) => !o.external)) await commit(operation);\n    const external = [...new Set(",
+    breaks: ['TLS-04'],
+  },
+  {
+    name: 'approved external targets are not checked before committing',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    for (const operation of operations) await preflight(operation);',
+    replace: '    for (const operation of operations) if (!operation.external) await preflight(operation);',
+    breaks: ['TLS-04'],
+  },
 ];

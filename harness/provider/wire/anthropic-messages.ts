@@ -30,7 +30,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
           ...(turn.webSearch ? webSearchBlocks(turn.webSearch) : []),
           textBlock(turn.text, turn.chunks),
         ]
-      : turn.calls.map(toolUseBlock);
+      : [...(turn.webSearch ? webSearchBlocks(turn.webSearch) : []), ...turn.calls.map(toolUseBlock)];
   const message = { model, id: 'msg_kit', type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null };
   return {
     status: 200,
@@ -92,7 +92,7 @@ export function webSearchResults(search: ScriptedWebSearch): object[] {
 function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
   return {
     start: { type: 'tool_use', id: call.id, name: call.name, input: {} },
-    deltas: ['', ...splitIntoChunks(JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
+    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
   };
 }
 
@@ -159,7 +159,9 @@ function assistantMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
       if (reasoning) add({ role: 'assistant', text: '' });
       reasoning = { text: block.thinking, ...(block.signature ? { signature: block.signature } : {}) };
     } else if (block.type === 'text') add({ role: 'assistant', text: block.text });
-    else if (block.type === 'web_search_tool_result') {
+    else if (block.type === 'server_tool_use') {
+      add({ role: 'assistant', text: '', providerToolCall: { id: block.id, name: block.name, input: JSON.stringify(block.input) } });
+    } else if (block.type === 'web_search_tool_result') {
       add({ role: 'assistant', text: '', providerToolResult: { toolUseId: block.tool_use_id, content: JSON.stringify(block.content) } });
     } else if (block.type === 'tool_use') {
       const call = { id: block.id, name: block.name, input: JSON.stringify(block.input) };

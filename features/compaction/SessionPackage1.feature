@@ -1,0 +1,180 @@
+@area:compaction
+Feature: SessionPackage1 - Compaction and messages in the Go session package
+  A runtime of profile sol compacts as the Go session package does: a summary asked for with the
+  compaction prompt, shown to the model as the answer to "What did we do so far?", followed by a
+  synthetic continue message; and it converts its messages for the provider without session-level
+  metadata, one provider message per tool result.
+
+  @SCP-06 @profile:sol @dialect:openai-chat @id:scp-tool-results-1
+  Scenario: [1] Two results of one assistant message reach the provider as two tool messages
+    Given a session "s1"
+    And the provider calls the tools:
+      | id     | name | input             |
+      | call_a | echo | {"text": "alpha"} |
+      | call_b | echo | {"text": "beta"}  |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then request 2 has the messages:
+      | role      | content          |
+      | user      | start            |
+      | assistant | calls echo, echo |
+      | tool      | alpha            |
+      | tool      | beta             |
+    And request 2 reads the output of call "call_a" as "alpha"
+    And request 2 reads the output of call "call_b" as "beta"
+
+  @SCP-05 @profile:sol @dialect:openai-chat @id:scp-attachment-source-1
+  Scenario: [2] The source of an image stays in the session, in the chat dialect
+    Given a session "s1"
+    And the provider replies "seen"
+    When the user steers "look" with an image from "s3://kit-bucket/private-key-7f3a"
+    And the session settles
+    Then request 1 carries 1 image
+    And request 1 does not contain "private-key-7f3a" anywhere
+
+  @SCP-05 @profile:sol @dialect:anthropic-messages @id:scp-attachment-source-2
+  Scenario: [3] The source of an image stays in the session, in the messages dialect
+    Given a session "s1"
+    And the provider replies "seen"
+    When the user steers "look" with an image from "s3://kit-bucket/private-key-7f3a"
+    And the session settles
+    Then request 1 carries 1 image
+    And request 1 does not contain "private-key-7f3a" anywhere
+
+  @SCP-04 @profile:sol @id:scp-config-1
+  Scenario: [4] Automatic compaction is on when the configuration does not mention it
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the session has 1 completed compaction
+    And request 3 mentions "SUMMARY: a long answer" in its conversation
+
+  @SCP-04 @profile:sol @id:scp-config-2
+  Scenario: [5] With automatic compaction off, an oversized request goes out uncompacted
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with auto off
+    And the provider replies with 160000 characters of prose
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions
+    And request 2 has 1 user message "one"
+
+  @SCP-04 @profile:sol @id:scp-config-3
+  Scenario: [6] With pruning off, old tool outputs reach the model whole
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with prune off
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 6 requests
+    And request 6 reads 100000 characters of output for call "a"
+    And request 6 reads 100000 characters of output for call "b"
+    And the history keeps 100000 characters of output for call "a", unpruned
+
+  @SCP-03 @profile:sol @id:scp-trigger-1
+  Scenario: [7] The model reads a compaction as the answer to "What did we do so far?"
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    And request 3 ends with:
+      | role | content |
+      | user | two     |
+    And request 3 has no user message "one"
+
+  @SCP-01 @profile:sol @id:scp-continue-1
+  Scenario: [8] A compaction in the middle of the agent loop is followed by a synthetic continue message
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider calls produce "a" with one line of 160000 "x"
+    And the provider summarizes with "SUMMARY: produced a long line"
+    And the provider replies "done"
+    When the user steers "one"
+    And the session settles
+    Then the provider received 3 requests
+    And the session has 1 completed compaction
+    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
+    And request 3 ends with the user message of the declared text "continuation.continue"
+    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And the history has 1 user message "one"
+
+  @SCP-02 @profile:sol @id:scp-request-1
+  Scenario Outline: [9] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
+    Given a session "s1"
+    And the context window is <window> tokens with an output allowance of <allowance> and a compaction buffer of 2000
+    And the provider replies with <prose> characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-other"
+    And the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And the baseline of request 2 is the declared text "compaction.system-prompt"
+    And request 2 uses the model "kit-other"
+    And request 2 has the messages:
+      | role      | content |
+      | user      | one     |
+      | assistant | *       |
+      | user      | *       |
+    And request 2 ends with the user message of the declared text "compaction.prompt"
+    And request 2 limits the output to <limit> tokens
+    And request 3 uses the model "kit-other"
+
+    Examples:
+      | case                   | window | allowance | prose  | limit |
+      | the allowance as given | 40000  | 4000      | 160000 | 4000  |
+      | capped at 32000        | 60000  | 50000     | 60000  | 32000 |
+
+  @SCP-07 @profile:sol @id:scp-store-1
+  Scenario: [10] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the provider replies "after the restart"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    And request 4 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    And request 4 has no user message "one"
+    And request 4 is shorter than 40000 characters
+    And the history still holds an assistant reply of 160000 characters
+    And the history has 1 user message "one"
+    And the compaction freed between 38000 and 40100 tokens

@@ -1,0 +1,58 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { kitPath } from '../harness/kit-root.js';
+import type { Edit, Mutant } from './mutants/index.js';
+
+/** A mutant whose text the reference no longer has: the catalogue must keep up. */
+export class StaleMutant extends Error {}
+
+/**
+ * Builds the reference runtime with the mutant's defect as one module file, `out`. The edits are
+ * applied as the sources are read, so the reference is never copied; `out` must lie inside the kit
+ * so the bundle finds the kit's packages.
+ */
+export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<void> {
+  const reference = kitPath('reference');
+  const edited = new Map<string, string>();
+  for (const edit of [mutant, ...(mutant.also ?? [])]) {
+    const file = join(reference, edit.file);
+    edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant.name));
+  }
+  const { outputFiles } = await build({
+    entryPoints: [join(reference, 'adapter', 'conformance-adapter.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    outfile: out,
+    plugins: [
+      {
+        name: 'mutant-edits',
+        setup(plugin) {
+          plugin.onLoad({ filter: /\.ts$/ }, (args) => {
+            const contents = edited.get(args.path);
+            return contents === undefined ? undefined : { contents, loader: 'ts' };
+          });
+        },
+      },
+    ],
+  });
+  writeFileSync(out, outputFiles[0]!.contents);
+}
+
+function read(file: string, edit: Edit): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new StaleMutant(`reference/${edit.file} does not exist`);
+  }
+}
+
+function apply(source: string, edit: Edit, name: string): string {
+  const occurrences = source.split(edit.find).length - 1;
+  if (occurrences !== 1) throw new StaleMutant(`mutant "${name}": expected its text once in reference/${edit.file}, found ${occurrences}`);
+  return source.replace(edit.find, () => edit.replace);
+}
