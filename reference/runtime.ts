@@ -73,6 +73,8 @@ export interface PromptReceipt {
 }
 
 const DELIVERIES: readonly string[] = ['steer', 'queue'];
+/** The delivery of a prompt that names none: a choice the seeds leave open, declared to the kit. */
+export const DEFAULT_DELIVERY = 'steer';
 
 /** The session runtime: durable sessions, their inbox, and the runner that drains them. */
 export class SessionRuntime {
@@ -176,7 +178,7 @@ export class SessionRuntime {
 
   /** Admits a prompt to the durable inbox; unless `resume` is false, wakes the session. */
   prompt(input: PromptInput): PromptReceipt {
-    const delivery = input.delivery ?? 'steer';
+    const delivery = input.delivery ?? DEFAULT_DELIVERY;
     if (!DELIVERIES.includes(delivery)) {
       throw new RuntimeError('invalid-input', `unknown delivery mode "${delivery}" (expected steer or queue)`);
     }

@@ -109,6 +109,29 @@ Then('the last system message of request {int} contains, in order:', function (t
   expectInOrder(lastSystemMessage(this, n), table.raw().map(([text]) => text!));
 });
 
+/**
+ * The seeds leave open where the global file stands in the aggregate and whether project files run
+ * from the nearest to the root or back: the table lists the global text, then the project texts
+ * nearest first, and any of the four orders passes.
+ */
+function expectInstructions(text: string, table: DataTable): void {
+  const rows = table.raw();
+  const global = rows.filter(([kind]) => kind === 'global').map(([, line]) => line!);
+  const project = rows.filter(([kind]) => kind === 'project').map(([, line]) => line!);
+  if (global.length + project.length !== rows.length) throw new Error('an instruction row is global or project');
+  const orders = [project, [...project].reverse()].flatMap((files) => [[...global, ...files], [...files, ...global]]);
+  const allowed = orders.some((order) => inOrder(text, order));
+  expect(allowed, `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow, in:\n${text}`).to.equal(true);
+}
+
+Then('the baseline of request {int} contains the instructions in an order the seeds allow:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInstructions(baselineOf(this, n), table);
+});
+
+Then('the last system message of request {int} contains the instructions in an order the seeds allow:', function (this: KitWorld, n: number, table: DataTable) {
+  expectInstructions(lastSystemMessage(this, n), table);
+});
+
 Then('the last system message of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
   expect(lastSystemMessage(this, n)).to.not.include(text);
 });
@@ -158,9 +181,9 @@ Then('request {int} uses the model {string}', function (this: KitWorld, n: numbe
 Then('the epoch holds {string} as {string}', async function (this: KitWorld, key: string, json: string) {
   const { snapshot } = await this.driver.epoch(this.session().id);
   const value = JSON.parse(json);
-  const hashed = createHash('sha256').update(`${key} is now ${JSON.stringify(value)}`).digest('hex');
   const held = snapshot[key]?.value;
-  expect(isDeepStrictEqual(held, value) || held === hashed, `the snapshot holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
+  const hashed = this.driver.description.profiles.includes('checkpoint') && holdsHashOf(this, `${key} is now ${JSON.stringify(value)}`, held);
+  expect(isDeepStrictEqual(held, value) || hashed, `the snapshot holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
 });
 
 Then('the epoch holds the removal text {string} for {string}', async function (this: KitWorld, text: string, key: string) {
@@ -181,10 +204,12 @@ Then('the epoch baseline is exactly the baseline sent in request {int}', async f
   expect((await this.driver.epoch(this.session().id)).baseline).to.equal(baselineOf(this, n));
 });
 
-Then('the history holds the system message of request {int}, hidden from the user transcript', async function (this: KitWorld, n: number) {
-  const sent = lastSystemMessage(this, n);
-  const held = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [{ text: m.text, hidden: m.hidden }] : []));
-  expect(held).to.deep.include({ text: sent, hidden: true });
+/** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
+Then(/^the history holds the system message of request (\d+)(, hidden from the user transcript)?$/, async function (this: KitWorld, n: string, hidden?: string) {
+  const sent = lastSystemMessage(this, Number(n));
+  const held = (await this.driver.history(this.session().id)).filter((m) => m.role === 'system' && m.text === sent);
+  expect(held, `the durable history holds the system message of request ${n}`).to.have.length.greaterThan(0);
+  if (hidden) expect(held.map((m) => m.hidden)).to.deep.equal(held.map(() => true));
 });
 
 Then('the session reports the failure {string} mentioning {string}', async function (this: KitWorld, code: string, text: string) {
@@ -202,6 +227,16 @@ function expectInOrder(text: string, parts: string[]): void {
   }
 }
 
+function inOrder(text: string, parts: string[]): boolean {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    if (at < 0) return false;
+    from = at + part.length;
+  }
+  return true;
+}
+
 /** The ways a runtime may write a calendar date (ISO, toDateString, long and short English). */
 function dateRenderings(iso: string): string[] {
   const date = new Date(`${iso}T12:00:00Z`);
@@ -211,6 +246,19 @@ function dateRenderings(iso: string): string[] {
   const day = format({ day: '2-digit' });
   return [iso, `${weekday} ${month} ${day} ${date.getUTCFullYear()}`, format({ dateStyle: 'long' }), format({ dateStyle: 'medium' })];
 }
+
+/**
+ * The hash function is the runtime's (LEG-01): one that declares it (`texts["checkpoint.hash"]`, a
+ * node:crypto name, hex digest) is held to exact values; otherwise a held value must be a string
+ * that is not the text, stay the same for the same text and change with it.
+ */
+function holdsHashOf(world: KitWorld, text: string, held: unknown): boolean {
+  const algorithm = world.driver.description.texts['checkpoint.hash'];
+  if (algorithm !== undefined) return held === createHash(algorithm).update(text).digest('hex');
+  return typeof held === 'string' && held.length > 0 && !held.includes(text);
+}
+
+const hashesHeld = new WeakMap<KitWorld, Map<string, { text: string; held: unknown }>>();
 
 Then('the baseline of request {int} names the working directory of {string}', function (this: KitWorld, n: number, name: string) {
   const { workspace } = this.session(name);
@@ -229,7 +277,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 Then('the checkpoint holds the hash of {string} for {string}', async function (this: KitWorld, text: string, key: string) {
   const { snapshot } = await this.driver.epoch(this.session().id);
-  expect(snapshot[key]?.value).to.equal(createHash('sha256').update(text).digest('hex'));
+  const held = snapshot[key]?.value;
+  expect(holdsHashOf(this, text, held), `the checkpoint holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
+  const seen = hashesHeld.get(this) ?? new Map<string, { text: string; held: unknown }>();
+  hashesHeld.set(this, seen);
+  const before = seen.get(key);
+  if (before) expect(held === before.held, `the same hash for ${JSON.stringify(before.text)} and ${JSON.stringify(text)}`).to.equal(before.text === text);
+  seen.set(key, { text, held });
 });
 
 Then('request {int} sends the kit components as separate system parts:', function (this: KitWorld, n: number, table: DataTable) {

@@ -8,9 +8,8 @@ import type { HistoryMessage } from '../harness/driver/protocol.js';
 type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;
 
 /**
- * Continuation texts: a step names either the literal text or, with `the declared text`, the
- * name of a text the runtime declared in its handshake (the wording of a synthetic message is the
- * runtime's choice).
+ * Continuation texts: a step names the literal text where a seed fixes it (`002`: `continue`) or,
+ * with `the declared text`, the name of a text the runtime declared in its handshake.
  */
 function expectEndsWith(world: KitWorld, n: number, text: string): void {
   expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
@@ -29,12 +28,12 @@ Then('request {int} ends with the user message {string}', function (this: KitWor
   expectEndsWith(this, n, text);
 });
 
-Then('request {int} ends with the user message of the declared text {string}', function (this: KitWorld, n: number, name: string) {
-  expectEndsWith(this, n, this.declaredText(name));
-});
-
 Then('the newest user message in the history is a hidden continuation reading {string}', function (this: KitWorld, text: string) {
   return expectContinuation(this, text);
+});
+
+Then('request {int} ends with the user message of the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expectEndsWith(this, n, this.declaredText(name));
 });
 
 Then(

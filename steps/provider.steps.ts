@@ -135,6 +135,17 @@ Given(
   },
 );
 
+Given(
+  'the provider replies {string} after reasoning {string} in {int} chunk(s)',
+  function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
+    this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature: 'kit-signature', chunks } } });
+  },
+);
+
+Given('the provider calls echo {string} with its input in {int} chunk(s)', function (this: KitWorld, echoed: string, inputChunks: number) {
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id: 'call_chunked', name: 'echo', input: { text: echoed }, inputChunks }] } });
+});
+
 Then('request {int} replays the reasoning {string} signed {string}', function (this: KitWorld, n: number, reasoning: string, signature: string) {
   expect(request(this, n).messages.map((m) => m.reasoning).filter(Boolean)).to.deep.equal([{ text: reasoning, signature }]);
 });

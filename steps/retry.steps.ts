@@ -1,10 +1,10 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { ScheduledRetryView } from '../harness/driver/protocol.js';
+import { withinCommandTimeout } from './support/timing.js';
 import type { KitWorld } from './support/world.js';
 
-/** The retries the scenario let pass, in order, as the runtime scheduled them. */
-const passed = new WeakMap<KitWorld, ScheduledRetryView[]>();
+/** How long the runtime waited before each retry, as the kit measured it on its own clock. */
+const waited = new WeakMap<KitWorld, { retry: number; delayMs: number }[]>();
 
 Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
   for (let i = 0; i < times; i++) {
@@ -18,22 +18,31 @@ Given('the provider calls echo {string} {int} times in a row', function (this: K
   }
 });
 
-// Time moves only here: each scheduled retry is awaited, then the clock is set to its time.
+/**
+ * Time moves only here. The runtime's `retry.wait` answer only says that it waits and until when,
+ * so the kit knows how far to move its clock; the delay itself is measured: from the virtual time
+ * the provider answered the failed attempt to the virtual time the next request arrived. A runtime
+ * that retries before the kit moves the clock is caught whatever schedule it reports.
+ */
 When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
-  const seen = passed.get(this) ?? [];
-  passed.set(this, seen);
+  const measured = waited.get(this) ?? [];
+  waited.set(this, measured);
   for (let retry = 1; retry <= last; retry++) {
     const scheduled = await this.driver.retryScheduled(this.session().id, retry);
-    seen.push(scheduled);
-    expect(Date.parse(scheduled.at), `retry ${retry} is due after its delay`).to.equal(Date.parse(this.now) + scheduled.delayMs);
-    this.now = scheduled.at;
+    const failed = this.provider.requests[retry - 1];
+    if (!failed?.answeredAt) throw new Error(`the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`);
+    // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
+    if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
     await this.driver.setClock(this.now);
+    await withinCommandTimeout(this.provider.received(retry + 1), `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`);
+    const next = this.provider.requests[retry]!;
+    measured.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
   }
 });
 
 Then('the retries waited:', function (this: KitWorld, table: DataTable) {
-  const waited = (passed.get(this) ?? []).map(({ retry, delayMs }) => ({ retry: String(retry), seconds: String(delayMs / 1000) }));
-  expect(waited).to.deep.equal(table.hashes());
+  const rows = (waited.get(this) ?? []).map(({ retry, delayMs }) => ({ retry: String(retry), seconds: String(delayMs / 1000) }));
+  expect(rows, 'the delays the kit measured between an answered attempt and the next request').to.deep.equal(table.hashes());
 });
 
 When('the user submits {string} without an inbox', async function (this: KitWorld, text: string) {

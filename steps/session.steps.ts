@@ -1,6 +1,17 @@
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from './support/world.js';
+import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
+
+/**
+ * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
+ * a scenario that checks that reading gives no verdict to a runtime that does not declare it.
+ */
+Given('the runtime declares the choice {string}', function (this: KitWorld, name: string) {
+  if (this.driver.description.texts[name] === 'yes') return;
+  this.log(`${NOT_APPLICABLE}the runtime does not declare the choice ${name}`);
+  return 'skipped';
+});
 
 Given('a session {string}', async function (this: KitWorld, name: string) {
   await this.createSession(name);

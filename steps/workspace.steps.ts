@@ -7,7 +7,7 @@ import type { KitWorld } from './support/world.js';
 
 function write(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  rmSync(path, { force: true });
+  rmSync(path, { force: true, recursive: true });
   writeFileSync(path, content);
 }
 
@@ -25,6 +25,16 @@ Given('the file {string} in the workspace {string} says {string}', function (thi
 
 When('the file {string} in the workspace {string} is deleted', function (this: KitWorld, file: string, workspace: string) {
   rmSync(join(this.workspace(workspace), file), { force: true });
+});
+
+/**
+ * A read that fails while the path is still there: a directory stands where the file was. (A link
+ * that dangles may be read as unavailable or as removed; the seeds leave that open.)
+ */
+When('the file {string} in the workspace {string} cannot be read', function (this: KitWorld, file: string, workspace: string) {
+  const path = join(this.workspace(workspace), file);
+  rmSync(path, { force: true });
+  mkdirSync(path, { recursive: true });
 });
 
 When('the global instructions are deleted', function (this: KitWorld) {

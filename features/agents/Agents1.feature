@@ -3,7 +3,7 @@ Feature: Agents1 - Agent and model selection
   The agent and the model are sampled when a provider turn starts. The selected agent decides
   which skills the model is told about and which tools it may use, for every call its turn issues.
 
-  @AGT-01 @id:agt-agents-1
+  @AGT-01 @id:agt-agents-1 @needs:kit-tools
   Scenario: [1] A switch admitted during a turn applies to the next turn without restarting this one
     Given a session "s1"
     And the provider calls gate "g1"
@@ -54,7 +54,7 @@ Feature: Agents1 - Agent and model selection
     And the baseline of request 1 does not contain "Bisects regressions"
     And the baseline of request 1 does not contain "ALPHA BODY"
 
-  @AGT-04 @id:agt-agents-4
+  @AGT-04 @id:agt-agents-4 @needs:kit-tools
   Scenario: [4] A waiting permission request keeps the policy of the agent whose turn issued the call
     Given the agent "build" may use the tools:
       | echo | ask |
@@ -71,7 +71,7 @@ Feature: Agents1 - Agent and model selection
     Then the history has the tool call "echo" settled as success
     And "echo.log" in the workspace of "s1" has 1 line
 
-  @AGT-05 @id:agt-agents-5
+  @AGT-05 @id:agt-agents-5 @needs:kit-tools
   Scenario: [5] A session with no agent runs, and is checked, as the default build agent
     Given the agent "build" may use the tools:
       | echo | deny |

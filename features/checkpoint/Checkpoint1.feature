@@ -5,7 +5,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
   each instruction file as a component of its own. Kit sources render as described in
   features/context/ContextSources1.feature.
 
-  @LEG-01 @profile:checkpoint @id:leg-checkpoint-1
+  @LEG-01 @profile:checkpoint @id:leg-checkpoint-1 @needs:kit-sources
   Scenario: [1] The checkpoint keeps a hash of each rendered update text, and any change of text is a change
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -24,8 +24,9 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       """
       kit/a.one is now {"b":2,"a":1}
       """
+    And the checkpoint holds the hash of 'kit/a.one is now {"b":2,"a":1}' for "kit/a.one"
 
-  @LEG-02 @profile:checkpoint @id:leg-checkpoint-2
+  @LEG-02 @profile:checkpoint @id:leg-checkpoint-2 @needs:kit-sources
   Scenario: [2] A model switch starts a new epoch and keeps the chronological history
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -49,7 +50,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | assistant | first   |
       | user      | two     |
 
-  @LEG-03 @profile:checkpoint @id:leg-checkpoint-3
+  @LEG-03 @profile:checkpoint @id:leg-checkpoint-3 @needs:kit-sources
   Scenario: [3] Each component of the baseline travels as a system part of its own
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -65,7 +66,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | kit/a.one = 1 |
       | kit/a.two = 2 |
 
-  @LEG-04 @profile:checkpoint @id:leg-checkpoint-4
+  @LEG-04 @profile:checkpoint @id:leg-checkpoint-4 @needs:kit-sources
   Scenario: [4] Built-in components come first in declaration order, plugin components follow by key
     Given a session "s1"
     And the contributor "kit/c" contributes the context sources:
@@ -87,7 +88,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | kit/c.one = 1 |
     And the baseline of request 1 begins with its built-in parts
 
-  @LEG-05 @profile:checkpoint @id:leg-checkpoint-5
+  @LEG-05 @MCS-05 @profile:checkpoint @id:leg-checkpoint-5 @needs:kit-sources
   Scenario: [5] A system message keeps the keys of the components it announces, with its exact text
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -130,7 +131,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the session settles
     Then the last system message of request 3 is the declared text "instructions.file-revocation" for the file "AGENTS.md" in the workspace "project"
 
-  @LEG-06 @profile:checkpoint @id:leg-checkpoint-7
+  @LEG-06 @profile:checkpoint @id:leg-checkpoint-7 @needs:manual-compaction
   Scenario: [7] Instructions found beside a file the model read join at the next boundary and stay, across a compaction too
     Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
     And the file "pkg/deep/AGENTS.md" in the workspace "project" says "NESTED: keep it deep"

@@ -66,7 +66,7 @@ Feature: Compaction1 - Automatic compaction
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 3 is shorter than 40000 characters
 
-  @CMP-05 @id:cmp-compaction-5
+  @CMP-05 @id:cmp-compaction-5 @needs:kit-tools
   Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
@@ -101,6 +101,9 @@ Feature: Compaction1 - Automatic compaction
     And the user steers "two" to session "s2"
     And session "s2" settles
     Then sessions "s1" and "s2" have the same number of durable events
+    And request 3 mentions "SUMMARY: the same for both" in its conversation
+    And request 3 omits "one" in its conversation
+    And request 6 mentions "SUMMARY: the same for both" in its conversation
     And the session's compactions are:
       | status    | summary                    |
       | completed | SUMMARY: the same for both |

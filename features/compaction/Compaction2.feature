@@ -5,11 +5,11 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
   rebuilt attempt, never a loop.
 
   @CMP-07 @id:cmp-compaction-7
-  Scenario: [1] A failed compaction leaves the previous history boundary active
+  Scenario: [1] A failed compaction leaves the previous history boundary active: the next request still carries the whole history
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
-    And the provider answers with status 500
+    And the provider answers with status 400
     And the user steers "one"
     And the session settles
     When the user steers "two"
@@ -20,6 +20,13 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
       | status |
       | failed |
     And the session has 0 completed compactions
+    When the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies "three done"
+    And the user steers "three"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "one" in its conversation
+    And request 3 mentions "two" in its conversation
 
   @CMP-08 @id:cmp-compaction-8
   Scenario: [2] A repeated compaction updates the previous summary with the newer messages

@@ -4,7 +4,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
   renderers the kit defines (baseline `<key> = <json>`, update `<key> is now <json>`, removal
   `<key> (was <json>) no longer applies`), so every runtime must produce exactly these texts.
 
-  @CTX-01 @id:ctx-sources-1
+  @CTX-01 @id:ctx-sources-1 @needs:kit-sources
   Scenario: [1] Two sources with the same key fail composition, naming the key, and nothing is sent
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -19,7 +19,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     Then the provider received 0 requests
     And the session reports the failure "context-invalid" mentioning "kit/dup"
 
-  @CTX-02 @profile:core @id:ctx-sources-2
+  @CTX-02 @profile:core @id:ctx-sources-2 @needs:kit-sources
   Scenario: [2] Sources combined by one contributor keep the contributor's order
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -38,7 +38,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
       | kit/a.mid = 2 |
       | kit/a.ant = 3 |
 
-  @CTX-03 @profile:core @id:ctx-sources-3
+  @CTX-03 @profile:core @id:ctx-sources-3 @needs:kit-sources
   Scenario: [3] The registry combines contributors in contribution-key order, whatever the order of registration or of loading
     Given a session "s1"
     And the contributor "kit/c" contributes the context sources:
@@ -61,7 +61,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
       | kit/b.one = 2 |
       | kit/c.one = 3 |
 
-  @CTX-04 @id:ctx-sources-4
+  @CTX-04 @id:ctx-sources-4 @needs:kit-sources
   Scenario: [4] An unchanged source produces no system message
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -77,7 +77,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the session settles
     Then request 2 has no system message
 
-  @CTX-05 @id:ctx-sources-5
+  @CTX-05 @id:ctx-sources-5 @needs:kit-sources
   Scenario: [5] A changed source states its newly effective value only
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -96,7 +96,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
       kit/a.one is now "after"
       """
 
-  @CTX-06 @id:ctx-sources-6
+  @CTX-06 @id:ctx-sources-6 @needs:kit-sources
   Scenario: [6] Changes of several sources at one boundary form one system message in stable order
     Given a session "s1"
     And the contributor "kit/b" contributes the context sources:
@@ -128,7 +128,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
       kit/b.one is now 2
       """
 
-  @CTX-07 @id:ctx-sources-7
+  @CTX-07 @id:ctx-sources-7 @needs:kit-sources
   Scenario: [7] An unavailable source keeps its admitted value until it loads again
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

@@ -4,7 +4,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
   contributor. Changes are compared by encoded value and sampled only at Safe Provider-Turn
   Boundaries. Texts are the kit-defined renderings described in ContextSources1.
 
-  @CTX-08 @id:ctx-sources-8
+  @CTX-08 @id:ctx-sources-8 @needs:kit-sources
   Scenario: [1] A source never loaded is left out until its first load, then rendered once
     Given a session "s1"
     And the provider replies "first"
@@ -31,7 +31,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
     And request 4 has 1 system message
 
-  @CTX-09 @id:ctx-sources-9
+  @CTX-09 @id:ctx-sources-9 @needs:kit-sources
   Scenario: [2] An absent removable source emits the removal text rendered for its last admitted value
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -56,7 +56,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
     And the epoch holds nothing for "kit/a.one"
 
-  @CTX-10 @id:ctx-sources-10
+  @CTX-10 @id:ctx-sources-10 @needs:kit-sources
   Scenario: [3] A newly registered source is rendered once, at the next boundary
     Given a session "s1"
     And the provider replies "first"
@@ -78,7 +78,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
     And request 3 has 1 system message
 
-  @CTX-11 @id:ctx-sources-11
+  @CTX-11 @id:ctx-sources-11 @needs:kit-sources
   Scenario: [4] Removing a contributor removes its sources at the next boundary
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -100,7 +100,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
     And the epoch holds nothing for "kit/a.gone"
 
-  @CTX-12 @profile:core @id:ctx-sources-12
+  @CTX-12 @profile:core @id:ctx-sources-12 @needs:kit-sources
   Scenario: [5] Change detection compares encoded values, not rendered text
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -118,7 +118,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the epoch holds "kit/a.one" as '{"a": 1, "b": 2}'
     And the epoch holds the removal text 'kit/a.one (was {"a":1,"b":2}) no longer applies' for "kit/a.one"
 
-  @CTX-13 @id:ctx-sources-13
+  @CTX-13 @id:ctx-sources-13 @needs:kit-sources
   Scenario: [6] A value that changes and changes back between boundaries produces nothing
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -136,7 +136,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the session settles
     Then request 2 has no system message
 
-  @CTX-14 @id:ctx-sources-14
+  @CTX-14 @id:ctx-sources-14 @needs:kit-sources @needs:virtual-clock
   Scenario: [7] A context change never wakes an idle session
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -151,7 +151,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the session settles
     Then the provider received 1 request
 
-  @CTX-15 @id:ctx-sources-15
+  @CTX-15 @id:ctx-sources-15 @needs:kit-sources @needs:manual-compaction @needs:reconcile
   Scenario: [8] Reconciling yields exactly one of unchanged, updated, replacement ready and replacement blocked
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

@@ -8,7 +8,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
-  @CON-01 @CON-04 @CON-05 @profile:continuation @id:con-continuation-1
+  @CON-01 @CON-04 @CON-05 @profile:continuation @id:con-continuation-1 @needs:kit-tools
   Scenario: [1] A compaction in the middle of a task is followed by a synthetic continue
     Given the tool output limit is 10 lines or 1000000 bytes
     And the provider calls produce "p" with one line of 140000 "x"
@@ -18,8 +18,8 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     Then the provider received 3 requests
     And request 3 mentions "SUMMARY: produced a long output" in its conversation
-    And request 3 ends with the user message of the declared text "continuation.continue"
-    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And request 3 ends with the user message "continue"
+    And the newest user message in the history is a hidden continuation reading "continue"
     And the session reports no failure
 
   @CON-01 @CON-03 @CON-05 @CON-06 @profile:continuation @id:con-continuation-2

@@ -4,7 +4,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
   provider-cache prefix, byte for byte, for the whole epoch. Kit sources render as described in
   features/context/ContextSources1.feature.
 
-  @EPO-01 @id:epo-epochs-1
+  @EPO-01 @id:epo-epochs-1 @needs:kit-sources
   Scenario: [1] The first provider turn renders the complete baseline and no system message
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -23,7 +23,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the epoch holds "kit/a.one" as "1"
     And the epoch holds the removal text 'kit/a.two (was "x") no longer applies' for "kit/a.two"
 
-  @EPO-02 @EPO-03 @id:epo-epochs-2
+  @EPO-02 @EPO-03 @id:epo-epochs-2 @needs:kit-sources
   Scenario: [2] An unavailable source at the first observation blocks the turn and leaves the prompt pending
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -48,7 +48,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | role | content |
       | user | hello   |
 
-  @EPO-04 @id:epo-epochs-3
+  @EPO-04 @id:epo-epochs-3 @needs:kit-sources @needs:restart @needs:virtual-clock
   Scenario: [3] The baseline stays byte for byte the same across a restart and a date change
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -74,7 +74,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And request 2 has 1 system message
     And the last system message of request 2 names the date "2026-01-16"
 
-  @EPO-04 @id:epo-epochs-4
+  @EPO-04 @id:epo-epochs-4 @needs:kit-sources
   Scenario: [4] Changed sources arrive as system messages while the baseline is reused
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -97,7 +97,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | kit/a.one = 1 |
     And request 3 has 2 system messages
 
-  @EPO-05 @id:epo-epochs-5
+  @EPO-05 @id:epo-epochs-5 @needs:kit-sources
   Scenario: [5] The epoch keeps the exact baseline text that was sent as the cache prefix
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -109,7 +109,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the session settles
     Then the epoch baseline is exactly the baseline sent in request 1
 
-  @EPO-07 @id:epo-epochs-6
+  @EPO-07 @id:epo-epochs-6 @needs:kit-sources
   Scenario: [6] A moved session starts a fresh epoch from its destination's context
     Given a session "s1"
     And the contributor "kit/here" contributes the context sources:
@@ -138,7 +138,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | assistant | first   |
       | user      | two     |
 
-  @EPO-08 @profile:core @id:epo-epochs-7
+  @EPO-08 @profile:core @id:epo-epochs-7 @needs:kit-sources
   Scenario: [7] A model switch keeps the epoch and the history, and applies from the next turn
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -163,7 +163,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | user      | two                |
       | system    | kit/a.one is now 2 |
 
-  @EPO-06 @id:epo-epochs-8
+  @EPO-06 @id:epo-epochs-8 @needs:kit-sources @needs:manual-compaction
   Scenario: [8] A completed compaction starts a new epoch from the current context
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -196,7 +196,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | status    | summary                            |
       | completed | SUMMARY: the user said one and two |
 
-  @EPO-09 @id:epo-epochs-9
+  @EPO-09 @id:epo-epochs-9 @needs:kit-sources @needs:manual-compaction
   Scenario: [9] After a compaction, an unavailable admitted source blocks the new baseline; a never-admitted one does not
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

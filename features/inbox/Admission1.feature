@@ -34,13 +34,13 @@ Feature: Admission1 - Creating sessions and admitting prompts
     Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:
       | id | text  | delivery | state   |
-      | m1 | hello | steer    | pending |
+      | m1 | hello | default  | pending |
 
   @INB-03 @id:inb-admission-5
   Scenario Outline: [5] Reusing a message ID with <difference> fails and changes nothing
     Given a session "s1"
     And a session "s2"
-    And the user admits "hello" with id "m1" and no resume
+    And the user admits "hello" as steer to session "s1" with id "m1"
     When the user admits <text> as <delivery> to session <session> with id "m1"
     Then the admission fails with "conflict"
     And the inbox is:
@@ -70,7 +70,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     Then the provider received 0 requests
     And the inbox is:
       | id | text  | delivery | state   |
-      | m1 | hello | steer    | pending |
+      | m1 | hello | default  | pending |
 
   @INB-04 @id:inb-admission-8
   Scenario: [8] An exact retry with resume schedules another wake
@@ -84,7 +84,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | role | content |
       | user | hello   |
 
-  @INB-05 @id:inb-admission-9
+  @INB-05 @id:inb-admission-9 @needs:kit-tools
   Scenario: [9] An admitted prompt is not model-visible until it is promoted
     Given a session "s1"
     And the provider calls gate "g1"

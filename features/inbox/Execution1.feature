@@ -49,7 +49,7 @@ Feature: Execution1 - Run, wake and interrupt
     And the session settles
     Then the provider received 1 request
 
-  @INB-14 @id:inb-execution-5
+  @INB-14 @id:inb-execution-5 @needs:kit-tools
   Scenario: [5] Interrupt stops the drain, suppresses its reruns and keeps pending prompts
     Given a session "s1"
     And the provider calls gate "g1"

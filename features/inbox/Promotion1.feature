@@ -3,7 +3,7 @@ Feature: Promotion1 - Steers and queued prompts
   Promotion moves an admitted prompt into session history. Steers join the running work at the
   next Safe Provider-Turn Boundary; queued prompts each open a later activity, in FIFO order.
 
-  @INB-06 @id:inb-promotion-1
+  @INB-06 @id:inb-promotion-1 @needs:restart
   Scenario: [1] A prompt promoted before a crash is neither lost nor duplicated
     Given a session "s1"
     And the provider holds its reply "hi" until "reply" is released
@@ -22,7 +22,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the session settles
     Then request 2 has 1 user message "hello"
 
-  @INB-06 @id:inb-promotion-2
+  @INB-06 @id:inb-promotion-2 @needs:restart
   Scenario: [2] A prompt admitted before a crash stays pending and promotes once
     Given a session "s1"
     And the provider replies "hi"
@@ -35,7 +35,7 @@ Feature: Promotion1 - Steers and queued prompts
       | id | state    |
       | m1 | promoted |
 
-  @INB-07 @id:inb-promotion-3
+  @INB-07 @id:inb-promotion-3 @needs:kit-tools
   Scenario: [3] A steer promotes after the tool results, inside the current drain
     Given a session "s1"
     And the provider calls gate "g1"
@@ -53,7 +53,7 @@ Feature: Promotion1 - Steers and queued prompts
       | tool      | gate g1 opened |
       | user      | also this      |
 
-  @INB-08 @id:inb-promotion-4
+  @INB-08 @id:inb-promotion-4 @needs:kit-tools
   Scenario: [4] Several pending steers promote together in admission order
     Given a session "s1"
     And the provider calls gate "g1"
@@ -73,7 +73,7 @@ Feature: Promotion1 - Steers and queued prompts
       | user | two            |
       | user | three          |
 
-  @INB-09 @id:inb-promotion-5
+  @INB-09 @id:inb-promotion-5 @needs:kit-tools
   Scenario: [5] Promoting a steer resets the provider-turn allowance
     Given a session "s1"
     And the provider calls echo 20 times
@@ -89,7 +89,7 @@ Feature: Promotion1 - Steers and queued prompts
     Then the provider received 32 requests
     And the session reports no failure
 
-  @INB-10 @id:inb-promotion-6
+  @INB-10 @id:inb-promotion-6 @needs:kit-tools
   Scenario: [6] A queued prompt waits while the drain still requires continuation
     Given a session "s1"
     And the provider calls gate "g1"
@@ -130,7 +130,7 @@ Feature: Promotion1 - Steers and queued prompts
       | assistant | a2      |
       | user      | q3      |
 
-  @INB-11 @id:inb-promotion-8
+  @INB-11 @id:inb-promotion-8 @needs:kit-tools
   Scenario: [8] Continuation is re-evaluated before the next queued prompt promotes
     Given a session "s1"
     And the provider calls echo "step"

@@ -2,7 +2,8 @@
 Feature: Instructions1 - Ambient AGENTS.md instructions
   The global AGENTS.md and the project's AGENTS.md files from the session's location up to the
   project root form one ordered aggregate Context Source. Supersession and revocation wording is
-  what the runtime declares in its handshake.
+  what the runtime declares in its handshake; where the global file stands, and whether project
+  files run from the nearest or from the root, the seeds leave open.
 
   @INS-01 @id:ins-instructions-1
   Scenario: [1] Global and upward project files form one ordered aggregate
@@ -13,10 +14,10 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
-      | GLOBAL: be brief    |
-      | PACKAGE: use tabs   |
-      | ROOT: run the tests |
+    Then the baseline of request 1 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief    |
+      | project | PACKAGE: use tabs   |
+      | project | ROOT: run the tests |
 
   @INS-02 @profile:core @id:ins-instructions-2
   Scenario: [2] A changed file restates the complete current set, superseding the old one
@@ -32,10 +33,10 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     Then the last system message of request 2 begins with the declared text "instructions.supersession"
-    And the last system message of request 2 contains, in order:
-      | GLOBAL: be brief     |
-      | PACKAGE: use tabs    |
-      | ROOT: run the linter |
+    And the last system message of request 2 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief     |
+      | project | PACKAGE: use tabs    |
+      | project | ROOT: run the linter |
     And the last system message of request 2 does not contain "ROOT: run the tests"
 
   @INS-03 @profile:core @id:ins-instructions-3
@@ -52,9 +53,9 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     Then the last system message of request 2 begins with the declared text "instructions.supersession"
-    And the last system message of request 2 contains, in order:
-      | GLOBAL: be brief    |
-      | ROOT: run the tests |
+    And the last system message of request 2 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief    |
+      | project | ROOT: run the tests |
     And the last system message of request 2 does not contain "PACKAGE: use tabs"
 
   @INS-04 @profile:core @id:ins-instructions-4
@@ -70,7 +71,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the session settles
     Then the last system message of request 2 is the declared text "instructions.revocation"
 
-  @INS-05 @id:ins-instructions-5
+  @INS-05 @id:ins-instructions-5 @needs:pty
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
     Given the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
     And the global instructions say "GLOBAL: be brief"
@@ -99,7 +100,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the baseline of request 1 does not contain "ABOVE: leaked"
 
   @INS-07 @id:ins-instructions-7
-  Scenario: [7] A file that vanishes while being read leaves the admitted instructions in force
+  Scenario: [7] A file that cannot be read leaves the admitted instructions in force
     Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
     And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
     And a session "s1" working in "pkg" of the project "project"
@@ -108,7 +109,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the file "pkg/AGENTS.md" in the workspace "project" is a link to "VANISHED.md"
+    When the file "pkg/AGENTS.md" in the workspace "project" cannot be read
     And the user steers "two"
     And the session settles
     Then request 2 has no system message

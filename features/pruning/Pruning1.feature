@@ -9,7 +9,7 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the tool output limit is 10 lines or 1000000 bytes
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
-  @PRU-03 @PRU-04 @SCP-04 @profile:sol @id:pru-pruning-1
+  @PRU-03 @PRU-04 @SCP-04 @profile:sol @id:pru-pruning-1 @needs:kit-tools
   Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole
     Given the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"
@@ -24,17 +24,16 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     When the user steers "three"
     And the session settles
     Then the provider received 6 requests
-    And request 5 reads 100000 characters of output for call "a"
-    And request 6 reads the output of call "a" as "[Old tool result content cleared]"
-    And request 6 reads the output of call "b" as "[Old tool result content cleared]"
+    And request 6 reads the output of call "a" as the declared text "pruning.replacement"
+    And request 6 reads the output of call "b" as the declared text "pruning.replacement"
     And request 6 reads 100000 characters of output for call "c"
     And the history keeps 100000 characters of output for call "a", pruned
     And the history keeps 100000 characters of output for call "c", unpruned
 
-  @PRU-01 @PRU-03 @profile:sol @id:pru-pruning-2
-  Scenario: [2] At a token per four characters, exactly 40000 protected and 20000 freed prune nothing
-    Given the provider calls produce "a" with one line of 80000 "x"
-    And the provider calls produce "b" with one line of 100000 "y"
+  @PRU-01 @PRU-03 @profile:sol @id:pru-pruning-2 @needs:kit-tools
+  Scenario: [2] Outputs beyond the newest 40000 tokens that would free less than 20000 tokens are not pruned
+    Given the provider calls produce "a" with one line of 40000 "x"
+    And the provider calls produce "b" with one line of 96000 "y"
     And the provider calls produce "c" with one line of 60000 "z"
     And the provider replies "read them"
     And the provider replies "ok two"
@@ -46,6 +45,22 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     When the user steers "three"
     And the session settles
     Then the provider received 6 requests
-    And request 6 reads 80000 characters of output for call "a"
-    And request 6 reads 100000 characters of output for call "b"
-    And the history keeps 80000 characters of output for call "a", unpruned
+    And request 6 reads 40000 characters of output for call "a"
+    And request 6 reads 96000 characters of output for call "b"
+    And the history keeps 40000 characters of output for call "a", unpruned
+
+  @PRU-03 @profile:sol @id:pru-pruning-3 @needs:kit-tools
+  Scenario: [3] A runtime that keeps the last two user turns whole does not prune the outputs of the previous turn
+    Given the runtime declares the choice "pruning.protects-last-two-turns"
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 5 requests
+    And request 5 reads 100000 characters of output for call "a"
+    And the history keeps 100000 characters of output for call "a", unpruned

@@ -4,7 +4,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
   on its clock as long as the schedule or the provider says; asks the user before a tool call
   repeats itself a third time; and, without an inbox, refuses a prompt while it is processing.
 
-  @RTY-01 @profile:sol @id:rty-retry-1
+  @RTY-01 @profile:sol @id:rty-retry-1 @needs:virtual-clock
   Scenario: [1] A retryable failure is retried five times, the delay doubling from 2 s up to 30 s
     Given a session "s1"
     And the provider answers with status 503, 6 times
@@ -21,7 +21,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 5     | 30      |
     And the session reports the failure "provider-error" mentioning "503"
 
-  @RTY-01 @profile:sol @dialect:openai-chat @id:rty-retry-2
+  @RTY-01 @profile:sol @dialect:openai-chat @id:rty-retry-2 @needs:virtual-clock
   Scenario: [2] A rate limit's Retry-After sets the delay, and the retried turn goes on
     Given a session "s1"
     And the provider replies with the recording "rate-limited"
@@ -38,7 +38,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | user | hello   |
     And the session reports no failure
 
-  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-3
+  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-3 @needs:virtual-clock
   Scenario: [3] An overloaded provider is asked again after 2 s
     Given a session "s1"
     And the provider replies with the recording "overloaded"
@@ -70,7 +70,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Then the provider received 1 request
     And the session reports the failure "context-overflow"
 
-  @RTY-03 @profile:sol @id:rty-doom-loop-1
+  @RTY-03 @profile:sol @id:rty-doom-loop-1 @needs:kit-tools
   Scenario: [6] The third identical tool call waits for permission; approval starts the count again
     Given a session "s1"
     And the provider calls echo "same" 4 times in a row
@@ -84,7 +84,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And "echo.log" in the workspace of "s1" has 4 lines
     And the session reports no failure
 
-  @RTY-03 @profile:sol @id:rty-doom-loop-2
+  @RTY-03 @profile:sol @id:rty-doom-loop-2 @needs:kit-tools
   Scenario: [7] Declining the repeated call fails the run
     Given a session "s1"
     And the provider calls echo "same" 3 times in a row
@@ -96,7 +96,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And "echo.log" in the workspace of "s1" has 2 lines
     And the session reports the failure "doom-loop"
 
-  @RTY-04 @profile:sol @id:rty-busy-1
+  @RTY-04 @profile:sol @id:rty-busy-1 @needs:busy-submit @needs:kit-tools
   Scenario: [8] Without an inbox, a prompt to a processing session is refused and changes nothing
     Given a session "s1"
     And the provider calls gate "g1"

@@ -30,8 +30,8 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And session "s2" settles
     Then the provider received 2 requests
 
-  @RUN-08 @id:run-concurrency-3
-  Scenario: [3] A moved session continues with the tools of its new location
+  @RUN-08 @id:run-concurrency-3 @needs:kit-tools
+  Scenario: [3] A session moved during a drain runs no tool of its old location
     Given a session "s1"
     And the provider calls gate "g1"
     And the provider calls echo "after the move"
@@ -41,5 +41,4 @@ Feature: Concurrency1 - Serialized drains and location fencing
     When session "s1" moves to a new workspace "elsewhere"
     And the gate "g1" opens
     And the session settles
-    Then "echo.log" in the workspace "elsewhere" has 1 line
-    And the original workspace of "s1" has no "echo.log"
+    Then the original workspace of "s1" has no "echo.log"

@@ -3,7 +3,7 @@ Feature: Replay1 - Durable order and event replay
   Projected history follows the durable event sequence, and durable events can be replayed after a
   cursor and then tailed live with nothing missed, nothing repeated and no live-only fragments.
 
-  @RUN-05 @id:run-replay-1
+  @RUN-05 @id:run-replay-1 @needs:virtual-clock
   Scenario: [1] History follows durable order, not message IDs or timestamps
     Given a session "s1"
     And the provider replies "ok"
@@ -27,7 +27,7 @@ Feature: Replay1 - Durable order and event replay
       | user | charlie |
       | user | alpha   |
 
-  @RUN-06 @id:run-replay-2
+  @RUN-06 @id:run-replay-2 @needs:kit-tools
   Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate
     Given a session "s1"
     And the provider calls gate "g1"
@@ -48,5 +48,19 @@ Feature: Replay1 - Durable order and event replay
     When the user steers "one chunk" to session "s1"
     And the user steers "many chunks" to session "s2"
     And session "s1" settles
+    And session "s2" settles
+    Then sessions "s1" and "s2" have the same number of durable events
+
+  @RUN-06 @dialect:anthropic-messages @id:run-replay-4 @needs:kit-tools
+  Scenario: [4] Live-only reasoning and tool-input fragments never enter the durable stream
+    Given a session "s1"
+    And a session "s2"
+    And the provider calls echo "a tool input of some length" with its input in 1 chunk
+    And the provider replies "done" after reasoning "a line of reasoning of some length" in 1 chunk
+    And the provider calls echo "a tool input of some length" with its input in 12 chunks
+    And the provider replies "done" after reasoning "a line of reasoning of some length" in 12 chunks
+    When the user steers "go" to session "s1"
+    And session "s1" settles
+    And the user steers "go" to session "s2"
     And session "s2" settles
     Then sessions "s1" and "s2" have the same number of durable events

@@ -3,7 +3,7 @@ Feature: Runner1 - Provider turns and tool settlement
   The runner sends one request per provider turn, records each local tool call durably before it
   runs, settles every started tool before continuing, and stops after 25 turns with work left.
 
-  @RUN-01 @id:run-runner-1
+  @RUN-01 @id:run-runner-1 @needs:kit-tools
   Scenario: [1] A tool call is durable before it runs
     Given a session "s1"
     And the provider calls gate "g1"
@@ -13,7 +13,7 @@ Feature: Runner1 - Provider turns and tool settlement
     Then the history has the tool call "gate" running
     And the provider received 1 request
 
-  @RUN-01 @id:run-runner-2
+  @RUN-01 @id:run-runner-2 @needs:kit-tools
   Scenario: [2] Every started tool settles before the next provider request
     Given a session "s1"
     And the provider calls the tools:
@@ -33,7 +33,7 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool      | gate g1 opened   |
       | tool      | fast             |
 
-  @RUN-02 @id:run-runner-3
+  @RUN-02 @id:run-runner-3 @needs:kit-tools
   Scenario: [3] A drain fails after 25 provider turns when work remains
     Given a session "s1"
     And the provider calls echo 26 times
@@ -43,7 +43,7 @@ Feature: Runner1 - Provider turns and tool settlement
     And the session reports the failure "turn-limit"
     And 1 scripted provider turn is left unused
 
-  @RUN-02 @id:run-runner-4
+  @RUN-02 @id:run-runner-4 @needs:kit-tools
   Scenario: [4] A drain that finishes on its 25th provider turn does not fail
     Given a session "s1"
     And the provider calls echo 24 times
@@ -53,7 +53,7 @@ Feature: Runner1 - Provider turns and tool settlement
     Then the provider received 25 requests
     And the session reports no failure
 
-  @RUN-03 @id:run-runner-5
+  @RUN-03 @id:run-runner-5 @needs:kit-tools
   Scenario: [5] Tool call IDs repeated across turns do not collide
     Given a session "s1"
     And the provider calls the tools:

@@ -4,7 +4,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
   the input promoted at the same boundary. Kit sources render as described in
   features/context/ContextSources1.feature.
 
-  @MCS-01 @EPO-03 @id:mcs-messages-1
+  @MCS-01 @EPO-03 @id:mcs-messages-1 @needs:kit-sources @needs:kit-tools
   Scenario: [1] Promoted input and settled tool results come before the system message
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -27,8 +27,8 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | user      | more               |
       | system    | kit/a.one is now 2 |
 
-  @MCS-02 @MCS-05 @id:mcs-messages-2
-  Scenario: [2] The system message is durable, model-visible and hidden from the user transcript
+  @MCS-02 @MCS-05 @id:mcs-messages-2 @needs:kit-sources
+  Scenario: [2] The system message is durable and model-visible; a user transcript may show or hide it
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
       | key       |
@@ -44,9 +44,9 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2, hidden from the user transcript
+    Then the history holds the system message of request 2
 
-  @MCS-03 @id:mcs-messages-3
+  @MCS-03 @id:mcs-messages-3 @needs:fault-injection @needs:kit-sources
   Scenario: [3] When the system message cannot be written, the snapshot does not advance
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -71,7 +71,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       kit/a.one is now 2
       """
 
-  @MCS-04 @id:mcs-messages-4
+  @MCS-04 @id:mcs-messages-4 @needs:kit-sources
   Scenario: [4] An admitted system message survives a failed provider attempt and is resent unchanged
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -99,7 +99,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | user   | two                |
       | system | kit/a.one is now 2 |
 
-  @MCS-06 @dialect:openai-chat @id:mcs-messages-5
+  @MCS-06 @dialect:openai-chat @id:mcs-messages-5 @needs:kit-sources
   Scenario: [5] A provider with a chronological system role receives the message in place, in that role
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -115,7 +115,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the session settles
     Then request 2 carries its system message with the native system role
 
-  @MCS-06 @dialect:anthropic-messages @id:mcs-messages-6
+  @MCS-06 @dialect:anthropic-messages @id:mcs-messages-6 @needs:kit-sources
   Scenario: [6] A provider without one receives it wrapped in a user turn, as the runtime declares
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -135,7 +135,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       kit/a.one is now "<d> & e"
       """
 
-  @MCS-07 @id:mcs-messages-7
+  @MCS-07 @id:mcs-messages-7 @needs:pty @needs:virtual-clock
   Scenario: [7] The date follows the host-local calendar: nothing within a local day, the new date on the next
     Given the host environment sets TZ to "America/New_York"
     And a session "s1"

@@ -4,7 +4,7 @@ Feature: Pty1 - The PTY environment
   variables the runtime forces. The overlay is observed for the request location and the PTY's
   resolved working directory; a standalone server has none.
 
-  @PTY-01 @id:pty-environment-1
+  @PTY-01 @id:pty-environment-1 @needs:pty
   Scenario: [1] Caller values, then the host overlay, then forced terminal variables
     Given the host overlay for PTYs in the workspace "w1" sets:
       | name  | value     |
@@ -22,7 +22,7 @@ Feature: Pty1 - The PTY environment
       | CALLER_ONLY | kept      |
     And the PTY environment forces "TERM, OPENCODE_TERMINAL" over the caller and the overlay
 
-  @PTY-02 @id:pty-environment-2
+  @PTY-02 @id:pty-environment-2 @needs:pty
   Scenario: [2] The overlay is observed for the location and working directory; standalone has none
     Given the host overlay for PTYs in the workspace "w1" sets:
       | name  | value |

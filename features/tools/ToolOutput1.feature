@@ -4,7 +4,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
   reached first, whatever the provider. The bounded output keeps the beginning and the end and
   names where the complete text went; output within the limit passes unchanged.
 
-  @TOO-01 @TOO-03 @id:too-bounding-1
+  @TOO-01 @TOO-03 @id:too-bounding-1 @needs:kit-tools
   Scenario: [1] Too many lines: the output keeps its first and last lines within the line limit
     Given a session "s1"
     And the tool output limit is 10 lines or 100000 bytes
@@ -17,7 +17,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
 
-  @TOO-01 @TOO-03 @id:too-bounding-2
+  @TOO-01 @TOO-03 @id:too-bounding-2 @needs:kit-tools
   Scenario: [2] Too many bytes in few lines: the byte limit is reached first
     Given a session "s1"
     And the tool output limit is 1000 lines or 600 bytes
@@ -29,7 +29,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" is within 1000 lines and 600 bytes
     And the output of call "c1" begins and ends like the tool output
 
-  @TOO-02 @dialect:openai-chat @id:too-bounding-3
+  @TOO-02 @dialect:openai-chat @id:too-bounding-3 @needs:kit-tools
   Scenario: [3] The limit is the same with a chat-completions provider
     Given a session "s1"
     And the tool output limit is 8 lines or 100000 bytes
@@ -41,7 +41,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
 
-  @TOO-02 @dialect:anthropic-messages @id:too-bounding-6
+  @TOO-02 @dialect:anthropic-messages @id:too-bounding-6 @needs:kit-tools
   Scenario: [6] The limit is the same with a messages provider
     Given a session "s1"
     And the tool output limit is 8 lines or 100000 bytes
@@ -53,7 +53,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
 
-  @TOO-04 @TOO-06 @id:too-bounding-4
+  @TOO-04 @TOO-06 @id:too-bounding-4 @needs:kit-tools
   Scenario: [4] A bounded output names its complete text, kept byte for byte in a managed file
     Given a session "s1"
     And the tool output limit is 6 lines or 100000 bytes
@@ -65,7 +65,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the complete output of call "c1" holds exactly what the tool returned
     And the managed output directory holds 1 file
 
-  @TOO-11 @id:too-bounding-5
+  @TOO-11 @id:too-bounding-5 @needs:kit-tools
   Scenario: [5] Output within the limit passes unchanged, with no marker and no file
     Given a session "s1"
     And the tool output limit is 10 lines or 100000 bytes

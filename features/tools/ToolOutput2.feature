@@ -4,7 +4,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
   readable by the read tool. A storage failure leaves a successful, explicitly lossy output; a
   crash never publishes raw oversized output; structured and tool-managed results are respected.
 
-  @TOO-05 @id:too-files-1
+  @TOO-05 @id:too-files-1 @needs:kit-tools
   Scenario: [1] Managed files have unique names in one flat directory and the read tool opens them
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
@@ -30,7 +30,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     Then call "r1" was refused without revealing "do not show"
 
-  @TOO-07 @id:too-files-3
+  @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
   Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
@@ -45,7 +45,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And call "c1" has no complete output path
     And the runtime reported a diagnostic for operators
 
-  @TOO-08 @id:too-files-4
+  @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
   Scenario: [4] A crash between bounding and settlement never leaves raw output in history
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
@@ -59,7 +59,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     Then no durable tool output is over 5 lines or 100000 bytes
 
-  @TOO-09 @id:too-files-5
+  @TOO-09 @id:too-files-5 @needs:kit-tools
   Scenario: [5] An oversized structured-only result keeps its value; the model gets a JSON preview
     Given a session "s1"
     And the tool output limit is 12 lines or 100000 bytes
@@ -74,7 +74,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the complete output of call "c1" is its structured result as JSON
     And request 2 shows the model the output of call "c1"
 
-  @TOO-10 @id:too-files-6
+  @TOO-10 @id:too-files-6 @needs:kit-tools
   Scenario: [6] A complete output the tool kept itself keeps its path through bounding
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
@@ -86,7 +86,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is within 5 lines and 100000 bytes
     And every managed file holds exactly what call "c1" returned
 
-  @TOO-13 @id:too-files-7
+  @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
   Scenario: [7] Replay still works after the managed file expired
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes

@@ -24,6 +24,7 @@ import type {
 import { PROTOCOL } from './protocol.js';
 import type { RuntimeLauncher, Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
+import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
@@ -67,6 +68,8 @@ export class RuntimeDriver {
   private config!: RuntimeConfig;
   /** What the runtime said of itself in its latest `hello`. */
   description!: RuntimeDescription;
+  /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
+  readonly capabilitiesUsed = new Set<Capability>();
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
@@ -87,6 +90,7 @@ export class RuntimeDriver {
 
   /** Kills the runtime process and starts a fresh one over the same durable store. */
   async restart(now: string): Promise<void> {
+    this.capabilitiesUsed.add('restart');
     await this.transport.kill();
     await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
@@ -279,6 +283,8 @@ export class RuntimeDriver {
 
   private async call<T = void>(command: Command, unscaledMs = COMMAND_TIMEOUT_MS): Promise<T> {
     this.validator?.checkCommand(command);
+    const capability = capabilityOfCommand(command.cmd);
+    if (capability) this.capabilitiesUsed.add(capability);
     const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -9,9 +9,12 @@ export interface CapturedRequest {
   /** The chronological conversation after the baseline, mid-conversation system messages included. */
   messages: ModelVisibleMessage[];
   tools: string[];
+  /** The kit's virtual time when the request arrived, and when the provider answered it. */
+  arrivedAt?: string;
+  answeredAt?: string;
 }
 
-export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model'>;
+export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model' | 'arrivedAt' | 'answeredAt'>;
 
 export interface ModelVisibleMessage {
   role: string;

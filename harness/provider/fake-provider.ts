@@ -31,6 +31,10 @@ export class FakeProvider {
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
+  /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
+  readonly scriptedTools = new Set<string>();
+  /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
+  now: () => string | undefined = () => undefined;
   /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
   isSystemFallback: (text: string) => boolean = () => false;
 
@@ -46,6 +50,7 @@ export class FakeProvider {
       entry.turn.kind === 'recording'
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : this.dialect.encodeTurn(entry.turn, this.model);
+    if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
   }
@@ -79,12 +84,14 @@ export class FakeProvider {
   async handle(request: Request): Promise<Response> {
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const arrivedAt = this.now();
     const body: unknown = await request.json();
     const captured: CapturedRequest = {
       index: ++this.arrived,
       body,
       model: String((body as { model?: unknown }).model ?? ''),
       ...this.dialect.decodeRequest(body),
+      ...(arrivedAt === undefined ? {} : { arrivedAt }),
     };
     const { messages } = captured;
     if (this.observer) this.observer(captured);
@@ -100,6 +107,8 @@ export class FakeProvider {
     }
     const [entry] = this.script.splice(at, 1);
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    const answeredAt = this.now();
+    if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     return this.respond(entry!.response);
   }
 

@@ -14,6 +14,8 @@ export interface ScriptedToolCall {
   input: Record<string, unknown>;
   /** Sent instead of `input` encoded: input text that need not decode. */
   rawInput?: string;
+  /** The pieces its JSON input streams in (2 unless given). */
+  inputChunks?: number;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface ScriptedUsage {
 export interface ScriptedReasoning {
   text: string;
   signature: string;
+  /** The pieces its text streams in (1 unless given). */
+  chunks?: number;
 }
 
 /** One scripted answer, with an optional condition on the request and an optional hold. */

@@ -1,5 +1,3 @@
-import type { ScenarioResult } from './scenario-results.js';
-import { rulesWith } from './summary.js';
 import { withOutcome, type Verdict } from './verdict.js';
 
 /** A badge in the shields.io endpoint format: https://shields.io/badges/endpoint-badge */
@@ -11,12 +9,18 @@ export interface EndpointBadge {
 }
 
 /**
- * Rules passed of the rules that applied. Green when everything passed, yellow when the only
- * failures are the baseline's, red when the run fails.
+ * Rules passed of the rules selected, so a rule without a verdict lowers the count, then how many
+ * got none and how many are not implemented. Green when every rule passed, yellow when the run
+ * passes with known failures or rules without a verdict, red when the run fails.
  */
-export function conformanceBadge(results: ScenarioResult[], verdict: Verdict): EndpointBadge {
-  const [passed, failed, notApplicable] = (['passed', 'failed', 'not-applicable'] as const).map((o) => rulesWith(results, o).length);
-  const color = !verdict.passed ? 'red' : withOutcome(verdict, 'expected-fail').length > 0 ? 'yellow' : 'brightgreen';
-  const message = `${passed}/${passed! + failed!} rules${notApplicable ? `, ${notApplicable} n/a` : ''}`;
+export function conformanceBadge(verdict: Verdict): EndpointBadge {
+  const { coverage } = verdict;
+  const without = Object.keys(coverage.withoutVerdict).length;
+  const partial = without > 0 || withOutcome(verdict, 'expected-fail').length > 0;
+  const color = !verdict.passed ? 'red' : partial ? 'yellow' : 'brightgreen';
+  const message =
+    `${coverage.passed.length}/${coverage.rules} rules` +
+    (without ? ` · ${without} n/a` : '') +
+    (coverage.notImplemented.length ? ` · ${coverage.notImplemented.length} not implemented` : '');
   return { schemaVersion: 1, label: 'conformance', message, color };
 }

@@ -1,16 +1,23 @@
 import type { ScenarioResult } from './scenario-results.js';
-import { areaRows, failureLines, rulesWith } from './summary.js';
+import { areaRows, failureLines } from './summary.js';
 import { requestExcerpt } from '../projection/render.js';
+import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
 export function formatMarkdown(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
-  const [passed, failed] = [rulesWith(results, 'passed'), rulesWith(results, 'failed')];
+  const { coverage } = verdict;
+  const { passed, failed, notImplemented } = coverage;
   const lines = [
     `## Conformance: ${verdict.passed ? '✅ passed' : '❌ failed'}`,
     '',
     `Runtime \`${runtime}\`: ${results.length} scenarios, rules ${passed.length} passed, ${failed.length} failed` +
-      `${failed.length ? ` (${failed.join(', ')})` : ''}.`,
+      `${failed.length ? ` (${failed.join(', ')})` : ''}` +
+      `${notImplemented.length ? `, ${notImplemented.length} not implemented (${notImplemented.join(', ')})` : ''}.`,
+    '',
+    `Verdicts on ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%).` +
+      (verdict.shortfall ? ` **${escapeHtml(verdict.shortfall)}**` : ''),
+    ...withoutVerdictTable(coverage),
     '',
     '| area | scenarios | passed | failed | n/a | rules passed |',
     '|---|---:|---:|---:|---:|---:|',
@@ -29,6 +36,12 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), ...request, '```', '', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+function withoutVerdictTable(coverage: Coverage): string[] {
+  const byReason = rulesByReason(coverage);
+  if (byReason.size === 0) return [];
+  return ['', '| no verdict because | rules |', '|---|---|', ...[...byReason].map(([reason, rules]) => `| ${cell(reason)} | ${rules.join(' ')} |`)];
 }
 
 function said({ outcome, reason }: ScenarioVerdict): string {

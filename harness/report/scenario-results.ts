@@ -15,7 +15,14 @@ export interface ScenarioResult {
   message?: string;
   /** The provider request that shows the failure, as the model saw it (rendered text). */
   request?: string;
+  /** Why a not-applicable scenario got no verdict (for example `needs capability pty`). */
+  reason?: string;
 }
+
+/** How a scenario's log line states why it gets no verdict; the collector reads the reason from it. */
+export const NOT_APPLICABLE = 'not applicable: ';
+/** Separates the reasons of a scenario that lacks several things. */
+export const REASONS_SEPARATOR = '; ';
 
 /**
  * How a failing step's provider request is attached: as a log, the one kind of attachment an HTML
@@ -60,6 +67,10 @@ export class ScenarioResultCollector {
     }
     if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
       this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
+    }
+    const log = envelope.attachment;
+    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(NOT_APPLICABLE)) {
+      this.resultFor(log.testCaseStartedId).reason ??= log.body.slice(NOT_APPLICABLE.length);
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
       this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));

@@ -1,6 +1,7 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { withOutcome, type Verdict } from './verdict.js';
 import { requestExcerpt } from '../projection/render.js';
+import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 
 interface Tally {
   passed: number;
@@ -28,10 +29,6 @@ export function ruleOutcomes(results: ScenarioResult[]): Map<string, RuleOutcome
     }
   }
   return new Map([...outcomes].sort(([a], [b]) => a.localeCompare(b)));
-}
-
-export function rulesWith(results: ScenarioResult[], outcome: RuleOutcome): string[] {
-  return [...ruleOutcomes(results)].filter(([, o]) => o === outcome).map(([rule]) => rule);
 }
 
 /** One rule area's line of the summary table. */
@@ -80,17 +77,27 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
     }
   }
   if (verdict.baseline) lines.push('', ...baselineLines(verdict));
-  const [passedRules, failedRules, naRules] = [rulesWith(results, 'passed'), rulesWith(results, 'failed'), rulesWith(results, 'not-applicable')];
   const t = tally(results);
-  lines.push('');
-  lines.push(
-    `rules: ${passedRules.length} passed, ${failedRules.length} failed${failedRules.length ? ` (${failedRules.join(' ')})` : ''}` +
-      (naRules.length ? `, ${naRules.length} not applicable` : ''),
-  );
+  lines.push('', ...coverageLines(verdict.coverage));
+  if (verdict.shortfall) lines.push(`✖ ${verdict.shortfall}`);
   // The closing line: CI systems read "N passed, N failed" from it.
   const expected = verdict.baseline ? `, ${withOutcome(verdict, 'expected-fail').length} of them expected by the baseline` : '';
   lines.push(`conformance: ${t.passed} passed, ${t.failed} failed${expected}${t.notApplicable ? `, ${t.notApplicable} skipped (not applicable)` : ''}`);
   return lines.join('\n');
+}
+
+/** Rules with a verdict and without, and why each without one got none. */
+function coverageLines(coverage: Coverage): string[] {
+  const { passed, failed, notImplemented, withoutVerdict } = coverage;
+  const without = Object.keys(withoutVerdict).length;
+  const lines = [
+    `rules: ${passed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(' ')})` : ''}` +
+      (notImplemented.length ? `, ${notImplemented.length} not implemented (${notImplemented.join(' ')})` : '') +
+      (without ? `, ${without} without a verdict` : ''),
+  ];
+  for (const [reason, rules] of rulesByReason(coverage)) lines.push(`  no verdict, ${reason}: ${rules.join(' ')}`);
+  lines.push(`verdicts: ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%)`);
+  return lines;
 }
 
 function baselineLines(verdict: Verdict): string[] {

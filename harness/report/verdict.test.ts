@@ -62,10 +62,43 @@ test('the markdown summary has the area table, each failing scenario, and escape
   assert.match(markdown, /<details><summary>a: \[1\] a<\/summary>\n\n```\nAssertionError: a \| broke\n```/);
 });
 
-test('the badge is green, yellow with only known failures, red when the run fails', () => {
+test('the badge counts rules passed of those selected, then those without a verdict and not implemented', () => {
   const passing = [result('a', 'passed'), result('b', 'passed', ['INB-02'])];
-  assert.deepEqual(conformanceBadge(passing, judge(passing)), { schemaVersion: 1, label: 'conformance', message: '2/2 rules', color: 'brightgreen' });
-  const known = [result('a', 'failed'), result('c', 'not-applicable', ['INB-03'])];
-  assert.deepEqual(conformanceBadge(known, judge(known, baseline('a'))), { schemaVersion: 1, label: 'conformance', message: '0/1 rules, 1 n/a', color: 'yellow' });
-  assert.equal(conformanceBadge(known, judge(known)).color, 'red');
+  assert.deepEqual(conformanceBadge(judge(passing)), { schemaVersion: 1, label: 'conformance', message: '2/2 rules', color: 'brightgreen' });
+  const known = [result('a', 'failed'), result('b', 'passed', ['INB-02']), result('c', 'not-applicable', ['INB-03'])];
+  assert.deepEqual(conformanceBadge(judge(known, baseline('a'))), { schemaVersion: 1, label: 'conformance', message: '1/3 rules · 1 n/a', color: 'yellow' });
+  assert.equal(conformanceBadge(judge(known)).color, 'red');
+  const missing = [{ ...result('a', 'failed'), message: 'not implemented: inbox' }, result('b', 'passed', ['INB-02'])];
+  assert.equal(conformanceBadge(judge(missing)).message, '1/2 rules · 1 not implemented');
+});
+
+test('coverage: rules with a verdict, not implemented apart, and each rule without one with its reasons', () => {
+  const results = [
+    { ...result('a', 'failed'), message: 'not implemented: session.create (no)' },
+    result('b', 'failed', ['INB-02']),
+    { ...result('c', 'not-applicable', ['INB-03']), reason: 'needs capability pty' },
+    { ...result('d', 'not-applicable', ['INB-03']), reason: 'needs profile sol' },
+    result('e', 'passed', ['INB-04']),
+  ];
+  const { coverage, shortfall } = judge(results);
+  assert.deepEqual(coverage, {
+    rules: 4,
+    withVerdict: 3,
+    passed: ['INB-04'],
+    failed: ['INB-02'],
+    notImplemented: ['INB-01'],
+    withoutVerdict: { 'INB-03': ['needs capability pty', 'needs profile sol'] },
+  });
+  assert.equal(shortfall, undefined);
+  assert.match(judge(results, undefined, 80).shortfall!, /^verdicts on 75% of the selected rules, below --min-verdicts 80%$/);
+  const text = formatSummary(results, 'rt', judge(results));
+  assert.match(text, /rules: 1 passed, 1 failed \(INB-02\), 1 not implemented \(INB-01\), 1 without a verdict\n  no verdict, needs capability pty: INB-03\n  no verdict, needs profile sol: INB-03\nverdicts: 3 of 4 rules \(75%\)/);
+  assert.match(formatMarkdown(results, 'rt', judge(results)), /Verdicts on 3 of 4 rules \(75%\)\.\n\n\| no verdict because \| rules \|\n\|---\|---\|\n\| needs capability pty \| INB-03 \|/);
+});
+
+test('a run in which no rule gets a verdict does not pass, even with nothing failed', () => {
+  const verdict = judge([{ ...result('a', 'not-applicable'), reason: 'needs capability pty' }]);
+  assert.equal(verdict.passed, false);
+  assert.match(verdict.shortfall!, /^no selected rule got a verdict/);
+  assert.equal(judge([]).passed, true, 'an empty shard has nothing to judge');
 });

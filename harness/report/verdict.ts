@@ -1,5 +1,6 @@
 import type { KnownFailures } from '../baseline/known-failures.js';
 import type { ScenarioResult } from './scenario-results.js';
+import { coverageOf, coverageShortfall, type Coverage } from './coverage.js';
 
 /**
  * A scenario's outcome once a baseline is taken into account. Without a baseline every failure
@@ -18,14 +19,18 @@ export interface ScenarioVerdict {
 }
 
 export interface Verdict {
-  /** The run passes: no unexpected failure and no stale baseline entry. */
+  /** The run passes: no unexpected failure, no stale baseline entry, and enough rules with a verdict. */
   passed: boolean;
   scenarios: ScenarioVerdict[];
+  coverage: Coverage;
+  /** Why too few rules got a verdict for the run to pass. */
+  shortfall?: string;
   /** The baseline file, when there was one. */
   baseline?: string;
 }
 
-export function judge(results: ScenarioResult[], baseline?: KnownFailures): Verdict {
+/** `minVerdicts`: the share of selected rules, in percent, that must get a verdict. */
+export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVerdicts = 0): Verdict {
   const byId = new Map<string, ScenarioResult[]>();
   for (const result of results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
   const scenarios = [...byId].map(([id, rows]): ScenarioVerdict => {
@@ -34,9 +39,13 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures): Verd
     const outcome = outcomeOf(rows, reason !== undefined);
     return { id, outcome, result: failed ?? rows[0]!, ...(reason === undefined ? {} : { reason }) };
   });
+  const coverage = coverageOf(results);
+  const shortfall = coverageShortfall(coverage, minVerdicts);
   return {
-    passed: scenarios.every((s) => s.outcome !== 'unexpected-fail' && s.outcome !== 'unexpected-pass'),
+    passed: shortfall === undefined && scenarios.every((s) => s.outcome !== 'unexpected-fail' && s.outcome !== 'unexpected-pass'),
     scenarios,
+    coverage,
+    ...(shortfall === undefined ? {} : { shortfall }),
     ...(baseline ? { baseline: baseline.file } : {}),
   };
 }

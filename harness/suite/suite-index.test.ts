@@ -9,6 +9,7 @@ const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   ids: ['x-1'],
   rules: ['INB-01'],
   area: 'x',
+  needs: [],
   ...over,
 });
 
@@ -32,4 +33,10 @@ test('scenario IDs must be present and unique', () => {
     'features/x/X1.feature:12: @id:x-1 is already used at features/x/X1.feature:7',
     'features/x/X1.feature:20: a scenario needs exactly one @id: tag (has 0)',
   ]);
+});
+
+test('a @needs: tag must name an optional capability', () => {
+  const problems = lintSuite(['INB-01'], [scenario({ needs: ['pty', 'telepathy'] })]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /^features\/x\/X1\.feature:7: @needs:telepathy names no optional capability \(kit-tools, /);
 });

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -9,6 +10,8 @@ export interface IndexedScenario {
   ids: string[];
   rules: string[];
   area: string | undefined;
+  /** The optional capabilities its `@needs:` tags name. */
+  needs: string[];
 }
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
@@ -50,6 +53,7 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
         ids: capture(tags, ID_TAG),
         rules: capture(tags, RULE_TAG),
         area: capture(tags, AREA_TAG)[0],
+        needs: neededCapabilities(tags),
       });
     } else if (line.startsWith('Examples:')) pending = [];
   });
@@ -79,6 +83,9 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
     }
     if (scenario.rules.length === 0) problems.push(`${where}: the scenario names no rule`);
     if (!scenario.area) problems.push(`${where}: the feature has no @area: tag`);
+    for (const need of scenario.needs) {
+      if (!isCapability(need)) problems.push(`${where}: @needs:${need} names no optional capability (${CAPABILITIES.join(', ')})`);
+    }
     for (const rule of scenario.rules) {
       if (known.has(rule)) covered.add(rule);
       else problems.push(`${where}: @${rule} is not in the rule index`);

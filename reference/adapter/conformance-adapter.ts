@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SessionRuntime } from '../runtime.js';
+import { DEFAULT_DELIVERY, SessionRuntime } from '../runtime.js';
 import { RuntimeError } from '../errors.js';
 import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
@@ -15,6 +15,7 @@ import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import type { ContextDesign } from '../context/context-design.js';
 import { readdir } from 'node:fs/promises';
+import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
@@ -74,12 +75,26 @@ export function createAdapter(): Adapter {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
-            capabilities: ['restart', 'fault-injection'],
+            capabilities: [
+              'kit-tools',
+              'kit-sources',
+              'virtual-clock',
+              'fault-injection',
+              'pty',
+              'manual-compaction',
+              'reconcile',
+              'restart',
+              ...(sol ? ['busy-submit'] : []),
+            ],
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
               'instructions.revocation': REVOCATION,
               'system-message.fallback': wrapSystemFallback('{text}'),
+              'prompt.default-delivery': DEFAULT_DELIVERY,
+              'checkpoint.hash': 'sha256',
+              'pruning.replacement': PRUNED_TOOL_OUTPUT,
+              'pruning.protects-last-two-turns': 'yes',
               'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
               'continuation.continue': CONTINUE_TEXT,
               'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,

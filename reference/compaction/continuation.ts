@@ -1,7 +1,7 @@
 import { promptText, type Prompt } from '../events/session-event.js';
 import type { SessionMessage } from '../history/message.js';
 
-/** Profile `continuation`: the text of the synthetic message that lets the model go on mid-task. */
+/** Profile `continuation`: the synthetic message that lets the model go on mid-task; `002` fixes its words. */
 export const CONTINUE_TEXT = 'continue';
 /** What marks a resumed message whose media were left behind, and what stands in when it had no text. */
 export const RESUMED_PREFIX = '[Resumed after a compaction; its attachments are no longer available] ';

@@ -2,10 +2,10 @@ import type { Mutant } from './mutant.js';
 
 export const instructions: Mutant[] = [
   {
-    name: 'project files are ordered root first',
+    name: 'a project file between the location and the root is left out',
     file: 'context/sources/instructions.ts',
     find: '...(await projectCandidates(scope)).map(',
-    replace: '...(await projectCandidates(scope)).reverse().map(',
+    replace: '...(await projectCandidates(scope)).slice(0, 1).map(',
     breaks: ['INS-01'],
   },
   {

@@ -18,11 +18,11 @@ export const pruning: Mutant[] = [
     breaks: ['PRU-02'],
   },
   {
-    name: 'pruning frees exactly the minimum',
+    name: 'pruning ignores its minimum',
     profile: 'sol',
     file: 'compaction/pruning.ts',
     find: 'return freed > PRUNE_MINIMUM ? pruned : [];',
-    replace: 'return freed >= PRUNE_MINIMUM ? pruned : [];',
+    replace: 'return freed > 0 ? pruned : [];',
     breaks: ['PRU-03'],
   },
   {

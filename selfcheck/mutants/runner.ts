@@ -32,6 +32,13 @@ export const runner: Mutant[] = [
     breaks: ['RUN-04'],
   },
   {
+    name: 'an interrupted tool reads in other words than the seed fixes',
+    file: 'history/message.ts',
+    find: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';",
+    replace: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool interrupted';",
+    breaks: ['RUN-04'],
+  },
+  {
     name: 'history is ordered by message ID',
     file: 'history/history-store.ts',
     find: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq'",
@@ -43,6 +50,20 @@ export const runner: Mutant[] = [
     file: 'runtime.ts',
     find: 'let cursor = after;',
     replace: 'let cursor = after + 1;',
+    breaks: ['RUN-06'],
+  },
+  {
+    name: 'reasoning fragments are stored as durable events',
+    file: 'runner/provider-turn.ts',
+    find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
+    replace: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    breaks: ['RUN-06'],
+  },
+  {
+    name: 'tool-input fragments are stored as durable events',
+    file: 'runner/provider-turn.ts',
+    find: "        this.call!.input += chunk.argumentsDelta ?? '';",
+    replace: "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
     breaks: ['RUN-06'],
   },
   {

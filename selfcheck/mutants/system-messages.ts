@@ -31,6 +31,7 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'system messages are not hidden from the user transcript',
+    profile: 'checkpoint',
     file: 'store/projector.ts',
     find: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);",
     replace: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, false);",

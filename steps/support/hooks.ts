@@ -11,6 +11,8 @@ import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from './world.js';
 
 const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
@@ -29,20 +31,21 @@ BeforeAll(async function () {
   target = await openTarget(selectionFromEnvironment(process.env));
 });
 
-/** Why a scenario does not apply to a runtime that declared `description`, if it does not. */
-function notApplicable(tags: readonly { name: string }[], description: RuntimeDescription): string | undefined {
-  const profiles = tags.filter((tag) => tag.name.startsWith('@profile:')).map((tag) => tag.name.slice(9));
+/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
+function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
+  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
   if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
-    return `the runtime implements ${description.profiles.join(', ')}, not ${profiles.join(' or ')}`;
+    return `needs profile ${profiles.join(' or ')}`;
   }
-  const missing = tags.find((tag) => tag.name.startsWith('@needs:') && !description.capabilities.includes(tag.name.slice(7)));
-  return missing && `needs capability ${missing.name.slice(7)}`;
+  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability));
+  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
 }
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
-  const skip = declared && notApplicable(pickle.tags, declared);
-  if (skip) {
-    this.log(`not applicable: ${skip}`);
+  const tags = pickle.tags.map((tag) => tag.name);
+  const known = declared && withoutVerdict(tags, declared);
+  if (known) {
+    this.log(`${NOT_APPLICABLE}${known}`);
     return 'skipped';
   }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
@@ -50,12 +53,13 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
   this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  const dialect = (pickle.tags.find((tag) => tag.name.startsWith('@dialect:'))?.name.slice(9) ??
+  const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
     process.env.KIT_DIALECT ??
     'openai-chat') as ProviderDialectName;
   const wire = dialects[dialect];
   if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   this.driver = await RuntimeDriver.start(
     target.launcher,
@@ -70,18 +74,20 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   declared ??= this.driver.description;
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
-  const reason = notApplicable(pickle.tags, this.driver.description);
+  const reason = withoutVerdict(tags, this.driver.description);
   if (reason) {
-    this.log(`not applicable: ${reason}`);
+    this.log(`${NOT_APPLICABLE}${reason}`);
     return 'skipped';
   }
 });
 
 After(async function (this: KitWorld, { result, pickle }) {
-  if (!this.provider) return; // Not applicable before anything started.
+  // A scenario set aside before its runtime started has nothing to clean up.
+  if (!this.provider) return;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
+    ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs. A failing
   // step carries its own evidence; a failure found only here has no step to carry it.
@@ -92,7 +98,7 @@ After(async function (this: KitWorld, { result, pickle }) {
   await this.driver?.stop();
   this.provider.releaseAll();
   stopRouting?.();
-  if (result?.status === Status.PASSED && problems.length === 0) {
+  if ((result?.status === Status.PASSED || result?.status === Status.SKIPPED) && problems.length === 0) {
     // A directory left behind in the temporary base is harmless; a failed removal fails nothing.
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
@@ -101,19 +107,38 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
+/**
+ * A scenario must name every optional capability it uses, or a runtime without it would fail the
+ * scenario instead of getting no verdict: a defect of the suite, caught on every run.
+ */
+function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
+  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
+  for (const tool of world.provider.scriptedTools) {
+    const capability = capabilityOfTool(tool);
+    if (capability) used.add(capability);
+  }
+  const tagged = new Set(neededCapabilities(tags));
+  return [...used].filter((capability) => !tagged.has(capability)).map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+}
+
 AfterAll(async function () {
   await Promise.all(removals.splice(0));
   await target?.close();
 });
 
-/** A command the runtime reports as unsupported makes the scenario not applicable, not failed. */
+/**
+ * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
+ * required command it fails the scenario: the runtime does not implement what its profile requires.
+ */
 setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
   const wrapped = async function (this: KitWorld, ...args: unknown[]) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
       if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
-      this.log(`not applicable: the runtime does not support ${error.command.cmd} (${error.message})`);
+      const capability = capabilityOfCommand(error.command.cmd);
+      if (!capability) throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
+      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
       return 'skipped';
     }
   };

@@ -69,14 +69,14 @@ export class KitWorld extends World {
     this.currentSession ??= name;
   }
 
-  /** Runs an action whose runtime-reported error a later step may assert. */
+  /** Runs an action whose runtime-reported error a later step may assert; `unsupported` is never one. */
   async attempt(action: () => Promise<void>): Promise<void> {
     this.reportedError = undefined;
     this.errorAsserted = false;
     try {
       await action();
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError)) throw error;
+      if (!(error instanceof RuntimeReportedError) || error.code === 'unsupported') throw error;
       this.reportedError = error;
     }
   }

@@ -9,8 +9,8 @@ import { runSuite } from '../../suite-run.js';
 import type { ReplayArgs } from './command.js';
 
 /**
- * Reruns the failed scenario of a repro bundle alone, by its stable ID, against the runtime it
- * failed on (or the one named on the command line), and says whether it still fails.
+ * Reruns the failed scenario of a repro bundle alone, by its stable ID, against the runtime named
+ * on the command line (or, with --trust-bundle, the one it failed on), and says whether it still fails.
  */
 export async function replayBundle(args: ReplayArgs): Promise<number> {
   const bundle = readReproBundle(args.file);
@@ -19,7 +19,16 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
     throw new KitInputError(args.file, `scenario.id: no scenario has @id:${scenario.id} any more`);
   }
   const named = args.runtime || args.adapter;
-  const runtime: RuntimeArgs = named ? args : { ...args, ...('module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter }) };
+  const stored: RuntimeArgs = { ...args, ...('module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter }) };
+  // A bundle is data that may come from anyone: the runtime it names runs only when the user says so.
+  if (!named && !args.trustBundle) {
+    const [option, value] = 'module' in bundle.runtime ? ['--runtime', bundle.runtime.module] : ['--adapter', bundle.runtime.adapter];
+    throw new KitInputError(
+      args.file,
+      `runtime: the bundle ran ${option} ${JSON.stringify(value)}; name the runtime again (${option} ...) or pass --trust-bundle to run what the bundle says`,
+    );
+  }
+  const runtime: RuntimeArgs = named ? args : stored;
   process.stdout.write(
     `replaying ${scenario.id}: ${scenario.name} (${scenario.uri}:${scenario.line})\n` +
       `it failed with:\n  ${bundle.failure.split('\n').join('\n  ')}\n\n`,

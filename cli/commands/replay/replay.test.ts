@@ -78,9 +78,16 @@ const bundles = join(scratch('bundle-replay'), 'bundles');
 const failing = kit(['run', ...IGNORES_MESSAGE_IDS, '--bundles', bundles]);
 const bundle = join(bundles, 'inb-admission-4');
 
-test("a repro bundle replays its scenario alone, against the runtime it failed on", () => {
+test('a repro bundle runs no runtime it names unless the user names it again or trusts the bundle', () => {
   assert.equal(failing.status, 1);
-  const again = kit(['replay', bundle]);
+  assertInputError(
+    kit(['replay', bundle]),
+    /runtime: the bundle ran --runtime "fixtures\/runtimes\/ignores-message-ids\.ts"; name the runtime again \(--runtime \.\.\.\) or pass --trust-bundle/,
+  );
+});
+
+test("a trusted repro bundle replays its scenario alone, against the runtime it failed on", () => {
+  const again = kit(['replay', bundle, '--trust-bundle']);
   assert.equal(again.status, 1, again.stderr);
   assert.match(again.stdout, /^replaying inb-admission-4: \[4\] An exact retry/);
   assert.match(again.stdout, /runtime: fixtures\/runtimes\/ignores-message-ids\.ts/);

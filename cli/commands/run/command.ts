@@ -15,6 +15,7 @@ export interface RunArgs extends RuntimeArgs, SelectionArgs {
   baseline?: string;
   shard?: string;
   bundles?: string;
+  minVerdicts?: string;
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -43,12 +44,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
         default: [],
         describe: 'Any other Cucumber format, e.g. json:reports/cucumber.json',
       })
+      .option('min-verdicts', {
+        type: 'string',
+        describe: 'Fail the run unless at least this share of the selected rules gets a verdict (e.g. 90%); a run where none gets one always fails',
+      })
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
       .example('$0 run', 'Run every scenario against the reference runtime')
       .example('$0 run --adapter "python3 my_adapter.py"', 'Run every scenario against an adapter in another process')
       .example('$0 run --rule INB-07 RUN-04', 'Run the scenarios of two rules')
       .example("$0 run --tags '@area:runner'", 'Run one rule area')
       .example('$0 run --baseline known-failures.yaml --bundles reports/bundles', 'Accept known failures; keep a repro bundle of any other')
+      .example('$0 run --adapter "python3 my_adapter.py" --min-verdicts 90%', 'Fail unless 90% of the rules get a verdict')
       .example('$0 run --shard 2/4 --junit reports/junit-2.xml --markdown "$GITHUB_STEP_SUMMARY"', 'One of four parallel CI jobs') as unknown as Argv<RunArgs>,
   handler: lazyHandler(async () => (await import('./run.js')).run),
 };

@@ -44,14 +44,30 @@ for (const [mode, report] of [
   });
 }
 
-test('an adapter that supports nothing makes its scenarios not applicable, not failed', () => {
-  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs unsupported', '--rule', 'INB-02']);
-  assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.deepEqual(run.results.rules, { 'INB-02': 'not-applicable' });
-  assert.deepEqual(
-    run.results.scenarios.map((s: { status: string }) => s.status),
-    ['not-applicable', 'not-applicable'],
-  );
+const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
+
+test('an adapter that implements nothing fails as not implemented; a scenario needing an optional capability gets no verdict', () => {
+  const run = kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
+  assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
+  assert.match(run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message, /^Error: not implemented: session\.create/);
+  assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n  no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/);
+});
+
+test('a run where no selected rule gets a verdict fails and says so', () => {
+  const run = kitRun([...doesNothing, '--rule', 'PTY-01']);
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /✖ no selected rule got a verdict/);
+  assert.equal(run.results.passed, false);
+});
+
+test('--min-verdicts fails a run with fewer rules judged, and takes a share from 0% to 100% only', () => {
+  const run = kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '60%']);
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /✖ verdicts on 50% of the selected rules, below --min-verdicts 60%/);
+  assert.equal(kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '50']).status, 0);
+  assertInputError(kit(['run', '--min-verdicts', '120%']), /--min-verdicts: "120%" is not a share of rules from 0% to 100%/);
 });
 
 test('a rule ID that is not one is a usage error', () => {
@@ -161,4 +177,12 @@ test('a failing scenario leaves a repro bundle with requests, durable state and 
   const inbox = JSON.parse(readFileSync(join(bundle, 'sessions', 's1', 'inbox.json'), 'utf8'));
   assert.deepEqual(inbox.map((row: { messageId: string }) => row.messageId), ['msg_0_0001', 'msg_0_0002']);
   assert.deepEqual(JSON.parse(readFileSync(join(bundle, 'bundle.json'), 'utf8')).runtime, { module: 'fixtures/runtimes/ignores-message-ids.ts' });
+});
+
+test('a runtime with no optional capability gets a verdict on every rule that needs none', () => {
+  const run = kitRun(['--runtime', 'fixtures/runtimes/required-only.ts', '--rule', 'INB-01', 'INB-03', 'INB-05', 'INB-06']);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03']);
+  assert.deepEqual(run.results.coverage.withoutVerdict, { 'INB-05': ['needs capability kit-tools'], 'INB-06': ['needs capability restart'] });
+  assert.match(run.stdout, /no verdict, needs capability kit-tools: INB-05\n  no verdict, needs capability restart: INB-06\nverdicts: 2 of 4 rules \(50%\)/);
 });

@@ -16,3 +16,9 @@ test('an adapter that cannot start fails the handshake with its stderr', () => {
   assert.equal(run.status, 1);
   assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[^]*not found/);
 });
+
+test('an adapter that implements nothing fails the smoke test at its first required command', () => {
+  const run = smoke('--adapter', 'node fixtures/adapters/does-nothing.mjs');
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /✔ handshake: does-nothing[^]*✖ session: session\.create failed with unsupported/);
+});

@@ -60,7 +60,7 @@ function thinkingBlock(reasoning: ScriptedReasoning): StreamedBlock {
   return {
     start: { type: 'thinking', thinking: '', signature: '' },
     deltas: [
-      { type: 'thinking_delta', thinking: reasoning.text },
+      ...splitIntoChunks(reasoning.text, reasoning.chunks ?? 1).map((piece) => ({ type: 'thinking_delta', thinking: piece })),
       { type: 'signature_delta', signature: reasoning.signature },
     ],
   };
@@ -92,7 +92,7 @@ export function webSearchResults(search: ScriptedWebSearch): object[] {
 function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
   return {
     start: { type: 'tool_use', id: call.id, name: call.name, input: {} },
-    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
+    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
   };
 }
 

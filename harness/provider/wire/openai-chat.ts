@@ -24,10 +24,10 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
       return stream([
         chunk({ role: 'assistant', content: null }),
         ...turn.calls.flatMap((call, index) => {
-          const [head, tail] = splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), 2);
+          const [head, ...tail] = splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2);
           return [
             chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: head } }] }),
-            chunk({ tool_calls: [{ index, function: { arguments: tail } }] }),
+            ...tail.map((piece) => chunk({ tool_calls: [{ index, function: { arguments: piece } }] })),
           ];
         }),
         chunk({}, 'tool_calls'),

@@ -1,0 +1,404 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
+import { EventStream } from './events-stream.js';
+import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
+import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
+import { OpencodeServer, PROVIDER_ID, PROVIDER_PACKAGES, opencodeVersion, type ServerSettings } from './server.js';
+import { readEpoch } from './store.js';
+
+export const PROTOCOL = 'session-runtime-adapter/1';
+
+type Command = { cmd: string } & Record<string, unknown>;
+export type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** A runtime behaviour the protocol cannot express as a reply: the adapter stops and says why. */
+export class SilentStop extends Error {
+  override name = 'SilentStop';
+}
+
+interface HelloConfig {
+  storeDir: string;
+  home: string;
+  instance: number;
+  timeZone?: string;
+  provider: { dialect: string; baseUrl: string; apiKey: string; model: string };
+}
+
+/** How long the server may take to listen: 7-17 s were measured on a loaded 2-core machine. */
+const START_WITHIN_MS = 60_000;
+/** Polling interval for idleness: OpenCode has no idle notification on the V2 routes. */
+const POLL_MS = 50;
+/** An admitted, resumed prompt with the session not running for this long is a silent stop. */
+const SILENT_STOP_MS = 15_000;
+
+const PART_IMAGE_NAME = 'image';
+/** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
+const TOOL_OUTPUT_RETENTION_DAYS = 7;
+
+/** Commands OpenCode has no equivalent for, with the reason the README records. */
+const UNSUPPORTED: Record<string, string> = {
+  'session.move': 'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
+  'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
+  'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
+  'prompt.submit': 'OpenCode has a durable inbox; profile sol only',
+  'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
+  'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
+  'context.contributor.register': 'OpenCode has no plugin-defined context sources reachable from outside',
+  'context.contributor.remove': 'OpenCode has no plugin-defined context sources reachable from outside',
+  'context.source.set': 'OpenCode has no plugin-defined context sources reachable from outside',
+  'context.reconcile': 'OpenCode exposes no context reconciliation without a turn',
+  'compaction.request': 'the V2 compaction operation answers "operation unavailable" in 1.18.33',
+  'fault.system-message-writes': 'no fault hooks inside a published binary',
+  'fault.tool-output-writes': 'no fault hooks inside a published binary',
+  'tool-output.held': 'no fault hooks inside a published binary',
+  'pty.overlay.set': 'no host environment overlay reachable from outside',
+  'pty.environment': 'no host environment overlay reachable from outside',
+  'host.env.set': 'no host environment overlay reachable from outside',
+};
+
+export function createAdapter(): { handle(command: Command): Promise<Reply>; terminate(): Promise<void>; terminateNow(): void } {
+  let runtime: OpencodeRuntime | undefined;
+  return {
+    async handle(command) {
+      if (command.cmd === 'hello') {
+        if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
+        runtime ??= new OpencodeRuntime(command.config as HelloConfig);
+        return {
+          ok: true,
+          result: {
+            protocol: PROTOCOL,
+            runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
+            profiles: ['core'],
+            capabilities: ['restart'],
+            shell: { tool: 'bash', commandField: 'command' },
+            texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS) },
+          },
+        };
+      }
+      if (!runtime) return failure('invalid-input', 'the first command must be hello');
+      if (command.cmd in UNSUPPORTED) return failure('unsupported', UNSUPPORTED[command.cmd]!);
+      try {
+        return { ok: true, result: (await runtime.handle(command)) ?? {} };
+      } catch (error) {
+        if (error instanceof ApiError) return failure(error.code, error.message);
+        throw error;
+      }
+    },
+    terminate: async () => runtime?.stop(),
+    terminateNow: () => runtime?.stopNow(),
+  };
+}
+
+function failure(code: string, message: string): Reply {
+  return { ok: false, error: { code, message } };
+}
+
+class OpencodeRuntime {
+  private readonly settings: ServerSettings;
+  private server: Promise<OpencodeServer> | undefined;
+  /** The current server process, known from its spawn on, listening or not. */
+  private process: OpencodeServer | undefined;
+  private readonly subscriptions = new Map<string, EventStream>();
+  /** Prompts admitted with resume, per session: idle only once each was promoted. */
+  private readonly expected = new Map<string, Set<string>>();
+  /** Locations whose model catalog was seen holding the model, on the current server. */
+  private readonly offered = new Set<string>();
+  private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
+
+  constructor(config: HelloConfig) {
+    this.settings = {
+      storeDir: config.storeDir,
+      home: config.home,
+      dialect: config.provider.dialect,
+      baseUrl: config.provider.baseUrl,
+      apiKey: config.provider.apiKey,
+      model: config.provider.model,
+      ...(config.timeZone ? { timeZone: config.timeZone } : {}),
+    };
+    if (!(config.provider.dialect in PROVIDER_PACKAGES)) throw new Error(`dialect ${config.provider.dialect} is not wired`);
+    this.commands = {
+      'session.create': (c, api) => this.createSession(c, api),
+      'prompt.admit': (c, api) => this.admit(c, api),
+      'session.run': (c, api) => this.wake(sessionOf(c), api),
+      'session.wake': (c, api) => this.wake(sessionOf(c), api),
+      'session.idle': (c, api) => this.idle(sessionOf(c), api),
+      'session.interrupt': (c, api) => this.interrupt(sessionOf(c), api),
+      'session.select': (c, api) => this.select(c, api),
+      epoch: async (c) => readEpoch(join(this.settings.storeDir, 'opencode.db'), sessionOf(c)),
+      history: async (c, api) => ({ messages: history(await api.history(sessionOf(c))) }),
+      inbox: async (c, api) => ({ rows: inbox(await api.history(sessionOf(c))) }),
+      failures: async (c, api) => ({ failures: failures(await api.history(sessionOf(c))) }),
+      events: async (c, api) => ({ events: kitEvents(await api.history(sessionOf(c), Number(c.after ?? 0))) }),
+      compactions: async (c, api) => ({ compactions: compactions(await api.history(sessionOf(c))) }),
+      'events.subscribe': async (c, api) => this.subscribe(c, api),
+      'events.take': async (c) => {
+        const stream = this.subscriptions.get(String(c.subscription));
+        if (!stream) throw new ApiError('not-found', `no subscription ${c.subscription}`);
+        return { events: kitEvents(stream.take()) };
+      },
+      'tool-output.configure': async (c) => this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
+      'compaction.configure': async (c) =>
+        this.reconfigure({
+          compaction: { contextWindow: Number(c.contextWindow), outputAllowance: Number(c.outputAllowance), buffer: Number(c.buffer) },
+        }),
+      'agent.define': async (c) =>
+        this.reconfigure({
+          agents: {
+            ...this.settings.agents,
+            [String(c.name)]: { tools: (c.tools ?? {}) as Record<string, string>, skills: (c.skills ?? {}) as Record<string, string> },
+          },
+        }),
+      'skill.define': async (c) =>
+        this.reconfigure({ skills: { ...this.settings.skills, [String(c.name)]: { description: String(c.description), body: String(c.body) } } }),
+      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
+      'permission.wait': async (c, api) => {
+        while ((await this.permissionRequests(sessionOf(c), api)).length === 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      },
+      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
+      'tool-output.files': async () => this.toolOutputFiles(),
+      diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
+    };
+  }
+
+  async handle(command: Command): Promise<unknown> {
+    const run = this.commands[command.cmd];
+    if (!run) throw new ApiError('unsupported', `OpenCode has no equivalent of ${command.cmd}`);
+    return run(command, new OpencodeApi((await this.started()).url));
+  }
+
+  async stop(): Promise<void> {
+    for (const stream of this.subscriptions.values()) stream.close();
+    await this.process?.stop();
+  }
+
+  stopNow(): void {
+    this.process?.stopNow();
+  }
+
+  /** The server starts with the first command that needs it, after any budget was configured. */
+  private started(): Promise<OpencodeServer> {
+    this.server ??= OpencodeServer.start(this.settings, START_WITHIN_MS, (server) => (this.process = server));
+    return this.server;
+  }
+
+  /** OpenCode reads its configuration only at start: write it, and restart a running server. */
+  private async reconfigure(change: Partial<ServerSettings>): Promise<void> {
+    Object.assign(this.settings, change);
+    if (!this.server) return;
+    const running = this.server;
+    this.server = undefined;
+    this.offered.clear();
+    await (await running).stop();
+    await this.started();
+  }
+
+  private async createSession(c: Command, api: OpencodeApi) {
+    const kitId = c.id === undefined ? undefined : String(c.id);
+    const id = kitId === undefined ? undefined : opencodeSessionId(kitId);
+    let created = true;
+    if (id !== undefined) {
+      created = await api.call('GET', `/api/session/${encodeURIComponent(id)}`).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 'not-found') return true;
+          throw error;
+        },
+      );
+    }
+    const answer = await api.call<{ data: { id: string } }>('POST', '/api/session', {
+      ...(id === undefined ? {} : { id }),
+      location: { directory: String(c.location) },
+      model: { providerID: PROVIDER_ID, id: this.settings.model },
+    });
+    await this.modelOffered(answer.data.id, api);
+    return { sessionId: kitId ?? answer.data.id, created };
+  }
+
+  private async admit(c: Command, api: OpencodeApi) {
+    const session = sessionOf(c);
+    if (c.resume !== false) await this.modelOffered(session, api);
+    const parts = (c.prompt as { parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string })[] }).parts;
+    const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+    const files = parts.flatMap((part, index) =>
+      part.type === 'image' ? [{ uri: `data:${part.mediaType};base64,${part.data}`, name: `${PART_IMAGE_NAME}-${index + 1}` }] : [],
+    );
+    const id = c.id === undefined ? undefined : opencodeMessageId(String(c.id));
+    const before = id === undefined ? [] : await api.history(session);
+    const duplicate = before.some((event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id);
+    const answer = await api.call<{ data: { id: string; promotedSeq?: number } }>('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
+      ...(id === undefined ? {} : { id }),
+      prompt: { text, ...(files.length > 0 ? { files } : {}) },
+      ...(c.delivery === undefined ? {} : { delivery: c.delivery }),
+      ...(c.resume === undefined ? {} : { resume: c.resume }),
+    });
+    if (c.resume !== false) this.expecting(session).add(answer.data.id);
+    return {
+      messageId: kitMessageId(answer.data.id),
+      state: answer.data.promotedSeq === undefined || answer.data.promotedSeq === null ? 'pending' : 'promoted',
+      duplicate,
+    };
+  }
+
+  /** No route runs a session: an exact retry of a pending admission with resume wakes it. */
+  private async wake(session: string, api: OpencodeApi) {
+    const [oldest] = pendingAdmissions(await api.history(session));
+    if (!oldest) return;
+    await this.modelOffered(session, api);
+    await api.call('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
+      id: oldest.id,
+      prompt: oldest.prompt,
+      delivery: oldest.delivery,
+      resume: true,
+    });
+    this.expecting(session).add(oldest.id);
+  }
+
+  /** Before anything can start a drain: the session's location must offer the model. */
+  private async modelOffered(session: string, api: OpencodeApi): Promise<void> {
+    const info = await api.call<{ data: { location: { directory: string } } }>('GET', `/api/session/${encodeURIComponent(session)}`);
+    const directory = info.data.location.directory;
+    if (this.offered.has(directory)) return;
+    await api.modelOffered(directory, PROVIDER_ID, this.settings.model, START_WITHIN_MS);
+    this.offered.add(directory);
+  }
+
+  private async idle(session: string, api: OpencodeApi) {
+    let quietSince: number | undefined;
+    for (;;) {
+      const active = await api.active();
+      if (active.has(session)) {
+        quietSince = undefined;
+      } else {
+        const events = await api.history(session);
+        const waiting = this.unpromoted(session, events);
+        const unanswered = promptedWithoutStep(events);
+        if (waiting.length === 0 && unanswered === undefined) return;
+        quietSince ??= Date.now();
+        if (Date.now() - quietSince > SILENT_STOP_MS) {
+          // A failed step ends the drain and may leave queued prompts behind: that is idle.
+          if (unanswered === undefined && events.some((event) => event.type === 'session.next.step.failed')) return;
+          throw new SilentStop(
+            unanswered === undefined
+              ? `OpenCode admitted ${waiting.join(', ')} with resume but neither promoted it nor ran the session for ${SILENT_STOP_MS} ms, and recorded no error`
+              : `OpenCode promoted ${unanswered} but stopped without a provider step or a recorded error (its log says why)`,
+          );
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private unpromoted(session: string, events: DurableEvent[]): string[] {
+    const expected = this.expecting(session);
+    const promoted = new Set(events.filter((event) => event.type === 'session.next.prompted').map((event) => String(event.data.messageID)));
+    for (const id of [...expected]) if (promoted.has(id)) expected.delete(id);
+    return [...expected];
+  }
+
+  private async interrupt(session: string, api: OpencodeApi) {
+    await api.call('POST', `/api/session/${encodeURIComponent(session)}/interrupt`, {});
+    // Interrupted drains leave their pending prompts pending; nothing more is scheduled.
+    this.expecting(session).clear();
+    while ((await api.active()).has(session)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+
+  private async select(c: Command, api: OpencodeApi) {
+    const session = sessionOf(c);
+    if ('agent' in c) {
+      await api.call('POST', `/api/session/${encodeURIComponent(session)}/agent`, { agent: c.agent ?? 'build' });
+    }
+    if ('model' in c) {
+      const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
+      if (model !== this.settings.model && !this.settings.otherModels?.includes(model)) {
+        // A model the configuration does not name: written, and the server restarted to read it.
+        await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
+        api = new OpencodeApi((await this.started()).url);
+        await this.modelOffered(session, api);
+      }
+      await api.call('POST', `/api/session/${encodeURIComponent(session)}/model`, {
+        model: { providerID: PROVIDER_ID, id: model },
+      });
+    }
+  }
+
+  private async subscribe(c: Command, api: OpencodeApi) {
+    const session = sessionOf(c);
+    await api.call('GET', `/api/session/${encodeURIComponent(session)}`);
+    const id = `sub_${this.subscriptions.size + 1}`;
+    const server = await this.started();
+    this.subscriptions.set(id, new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`));
+    return { subscription: id };
+  }
+
+  /** Waiting permission requests, each with the agent of the assistant message whose call asked. */
+  private async permissionRequests(session: string, api: OpencodeApi) {
+    const path = `/api/session/${encodeURIComponent(session)}`;
+    const { data } = await api.call<{ data: { id: string; action: string; source?: { messageID: string } }[] }>('GET', `${path}/permission`);
+    return Promise.all(
+      data.map(async (request) => {
+        const message = request.source
+          ? await api.call<{ data: { agent?: string } }>('GET', `${path}/message/${encodeURIComponent(request.source.messageID)}`)
+          : undefined;
+        return { id: request.id, tool: request.action, agent: message?.data.agent ?? 'build' };
+      }),
+    );
+  }
+
+  /** The kit names a request by its ID only; OpenCode's reply route needs the session too. */
+  private async replyToPermission(id: string, approve: boolean, api: OpencodeApi) {
+    const { data } = await api.call<{ data: { id: string; sessionID: string }[] }>('GET', '/api/permission/request');
+    const request = data.find((r) => r.id === id);
+    if (!request) throw new ApiError('not-found', `no waiting permission request ${id}`);
+    await api.call('POST', `/api/session/${encodeURIComponent(request.sessionID)}/permission/${encodeURIComponent(id)}/reply`, {
+      reply: approve ? 'once' : 'reject',
+    });
+  }
+
+  /** Managed tool output lives in OpenCode's data directory, `tool-output` (observed in 1.18.33). */
+  private async toolOutputFiles() {
+    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'tool-output');
+    const names = await readdir(directory).catch(() => [] as string[]);
+    return { directory, files: names.sort().map((name) => join(directory, name)) };
+  }
+
+  /** OpenCode's own log: its warnings and errors are what an operator reads. */
+  private async diagnostics(): Promise<string[]> {
+    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'log');
+    const names = (await readdir(directory).catch(() => [] as string[])).sort();
+    const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
+    return lines.flatMap((text) => text.split('\n')).filter((line) => /^(WARN|ERROR)\b/.test(line));
+  }
+
+  private expecting(session: string): Set<string> {
+    let set = this.expected.get(session);
+    if (!set) this.expected.set(session, (set = new Set()));
+    return set;
+  }
+}
+
+function sessionOf(c: Command): string {
+  return opencodeSessionId(String(c.sessionId));
+}
+
+/** The last promoted prompt, when nothing (no step, no failure) followed it. */
+function promptedWithoutStep(events: DurableEvent[]): string | undefined {
+  const last = events.findLastIndex((event) => event.type === 'session.next.prompted');
+  if (last < 0) return undefined;
+  const followed = events.slice(last + 1).some((event) => event.type.startsWith('session.next.step.'));
+  return followed ? undefined : String(events[last]!.data.messageID);
+}
+
+function compactions(events: DurableEvent[]) {
+  const list: { status: 'started' | 'completed' | 'failed'; summary?: string }[] = [];
+  for (const event of events) {
+    if (event.type === 'session.next.compaction.started') list.push({ status: 'started' });
+    if (event.type === 'session.next.compaction.ended') {
+      const open = list.findLast((entry) => entry.status === 'started');
+      const summary = typeof event.data.text === 'string' ? event.data.text : '';
+      if (open) Object.assign(open, { status: 'completed', summary });
+      else list.push({ status: 'completed', summary });
+    }
+  }
+  return list;
+}

@@ -1,0 +1,269 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the pinned package was installed (`npm ci` in adapters/opencode). */
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+
+/** Switches that keep the server offline and away from the user's own tools (verified in 1.18.33). */
+const OFFLINE_SWITCHES = [
+  'OPENCODE_DISABLE_MODELS_FETCH',
+  'OPENCODE_DISABLE_AUTOUPDATE',
+  'OPENCODE_DISABLE_SHARE',
+  'OPENCODE_DISABLE_LSP_DOWNLOAD',
+  'OPENCODE_DISABLE_DEFAULT_PLUGINS',
+  'OPENCODE_DISABLE_CLAUDE_CODE',
+  'OPENCODE_DISABLE_EXTERNAL_SKILLS',
+  'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
+];
+
+export const PROVIDER_ID = 'kit';
+
+/** The AI SDK provider OpenCode loads for each of the kit's wire dialects (both bundled in its binary). */
+export const PROVIDER_PACKAGES: Record<string, string> = {
+  'openai-chat': '@ai-sdk/openai-compatible',
+  'anthropic-messages': '@ai-sdk/anthropic',
+};
+
+/** The platform binary itself, so no Node wrapper process stands between the adapter and the server. */
+export function opencodeBinary(): string {
+  const candidates = [
+    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
+    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
+    join(PACKAGE_DIR, 'opencode-ai', 'bin', 'opencode.exe'),
+  ];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new Error(`no opencode binary under ${PACKAGE_DIR}: run npm ci in adapters/opencode`);
+  return found;
+}
+
+export function opencodeVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'opencode-ai', 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+export interface ServerSettings {
+  storeDir: string;
+  home: string;
+  dialect: string;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Further models sessions switched to; OpenCode offers only the models its configuration names. */
+  otherModels?: string[];
+  timeZone?: string;
+  /** Budgets the kit configured; OpenCode reads them only at start. */
+  toolOutput?: { maxLines: number; maxBytes: number };
+  compaction?: { contextWindow: number; outputAllowance: number; buffer: number };
+  /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
+  agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
+  /** Skills the kit defined, written as SKILL.md files under the store. */
+  skills?: Record<string, { description: string; body: string }>;
+}
+
+/**
+ * One hermetic `opencode serve`: HOME, every XDG directory and the store under the scenario's
+ * store directory, the global configuration directory being the kit's `home`. The server stays in
+ * the adapter's process group, so the kit's SIGKILL of that group reaches it too.
+ */
+export class OpencodeServer {
+  readonly url: string;
+  private readonly child: ChildProcess;
+  private readonly exited: Promise<void>;
+  private log = '';
+
+  private constructor(port: number, settings: ServerSettings) {
+    this.url = `http://127.0.0.1:${port}`;
+    const env = hermeticEnvironment(settings);
+    this.child = spawn(opencodeBinary(), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
+      cwd: settings.storeDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.log = (this.log + chunk.toString('utf8')).slice(-4000);
+    };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    this.exited = new Promise((resolve) => this.child.on('exit', () => resolve()));
+  }
+
+  /** `spawned` learns of the process before it listens, so an adapter told to stop can kill it at once. */
+  static async start(settings: ServerSettings, readyWithinMs: number, spawned: (server: OpencodeServer) => void): Promise<OpencodeServer> {
+    writeConfiguration(settings);
+    const server = new OpencodeServer(await freePort(), settings);
+    spawned(server);
+    await server.ready(readyWithinMs);
+    return server;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get output(): string {
+    return this.log;
+  }
+
+  /** SIGKILL at once: the store is durable, and SIGTERM does not always stop it within seconds. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) killTree(this.child.pid);
+    await this.exited;
+  }
+
+  /** Synchronous, for process exit handlers. */
+  stopNow(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) killTree(this.child.pid);
+  }
+
+  private async ready(withinMs: number): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        throw new Error(`opencode serve exited before listening:\n${this.log}`);
+      }
+      try {
+        const response = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
+        if (response.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.stopNow();
+    throw new Error(`opencode serve did not listen within ${withinMs} ms:\n${this.log}`);
+  }
+}
+
+function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
+  const root = join(settings.storeDir, 'opencode');
+  const dirs = {
+    HOME: join(root, 'home'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_DATA_HOME: join(root, 'data'),
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_CACHE_HOME: join(root, 'cache'),
+    XDG_RUNTIME_DIR: join(root, 'runtime'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    LANG: 'C.UTF-8',
+    ...dirs,
+    OPENCODE_DB: join(settings.storeDir, 'opencode.db'),
+    ...(settings.timeZone ? { TZ: settings.timeZone } : process.env.TZ ? { TZ: process.env.TZ } : {}),
+  };
+  for (const name of OFFLINE_SWITCHES) env[name] = '1';
+  return env;
+}
+
+/**
+ * `$XDG_CONFIG_HOME/opencode` is the kit's `home`, so a global AGENTS.md the kit writes there is
+ * OpenCode's own global instruction file; opencode.json sits beside it.
+ */
+function writeConfiguration(settings: ServerSettings): void {
+  const configHome = join(settings.storeDir, 'opencode', 'config');
+  mkdirSync(configHome, { recursive: true });
+  mkdirSync(settings.home, { recursive: true });
+  const link = join(configHome, 'opencode');
+  if (!existsSync(link)) symlinkSync(settings.home, link, 'dir');
+  const limit = settings.compaction
+    ? { context: settings.compaction.contextWindow, output: settings.compaction.outputAllowance }
+    : { context: 200_000, output: 8_192 };
+  const config = {
+    $schema: 'https://opencode.ai/config.json',
+    autoupdate: false,
+    share: 'disabled',
+    snapshot: false,
+    model: `${PROVIDER_ID}/${settings.model}`,
+    small_model: `${PROVIDER_ID}/${settings.model}`,
+    enabled_providers: [PROVIDER_ID],
+    provider: {
+      [PROVIDER_ID]: {
+        npm: PROVIDER_PACKAGES[settings.dialect],
+        name: 'conformance kit',
+        options: { baseURL: settings.baseUrl, apiKey: settings.apiKey },
+        models: Object.fromEntries([settings.model, ...(settings.otherModels ?? [])].map((model) => [model, { name: model, limit }])),
+      },
+    },
+    ...(settings.toolOutput ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } } : {}),
+    ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
+    ...(settings.skills ? { skills: { paths: [writeSkills(settings.storeDir, settings.skills)] } } : {}),
+    ...(settings.agents
+      ? {
+          agent: Object.fromEntries(
+            Object.entries(settings.agents).map(([name, agent]) => [
+              name,
+              { ...(name === 'build' ? {} : { mode: 'primary' }), permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) } },
+            ]),
+          ),
+        }
+      : {}),
+  };
+  writeFileSync(join(settings.home, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** Each skill as `<name>/SKILL.md` (front matter name and description, then the body). */
+function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string {
+  const root = join(storeDir, 'opencode', 'skills');
+  for (const [name, skill] of Object.entries(skills)) {
+    mkdirSync(join(root, name), { recursive: true });
+    writeFileSync(join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`);
+  }
+  return root;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server and everything it started (shell commands of the bash tool), found through /proc. */
+function killTree(pid: number): void {
+  for (const victim of [pid, ...descendants(pid)]) {
+    try {
+      process.kill(victim, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}

@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ScenarioResult } from './scenario-results.js';
+import { ruleCounts, runtimeReportPage, runtimesTable, withRuntimesTable, TABLE_END, TABLE_START, type JudgedRuntime } from './runtime-report.js';
+
+const scenario = (id: string, status: ScenarioResult['status'], rules: string[], message?: string): ScenarioResult => ({
+  id,
+  name: `scenario ${id}`,
+  uri: 'features/inbox/Admission1.feature',
+  line: 7,
+  rules,
+  area: 'inbox',
+  status,
+  ...(message ? { message } : {}),
+});
+
+const document = {
+  rules: { 'INB-01': 'passed', 'INB-02': 'failed', 'CTX-01': 'not-applicable', 'AGT-01': 'not-implemented' },
+  scenarios: [
+    scenario('a', 'passed', ['INB-01']),
+    scenario('b', 'failed', ['INB-02'], 'AssertionError: the provider was sent "B" before "C"\n    at step (steps/x.ts:1:1)'),
+    scenario('c', 'not-applicable', ['CTX-01']),
+  ],
+};
+
+const judged = (runtime: string, passed: number): JudgedRuntime => ({
+  runtime,
+  version: '1.0.0',
+  date: '2026-01-15',
+  counts: { passed, failed: 1, notApplicable: 1, notImplemented: 1 },
+});
+
+test('rule counts come from the rule outcomes of the results', () => {
+  assert.deepEqual(ruleCounts(document), { passed: 1, failed: 1, notApplicable: 1, notImplemented: 1 });
+});
+
+test('the page lists each failing scenario with its evidence and its baseline reason, not the kit stack', () => {
+  const page = runtimeReportPage(judged('opencode', 1), document, new Map([['b', 'INB-02: OpenCode sent B first; a real deviation']]));
+  assert.match(page, /### INB-02\n/);
+  assert.match(page, /the provider was sent "B" before "C"/);
+  assert.match(page, /Known failure: INB-02: OpenCode sent B first; a real deviation/);
+  assert.doesNotMatch(page, /steps\/x\.ts/);
+  assert.match(page, /\| INB-02 \| failed \| 0 \/ 1 \/ 0 \|/);
+});
+
+test('the README table is replaced between its markers, one row per runtime, the rest kept', () => {
+  const readme = `# Kit\n\n${TABLE_START}\nold\n${TABLE_END}\n\nafter\n`;
+  const updated = withRuntimesTable(readme, runtimesTable([judged('pi', 2), judged('opencode', 1)]));
+  assert.ok(updated.startsWith('# Kit\n\n'));
+  assert.ok(updated.endsWith('\n\nafter\n'));
+  assert.doesNotMatch(updated, /\nold\n/);
+  const rows = updated.split('\n').filter((line) => line.startsWith('| opencode') || line.startsWith('| pi'));
+  assert.deepEqual(rows.map((row) => row.split(' | ')[0]), ['| opencode', '| pi']);
+  assert.throws(() => withRuntimesTable('# no markers\n', 'table'), /markers/);
+});

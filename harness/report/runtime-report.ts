@@ -1,0 +1,123 @@
+import type { ScenarioResult } from './scenario-results.js';
+import { failureLines } from './summary.js';
+
+/**
+ * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
+ * per runtime (badge line, rule table, each failing rule with its evidence) and one row of the
+ * README's "Runtimes judged" table. Nothing in either is typed by hand.
+ */
+
+/** What `kit run --results` writes (the fields read here). */
+export interface ResultsDocument {
+  rules: Record<string, string>;
+  scenarios: ScenarioResult[];
+}
+
+/** One judged runtime: the README row, kept beside its adapter. */
+export interface JudgedRuntime {
+  runtime: string;
+  version: string;
+  date: string;
+  counts: RuleCounts;
+}
+
+export interface RuleCounts {
+  passed: number;
+  failed: number;
+  notApplicable: number;
+  notImplemented: number;
+}
+
+const OUTCOME_ORDER = ['failed', 'not-implemented', 'passed', 'not-applicable'];
+
+export function ruleCounts(document: ResultsDocument): RuleCounts {
+  const outcomes = Object.values(document.rules);
+  const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    notApplicable: count('not-applicable'),
+    notImplemented: count('not-implemented'),
+  };
+}
+
+/** A static shields.io badge: rules passed of the rules that got a verdict. */
+export function badgeLine(judged: JudgedRuntime): string {
+  const { passed, failed, notImplemented, notApplicable } = judged.counts;
+  const judgedRules = passed + failed + notImplemented;
+  const colour = failed + notImplemented === 0 ? 'brightgreen' : passed >= judgedRules / 2 ? 'yellow' : 'red';
+  const message = encodeURIComponent(`${passed}/${judgedRules} rules`).replace(/-/g, '--');
+  const label = encodeURIComponent(`${judged.runtime} ${judged.version}`).replace(/-/g, '--');
+  return `![${judged.runtime} ${judged.version}: ${passed}/${judgedRules} rules passed, ${notApplicable} not applicable](https://img.shields.io/badge/${label}-${message}-${colour})`;
+}
+
+/** The per-runtime page: badge, counts, every rule's outcome, then each failing rule's evidence. */
+export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocument, reasons: ReadonlyMap<string, string>): string {
+  const { passed, failed, notApplicable, notImplemented } = judged.counts;
+  const rules = Object.entries(document.rules).sort(
+    ([a, oa], [b, ob]) => OUTCOME_ORDER.indexOf(oa) - OUTCOME_ORDER.indexOf(ob) || a.localeCompare(b),
+  );
+  const scenariosOf = (rule: string) => document.scenarios.filter((s) => s.rules.includes(rule));
+  const lines = [
+    `# ${judged.runtime} ${judged.version}: conformance report`,
+    '',
+    badgeLine(judged),
+    '',
+    `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`; generated from \`reports/${judged.runtime}/results.json\`.`,
+    '',
+    '| rules passed | failed | not implemented | not applicable |',
+    '|---:|---:|---:|---:|',
+    `| ${passed} | ${failed} | ${notImplemented} | ${notApplicable} |`,
+    '',
+    '## Rules',
+    '',
+    '| rule | outcome | scenarios passed / failed / n/a |',
+    '|---|---|---|',
+    ...rules.map(([rule, outcome]) => {
+      const scenarios = scenariosOf(rule);
+      const n = (status: string) => scenarios.filter((s) => s.status === status).length;
+      return `| ${rule} | ${outcome} | ${n('passed')} / ${n('failed')} / ${n('not-applicable')} |`;
+    }),
+    '',
+    '## Failing rules and their evidence',
+    '',
+  ];
+  const failing = rules.filter(([, outcome]) => outcome === 'failed' || outcome === 'not-implemented');
+  if (failing.length === 0) lines.push('None.', '');
+  for (const [rule] of failing) {
+    lines.push(`### ${rule}`, '');
+    for (const scenario of scenariosOf(rule).filter((s) => s.status === 'failed')) {
+      lines.push(`- **${scenario.name}** (\`${scenario.uri}:${scenario.line}\`, \`@id:${scenario.id}\`)`);
+      const reason = reasons.get(scenario.id);
+      if (reason) lines.push(`  - Known failure: ${reason.trim().replace(/\s*\n\s*/g, ' ')}`);
+      lines.push('  - What the kit observed:', '', '    ```', ...failureLines(scenario.message).slice(0, 20).map((l) => `    ${l}`), '    ```', '');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export const TABLE_START = '<!-- runtimes-judged:start -->';
+export const TABLE_END = '<!-- runtimes-judged:end -->';
+
+/** The README table, one row per judged runtime, between its marker comments. */
+export function runtimesTable(judged: JudgedRuntime[]): string {
+  const rows = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
+  return [
+    TABLE_START,
+    '| runtime | version | judged | rules passed | failed | not implemented | not applicable | report |',
+    '|---|---|---|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.runtime} | ${r.version} | ${r.date} | ${r.counts.passed} | ${r.counts.failed} | ${r.counts.notImplemented} | ${r.counts.notApplicable} | [REPORT](adapters/${r.runtime}/REPORT.md) |`,
+    ),
+    TABLE_END,
+  ].join('\n');
+}
+
+/** Replaces the table between the markers; the README must already hold both markers. */
+export function withRuntimesTable(readme: string, table: string): string {
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`the README has no ${TABLE_START} … ${TABLE_END} markers`);
+  return `${readme.slice(0, start)}${table}${readme.slice(end + TABLE_END.length)}`;
+}

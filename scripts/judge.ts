@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { kitPath } from '../harness/kit-root.js';
+import { readKnownFailures } from '../harness/baseline/known-failures.js';
+import {
+  ruleCounts,
+  runtimeReportPage,
+  runtimesTable,
+  withRuntimesTable,
+  type JudgedRuntime,
+  type ResultsDocument,
+} from '../harness/report/runtime-report.js';
+
+/**
+ * `npm run judge:<runtime>`: installs the runtime's adapter folder, runs the whole suite against
+ * it, writes reports/<runtime>/{results.json,summary.md,junit.xml}, gates on the committed
+ * baseline, and regenerates the runtime's REPORT.md and the README's "Runtimes judged" table.
+ *
+ * adapters/<runtime>/judge.json:
+ *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10}
+ */
+interface JudgeSettings {
+  adapter: string;
+  package: string;
+  timeoutScale: number;
+}
+
+const runtime = process.argv[2];
+if (!runtime || !/^[a-z0-9-]+$/.test(runtime)) {
+  process.stderr.write('usage: tsx scripts/judge.ts <runtime>   (a folder under adapters/)\n');
+  process.exit(2);
+}
+const folder = kitPath('adapters', runtime);
+const settings = JSON.parse(readFileSync(join(folder, 'judge.json'), 'utf8')) as JudgeSettings;
+const reports = kitPath('reports', runtime);
+const baseline = join(folder, 'known-failures.yaml');
+mkdirSync(reports, { recursive: true });
+
+installAdapter(folder);
+const started = Date.now();
+const run = spawnSync(
+  process.execPath,
+  [
+    kitPath('cli', 'bin.js'),
+    'run',
+    '--adapter',
+    settings.adapter,
+    '--timeout-scale',
+    String(settings.timeoutScale),
+    '--results',
+    join(reports, 'results.json'),
+    '--markdown',
+    join(reports, 'summary.md'),
+    '--junit',
+    join(reports, 'junit.xml'),
+    ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+  ],
+  { cwd: kitPath(), stdio: 'inherit' },
+);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+process.stdout.write(`judged ${runtime} in ${minutes} min\n`);
+
+const leftovers = processesRunning(join(folder, 'node_modules'));
+if (leftovers.length > 0) process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
+
+const resultsFile = join(reports, 'results.json');
+if (!existsSync(resultsFile)) {
+  process.stderr.write(`the run wrote no ${resultsFile}\n`);
+  process.exit(run.status ?? 1);
+}
+publish(JSON.parse(readFileSync(resultsFile, 'utf8')) as ResultsDocument);
+process.exit(leftovers.length > 0 ? 1 : (run.status ?? 1));
+
+/** `npm ci` when the folder was never installed or its lockfile changed since. */
+function installAdapter(dir: string): void {
+  const installed = join(dir, 'node_modules', '.package-lock.json');
+  const lock = join(dir, 'package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  process.stdout.write(`npm ci in ${dir}\n`);
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+function publish(document: ResultsDocument): void {
+  const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as { version: string };
+  const judged: JudgedRuntime = { runtime, version: manifest.version, date: new Date().toISOString().slice(0, 10), counts: ruleCounts(document) };
+  const suiteIds = new Set(document.scenarios.map((s) => s.id));
+  const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).reasons : new Map<string, string>();
+  writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
+  writeFileSync(join(folder, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
+  const everyJudged = readdirSync(kitPath('adapters'))
+    .map((name) => kitPath('adapters', name, 'judged.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
+  const readme = kitPath('README.md');
+  writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudged)));
+  const { passed, failed, notImplemented, notApplicable } = judged.counts;
+  process.stdout.write(
+    `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, not applicable ${notApplicable}\n`,
+  );
+}
+
+/** Processes whose executable lies in the adapter's install: none may outlive the run. */
+function processesRunning(installDir: string): string[] {
+  const root = resolve(installDir);
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readlinkSync(`/proc/${entry}/exe`).startsWith(root) ? [entry] : [];
+    } catch {
+      return [];
+    }
+  });
+}
