@@ -5,4 +5,9 @@ export const ExitCode = {
   UsageOrInput: 2,
   /** The kit itself broke: a bug to report, not a verdict on the runtime. */
   Internal: 3,
+  /**
+   * The runtime under test could not be driven: its adapter did not start, died, broke the
+   * protocol or did not answer in time. Fix the adapter first; no verdict on the rules follows.
+   */
+  RuntimeNotDriven: 4,
 } as const;

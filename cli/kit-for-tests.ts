@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,15 @@ export interface KitRun {
 export function kit(args: string[], env: NodeJS.ProcessEnv = {}): KitRun {
   const run = spawnSync(process.execPath, ['cli/bin.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The same, without waiting: for tests that run many short commands side by side. */
+export function kitAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<KitRun> {
+  return new Promise((done) => {
+    const child = execFile(process.execPath, ['cli/bin.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (_error, stdout, stderr) =>
+      done({ status: child.exitCode, stdout, stderr }),
+    );
+  });
 }
 
 /** A fresh directory for one test's files. */

@@ -27,10 +27,18 @@ async function main(argv: string[]): Promise<number> {
       .command(inspectCommand)
       .command(lintCommand)
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
+      .option('color', { type: 'boolean', describe: 'Colour on a terminal; --no-color (or NO_COLOR set) turns it off everywhere' })
+      .middleware((args) => {
+        // One switch for the kit's colour and Cucumber's: NO_COLOR (no-color.org), read by both.
+        if (args.color === false) process.env.NO_COLOR = '1';
+        // The runtimes the kit drives read it too: their diagnostics reach the terminal only then.
+        if (args.debug) process.env.KIT_DEBUG = '1';
+      })
       .demandCommand(1, 'Name a command')
       .strict()
       .fail((message, error) => {
-        throw error ?? new UsageError(message);
+        // yargs reports its own refusals, and an option's coercion that refused a value, as YError.
+        throw error && error.name !== 'YError' ? error : new UsageError(message || error!.message);
       })
       .help()
       .parseAsync();
@@ -38,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (argv.includes('--debug') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     if (error instanceof UsageError) {
-      process.stderr.write(`kit: ${error.message}\nRun kit --help for usage.\n`);
+      process.stderr.write(`kit: ${error.message} (kit --help for usage)\n`);
       return ExitCode.UsageOrInput;
     }
     if (error instanceof KitInputError) {

@@ -4,37 +4,41 @@ import type { Argv } from 'yargs';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../harness/runtime-target.js';
 import { KitInputError } from '../harness/input-error.js';
 import { kitPath } from '../harness/kit-root.js';
+import { TIMEOUT_SCALE_RANGE, textOption, timeoutScale } from './option-values.js';
 
 export interface RuntimeArgs {
   runtime?: string;
   adapter?: string;
   timeoutScale: number;
   validate: boolean;
+  /** Where the runtime was named when not by a flag (a repro bundle), for messages. */
+  namedIn?: string;
 }
 
 /** The options that name the runtime under test, shared by every command that drives one. */
 export function withRuntimeOptions<T>(yargs: Argv<T>) {
   return yargs
-    .option('runtime', {
-      type: 'string',
-      describe: `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`,
-    })
+    .option('runtime', textOption('--runtime', `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`))
     .option('adapter', {
-      type: 'string',
-      describe: 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
+      ...textOption('--adapter', 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)'),
       conflicts: 'runtime',
     })
-    .option('timeout-scale', { type: 'number', default: 1, describe: 'Multiply every per-command timeout (5 s) by this' })
+    .option('timeout-scale', {
+      type: 'number',
+      default: 1,
+      requiresArg: true,
+      coerce: timeoutScale,
+      describe: `Multiply every per-command timeout (5 s) by this, from ${TIMEOUT_SCALE_RANGE.min} to ${TIMEOUT_SCALE_RANGE.max}`,
+    })
     .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' });
 }
 
 export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
-  if (!(args.timeoutScale > 0)) throw new KitInputError('--timeout-scale', 'must be a number greater than 0');
   if (args.adapter) return { adapter: args.adapter };
   const runtime = args.runtime ?? REFERENCE_RUNTIME;
   // A user's path is taken from where they stand; the built-in runtime from the kit itself.
   const found = [resolve(runtime), kitPath(runtime)].find((path) => existsSync(path));
-  if (!found) throw new KitInputError('--runtime', `no runtime module at ${runtime}`);
+  if (!found) throw new KitInputError(args.namedIn ?? '--runtime', `no runtime module at ${runtime}`);
   return { module: found };
 }
 

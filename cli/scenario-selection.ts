@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
+import parseTagExpression from '@cucumber/tag-expressions';
 import { KitInputError } from '../harness/input-error.js';
+import { nonEmpty, nonEmptyList, textOption } from './option-values.js';
 
 export interface SelectionArgs {
   tags?: string;
@@ -11,16 +13,36 @@ const RULE_ID = /^[A-Z]{3}-\d{2}$/;
 /** The options that pick scenarios, shared by the commands that run the suite. */
 export function withScenarioSelection<T>(yargs: Argv<T>) {
   return yargs
-    .option('tags', { type: 'string', describe: "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'" })
-    .option('rule', { type: 'string', array: true, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' });
+    .option('tags', { ...textOption('--tags', "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'"), coerce: tagExpressionOf })
+    .option('rule', { type: 'string', array: true, coerce: ruleIds, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' });
+}
+
+function ruleIds(values: string[]): string[] {
+  for (const rule of nonEmptyList('--rule')(values)) {
+    if (!RULE_ID.test(rule)) throw new KitInputError('--rule', `"${rule}" is not a rule ID like INB-07`);
+  }
+  return values;
+}
+
+/**
+ * A malformed expression is refused before anything runs. It is parsed as the kit uses it too,
+ * in parentheses, where a trailing backslash escapes the closing one.
+ */
+function tagExpressionOf(text: string): string {
+  nonEmpty('--tags')(text);
+  try {
+    parseTagExpression(text);
+    parseTagExpression(`(${text})`);
+  } catch (error) {
+    const reason = /syntax error: (.*)$/.exec((error as Error).message)?.[1] ?? (error as Error).message;
+    throw new KitInputError('--tags', `"${text}" is not a tag expression: ${reason.replace(/\.$/, '').toLowerCase()}`);
+  }
+  return text;
 }
 
 /** One Cucumber tag expression for `--tags` and `--rule` together, or none for the whole suite. */
 export function tagExpression(args: SelectionArgs): string | undefined {
   const rules = args.rule ?? [];
-  for (const rule of rules) {
-    if (!RULE_ID.test(rule)) throw new KitInputError('--rule', `"${rule}" is not a rule ID like INB-07`);
-  }
   const parts = [args.tags && `(${args.tags})`, rules.length > 0 && `(${rules.map((r) => `@${r}`).join(' or ')})`];
   const expression = parts.filter(Boolean).join(' and ');
   return expression || undefined;

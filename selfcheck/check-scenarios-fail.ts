@@ -41,7 +41,8 @@ for (const { mutant, index } of selected) {
 }
 // Areas in the catalogue's order, which is the rule catalogue's.
 const areas = Object.keys(mutantsByArea).flatMap((area) => (perArea.has(area) ? [[area, perArea.get(area)!] as const] : []));
-process.stdout.write(areas.map(([area, count]) => `  ${area.padEnd(13)} ${count.passed} passed, ${count.failed} failed\n`).join(''));
+const width = Math.max(...areas.map(([area]) => area.length));
+process.stdout.write(areas.map(([area, count]) => `  ${area.padEnd(width)}  ${count.passed} passed, ${count.failed} failed\n`).join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 

@@ -5,7 +5,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
   synthetic continue message; and it converts its messages for the provider without session-level
   metadata, one provider message per tool result.
 
-  @SCP-06 @profile:sol @dialect:openai-chat @id:scp-tool-results-1
+  @SCP-06 @profile:sol @dialect:openai-chat @id:scp-tool-results-1 @needs:kit-tools
   Scenario: [1] Two results of one assistant message reach the provider as two tool messages
     Given a session "s1"
     And the provider calls the tools:
@@ -70,7 +70,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session has 0 completed compactions
     And request 2 has 1 user message "one"
 
-  @SCP-04 @profile:sol @id:scp-config-3
+  @SCP-04 @profile:sol @id:scp-config-3 @needs:kit-tools
   Scenario: [6] With pruning off, old tool outputs reach the model whole
     Given a session "s1"
     And the tool output limit is 10 lines or 1000000 bytes
@@ -110,7 +110,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | user | two     |
     And request 3 has no user message "one"
 
-  @SCP-01 @profile:sol @id:scp-continue-1
+  @SCP-01 @profile:sol @id:scp-continue-1 @needs:kit-tools
   Scenario: [8] A compaction in the middle of the agent loop is followed by a synthetic continue message
     Given a session "s1"
     And the tool output limit is 10 lines or 1000000 bytes
@@ -156,7 +156,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | the allowance as given | 40000  | 4000      | 160000 | 4000  |
       | capped at 32000        | 60000  | 50000     | 60000  | 32000 |
 
-  @SCP-07 @profile:sol @id:scp-store-1
+  @SCP-07 @profile:sol @id:scp-store-1 @needs:restart
   Scenario: [10] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000

@@ -194,7 +194,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And request 2 has no system message
     And the baselines of requests 1 and 2 are byte for byte the same
 
-  @CTX-16 @needs:kit-sources @id:ctx-one-observation-1
+  @CTX-16 @needs:kit-sources @id:ctx-one-observation-1 @needs:kit-tools
   Scenario: [10] A value that changes while a boundary observes it is sent and stored as observed, and announced at the next boundary
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

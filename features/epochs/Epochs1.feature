@@ -228,7 +228,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | role | content |
       | user | two     |
 
-  @EPO-10 @id:epo-environment-1
+  @EPO-10 @id:epo-environment-1 @needs:virtual-clock
   Scenario: [10] The first baseline holds the working directory, the date and the project instructions
     Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
     And a session "s1" working in "pkg" of the project "project"

@@ -151,7 +151,7 @@ Feature: Promotion1 - Steers and queued prompts
       | assistant | q1 done |
       | user      | q2      |
 
-  @INB-15 @id:inb-ambiguous-wake-1
+  @INB-15 @id:inb-ambiguous-wake-1 @needs:kit-tools @needs:restart
   Scenario: [9] A wake after a restart never sends the provider turn that may have been dispatched
     Given a session "s1"
     And the provider calls echo "step"
@@ -174,7 +174,7 @@ Feature: Promotion1 - Steers and queued prompts
       | tool      | step       |
     And "echo.log" in the workspace of "s1" has 1 line
 
-  @INB-09 @id:inb-allowance-once-1
+  @INB-09 @id:inb-allowance-once-1 @needs:kit-tools
   Scenario: [10] The allowance restarts once at the promoting boundary, and still ends the drain 25 turns later
     Given a session "s1"
     And the provider calls echo 5 times

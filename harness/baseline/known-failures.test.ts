@@ -40,8 +40,18 @@ for (const [what, text, expected] of [
   ['a YAML syntax error', 'known-failures:\n  inb-a: [\n', /known-failures\.yaml:3: Flow sequence/],
   ['a repeated ID', 'known-failures:\n  inb-a:\n    reason: x\n  inb-a:\n    reason: y\n', /known-failures\.yaml:4: Map keys must be unique/],
   ['another shape', 'failures: []\n', /known-failures\.yaml:1: expected one mapping, "known-failures:"/],
+  ['an unknown tag', 'known-failures:\n  inb-a: !entry\n    reason: x\n', /known-failures\.yaml:2: Unresolved tag: !entry/],
+  ['a YAML directive', '%YAML 1.1\n---\nknown-failures:\n', /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/],
+  ['a TAG directive', '%TAG !k! tag:kit:\n---\nknown-failures:\n', /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/],
 ] as const) {
   test(`a baseline with ${what} is refused in one line naming file and line`, () => {
     assert.throws(baseline(text), (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'));
   });
 }
+
+test('a baseline that is not UTF-8, or is a directory, is refused naming it', () => {
+  const file = join(dir, 'latin1.yaml');
+  writeFileSync(file, Buffer.concat([Buffer.from('known-failures:\n  inb-a:\n    reason: caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+  assert.throws(() => readKnownFailures(file, suite), /latin1\.yaml:3: is not UTF-8 text \(an invalid byte at offset 40\)$/);
+  assert.throws(() => readKnownFailures(dir, suite), /kit-baseline-test-\w+: is a directory, not a file$/);
+});

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { Document, LineCounter, YAMLMap, isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { KitInputError } from '../input-error.js';
-import { displayPath } from '../input/json-input.js';
+import { displayPath, readInputText } from '../input/input-file.js';
 
 /**
  * A baseline: the scenarios a runtime is known to fail, keyed by stable `@id:`, each with the
@@ -21,12 +20,15 @@ const TOP = 'known-failures';
 /** Reads a baseline, naming the file and line of anything malformed or not in the suite. */
 export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): KnownFailures {
   const file = displayPath(path);
-  if (!existsSync(path)) throw new KitInputError(file, 'no such file');
   const lineCounter = new LineCounter();
-  const document = parseDocument(readFileSync(path, 'utf8'), { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(readInputText(path), { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (node: Node | null | undefined, offset = 0) => `${file}:${lineCounter.linePos(node?.range?.[0] ?? offset).line}`;
-  const [syntax] = document.errors;
+  // A tag the kit does not resolve, or a directive, would make the file mean something else elsewhere.
+  const [syntax] = [...document.errors, ...document.warnings];
   if (syntax) throw new KitInputError(at(null, syntax.pos[0]), syntax.message.split('\n')[0]!);
+  if (document.directives?.yaml.explicit || Object.keys(document.directives?.tags ?? {}).length > 1) {
+    throw new KitInputError(at(null), 'directives (%YAML, %TAG) are not accepted in a baseline');
+  }
   const root = document.contents;
   const value = isMap(root) && root.has(TOP) ? root.get(TOP, true) : undefined;
   // `known-failures:` with nothing under it is an empty baseline.

@@ -17,7 +17,12 @@ interface InProcessRuntimeModule {
  * round trip, so nothing but plain data crosses the boundary, exactly as over a pipe.
  */
 export async function inProcessLauncher(modulePath: string): Promise<RuntimeLauncher> {
-  const module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
+  let module: Partial<InProcessRuntimeModule>;
+  try {
+    module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
+  } catch (error) {
+    throw new KitInputError(modulePath, `the runtime module cannot be loaded: ${String((error as Error).message ?? error).split('\n')[0]}`);
+  }
   if (typeof module.createAdapter !== 'function') {
     throw new KitInputError(modulePath, 'the runtime module does not export createAdapter()');
   }

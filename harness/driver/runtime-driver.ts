@@ -22,7 +22,7 @@ import type {
   ToolOutputWriteMode,
 } from './protocol.js';
 import { PROTOCOL } from './protocol.js';
-import type { RuntimeLauncher, Transport } from './transport.js';
+import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
 import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
 
@@ -50,8 +50,8 @@ export class RuntimeReportedError extends Error {
 
 /** The runtime did not answer in time: a hung runtime fails the scenario instead of the run. */
 export class RuntimeTimeout extends Error {
-  constructor(command: Command, ms: number) {
-    super(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`);
+  constructor(command: Command, ms: number, stderr?: string) {
+    super(withStderr(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`, stderr));
     this.name = 'RuntimeTimeout';
   }
 }
@@ -88,11 +88,11 @@ export class RuntimeDriver {
     return driver;
   }
 
-  /** Kills the runtime process and starts a fresh one over the same durable store. */
-  async restart(now: string): Promise<void> {
+  /** Kills the runtime process and starts a fresh one over the same durable store, in `timeZone` when given. */
+  async restart(now: string, timeZone?: string): Promise<void> {
     this.capabilitiesUsed.add('restart');
     await this.transport.kill();
-    await this.open({ ...this.config, now, instance: this.config.instance + 1 });
+    await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
   }
 
   stop(): Promise<void> {
@@ -288,7 +288,7 @@ export class RuntimeDriver {
     const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RuntimeTimeout(command, ms)), ms);
+      timer = setTimeout(() => reject(new RuntimeTimeout(command, ms, this.transport.stderrTail?.())), ms);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);

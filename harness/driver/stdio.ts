@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from './protocol.js';
-import type { RuntimeLauncher, Transport } from './transport.js';
+import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
+import { ADAPTER_MARK, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
   constructor(detail: string, stderr: string) {
-    super(stderr.trim() ? `${detail}\nadapter stderr (last lines):\n${stderr.trim()}` : detail);
+    super(withStderr(detail, stderr));
     this.name = 'AdapterFailed';
   }
 }
@@ -15,7 +16,8 @@ const STDERR_KEPT = 4096;
 
 /**
  * Runs an adapter command as a child process speaking newline-delimited JSON on stdin and stdout.
- * The process leads its own process group, so a kill reaches everything it started.
+ * The process leads its own process group and carries a mark in its environment, so a kill
+ * reaches everything it started, even what left the group (see process-sweep.ts).
  */
 export function stdioLauncher(command: string): RuntimeLauncher {
   return { name: command, start: async () => new StdioTransport(command) };
@@ -35,9 +37,11 @@ class StdioTransport implements Transport {
   private stderr = '';
   private broken: AdapterFailed | undefined;
   private killed = false;
+  private readonly mark = newAdapterMark();
+  private readonly forget = sweepOnExit(this.mark);
 
   constructor(command: string) {
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, [ADAPTER_MARK]: this.mark } });
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
@@ -55,6 +59,10 @@ class StdioTransport implements Transport {
     });
   }
 
+  stderrTail(): string {
+    return this.stderr;
+  }
+
   send(command: Command): Promise<Reply> {
     if (this.broken) return Promise.reject(this.broken);
     const seq = this.nextSeq++;
@@ -66,14 +74,10 @@ class StdioTransport implements Transport {
 
   async kill(): Promise<void> {
     this.killed = true;
-    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    // What the adapter started may outlive it, so the sweep runs even when it has exited.
+    killMarked(this.mark, this.child.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined);
     await this.exited;
+    this.forget();
   }
 
   private receive(line: string): void {

@@ -5,6 +5,16 @@ export interface Transport {
   send(command: Command): Promise<Reply>;
   /** Ends the runtime at once, as a crash would: no cleanup, no further writes. */
   kill(): Promise<void>;
+  /** The last of what the runtime wrote to stderr, for reports, where it has one. */
+  stderrTail?(): string;
+}
+
+const STDERR_LINES_SHOWN = 20;
+
+/** A report of a runtime's failure with the last lines of its stderr, which usually say why. */
+export function withStderr(detail: string, stderr = ''): string {
+  const lines = stderr.trimEnd().split('\n').slice(-STDERR_LINES_SHOWN).join('\n');
+  return lines.trim() ? `${detail}\nadapter stderr (last lines):\n${lines}` : detail;
 }
 
 /** Starts runtime processes; each start is a fresh process, configured by its `hello` command. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { LineCounter, parseDocument } from 'yaml';
 import { KitInputError } from '../input-error.js';
+import { displayPath, readInputText } from './input-file.js';
+import { offsetOf, scanJson } from './json-scan.js';
 
 /** A JSON file the kit reads: where it is, its text (for line numbers) and its parsed value. */
 export interface JsonInput {
@@ -11,58 +11,38 @@ export interface JsonInput {
   value: unknown;
 }
 
-/** How a file is named in messages: relative to where the user stands. */
-export function displayPath(path: string): string {
-  return relative(process.cwd(), path) || path;
-}
+/** Deeper than any input the kit writes; deeper still would only exhaust the stack of what reads it. */
+export const MAX_JSON_DEPTH = 64;
 
 /** Reads and parses a JSON file; a syntax error names the line and column. */
 export function readJsonInput(path: string): JsonInput {
   const file = displayPath(path);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new KitInputError(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message);
+  const text = readInputText(path);
+  const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
+  if (scan.tooDeepAt !== undefined) {
+    throw new KitInputError(`${file}:${lineAndColumn(text, scan.tooDeepAt)}`, `nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
   try {
     return { file, text, value: JSON.parse(text) };
   } catch (error) {
     const message = (error as Error).message;
-    const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? firstBadOffset(text));
+    const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? scan.errorAt ?? text.length);
     // V8 quotes the whole input in some messages; the line and column say where instead.
     const reason = message.replace(/ in JSON at position \d+[^]*$/, '').replace(/^(Unexpected token '[^']*'),[^]*$/, '$1');
     throw new KitInputError(`${file}:${lineAndColumn(text, offset)}`, `not valid JSON (${reason})`);
   }
 }
 
-/**
- * Where a JSON text stops being the start of a valid document, for the messages that give no
- * position: whether a prefix can still be completed only changes once, so a binary search finds it.
- */
-function firstBadOffset(text: string): number {
-  const completable = (prefix: string) => {
-    try {
-      JSON.parse(prefix);
-      return true;
-    } catch (error) {
-      const message = (error as Error).message;
-      const at = /at position (\d+)/.exec(message);
-      return message.startsWith('Unexpected end of JSON input') || (at !== null && Number(at[1]) >= prefix.length);
-    }
-  };
-  let [good, bad] = [0, text.length];
-  while (good < bad) {
-    const middle = Math.ceil((good + bad) / 2);
-    if (completable(text.slice(0, middle))) good = middle;
-    else bad = middle - 1;
-  }
-  return good;
+function lineAndColumn(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return `${lineNumber(text, offset)}:${offset - lineStart + 1}`;
 }
 
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `${before.length}:${before.at(-1)!.length + 1}`;
+/** The 1-based line of `offset`, counted without copying the text. */
+function lineNumber(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line += 1;
+  return line;
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -70,7 +50,8 @@ let ajv: Ajv2020 | undefined;
 
 function schemaCompiler(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true });
+    // The schemas are the kit's own, checked against the meta-schema by a unit test, not at every start.
+    ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true, validateSchema: false });
     ajv.addFormat('date-time', { type: 'string', validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) });
   }
   return ajv;
@@ -140,13 +121,8 @@ function describe(error: ErrorObject): string {
   }
 }
 
-/** The line of the value at `path` (or of its nearest existing parent), read again only on error. */
+/** The line of the value at `path` (or of its nearest existing parent), looked for only on error. */
 function lineOf(text: string, path: (string | number)[]): number | undefined {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter });
-  for (let length = path.length; length >= 0; length--) {
-    const node = document.getIn(path.slice(0, length), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return lineCounter.linePos(node.range[0]).line;
-  }
-  return undefined;
+  const offset = offsetOf(text, path);
+  return offset === undefined ? undefined : lineNumber(text, offset);
 }

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ProtocolValidator, ProtocolViolation } from './validation.js';
 
 const validator = new ProtocolValidator();
@@ -29,4 +31,15 @@ test('a result of the wrong shape is the adapter\'s bug, named by command and fi
 test('an error outside the closed vocabulary is refused', () => {
   const command = { cmd: 'session.run' as const, sessionId: 's1' };
   assert.throws(() => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }), ProtocolViolation);
+});
+
+test('the kit\'s JSON Schemas are valid JSON Schema 2020-12 documents', () => {
+  // The validators skip this check at run time; it is made here once.
+  const harness = new URL('..', import.meta.url);
+  const files = readdirSync(harness, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.schema.json'));
+  assert.ok(files.includes('protocol/session-runtime-adapter-1.schema.json'), files.join(', '));
+  for (const file of files) {
+    const ajv = new Ajv2020({ strict: false });
+    assert.ok(ajv.validateSchema(JSON.parse(readFileSync(new URL(file, harness), 'utf8'))), `${file}: ${JSON.stringify(ajv.errors)}`);
+  }
 });

@@ -34,7 +34,9 @@ export function sharedValidator(): ProtocolValidator {
  * schema is compiled when a message first needs it.
  */
 export class ProtocolValidator {
-  private readonly ajv = new Ajv2020({ allErrors: false, strict: false });
+  // The schema is the kit's own and checked against the meta-schema by the unit tests: checking it
+  // again here would compile the meta-schema in every process.
+  private readonly ajv = new Ajv2020({ allErrors: false, strict: false, validateSchema: false });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {

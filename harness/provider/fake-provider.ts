@@ -1,10 +1,11 @@
 import type { CapturedRequest } from './captured-request.js';
-import type { ScriptEntry, WireResponse } from './scripted-turn.js';
+import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
 
 interface PreparedEntry {
-  response: WireResponse;
+  /** A recording's frames, fixed; a scripted turn is encoded when it answers, with the usage it reports. */
+  response: WireResponse | Exclude<ScriptedTurn, { kind: 'recording' }>;
   forUserText?: string;
   hold?: string;
 }
@@ -25,6 +26,8 @@ export class FakeProvider {
   private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
+  /** One line per request the provider could not read (a body that is not JSON, say); a scenario with any fails. */
+  readonly unreadable: string[] = [];
   private readonly script: PreparedEntry[] = [];
   private readonly holds = new Map<string, Deferred>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
@@ -46,10 +49,7 @@ export class FakeProvider {
 
   /** Recordings are loaded here, so a bad recording fails the step that names it. */
   enqueue(entry: ScriptEntry): void {
-    const response =
-      entry.turn.kind === 'recording'
-        ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
-        : this.dialect.encodeTurn(entry.turn, this.model);
+    const response = entry.turn.kind === 'recording' ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name) : entry.turn;
     if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
@@ -82,17 +82,26 @@ export class FakeProvider {
   }
 
   async handle(request: Request): Promise<Response> {
+    const arrivedAt = this.now();
+    let captured: CapturedRequest;
+    try {
+      const body: unknown = await request.json();
+      captured = {
+        index: this.arrived + 1,
+        body,
+        model: String((body as { model?: unknown }).model ?? ''),
+        ...this.dialect.decodeRequest(body),
+        ...(arrivedAt === undefined ? {} : { arrivedAt }),
+      };
+    } catch (error) {
+      // The runtime's fault, not the kit's: answered as a provider would, and reported.
+      const detail = error instanceof Error ? error.message : String(error);
+      this.unreadable.push(`request ${this.arrived + this.unreadable.length + 1} (${detail})`);
+      return Response.json({ error: { message: `conformance kit: the request could not be read: ${detail}` } }, { status: 400 });
+    }
+    this.arrived += 1;
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const arrivedAt = this.now();
-    const body: unknown = await request.json();
-    const captured: CapturedRequest = {
-      index: ++this.arrived,
-      body,
-      model: String((body as { model?: unknown }).model ?? ''),
-      ...this.dialect.decodeRequest(body),
-      ...(arrivedAt === undefined ? {} : { arrivedAt }),
-    };
     const { messages } = captured;
     if (this.observer) this.observer(captured);
     else this.requests.push(captured);
@@ -109,7 +118,8 @@ export class FakeProvider {
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
-    return this.respond(entry!.response);
+    const { response } = entry!;
+    return this.respond('kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response);
   }
 
   private respond(wire: WireResponse): Response {

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { loadRecording, parseHttp, parseSse } from './recording.js';
 
@@ -44,4 +46,16 @@ test('an HTTP recording keeps status, headers and body', () => {
 
 test('an HTTP recording without a status line is refused at line 1', () => {
   assert.throws(() => parseHttp('x.http', 'hello\n\n{}'), /x\.http line 1: expected a status line/);
+});
+
+test('an HTTP recording with a status no provider answers with is refused at line 1', () => {
+  for (const status of ['100', '199', '600', '999']) {
+    assert.throws(() => parseHttp('x.http', `HTTP/1.1 ${status} Odd\n\n{}`), new RegExp(`x\\.http line 1: status ${status} is not one a provider answers with`));
+  }
+});
+
+test('a recording that is a directory is refused naming it', () => {
+  const root = mkdtempSync(join(tmpdir(), 'kit-recording-test-'));
+  mkdirSync(join(root, 'openai-chat', 'odd.sse'), { recursive: true });
+  assert.throws(() => loadRecording(root, 'openai-chat', 'odd'), /odd\.sse: is a directory, not a file$/);
 });

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { KitInputError } from '../input-error.js';
+import { displayPath, readInputText } from '../input/input-file.js';
 import type { WireResponse } from './scripted-turn.js';
 
 /**
@@ -10,8 +11,8 @@ import type { WireResponse } from './scripted-turn.js';
  */
 export function loadRecording(root: string, dialect: string, name: string): WireResponse {
   const base = join(root, dialect, name);
-  if (existsSync(`${base}.sse`)) return parseSse(displayPath(`${base}.sse`), readFileSync(`${base}.sse`, 'utf8'));
-  if (existsSync(`${base}.http`)) return parseHttp(displayPath(`${base}.http`), readFileSync(`${base}.http`, 'utf8'));
+  if (existsSync(`${base}.sse`)) return parseSse(displayPath(`${base}.sse`), readInputText(`${base}.sse`));
+  if (existsSync(`${base}.http`)) return parseHttp(displayPath(`${base}.http`), readInputText(`${base}.http`));
   throw new KitInputError(displayPath(base), `no recording named "${name}" (looked for .sse and .http)`);
 }
 
@@ -50,15 +51,15 @@ export function parseHttp(file: string, text: string): WireResponse {
   const [statusLine, ...headerLines] = (head ?? '').split('\n');
   const status = /^HTTP\/[\d.]+ (\d{3})\b/.exec(statusLine ?? '');
   if (!status) throw new KitInputError(`${file} line 1`, `expected a status line like "HTTP/1.1 429 Too Many Requests"`);
+  // The fake provider answers through an HTTP server, which sends no other status.
+  const code = Number(status[1]);
+  if (code < 200 || code > 599) throw new KitInputError(`${file} line 1`, `status ${code} is not one a provider answers with (200 to 599)`);
   const headers: Record<string, string> = {};
   headerLines.forEach((header, i) => {
     const colon = header.indexOf(':');
     if (colon <= 0) throw new KitInputError(`${file} line ${i + 2}`, `"${header}" is not a header`);
     headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
   });
-  return { status: Number(status[1]), headers, frames: [rest.join('\n\n')] };
+  return { status: code, headers, frames: [rest.join('\n\n')] };
 }
 
-function displayPath(path: string): string {
-  return relative(process.cwd(), path) || path;
-}

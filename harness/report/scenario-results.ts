@@ -1,4 +1,5 @@
 import type { Envelope, Pickle, TestStepResultStatus } from '@cucumber/messages';
+import { RuntimeNotDriven } from '../driver/runtime-fault.js';
 
 /** `not-applicable`: the runtime declared it does not support what the scenario needs. */
 export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
@@ -17,12 +18,18 @@ export interface ScenarioResult {
   request?: string;
   /** Why a not-applicable scenario got no verdict (for example `needs capability pty`). */
   reason?: string;
+  /** A failed scenario whose runtime could not be driven: a fault of the adapter, not a verdict on a rule. */
+  notDriven?: true;
+  /** Where a failed scenario's working directory (store, workspaces) was kept. */
+  kept?: string;
 }
 
 /** How a scenario's log line states why it gets no verdict; the collector reads the reason from it. */
 export const NOT_APPLICABLE = 'not applicable: ';
 /** Separates the reasons of a scenario that lacks several things. */
 export const REASONS_SEPARATOR = '; ';
+/** How the hooks log a kept directory, which the collector reads back. */
+export const KEPT_LOG = 'scenario files kept in ';
 
 /**
  * How a failing step's provider request is attached: as a log, the one kind of attachment an HTML
@@ -58,11 +65,12 @@ export class ScenarioResultCollector {
     if (envelope.testCaseStarted) this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
     if (envelope.testStepFinished) {
       const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
-      const { status, message } = envelope.testStepFinished.testStepResult;
+      const { status, message, exception } = envelope.testStepFinished.testStepResult;
       const mapped = mapStatus(status);
       if (mapped === 'failed' && result.status !== 'failed') {
         result.status = 'failed';
         result.message = message ?? `step ${status.toLowerCase()}`;
+        if (exception?.type === RuntimeNotDriven.name) result.notDriven = true;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
     }
     if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
@@ -71,6 +79,9 @@ export class ScenarioResultCollector {
     const log = envelope.attachment;
     if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(NOT_APPLICABLE)) {
       this.resultFor(log.testCaseStartedId).reason ??= log.body.slice(NOT_APPLICABLE.length);
+    }
+    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(KEPT_LOG)) {
+      this.resultFor(log.testCaseStartedId).kept = log.body.slice(KEPT_LOG.length);
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
       this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));

@@ -71,7 +71,8 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
     lines.push('', 'failed scenarios:');
     for (const r of failed) {
       const accepted = reasons.get(r.id) === undefined ? '' : ' [in the baseline]';
-      lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
+      const notDriven = r.notDriven ? ' [the runtime could not be driven]' : '';
+      lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}${notDriven}`);
       lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
       if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
     }

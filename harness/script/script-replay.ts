@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { RuntimeDriver, RuntimeReportedError, RuntimeTimeout, type AdmitOptions } from '../driver/runtime-driver.js';
+import { RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
 import type { ProviderDialectName } from '../driver/protocol.js';
-import { AdapterFailed } from '../driver/stdio.js';
-import { ProtocolViolation } from '../protocol/validation.js';
+import { asNotDriven } from '../driver/runtime-fault.js';
 import { FakeProvider } from '../provider/fake-provider.js';
 import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
@@ -25,8 +24,15 @@ export interface ReplayOutcome {
   projection: Projection;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
-  /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how. */
-  stoppedAt?: { at: string; reason: string };
+  /** Requests the provider could not read: the runtime sent something that is no provider request. */
+  unreadable: string[];
+  /** Provider turns the script gave that no request took, e.g. `timeline[4] (provider-text)`: a drain ended early. */
+  unused: string[];
+  /** Failures the runtime recorded for the session, and the diagnostics it reported (why a drain failed, say). */
+  failures: string[];
+  diagnostics: string[];
+  /** Where the runtime failed, e.g. `timeline[3] (prompt)`, and how; `notDriven` when it could not be driven at all. */
+  stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
 
 /** Runs a session script through a runtime and projects what the model saw on each turn. */
@@ -62,14 +68,24 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
   };
   try {
     const perform = stepActions(() => driver!, provider, () => sessionId, workspace);
+    const enqueued: string[] = [];
     const stoppedAt = await playSteps([
       ['start-up (hello, session.create)', start],
-      ...script.timeline.map((step, i): Step => [`timeline[${i}] (${step.step})`, () => perform(step)]),
+      ...script.timeline.map((step, i): Step => {
+        const at = `timeline[${i}] (${step.step})`;
+        return [at, () => (step.step.startsWith('provider-') && enqueued.push(at), perform(step))];
+      }),
       ['the final settle', () => driver!.idle(sessionId)],
     ]);
+    // Turns are taken in order, so the ones left are the last given.
+    const unused = enqueued.slice(enqueued.length - provider.unconsumed);
+    const reported = stoppedAt?.notDriven ? { failures: [], diagnostics: [] } : await reportedProblems(driver, sessionId);
     return {
       projection: projector.projection(script.file, runtime),
       unanswered: provider.unexpected,
+      unreadable: provider.unreadable,
+      unused,
+      ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),
     };
   } finally {
@@ -79,6 +95,24 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     await target.close();
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the runtime itself reports went wrong: its recorded failures and its diagnostics. A
+ * runtime that does not support asking, or did not start, reports nothing.
+ */
+async function reportedProblems(driver: RuntimeDriver | undefined, sessionId: string): Promise<{ failures: string[]; diagnostics: string[] }> {
+  const ask = async <T>(question: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return driver && sessionId ? await question() : [];
+    } catch (error) {
+      if (isRuntimeFault(error)) return [];
+      throw error;
+    }
+  };
+  const failures = await ask(() => driver!.failures(sessionId));
+  const diagnostics = await ask(() => driver!.diagnostics());
+  return { failures: failures.map((failure) => `${failure.code}: ${failure.message}`), diagnostics };
 }
 
 /** A step of the replay, named for the report should the runtime fail it. */
@@ -91,7 +125,7 @@ async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
       await run();
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
-      return { at, reason: error.message };
+      return { at, reason: error.message, notDriven: asNotDriven(error) !== undefined };
     }
   }
   return undefined;
@@ -142,12 +176,7 @@ function admitOptions(step: Extract<TimelineStep, { step: 'prompt' }>): AdmitOpt
 
 /** The runtime under test failed or misbehaved: a finding to report, not a bug of the kit. */
 function isRuntimeFault(error: unknown): error is Error {
-  return (
-    error instanceof RuntimeReportedError ||
-    error instanceof RuntimeTimeout ||
-    error instanceof AdapterFailed ||
-    (error instanceof ProtocolViolation && error.side === 'adapter')
-  );
+  return error instanceof RuntimeReportedError || asNotDriven(error) !== undefined;
 }
 
 /** Where the replay ran differs on every run; projections name it `<replay-dir>` so they compare. */

@@ -1,4 +1,4 @@
-import { isAbsolute, normalize } from 'node:path';
+import { isAbsolute, normalize, sep } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { checkSchema, compileSchema, inputError, readJsonInput } from '../input/json-input.js';
 import { loadRecording } from '../provider/recording.js';
@@ -49,13 +49,16 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
   const input = readJsonInput(path);
   const script = checkSchema<ScriptFile>(input, validate);
   const dialect = script.dialect ?? 'openai-chat';
-  if (!dialects[dialect]) {
+  if (!Object.hasOwn(dialects, dialect)) {
     throw inputError(input, ['dialect'], `"${dialect}" is not a dialect the kit knows (${Object.keys(dialects).join(', ')})`);
   }
   let calls = 0;
+  const files = new Map<string, number>();
   const timeline = script.timeline.map((step, i): TimelineStep => {
-    if (step.step === 'write-file' && (isAbsolute(step.path) || normalize(step.path).startsWith('..'))) {
-      throw inputError(input, ['timeline', i, 'path'], 'must stay inside the workspace');
+    if (step.step === 'write-file') {
+      const problem = writeFileProblem(step.path, files);
+      if (problem) throw inputError(input, ['timeline', i, 'path'], problem);
+      files.set(normalize(step.path), i);
     }
     if (step.step === 'provider-recording') {
       try {
@@ -84,4 +87,26 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
     session: script.session ?? 's1',
     timeline,
   };
+}
+
+/** The longest file name most file systems take, in bytes. */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Why a `write-file` path cannot be written in the workspace, given the files the steps before
+ * wrote (by normalised path, with their step): it must name a file, inside the workspace, that
+ * is neither below nor above another file of the script.
+ */
+function writeFileProblem(path: string, written: ReadonlyMap<string, number>): string | undefined {
+  const normal = normalize(path);
+  if (isAbsolute(path) || normal === '..' || normal.startsWith(`..${sep}`)) return 'must stay inside the workspace';
+  if (path.includes('\0')) return 'must not contain a NUL byte';
+  if (normal === '.' || normal === `.${sep}` || path.endsWith('/')) return 'must name a file, not a directory';
+  const names = normal.split(sep);
+  if (names.some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)) return `has a name longer than ${MAX_NAME_BYTES} bytes`;
+  const parent = names.slice(0, -1).findIndex((_, n) => written.has(names.slice(0, n + 1).join(sep)));
+  if (parent !== -1) return `is below ${names.slice(0, parent + 1).join(sep)}, a file timeline[${written.get(names.slice(0, parent + 1).join(sep))}] wrote`;
+  const below = [...written].find(([file]) => file.startsWith(`${normal}${sep}`));
+  if (below) return `is a directory: timeline[${below[1]}] wrote ${below[0]} in it`;
+  return undefined;
 }

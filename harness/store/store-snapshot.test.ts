@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -41,6 +41,11 @@ test('a store reads as sessions with their events, inbox and history, columns in
   assert.equal(session!.epoch, null);
 });
 
+test("a session's context epoch reads with its baseline parts and snapshot parsed", () => {
+  const dir = store('epoch', `CREATE TABLE context_epochs (session_id TEXT, baseline TEXT, snapshot TEXT); INSERT INTO context_epochs VALUES ('s1', '["be brief"]', '{"keys":[]}');`);
+  assert.deepEqual(readStoreSnapshot(dir).sessions[0]!.epoch, { baseline: ['be brief'], snapshot: { keys: [] } });
+});
+
 test('a store is opened read-only: reading it changes nothing', () => {
   const dir = store('untouched');
   readStoreSnapshot(join(dir, 'runtime.sqlite'));
@@ -65,6 +70,28 @@ for (const [what, make, expected] of [
   ],
   ['a missing table', () => store('no-inbox', 'DROP TABLE inbox;'), /runtime\.sqlite: no table "inbox": not a reference runtime store/],
   ['a missing column', () => store('no-body', 'ALTER TABLE messages DROP COLUMN body;'), /table "messages" has no column "body"/],
+  [
+    'an epoch baseline that is not JSON',
+    () =>
+      store(
+        'bad-baseline',
+        `CREATE TABLE context_epochs (session_id TEXT, baseline TEXT, snapshot TEXT); INSERT INTO context_epochs VALUES ('s1', 'be brief', '{}');`,
+      ),
+    /context_epochs \(session s1\): column "baseline" is not JSON/,
+  ],
+  [
+    'a store with a damaged page',
+    () => {
+      const dir = store('corrupt', `INSERT INTO events SELECT session_id, seq + 1, type, data || '${'x'.repeat(3000)}', at FROM events;`);
+      const file = join(dir, 'runtime.sqlite');
+      const bytes = readFileSync(file);
+      bytes.fill(0xa5, 4096, bytes.length);
+      writeFileSync(file, bytes);
+      return dir;
+    },
+    /runtime\.sqlite: cannot be read: .*\(SQLITE_(CORRUPT|NOTADB)\)$/,
+  ],
+  ['a directory where the database should be', () => (mkdirSync(join(root, 'nested', 'runtime.sqlite'), { recursive: true }), join(root, 'nested')), /runtime\.sqlite: is not a regular file/],
   ['a row that is not JSON', () => store('bad-json', "UPDATE events SET data = '{oops' WHERE seq = 1;"), /events \(session s1, seq 1\): column "data" is not JSON/],
 ] as const) {
   test(`${what} is refused in one line naming the store`, () => {

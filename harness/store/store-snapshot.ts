@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KitInputError } from '../input-error.js';
-import { displayPath } from '../input/json-input.js';
+import { displayPath } from '../input/input-file.js';
 
 /**
  * The durable state of a reference runtime store, read from its SQLite tables as they are. The
@@ -39,6 +39,7 @@ export function readStoreSnapshot(path: string, onlySession?: string): StoreSnap
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'runtime.sqlite') : path;
   const name = displayPath(file);
   if (!existsSync(file)) throw new KitInputError(name, 'no such file (give a store directory or its runtime.sqlite)');
+  if (!statSync(file).isFile()) throw new KitInputError(name, 'is not a regular file (give a store directory or its runtime.sqlite)');
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -46,37 +47,45 @@ export function readStoreSnapshot(path: string, onlySession?: string): StoreSnap
     throw new KitInputError(name, `cannot open: ${(error as Error).message}`);
   }
   try {
-    const present = tablesOf(db, name);
-    for (const [table, columns] of Object.entries(TABLES)) requireColumns(db, name, table, columns, present);
-    const hasEpochs = present.has('context_epochs');
-    if (hasEpochs) requireColumns(db, name, 'context_epochs', EPOCHS, present);
-    const json = jsonReader(name);
-    const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Row[];
-    return {
-      store: name,
-      sessions: sessions
-        .filter((session) => onlySession === undefined || session.id === onlySession)
-        .map((session): SessionSnapshot => {
-          const id = String(session.id);
-          const rows = (sql: string) => db.prepare(sql).all(id) as Row[];
-          const epoch = hasEpochs ? (db.prepare('SELECT baseline, snapshot FROM context_epochs WHERE session_id = ?').get(id) as Row | undefined) : undefined;
-          return {
-            ...camel(session),
-            id,
-            events: rows('SELECT * FROM events WHERE session_id = ? ORDER BY seq').map((row) => json(row, 'data', `events (session ${id}, seq ${row.seq})`)),
-            inbox: rows('SELECT * FROM inbox WHERE session_id = ? ORDER BY admitted_seq').map((row) =>
-              json(row, 'prompt', `inbox (session ${id}, message ${row.message_id})`),
-            ),
-            history: rows('SELECT * FROM messages WHERE session_id = ? ORDER BY seq').map((row) =>
-              json({ ...row, hidden: Boolean(row.hidden) }, 'body', `messages (session ${id}, seq ${row.seq})`),
-            ),
-            epoch: epoch ? json(epoch, 'snapshot', `context_epochs (session ${id})`) : null,
-          };
-        }),
-    };
+    return readSessions(db, name, onlySession);
+  } catch (error) {
+    // A damaged page shows only when a query reaches it.
+    if (error instanceof Database.SqliteError) throw new KitInputError(name, `cannot be read: ${error.message} (${error.code})`);
+    throw error;
   } finally {
     db.close();
   }
+}
+
+function readSessions(db: Database.Database, name: string, onlySession: string | undefined): StoreSnapshot {
+  const present = tablesOf(db, name);
+  for (const [table, columns] of Object.entries(TABLES)) requireColumns(db, name, table, columns, present);
+  const hasEpochs = present.has('context_epochs');
+  if (hasEpochs) requireColumns(db, name, 'context_epochs', EPOCHS, present);
+  const json = jsonReader(name);
+  const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Row[];
+  return {
+    store: name,
+    sessions: sessions
+      .filter((session) => onlySession === undefined || session.id === onlySession)
+      .map((session): SessionSnapshot => {
+        const id = String(session.id);
+        const rows = (sql: string) => db.prepare(sql).all(id) as Row[];
+        const epoch = hasEpochs ? (db.prepare('SELECT baseline, snapshot FROM context_epochs WHERE session_id = ?').get(id) as Row | undefined) : undefined;
+        return {
+          ...camel(session),
+          id,
+          events: rows('SELECT * FROM events WHERE session_id = ? ORDER BY seq').map((row) => json(row, 'data', `events (session ${id}, seq ${row.seq})`)),
+          inbox: rows('SELECT * FROM inbox WHERE session_id = ? ORDER BY admitted_seq').map((row) =>
+            json(row, 'prompt', `inbox (session ${id}, message ${row.message_id})`),
+          ),
+          history: rows('SELECT * FROM messages WHERE session_id = ? ORDER BY seq').map((row) =>
+            json({ ...row, hidden: Boolean(row.hidden) }, 'body', `messages (session ${id}, seq ${row.seq})`),
+          ),
+          epoch: epoch ? json(json(epoch, 'baseline', `context_epochs (session ${id})`), 'snapshot', `context_epochs (session ${id})`) : null,
+        };
+      }),
+  };
 }
 
 function tablesOf(db: Database.Database, name: string): Set<string> {

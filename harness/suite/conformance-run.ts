@@ -48,7 +48,13 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
     KIT_VALIDATE: options.validate ? '1' : '0',
     KIT_BUNDLES: options.bundles ?? '',
   });
-  const environment = { cwd: KIT_ROOT, ...(options.quiet ? { stdout: nowhere(), stderr: nowhere() } : {}) };
+  // Cucumber does not read NO_COLOR, and lets FORCE_COLOR outrank its own switch: NO_COLOR wins here.
+  const { FORCE_COLOR: _force, ...uncoloured } = process.env;
+  const environment = {
+    cwd: KIT_ROOT,
+    ...(process.env.NO_COLOR ? { env: uncoloured } : {}),
+    ...(options.quiet ? { stdout: nowhere(), stderr: nowhere() } : {}),
+  };
   const { runConfiguration } = await loadConfiguration(
     {
       file: false,
@@ -57,6 +63,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
         // Cucumber's summary details each failure step by step; the kit's own summary follows it.
         format: ['summary', ...options.formats],
         failFast: options.failFast,
+        ...(process.env.NO_COLOR ? { formatOptions: { ...base.formatOptions, colorsEnabled: false } } : {}),
         ...(options.tags ? { tags: options.tags } : {}),
         plugin: [pathToFileURL(kitPath('harness', 'suite', 'shard-plugin.ts')).href],
         pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },

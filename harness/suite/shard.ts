@@ -15,6 +15,10 @@ export function parseShard(text: string): Shard {
   return { index, total };
 }
 
+export function shardName(shard: Shard): string {
+  return `${shard.index}/${shard.total}`;
+}
+
 /**
  * The stable IDs that fall in one shard: the IDs sorted, then dealt out in turn. The split
  * depends only on which IDs are selected, never on the order files are found or run in, so

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RuntimeDriver } from '../driver/runtime-driver.js';
+import { asNotDriven } from '../driver/runtime-fault.js';
 import { FakeProvider } from '../provider/fake-provider.js';
 import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
@@ -11,6 +12,8 @@ export interface SmokeCheck {
   name: string;
   ok: boolean;
   detail: string;
+  /** A failed check where the runtime could not be driven at all. */
+  notDriven?: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function smoke(
     try {
       report({ name, ok: true, detail: await step() });
     } catch (error) {
-      report({ name, ok: false, detail: error instanceof Error ? error.message : String(error) });
+      report({ name, ok: false, detail: error instanceof Error ? error.message : String(error), notDriven: asNotDriven(error) !== undefined });
       throw error;
     }
   };
@@ -49,8 +52,9 @@ export async function smoke(
         },
         { timeoutScale: options.timeoutScale, validate: options.validate },
       );
-      const { runtime, profiles, capabilities } = driver.description;
-      return `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
+      const { runtime, profiles, capabilities, shell } = driver.description;
+      const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
+      return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;
     });
     let sessionId = '';
     await check('session', async () => {

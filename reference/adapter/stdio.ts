@@ -5,7 +5,7 @@ import { createAdapter } from './conformance-adapter.js';
  * The reference runtime as an out-of-process adapter: newline-delimited JSON on stdin and stdout,
  * one reply per request, each echoing the request's `seq`. Diagnostics go to stderr only.
  */
-const adapter = createAdapter();
+const adapter = createAdapter({ echoDiagnostics: true });
 const write = (reply: object) => process.stdout.write(`${JSON.stringify(reply)}\n`);
 
 createInterface({ input: process.stdin, crlfDelay: Infinity })
@@ -29,5 +29,8 @@ createInterface({ input: process.stdin, crlfDelay: Infinity })
       });
   })
   .on('close', () => {
+    // Whoever started the adapter is gone: nobody reads replies still to come, and waits such as
+    // gate.wait would keep the process alive for ever. It ends once what was written is out.
     adapter.terminate();
+    process.stdout.write('', () => process.exit(0));
   });

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
@@ -11,8 +11,10 @@ import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
 import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
-import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
 import type { KitWorld } from './world.js';
 
 const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
@@ -26,8 +28,17 @@ let declared: RuntimeDescription | undefined;
 /** Passed scenarios' directories, removed while later scenarios run. */
 const removals: Promise<void>[] = [];
 
+/**
+ * A runtime that cannot be driven in any of the run's first scenarios (it does not start, does
+ * not answer, breaks the protocol) would fail every other one the same way, each after a
+ * timeout: the rest fail at once instead. Once one scenario drives it, the run goes on to the end.
+ */
+const NOT_DRIVEN_BEFORE_GIVING_UP = 3;
+const drivingAtStart = { failures: 0, driven: false };
+
 BeforeAll(async function () {
   declared = undefined;
+  Object.assign(drivingAtStart, { failures: 0, driven: false });
   target = await openTarget(selectionFromEnvironment(process.env));
 });
 
@@ -37,7 +48,7 @@ function withoutVerdict(tags: string[], description: RuntimeDescription): string
   if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
     return `needs profile ${profiles.join(' or ')}`;
   }
-  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability));
+  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability) && !meansCover(description, capability));
   return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
 }
 
@@ -61,6 +72,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
+  if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
+    throw new RuntimeNotDriven(`not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`);
+  }
   this.driver = await RuntimeDriver.start(
     target.launcher,
     {
@@ -72,6 +86,10 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
   );
   declared ??= this.driver.description;
+  this.means = toolMeans(this.driver.description, this.driver, {
+    workspaces: join(this.dir, 'workspaces'),
+    timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale,
+  });
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
   const reason = withoutVerdict(tags, this.driver.description);
@@ -84,8 +102,11 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
 After(async function (this: KitWorld, { result, pickle }) {
   // A scenario set aside before its runtime started has nothing to clean up.
   if (!this.provider) return;
+  if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
+  else drivingAtStart.driven = true;
   const problems = [
     ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
+    ...this.provider.unreadable.map((request) => `the provider could not read ${request}`),
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
     ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
@@ -103,7 +124,7 @@ After(async function (this: KitWorld, { result, pickle }) {
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
-  this.log(`scenario files kept in ${this.dir}`);
+  this.log(`${KEPT_LOG}${this.dir}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
@@ -135,7 +156,7 @@ setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
       const capability = capabilityOfCommand(error.command.cmd);
       if (!capability) throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
       this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);

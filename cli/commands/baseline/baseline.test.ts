@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, kit, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 test('kit baseline --write records the failures, which a run with that baseline then accepts', () => {
   const file = join(scratch('baseline-write'), 'ci', 'known-failures.yaml');
@@ -26,6 +26,21 @@ test('rewriting a baseline keeps the reasons written for scenarios that still fa
 test('--write is required, and nothing runs without it', () => {
   const run = kit(['baseline', '--rule', 'INB-01']);
   assert.equal(run.status, 2);
-  assert.equal(run.stderr, 'kit: Missing required argument: write\nRun kit --help for usage.\n');
+  assert.equal(run.stderr, 'kit: Missing required argument: write (kit --help for usage)\n');
   assert.equal(run.stdout, '');
+});
+
+test('an empty --write, one that is a directory, and bad selections are usage errors before anything runs', async () => {
+  const cases: [string[], RegExp][] = [
+    [['--write', ''], /^kit: --write: needs a value/],
+    [['--write', scratch('baseline-dir')], /^kit: --write: .* is a directory, not a file/],
+    [['--write', 'x.yaml', '--tags', ''], /^kit: --tags: needs a value/],
+    [['--write', 'x.yaml', '--rule'], /^kit: --rule: needs at least one value/],
+    [['--write', 'x.yaml', '--adapter', ''], /^kit: --adapter: needs a value/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['baseline', ...args])));
+  runs.forEach((run, i) => {
+    assertInputError(run, cases[i]![1]);
+    assert.equal(run.stdout, '');
+  });
 });

@@ -6,9 +6,10 @@ import { judge, withOutcome } from '../../../harness/report/verdict.js';
 import { KIT_ROOT } from '../../../harness/kit-root.js';
 import { lintKit } from '../lint/lint.js';
 import { ExitCode } from '../../exit-codes.js';
+import { runExitCode } from '../../run-outcome.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
-import { writeOutputFile } from '../../output-file.js';
+import { checkOutputPath, writeOutputFile } from '../../output-file.js';
 import type { BaselineArgs } from './command.js';
 
 /**
@@ -17,11 +18,19 @@ import type { BaselineArgs } from './command.js';
  * entry's reason is its failure, to be replaced by why the failure is accepted.
  */
 export async function writeBaseline(args: BaselineArgs): Promise<number> {
+  const output = { flag: '--write', path: args.write };
+  checkOutputPath(output);
   const suite = new Map(lintKit().flatMap((scenario) => scenario.ids.map((id) => [id, scenario] as const)));
   const previous = existsSync(args.write) ? readKnownFailures(args.write, new Set(suite.keys())).reasons : new Map<string, string>();
   const results = await runSuite(args, { formats: [], failFast: false });
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
+  // A runtime the kit could not drive has no known failures yet: nothing is written.
+  const notDriven = results.filter((result) => result.notDriven);
+  if (notDriven.length > 0) {
+    process.stdout.write(`baseline: nothing written to ${args.write}\n`);
+    return runExitCode(false, notDriven);
+  }
   const ran = new Set(results.map((result) => result.id));
   const reasons = new Map([
     ...[...previous].filter(([id]) => !ran.has(id)),
@@ -31,7 +40,7 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
     const scenario = suite.get(id)!;
     return { id, reason, comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}` };
   });
-  writeOutputFile(args.write, formatKnownFailures(entries));
+  writeOutputFile(output, formatKnownFailures(entries));
   process.stdout.write(`baseline: ${entries.length} known failure(s) written to ${args.write}\n`);
   return ExitCode.Passed;
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRequests } from '../../../harness/projection/projection.js';
 import type { CapturedRequest, ModelVisibleMessage } from '../../../harness/provider/captured-request.js';
-import { assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 const dir = scratch('diff');
 
@@ -40,6 +40,7 @@ test('different projections exit 1, naming the first divergent turn and message 
 test('colour is used when forced, and NO_COLOR wins over it', () => {
   assert.match(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[31m- user {7}also this\x1b\[39m/);
   assert.doesNotMatch(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout, /\x1b\[/);
+  assert.doesNotMatch(kit(['diff', steer, queue, '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[/);
 });
 
 test('--json gives the comparison to machines', () => {
@@ -57,4 +58,10 @@ test('a projection that is not one is an input error', () => {
   writeFileSync(bad, '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n');
   assertInputError(kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
   assertInputError(kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
+});
+
+test('an empty projection path is a usage error naming it', async () => {
+  const runs = await Promise.all([kitAsync(['diff', '', 'b.json']), kitAsync(['diff', 'a.json', ''])]);
+  assertInputError(runs[0]!, /^kit: <a>: needs a value/);
+  assertInputError(runs[1]!, /^kit: <b>: needs a value/);
 });

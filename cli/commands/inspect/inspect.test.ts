@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 const kept = join(scratch('inspect'), 'replay');
 const replayed = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--keep', kept]);
@@ -19,6 +19,7 @@ test("inspect shows a store's sessions, events, inbox and history as tables", ()
   assert.match(run.stdout, /\nevents \(\d+\)\n {2}seq +at +type +data\n {2}1 +2026-01-15T09:00:00\.000Z +session\.created /);
   assert.match(run.stdout, /\ninbox \(2\)\n {2}message +delivery +admitted +promoted +prompt\n {2}msg_0_0001 +steer +\d+ +\d+ +start\n/);
   assert.match(run.stdout, /\nhistory \(5\)\n(.*\n){3} {2}\d+ +tool +success +gate\(\{"name":"g1"\}\) → gate g1 opened\n/);
+  assert.match(run.stdout, /\ncontext epoch\n {2}baseline:\n {4}│ Here is some useful information about the environment you are running in:\n {4}│ <env>\n/);
 });
 
 test('inspect --json gives every column, one session with --session', () => {
@@ -39,4 +40,10 @@ test('an unknown session and a file that is no store are input errors', () => {
   writeFileSync(text, 'not a database at all');
   assertInputError(kit(['inspect', text]), /runtime\.sqlite: not a SQLite database/);
   assertInputError(kit(['inspect', join(kept, 'nothing-here')]), /nothing-here: no such file/);
+});
+
+test('an empty store path or session is a usage error naming it', async () => {
+  const runs = await Promise.all([kitAsync(['inspect', '']), kitAsync(['inspect', join(kept, 'store'), '--session', ''])]);
+  assertInputError(runs[0]!, /^kit: <store>: needs a value/);
+  assertInputError(runs[1]!, /^kit: --session: needs a value/);
 });

@@ -37,7 +37,9 @@ function sessionText(session: SessionSnapshot): string[] {
     ...indent(formatTable(['seq', 'role', 'status', 'hidden', 'content'], history.map((m) => [m.seq, m.role, m.status, m.hidden ? 'yes' : '', content(m)]))),
   );
   if (epoch) {
-    lines.push('', 'context epoch', '  baseline:', ...String(epoch.baseline).split('\n').map((line) => `    │ ${line}`), `  snapshot: ${JSON.stringify(epoch.snapshot)}`);
+    const parts = Array.isArray(epoch.baseline) ? epoch.baseline : [epoch.baseline];
+    const baseline = parts.flatMap((part, i) => [...(i > 0 ? ['    ├'] : []), ...String(part).split('\n').map((line) => `    │ ${line}`)]);
+    lines.push('', 'context epoch', '  baseline:', ...baseline, `  snapshot: ${JSON.stringify(epoch.snapshot)}`);
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { lazyHandler } from '../../lazy-handler.js';
 import { withRuntimeOptions, type RuntimeArgs } from '../../runtime-options.js';
+import { nonEmpty, textOption } from '../../option-values.js';
 
 export interface ReplayArgs extends RuntimeArgs {
   file: string;
@@ -18,16 +19,17 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .positional('file', {
         type: 'string',
         demandOption: true,
+        coerce: nonEmpty('<file>'),
         describe: 'A session script (.json, see docs/session-scripts.md) or a repro bundle directory written by kit run --bundles',
       })
-      .option('out', { type: 'string', describe: 'Also write the projection (what the model saw, turn by turn) as JSON, for kit diff' })
+      .option('out', textOption('--out', 'Also write the projection (what the model saw, turn by turn) as JSON, for kit diff'))
       .option('full', { type: 'boolean', default: false, describe: 'List every message of every turn, not only what changed since the previous turn' })
       .option('trust-bundle', {
         type: 'boolean',
         default: false,
         describe: 'Run the runtime command or module a repro bundle names (without it, name the runtime with --adapter or --runtime)',
       })
-      .option('keep', { type: 'string', describe: "Keep the runtime's store and the session's workspace in this (new or empty) directory" })
+      .option('keep', textOption('--keep', "Keep the runtime's store and the session's workspace in this (new or empty) directory"))
       .example('$0 replay fixtures/scripts/steer-mid-drain.json', 'Replay a script through the reference runtime')
       .example('$0 replay script.json --adapter "python3 my_adapter.py" --out mine.json', 'Replay it through an adapter and keep the projection')
       .example('$0 replay reports/bundles/inb-promotion-3 --adapter "python3 my_adapter.py"', 'Rerun the failed scenario of a repro bundle alone')

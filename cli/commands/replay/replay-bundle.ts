@@ -3,8 +3,8 @@ import { judge } from '../../../harness/report/verdict.js';
 import { formatSummary } from '../../../harness/report/summary.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { lintKit } from '../lint/lint.js';
-import { ExitCode } from '../../exit-codes.js';
-import { runtimeName, type RuntimeArgs } from '../../runtime-options.js';
+import { runExitCode } from '../../run-outcome.js';
+import { runtimeName, runtimeSelection, type RuntimeArgs } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
 import type { ReplayArgs } from './command.js';
 
@@ -19,7 +19,11 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
     throw new KitInputError(args.file, `scenario.id: no scenario has @id:${scenario.id} any more`);
   }
   const named = args.runtime || args.adapter;
-  const stored: RuntimeArgs = { ...args, ...('module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter }) };
+  const stored: RuntimeArgs = {
+    ...args,
+    ...('module' in bundle.runtime ? { runtime: bundle.runtime.module } : { adapter: bundle.runtime.adapter }),
+    namedIn: `${args.file}: runtime`,
+  };
   // A bundle is data that may come from anyone: the runtime it names runs only when the user says so.
   if (!named && !args.trustBundle) {
     const [option, value] = 'module' in bundle.runtime ? ['--runtime', bundle.runtime.module] : ['--adapter', bundle.runtime.adapter];
@@ -29,6 +33,7 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
     );
   }
   const runtime: RuntimeArgs = named ? args : stored;
+  runtimeSelection(runtime); // A runtime that is not there is refused before anything is printed.
   process.stdout.write(
     `replaying ${scenario.id}: ${scenario.name} (${scenario.uri}:${scenario.line})\n` +
       `it failed with:\n  ${bundle.failure.split('\n').join('\n  ')}\n\n`,
@@ -37,5 +42,5 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(runtime), verdict)}\n`);
   process.stdout.write(verdict.passed ? `${scenario.id} passes now\n` : `${scenario.id} still fails\n`);
-  return verdict.passed ? ExitCode.Passed : ExitCode.ConformanceFailure;
+  return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed'));
 }

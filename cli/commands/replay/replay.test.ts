@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 test('replaying a script prints what the model saw, turn by turn, and --out writes the projection', () => {
   const out = join(scratch('replay'), 'steer.json');
@@ -47,6 +47,21 @@ test('a request the script gave no provider turn for ends the replay with exit 1
   assert.match(run.stderr, /the provider received request 1 \(latest user message "hello"\), which no scripted turn answered/);
 });
 
+test('a drain that fails ends the replay with exit 1, listing the turns never requested and what the runtime reported', () => {
+  const script = join(scratch('replay'), 'duplicate-call-ids.json');
+  const call = (text: string) => ({ id: 'call_same', name: 'echo', input: { text } });
+  const timeline = [
+    { step: 'provider-tool-calls', calls: [call('a'), call('b')] },
+    { step: 'provider-text', text: 'done' },
+    { step: 'prompt', text: 'go' },
+  ];
+  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline }));
+  const run = kit(['replay', script]);
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /^kit: the provider turn of timeline\[1\] \(provider-text\) was never requested: the session stopped asking early$/m);
+  assert.match(run.stderr, /^kit: the runtime reported: drain of s1 failed: /m);
+});
+
 test('a runtime that fails a step ends the replay with exit 1, naming the step', () => {
   const script = join(scratch('replay'), 'conflict.json');
   const prompt = (text: string) => ({ step: 'prompt', text, id: 'm1', resume: false });
@@ -54,6 +69,12 @@ test('a runtime that fails a step ends the replay with exit 1, naming the step',
   const run = kit(['replay', script]);
   assert.equal(run.status, 1);
   assert.match(run.stderr, /^kit: the runtime failed at timeline\[1\] \(prompt\): prompt\.admit failed with conflict: /);
+});
+
+test('an adapter that cannot be driven ends the replay with exit code 4, naming the step', () => {
+  const run = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--adapter', 'node fixtures/adapters/misbehaving.mjs hang', '--timeout-scale', '0.1']);
+  assert.equal(run.status, 4, run.stderr);
+  assert.match(run.stderr, /^kit: the runtime failed at start-up \(hello, session\.create\): the runtime did not answer .* within 500 ms/m);
 });
 
 test('a malformed script is an input error naming the file, line and field', () => {
@@ -66,6 +87,27 @@ test('a script naming a recording that does not exist is an input error', () => 
   const script = join(scratch('replay'), 'rec.json');
   writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'provider-recording', name: 'nope' }] }));
   assertInputError(kit(['replay', script]), /rec\.json:1: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/);
+});
+
+test('empty values, and outputs that cannot be written, are usage errors before anything runs', async () => {
+  const script = 'fixtures/scripts/steer-mid-drain.json';
+  const file = join(scratch('replay-outputs'), 'a-file');
+  writeFileSync(file, '');
+  const cases: [string[], RegExp][] = [
+    [[''], /^kit: <file>: needs a value/],
+    [[script, '--out', ''], /^kit: --out: needs a value/],
+    [[script, '--keep', ''], /^kit: --keep: needs a value/],
+    [[script, '--adapter', ''], /^kit: --adapter: needs a value/],
+    [[script, '--runtime', ''], /^kit: --runtime: needs a value/],
+    [[script, '--timeout-scale', '1e9'], /^kit: --timeout-scale: must be a number from 0\.1 to 100/],
+    [[script, '--out', scratch('replay-out')], /^kit: --out: .* is a directory, not a file/],
+    [[script, '--keep', file], /^kit: --keep: .*a-file is a file, not a directory/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['replay', ...args])));
+  runs.forEach((run, i) => {
+    assertInputError(run, cases[i]![1]);
+    assert.equal(run.stdout, '');
+  });
 });
 
 test('--debug shows the stack of an input error', () => {
@@ -102,6 +144,15 @@ test('a repro bundle replays against another runtime when one is named', () => {
 
 test('the options of a script replay are refused for a bundle', () => {
   assertInputError(kit(['replay', bundle, '--out', 'x.json']), /--out: applies to session scripts; a repro bundle reruns its scenario/);
+});
+
+test("a bundle's runtime module that is gone is named as the bundle's, not as a flag's", () => {
+  const dir = scratch('bundle-gone');
+  const scenario = { id: 'inb-admission-4', name: 'x', uri: 'features/x.feature', line: 1, rules: ['INB-02'] };
+  writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario, runtime: { module: 'gone.ts' }, failure: 'f', sessions: [] }));
+  const run = kit(['replay', dir, '--trust-bundle']);
+  assertInputError(run, /^kit: .*bundle-gone-\w+: runtime: no runtime module at gone\.ts$/m);
+  assert.equal(run.stdout, '');
 });
 
 test('a bundle whose index is malformed is an input error', () => {

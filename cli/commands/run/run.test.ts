@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, assertInputError, kit, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
 function kitRun(args: string[]) {
@@ -25,24 +25,53 @@ function runningProcessesMentioning(marker: string): number {
   }).length;
 }
 
-const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode}`, '--rule', 'INB-02', '--timeout-scale', '0.1'];
+/** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
+const token = (name: string) => `kit-test-${process.pid}-${name}`;
+const misbehaving = (mode: string) => ['--adapter', `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`, '--rule', 'INB-02', '--timeout-scale', '0.4'];
 
 for (const [mode, report] of [
-  ['hang', /did not answer .* within 500 ms/],
+  ['hang', /did not answer .* within 2000 ms/],
   ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
   ['die', /the adapter exited \(code 3\)[^]*giving up on purpose/],
 ] as const) {
-  test(`an adapter that does "${mode}" fails its scenarios with that reason, and the run finishes`, () => {
+  test(`an adapter that does "${mode}" fails its scenarios with that reason as not driven, with exit code 4`, () => {
     const run = kitRun(misbehaving(mode));
-    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.status, 4, run.stderr);
     assert.equal(run.results.scenarios.length, 2);
     for (const scenario of run.results.scenarios) {
       assert.equal(scenario.status, 'failed');
+      assert.equal(scenario.notDriven, true);
       assert.match(scenario.message, report);
     }
-    assert.equal(runningProcessesMentioning('misbehaving.mjs'), 0, 'no adapter process outlives the run');
+    assert.match(run.stdout, /\[the runtime could not be driven\]/);
+    assert.match(run.stdout, /the runtime could not be driven in 2 of 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/);
+    assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
   });
 }
+
+test('an adapter that floods stderr and never answers shows the tail of its stderr with the timeout', () => {
+  const run = kitRun(['--adapter', 'node fixtures/adapters/misbehaving.mjs flood', '--rule', 'INB-01', '--timeout-scale', '0.4']);
+  assert.equal(run.status, 4, run.stderr);
+  const [first] = run.results.scenarios;
+  assert.match(first.message, /did not answer [^\n]* within 2000 ms\nadapter stderr \(last lines\):\n(adapter: noise line \d+\n){19}adapter: noise line 5000\n/);
+});
+
+test('nothing an adapter started outlives the run, even a process that left its group and session', () => {
+  const run = kitRun(['--adapter', `node fixtures/adapters/misbehaving.mjs hang --setsid-child ${token('setsid')}`, '--rule', 'INB-01', '--timeout-scale', '0.4']);
+  assert.equal(run.results.scenarios.length, 2, run.stderr);
+  assert.equal(runningProcessesMentioning(token('setsid')), 0);
+});
+
+test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
+  const run = kitRun(['--adapter', `node fixtures/adapters/misbehaving.mjs hang ${token('early-stop')}`, '--rule', 'INB-01', 'INB-02', 'INB-03', '--timeout-scale', '0.4']);
+  assert.equal(run.status, 4, run.stderr);
+  const messages = run.results.scenarios.map((s: { message: string }) => s.message.split('\n')[0]);
+  assert.ok(messages.length > 4);
+  assert.deepEqual(
+    messages.map((message: string) => (/did not answer/.test(message) ? 'timed out' : /not run: the runtime could not be driven in any of the first 3 scenarios/.test(message) ? 'not run' : message)),
+    [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
+  );
+});
 
 const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
 
@@ -50,6 +79,7 @@ test('an adapter that implements nothing fails as not implemented; a scenario ne
   const run = kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
   assert.equal(run.status, 1, run.stdout + run.stderr);
   assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
+  assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
   assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
   assert.match(run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message, /^Error: not implemented: session\.create/);
   assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n  no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/);
@@ -74,6 +104,65 @@ test('a rule ID that is not one is a usage error', () => {
   const run = kitRun(['--rule', 'INB7']);
   assert.equal(run.status, 2);
   assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
+});
+
+test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
+  const empty = ['--adapter', '--runtime', '--baseline', '--markdown', '--junit', '--messages', '--html', '--badge', '--results', '--bundles', '--format', '--tags', '--rule'];
+  const cases: [string[], RegExp][] = [
+    ...empty.map((flag): [string[], RegExp] => [[flag, ''], new RegExp(`^kit: ${flag}: needs a value`)]),
+    [['--rule'], /^kit: --rule: needs at least one value/],
+    [['--format'], /^kit: --format: needs at least one value/],
+    [['--markdown'], /^kit: --markdown: needs a value/],
+    [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
+    [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
+    ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [['--timeout-scale', scale], /^kit: --timeout-scale: must be a number from 0\.1 to 100/]),
+    [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
+    [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
+    ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [['--tags', tags], /^kit: --tags: ".*" is not a tag expression: (expected operand|unmatched \()/]),
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', ...args])));
+  runs.forEach((run, i) => assertInputError(run, cases[i]![1]));
+});
+
+test('an output that cannot be written is refused before anything runs', async () => {
+  const dir = scratch('outputs');
+  const file = join(dir, 'a-file');
+  writeFileSync(file, '');
+  const cases: [string[], RegExp][] = [
+    ...['--markdown', '--junit', '--messages', '--html', '--badge', '--results'].map((flag): [string[], RegExp] => [[flag, dir], new RegExp(`^kit: ${flag}: .* is a directory, not a file`)]),
+    [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
+    [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
+    [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', '--rule', 'INB-01', ...args])));
+  runs.forEach((run, i) => {
+    assertInputError(run, cases[i]![1]);
+    assert.equal(run.stdout, '', 'no scenario ran');
+  });
+});
+
+test('a runtime module that exports no createAdapter() is an input error before any scenario runs', () => {
+  const run = kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
+  assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
+  assert.equal(run.stdout, '');
+});
+
+test('a green run with injected faults prints no stack traces, unless --debug asks for them', async () => {
+  const [quiet, debug] = await Promise.all([kitAsync(['run', '--rule', 'MCS-03']), kitAsync(['run', '--rule', 'MCS-03', '--debug'])]);
+  assert.equal(quiet.status, 0, quiet.stdout);
+  assert.doesNotMatch(quiet.stderr, /^\s+at /m);
+  assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
+});
+
+test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
+  const [forced, noColor, flag] = await Promise.all([
+    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+    kitAsync(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+  ]);
+  assert.match(forced!.stdout, /\x1b\[32m2 passed/);
+  assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
+  assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
 });
 
 test('a tag expression that selects nothing is a usage error', () => {
@@ -138,6 +227,8 @@ test('a failure the baseline does not list fails the run', () => {
   const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile()]);
   assert.equal(run.status, 1);
   assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
+  const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
+  assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
 });
 
 test('a baseline entry that passes now fails the run as stale', () => {
@@ -151,6 +242,16 @@ test('a malformed baseline is an input error before anything runs', () => {
   const file = join(scratch('baseline'), 'bad.yaml');
   writeFileSync(file, 'known-failures:\n  inb-admission-4: {}\n');
   assertInputError(kit(['run', '--rule', 'INB-02', '--baseline', file]), /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/);
+});
+
+test('--rerun runs only the scenarios that failed in a results file', () => {
+  const first = kitRun(IGNORES_MESSAGE_IDS);
+  assert.equal(first.results.scenarios.length, 4);
+  const file = join(scratch('rerun'), 'results.json');
+  writeFileSync(file, JSON.stringify(first.results));
+  const again = kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
+  assert.equal(again.status, 1, again.stderr);
+  assert.deepEqual(again.results.scenarios.map((s: { id: string }) => s.id), ['inb-admission-4']);
 });
 
 test('shards split the selection by stable ID, each scenario in exactly one', () => {

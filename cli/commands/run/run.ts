@@ -5,38 +5,52 @@ import { conformanceBadge } from '../../../harness/report/badge.js';
 import { judge, withOutcome, type Verdict } from '../../../harness/report/verdict.js';
 import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
 import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
-import { parseShard } from '../../../harness/suite/shard.js';
+import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
+import { runExitCode } from '../../run-outcome.js';
 import { ExitCode } from '../../exit-codes.js';
 import { KitInputError } from '../../../harness/input-error.js';
+import { failedScenarios } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
-import { writeOutputFile } from '../../output-file.js';
+import { checkOutputPath, writeOutputFile, type OutputPath } from '../../output-file.js';
+import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
 
 export async function run(args: RunArgs): Promise<number> {
-  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
+  const { shard } = args;
   const minVerdicts = args.minVerdicts === undefined ? 0 : parsePercent(args.minVerdicts);
+  for (const output of fileOutputs(args)) checkOutputPath(output);
+  if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
+  const rerun = args.rerun === undefined ? undefined : failedScenarios(args.rerun);
+  if (args.rerun && !rerun) {
+    process.stdout.write(`no scenario failed in ${args.rerun}: nothing to rerun\n`);
+    return ExitCode.Passed;
+  }
   const suite = lintKit();
   // A malformed baseline is reported before anything runs.
   const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
-  const results = await runSuite(args, {
-    formats: [...args.format.map(fromUserDirectory), ...cucumberReports(args)],
+  const selection = rerun ? { ...args, tags: args.tags ? `(${args.tags}) and (${rerun})` : rerun } : args;
+  const results = await runSuite(selection, {
+    formats: [...(args.format ?? []), ...cucumberReports(args)].map(formatDescriptor),
     failFast: args.failFast,
     shard,
     bundles: args.bundles && resolve(args.bundles),
   });
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
-  if (shard) process.stdout.write(`shard ${args.shard}: ${results.length} scenario(s) of the selection\n`);
+  if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
+  const kept = results.filter((result) => result.status === 'failed' && result.kept);
+  if (kept.length > 0) process.stdout.write(`working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`);
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
   if (args.bundles && results.some((r) => r.status === 'failed')) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
-  if (args.results) writeOutputFile(args.results, `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`);
-  if (args.markdown) writeOutputFile(args.markdown, formatMarkdown(results, name, verdict));
-  if (args.badge) writeOutputFile(args.badge, `${JSON.stringify(conformanceBadge(verdict))}\n`);
-  return verdict.passed ? ExitCode.Passed : ExitCode.ConformanceFailure;
+  if (args.results) writeOutputFile({ flag: '--results', path: args.results }, `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`);
+  if (args.markdown) writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
+  if (args.badge) writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
+  const counted = new Set(withOutcome(verdict, 'unexpected-fail').map((scenario) => scenario.id));
+  return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed' && counted.has(result.id)));
 }
 
 /** `--min-verdicts`: a share of rules in percent, `90` or `90%`. */
@@ -47,34 +61,39 @@ function parsePercent(value: string): number {
   return percent;
 }
 
-/** Cucumber writes these itself; paths are taken from where the user stands, not the kit's root. */
-function cucumberReports(args: RunArgs): string[] {
-  const reports: [string, string | undefined][] = [
-    ['junit', args.junit],
-    ['message', args.messages],
-    ['html', args.html],
+/** The reports Cucumber writes itself. */
+function cucumberReports(args: RunArgs): CucumberFormat[] {
+  const reports: [string, string, string | undefined][] = [
+    ['junit', '--junit', args.junit],
+    ['message', '--messages', args.messages],
+    ['html', '--html', args.html],
   ];
-  return reports.flatMap(([format, file]) => (file ? [fromUserDirectory(`${format}:${file}`)] : []));
+  return reports.flatMap(([type, flag, path]) => (path ? [{ type, output: { flag, path } }] : []));
 }
 
-/**
- * Cucumber runs in the kit's own directory, so a `--format` output file, or a formatter module
- * given as a relative path, is resolved against the user's working directory first.
- */
-export function fromUserDirectory(format: string): string {
-  const [name = '', ...rest] = format.replaceAll('"', '').split(':');
-  const file = rest.join(':');
-  const formatter = name.startsWith('.') ? resolve(name) : name;
-  return file ? `"${formatter}":"${resolve(file)}"` : `"${formatter}"`;
+/** Every file the run will write, to be checked before anything runs. */
+function fileOutputs(args: RunArgs): OutputPath[] {
+  const own: [string, string | undefined][] = [
+    ['--results', args.results],
+    ['--markdown', args.markdown],
+    ['--badge', args.badge],
+  ];
+  return [
+    ...own.flatMap(([flag, path]) => (path ? [{ flag, path }] : [])),
+    ...[...(args.format ?? []), ...cucumberReports(args)].flatMap((format) => (format.output ? [format.output] : [])),
+  ];
 }
 
 function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs, minVerdicts: number) {
   const ids = (outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
   return {
     runtime,
-    ...(args.shard ? { shard: args.shard } : {}),
+    ...(args.shard ? { shard: shardName(args.shard) } : {}),
     passed: verdict.passed,
-    rules: Object.fromEntries(ruleOutcomes(results)),
+    // A rule that fails only for want of a required command reads as such.
+    rules: Object.fromEntries(
+      [...ruleOutcomes(results)].map(([rule, outcome]) => [rule, verdict.coverage.notImplemented.includes(rule) ? 'not-implemented' : outcome]),
+    ),
     coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline
       ? {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { assertInputError, kitAsync } from '../../kit-for-tests.js';
 
 const smoke = (...args: string[]) => spawnSync(process.execPath, ['cli/bin.js', 'smoke', ...args], { encoding: 'utf8' });
 
@@ -11,10 +12,20 @@ test('the reference adapter passes the smoke test over stdio', () => {
   assert.match(run.stdout, /✔ kill/);
 });
 
-test('an adapter that cannot start fails the handshake with its stderr', () => {
+test('an adapter that cannot start fails the handshake with its stderr, as not driven', () => {
   const run = smoke('--adapter', 'no-such-command-here');
-  assert.equal(run.status, 1);
+  assert.equal(run.status, 4);
   assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[^]*not found/);
+});
+
+test('an empty adapter or runtime, or an absurd timeout scale, is a usage error and nothing starts', async () => {
+  const cases: [string[], RegExp][] = [
+    [['--adapter', ''], /^kit: --adapter: needs a value/],
+    [['--runtime', ''], /^kit: --runtime: needs a value/],
+    [['--timeout-scale', 'Infinity'], /^kit: --timeout-scale: must be a number from 0\.1 to 100/],
+  ];
+  const runs = await Promise.all(cases.map(([args]) => kitAsync(['smoke', ...args])));
+  runs.forEach((run, i) => assertInputError(run, cases[i]![1]));
 });
 
 test('an adapter that implements nothing fails the smoke test at its first required command', () => {

@@ -1,0 +1,92 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/**
+ * Finds every process an adapter started, however far it went. A process group is left by
+ * `setsid` (or a double fork), and an orphan's parent becomes init, so neither the group nor the
+ * parent links reach everything. The environment does: each adapter is started with a mark of its
+ * own, which its descendants inherit through fork, exec and setsid alike, and `/proc` shows it.
+ * Where there is no `/proc`, killing the process group is all that can be done.
+ */
+export const ADAPTER_MARK = 'KIT_ADAPTER_MARK';
+
+let marks = 0;
+
+/** A mark no other adapter of this or another kit process carries. */
+export function newAdapterMark(): string {
+  marks += 1;
+  return `${process.pid}-${marks}-${Date.now().toString(36)}`;
+}
+
+/** The processes, other than this one, whose environment carries `mark`. */
+export function markedProcesses(mark: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const needle = Buffer.from(`\0${ADAPTER_MARK}=${mark}\0`);
+  const first = Buffer.from(`${ADAPTER_MARK}=${mark}\0`);
+  return entries.flatMap((entry) => {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) return [];
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`);
+      return environ.includes(needle) || environ.subarray(0, first.length).equals(first) ? [pid] : [];
+    } catch {
+      // Gone meanwhile, or not ours to read.
+      return [];
+    }
+  });
+}
+
+/**
+ * Kills the adapter's process group and every process carrying its mark, again until none is
+ * left, since one may fork while the others die. A killed process no longer shows its
+ * environment, so each round finds only the living.
+ */
+export function killMarked(mark: string, groupLeader?: number): void {
+  if (groupLeader) signal(-groupLeader);
+  for (let round = 0; round < 10; round++) {
+    const living = markedProcesses(mark);
+    if (living.length === 0) return;
+    for (const pid of living) signal(pid);
+  }
+}
+
+const living = new Set<string>();
+
+/**
+ * Keeps `mark` to be swept should the kit itself end first (an error, Ctrl-C) while its adapter
+ * runs; returns the function that forgets it once the adapter was killed.
+ */
+export function sweepOnExit(mark: string): () => void {
+  if (living.size === 0 && !sweeping) installSweep();
+  living.add(mark);
+  return () => living.delete(mark);
+}
+
+let sweeping = false;
+
+function installSweep(): void {
+  sweeping = true;
+  const sweep = () => {
+    for (const mark of living) killMarked(mark);
+  };
+  process.on('exit', sweep);
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(name, () => {
+      sweep();
+      // Then end as the signal would have ended the kit.
+      process.kill(process.pid, name);
+    });
+  }
+}
+
+function signal(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,27 @@
+import { AdapterFailed } from './stdio.js';
+import { RuntimeTimeout } from './runtime-driver.js';
+import { ProtocolViolation } from '../protocol/validation.js';
+
+/**
+ * The runtime under test could not be driven: its adapter broke the protocol, died, could not
+ * start or did not answer in time. That says nothing yet about conformance, so runs report it
+ * apart from failed rules, with its own exit code.
+ */
+export class RuntimeNotDriven extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuntimeNotDriven';
+  }
+}
+
+/** `error` as a RuntimeNotDriven when it is one of the ways a runtime cannot be driven. */
+export function asNotDriven(error: unknown): RuntimeNotDriven | undefined {
+  if (error instanceof RuntimeNotDriven) return error;
+  const driving = error instanceof AdapterFailed || error instanceof RuntimeTimeout || (error instanceof ProtocolViolation && error.side === 'adapter');
+  if (!driving) return undefined;
+  const fault = new RuntimeNotDriven(error.message);
+  // Where it happened is where the original was thrown.
+  const header = `${error.name}: ${error.message}`;
+  if (error.stack?.startsWith(header)) fault.stack = `${fault.name}: ${error.message}${error.stack.slice(header.length)}`;
+  return fault;
+}
