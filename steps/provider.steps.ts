@@ -109,6 +109,7 @@ Then('the provider never had more than {int} response(s) open', function (this: 
 export function request(world: KitWorld, n: number): CapturedRequest {
   const found = world.provider.requests[n - 1];
   if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
+  world.examinedRequest = n;
   return found;
 }
 
