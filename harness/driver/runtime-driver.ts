@@ -88,11 +88,11 @@ export class RuntimeDriver {
     return driver;
   }
 
-  /** Kills the runtime process and starts a fresh one over the same durable store. */
-  async restart(now: string): Promise<void> {
+  /** Kills the runtime process and starts a fresh one over the same durable store, in `timeZone` when given. */
+  async restart(now: string, timeZone?: string): Promise<void> {
     this.capabilitiesUsed.add('restart');
     await this.transport.kill();
-    await this.open({ ...this.config, now, instance: this.config.instance + 1 });
+    await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
   }
 
   stop(): Promise<void> {

@@ -87,6 +87,23 @@ export const context: Mutant[] = [
     breaks: ['CTX-15'],
   },
   {
+    name: 'combined instruction file changes lose their stable order',
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: "text: parts.map((p) => p.text).join('\\n\\n'),",
+    replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
+    breaks: ['CTX-06'],
+  },
+  {
+    name: 'an edited instruction file resumes the idle session',
+    file: 'runtime.ts',
+    find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+    replace: `    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
+    process.getBuiltinModule('node:fs').watch(input.location, (_, file) => void (file === 'AGENTS.md' && this.run(created.session.id))).unref();
+    return created;`,
+    breaks: ['CTX-14'],
+  },
+  {
     name: 'a contribution without sources is refused',
     file: 'context/context-registry.ts',
     find: '    return combine(produced.flat());',

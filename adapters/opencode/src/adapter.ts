@@ -150,11 +150,14 @@ class OpencodeRuntime {
           },
         }),
       'skill.define': async (c) =>
-        this.reconfigure({ skills: { ...this.settings.skills, [String(c.name)]: { description: String(c.description), body: String(c.body) } } }),
+        this.reconfigure({
+          skills: {
+            ...this.settings.skills,
+            [String(c.name)]: { description: String(c.description), body: String(c.body), ...(c.location ? { location: String(c.location) } : {}) },
+          },
+        }),
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
-      'permission.wait': async (c, api) => {
-        while ((await this.permissionRequests(sessionOf(c), api)).length === 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      },
+      'permission.wait': async (c, api) => this.permissionAsked(sessionOf(c), api),
       'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
       'tool-output.files': async () => this.toolOutputFiles(),
       diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
@@ -329,6 +332,19 @@ class OpencodeRuntime {
     const server = await this.started();
     this.subscriptions.set(id, new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`));
     return { subscription: id };
+  }
+
+  /** Answers once a request waits; an idle session with nothing scheduled will never ask. */
+  private async permissionAsked(session: string, api: OpencodeApi): Promise<void> {
+    let quietSince: number | undefined;
+    while ((await this.permissionRequests(session, api)).length === 0) {
+      const running = (await api.active()).has(session) || this.unpromoted(session, await api.history(session)).length > 0;
+      quietSince = running ? undefined : (quietSince ?? Date.now());
+      if (quietSince !== undefined && Date.now() - quietSince > SILENT_STOP_MS) {
+        throw new ApiError('not-found', 'no permission request is waiting, and the session is idle with nothing scheduled');
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
   }
 
   /** Waiting permission requests, each with the agent of the assistant message whose call asked. */

@@ -79,6 +79,7 @@ test('an adapter that implements nothing fails as not implemented; a scenario ne
   const run = kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
   assert.equal(run.status, 1, run.stdout + run.stderr);
   assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
+  assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
   assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
   assert.match(run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message, /^Error: not implemented: session\.create/);
   assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n  no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/);
