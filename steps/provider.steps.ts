@@ -7,7 +7,6 @@ import { matchRows, requestRow, shownRows, type Row } from './support/rows.js';
 import { needsReason } from '../harness/protocol/capabilities.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import type { KitWorld } from './support/world.js';
-import { KIT_TOOLS } from '../harness/means/tool-means.js';
 
 const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({ kind: 'text', text: reply, chunks });
 
@@ -71,12 +70,7 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
 
 /** Input text that need not decode: only the kit's own tools take it as it is. */
 Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
-  if (this.means.name !== 'kit-tools' && KIT_TOOLS.includes(name as (typeof KIT_TOOLS)[number])) {
-    this.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
-    return 'skipped';
-  }
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
-  return undefined;
+  return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
 });
 
 Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
@@ -116,6 +110,7 @@ Then('the provider never had more than {int} response(s) open', function (this: 
 export function request(world: KitWorld, n: number): CapturedRequest {
   const found = world.provider.requests[n - 1];
   if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
+  world.examinedRequest = n;
   return found;
 }
 

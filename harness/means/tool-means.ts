@@ -103,6 +103,8 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
     name: 'shell',
     call(call) {
       const input = call.input;
+      // An input that does not decode is about the kit tool's own input handling: no command says it.
+      if (call.rawInput !== undefined && isKitTool(call.name)) return undefined;
       switch (call.name) {
         case 'echo':
           return command(call.id, 'echo', echoCommand(String(input.text ?? '')));

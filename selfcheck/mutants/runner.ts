@@ -5,7 +5,7 @@ export const runner: Mutant[] = [
     name: 'a tool call is recorded only after it ran',
     file: 'runner/provider-turn.ts',
     find: `    log.append(this.sessionId, [
-      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
+      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
     ]);`,
     replace: '',
     breaks: ['RUN-01'],

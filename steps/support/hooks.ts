@@ -9,6 +9,7 @@ import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
+import { attachFailureEvidence } from './failure-evidence.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
 import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
 import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
@@ -109,7 +110,9 @@ After(async function (this: KitWorld, { result, pickle }) {
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
     ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
-  // A failing scenario's durable state can be read only while its runtime still runs.
+  // A failing scenario's durable state can be read only while its runtime still runs. A failing
+  // step carries its own evidence; a failure found only here has no step to carry it.
+  if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
   if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
     await writeReproBundle(process.env.KIT_BUNDLES, pickle, [result?.message ?? '', ...problems].join('\n'), this);
   }
@@ -121,8 +124,6 @@ After(async function (this: KitWorld, { result, pickle }) {
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
-  // What the model was sent is the first thing an implementer needs to read a failure.
-  this.attach(JSON.stringify(this.provider.requests.map((request) => request.body), null, 2), 'application/json');
   this.log(`${KEPT_LOG}${this.dir}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });

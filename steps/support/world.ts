@@ -31,6 +31,8 @@ export class KitWorld extends World {
   reportedError: RuntimeReportedError | undefined;
   errorAsserted = false;
   subscription: string | undefined;
+  /** The provider request the current step reads: a failure of the step is shown on it. */
+  examinedRequest: number | undefined;
 
   constructor(options: IWorldOptions) {
     super(options);
