@@ -68,6 +68,7 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
   return call(this, 'echo', { text: echoed }, 'call_echo');
 });
 
+/** Input text that need not decode: only the kit's own tools take it as it is. */
 Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
   return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
 });

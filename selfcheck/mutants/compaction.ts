@@ -120,4 +120,11 @@ export const compaction: Mutant[] = [
     replace: '      if (overflowRecovery) {',
     breaks: ['CMP-11'],
   },
+  {
+    name: 'the finished summary is not stored',
+    file: 'compaction/compactor.ts',
+    find: 'summary, recentContext, cutSeq, tokensFreed },',
+    replace: "summary: '', recentContext, cutSeq, tokensFreed },",
+    breaks: ['CMP-06'],
+  },
 ];

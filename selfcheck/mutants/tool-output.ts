@@ -135,4 +135,11 @@ export const toolOutput: Mutant[] = [
     replace: '  let lines = (text.length === 0 ? 0 : 1) + (text.match(/\\r/g)?.length ?? 0);',
     breaks: ['TOO-11'],
   },
+  {
+    name: 'bounding keeps only the tail',
+    file: 'tools/bounded-preview.ts',
+    find: '    ...(head.lines > 0 ? [text.subarray(0, head.end)] : []),',
+    replace: '',
+    breaks: ['TOO-03'],
+  },
 ];
