@@ -1,10 +1,11 @@
 import type { CapturedRequest } from './captured-request.js';
-import type { ScriptEntry, WireResponse } from './scripted-turn.js';
+import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
 
 interface PreparedEntry {
-  response: WireResponse;
+  /** A recording's frames, fixed; a scripted turn is encoded when it answers, with the usage it reports. */
+  response: WireResponse | Exclude<ScriptedTurn, { kind: 'recording' }>;
   forUserText?: string;
   hold?: string;
 }
@@ -48,10 +49,7 @@ export class FakeProvider {
 
   /** Recordings are loaded here, so a bad recording fails the step that names it. */
   enqueue(entry: ScriptEntry): void {
-    const response =
-      entry.turn.kind === 'recording'
-        ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
-        : this.dialect.encodeTurn(entry.turn, this.model);
+    const response = entry.turn.kind === 'recording' ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name) : entry.turn;
     if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
@@ -120,7 +118,8 @@ export class FakeProvider {
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
-    return this.respond(entry!.response);
+    const { response } = entry!;
+    return this.respond('kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response);
   }
 
   private respond(wire: WireResponse): Response {

@@ -4,7 +4,7 @@
  */
 export type ScriptedTurn =
   | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
-  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
 
@@ -29,7 +29,12 @@ export interface ScriptedWebSearch {
   resultSize: number;
 }
 
-/** The token usage a response reports: fresh input, input read from the provider's cache, and output. */
+/**
+ * The token usage a response reports: fresh input, input read from the provider's cache, and output.
+ * A turn scripted without one reports what a real provider would: about four characters a token
+ * of the request it answers and of its own output, so a runtime that compacts from reported usage
+ * sees the same growth a runtime that estimates for itself does.
+ */
 export interface ScriptedUsage {
   input: number;
   cacheRead: number;
@@ -64,4 +69,14 @@ export interface WireResponse {
 export function splitIntoChunks(text: string, parts: number): string[] {
   const size = Math.ceil(text.length / parts);
   return Array.from({ length: parts }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
+const CHARACTERS_PER_TOKEN = 4;
+
+/** The turn with the usage it reports to `requestBody`: its scripted usage, or the estimate above. */
+export function withReportedUsage(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, requestBody: unknown): Exclude<ScriptedTurn, { kind: 'recording' }> {
+  if (turn.kind === 'error' || turn.usage) return turn;
+  const output = turn.kind === 'text' ? turn.text : JSON.stringify(turn.calls.map((call) => call.input));
+  const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
+  return { ...turn, usage: { input: tokens(JSON.stringify(requestBody)), cacheRead: 0, output: tokens(output) } };
 }

@@ -107,4 +107,32 @@ export const toolOutput: Mutant[] = [
     replace: "    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? { ...block, content: Array.isArray(block.content) ? block.content.slice(0, 1) : block.content } : { ...block, input: JSON.parse(input) }));",
     breaks: ['TOO-12'],
   },
+  {
+    name: 'the byte limit counts UTF-16 units',
+    file: 'tools/bounded-preview.ts',
+    find: "  return Buffer.byteLength(text, 'utf8');",
+    replace: '  return text.length;',
+    breaks: ['TOO-01'],
+  },
+  {
+    name: 'a byte cut may split a character',
+    file: 'tools/bounded-preview.ts',
+    find: '  while (at > 0 && continuation(text[at])) at--;',
+    replace: '',
+    breaks: ['TOO-01'],
+  },
+  {
+    name: 'a final line break counts as one more line',
+    file: 'tools/bounded-preview.ts',
+    find: "for (let at = text.indexOf('\\n'); at >= 0 && at < text.length - 1; at = text.indexOf('\\n', at + 1)) {",
+    replace: "for (let at = text.indexOf('\\n'); at >= 0 && at < text.length; at = text.indexOf('\\n', at + 1)) {",
+    breaks: ['TOO-11'],
+  },
+  {
+    name: 'a carriage return also ends a line',
+    file: 'tools/bounded-preview.ts',
+    find: '  let lines = text.length === 0 ? 0 : 1;',
+    replace: '  let lines = (text.length === 0 ? 0 : 1) + (text.match(/\\r/g)?.length ?? 0);',
+    breaks: ['TOO-11'],
+  },
 ];

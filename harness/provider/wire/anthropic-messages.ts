@@ -31,12 +31,16 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
           textBlock(turn.text, turn.chunks),
         ]
       : [...(turn.webSearch ? webSearchBlocks(turn.webSearch) : []), ...turn.calls.map(toolUseBlock)];
+  const { usage } = turn;
   const message = { model, id: 'msg_kit', type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null };
   return {
     status: 200,
     headers: SSE_HEADERS,
     frames: [
-      frame({ type: 'message_start', message: { ...message, usage: { input_tokens: 0, output_tokens: 0 } } }),
+      frame({
+        type: 'message_start',
+        message: { ...message, usage: { input_tokens: usage?.input ?? 0, cache_read_input_tokens: usage?.cacheRead ?? 0, output_tokens: 0 } },
+      }),
       ...blocks.flatMap((block, index) => [
         frame({ type: 'content_block_start', index, content_block: block.start }),
         ...block.deltas.map((delta) => frame({ type: 'content_block_delta', index, delta })),
@@ -45,7 +49,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
       frame({
         type: 'message_delta',
         delta: { stop_reason: turn.kind === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null },
-        usage: { output_tokens: 0 },
+        usage: { output_tokens: usage?.output ?? 0 },
       }),
       frame({ type: 'message_stop' }),
     ],

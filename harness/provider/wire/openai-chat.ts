@@ -31,6 +31,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
           ];
         }),
         chunk({}, 'tool_calls'),
+        ...(turn.usage ? [usageChunk(turn.usage, model)] : []),
         'data: [DONE]\n\n',
       ]);
     case 'error':

@@ -1,0 +1,237 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { format } from 'node:util';
+import { PiSessions, Refusal } from './pi-sessions.mjs';
+import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published pi coding agent
+ * (`@mariozechner/pi-coding-agent`) in this process, through its SDK: one `AgentSession` per kit
+ * session, its JSONL file under the kit's store, the kit's fake provider as a pi provider.
+ * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
+ */
+
+const PROTOCOL = 'session-runtime-adapter/1';
+
+// No network but the kit's loopback provider: pi's start-up version check and install telemetry
+// are switched off before pi is loaded.
+process.env.PI_OFFLINE = '1';
+process.env.PI_SKIP_VERSION_CHECK = '1';
+const piLoaded = import('@mariozechner/pi-coding-agent');
+const aiLoaded = import('@mariozechner/pi-ai');
+
+const diagnostics = [];
+// pi reports problems it recovers from (an unreadable AGENTS.md, a failed extension) on the console.
+for (const level of ['error', 'warn']) {
+  console[level] = (...args) => {
+    const message = format(...args);
+    diagnostics.push(message);
+    process.stderr.write(`${message}\n`);
+  };
+}
+console.log = console.info = (...args) => process.stderr.write(`${format(...args)}\n`);
+
+let sessions;
+let opened;
+const subscriptions = new Map();
+
+async function hello(config) {
+  // A runtime reads the host's clock and time zone; the kit moves the date by restarting it in another zone.
+  if (config.timeZone) process.env.TZ = config.timeZone;
+  // pi's home directory (skills under ~/.agents) and its temporary directory (bash's full outputs)
+  // are the kit's: nothing outside the scenario's directory is read or written.
+  process.env.HOME = config.home;
+  const tmp = join(config.storeDir, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  mkdirSync(config.home, { recursive: true });
+  process.env.TMPDIR = tmp;
+  const [pi, ai] = await Promise.all([piLoaded, aiLoaded]);
+  sessions = new PiSessions(pi, config, diagnostics);
+  sessions.isContextOverflow = ai.isContextOverflow;
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart', 'kit-tools', 'manual-compaction'],
+    shell: { tool: 'bash', commandField: 'command' },
+    texts: {},
+  };
+}
+
+function promptContent(prompt) {
+  const text = prompt.parts.filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+  const images = prompt.parts
+    .filter((part) => part.type === 'image')
+    .map((part) => ({ type: 'image', data: part.data, mimeType: part.mediaType }));
+  return { text, images: images.length > 0 ? images : undefined };
+}
+
+/**
+ * pi's three entries for user input: `prompt` starts a run when idle; while a run is active,
+ * `steer` enters after the current turn's tool calls and `followUp` once the run would stop.
+ * pi has no inbox and no message IDs: the receipt echoes the kit's ID, and nothing dedupes.
+ */
+async function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  }
+  const live = await sessions.open(c.sessionId);
+  const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
+  const { text, images } = promptContent(c.prompt);
+  if (live.running) {
+    if (c.delivery === 'queue') await live.session.followUp(text, images);
+    else await live.session.steer(text, images);
+    return { messageId, state: 'pending', duplicate: false };
+  }
+  if (c.resume === false) {
+    // pi has no admit-without-run: the text waits, in memory only, as in pi's editor until submitted.
+    live.held.push({ text, images, delivery: c.delivery });
+    return { messageId, state: 'pending', duplicate: false };
+  }
+  live.track(live.session.prompt(text, { images, expandPromptTemplates: false }), diagnostics);
+  return { messageId, state: 'promoted', duplicate: false };
+}
+let admitted = 0;
+
+/**
+ * Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery.
+ * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
+ * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
+ * pi cannot continue from an assistant message or an empty transcript.
+ */
+async function run(sessionId, explicit) {
+  const live = await sessions.open(sessionId);
+  if (explicit && live.held.length === 0 && !live.running) {
+    const last = live.session.agent.state.messages.at(-1);
+    if (last?.role === 'user' || last?.role === 'toolResult') live.track(live.session.agent.continue(), diagnostics);
+    return;
+  }
+  const held = live.held.splice(0);
+  for (const [index, { text, images, delivery }] of held.entries()) {
+    if (index === 0 && !live.running) {
+      live.track(live.session.prompt(text, { images, expandPromptTemplates: false }), diagnostics);
+    } else if (delivery === 'queue') await live.session.followUp(text, images);
+    else await live.session.steer(text, images);
+  }
+}
+
+const commands = {
+  'session.create': (c) => sessions.create(c.id, c.location),
+  'prompt.admit': admit,
+  'session.run': (c) => run(c.sessionId, true),
+  // pi does not resume work on its own when a session opens: waking submits only what is held.
+  'session.wake': (c) => run(c.sessionId, false),
+  'session.idle': async (c) => {
+    sessions.record(c.sessionId);
+    const live = sessions.live.get(c.sessionId);
+    if (live) await (await live.ready).settle();
+  },
+  // Interrupting a session pi is not running (idle, never opened, unknown) does nothing.
+  'session.interrupt': async (c) => {
+    const live = await sessions.live.get(c.sessionId)?.ready;
+    if (!live) return;
+    await live.session.abort();
+    await live.settle();
+  },
+  'session.move': async (c) => {
+    sessions.record(c.sessionId);
+    await sessions.move(c.sessionId, c.location);
+  },
+  'compaction.configure': (c) => sessions.configureCompaction(c),
+  'compaction.request': async (c) => {
+    const live = await sessions.open(c.sessionId);
+    live.track(live.session.compact(), diagnostics);
+  },
+  compactions: (c) => ({ compactions: toKitCompactions(sessions.entries(c.sessionId)) }),
+  'tool-output.files': () => {
+    // pi's bash keeps the full output of a bounded command in the temporary directory.
+    const directory = process.env.TMPDIR;
+    return { directory, files: readdirSync(directory).sort().map((name) => join(directory, name)) };
+  },
+  diagnostics: () => ({ diagnostics }),
+  'skill.define': (c) => {
+    // pi reads skills from `<agentDir>/skills/<name>/SKILL.md` when a session opens.
+    const dir = join(sessions.config.home, 'skills', c.name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
+  },
+  'gate.wait': (c) => sessions.gates.blocked(c.name),
+  'gate.open': (c) => sessions.gates.open(c.name),
+  history: (c) => ({ messages: toKitHistory(sessions.entries(c.sessionId)) }),
+  failures: (c) => ({ failures: toKitFailures(sessions.entries(c.sessionId), (m) => sessions.isContextOverflow(m)) }),
+  events: (c) => ({ events: toKitEvents(sessions.entries(c.sessionId), c.after ?? 0) }),
+  'events.subscribe': (c) => {
+    sessions.record(c.sessionId);
+    const id = `sub_${subscriptions.size + 1}`;
+    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
+    return { subscription: id };
+  },
+  'events.take': (c) => {
+    const subscription = subscriptions.get(c.subscription);
+    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
+    const events = toKitEvents(sessions.entries(subscription.sessionId), subscription.cursor);
+    if (events.length > 0) subscription.cursor = events.at(-1).seq;
+    return { events };
+  },
+};
+
+/** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */
+const UNSUPPORTED = {
+  inbox: 'pi keeps no inbox: steering and follow-up queues live in memory only',
+  epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
+  'session.select': 'pi has no agents; its model is chosen per session at start',
+  'agent.define': 'pi has no agents',
+  'permission.wait': 'pi asks no permission before running a tool',
+  'permission.pending': 'pi asks no permission before running a tool',
+  'permission.reply': 'pi asks no permission before running a tool',
+  'tool-output.configure': 'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB)',
+};
+
+async function handle(command) {
+  if (command.cmd === 'hello') {
+    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
+    opened ??= hello(command.config);
+    return { ok: true, result: await opened };
+  }
+  if (!opened) return failure('invalid-input', 'the first command must be hello');
+  await opened;
+  const serve = commands[command.cmd];
+  if (!serve) return failure('unsupported', UNSUPPORTED[command.cmd] ?? `pi has no equivalent of ${command.cmd}`);
+  try {
+    return { ok: true, result: (await serve(command)) ?? {} };
+  } catch (error) {
+    if (error instanceof Refusal) return failure(error.code, error.message);
+    throw error;
+  }
+}
+
+function failure(code, message) {
+  return { ok: false, error: { code, message } };
+}
+
+const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
+
+createInterface({ input: process.stdin, crlfDelay: Infinity })
+  .on('line', (line) => {
+    if (line.trim() === '') return;
+    let request;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
+      return;
+    }
+    const { seq, ...command } = request;
+    // Requests are served concurrently: a reply waiting on pi (idle, gate.wait) blocks no other.
+    handle(command)
+      .then((reply) => write({ seq, ...reply }))
+      .catch((error) => {
+        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(70);
+      });
+  })
+  .on('close', () => {
+    sessions?.terminate();
+    process.exit(0);
+  });

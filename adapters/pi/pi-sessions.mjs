@@ -1,0 +1,237 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GateBoard, kitTools } from './kit-tools.mjs';
+import { readEntries } from './session-file.mjs';
+
+/** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
+const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
+const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
+
+/** A refusal the kit reads as one of its error codes. */
+export class Refusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * The sessions of one pi process, each an `AgentSession` over its own JSONL file
+ * (`<storeDir>/sessions/<id>.jsonl`, opened as `pi --session <file>` would), working in the
+ * session's location. The kit's session IDs and locations are the adapter's own record
+ * (`<storeDir>/kit-sessions.json`): pi names sessions by a UUID it generates.
+ */
+export class PiSessions {
+  constructor(pi, config, diagnostics) {
+    this.pi = pi;
+    this.config = config;
+    this.diagnostics = diagnostics;
+    this.gates = new GateBoard();
+    this.live = new Map();
+    this.recordFile = join(config.storeDir, 'kit-sessions.json');
+    this.sessionDir = join(config.storeDir, 'sessions');
+    this.compaction = { contextWindow: 200_000, maxTokens: 16_384, reserveTokens: undefined };
+    mkdirSync(this.sessionDir, { recursive: true });
+    this.records = existsSync(this.recordFile) ? JSON.parse(readFileSync(this.recordFile, 'utf8')) : {};
+  }
+
+  create(id, location) {
+    const sessionId = id ?? `session_${this.config.instance}_${Object.keys(this.records).length + 1}`;
+    if (this.records[sessionId]) return { sessionId, created: false };
+    this.records[sessionId] = { location };
+    this.saveRecords();
+    return { sessionId, created: true };
+  }
+
+  record(sessionId) {
+    const record = this.records[sessionId];
+    if (!record) throw new Refusal('not-found', `no session ${sessionId}`);
+    return record;
+  }
+
+  file(sessionId) {
+    this.record(sessionId);
+    return join(this.sessionDir, `${sessionId}.jsonl`);
+  }
+
+  entries(sessionId) {
+    return readEntries(this.file(sessionId));
+  }
+
+  /** The live pi session, opened on first use: pi reads its resources (AGENTS.md, skills) when a session opens. */
+  async open(sessionId) {
+    const existing = this.live.get(sessionId);
+    if (existing) return existing.ready;
+    const state = new LiveSession();
+    this.live.set(sessionId, state);
+    state.ready = this.start(sessionId, state);
+    return state.ready;
+  }
+
+  async start(sessionId, state) {
+    const { pi } = this;
+    const location = this.record(sessionId).location;
+    const authStorage = pi.AuthStorage.inMemory();
+    const modelRegistry = pi.ModelRegistry.inMemory(authStorage);
+    this.registerProvider(modelRegistry);
+    const settingsManager = pi.SettingsManager.inMemory(this.settings());
+    const { session } = await pi.createAgentSession({
+      cwd: location,
+      agentDir: this.config.home,
+      authStorage,
+      modelRegistry,
+      model: modelRegistry.find('kit', this.config.provider.model),
+      thinkingLevel: 'off',
+      tools: [...PI_TOOLS, ...KIT_TOOLS],
+      // The kit's tools work where pi's own do: in the directory the session was opened in.
+      customTools: kitTools(pi.defineTool, this.gates, () => location),
+      sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
+      settingsManager,
+    });
+    state.attach(session, this.diagnostics);
+    return state;
+  }
+
+  /**
+   * The kit's provider as a pi provider: `openai-completions` at the kit's base URL, or
+   * `anthropic-messages` at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
+   */
+  registerProvider(modelRegistry) {
+    const { dialect, baseUrl, apiKey, model } = this.config.provider;
+    const anthropic = dialect === 'anthropic-messages';
+    modelRegistry.registerProvider('kit', {
+      baseUrl: anthropic ? baseUrl.replace(/\/v1\/?$/, '') : baseUrl,
+      apiKey,
+      api: anthropic ? 'anthropic-messages' : 'openai-completions',
+      models: [
+        {
+          id: model,
+          name: model,
+          reasoning: false,
+          input: ['text', 'image'],
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+          contextWindow: this.compaction.contextWindow,
+          maxTokens: this.compaction.maxTokens,
+        },
+      ],
+    });
+  }
+
+  /**
+   * pi's settings for every session: retries off (pi's own retries sleep 2 s x 2^n in real time and
+   * the provider SDK retries twice more; no scenario may hang on them), compaction with the budget
+   * the kit configured, and steers drained all at once (`steeringMode: "all"`, a documented pi
+   * setting; its default, one steer per turn, would break INB-08 by configuration alone).
+   * Follow-ups keep pi's default, one per run, which INB-10 asks for.
+   */
+  settings() {
+    return {
+      steeringMode: 'all',
+      retry: { enabled: false, provider: { maxRetries: 0 } },
+      compaction: { enabled: true, ...(this.compaction.reserveTokens === undefined ? {} : { reserveTokens: this.compaction.reserveTokens }) },
+      enableInstallTelemetry: false,
+    };
+  }
+
+  /**
+   * pi compacts when the context the provider reported exceeds `contextWindow - reserveTokens`; the
+   * kit's budget maps onto the model's context window and output allowance, and a reserve of the
+   * greater of the output allowance and the buffer (CMP-01). Sessions opened later read it; open
+   * ones are reopened.
+   */
+  async configureCompaction({ contextWindow, outputAllowance, buffer }) {
+    this.compaction = { contextWindow, maxTokens: Math.max(outputAllowance, 1), reserveTokens: Math.max(outputAllowance, buffer) };
+    for (const id of [...this.live.keys()]) await this.close(id);
+  }
+
+  async close(sessionId) {
+    const state = this.live.get(sessionId);
+    if (!state) return;
+    this.live.delete(sessionId);
+    const live = await state.ready;
+    await live.settle();
+    live.session.dispose();
+  }
+
+  /**
+   * pi fixes a session's working directory when it opens (its tools are built for it): a session
+   * moves by closing and reopening it elsewhere, which pi cannot do while it works.
+   */
+  async move(sessionId, location) {
+    const state = this.live.get(sessionId);
+    if (state && (await state.ready).running) {
+      throw new Refusal('conflict', 'pi cannot change the working directory of a session while it runs');
+    }
+    await this.close(sessionId);
+    this.record(sessionId).location = location;
+    this.saveRecords();
+  }
+
+  saveRecords() {
+    writeFileSync(this.recordFile, JSON.stringify(this.records, null, 2));
+  }
+
+  terminate() {
+    for (const state of this.live.values()) state.session?.dispose();
+  }
+}
+
+/** One open pi session and the work the adapter started on it. */
+class LiveSession {
+  session = undefined;
+  ready = undefined;
+  /** Prompts held for `session.run`: admitted with `resume: false` while pi was idle. */
+  held = [];
+  /** Work the adapter started and has not seen settle (prompts, compactions). */
+  work = new Set();
+  /** pi restarts its loop 100 ms after a compaction that left queued messages or overflow to retry. */
+  kickPending = false;
+  onAgentStart = [];
+
+  attach(session, diagnostics) {
+    this.session = session;
+    session.subscribe((event) => {
+      if (event.type === 'agent_start') {
+        this.kickPending = false;
+        for (const notify of this.onAgentStart.splice(0)) notify();
+      }
+      if (event.type === 'compaction_end') {
+        if (event.errorMessage) diagnostics.push(event.errorMessage);
+        if (event.result && (event.willRetry || session.agent.hasQueuedMessages())) this.kickPending = true;
+      }
+    });
+  }
+
+  get running() {
+    return this.session.isStreaming || this.work.size > 0 || this.session.isCompacting || this.kickPending;
+  }
+
+  track(promise, diagnostics) {
+    const tracked = promise.catch((error) => diagnostics.push(error instanceof Error ? error.message : String(error)));
+    this.work.add(tracked);
+    tracked.finally(() => this.work.delete(tracked));
+    return tracked;
+  }
+
+  /** Resolves once pi has nothing running: no agent loop, no queued persistence or compaction, no pending restart of its loop. */
+  async settle() {
+    for (;;) {
+      await Promise.all([...this.work]);
+      await this.session.agent.waitForIdle();
+      // pi persists entries and runs auto-compaction in an event queue the agent loop does not await.
+      await this.session._agentEventQueue;
+      if (this.kickPending) {
+        await new Promise((resolve) => {
+          this.onAgentStart.push(resolve);
+          // pi's own timer is 100 ms; a loop that refuses to restart must not hold the kit forever.
+          setTimeout(() => {
+            this.kickPending = false;
+            resolve();
+          }, 2_000).unref();
+        });
+        continue;
+      }
+      if (!this.running) return;
+    }
+  }
+}
