@@ -69,7 +69,7 @@ const run = spawnSync(
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 process.stdout.write(`judged ${runtime} in ${minutes} min\n`);
 
-const leftovers = processesRunning(join(folder, 'node_modules'));
+const leftovers = processesLeft(join(folder, 'node_modules'));
 if (leftovers.length > 0) process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 
 const resultsFile = join(reports, 'results.json');
@@ -107,6 +107,15 @@ function publish(document: ResultsDocument): void {
   process.stdout.write(
     `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, not applicable ${notApplicable}\n`,
   );
+}
+
+/** A process killed at the run's end may take a moment to be reaped: look again for up to 5 s. */
+function processesLeft(installDir: string): string[] {
+  for (let attempt = 0; ; attempt += 1) {
+    const running = processesRunning(installDir);
+    if (running.length === 0 || attempt === 10) return running;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
 }
 
 /** Processes whose executable lies in the adapter's install: none may outlive the run. */
