@@ -21,7 +21,7 @@ export interface Mutant extends Edit {
   /**
    * The scenarios that catch it crash the runtime for real (capability fault-injection), which
    * only a runtime in its own process can: run the mutant over stdio
-   * (`--adapter "node --import tsx <copy>/reference/adapter/stdio.ts"`).
+   * (the self-check bundles the mutated stdio adapter and runs it with `--adapter`).
    */
   stdio?: true;
 }
