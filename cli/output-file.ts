@@ -37,6 +37,16 @@ function writable(flag: string, full: string, path: string): void {
 }
 
 /**
+ * A report Cucumber could not write (a full disk, say) ends the run as an input error naming the
+ * flags that asked for reports, since Cucumber does not say which one; any other error is returned as it is.
+ */
+export function unwritableReport(error: unknown, outputs: OutputPath[]): unknown {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (outputs.length === 0 || !code || !/^E(NOSPC|DQUOT|ROFS|ACCES|PERM|ISDIR|NOTDIR|IO)$/.test(code)) return error;
+  return new KitInputError([...new Set(outputs.map((output) => output.flag))].join(', '), `a report could not be written: ${message}`);
+}
+
+/**
  * Writes a report or other output file, creating its directory, as CI report paths usually need.
  * A failure (a full disk, say) names the flag in one line rather than ending in a stack.
  */

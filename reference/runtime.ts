@@ -29,6 +29,7 @@ import { ModelToolOutputBounding } from './tools/model-tool-output.js';
 import { DEFAULT_TOOL_OUTPUT_LIMIT, type ToolOutputLimit } from './tools/bounded-preview.js';
 import { readTool } from './tools/read-tool.js';
 import { applyPatchTool } from './tools/apply-patch-tool.js';
+import { bashTool } from './tools/bash-tool.js';
 import { skillTool } from './tools/skill-tool.js';
 
 export interface RuntimeOptions {
@@ -133,7 +134,7 @@ export class SessionRuntime {
       history: this.history,
       sessions: this.sessions,
       inbox: this.inbox,
-      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, skillTool(this.agents), ...options.tools], bounding),
+      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, skillTool(this.agents), bashTool, ...options.tools], bounding),
       ids: this.ids,
       provider: options.provider,
       live: this.live,

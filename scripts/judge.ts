@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
 import {
-  ruleCounts,
+  judgedRuntime,
   runtimeReportPage,
   runtimesTable,
   withRuntimesTable,
@@ -16,6 +16,9 @@ import {
  * `npm run judge:<runtime>`: installs the runtime's adapter folder, runs the whole suite against
  * it, writes reports/<runtime>/{results.json,summary.md,junit.xml}, gates on the committed
  * baseline, and regenerates the runtime's REPORT.md and the README's "Runtimes judged" table.
+ *
+ * `tsx scripts/judge.ts <runtime> --report` only regenerates the report pages from the results
+ * JSON already in reports/<runtime>/.
  *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10}
@@ -36,6 +39,11 @@ const settings = JSON.parse(readFileSync(join(folder, 'judge.json'), 'utf8')) as
 const reports = kitPath('reports', runtime);
 const baseline = join(folder, 'known-failures.yaml');
 mkdirSync(reports, { recursive: true });
+
+if (process.argv[3] === '--report') {
+  publish(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ResultsDocument);
+  process.exit(0);
+}
 
 installAdapter(folder);
 const started = Date.now();
@@ -61,7 +69,7 @@ const run = spawnSync(
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 process.stdout.write(`judged ${runtime} in ${minutes} min\n`);
 
-const leftovers = processesRunning(join(folder, 'node_modules'));
+const leftovers = processesLeft(join(folder, 'node_modules'));
 if (leftovers.length > 0) process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 
 const resultsFile = join(reports, 'results.json');
@@ -84,7 +92,7 @@ function installAdapter(dir: string): void {
 
 function publish(document: ResultsDocument): void {
   const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as { version: string };
-  const judged: JudgedRuntime = { runtime, version: manifest.version, date: new Date().toISOString().slice(0, 10), counts: ruleCounts(document) };
+  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).reasons : new Map<string, string>();
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
@@ -99,6 +107,15 @@ function publish(document: ResultsDocument): void {
   process.stdout.write(
     `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, not applicable ${notApplicable}\n`,
   );
+}
+
+/** A process killed at the run's end may take a moment to be reaped: look again for up to 5 s. */
+function processesLeft(installDir: string): string[] {
+  for (let attempt = 0; ; attempt += 1) {
+    const running = processesRunning(installDir);
+    if (running.length === 0 || attempt === 10) return running;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
 }
 
 /** Processes whose executable lies in the adapter's install: none may outlive the run. */

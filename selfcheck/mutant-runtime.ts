@@ -8,9 +8,10 @@ import type { Edit, Mutant } from './mutants/index.js';
 export class StaleMutant extends Error {}
 
 /**
- * Builds the reference runtime with the mutant's defect as one module file, `out`. The edits are
- * applied as the sources are read, so the reference is never copied; `out` must lie inside the kit
- * so the bundle finds the kit's packages.
+ * Builds the reference runtime with the mutant's defect as one module file, `out`: the in-process
+ * adapter module, or for a mutant that only a runtime in its own process can show, the stdio
+ * adapter program. The edits are applied as the sources are read, so the reference is never
+ * copied; `out` must lie inside the kit so the bundle finds the kit's packages.
  */
 export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<void> {
   const reference = kitPath('reference');
@@ -20,7 +21,7 @@ export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<v
     edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant.name));
   }
   const { outputFiles } = await build({
-    entryPoints: [join(reference, 'adapter', 'conformance-adapter.ts')],
+    entryPoints: [join(reference, 'adapter', mutant.stdio ? 'stdio.ts' : 'conformance-adapter.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

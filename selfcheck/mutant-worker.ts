@@ -35,7 +35,7 @@ async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgeme
   // The reference reads its profile when its module loads, which happens once per mutant build.
   process.env.REFERENCE_PROFILE = mutant.profile ?? 'core';
   const results = await runConformance({
-    runtime: { module: runtime },
+    runtime: mutant.stdio ? { adapter: `"${process.execPath}" "${runtime}"` } : { module: runtime },
     timeoutScale,
     validate: true,
     tags: mutant.breaks.map((rule) => `@${rule}`).join(' or '),

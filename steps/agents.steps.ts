@@ -4,7 +4,8 @@ import { request } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
-  await this.driver.defineAgent(agent, Object.fromEntries(table.raw()) as Record<string, 'allow' | 'deny' | 'ask'>, {});
+  const tools = table.raw().map(([tool, permission]) => [this.means.toolName(tool!), permission]);
+  await this.driver.defineAgent(agent, Object.fromEntries(tools) as Record<string, 'allow' | 'deny' | 'ask'>, {});
 });
 
 Given('the agent {string} may load the skills:', async function (this: KitWorld, agent: string, table: DataTable) {

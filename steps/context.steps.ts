@@ -227,6 +227,32 @@ function expectInOrder(text: string, parts: string[]): void {
   }
 }
 
+/**
+ * The local dates in `timeZone` a runtime may state: of the kit's virtual time, which a runtime
+ * with a virtual clock follows, and of the host clock before and after the runtime answered,
+ * which a black box follows (both, should local midnight pass in between).
+ */
+function localDates(world: KitWorld, timeZone: string): string[] {
+  const iso = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return [...new Set([Date.parse(world.now), ...world.hostReadings, Date.now()].map(iso))];
+}
+
+const namesDateIn = (world: KitWorld, text: string, timeZone: string) =>
+  localDates(world, timeZone).some((date) => dateRenderings(date).some((rendering) => text.includes(rendering)));
+
+Then('the baseline of request {int} names the local date in {string}', function (this: KitWorld, n: number, timeZone: string) {
+  expect(namesDateIn(this, baselineOf(this, n), timeZone), `the baseline names a date of ${localDates(this, timeZone).join(' or ')}`).to.equal(true);
+});
+
+Then('request {int} tells the model the local date in {string} after {string}', function (this: KitWorld, n: number, timeZone: string, input: string) {
+  const told = toldAfter(this, n, input);
+  expect(told.filter((message) => namesDateIn(this, message, timeZone)), `messages after "${input}" naming ${localDates(this, timeZone).join(' or ')}`).to.have.length(1);
+});
+
+Then('request {int} does not tell the model the local date in {string} after {string}', function (this: KitWorld, n: number, timeZone: string, input: string) {
+  expect(toldAfter(this, n, input).filter((message) => namesDateIn(this, message, timeZone))).to.deep.equal([]);
+});
+
 function inOrder(text: string, parts: string[]): boolean {
   let from = 0;
   for (const part of parts) {
@@ -308,3 +334,47 @@ Then(
     expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name).replace('{path}', path));
   },
 );
+
+// ---- What the model is told, by meaning: runtimes word and place context changes their own way.
+
+/**
+ * The messages of request `n` from the promoted user input `input` on, that input's own text left
+ * out: a change announced at that boundary comes after the input, as a message of its own or
+ * appended to the input's turn.
+ */
+function toldAfter(world: KitWorld, n: number, input: string): string[] {
+  const rows = conversation(world, n);
+  const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
+  if (at < 0) throw new Error(`request ${n} has no user message "${input}"`);
+  return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
+}
+
+Then('request {int} tells the model {string} after {string}', function (this: KitWorld, n: number, text: string, input: string) {
+  const told = toldAfter(this, n, input);
+  expect(told.filter((message) => message.includes(text)), `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`).to.have.length(1);
+});
+
+Then('request {int} tells the model {string} then {string} in one message after {string}', function (this: KitWorld, n: number, a: string, b: string, input: string) {
+  const told = toldAfter(this, n, input);
+  const carrying = told.filter((message) => message.includes(a) || message.includes(b));
+  expect(carrying, `messages after "${input}" telling "${a}" or "${b}"`).to.have.length(1);
+  expectInOrder(carrying[0]!, [a, b]);
+});
+
+Then('request {int} tells the model the declared text {string} after {string}', function (this: KitWorld, n: number, name: string, input: string) {
+  const text = this.declaredText(name);
+  expect(toldAfter(this, n, input).filter((message) => message.includes(text)), `messages after "${input}" telling the runtime's ${name} text`).to.have.length(1);
+});
+
+Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
+  expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
+});
+
+Then('request {int} does not tell the model {string} after {string}', function (this: KitWorld, n: number, text: string, input: string) {
+  expect(toldAfter(this, n, input).filter((message) => message.includes(text))).to.deep.equal([]);
+});
+
+Then('request {int} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
+  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
+  expect(sent.join('\n').split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
+});

@@ -1,16 +1,30 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { ScriptedTurn } from '../harness/provider/scripted-turn.js';
+import type { ScriptedToolCall, ScriptedTurn } from '../harness/provider/scripted-turn.js';
 import type { CapturedRequest } from '../harness/provider/captured-request.js';
 import { webSearchResults } from '../harness/provider/wire/anthropic-messages.js';
-import { matchRows, requestRow, type Row } from './support/rows.js';
+import { matchRows, requestRow, shownRows, type Row } from './support/rows.js';
+import { needsReason } from '../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import type { KitWorld } from './support/world.js';
 
 const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({ kind: 'text', text: reply, chunks });
-const call = (name: string, input: Record<string, unknown>, id: string): ScriptedTurn => ({
-  kind: 'tool-calls',
-  calls: [{ id, name, input }],
-});
+
+/**
+ * Scripts one provider turn of tool calls, each as the runtime's tool means can run it. A call
+ * those means cannot express makes the scenario not applicable.
+ */
+export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
+  const expressed = calls.map((call) => world.means.call(call));
+  if (expressed.some((call) => call === undefined)) {
+    world.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
+    return 'skipped';
+  }
+  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: expressed as ScriptedToolCall[] } });
+  return undefined;
+}
+
+const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) => scriptCalls(world, [{ id, name, input }]);
 
 Given('the provider replies {string}', function (this: KitWorld, reply: string) {
   this.provider.enqueue({ turn: text(reply) });
@@ -43,28 +57,34 @@ Given(
 );
 
 Given('the provider calls gate {string}', function (this: KitWorld, gate: string) {
-  this.provider.enqueue({ turn: call('gate', { name: gate }, `call_gate_${gate}`) });
+  return call(this, 'gate', { name: gate }, `call_gate_${gate}`);
 });
 
 Given('the provider calls read {string}', function (this: KitWorld, path: string) {
-  this.provider.enqueue({ turn: call('read', { path }, 'call_read') });
+  return call(this, 'read', { path }, 'call_read');
 });
 
 Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
-  this.provider.enqueue({ turn: call('echo', { text: echoed }, 'call_echo') });
+  return call(this, 'echo', { text: echoed }, 'call_echo');
 });
 
+/** Input text that need not decode: only the kit's own tools take it as it is. */
 Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name, input: {}, rawInput }] } });
+  return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
+});
+
+Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
+  return call(this, 'fail', { message }, 'call_fail');
 });
 
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
-  for (let i = 1; i <= times; i++) this.provider.enqueue({ turn: call('echo', { text: `echo ${i}` }, `call_${i}`) });
+  for (let i = 1; i <= times; i++) if (call(this, 'echo', { text: `echo ${i}` }, `call_${i}`)) return 'skipped';
+  return undefined;
 });
 
 Given('the provider calls the tools:', function (this: KitWorld, table: DataTable) {
   const calls = table.hashes().map((row) => ({ id: row.id!, name: row.name!, input: JSON.parse(row.input!) }));
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls } });
+  return scriptCalls(this, calls);
 });
 
 When('the provider has received {int} request(s)', async function (this: KitWorld, count: number) {
@@ -90,6 +110,7 @@ Then('the provider never had more than {int} response(s) open', function (this: 
 export function request(world: KitWorld, n: number): CapturedRequest {
   const found = world.provider.requests[n - 1];
   if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
+  world.examinedRequest = n;
   return found;
 }
 
@@ -102,7 +123,7 @@ export function conversation(world: KitWorld, n: number): Row[] {
 Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   const actual = conversation(this, n).slice(-expected.length);
-  expect(matchRows(actual, expected)).to.deep.equal(expected);
+  expect(matchRows(actual, expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
 Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
@@ -111,7 +132,7 @@ Then('request {int} does not contain {string} anywhere', function (this: KitWorl
 
 Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
-  expect(matchRows(conversation(this, n), expected)).to.deep.equal(expected);
+  expect(matchRows(conversation(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
 Then('request {int} has no user message {string}', function (this: KitWorld, n: number, userText: string) {
@@ -170,7 +191,8 @@ Given(
 Given(
   'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
   function (this: KitWorld, query: string, results: number, size: number, gate: string) {
-    const calls = [{ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } }];
+    // Every tool means can express a gate.
+    const calls = [this.means.call({ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } })!];
     this.provider.enqueue({ turn: { kind: 'tool-calls', calls, webSearch: webSearch(query, results, size) } });
   },
 );

@@ -1,5 +1,6 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { scriptCalls } from './provider.steps.js';
 import { withinCommandTimeout } from './support/timing.js';
 import type { KitWorld } from './support/world.js';
 
@@ -14,8 +15,9 @@ Given('the provider answers with status {int}, {int} times', function (this: Kit
 
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
   for (let i = 1; i <= times; i++) {
-    this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id: `call_repeat_${i}`, name: 'echo', input: { text } }] } });
+    if (scriptCalls(this, [{ id: `call_repeat_${i}`, name: 'echo', input: { text } }])) return 'skipped';
   }
+  return undefined;
 });
 
 /**

@@ -66,6 +66,18 @@ When('the runtime process restarts', async function (this: KitWorld) {
   await this.driver.restart(this.now);
 });
 
+// A black box's date comes from its host clock: the kit moves it by restarting the runtime in
+// another time zone, and notes the host time of each start to know which dates it may state.
+Given("the runtime's host is in the time zone {string}", async function (this: KitWorld, timeZone: string) {
+  this.hostReadings.push(Date.now());
+  await this.driver.restart(this.now, timeZone);
+});
+
+When('the runtime process restarts in the time zone {string}', async function (this: KitWorld, timeZone: string) {
+  this.hostReadings.push(Date.now());
+  await this.driver.restart(this.now, timeZone);
+});
+
 Given('the clock is at {string}', async function (this: KitWorld, now: string) {
   this.now = new Date(now).toISOString();
   await this.driver.setClock(this.now);
@@ -76,9 +88,9 @@ When('session {string} moves to a new workspace {string}', async function (this:
 });
 
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
-  await this.driver.gateBlocked(gate);
+  await this.means.gateBlocked(gate);
 });
 
 When('the gate {string} opens', async function (this: KitWorld, gate: string) {
-  await this.driver.openGate(gate);
+  await this.means.openGate(gate);
 });

@@ -54,7 +54,7 @@ Then('the history has {int} user message(s) {string}', async function (this: Kit
 async function toolMessages(world: KitWorld, name?: string) {
   return (await world.driver.history(world.session().id)).filter(
     (message): message is Extract<HistoryMessage, { role: 'tool' }> =>
-      message.role === 'tool' && (name === undefined || message.name === name),
+      message.role === 'tool' && (name === undefined || world.means.isCallOf(message, name)),
   );
 }
 

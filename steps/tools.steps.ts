@@ -1,9 +1,10 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
-import { request } from './provider.steps.js';
+import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
+import { request, scriptCalls } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
 /**
@@ -19,17 +20,19 @@ const produced = new WeakMap<KitWorld, Map<string, string>>();
 const ptys = new WeakMap<KitWorld, { view: PtyEnvironmentView; requested: string[] }>();
 const overlays = new WeakMap<KitWorld, string[]>();
 
-const numbered = (count: number, suffix = '') => Array.from({ length: count }, (_, i) => `line ${i + 1}${suffix}`).join('\n');
+const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
+const numbered = (count: number) => producedText(numberedLines(count));
 const items = (count: number) => ({ items: Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })) });
 /** Lines as the model reads them: a trailing newline opens no further line. */
 const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
 
-function produce(world: KitWorld, id: string, input: Record<string, unknown>): void {
-  if (typeof input.text === 'string') {
-    const raw = produced.get(world) ?? new Map<string, string>();
-    produced.set(world, raw.set(id, input.text));
-  }
-  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'produce', input }] } });
+/** Scripts a `produce` call printing `text`, or one with other input (which a shell cannot express). */
+function produce(world: KitWorld, id: string, text: ProducedText, input?: Record<string, unknown>): 'skipped' | undefined {
+  const raw = produced.get(world) ?? new Map<string, string>();
+  produced.set(world, raw.set(id, producedText(text)));
+  if (input) return scriptCalls(world, [{ id, name: 'produce', input: { text: producedText(text), ...input } }]);
+  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: [world.means.produce(id, text)] } });
+  return undefined;
 }
 
 function raw(world: KitWorld, id: string): string {
@@ -64,29 +67,50 @@ Given('the tool output limit is {int} lines or {int} bytes', async function (thi
 });
 
 Given('the provider calls produce {string} with {int} numbered lines', function (this: KitWorld, id: string, count: number) {
-  produce(this, id, { text: numbered(count) });
+  return produce(this, id, numberedLines(count));
 });
 
 Given(
   'the provider calls produce {string} with {int} numbered lines ending in {string}',
   function (this: KitWorld, id: string, count: number, suffix: string) {
-    produce(this, id, { text: numbered(count, suffix) });
+    return produce(this, id, numberedLines(count, suffix));
   },
 );
 
 Given(
   'the provider calls produce {string} with {int} numbered lines it keeps in {string}',
   function (this: KitWorld, id: string, count: number, file: string) {
-    produce(this, id, { text: numbered(count), keptAt: file });
+    return produce(this, id, numberedLines(count), { keptAt: file });
   },
 );
 
 Given('the provider calls produce {string} with one line of {int} {string}', function (this: KitWorld, id: string, count: number, char: string) {
-  produce(this, id, { text: char.repeat(count) });
+  // A shell prints one-byte characters only this way; others need the kit's own produce tool.
+  const oneByte = Buffer.byteLength(char) === char.length;
+  return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
 });
 
+Given(
+  'the provider calls produce {string} with {int} numbered lines, each ending in {word}, the last one too',
+  function (this: KitWorld, id: string, count: number, ending: string) {
+    const endings: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
+    if (!endings[ending]) throw new Error(`a line ends in LF or CRLF, not "${ending}"`);
+    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join(''));
+  },
+);
+
+Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
+  return produceExactly(this, id, '');
+});
+
+/** A `produce` call returning exactly `text`, through the kit's own tool. */
+function produceExactly(world: KitWorld, id: string, text: string): 'skipped' | undefined {
+  produced.set(world, (produced.get(world) ?? new Map<string, string>()).set(id, text));
+  return scriptCalls(world, [{ id, name: 'produce', input: { text } }]);
+}
+
 Given('the provider calls produce {string} with only a structured result of {int} items', function (this: KitWorld, id: string, count: number) {
-  produce(this, id, { structured: items(count) });
+  return scriptCalls(this, [{ id, name: 'produce', input: { structured: items(count) } }]);
 });
 
 Then('the output of call {string} is within {int} lines and {int} bytes', async function (this: KitWorld, id: string, lines: number, bytes: number) {
@@ -96,26 +120,25 @@ Then('the output of call {string} is within {int} lines and {int} bytes', async 
 Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.equal('success');
-  expect(call.output, `the output of "${id}"`).to.not.equal(raw(this, id));
+  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the whole raw output`).to.equal(false);
 });
 
 Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
-  expect(call.output).to.equal(raw(this, id));
+  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the raw output`).to.equal(true);
   expect(call.outputPath, `a complete output path for "${id}"`).to.equal(undefined);
 });
 
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
-  const lines = ((await toolCall(this, id)).output ?? '').split('\n');
+  const output = (await toolCall(this, id)).output ?? '';
   const rawLines = raw(this, id).split('\n');
-  expect([lines[0], lines.at(-1)]).to.deep.equal([rawLines[0], rawLines.at(-1)]);
+  expect(this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!), `the output of "${id}" keeps "${rawLines[0]}" and "${rawLines.at(-1)}"`).to.equal(true);
 });
 
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = raw(this, id);
-  expect(text.startsWith(output.slice(0, 20)), 'the output begins as the raw output').to.equal(true);
-  expect(text.endsWith(output.slice(-20)), 'the output ends as the raw output').to.equal(true);
+  expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
 });
 
 Then('the output of call {string} names its complete output path', async function (this: KitWorld, id: string) {
@@ -126,7 +149,7 @@ Then('the output of call {string} names its complete output path', async functio
 
 Then('the complete output of call {string} holds exactly what the tool returned', async function (this: KitWorld, id: string) {
   const path = (await toolCall(this, id)).outputPath!;
-  expect(readFileSync(path).equals(Buffer.from(raw(this, id), 'utf8')), `${path} equals the raw output byte for byte`).to.equal(true);
+  expect(this.means.shows(readFileSync(path, 'utf8'), raw(this, id)), `${path} holds the raw output`).to.equal(true);
 });
 
 Then('call {string} has no complete output path', async function (this: KitWorld, id: string) {
@@ -190,11 +213,22 @@ Then(
 );
 
 Then('every managed file holds exactly what call {string} returned', async function (this: KitWorld, id: string) {
-  for (const file of await managedFiles(this)) expect(readFileSync(file, 'utf8')).to.equal(raw(this, id));
+  for (const file of await managedFiles(this)) expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
 });
 
 Given('managed output files cannot be written', async function (this: KitWorld) {
   await this.driver.setToolOutputWrites('failing');
+});
+
+// An environmental fault every runtime can meet: a file where its managed output directory goes.
+Given('the managed output directory cannot be created', async function (this: KitWorld) {
+  const { directory } = await this.driver.toolOutputFiles();
+  if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
+    throw new Error(`the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`);
+  }
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(dirname(directory), { recursive: true });
+  writeFileSync(directory, 'a file where the managed output directory goes\n');
 });
 
 Given('managed output file writes hang once complete', async function (this: KitWorld) {

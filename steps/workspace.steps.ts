@@ -7,7 +7,7 @@ import type { KitWorld } from './support/world.js';
 
 function write(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  rmSync(path, { force: true, recursive: true });
+  rmSync(path, { recursive: true, force: true });
   writeFileSync(path, content);
 }
 
@@ -24,7 +24,7 @@ Given('the file {string} in the workspace {string} says {string}', function (thi
 });
 
 When('the file {string} in the workspace {string} is deleted', function (this: KitWorld, file: string, workspace: string) {
-  rmSync(join(this.workspace(workspace), file), { force: true });
+  rmSync(join(this.workspace(workspace), file), { recursive: true, force: true });
 });
 
 /**
@@ -45,7 +45,7 @@ Given(
   'the file {string} in the workspace {string} is a link to {string}',
   function (this: KitWorld, file: string, workspace: string, target: string) {
     const path = join(this.workspace(workspace), file);
-    rmSync(path, { force: true });
+    rmSync(path, { recursive: true, force: true });
     mkdirSync(dirname(path), { recursive: true });
     symlinkSync(target, path);
   },

@@ -23,6 +23,7 @@ Feature: Compaction1 - Automatic compaction
       | both small            | 2000      | 2000   | 0           |
       | allowance is greater  | 12000     | 2000   | 1           |
       | buffer is greater     | 2000      | 12000  | 1           |
+      | equal, not added up   | 5000      | 5000   | 0           |
 
   @CMP-02 @CMP-09 @id:cmp-compaction-2
   Scenario: [2] Over budget with older complete turns, the runtime compacts, then runs the pending turn

@@ -21,8 +21,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | assistant | calls echo, echo |
       | tool      | alpha            |
       | tool      | beta             |
-    And request 2 reads the output of call "call_a" as "alpha"
-    And request 2 reads the output of call "call_b" as "beta"
+    And request 2 gives call "call_a" an output mentioning "alpha"
+    And request 2 gives call "call_b" an output mentioning "beta"
 
   @SCP-05 @profile:sol @dialect:openai-chat @id:scp-attachment-source-1
   Scenario: [2] The source of an image stays in the session, in the chat dialect

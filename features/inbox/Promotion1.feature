@@ -189,3 +189,28 @@ Feature: Promotion1 - Steers and queued prompts
     Then the provider received 31 requests
     And the session reports the failure "turn-limit" mentioning "25"
     And 1 scripted provider turn is left unused
+
+  @INB-08 @INB-10 @needs:kit-tools @id:inb-steers-and-queue-1
+  Scenario: [11] Two steers and a queued prompt pending at one boundary: the steers join the drain together, the queued prompt waits for the next activity
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "steered"
+    And the provider replies "queued done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "s2"
+    And the user queues "q1"
+    And the user steers "s3"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role      | content        |
+      | tool      | gate g1 opened |
+      | user      | s2             |
+      | user      | s3             |
+    And request 2 has no user message "q1"
+    And request 3 ends with:
+      | role      | content |
+      | assistant | steered |
+      | user      | q1      |

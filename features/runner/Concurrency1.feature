@@ -42,3 +42,20 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And the gate "g1" opens
     And the session settles
     Then the original workspace of "s1" has no "echo.log"
+
+  @RUN-07 @id:run-one-drain-1
+  Scenario: [4] A prompt admitted while the session drains joins that drain: no second request goes out beside the first
+    Given a session "s1"
+    And the provider holds its reply "first" until "reply" is released
+    And the provider replies "second"
+    And the user steers "one"
+    And the provider has received 1 request
+    When the user steers "two"
+    And the held reply "reply" is released
+    And the session settles
+    Then the provider never had more than 1 response open
+    And the provider received 2 requests
+    And request 2 ends with:
+      | role      | content |
+      | assistant | first   |
+      | user      | two     |

@@ -27,6 +27,22 @@ Feature: Replay1 - Durable order and event replay
       | user | charlie |
       | user | alpha   |
 
+  @RUN-05 @id:run-replay-5
+  Scenario: [5] History follows admission order, not message IDs, without a virtual clock
+    Given a session "s1"
+    And the provider replies "ok"
+    And the user admits "bravo" with id "m-2" and no resume
+    And the user admits "charlie" with id "m-3" and no resume
+    And the user admits "alpha" with id "m-1" and no resume
+    When the session is woken
+    And the session settles
+    Then the history is:
+      | role      | content |
+      | user      | bravo   |
+      | user      | charlie |
+      | user      | alpha   |
+      | assistant | ok      |
+
   @RUN-06 @id:run-replay-2 @needs:kit-tools
   Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate
     Given a session "s1"

@@ -116,3 +116,20 @@ Feature: Runner1 - Provider turns and tool settlement
       | case          | stop                              |
       | interrupted   | the session is interrupted        |
       | after a crash | the runtime process restarts      |
+
+  @RUN-10 @needs:kit-tools @id:run-tool-errors-2
+  Scenario: [8] A tool that fails shows the model its message, and the drain goes on
+    Given a session "s1"
+    And the provider calls fail "boom: the disk is full"
+    And the provider calls echo "after the failure"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role      | content                |
+      | user      | start                  |
+      | assistant | calls fail             |
+      | tool      | boom: the disk is full |
+    And "echo.log" in the workspace of "s1" has 1 line
+    And the session reports no failure

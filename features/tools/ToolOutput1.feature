@@ -76,3 +76,50 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is exactly what the tool returned
     And request 2 shows the model the output of call "c1"
     And the managed output directory holds 0 files
+
+  @TOO-01 @TOO-03 @id:too-bounding-multibyte-1 @needs:kit-tools
+  Scenario Outline: [7] Bytes decide: text within the limit in UTF-16 units but over it in UTF-8 is cut on a character (<text>)
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 600 bytes
+    And the provider calls produce "c1" with one line of <count> "<text>"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" is within 1000 lines and 600 bytes
+    And the output of call "c1" begins and ends like the tool output
+
+    Examples:
+      | text | count |
+      | é    | 400   |
+      | €    | 300   |
+      | xé   | 300   |
+
+  @TOO-11 @id:too-bounding-line-ends-1 @needs:kit-tools
+  Scenario Outline: [8] Exactly at the line limit, a final line break opens no further line (<ending>)
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with 10 numbered lines, each ending in <ending>, the last one too
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is exactly what the tool returned
+    And the managed output directory holds 0 files
+
+    Examples:
+      | ending |
+      | LF     |
+      | CRLF   |
+
+  @TOO-11 @id:too-bounding-empty-1 @needs:kit-tools
+  Scenario: [9] An empty output passes unchanged, and the drain goes on
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with an empty output
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" settled as success
+    And the output of call "c1" is exactly what the tool returned
+    And request 2 shows the model the output of call "c1"
+    And the managed output directory holds 0 files

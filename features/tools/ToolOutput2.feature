@@ -45,6 +45,21 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And call "c1" has no complete output path
     And the runtime reported a diagnostic for operators
 
+  @TOO-07 @needs:kit-tools @id:too-files-8
+  Scenario: [8] With a file where the managed output directory goes, the tool still succeeds without a path
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the managed output directory cannot be created
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" settled as success
+    And the output of call "c1" is bounded
+    And the output of call "c1" is within 5 lines and 100000 bytes
+    And call "c1" has no complete output path
+    And the runtime reported a diagnostic for operators
+
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
   Scenario: [4] A crash between bounding and settlement never leaves raw output in history
     Given a session "s1"

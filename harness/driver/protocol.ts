@@ -58,6 +58,7 @@ export type Command =
   | { cmd: 'permission.reply'; id: string; approve: boolean }
   | { cmd: 'host.env.set'; name: string; value: string | null }
   | { cmd: 'fault.system-message-writes'; failing: boolean }
+  | { cmd: 'fault.crash'; sessionId: string; after: CrashPoint }
   | ({ cmd: 'compaction.configure' } & CompactionSettings)
   | { cmd: 'compaction.request' | 'compactions' | 'context.reconcile'; sessionId: string }
   | { cmd: 'clock.set'; now: string }
@@ -247,3 +248,6 @@ export interface CompactionSettings {
   auto?: boolean;
   prune?: boolean;
 }
+
+/** The durable writes right after which a runtime can be made to crash (`fault.crash`). */
+export type CrashPoint = 'admission' | 'promotion' | 'system-message' | 'tool-output-file' | 'compaction-start';

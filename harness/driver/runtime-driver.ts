@@ -1,5 +1,6 @@
 import type {
   CompactionSettings,
+  CrashPoint,
   Command,
   CompactionView,
   ReconcileOutcome,
@@ -68,6 +69,8 @@ export class RuntimeDriver {
   private config!: RuntimeConfig;
   /** What the runtime said of itself in its latest `hello`. */
   description!: RuntimeDescription;
+  /** Settles when a runtime armed with `fault.crash` has exited. */
+  private crashed: Promise<void> | undefined;
   /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
   readonly capabilitiesUsed = new Set<Capability>();
 
@@ -88,15 +91,40 @@ export class RuntimeDriver {
     return driver;
   }
 
-  /** Kills the runtime process and starts a fresh one over the same durable store. */
-  async restart(now: string): Promise<void> {
+  /** Kills the runtime process and starts a fresh one over the same durable store, in `timeZone` when given. */
+  async restart(now: string, timeZone?: string): Promise<void> {
     this.capabilitiesUsed.add('restart');
     await this.transport.kill();
-    await this.open({ ...this.config, now, instance: this.config.instance + 1 });
+    await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
   }
 
   stop(): Promise<void> {
     return this.transport.kill();
+  }
+
+  /** Arms a real crash right after the session's named durable write (capability fault-injection). */
+  async crashAfter(sessionId: string, after: CrashPoint): Promise<void> {
+    await this.call({ cmd: 'fault.crash', sessionId, after });
+    if (!this.transport.expectExit) throw new Error('the runtime accepted fault.crash but its transport cannot outlive its process');
+    this.crashed = this.transport.expectExit();
+  }
+
+  /** Waits for the armed crash, then starts a fresh process over the same durable store. */
+  async startAfterCrash(now: string): Promise<void> {
+    if (!this.crashed) throw new Error('no crash was armed');
+    this.capabilitiesUsed.add('restart');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      const ms = COMMAND_TIMEOUT_MS * this.timeoutScale;
+      timer = setTimeout(() => reject(new Error(`the runtime did not crash at the armed point within ${ms} ms`)), ms);
+    });
+    try {
+      await Promise.race([this.crashed, late]);
+    } finally {
+      clearTimeout(timer);
+      this.crashed = undefined;
+    }
+    await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
 
   private async open(config: RuntimeConfig): Promise<void> {

@@ -37,6 +37,7 @@ class StdioTransport implements Transport {
   private stderr = '';
   private broken: AdapterFailed | undefined;
   private killed = false;
+  private crashExpected = false;
   private readonly mark = newAdapterMark();
   private readonly forget = sweepOnExit(this.mark);
 
@@ -49,7 +50,7 @@ class StdioTransport implements Transport {
     createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.receive(line));
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
-        if (!this.killed) this.fail(`the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})`);
+        if (!this.killed) this.fail(`the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})${this.crashExpected ? ', as it was asked to' : ''}`);
         resolve();
       });
       this.child.on('error', (error) => {
@@ -70,6 +71,11 @@ class StdioTransport implements Transport {
       this.pending.set(seq, { command, resolve, reject });
       this.child.stdin!.write(`${JSON.stringify({ seq, ...command })}\n`);
     });
+  }
+
+  expectExit(): Promise<void> {
+    this.crashExpected = true;
+    return this.exited;
   }
 
   async kill(): Promise<void> {

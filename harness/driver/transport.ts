@@ -5,6 +5,12 @@ export interface Transport {
   send(command: Command): Promise<Reply>;
   /** Ends the runtime at once, as a crash would: no cleanup, no further writes. */
   kill(): Promise<void>;
+  /**
+   * The runtime was asked to kill itself (`fault.crash`): its exit is expected, commands it
+   * leaves unanswered fail, and the promise resolves once the process has exited. Only a
+   * runtime in a process of its own can crash.
+   */
+  expectExit?(): Promise<void>;
   /** The last of what the runtime wrote to stderr, for reports, where it has one. */
   stderrTail?(): string;
 }

@@ -7,6 +7,7 @@ import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-
 import { projectRequests, turnStates, type Projection } from './projection.js';
 import { compareProjections } from './projection-diff.js';
 import { readProjection } from './projection-file.js';
+import { renderRequest, requestExcerpt } from './render.js';
 
 const user = (text: string): ModelVisibleMessage => ({ role: 'user', text });
 const assistant = (text: string): ModelVisibleMessage => ({ role: 'assistant', text });
@@ -87,4 +88,26 @@ test('a projection file whose turns do not chain is refused', () => {
   assert.throws(() => readProjection(join(dir, 'p.json')), /p\.json: turns\[1\]: kept is 5, but the previous turn has 1 messages/);
   writeFileSync(join(dir, 'q.json'), JSON.stringify({ ...broken, turns: [{ turn: 1, kept: 0, added: [{ role: 'user' }] }] }, null, 2));
   assert.throws(() => readProjection(join(dir, 'q.json')), /q\.json:\d+: turns\[0\]\.added\[0\]\.text: is required/);
+});
+
+test('a request rendered for a failure: in full, headed by its number; its excerpt keeps the end of the conversation', () => {
+  const conversation = ['one', 'two', 'three', 'four'].map(user);
+  const rendered = renderRequest({ ...request(conversation, ['be brief\nand exact']), index: 2 }, 3);
+  assert.deepEqual(rendered, [
+    'request 2 of 3 · tools: echo',
+    '  baseline:',
+    '    │ be brief',
+    '    │ and exact',
+    '  user       one',
+    '  user       two',
+    '  user       three',
+    '  user       four',
+  ]);
+  assert.deepEqual(requestExcerpt(rendered.join('\n'), 2), [
+    'request 2 of 3 · tools: echo',
+    '  baseline: 2 line(s)',
+    '  ┆ 2 line(s) above',
+    '  user       three',
+    '  user       four',
+  ]);
 });

@@ -1,5 +1,5 @@
-import type { ModelVisibleMessage } from '../provider/captured-request.js';
-import { turnStates, type Projection } from './projection.js';
+import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
+import { projectRequests, turnStates, type Projection } from './projection.js';
 
 const ROLE_WIDTH = 9;
 
@@ -18,9 +18,11 @@ export function formatMessage(message: ModelVisibleMessage): string[] {
   return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${indent}${line}`));
 }
 
+const BASELINE_LINE = '  │ ';
+
 function formatBaseline(baseline: string[]): string[] {
   if (baseline.length === 0) return ['baseline: none'];
-  return ['baseline:', ...baseline.flatMap((part) => part.split('\n').map((line) => `  │ ${line}`))];
+  return ['baseline:', ...baseline.flatMap((part) => part.split('\n').map((line) => `${BASELINE_LINE}${line}`))];
 }
 
 /**
@@ -48,4 +50,27 @@ function keptNote(kept: number, previousLength: number, previousTurn: number): s
 
 function* indented(lines: string[]): Generator<string> {
   for (const line of lines) yield `  ${line}`;
+}
+
+/** One provider request in full, headed by its number: everything the model was sent on it. */
+export function renderRequest(request: CapturedRequest, of: number): string[] {
+  const [header = '', ...rest] = renderProjection(projectRequests([request], '', ''), true);
+  return [header.replace(/^turn 1/, `request ${request.index} of ${of}`), ...rest];
+}
+
+/**
+ * The lines of a rendered request a failure most likely concerns: its heading, the size of its
+ * baseline, and the last lines of its conversation.
+ */
+export function requestExcerpt(rendered: string, last = 8): string[] {
+  const [heading = '', ...body] = rendered.split('\n');
+  const baseline = body.filter((line) => line.startsWith(`  ${BASELINE_LINE}`)).length;
+  const conversation = body.filter((line) => !line.startsWith('  baseline:') && !line.startsWith(`  ${BASELINE_LINE}`));
+  const above = conversation.length - last;
+  return [
+    heading,
+    `  baseline: ${baseline} line(s)`,
+    ...(above > 0 ? [`  ┆ ${above} line(s) above`] : []),
+    ...conversation.slice(-last),
+  ];
 }

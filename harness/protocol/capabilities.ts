@@ -11,7 +11,7 @@ export const OPTIONAL_CAPABILITIES = {
   'kit-tools': { commands: ['gate.wait', 'gate.open'], tools: ['echo', 'fail', 'gate', 'produce'] },
   'kit-sources': { commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'], tools: [] },
   'virtual-clock': { commands: ['clock.set', 'retry.wait'], tools: [] },
-  'fault-injection': { commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held'], tools: [] },
+  'fault-injection': { commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'], tools: [] },
   pty: { commands: ['pty.overlay.set', 'pty.environment', 'host.env.set'], tools: [] },
   'manual-compaction': { commands: ['compaction.request'], tools: [] },
   reconcile: { commands: ['context.reconcile'], tools: [] },

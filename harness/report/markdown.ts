@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { areaRows, failureLines } from './summary.js';
+import { requestExcerpt } from '../projection/render.js';
 import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
 
@@ -31,7 +32,8 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     }
   }
   for (const { result } of withOutcome(verdict, 'unexpected-fail')) {
-    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), '```', '', '</details>');
+    const request = result.request ? ['', ...requestExcerpt(result.request)] : [];
+    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), ...request, '```', '', '</details>');
   }
   return `${lines.join('\n')}\n`;
 }

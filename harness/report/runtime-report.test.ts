@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
-import { ruleCounts, runtimeReportPage, runtimesTable, withRuntimesTable, TABLE_END, TABLE_START, type JudgedRuntime } from './runtime-report.js';
+import { judgedRuntime, runtimeReportPage, runtimesTable, withRuntimesTable, TABLE_END, TABLE_START, type JudgedRuntime } from './runtime-report.js';
 
 const scenario = (id: string, status: ScenarioResult['status'], rules: string[], message?: string): ScenarioResult => ({
   id,
@@ -11,15 +11,16 @@ const scenario = (id: string, status: ScenarioResult['status'], rules: string[],
   rules,
   area: 'inbox',
   status,
-  ...(message ? { message } : {}),
+  ...(status === 'failed' ? { message } : {}),
+  ...(status === 'not-applicable' ? { reason: message } : {}),
 });
 
 const document = {
-  rules: { 'INB-01': 'passed', 'INB-02': 'failed', 'CTX-01': 'not-applicable', 'AGT-01': 'not-implemented' },
   scenarios: [
     scenario('a', 'passed', ['INB-01']),
     scenario('b', 'failed', ['INB-02'], 'AssertionError: the provider was sent "B" before "C"\n    at step (steps/x.ts:1:1)'),
-    scenario('c', 'not-applicable', ['CTX-01']),
+    scenario('c', 'not-applicable', ['CTX-01'], 'needs capability kit-sources'),
+    scenario('d', 'failed', ['AGT-01'], 'not implemented: agent.define'),
   ],
 };
 
@@ -30,8 +31,8 @@ const judged = (runtime: string, passed: number): JudgedRuntime => ({
   counts: { passed, failed: 1, notApplicable: 1, notImplemented: 1 },
 });
 
-test('rule counts come from the rule outcomes of the results', () => {
-  assert.deepEqual(ruleCounts(document), { passed: 1, failed: 1, notApplicable: 1, notImplemented: 1 });
+test('rule counts come from the coverage of the results', () => {
+  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document).counts, { passed: 1, failed: 1, notApplicable: 1, notImplemented: 1 });
 });
 
 test('the page lists each failing scenario with its evidence and its baseline reason, not the kit stack', () => {
@@ -41,6 +42,8 @@ test('the page lists each failing scenario with its evidence and its baseline re
   assert.match(page, /Known failure: INB-02: OpenCode sent B first; a real deviation/);
   assert.doesNotMatch(page, /steps\/x\.ts/);
   assert.match(page, /\| INB-02 \| failed \| 0 \/ 1 \/ 0 \|/);
+  assert.match(page, /\| AGT-01 \| not implemented \|/);
+  assert.match(page, /- needs capability kit-sources: CTX-01/);
 });
 
 test('the README table is replaced between its markers, one row per runtime, the rest kept', () => {

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
+import { coverageOf, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 
 /**
  * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
@@ -7,9 +8,8 @@ import { failureLines } from './summary.js';
  * README's "Runtimes judged" table. Nothing in either is typed by hand.
  */
 
-/** What `kit run --results` writes (the fields read here). */
+/** What `kit run --results` writes (the field read here: every rule's verdict follows from it). */
 export interface ResultsDocument {
-  rules: Record<string, string>;
   scenarios: ScenarioResult[];
 }
 
@@ -28,17 +28,30 @@ export interface RuleCounts {
   notImplemented: number;
 }
 
-const OUTCOME_ORDER = ['failed', 'not-implemented', 'passed', 'not-applicable'];
+const OUTCOME_ORDER = ['failed', 'not implemented', 'passed', 'not applicable'];
 
-export function ruleCounts(document: ResultsDocument): RuleCounts {
-  const outcomes = Object.values(document.rules);
-  const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
+export function ruleCounts(coverage: Coverage): RuleCounts {
   return {
-    passed: count('passed'),
-    failed: count('failed'),
-    notApplicable: count('not-applicable'),
-    notImplemented: count('not-implemented'),
+    passed: coverage.passed.length,
+    failed: coverage.failed.length,
+    notApplicable: Object.keys(coverage.withoutVerdict).length,
+    notImplemented: coverage.notImplemented.length,
   };
+}
+
+/** Each rule's outcome, in the words of the report. */
+function outcomes(coverage: Coverage): [string, string][] {
+  return [
+    ...coverage.passed.map((rule): [string, string] => [rule, 'passed']),
+    ...coverage.failed.map((rule): [string, string] => [rule, 'failed']),
+    ...coverage.notImplemented.map((rule): [string, string] => [rule, 'not implemented']),
+    ...Object.keys(coverage.withoutVerdict).map((rule): [string, string] => [rule, 'not applicable']),
+  ];
+}
+
+/** The page and the README row of one run. */
+export function judgedRuntime(runtime: string, version: string, date: string, document: ResultsDocument): JudgedRuntime {
+  return { runtime, version, date, counts: ruleCounts(coverageOf(document.scenarios)) };
 }
 
 /** A static shields.io badge: rules passed of the rules that got a verdict. */
@@ -54,7 +67,8 @@ export function badgeLine(judged: JudgedRuntime): string {
 /** The per-runtime page: badge, counts, every rule's outcome, then each failing rule's evidence. */
 export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocument, reasons: ReadonlyMap<string, string>): string {
   const { passed, failed, notApplicable, notImplemented } = judged.counts;
-  const rules = Object.entries(document.rules).sort(
+  const coverage = coverageOf(document.scenarios);
+  const rules = outcomes(coverage).sort(
     ([a, oa], [b, ob]) => OUTCOME_ORDER.indexOf(oa) - OUTCOME_ORDER.indexOf(ob) || a.localeCompare(b),
   );
   const scenariosOf = (rule: string) => document.scenarios.filter((s) => s.rules.includes(rule));
@@ -65,9 +79,14 @@ export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocume
     '',
     `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`; generated from \`reports/${judged.runtime}/results.json\`.`,
     '',
-    '| rules passed | failed | not implemented | not applicable |',
-    '|---:|---:|---:|---:|',
-    `| ${passed} | ${failed} | ${notImplemented} | ${notApplicable} |`,
+    '| rules passed | failed | not implemented | not applicable | with a verdict |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${passed} | ${failed} | ${notImplemented} | ${notApplicable} | ${verdictPercent(coverage)} % |`,
+    '',
+    '## Rules without a verdict, and why',
+    '',
+    ...[...rulesByReason(coverage)].map(([reason, ruleIds]) => `- ${reason}: ${ruleIds.join(', ')}`),
+    ...(notApplicable === 0 ? ['None.'] : []),
     '',
     '## Rules',
     '',
@@ -82,7 +101,7 @@ export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocume
     '## Failing rules and their evidence',
     '',
   ];
-  const failing = rules.filter(([, outcome]) => outcome === 'failed' || outcome === 'not-implemented');
+  const failing = rules.filter(([, outcome]) => outcome === 'failed' || outcome === 'not implemented');
   if (failing.length === 0) lines.push('None.', '');
   for (const [rule] of failing) {
     lines.push(`### ${rule}`, '');

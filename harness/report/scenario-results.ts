@@ -14,6 +14,8 @@ export interface ScenarioResult {
   status: ScenarioStatus;
   /** The first failure's message, for a failed scenario. */
   message?: string;
+  /** The provider request that shows the failure, as the model saw it (rendered text). */
+  request?: string;
   /** Why a not-applicable scenario got no verdict (for example `needs capability pty`). */
   reason?: string;
   /** A failed scenario whose runtime could not be driven: a fault of the adapter, not a verdict on a rule. */
@@ -28,6 +30,17 @@ export const NOT_APPLICABLE = 'not applicable: ';
 export const REASONS_SEPARATOR = '; ';
 /** How the hooks log a kept directory, which the collector reads back. */
 export const KEPT_LOG = 'scenario files kept in ';
+
+/**
+ * How a failing step's provider request is attached: as a log, the one kind of attachment an HTML
+ * report shows without a click, named so that the kit's summary can find it.
+ */
+export function requestAttachment(index: number): { mediaType: string; fileName: string } {
+  return { mediaType: 'text/x.cucumber.log+plain', fileName: `request-${index}.txt` };
+}
+
+const isRequestAttachment = (attachment: NonNullable<Envelope['attachment']>) =>
+  attachment.mediaType === requestAttachment(0).mediaType && /^request-\d+\.txt$/.test(attachment.fileName ?? '');
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
@@ -59,6 +72,9 @@ export class ScenarioResultCollector {
         result.message = message ?? `step ${status.toLowerCase()}`;
         if (exception?.type === RuntimeNotDriven.name) result.notDriven = true;
       } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
+    }
+    if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
+      this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
     }
     const log = envelope.attachment;
     if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(NOT_APPLICABLE)) {

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { withOutcome, type Verdict } from './verdict.js';
+import { requestExcerpt } from '../projection/render.js';
 import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 
 interface Tally {
@@ -73,6 +74,7 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
       const notDriven = r.notDriven ? ' [the runtime could not be driven]' : '';
       lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}${notDriven}`);
       lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
+      if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
     }
   }
   if (verdict.baseline) lines.push('', ...baselineLines(verdict));

@@ -53,13 +53,21 @@ export async function writeReproBundle(root: string, pickle: Pickle, failure: st
   write('bundle.json', bundle);
   writeFileSync(join(dir, 'failure.txt'), `${message}\n`);
   write('requests.json', scenario.provider.requests);
-  const observe = observer(scenario.driver);
-  for (const session of sessions) {
-    mkdirSync(join(dir, 'sessions', session.name), { recursive: true });
-    for (const [name, read] of Object.entries(OBSERVATIONS)) {
-      write(join('sessions', session.name, `${name}.json`), await observe((driver) => read(driver, session.id)));
-    }
+  for (const [session, observed] of Object.entries(await observeSessions(scenario))) {
+    mkdirSync(join(dir, 'sessions', session), { recursive: true });
+    for (const [name, value] of Object.entries(observed)) write(join('sessions', session, `${name}.json`), value);
   }
+}
+
+/** The durable state of each of the scenario's sessions, by session name, then by what was read. */
+export async function observeSessions(scenario: Pick<FailingScenario, 'driver' | 'sessions'>): Promise<Record<string, Record<string, unknown>>> {
+  const observe = observer(scenario.driver);
+  const observed: Record<string, Record<string, unknown>> = {};
+  for (const [name, { id }] of scenario.sessions) {
+    observed[name] = {};
+    for (const [what, read] of Object.entries(OBSERVATIONS)) observed[name][what] = await observe((driver) => read(driver, id));
+  }
+  return observed;
 }
 
 const OBSERVATIONS: Record<string, (driver: RuntimeDriver, sessionId: string) => Promise<unknown>> = {

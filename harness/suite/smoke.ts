@@ -52,8 +52,9 @@ export async function smoke(
         },
         { timeoutScale: options.timeoutScale, validate: options.validate },
       );
-      const { runtime, profiles, capabilities } = driver.description;
-      return `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
+      const { runtime, profiles, capabilities, shell } = driver.description;
+      const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
+      return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;
     });
     let sessionId = '';
     await check('session', async () => {

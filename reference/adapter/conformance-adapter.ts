@@ -6,6 +6,7 @@ import type { SessionMessage } from '../history/message.js';
 import { promptText, type StoredEvent } from '../events/session-event.js';
 import type { IdSource } from '../ids.js';
 import { GateBoard, kitTools } from './kit-tools.js';
+import { bashTool } from '../tools/bash-tool.js';
 import { KitSources } from './kit-sources.js';
 import { WriteFaults } from './write-faults.js';
 import type { Json } from '../context/context-source.js';
@@ -19,6 +20,7 @@ import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { ToolOutputFaults, type ToolOutputWriteMode } from './tool-output-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
+import { CrashPoints, type CrashPoint } from './crash-points.js';
 import { VirtualClock } from './virtual-clock.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
@@ -39,6 +41,8 @@ export interface AdapterConfig {
   instance: number;
   /** The user's global configuration directory. */
   home: string;
+  /** The IANA time zone of the host-local date; UTC when absent. */
+  timeZone?: string;
 }
 
 type Command = { cmd: string } & Record<string, unknown>;
@@ -62,35 +66,48 @@ const sol = process.env.REFERENCE_PROFILE === 'sol';
 const continuation = process.env.REFERENCE_PROFILE === 'continuation';
 
 /**
+ * The optional capabilities and the commands each one needs. REFERENCE_MEANS=neutral declares
+ * none of them and refuses their commands, so the reference is judged as a black-box runtime is:
+ * through its own shell tool, instruction files, restarts and the time zone only. (The reference
+ * imports nothing from the kit, so this mirrors the kit's table in harness/protocol/capabilities.ts.)
+ */
+const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
+  'kit-tools': ['gate.wait', 'gate.open'],
+  'kit-sources': ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
+  'virtual-clock': ['clock.set', 'retry.wait'],
+  'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
+  pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
+  'manual-compaction': ['compaction.request'],
+  reconcile: ['context.reconcile'],
+  // Only profile sol has an inbox-free prompt entry.
+  ...(sol ? { 'busy-submit': ['prompt.submit'] } : {}),
+};
+const neutral = process.env.REFERENCE_MEANS === 'neutral';
+const capabilities = ['restart', ...(neutral ? [] : Object.keys(OPTIONAL_CAPABILITIES))];
+const refused = new Set(neutral ? Object.values(OPTIONAL_CAPABILITIES).flat() : []);
+
+/**
  * One adapter per runtime process: `hello` opens the runtime, every other command drives it.
  * Diagnostics are echoed to stderr by an adapter process, whose host keeps them for its reports;
  * inside the kit's own process they would only clutter a run's output, so there only with --debug.
+ * `crash` ends the process at once; an adapter without it (in the kit's process) cannot crash.
  */
-export function createAdapter(options: { echoDiagnostics?: boolean } = {}): Adapter {
+export function createAdapter(options: { echoDiagnostics?: boolean; crash?: () => void } = {}): Adapter {
   const echo = options.echoDiagnostics ?? process.env.KIT_DEBUG === '1';
   let served: Adapter | undefined;
   return {
     async handle(command) {
       if (command.cmd === 'hello') {
         if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        served ??= serve(command.config as AdapterConfig, echo);
+        served ??= serve(command.config as AdapterConfig, echo, options.crash && new CrashPoints(options.crash));
         return {
           ok: true,
           result: {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
-            capabilities: [
-              'kit-tools',
-              'kit-sources',
-              'virtual-clock',
-              'fault-injection',
-              'pty',
-              'manual-compaction',
-              'reconcile',
-              'restart',
-              ...(sol ? ['busy-submit'] : []),
-            ],
+            capabilities,
+            shell: { tool: bashTool.name, commandField: 'command' },
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,
@@ -118,24 +135,31 @@ function failure(code: string, message: string): Reply {
   return { ok: false, error: { code, message } };
 }
 
-function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
+/** Without `crashes` (a runtime in the kit's process), `fault.crash` is unsupported. */
+function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPoints | undefined): Adapter {
   const clock = new VirtualClock(new Date(config.now));
   const gates = new GateBoard();
-  const hostEnv: Record<string, string | undefined> = {};
+  const hostEnv: Record<string, string | undefined> = { TZ: config.timeZone };
   const kitSources = new KitSources();
   const databaseFile = join(config.storeDir, 'runtime.sqlite');
   const toolOutputFaults = new ToolOutputFaults(join(config.storeDir, 'tool-output'));
   const diagnostics: string[] = [];
   const ptyOverlay = new KitPtyOverlay();
   const runtime = new SessionRuntime({
-    toolOutput: { directory: join(config.storeDir, 'tool-output'), onFileWritten: toolOutputFaults.afterWrite },
+    toolOutput: {
+      directory: join(config.storeDir, 'tool-output'),
+      onFileWritten: () => {
+        crashes?.toolOutputWritten();
+        return toolOutputFaults.afterWrite();
+      },
+    },
     diagnostics: (message) => {
       diagnostics.push(message);
       if (echoDiagnostics) process.stderr.write(`${message}\n`);
     },
     databaseFile,
     provider: config.provider,
-    tools: kitTools(gates),
+    tools: neutral ? [] : kitTools(gates),
     clock,
     sol,
     continuation,
@@ -245,6 +269,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
+    ...(crashes ? { 'fault.crash': (c: Command) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) } : {}),
     'clock.set': async (c) => {
       clock.set(new Date(String(c.now)));
       // The runtime's periodic retention sweep; with a virtual clock, time passes only here.
@@ -302,6 +327,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean): Adapter {
     async handle(command) {
       const run = commands[command.cmd];
       if (!run) return failure('unsupported', `unknown command ${command.cmd}`);
+      if (refused.has(command.cmd)) return failure('unsupported', `${command.cmd} is not offered in neutral mode`);
       try {
         return { ok: true, result: (await run(command)) ?? {} };
       } catch (error) {

@@ -5,7 +5,8 @@ import { createAdapter } from './conformance-adapter.js';
  * The reference runtime as an out-of-process adapter: newline-delimited JSON on stdin and stdout,
  * one reply per request, each echoing the request's `seq`. Diagnostics go to stderr only.
  */
-const adapter = createAdapter({ echoDiagnostics: true });
+// A crash fault kills the whole process group at once, as a power cut would.
+const adapter = createAdapter({ echoDiagnostics: true, crash: () => process.kill(0, 'SIGKILL') });
 const write = (reply: object) => process.stdout.write(`${JSON.stringify(reply)}\n`);
 
 createInterface({ input: process.stdin, crlfDelay: Infinity })

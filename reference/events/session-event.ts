@@ -50,7 +50,15 @@ export type SessionEvent =
   | { type: 'prompt.admitted'; messageId: string; delivery: Delivery; prompt: Prompt }
   | { type: 'prompt.promoted'; messageId: string }
   | { type: 'assistant.started'; messageId: string; model: string }
-  | { type: 'tool.called'; assistantMessageId: string; callId: string; name: string; input: string }
+  | {
+      type: 'tool.called';
+      assistantMessageId: string;
+      callId: string;
+      name: string;
+      input: string;
+      /** The provider-executed blocks streamed before the call, durable before it runs: a crash while it runs keeps them. */
+      providerBlocks?: Record<string, unknown>[];
+    }
   | {
       type: 'tool.settled';
       assistantMessageId: string;

@@ -228,8 +228,10 @@ class TurnProjection {
     this.call = undefined;
     const assistantMessageId = this.started();
     const { log } = this.deps;
+    // Provider-executed blocks streamed before the call become durable with it, before it runs.
+    const blocks = this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {};
     log.append(this.sessionId, [
-      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
+      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
     ]);
     const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) =>
       log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);

@@ -19,7 +19,7 @@ export class EventLog {
   private readonly inTransaction;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {
     this.projections = preparedOnce(db);
@@ -37,7 +37,8 @@ export class EventLog {
   /** Appends the events in order, atomically; returns their sequence numbers. */
   append(sessionId: string, events: SessionEvent[]): number[] {
     const seqs = this.appendAll(sessionId, events);
-    for (const listener of this.listeners) listener(sessionId);
+    // Inside `atomically`, nothing is committed yet: listeners hear of it when the whole commits.
+    if (!this.db.inTransaction) for (const listener of this.listeners) listener(sessionId);
     return seqs;
   }
 

@@ -103,6 +103,7 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
     case 'tool.called':
       updateBody(db, event.assistantMessageId, (body) => {
         (body.toolCalls as unknown[]).push({ callId: event.callId, name: event.name, input: event.input });
+        if (event.providerBlocks) body.providerBlocks = event.providerBlocks;
       });
       insertMessage(db, sessionId, seq, toolMessageId(event.assistantMessageId, event.callId), 'tool', 'running', {
         assistantMessageId: event.assistantMessageId,

@@ -11,8 +11,8 @@ export const compaction: Mutant[] = [
   {
     name: 'an oversized request is sent without compacting',
     file: 'runner/drain.ts',
-    find: '  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget());',
-    replace: '  return overBudget(providerRequest(deps, session, epoch.parts), deps.budget()) && false;',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+    replace: '  return overBudget(providerRequest(deps, session, epoch.parts), budget) && false;',
     breaks: ['CMP-02'],
   },
   {
@@ -91,5 +91,40 @@ export const compaction: Mutant[] = [
     find: 'contextWindow: budget.modelWindows?.[model] ?? budget.contextWindow',
     replace: 'contextWindow: Math.min(budget.contextWindow, ...Object.values(budget.modelWindows ?? {}))',
     breaks: ['CMP-12'],
+  },
+  {
+    name: 'the reserve adds the output allowance and the buffer',
+    file: 'compaction/compaction-budget.ts',
+    find: '  const reserve = Math.max(budget.outputAllowance, budget.buffer);',
+    replace: '  const reserve = budget.outputAllowance + budget.buffer;',
+    breaks: ['CMP-01'],
+  },
+  {
+    name: 'a compaction folds the pending turn too',
+    file: 'runner/drain.ts',
+    find: '  if (await compact(deps, session.id, model, before, signal, deps.continuation)) {',
+    replace: '  if (await compact(deps, session.id, model, before, signal, true)) {',
+    breaks: ['CMP-02'],
+  },
+  {
+    name: 'an oversized request compacts even with nothing older to fold',
+    file: 'runner/drain.ts',
+    find: '  if (compactable(messages).folded.length === 0) return false;\n  if (session.compactionRequested) return true;',
+    replace: '  if (session.compactionRequested) return true;',
+    breaks: ['CMP-03'],
+  },
+  {
+    name: 'an overflow with nothing to compact is compacted anyway',
+    file: 'runner/drain.ts',
+    find: '      if (overflowRecovery || !foldable) {',
+    replace: '      if (overflowRecovery) {',
+    breaks: ['CMP-11'],
+  },
+  {
+    name: 'the finished summary is not stored',
+    file: 'compaction/compactor.ts',
+    find: 'summary, recentContext, cutSeq, tokensFreed },',
+    replace: "summary: '', recentContext, cutSeq, tokensFreed },",
+    breaks: ['CMP-06'],
   },
 ];

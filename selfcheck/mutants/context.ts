@@ -87,6 +87,23 @@ export const context: Mutant[] = [
     breaks: ['CTX-15'],
   },
   {
+    name: 'combined instruction file changes lose their stable order',
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: "text: parts.map((p) => p.text).join('\\n\\n'),",
+    replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
+    breaks: ['CTX-06'],
+  },
+  {
+    name: 'an edited instruction file resumes the idle session',
+    file: 'runtime.ts',
+    find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+    replace: `    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
+    process.getBuiltinModule('node:fs').watch(input.location, (_, file) => void (file === 'AGENTS.md' && this.run(created.session.id))).unref();
+    return created;`,
+    breaks: ['CTX-14'],
+  },
+  {
     name: 'a contribution without sources is refused',
     file: 'context/context-registry.ts',
     find: '    return combine(produced.flat());',
@@ -116,5 +133,19 @@ export const context: Mutant[] = [
     replace:
       '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
     breaks: ['CTX-16'],
+  },
+  {
+    name: 'an unavailable source counts as removed',
+    file: 'context/system-context.ts',
+    find: '    if (observation === Unavailable) {\n      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace: '    if (observation === Absent || observation === Unavailable) {',
+    breaks: ['CTX-07'],
+  },
+  {
+    name: 'a source that loads late is announced as an update',
+    file: 'context/system-context.ts',
+    find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
+    replace: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
+    breaks: ['CTX-08'],
   },
 ];

@@ -39,13 +39,6 @@ export const continuation: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'continuationFor(before);',
     replace: 'continuationFor(modelHistory(deps.history.messages(session.id)));',
-    also: [
-      {
-        file: 'runner/drain.ts',
-        find: "import { continuationFor } from '../compaction/continuation.js';\n",
-        replace: "import { continuationFor } from '../compaction/continuation.js';\nimport { modelHistory } from '../history/model-history.js';\n",
-      },
-    ],
     breaks: ['CON-06'],
   },
   {

@@ -177,4 +177,27 @@ export const inbox: Mutant[] = [
     replace: '    turns = 0;',
     breaks: ['INB-09'],
   },
+  {
+    name: 'a queued prompt promotes with the steers at their boundary',
+    file: 'runner/drain.ts',
+    find: '  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
+    replace:
+      '  if (steers > 0) return steers + deps.inbox.promoteNextQueued(sessionId);\n  if (requiresContinuation(deps.history.messages(sessionId))) return 0;',
+    breaks: ['INB-10'],
+  },
+  {
+    name: 'queued prompts promote newest first',
+    file: 'inbox/inbox.ts',
+    find: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(0, 1));",
+    replace: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(-1));",
+    breaks: ['INB-11'],
+  },
+  {
+    name: 'run on an idle session waits for input like a wake',
+    file: 'runner/coordinator.ts',
+    find: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
+    replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
+    breaks: ['INB-12'],
+  },
+
 ];

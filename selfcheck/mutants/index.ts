@@ -3,6 +3,7 @@ import { agents } from './agents.js';
 import { checkpoint } from './checkpoint.js';
 import { compaction } from './compaction.js';
 import { context } from './context.js';
+import { crashes } from './crashes.js';
 import { continuation } from './continuation.js';
 import { epochs } from './epochs.js';
 import { inbox } from './inbox.js';
@@ -34,6 +35,7 @@ export const mutantsByArea: Record<string, Mutant[]> = {
   scp,
   checkpoint,
   tools,
+  crashes,
 };
 
 export const mutants: Mutant[] = Object.values(mutantsByArea).flat();

@@ -18,4 +18,10 @@ export interface Mutant extends Edit {
   also?: Edit[];
   /** Rules whose scenarios must fail against this mutant. */
   breaks: string[];
+  /**
+   * The scenarios that catch it crash the runtime for real (capability fault-injection), which
+   * only a runtime in its own process can: run the mutant over stdio
+   * (the self-check bundles the mutated stdio adapter and runs it with `--adapter`).
+   */
+  stdio?: true;
 }

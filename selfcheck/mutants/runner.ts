@@ -5,7 +5,7 @@ export const runner: Mutant[] = [
     name: 'a tool call is recorded only after it ran',
     file: 'runner/provider-turn.ts',
     find: `    log.append(this.sessionId, [
-      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input },
+      { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
     ]);`,
     replace: '',
     breaks: ['RUN-01'],
@@ -136,5 +136,27 @@ export const runner: Mutant[] = [
     find: "map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));",
     replace: 'map(({ block }) => block);',
     breaks: ['RUN-09'],
+  },
+  {
+    name: 'the next request goes out while tools still run',
+    file: 'runner/provider-turn.ts',
+    find: '    await Promise.all(this.running);',
+    replace: '',
+    breaks: ['RUN-01'],
+  },
+  {
+    name: 'the turn limit ends the drain without a failure',
+    file: 'runner/drain.ts',
+    find: "      deps.log.append(sessionId, [\n        { type: 'session.failed', code: 'turn-limit', message: `work remains after ${MAX_PROVIDER_TURNS} provider turns` },\n      ]);\n",
+    replace: '',
+    breaks: ['RUN-02'],
+  },
+
+  {
+    name: 'a wake during a drain starts another drain beside it',
+    file: 'runner/coordinator.ts',
+    find: "    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
+    replace: "    this.start(sessionId, 'wake');",
+    breaks: ['RUN-07'],
   },
 ];

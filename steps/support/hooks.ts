@@ -3,13 +3,15 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
+import { attachFailureEvidence } from './failure-evidence.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
 import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
 import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
@@ -46,7 +48,7 @@ function withoutVerdict(tags: string[], description: RuntimeDescription): string
   if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
     return `needs profile ${profiles.join(' or ')}`;
   }
-  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability));
+  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability) && !meansCover(description, capability));
   return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
 }
 
@@ -84,6 +86,10 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
   );
   declared ??= this.driver.description;
+  this.means = toolMeans(this.driver.description, this.driver, {
+    workspaces: join(this.dir, 'workspaces'),
+    timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale,
+  });
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
   const reason = withoutVerdict(tags, this.driver.description);
@@ -104,7 +110,9 @@ After(async function (this: KitWorld, { result, pickle }) {
     ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
     ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
   ];
-  // A failing scenario's durable state can be read only while its runtime still runs.
+  // A failing scenario's durable state can be read only while its runtime still runs. A failing
+  // step carries its own evidence; a failure found only here has no step to carry it.
+  if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
   if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
     await writeReproBundle(process.env.KIT_BUNDLES, pickle, [result?.message ?? '', ...problems].join('\n'), this);
   }
@@ -116,8 +124,6 @@ After(async function (this: KitWorld, { result, pickle }) {
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));
     return;
   }
-  // What the model was sent is the first thing an implementer needs to read a failure.
-  this.attach(JSON.stringify(this.provider.requests.map((request) => request.body), null, 2), 'application/json');
   this.log(`${KEPT_LOG}${this.dir}`);
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });

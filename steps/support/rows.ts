@@ -1,5 +1,6 @@
 import type { HistoryMessage } from '../../harness/driver/protocol.js';
 import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import type { ToolMeans } from '../../harness/means/tool-means.js';
 
 /** One message as the feature tables write it: a role and a short content. */
 export interface Row {
@@ -32,9 +33,24 @@ export function historyRow(message: HistoryMessage): Row {
   }
 }
 
-/** `*` in an expected row stands for any content. */
-export function matchRows(actual: Row[], expected: Row[]): Row[] {
-  return actual.map((row, i) => (expected[i]?.content === '*' ? { ...row, content: '*' } : row));
+/** Expected rows with the kit tools named as the runtime's tool means call them. */
+export function shownRows(expected: Row[], means: ToolMeans): Row[] {
+  return expected.map((row) =>
+    row.content.startsWith('calls ') ? { ...row, content: calls(row.content.slice(6).split(', ').map(means.toolName)) } : row,
+  );
+}
+
+/**
+ * `actual` rows made comparable with `shownRows(expected)`: `*` in an expected row stands for any
+ * content, and a tool result that shows the expected output by the means' measure reads as it.
+ */
+export function matchRows(actual: Row[], expected: Row[], means: ToolMeans): Row[] {
+  return actual.map((row, i) => {
+    const wanted = expected[i];
+    if (wanted?.content === '*') return { ...row, content: '*' };
+    if (wanted && row.role === 'tool' && wanted.role === 'tool' && means.shows(row.content, wanted.content)) return { ...row, content: wanted.content };
+    return row;
+  });
 }
 
 const ESCAPES: [string, string][] = [

@@ -4,6 +4,7 @@ import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumb
 import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { PromptReceipt } from '../../harness/driver/protocol.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
+import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from './rows.js';
 
 export interface SessionHandle {
@@ -15,9 +16,13 @@ export interface SessionHandle {
 export class KitWorld extends World {
   driver!: RuntimeDriver;
   provider!: FakeProvider;
+  /** How the scenario's scripted tool calls reach this runtime's tools. */
+  means!: ToolMeans;
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
   dir!: string;
   now = '2026-01-15T09:00:00.000Z';
+  /** Host clock readings (ms) around restarts, for runtimes whose date follows the host clock. */
+  readonly hostReadings: number[] = [];
   readonly sessions = new Map<string, SessionHandle>();
   currentSession: string | undefined;
   createdSessions: { sessionId: string; created: boolean }[] = [];
@@ -26,6 +31,8 @@ export class KitWorld extends World {
   reportedError: RuntimeReportedError | undefined;
   errorAsserted = false;
   subscription: string | undefined;
+  /** The provider request the current step reads: a failure of the step is shown on it. */
+  examinedRequest: number | undefined;
 
   constructor(options: IWorldOptions) {
     super(options);

@@ -38,6 +38,8 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
+  'session.run':
+    'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
   'session.move': 'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
   'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
@@ -72,7 +74,11 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
             profiles: ['core'],
             capabilities: ['restart'],
             shell: { tool: 'bash', commandField: 'command' },
-            texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS) },
+            texts: {
+              'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
+              // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
+              'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
+            },
           },
         };
       }
@@ -102,6 +108,8 @@ class OpencodeRuntime {
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
+  /** Every prompt this process admitted or retried with resume. */
+  private readonly resumedHere = new Set<string>();
   /** Locations whose model catalog was seen holding the model, on the current server. */
   private readonly offered = new Set<string>();
   private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
@@ -120,7 +128,6 @@ class OpencodeRuntime {
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.admit(c, api),
-      'session.run': (c, api) => this.wake(sessionOf(c), api),
       'session.wake': (c, api) => this.wake(sessionOf(c), api),
       'session.idle': (c, api) => this.idle(sessionOf(c), api),
       'session.interrupt': (c, api) => this.interrupt(sessionOf(c), api),
@@ -150,11 +157,14 @@ class OpencodeRuntime {
           },
         }),
       'skill.define': async (c) =>
-        this.reconfigure({ skills: { ...this.settings.skills, [String(c.name)]: { description: String(c.description), body: String(c.body) } } }),
+        this.reconfigure({
+          skills: {
+            ...this.settings.skills,
+            [String(c.name)]: { description: String(c.description), body: String(c.body), ...(c.location ? { location: String(c.location) } : {}) },
+          },
+        }),
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
-      'permission.wait': async (c, api) => {
-        while ((await this.permissionRequests(sessionOf(c), api)).length === 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      },
+      'permission.wait': async (c, api) => this.permissionAsked(sessionOf(c), api),
       'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
       'tool-output.files': async () => this.toolOutputFiles(),
       diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
@@ -232,7 +242,10 @@ class OpencodeRuntime {
       ...(c.delivery === undefined ? {} : { delivery: c.delivery }),
       ...(c.resume === undefined ? {} : { resume: c.resume }),
     });
-    if (c.resume !== false) this.expecting(session).add(answer.data.id);
+    if (c.resume !== false) {
+      this.expecting(session).add(answer.data.id);
+      this.resumedHere.add(answer.data.id);
+    }
     return {
       messageId: kitMessageId(answer.data.id),
       state: answer.data.promotedSeq === undefined || answer.data.promotedSeq === null ? 'pending' : 'promoted',
@@ -252,6 +265,7 @@ class OpencodeRuntime {
       resume: true,
     });
     this.expecting(session).add(oldest.id);
+    this.resumedHere.add(oldest.id);
   }
 
   /** Before anything can start a drain: the session's location must offer the model. */
@@ -272,7 +286,10 @@ class OpencodeRuntime {
       } else {
         const events = await api.history(session);
         const waiting = this.unpromoted(session, events);
-        const unanswered = promptedWithoutStep(events);
+        // Only a prompt this process sent on can have stopped silently here: one promoted before a
+        // restart and left unanswered is OpenCode's recovery behaviour, for the scenario to judge.
+        const last = promptedWithoutStep(events);
+        const unanswered = last !== undefined && this.resumedHere.has(last) ? last : undefined;
         if (waiting.length === 0 && unanswered === undefined) return;
         quietSince ??= Date.now();
         if (Date.now() - quietSince > SILENT_STOP_MS) {
@@ -329,6 +346,19 @@ class OpencodeRuntime {
     const server = await this.started();
     this.subscriptions.set(id, new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`));
     return { subscription: id };
+  }
+
+  /** Answers once a request waits; an idle session with nothing scheduled will never ask. */
+  private async permissionAsked(session: string, api: OpencodeApi): Promise<void> {
+    let quietSince: number | undefined;
+    while ((await this.permissionRequests(session, api)).length === 0) {
+      const running = (await api.active()).has(session) || this.unpromoted(session, await api.history(session)).length > 0;
+      quietSince = running ? undefined : (quietSince ?? Date.now());
+      if (quietSince !== undefined && Date.now() - quietSince > SILENT_STOP_MS) {
+        throw new ApiError('not-found', 'no permission request is waiting, and the session is idle with nothing scheduled');
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
   }
 
   /** Waiting permission requests, each with the agent of the assistant message whose call asked. */

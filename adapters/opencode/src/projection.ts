@@ -97,8 +97,10 @@ export function history(events: DurableEvent[]): HistoryMessage[] {
         const tool = tools.get(toolKey(data));
         if (!tool) break;
         tool.status = 'success';
-        tool.output = contentText(data.content);
-        if (data.structured !== undefined && Object.keys(data.structured as object).length > 0) tool.structured = data.structured;
+        const structured = data.structured !== undefined && Object.keys(data.structured as object).length > 0 ? data.structured : undefined;
+        // A tool with a structured result and no text content (read) is shown to the model as that result's JSON.
+        tool.output = contentText(data.content) || (structured === undefined ? '' : JSON.stringify(structured));
+        if (structured !== undefined) tool.structured = structured;
         const paths = data.outputPaths as string[] | undefined;
         if (paths?.[0]) tool.outputPath = paths[0];
         break;

@@ -61,7 +61,7 @@ export interface ServerSettings {
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
   /** Skills the kit defined, written as SKILL.md files under the store. */
-  skills?: Record<string, { description: string; body: string }>;
+  skills?: Record<string, { description: string; body: string; location?: string }>;
 }
 
 /**
@@ -200,7 +200,7 @@ function writeConfiguration(settings: ServerSettings): void {
     },
     ...(settings.toolOutput ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } } : {}),
     ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
-    ...(settings.skills ? { skills: { paths: [writeSkills(settings.storeDir, settings.skills)] } } : {}),
+    ...(settings.skills ? { skills: { paths: writeSkills(settings.storeDir, settings.skills) } } : {}),
     ...(settings.agents
       ? {
           agent: Object.fromEntries(
@@ -215,14 +215,19 @@ function writeConfiguration(settings: ServerSettings): void {
   writeFileSync(join(settings.home, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
 }
 
-/** Each skill as `<name>/SKILL.md` (front matter name and description, then the body). */
-function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string {
-  const root = join(storeDir, 'opencode', 'skills');
+/**
+ * Each skill as `SKILL.md` (front matter name and description, then the body) in its location
+ * below the store (`skills/<name>` when the kit names none); returns the folders holding them.
+ */
+function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string[] {
+  const parents = new Set<string>();
   for (const [name, skill] of Object.entries(skills)) {
-    mkdirSync(join(root, name), { recursive: true });
-    writeFileSync(join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`);
+    const directory = join(storeDir, 'opencode', skill.location ?? join('skills', name));
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, 'SKILL.md'), `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`);
+    parents.add(dirname(directory));
   }
-  return root;
+  return [...parents];
 }
 
 function freePort(): Promise<number> {

@@ -79,6 +79,7 @@ test('an adapter that implements nothing fails as not implemented; a scenario ne
   const run = kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
   assert.equal(run.status, 1, run.stdout + run.stderr);
   assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
+  assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
   assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
   assert.match(run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message, /^Error: not implemented: session\.create/);
   assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n  no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/);
@@ -140,6 +141,17 @@ test('an output that cannot be written is refused before anything runs', async (
   });
 });
 
+test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', { skip: !existsSync('/dev/full') }, async () => {
+  const [junit, markdown] = await Promise.all([
+    kitAsync(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
+    kitAsync(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
+  ]);
+  assert.equal(junit.status, 2, junit.stderr);
+  assert.match(junit.stderr, /^kit: --junit: a report could not be written: ENOSPC/m);
+  assert.equal(markdown.status, 2, markdown.stderr);
+  assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
+});
+
 test('a runtime module that exports no createAdapter() is an input error before any scenario runs', () => {
   const run = kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
   assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
@@ -180,6 +192,33 @@ test('reports are written on request: JUnit, messages, HTML, markdown and a badg
   assert.match(readFileSync(file('r.html'), 'utf8'), /<html/i);
   assert.match(readFileSync(file('summary.md'), 'utf8'), /^## Conformance: ✅ passed/);
   assert.deepEqual(JSON.parse(readFileSync(file('badge.json'), 'utf8')), { schemaVersion: 1, label: 'conformance', message: '1/1 rules', color: 'brightgreen' });
+});
+
+test('from another directory, the kit finds its suite and writes every report where the user stands', () => {
+  const dir = scratch('elsewhere');
+  const bin = join(process.cwd(), 'cli', 'bin.js');
+  const args = ['run', '--rule', 'INB-07', '--junit', 'reports/junit.xml', '--format', 'json:reports/cucumber.json', '--markdown', 'reports/summary.md'];
+  const run = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'reports')).sort(), ['cucumber.json', 'junit.xml', 'summary.md']);
+});
+
+test('a failing step carries the request that shows the failure, every request and the durable state; the summary quotes the request', () => {
+  const messages = join(scratch('evidence'), 'messages.ndjson');
+  const run = kit(['run', '--runtime', 'fixtures/runtimes/queues-steers.ts', '--rule', 'INB-07', '--messages', messages]);
+  assert.equal(run.status, 1, run.stderr);
+  const envelopes = readFileSync(messages, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const steps = new Map(envelopes.flatMap((e) => e.testCase?.testSteps ?? []).map((step: { id: string; pickleStepId?: string }) => [step.id, step]));
+  const failed = envelopes.filter((e) => e.testStepFinished?.testStepResult.status === 'FAILED').map((e) => e.testStepFinished.testStepId);
+  const failingStep = failed.find((id: string) => steps.get(id)?.pickleStepId);
+  const attached = envelopes.filter((e) => e.attachment?.testStepId === failingStep).map((e) => e.attachment);
+  assert.deepEqual(attached.map((a) => a.fileName), ['request-3.txt', 'provider-requests.json', 'durable-state.json']);
+  // A log is the one attachment an HTML report shows without a click.
+  assert.equal(attached[0].mediaType, 'text/x.cucumber.log+plain');
+  assert.match(attached[0].body, /^request 3 of 3 · tools: /);
+  assert.equal(JSON.parse(attached[1].body).length, 3);
+  assert.deepEqual(Object.keys(JSON.parse(attached[2].body).s1), ['history', 'events', 'inbox', 'failures']);
+  assert.match(run.stdout, /request 3 of 3 · tools: .*\n(.*\n)*\s+user\s+also this\n/);
 });
 
 function baselineFile(...ids: string[]): string {
@@ -255,7 +294,10 @@ test('a failing scenario leaves a repro bundle with requests, durable state and 
 test('a runtime with no optional capability gets a verdict on every rule that needs none', () => {
   const run = kitRun(['--runtime', 'fixtures/runtimes/required-only.ts', '--rule', 'INB-01', 'INB-03', 'INB-05', 'INB-06']);
   assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03']);
-  assert.deepEqual(run.results.coverage.withoutVerdict, { 'INB-05': ['needs capability kit-tools'], 'INB-06': ['needs capability restart'] });
-  assert.match(run.stdout, /no verdict, needs capability kit-tools: INB-05\n  no verdict, needs capability restart: INB-06\nverdicts: 2 of 4 rules \(50%\)/);
+  // INB-05's tool calls reach it through its declared shell, so only INB-06 is left without a verdict.
+  assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03', 'INB-05']);
+  assert.deepEqual(run.results.coverage.withoutVerdict, {
+    'INB-06': ['needs capability restart', 'needs capability fault-injection'],
+  });
+  assert.match(run.stdout, /no verdict, needs capability restart: INB-06\n  no verdict, needs capability fault-injection: INB-06\nverdicts: 3 of 4 rules \(75%\)/);
 });

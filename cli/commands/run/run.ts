@@ -13,7 +13,7 @@ import { KitInputError } from '../../../harness/input-error.js';
 import { failedScenarios } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
-import { checkOutputPath, writeOutputFile, type OutputPath } from '../../output-file.js';
+import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } from '../../output-file.js';
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
 
@@ -31,11 +31,14 @@ export async function run(args: RunArgs): Promise<number> {
   // A malformed baseline is reported before anything runs.
   const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
   const selection = rerun ? { ...args, tags: args.tags ? `(${args.tags}) and (${rerun})` : rerun } : args;
+  const formats = [...(args.format ?? []), ...cucumberReports(args)];
   const results = await runSuite(selection, {
-    formats: [...(args.format ?? []), ...cucumberReports(args)].map(formatDescriptor),
+    formats: formats.map(formatDescriptor),
     failFast: args.failFast,
     shard,
     bundles: args.bundles && resolve(args.bundles),
+  }).catch((error: unknown) => {
+    throw unwritableReport(error, formats.flatMap((format) => (format.output ? [format.output] : [])));
   });
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
@@ -90,7 +93,10 @@ function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Ve
     runtime,
     ...(args.shard ? { shard: shardName(args.shard) } : {}),
     passed: verdict.passed,
-    rules: Object.fromEntries(ruleOutcomes(results)),
+    // A rule that fails only for want of a required command reads as such.
+    rules: Object.fromEntries(
+      [...ruleOutcomes(results)].map(([rule, outcome]) => [rule, verdict.coverage.notImplemented.includes(rule) ? 'not-implemented' : outcome]),
+    ),
     coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline
       ? {

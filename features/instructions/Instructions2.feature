@@ -1,0 +1,325 @@
+@area:instructions
+Feature: Instructions2 - Instruction files as the changing context
+  The global and project AGENTS.md files are Context Sources every coding runtime has, so the
+  rules on sources, epochs and system messages are checked here by editing them. Checks are by
+  meaning: where a file's text reaches the model, and how often, never the runtime's wording.
+
+  @EPO-01 @id:ins-files-1
+  Scenario: [1] The first provider turn carries the instruction files in its baseline and nothing after the prompt
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | GLOBAL: be brief  |
+      | PROJECT: use tabs |
+    And request 1 tells the model nothing after "hello"
+
+  @CTX-04 @id:ins-files-2
+  Scenario: [2] Files rewritten with the same text tell the model nothing new
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing after "two"
+    And request 2 tells the model "PROJECT: use tabs" once
+
+  @CTX-05 @MCS-01 @EPO-04 @id:ins-files-3
+  Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 does not tell the model "PROJECT: use tabs" after "two"
+    And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-06 @id:ins-files-4
+  Scenario: [4] Two files changed before one boundary reach the model in one message, in their stable order
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be verbose"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
+
+  @CTX-07 @INS-07 @id:ins-files-5
+  Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" cannot be read
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing after "two"
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" after "three"
+
+  @CTX-13 @id:ins-files-6
+  Scenario: [6] A file changed and changed back between boundaries tells the model nothing
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing after "two"
+
+  @CTX-14 @id:ins-files-7
+  Scenario: [7] A file changed while the session is idle does not wake it; the next prompt carries the change
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And a session "s2"
+    And the provider replies to "one" with "first"
+    And the provider replies to "meanwhile" with "elsewhere"
+    And the provider replies to "two" with "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "meanwhile" to session "s2"
+    And session "s2" settles
+    Then the provider received 2 requests
+    When the user steers "two"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" after "two"
+
+  @EPO-04 @needs:restart @id:ins-files-8
+  Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the runtime process restarts
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 tells the model "PROJECT: use spaces" after "two"
+
+  @EPO-06 @id:ins-files-9
+  Scenario: [9] After a compaction the fresh baseline carries the current files and nothing restates them
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be verbose"
+    And the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And the baseline of request 3 contains, in order:
+      | GLOBAL: be verbose |
+    And the baseline of request 3 does not contain "GLOBAL: be brief"
+    And request 3 tells the model "GLOBAL: be verbose" once
+
+  @MCS-02 @MCS-05 @id:ins-files-10
+  Scenario: [10] The history keeps the system message of a changed file as sent, hidden from the user transcript
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then the history holds the system message of request 2, hidden from the user transcript
+
+  @CTX-08 @CTX-10 @id:ins-files-11
+  Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "PROJECT: use tabs" after "two"
+    When the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing after "three"
+    And request 3 tells the model "PROJECT: use tabs" once
+
+  @EPO-02 @EPO-03 @id:ins-files-12
+  Scenario: [12] An unreadable file at the first turn sends nothing and keeps the prompt pending until it reads
+    Given the file "AGENTS.md" in the workspace "s1" cannot be read
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the provider received 0 requests
+    And the inbox is:
+      | text  | state   |
+      | hello | pending |
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the session is run
+    And the session settles
+    Then the provider received 1 request
+    And the baseline of request 1 contains, in order:
+      | PROJECT: use tabs |
+    And request 1 has the messages:
+      | role | content |
+      | user | hello   |
+
+  @EPO-05 @id:ins-files-13
+  Scenario: [13] The epoch keeps the exact baseline sent, instruction files included
+    Given the global instructions say "GLOBAL: quote <tags> & ampersands"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch baseline is exactly the baseline sent in request 1
+
+  @EPO-07 @id:ins-files-14
+  Scenario: [14] A moved session starts a fresh baseline from the instruction files of its destination
+    Given the file "AGENTS.md" in the workspace "s1" says "HERE: use tabs"
+    And the file "AGENTS.md" in the workspace "elsewhere" says "THERE: use spaces"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When session "s1" moves to a new workspace "elsewhere"
+    And the user steers "two"
+    And the session settles
+    Then the baseline of request 2 contains, in order:
+      | THERE: use spaces |
+    And the baseline of request 2 does not contain "HERE: use tabs"
+    And request 2 tells the model nothing after "two"
+
+  @MCS-04 @id:ins-files-15
+  Scenario: [15] A changed file told before a failed provider attempt is told once on the retry
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider answers with status 400
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 tells the model "PROJECT: use spaces" after "two"
+    And request 3 tells the model "PROJECT: use spaces" once
+
+  @MCS-06 @dialect:openai-chat @id:ins-files-16
+  Scenario: [16] A changed file reaches a provider with a chronological system role in that role
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 2 carries its system message with the native system role
+
+  @EPO-09 @id:ins-files-17
+  Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" cannot be read
+    And the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And the baseline of request 3 contains, in order:
+      | PROJECT: use spaces |
+
+  @CTX-09 @profile:core @id:ins-files-18
+  Scenario: [18] When the last instruction file goes, the model is told the runtime's removal text after the prompt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" is deleted
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model the declared text "instructions.revocation" after "two"
+    And request 2 does not tell the model "PROJECT: use tabs" after "two"
+
+  @EPO-08 @profile:core @id:ins-files-19
+  Scenario: [19] A model switch keeps the baseline; a changed file still arrives after the prompt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    Then request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+    And the baselines of requests 1 and 2 are byte for byte the same
+    And request 2 tells the model "PROJECT: use spaces" after "two"
+
+  @CTX-17 @id:ins-files-20
+  Scenario: [20] With no instruction file anywhere, provider turns still run and nothing is told after the prompt
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    When the user steers "hello"
+    And the session settles
+    And the user steers "again"
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 tells the model nothing after "again"
+    And the baselines of requests 1 and 2 are byte for byte the same

@@ -1,0 +1,58 @@
+/**
+ * The kit's tools as POSIX `sh` commands of the same effect, for a runtime whose only controllable
+ * tool is its own shell. Each runs in the session's location and leaves the same side effects as
+ * the kit tool it stands for, so the scenarios' checks of the workspace hold unchanged.
+ */
+
+/** Where the kit creates the file that opens a gate: `.kit-gates/<name>` in the location. */
+export const GATE_DIRECTORY = '.kit-gates';
+
+/** A gate command gives up after this many polls of a tenth of a second, so no run leaves it behind. */
+const GATE_POLLS = 6_000;
+
+/** One sh word holding `text` exactly. */
+export function quote(text: string): string {
+  return `'${text.split("'").join(`'\\''`)}'`;
+}
+
+/** Appends `text` and a newline to echo.log, and prints `text`. */
+export function echoCommand(text: string): string {
+  return `printf '%s\\n' ${quote(text)} >> echo.log && printf '%s' ${quote(text)}`;
+}
+
+/** Prints `message` on stderr and exits with status 1. */
+export function failCommand(message: string): string {
+  return `printf '%s\\n' ${quote(message)} >&2; exit 1`;
+}
+
+/** Appends `name` to gate.log, waits until `.kit-gates/<name>` exists, then prints `gate <name> opened`. */
+export function gateCommand(name: string): string {
+  const file = quote(`${GATE_DIRECTORY}/${name}`);
+  return (
+    `printf '%s\\n' ${quote(name)} >> gate.log && i=0; ` +
+    `while [ ! -e ${file} ] && [ "$i" -lt ${GATE_POLLS} ]; do sleep 0.1; i=$((i + 1)); done; ` +
+    `[ -e ${file} ] && printf 'gate %s opened' ${quote(name)}`
+  );
+}
+
+/** What a `produce` call prints, described so that a large output stays a short command. */
+export type ProducedText =
+  /** `line 1<suffix>` to `line <count><suffix>`, joined by newlines, with no newline at the end. */
+  | { kind: 'numbered'; count: number; suffix: string }
+  /** One line of `count` copies of the one-byte character `char`. */
+  | { kind: 'repeated'; char: string; count: number };
+
+export function producedText(produced: ProducedText): string {
+  if (produced.kind === 'repeated') return produced.char.repeat(produced.count);
+  return Array.from({ length: produced.count }, (_, i) => `line ${i + 1}${produced.suffix}`).join('\n');
+}
+
+/** Prints exactly `producedText(produced)`. */
+export function produceCommand(produced: ProducedText): string {
+  if (produced.kind === 'repeated') {
+    if (Buffer.byteLength(produced.char) !== 1) throw new Error(`a repeated output is of one-byte characters, not "${produced.char}"`);
+    return `head -c ${produced.count} /dev/zero | tr '\\000' ${quote(produced.char)}`;
+  }
+  if (produced.suffix.includes('\\')) throw new Error('a numbered output suffix has no backslash');
+  return `awk -v n=${produced.count} -v s=${quote(produced.suffix)} 'BEGIN { for (i = 1; i <= n; i++) printf "line %d%s%s", i, s, (i < n ? "\\n" : "") }'`;
+}

@@ -1,0 +1,177 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { RuntimeDescription, ShellDeclaration } from '../driver/protocol.js';
+import type { ScriptedToolCall } from '../provider/scripted-turn.js';
+import {
+  GATE_DIRECTORY,
+  echoCommand,
+  failCommand,
+  gateCommand,
+  produceCommand,
+  producedText,
+  quote,
+  type ProducedText,
+} from './shell-commands.js';
+
+/** The tools the kit's scenarios script: the runtime offers them itself (`kit-tools`) or runs them as shell commands. */
+export const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'] as const;
+
+/** The kit commands that wait for and open a gate, for runtimes with the kit tools. */
+export interface GateCommands {
+  gateBlocked(name: string): Promise<void>;
+  openGate(name: string): Promise<void>;
+}
+
+/**
+ * How a scenario reaches a runtime's tools. Steps script kit tool calls and observe them only
+ * through this, so one scenario reads the same for a runtime with the kit tools and for a black
+ * box with a shell.
+ */
+export interface ToolMeans {
+  readonly name: 'kit-tools' | 'shell';
+  /** A scripted call as the runtime can run it; undefined when these means cannot express it. */
+  call(call: ScriptedToolCall): ScriptedToolCall | undefined;
+  /** A `produce` call printing `produced`. */
+  produce(id: string, produced: ProducedText): ScriptedToolCall;
+  /** The tool name a call of `name` has in the runtime's history and requests. */
+  toolName(name: string): string;
+  /** Whether a tool message of the history is a call of the kit tool `kitName`. */
+  isCallOf(message: { name: string; callId: string }, kitName: string): boolean;
+  /** Whether a tool output the runtime shows carries `expected`; a shell's output arrives wrapped. */
+  shows(actual: string, expected: string): boolean;
+  /** Whether an output keeps the first and the last line of the raw output. */
+  showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
+  /** Whether an output begins and ends as the raw output, over `chars` characters. */
+  keepsEnds(actual: string, raw: string, chars: number): boolean;
+  /** Resolves once a call is blocked on the gate. */
+  gateBlocked(name: string): Promise<void>;
+  openGate(name: string): Promise<void>;
+}
+
+export interface ShellMeansOptions {
+  /** The directory holding every workspace of the scenario, where gate calls run. */
+  workspaces: string;
+  /** How long a gate may take to be blocked before the runtime counts as not calling it. */
+  timeoutMs: number;
+}
+
+/**
+ * The one place that decides the means per runtime: its own kit tools when it declares
+ * `kit-tools`, otherwise its declared shell tool, otherwise the kit tools (which it then lacks).
+ */
+export function toolMeans(description: RuntimeDescription, gates: GateCommands, options: ShellMeansOptions): ToolMeans {
+  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates);
+  return shellMeans(description.shell, options);
+}
+
+/**
+ * Whether a runtime's tool means cover a capability it does not declare: a declared shell runs the
+ * kit tools (scenarios tagged `@needs:kit-tools`), except calls no shell command can express,
+ * which the steps find not applicable one by one.
+ */
+export function meansCover(description: RuntimeDescription, capability: string): boolean {
+  return capability === 'kit-tools' && description.shell !== undefined;
+}
+
+function kitToolMeans(gates: GateCommands): ToolMeans {
+  return {
+    name: 'kit-tools',
+    call: (call) => call,
+    produce: (id, produced) => ({ id, name: 'produce', input: { text: producedText(produced) } }),
+    toolName: (name) => name,
+    isCallOf: (message, kitName) => message.name === kitName,
+    shows: (actual, expected) => actual === expected,
+    showsFirstAndLastLines(actual, first, last) {
+      const lines = actual.split('\n');
+      return lines[0] === first && lines.at(-1) === last;
+    },
+    keepsEnds: (actual, raw, chars) => raw.startsWith(actual.slice(0, chars)) && raw.endsWith(actual.slice(-chars)),
+    gateBlocked: (name) => gates.gateBlocked(name),
+    openGate: (name) => gates.openGate(name),
+  };
+}
+
+function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMeans {
+  /** Which kit tool each scripted call ID stands for. */
+  const scripted = new Map<string, string>();
+  const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
+    scripted.set(id, kitName);
+    return { id, name: shell.tool, input: { [shell.commandField]: line } };
+  };
+  const isKitTool = (name: string) => (KIT_TOOLS as readonly string[]).includes(name);
+  return {
+    name: 'shell',
+    call(call) {
+      const input = call.input;
+      // An input that does not decode is about the kit tool's own input handling: no command says it.
+      if (call.rawInput !== undefined && isKitTool(call.name)) return undefined;
+      switch (call.name) {
+        case 'echo':
+          return command(call.id, 'echo', echoCommand(String(input.text ?? '')));
+        case 'fail':
+          return command(call.id, 'fail', failCommand(String(input.message ?? 'failed')));
+        case 'gate':
+          return command(call.id, 'gate', gateCommand(String(input.name)));
+        case 'produce':
+          // Structured results and outputs a tool keeps itself have no shell equivalent.
+          return typeof input.text === 'string' && Object.keys(input).length === 1
+            ? command(call.id, 'produce', `printf '%s' ${quote(input.text)}`)
+            : undefined;
+        default:
+          return call;
+      }
+    },
+    produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
+    toolName: (name) => (isKitTool(name) ? shell.tool : name),
+    isCallOf: (message, kitName) =>
+      isKitTool(kitName) ? message.name === shell.tool && scripted.get(message.callId) === kitName : message.name === kitName,
+    shows: (actual, expected) => actual.includes(expected.trimEnd()),
+    showsFirstAndLastLines(actual, first, last) {
+      const lines = actual.split('\n').map((line) => line.trim());
+      return lines.includes(first.trim()) && lines.includes(last.trim());
+    },
+    keepsEnds: (actual, raw, chars) => actual.includes(raw.slice(0, chars)) && actual.includes(raw.slice(-chars)),
+    gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
+    async openGate(name) {
+      const logged = gateLogging(options.workspaces, name);
+      for (const workspace of logged.length > 0 ? logged : workspaceDirectories(options.workspaces)) {
+        mkdirSync(join(workspace, GATE_DIRECTORY), { recursive: true });
+        writeFileSync(join(workspace, GATE_DIRECTORY, name), '');
+      }
+    },
+  };
+}
+
+function workspaceDirectories(workspaces: string): string[] {
+  return readdirSync(workspaces, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [join(workspaces, entry.name)] : []));
+}
+
+/** The workspaces whose gate.log names the gate. */
+function gateLogging(workspaces: string, name: string): string[] {
+  return workspaceDirectories(workspaces).filter((workspace) => {
+    const log = join(workspace, 'gate.log');
+    return existsSync(log) && readFileSync(log, 'utf8').split('\n').includes(name);
+  });
+}
+
+/** Waits, on file system events rather than a timer, until a gate.log names the gate. */
+function gateLogged({ workspaces, timeoutMs }: ShellMeansOptions, name: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const watchers: FSWatcher[] = [];
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      for (const watcher of watchers) watcher.close();
+      outcome();
+    };
+    const check = () => {
+      const logged = gateLogging(workspaces, name);
+      if (logged.length > 0) finish(() => resolve(logged));
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no shell command blocked on gate "${name}" within ${timeoutMs} ms: no gate.log names it`))),
+      timeoutMs,
+    );
+    for (const directory of [workspaces, ...workspaceDirectories(workspaces)]) watchers.push(watch(directory, check));
+    check();
+  });
+}

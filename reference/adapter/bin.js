@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// `kit-reference-adapter`: the reference runtime as a stdio adapter command, wherever the kit is installed.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./stdio.ts');

@@ -1,0 +1,56 @@
+import type { Mutant } from './mutant.js';
+
+/**
+ * Durable windows split into two writes, each caught by a real crash between them
+ * (features/runner/Crash1.feature), so they run over stdio.
+ */
+export const crashes: Mutant[] = [
+  {
+    name: 'promotion appends the user message and consumes the inbox row in two writes',
+    stdio: true,
+    file: 'store/projector.ts',
+    find: "          'UPDATE inbox SET promoted_seq = ? WHERE message_id = ? AND promoted_seq IS NULL RETURNING prompt',",
+    replace: "          'SELECT prompt FROM inbox WHERE ? > 0 AND message_id = ? AND promoted_seq IS NULL',",
+    also: [
+      {
+        file: 'store/projector.ts',
+        find: "    case 'prompt.promoted': {",
+        replace:
+          "    case 'prompt.consumed':\n      db.prepare('UPDATE inbox SET promoted_seq = ? WHERE message_id = ?').run(seq, event.messageId);\n      return;\n    case 'prompt.promoted': {",
+      },
+      {
+        file: 'inbox/inbox.ts',
+        find: "      rows.map((row) => ({ type: 'prompt.promoted', messageId: row.message_id })),\n    );",
+        replace:
+          "      rows.map((row) => ({ type: 'prompt.promoted', messageId: row.message_id })),\n    );\n    this.log.append(sessionId, rows.map((row) => ({ type: 'prompt.consumed', messageId: row.message_id }) as never));",
+      },
+    ],
+    breaks: ['INB-06'],
+  },
+  {
+    name: 'the system message and the snapshot it admits are written separately',
+    stdio: true,
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot: epoch.snapshot }]);\n      this.deps.log.append(this.session.id, [{ type: 'context.initialized', parts: epoch.parts, snapshot }]);",
+    breaks: ['MCS-03'],
+  },
+  {
+    name: 'raw tool output is stored before it is bounded',
+    stdio: true,
+    file: 'runner/provider-turn.ts',
+    find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
+    replace: '        async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
+    breaks: ['TOO-07'],
+  },
+  {
+    name: 'a compaction becomes the boundary when it starts, its summary filled in later',
+    stdio: true,
+    file: 'compaction/compactor.ts',
+    find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);",
+    replace:
+      "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }, { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: '', recentContext: '', cutSeq }]);",
+    breaks: ['CMP-07'],
+  },
+];
