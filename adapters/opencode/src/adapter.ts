@@ -108,6 +108,8 @@ class OpencodeRuntime {
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
+  /** The session of every permission request the kit was shown. */
+  private readonly permissionSessions = new Map<string, string>();
   /** Every prompt this process admitted or retried with resume. */
   private readonly resumedHere = new Set<string>();
   /** Locations whose model catalog was seen holding the model, on the current server. */
@@ -370,17 +372,20 @@ class OpencodeRuntime {
         const message = request.source
           ? await api.call<{ data: { agent?: string } }>('GET', `${path}/message/${encodeURIComponent(request.source.messageID)}`)
           : undefined;
+        this.permissionSessions.set(request.id, session);
         return { id: request.id, tool: request.action, agent: message?.data.agent ?? 'build' };
       }),
     );
   }
 
-  /** The kit names a request by its ID only; OpenCode's reply route needs the session too. */
+  /**
+   * The kit names a request by its ID only; OpenCode's reply route needs the session too, known from
+   * the session's own list where the kit saw the request (the global list is scoped to a location).
+   */
   private async replyToPermission(id: string, approve: boolean, api: OpencodeApi) {
-    const { data } = await api.call<{ data: { id: string; sessionID: string }[] }>('GET', '/api/permission/request');
-    const request = data.find((r) => r.id === id);
-    if (!request) throw new ApiError('not-found', `no waiting permission request ${id}`);
-    await api.call('POST', `/api/session/${encodeURIComponent(request.sessionID)}/permission/${encodeURIComponent(id)}/reply`, {
+    const session = this.permissionSessions.get(id);
+    if (!session) throw new ApiError('not-found', `no waiting permission request ${id}`);
+    await api.call('POST', `/api/session/${encodeURIComponent(session)}/permission/${encodeURIComponent(id)}/reply`, {
       reply: approve ? 'once' : 'reject',
     });
   }
