@@ -152,6 +152,9 @@ function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     LANG: 'C.UTF-8',
+    // The kit finds and kills whatever its adapter started by this mark, even a server that left
+    // the adapter's process group; a clean environment must keep it.
+    ...(process.env.KIT_ADAPTER_MARK ? { KIT_ADAPTER_MARK: process.env.KIT_ADAPTER_MARK } : {}),
     ...dirs,
     OPENCODE_DB: join(settings.storeDir, 'opencode.db'),
     // An empty model database instead of the built-in catalog of hosted providers: the kit's
