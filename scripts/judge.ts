@@ -21,12 +21,17 @@ import {
  * JSON already in reports/<runtime>/.
  *
  * adapters/<runtime>/judge.json:
- *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10}
+ *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
+ *    "install": "npm install"}
+ * `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
+ * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
+ * which must leave the lock as it is.
  */
 interface JudgeSettings {
   adapter: string;
   package: string;
   timeoutScale: number;
+  install?: 'npm ci' | 'npm install';
 }
 
 const runtime = process.argv[2];
@@ -85,9 +90,16 @@ function installAdapter(dir: string): void {
   const installed = join(dir, 'node_modules', '.package-lock.json');
   const lock = join(dir, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  process.stdout.write(`npm ci in ${dir}\n`);
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  const command = settings.install ?? 'npm ci';
+  process.stdout.write(`${command} in ${dir}\n`);
+  const pinned = readFileSync(lock, 'utf8');
+  const install = spawnSync('npm', [command.split(' ')[1]!, '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
+  if (readFileSync(lock, 'utf8') !== pinned) {
+    writeFileSync(lock, pinned);
+    process.stderr.write(`${command} changed ${lock}: the adapter's pins and its lockfile disagree\n`);
+    process.exit(1);
+  }
 }
 
 function publish(document: ResultsDocument): void {
