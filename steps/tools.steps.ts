@@ -4,13 +4,15 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
 import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
+import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import { request, scriptCalls } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
 /**
- * Tool output bounding, the read and apply_patch tools, and the PTY environment. The kit's
- * `produce` tool returns whatever text or structured value the scenario gives it, so every
- * check compares the runtime's Model Tool Output with the exact raw output it received.
+ * Tool output bounding, the read and apply_patch tools, the runtime's own shell and its
+ * permissions, and the PTY environment. The kit's `produce` tool returns whatever text or
+ * structured value the scenario gives it, so every check compares the runtime's Model Tool
+ * Output with the exact raw output it received.
  */
 
 type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
@@ -344,6 +346,52 @@ Then('call {string} reports:', async function (this: KitWorld, id: string, table
     ...(report.notApplied ?? []).map((o) => ({ outcome: 'not applied', op: o.op, path: o.path })),
   ];
   expect(rows).to.deep.equal(table.hashes());
+});
+
+// ---- The runtime's own shell
+
+/** `{workspace:<name>}` stands for that workspace's absolute path. */
+function withWorkspaces(world: KitWorld, text: string): string {
+  return text.replace(/\{workspace:([\w-]+)\}/g, (_, name: string) => world.workspace(name));
+}
+
+/** Scripts a call of the runtime's declared shell tool; without one (or without a workdir field when one is wanted), not applicable. */
+function callShell(world: KitWorld, id: string, command: string, workdir?: string): 'skipped' | undefined {
+  const shell = world.driver.description.shell;
+  if (!shell || (workdir !== undefined && !shell.workdirField)) {
+    world.log(`${NOT_APPLICABLE}the runtime declares no shell tool${shell ? ' with a structured working directory' : ''}`);
+    return 'skipped';
+  }
+  const input: Record<string, unknown> = { [shell.commandField]: withWorkspaces(world, command) };
+  if (workdir !== undefined) input[shell.workdirField!] = withWorkspaces(world, workdir);
+  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: shell.tool, input }] } });
+  return undefined;
+}
+
+Given('the provider runs the shell command {string} as {string}', function (this: KitWorld, command: string, id: string) {
+  return callShell(this, id, command);
+});
+
+Given(
+  'the provider runs the shell command {string} as {string} working in {string}',
+  function (this: KitWorld, command: string, id: string, workdir: string) {
+    return callShell(this, id, command, workdir);
+  },
+);
+
+Given('the agent {string} has the rule {word} for the shell', async function (this: KitWorld, agent: string, rule: string) {
+  if (!['allow', 'deny', 'ask'].includes(rule)) throw new Error(`a rule is allow, deny or ask, not "${rule}"`);
+  const shell = this.driver.description.shell;
+  if (!shell) {
+    this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
+    return 'skipped';
+  }
+  await this.driver.defineAgent(agent, { [shell.tool]: rule as 'allow' | 'deny' | 'ask' }, {});
+  return undefined;
+});
+
+Then('no tool call waits for permission', async function (this: KitWorld) {
+  expect(await this.driver.permissionRequests(this.session().id), 'waiting permission requests').to.deep.equal([]);
 });
 
 // ---- PTY environment

@@ -207,10 +207,15 @@ export interface RuntimeDescription {
   shell?: ShellDeclaration;
 }
 
-/** A shell tool whose input field `commandField` holds a POSIX sh command run in the session's location. */
+/**
+ * A shell tool whose input field `commandField` holds a POSIX sh command run in the session's
+ * location; `workdirField`, when the tool has one, is the structured input naming the directory to
+ * run it in instead.
+ */
 export interface ShellDeclaration {
   tool: string;
   commandField: string;
+  workdirField?: string;
 }
 
 /** What the kit hands a runtime when it starts one. */

@@ -107,7 +107,7 @@ export function createAdapter(options: { echoDiagnostics?: boolean; crash?: () =
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
             profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
             capabilities,
-            shell: { tool: bashTool.name, commandField: 'command' },
+            shell: { tool: bashTool.name, commandField: 'command', workdirField: 'workdir' },
             texts: {
               'instructions.file-revocation': FILE_REVOCATION,
               'instructions.supersession': SUPERSESSION,

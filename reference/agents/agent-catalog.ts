@@ -18,7 +18,16 @@ export interface Skill {
 /** The agent a session without a selected agent runs as, for execution and permissions alike. */
 export const DEFAULT_AGENT = 'build';
 
-/** Agents and skills known to the runtime. Unlisted tools and skills are allowed. */
+/**
+ * The rules the runtime's own agents start with; a definition of the same agent adds its rules
+ * over them. The default agent may run the shell without asking.
+ */
+const BUILT_IN_RULES: Record<string, Record<string, ToolPermission>> = { [DEFAULT_AGENT]: { bash: 'allow' } };
+
+/**
+ * Agents and skills known to the runtime. A tool the agent has no rule for gets the tool's own
+ * default (allowed unless the tool says otherwise); unlisted skills are allowed.
+ */
 export class AgentCatalog {
   private readonly agents = new Map<string, Agent>();
   private readonly skills = new Map<string, Skill>();
@@ -33,11 +42,12 @@ export class AgentCatalog {
 
   agent(name: string | null): Agent {
     const resolved = name ?? DEFAULT_AGENT;
-    return this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };
+    const agent = this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };
+    return { ...agent, tools: { ...BUILT_IN_RULES[resolved], ...agent.tools } };
   }
 
-  toolPermission(agent: Agent, tool: string): ToolPermission {
-    return this.permissionRule(agent, tool) ?? 'allow';
+  toolPermission(agent: Agent, tool: string, unruled: ToolPermission = 'allow'): ToolPermission {
+    return this.permissionRule(agent, tool) ?? unruled;
   }
 
   /** The agent's own rule for a tool or an authority, if it has one. */

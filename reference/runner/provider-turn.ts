@@ -257,7 +257,7 @@ class TurnProjection {
       }
       this.doomLoop.reset();
     }
-    const permission = agents.toolPermission(this.agent, call.name);
+    const permission = agents.toolPermission(this.agent, call.name, tools.unruled(call.name));
     if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };
     if (permission === 'ask') {
       const id = this.deps.ids.next('prm');

@@ -1,4 +1,5 @@
 import { ToolFailure, type Tool, type ToolContext, type ToolDefinition, type ToolOutput } from './tool.js';
+import type { ToolPermission } from '../agents/agent-catalog.js';
 import type { ModelToolOutputBounding, ToolResult } from './model-tool-output.js';
 
 export type { ToolResult } from './model-tool-output.js';
@@ -19,6 +20,11 @@ export class ToolRegistry {
 
   definitions(): ToolDefinition[] {
     return [...this.tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
+  }
+
+  /** The permission a call of `name` needs when the agent has no rule for it. */
+  unruled(name: string): ToolPermission {
+    return this.tools.get(name)?.unruled ?? 'allow';
   }
 
   /** Never throws for a failing tool: failures become error results the model can read. */

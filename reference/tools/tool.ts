@@ -1,4 +1,4 @@
-import type { Agent } from '../agents/agent-catalog.js';
+import type { Agent, ToolPermission } from '../agents/agent-catalog.js';
 
 /** A local tool the runner can execute on the model's behalf. */
 export interface ToolDefinition {
@@ -34,6 +34,8 @@ export interface ToolOutput {
 }
 
 export interface Tool extends ToolDefinition {
+  /** What a call needs when the agent has no rule for the tool; `allow` unless said. */
+  unruled?: ToolPermission;
   /** Returns the result; a thrown error settles the call as failed. */
   execute(input: Record<string, unknown>, context: ToolContext): Promise<string | ToolOutput>;
 }

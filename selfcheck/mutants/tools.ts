@@ -88,4 +88,33 @@ export const tools: Mutant[] = [
     replace: '    for (const operation of operations) if (!operation.external) await preflight(operation);',
     breaks: ['TLS-04'],
   },
+  {
+    name: 'the shell runs without asking when the agent has no rule for it',
+    file: 'tools/bash-tool.ts',
+    find: "  unruled: 'ask',\n",
+    replace: '',
+    breaks: ['TLS-05'],
+  },
+  {
+    name: 'the shell contains its working directory by path prefix and runs beside the location without asking',
+    file: 'tools/bash-tool.ts',
+    find: '    if (outside(location, cwd) && ',
+    replace: '    if (!cwd.startsWith(location) && ',
+    breaks: ['TLS-05'],
+  },
+  {
+    name: 'absolute paths in the shell command text ask for the external directory',
+    file: 'tools/bash-tool.ts',
+    find: '    const output = await run(command, cwd, signal);',
+    replace:
+      "    if (absolutePathsOutside(location, command).length > 0 && !(await authorize('external_directory'))) throw new Error('not approved');\n    const output = await run(command, cwd, signal);",
+    breaks: ['TLS-05'],
+  },
+  {
+    name: 'a declined external working directory still runs the command in the location',
+    file: 'tools/bash-tool.ts',
+    find: "      throw new Error(`running in a directory outside the working directory was not approved: ${cwd}`);",
+    replace: '      return run(command, location, signal);',
+    breaks: ['TLS-05'],
+  },
 ];

@@ -1,0 +1,128 @@
+@area:tools
+Feature: BashPermission1 - Permission for the runtime's shell
+  The shell runs under the agent's rule for it, and asks the user when the agent has none. A
+  structured working directory outside the location needs the external directory approval before
+  the command runs; absolute paths written in the command never ask for anything.
+
+  @TLS-05 @id:tls-bash-permission-1
+  Scenario: [1] An agent without a rule for the shell asks first; approved, the command runs
+    Given the agent "reviewer" may use the tools:
+      | read | allow |
+    And a session "s1"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1"
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    Then the workspace "s1" has no file "ran.txt"
+    When the user approves the waiting tool call
+    And the session settles
+    Then call "b1" settled as success
+    And the file "ran.txt" in the workspace "s1" holds:
+      """
+      ran
+      """
+
+  @TLS-05 @id:tls-bash-permission-2
+  Scenario: [2] An agent without a rule for the shell asks first; declined, the command does not run
+    Given the agent "reviewer" may use the tools:
+      | read | allow |
+    And a session "s1"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1"
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    And the user declines the waiting tool call
+    And the session settles
+    Then call "b1" settled as error
+    And the workspace "s1" has no file "ran.txt"
+
+  @TLS-05 @id:tls-bash-permission-3
+  Scenario: [3] An agent allowed the shell runs the command without asking
+    Given the agent "reviewer" has the rule allow for the shell
+    And a session "s1"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then no tool call waits for permission
+    And call "b1" settled as success
+    And the file "ran.txt" in the workspace "s1" holds:
+      """
+      ran
+      """
+
+  @TLS-05 @id:tls-bash-permission-4
+  Scenario: [4] An agent denied the shell is refused without asking
+    Given the agent "reviewer" has the rule deny for the shell
+    And a session "s1"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then no tool call waits for permission
+    And call "b1" settled as error
+    And the workspace "s1" has no file "ran.txt"
+
+  @TLS-05 @id:tls-bash-workdir-1
+  Scenario: [5] A working directory outside the location asks for the external directory; declined, the command does not run
+    Given a session "s1"
+    And the workspace "s1-sibling" has a directory "work"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1-sibling}/work"
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    And the user declines the waiting tool call
+    And the session settles
+    Then call "b1" settled as error
+    And the workspace "s1-sibling" has no file "work/ran.txt"
+    And the workspace "s1" has no file "ran.txt"
+
+  @TLS-05 @id:tls-bash-workdir-2
+  Scenario: [6] A working directory outside the location, once approved, is where the command runs
+    Given a session "s1"
+    And the workspace "s1-sibling" has a directory "work"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1-sibling}/work"
+    And the provider replies "done"
+    And the user steers "start"
+    When a tool call waits for permission
+    And the user approves the waiting tool call
+    And the session settles
+    Then call "b1" settled as success
+    And the file "work/ran.txt" in the workspace "s1-sibling" holds:
+      """
+      ran
+      """
+
+  @TLS-05 @id:tls-bash-workdir-3
+  Scenario: [7] A working directory inside the location runs without asking
+    Given a session "s1"
+    And the workspace "s1" has a directory "sub"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "sub"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then no tool call waits for permission
+    And call "b1" settled as success
+    And the file "sub/ran.txt" in the workspace "s1" holds:
+      """
+      ran
+      """
+
+  @TLS-05 @id:tls-bash-absolute-1
+  Scenario: [8] An absolute path outside the location in the command text asks for nothing
+    Given a session "s1"
+    And the workspace "s1-sibling" has a directory "work"
+    And the provider runs the shell command "printf ran > {workspace:s1-sibling}/work/ran.txt" as "b1"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then no tool call waits for permission
+    And call "b1" settled as success
+    And the file "work/ran.txt" in the workspace "s1-sibling" holds:
+      """
+      ran
+      """
