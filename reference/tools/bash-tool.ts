@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Tool } from './tool.js';
 
@@ -43,7 +44,17 @@ function outside(root: string, target: string): boolean {
 /** Absolute paths written as words of the command, outside the location; device files aside. */
 function absolutePathsOutside(location: string, command: string): string[] {
   const words = command.match(/(?<=^|[\s'"=<>|;&(])\/[^\s'"<>|;&)]+/g) ?? [];
-  return [...new Set(words.filter((word) => !word.startsWith('/dev/') && outside(location, word)))];
+  return [...new Set(words.filter((word) => !isDevice(word) && outside(location, word)))];
+}
+
+/** `/dev/null`, `/dev/zero` and the like are no place a command works in; a path below `/dev/shm` is. */
+function isDevice(path: string): boolean {
+  try {
+    const stats = statSync(path);
+    return stats.isCharacterDevice() || stats.isBlockDevice();
+  } catch {
+    return false;
+  }
 }
 
 function run(command: string, cwd: string, signal: AbortSignal): Promise<string> {
