@@ -96,10 +96,15 @@ function errorPath(error: ErrorObject): (string | number)[] {
   return field === undefined ? path : [...path, field];
 }
 
-/** `timeline[2].delivery`, the way a person would point at the field. */
+/**
+ * `timeline[2].delivery`, the way a person would point at the field; a key that is no plain name
+ * (a line break in it, say) is quoted, so the error stays one line.
+ */
 function fieldName(path: (string | number)[]): string {
   if (path.length === 0) return '(the whole file)';
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : !/^[\w$@:-]+$/.test(part) ? `[${JSON.stringify(part)}]` : i === 0 ? part : `.${part}`))
+    .join('');
 }
 
 function describe(error: ErrorObject): string {
