@@ -17,10 +17,16 @@ export function cpuMs(work: () => unknown): number {
  * (the kernel's account of reaped children, from /proc: Linux only). An adapter started through a
  * shell must be `exec`ed, so that the kit itself reaps it and its time is counted.
  */
-export function childCpuMs(command: string, args: string[], options: SpawnSyncOptions = {}, exitCodes = [0]): { ms: number; stdout: string } {
+export function childCpuMs(
+  command: string,
+  args: string[],
+  options: SpawnSyncOptions = {},
+  exitCodes = [0],
+): { ms: number; stdout: string } {
   const before = reapedChildrenTicks();
   const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
-  if (!exitCodes.includes(child.status ?? -1)) throw new Error(`${command} ${args.join(' ')} exited ${child.status}:\n${child.stdout}${child.stderr}`);
+  if (!exitCodes.includes(child.status ?? -1))
+    throw new Error(`${command} ${args.join(' ')} exited ${child.status}:\n${child.stdout}${child.stderr}`);
   return { ms: ((reapedChildrenTicks() - before) * 1000) / TICKS_PER_SECOND, stdout: String(child.stdout) };
 }
 

@@ -35,9 +35,13 @@ function withDatabase(work: (db: Db) => void): number {
 
 export function measureEventAppend(): { appendMs: number; rawMs: number } {
   const rawMs = withDatabase((db) => {
-    const nextSeq = db.prepare<[string], { last_seq: number }>('UPDATE sessions SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq');
+    const nextSeq = db.prepare<[string], { last_seq: number }>(
+      'UPDATE sessions SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq',
+    );
     const insert = db.prepare('INSERT INTO events (session_id, seq, type, data, at) VALUES (?, ?, ?, ?, ?)');
-    const inbox = db.prepare('INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)');
+    const inbox = db.prepare(
+      'INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',
+    );
     const append = db.transaction((event: Extract<SessionEvent, { type: 'prompt.admitted' }>) => {
       const seq = nextSeq.get('s1')!.last_seq;
       insert.run('s1', seq, event.type, JSON.stringify(event), new Date().toISOString());

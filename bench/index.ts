@@ -24,14 +24,38 @@ const add = (row: Row) => {
 if (process.env.BENCH_SKIP_SUITE !== '1') {
   const suite = measureSuite();
   const noOp = `${suite.scenarios} no-op scenarios: ${seconds(suite.floorMs)}`;
-  add(['whole suite in process (CPU)', seconds(suite.inProcessMs), noOp, times(suite.inProcessMs / suite.floorMs), '≤ 3x']);
-  add(['whole suite over stdio (CPU)', seconds(suite.stdioMs), `in process: ${seconds(suite.inProcessMs)}`, times(suite.stdioMs / suite.inProcessMs), '≤ 2x']);
+  add([
+    'whole suite in process (CPU)',
+    seconds(suite.inProcessMs),
+    noOp,
+    times(suite.inProcessMs / suite.floorMs),
+    '≤ 3x',
+  ]);
+  add([
+    'whole suite over stdio (CPU)',
+    seconds(suite.stdioMs),
+    `in process: ${seconds(suite.inProcessMs)}`,
+    times(suite.stdioMs / suite.inProcessMs),
+    '≤ 2x',
+  ]);
 }
 const replay = measureReplay(turns);
-add([`replay of ${turns.toLocaleString('en')} turns (CPU)`, seconds(replay.ms), `parsing the script: ${seconds(replay.floorMs)}`, times(replay.ms / replay.floorMs), '≤ 5x']);
+add([
+  `replay of ${turns.toLocaleString('en')} turns (CPU)`,
+  seconds(replay.ms),
+  `parsing the script: ${seconds(replay.floorMs)}`,
+  times(replay.ms / replay.floorMs),
+  '≤ 5x',
+]);
 add([`replay of ${turns.toLocaleString('en')} turns, peak memory`, `${replay.peakMb} MB`, '', '', '< 300 MB']);
 const diff = measureDiff(diffTurns);
-add([`kit diff of ${diffTurns.toLocaleString('en')}-turn projections (CPU)`, seconds(diff.ms), `parsing both: ${seconds(diff.floorMs)}`, times(diff.ms / diff.floorMs), '≤ 3x']);
+add([
+  `kit diff of ${diffTurns.toLocaleString('en')}-turn projections (CPU)`,
+  seconds(diff.ms),
+  `parsing both: ${seconds(diff.floorMs)}`,
+  times(diff.ms / diff.floorMs),
+  '≤ 3x',
+]);
 const append = measureEventAppend();
 add(['event append, speed', '', `raw inserts`, times(append.rawMs / append.appendMs), '≥ 0.5x']);
 for (const { size, boundingMs, copyMs } of measureBounding()) {
@@ -40,5 +64,5 @@ for (const { size, boundingMs, copyMs } of measureBounding()) {
 
 const header: Row = ['measure', 'figure', 'floor', 'ratio', 'target'];
 process.stdout.write(
-  [header, header.map(() => '---') as Row, ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n') + '\n',
+  `${[header, header.map(() => '---') as Row, ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n')}\n`,
 );

@@ -27,8 +27,13 @@ interface PhaseFigure {
 /** The phases a measured process runs; each reads its files from the command line. */
 const phases: Record<string, (files: string[]) => Promise<void>> = {
   replay: async ([script, runtime, out]) => {
-    const outcome = await replayScript(readSessionScript(script!), { runtime: { module: runtime! }, timeoutScale: 1, validate: true });
-    if (outcome.unanswered.length > 0 || outcome.stoppedAt) throw new Error(`the replay did not finish cleanly: ${JSON.stringify(outcome.stoppedAt)}`);
+    const outcome = await replayScript(readSessionScript(script!), {
+      runtime: { module: runtime! },
+      timeoutScale: 1,
+      validate: true,
+    });
+    if (outcome.unanswered.length > 0 || outcome.stoppedAt)
+      throw new Error(`the replay did not finish cleanly: ${JSON.stringify(outcome.stoppedAt)}`);
     let printed = 0;
     for (const line of renderProjection(outcome.projection, false)) printed += line.length;
     writeFileSync(out!, JSON.stringify(outcome.projection));
@@ -82,9 +87,13 @@ export function measureReplay(turns: number): ReplayFigure {
   return inScratch((file) => {
     const script = file('script.json', generatedScript(turns));
     const runtime = kitPath('bench', 'windowed-runtime.ts');
-    const run = childCpuMs(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--phase', 'replay', script, runtime, file('out.json', {})], {
-      cwd: kitPath(),
-    });
+    const run = childCpuMs(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--phase', 'replay', script, runtime, file('out.json', {})],
+      {
+        cwd: kitPath(),
+      },
+    );
     const { peakMb } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as PhaseFigure;
     return { turns, ms: run.ms, peakMb, floorMs: parseFloorMs([script]) };
   });
@@ -99,9 +108,17 @@ export interface DiffFigure {
 /** CPU of `kit diff` on two generated projections that differ on their last turn. */
 export function measureDiff(turns: number): DiffFigure {
   return inScratch((file) => {
-    const [a, b] = [file('a.json', generatedProjection(turns, 'the end')), file('b.json', generatedProjection(turns, 'another end'))];
+    const [a, b] = [
+      file('a.json', generatedProjection(turns, 'the end')),
+      file('b.json', generatedProjection(turns, 'another end')),
+    ];
     // Exit 1: the projections differ, as generated.
-    const run = childCpuMs(process.execPath, [kitPath('cli', 'bin.js'), 'diff', a, b, '--json'], { cwd: kitPath() }, [1]);
+    const run = childCpuMs(
+      process.execPath,
+      [kitPath('cli', 'bin.js'), 'diff', a, b, '--json'],
+      { cwd: kitPath() },
+      [1],
+    );
     return { turns, ms: run.ms, floorMs: parseFloorMs([a, b]) };
   });
 }

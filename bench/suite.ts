@@ -14,7 +14,11 @@ export interface SuiteFigure {
   floorMs: number;
 }
 
-const kit = (args: string[]) => childCpuMs(process.execPath, [kitPath('cli', 'bin.js'), 'run', ...args], { cwd: kitPath(), env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[]) =>
+  childCpuMs(process.execPath, [kitPath('cli', 'bin.js'), 'run', ...args], {
+    cwd: kitPath(),
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 
 /** Cucumber's summary line, e.g. `142 scenarios (120 passed, 22 skipped)`. */
 function count(output: string, noun: string): number {
@@ -37,12 +41,26 @@ export function noOpFloorMs(scenarios: number, steps: number): number {
   const dir = kitPath('.kit', 'bench-floor');
   mkdirSync(dir, { recursive: true });
   const perScenario = Math.max(1, Math.round(steps / scenarios));
-  const scenario = (i: number) => [`  Scenario: no-op ${i}`, ...Array.from({ length: perScenario }, () => '    Given nothing happens')].join('\n');
-  writeFileSync(`${dir}/floor.feature`, ['Feature: no-op', ...Array.from({ length: scenarios }, (_, i) => scenario(i))].join('\n') + '\n');
-  writeFileSync(`${dir}/noop.steps.ts`, "import { Given } from '@cucumber/cucumber';\n\nGiven('nothing happens', () => {});\n");
-  writeFileSync(`${dir}/cucumber.mjs`, `export default { import: ['${kitPath('tsx-register.js')}', 'noop.steps.ts'], paths: ['floor.feature'], format: ['summary'] };\n`);
+  const scenario = (i: number) =>
+    [`  Scenario: no-op ${i}`, ...Array.from({ length: perScenario }, () => '    Given nothing happens')].join('\n');
+  writeFileSync(
+    `${dir}/floor.feature`,
+    `${['Feature: no-op', ...Array.from({ length: scenarios }, (_, i) => scenario(i))].join('\n')}\n`,
+  );
+  writeFileSync(
+    `${dir}/noop.steps.ts`,
+    "import { Given } from '@cucumber/cucumber';\n\nGiven('nothing happens', () => {});\n",
+  );
+  writeFileSync(
+    `${dir}/cucumber.mjs`,
+    `export default { import: ['${kitPath('tsx-register.js')}', 'noop.steps.ts'], paths: ['floor.feature'], format: ['summary'] };\n`,
+  );
   try {
-    return childCpuMs(process.execPath, [kitPath('node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js'), '--config', 'cucumber.mjs'], { cwd: dir }).ms;
+    return childCpuMs(
+      process.execPath,
+      [kitPath('node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js'), '--config', 'cucumber.mjs'],
+      { cwd: dir },
+    ).ms;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

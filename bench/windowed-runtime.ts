@@ -35,7 +35,13 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
   const commands: Record<string, (command: Command) => unknown> = {
     hello: (command) => {
       provider = (command.config as { provider: typeof provider }).provider;
-      return { protocol: PROTOCOL, runtime: { name: 'windowed-bench', version: '0.0.0', language: 'typescript' }, profiles: ['core'], capabilities: [], texts: {} };
+      return {
+        protocol: PROTOCOL,
+        runtime: { name: 'windowed-bench', version: '0.0.0', language: 'typescript' },
+        profiles: ['core'],
+        capabilities: [],
+        texts: {},
+      };
     },
     'session.create': (command) => ({ sessionId: String(command.id ?? 's1'), created: true }),
     'prompt.admit': (command) => {
@@ -52,7 +58,8 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
   return {
     async handle(command) {
       const run = commands[command.cmd];
-      if (!run) return { ok: false, error: { code: 'unsupported', message: `${command.cmd} is not part of the benchmark` } };
+      if (!run)
+        return { ok: false, error: { code: 'unsupported', message: `${command.cmd} is not part of the benchmark` } };
       return { ok: true, result: (await run(command)) ?? {} };
     },
     terminate() {},

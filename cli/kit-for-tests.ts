@@ -12,15 +12,21 @@ export interface KitRun {
 }
 
 export function kit(args: string[], env: NodeJS.ProcessEnv = {}): KitRun {
-  const run = spawnSync(process.execPath, ['cli/bin.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const run = spawnSync(process.execPath, ['cli/bin.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 /** The same, without waiting: for tests that run many short commands side by side. */
 export function kitAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<KitRun> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, ['cli/bin.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (_error, stdout, stderr) =>
-      done({ status: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['cli/bin.js', ...args],
+      { encoding: 'utf8', env: { ...process.env, ...env } },
+      (_error, stdout, stderr) => done({ status: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -39,4 +45,10 @@ export function assertInputError(run: KitRun, pattern: RegExp): void {
 }
 
 /** The broken runtime of the README's quick start: INB-02's retry scenario fails against it. */
-export const IGNORES_MESSAGE_IDS = ['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rule', 'INB-01', 'INB-02'];
+export const IGNORES_MESSAGE_IDS = [
+  '--runtime',
+  'fixtures/runtimes/ignores-message-ids.ts',
+  '--rule',
+  'INB-01',
+  'INB-02',
+];

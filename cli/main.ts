@@ -27,7 +27,10 @@ async function main(argv: string[]): Promise<number> {
       .command(inspectCommand)
       .command(lintCommand)
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
-      .option('color', { type: 'boolean', describe: 'Colour on a terminal; --no-color (or NO_COLOR set) turns it off everywhere' })
+      .option('color', {
+        type: 'boolean',
+        describe: 'Colour on a terminal; --no-color (or NO_COLOR set) turns it off everywhere',
+      })
       .middleware((args) => {
         // One switch for the kit's colour and Cucumber's: NO_COLOR (no-color.org), read by both.
         if (args.color === false) process.env.NO_COLOR = '1';
@@ -53,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`kit: ${error.message}\n`);
       return ExitCode.UsageOrInput;
     }
-    process.stderr.write(`kit: internal error: ${error instanceof Error ? error.message : String(error)} (rerun with --debug)\n`);
+    process.stderr.write(
+      `kit: internal error: ${error instanceof Error ? error.message : String(error)} (rerun with --debug)\n`,
+    );
     return ExitCode.Internal;
   }
 }

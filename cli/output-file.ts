@@ -43,7 +43,10 @@ function writable(flag: string, full: string, path: string): void {
 export function unwritableReport(error: unknown, outputs: OutputPath[]): unknown {
   const { code, message } = error as NodeJS.ErrnoException;
   if (outputs.length === 0 || !code || !/^E(NOSPC|DQUOT|ROFS|ACCES|PERM|ISDIR|NOTDIR|IO)$/.test(code)) return error;
-  return new KitInputError([...new Set(outputs.map((output) => output.flag))].join(', '), `a report could not be written: ${message}`);
+  return new KitInputError(
+    [...new Set(outputs.map((output) => output.flag))].join(', '),
+    `a report could not be written: ${message}`,
+  );
 }
 
 /**

@@ -16,13 +16,18 @@ function harness(isTTY: boolean) {
       },
     },
   );
-  const elapse = () => ticks.filter((timer) => !timer.stopped).forEach((timer) => timer.tick());
+  const elapse = () => {
+    for (const timer of ticks) if (!timer.stopped) timer.tick();
+  };
   return { written, ticks, progress, elapse };
 }
 
 test('in a log, the latest progress is written as a whole line every few seconds, only when it changed', () => {
   const { written, ticks, progress, elapse } = harness(false);
-  assert.deepEqual(ticks.map((timer) => timer.ms), [PROGRESS_EVERY_MS]);
+  assert.deepEqual(
+    ticks.map((timer) => timer.ms),
+    [PROGRESS_EVERY_MS],
+  );
   progress.update('1/9 scenarios');
   progress.update('2/9 scenarios');
   assert.deepEqual(written, [], 'nothing before the interval passes');

@@ -6,7 +6,11 @@ import { ExitCode } from './exit-codes.js';
  * conformance failure, since it is the adapter to fix first and the verdicts wait on it. `failed`
  * are the failures that count (those the baseline does not accept).
  */
-export function runExitCode(passed: boolean, failed: readonly ScenarioResult[], out: NodeJS.WritableStream = process.stdout): number {
+export function runExitCode(
+  passed: boolean,
+  failed: readonly ScenarioResult[],
+  out: NodeJS.WritableStream = process.stdout,
+): number {
   if (passed) return ExitCode.Passed;
   const notDriven = failed.filter((result) => result.notDriven);
   if (notDriven.length === 0) return ExitCode.ConformanceFailure;

@@ -18,9 +18,15 @@ export interface RuntimeArgs {
 /** The options that name the runtime under test, shared by every command that drives one. */
 export function withRuntimeOptions<T>(yargs: Argv<T>) {
   return yargs
-    .option('runtime', textOption('--runtime', `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`))
+    .option(
+      'runtime',
+      textOption('--runtime', `Module exporting createAdapter(), driven in process [default: ${REFERENCE_RUNTIME}]`),
+    )
     .option('adapter', {
-      ...textOption('--adapter', 'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)'),
+      ...textOption(
+        '--adapter',
+        'Command that starts an adapter speaking session-runtime-adapter/1 on stdio (see docs/implementers.md)',
+      ),
       conflicts: 'runtime',
     })
     .option('timeout-scale', {
@@ -30,7 +36,11 @@ export function withRuntimeOptions<T>(yargs: Argv<T>) {
       coerce: timeoutScale,
       describe: `Multiply every per-command timeout (5 s) by this, from ${TIMEOUT_SCALE_RANGE.min} to ${TIMEOUT_SCALE_RANGE.max}`,
     })
-    .option('validate', { type: 'boolean', default: true, describe: 'Check every protocol message against the schema (--no-validate to skip)' });
+    .option('validate', {
+      type: 'boolean',
+      default: true,
+      describe: 'Check every protocol message against the schema (--no-validate to skip)',
+    });
 }
 
 export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {

@@ -13,8 +13,16 @@ const RULE_ID = /^[A-Z]{3}-\d{2}$/;
 /** The options that pick scenarios, shared by the commands that run the suite. */
 export function withScenarioSelection<T>(yargs: Argv<T>) {
   return yargs
-    .option('tags', { ...textOption('--tags', "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'"), coerce: tagExpressionOf })
-    .option('rule', { type: 'string', array: true, coerce: ruleIds, describe: 'Only the scenarios of these rule IDs, e.g. INB-07' });
+    .option('tags', {
+      ...textOption('--tags', "Cucumber tag expression, e.g. '@area:inbox and not @RUN-07'"),
+      coerce: tagExpressionOf,
+    })
+    .option('rule', {
+      type: 'string',
+      array: true,
+      coerce: ruleIds,
+      describe: 'Only the scenarios of these rule IDs, e.g. INB-07',
+    });
 }
 
 function ruleIds(values: string[]): string[] {

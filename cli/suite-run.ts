@@ -24,7 +24,9 @@ export async function runSuite(
       ...options,
       onScenario: (result, done, total) => {
         if (result.status === 'failed') failed += 1;
-        progress.update(`${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`);
+        progress.update(
+          `${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`,
+        );
         // Cucumber writes its summary once the last scenario is done: the progress ends first.
         if (done === total) progress.clear();
       },

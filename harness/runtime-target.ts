@@ -38,7 +38,10 @@ export function selectionFromEnvironment(env: NodeJS.ProcessEnv): RuntimeSelecti
  */
 export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTarget> {
   if ('adapter' in selection) {
-    const [{ stdioLauncher }, { serveOnLoopback }] = await Promise.all([import('./driver/stdio.js'), import('./provider/loopback.js')]);
+    const [{ stdioLauncher }, { serveOnLoopback }] = await Promise.all([
+      import('./driver/stdio.js'),
+      import('./provider/loopback.js'),
+    ]);
     let current: FakeProvider | undefined;
     const loopback = await serveOnLoopback(() => current);
     return {

@@ -54,7 +54,12 @@ export interface RuntimeOptions {
   /** Where operator diagnostics go (failed drains, storage problems). */
   diagnostics?: (message: string) => void;
   /** The Model Tool Output limit and the Managed Tool Output Files; defaults beside the database. */
-  toolOutput?: { directory?: string; limit?: ToolOutputLimit; retentionMs?: number; onFileWritten?: (path: string) => Promise<void> };
+  toolOutput?: {
+    directory?: string;
+    limit?: ToolOutputLimit;
+    retentionMs?: number;
+    onFileWritten?: (path: string) => Promise<void>;
+  };
 }
 
 export interface PromptInput {
@@ -134,7 +139,16 @@ export class SessionRuntime {
       history: this.history,
       sessions: this.sessions,
       inbox: this.inbox,
-      tools: new ToolRegistry([readTool((path) => this.toolOutputFiles.manages(path)), applyPatchTool, skillTool(this.agents), bashTool, ...options.tools], bounding),
+      tools: new ToolRegistry(
+        [
+          readTool((path) => this.toolOutputFiles.manages(path)),
+          applyPatchTool,
+          skillTool(this.agents),
+          bashTool,
+          ...options.tools,
+        ],
+        bounding,
+      ),
       ids: this.ids,
       provider: options.provider,
       live: this.live,
@@ -149,17 +163,21 @@ export class SessionRuntime {
       design: this.design,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
-      ...(this.design === 'checkpoint' ? { fileRead: (id: string, location: string, path: string) => this.nested.discover(id, location, path) } : {}),
+      ...(this.design === 'checkpoint'
+        ? { fileRead: (id: string, location: string, path: string) => this.nested.discover(id, location, path) }
+        : {}),
     };
     this.coordinator = new SessionRunCoordinator(
       (sessionId, mode, signal) => drainSession(deps, sessionId, mode, signal),
-      (sessionId, error) => diagnostics(`drain of ${sessionId} failed: ${error instanceof Error ? error.stack : error}`),
+      (sessionId, error) =>
+        diagnostics(`drain of ${sessionId} failed: ${error instanceof Error ? error.stack : error}`),
     );
   }
 
   /** The limit applies to every settlement from now on, whatever the provider. */
   configureToolOutput(limit: ToolOutputLimit): void {
-    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1)) throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
+    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1))
+      throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
     this.toolOutputLimit = limit;
   }
 
@@ -173,7 +191,10 @@ export class SessionRuntime {
   }
 
   /** The project root bounds instruction discovery; it is the location itself unless given. */
-  createSession(input: { id?: string; location: string; projectRoot?: string }): { session: Session; created: boolean } {
+  createSession(input: { id?: string; location: string; projectRoot?: string }): {
+    session: Session;
+    created: boolean;
+  } {
     return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
   }
 
@@ -253,15 +274,22 @@ export class SessionRuntime {
   }
 
   /** The compactions of a session, oldest first, from its durable events. */
-  compactions(sessionId: string): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
-    const found = new Map<string, { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }>();
+  compactions(
+    sessionId: string,
+  ): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
+    const found = new Map<
+      string,
+      { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }
+    >();
     for (const { event } of this.events(sessionId)) {
-      if (event.type === 'compaction.started') found.set(event.compactionId, { id: event.compactionId, status: 'started' });
+      if (event.type === 'compaction.started')
+        found.set(event.compactionId, { id: event.compactionId, status: 'started' });
       if (event.type === 'compaction.ended') {
         const { compactionId: id, summary, tokensFreed } = event;
         found.set(id, { id, status: 'completed', summary, ...(tokensFreed === undefined ? {} : { tokensFreed }) });
       }
-      if (event.type === 'compaction.failed') found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
+      if (event.type === 'compaction.failed')
+        found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
     }
     return [...found.values()];
   }
@@ -279,7 +307,12 @@ export class SessionRuntime {
   }
 
   private contextSources(session: Session) {
-    return this.contexts.sources(session.location, session.projectRoot, this.agents.agent(session.agent), this.nested.paths(session.id));
+    return this.contexts.sources(
+      session.location,
+      session.projectRoot,
+      this.agents.agent(session.agent),
+      this.nested.paths(session.id),
+    );
   }
 
   epoch(sessionId: string): ContextEpoch | undefined {

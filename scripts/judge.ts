@@ -34,7 +34,7 @@ interface JudgeSettings {
   install?: 'npm ci' | 'npm install';
 }
 
-const runtime = process.argv[2];
+const runtime = process.argv[2] ?? '';
 if (!runtime || !/^[a-z0-9-]+$/.test(runtime)) {
   process.stderr.write('usage: tsx scripts/judge.ts <runtime>   (a folder under adapters/)\n');
   process.exit(2);
@@ -75,7 +75,8 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 process.stdout.write(`judged ${runtime} in ${minutes} min\n`);
 
 const leftovers = processesLeft(join(folder, 'node_modules'));
-if (leftovers.length > 0) process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
+if (leftovers.length > 0)
+  process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 
 const resultsFile = join(reports, 'results.json');
 if (!existsSync(resultsFile)) {
@@ -103,7 +104,9 @@ function installAdapter(dir: string): void {
 }
 
 function publish(document: ResultsDocument): void {
-  const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).reasons : new Map<string, string>();

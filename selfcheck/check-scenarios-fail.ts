@@ -27,7 +27,9 @@ mkdirSync(work, { recursive: true });
 const judgements = await judgeAll(selected.map(({ index }) => index));
 rmSync(work, { recursive: true, force: true });
 
-const areaOf = new Map(Object.entries(mutantsByArea).flatMap(([area, list]) => list.map((mutant) => [mutant, area] as const)));
+const areaOf = new Map(
+  Object.entries(mutantsByArea).flatMap(([area, list]) => list.map((mutant) => [mutant, area] as const)),
+);
 const perArea = new Map<string, { passed: number; failed: number }>();
 let escaped = 0;
 for (const { mutant, index } of selected) {
@@ -40,9 +42,13 @@ for (const { mutant, index } of selected) {
   perArea.set(area, count);
 }
 // Areas in the catalogue's order, which is the rule catalogue's.
-const areas = Object.keys(mutantsByArea).flatMap((area) => (perArea.has(area) ? [[area, perArea.get(area)!] as const] : []));
+const areas = Object.keys(mutantsByArea).flatMap((area) =>
+  perArea.has(area) ? [[area, perArea.get(area)!] as const] : [],
+);
 const width = Math.max(...areas.map(([area]) => area.length));
-process.stdout.write(areas.map(([area, count]) => `  ${area.padEnd(width)}  ${count.passed} passed, ${count.failed} failed\n`).join(''));
+process.stdout.write(
+  areas.map(([area, count]) => `  ${area.padEnd(width)}  ${count.passed} passed, ${count.failed} failed\n`).join(''),
+);
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 
@@ -88,7 +94,11 @@ function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
       });
       worker.on('close', (code, signal) => {
         if (current === undefined) return;
-        reject(new Error(`the self-check worker judging "${mutants[current]!.name}" exited (${signal ?? `code ${code}`}):\n${stderr}`));
+        reject(
+          new Error(
+            `the self-check worker judging "${mutants[current]!.name}" exited (${signal ?? `code ${code}`}):\n${stderr}`,
+          ),
+        );
       });
       next();
     };

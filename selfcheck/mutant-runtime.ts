@@ -53,7 +53,19 @@ function read(file: string, edit: Edit): string {
 }
 
 function apply(source: string, edit: Edit, name: string): string {
-  const occurrences = source.split(edit.find).length - 1;
-  if (occurrences !== 1) throw new StaleMutant(`mutant "${name}": expected its text once in reference/${edit.file}, found ${occurrences}`);
-  return source.replace(edit.find, () => edit.replace);
+  const pattern = layoutFree(edit.find);
+  const occurrences = source.match(pattern)?.length ?? 0;
+  if (occurrences !== 1)
+    throw new StaleMutant(`mutant "${name}": expected its text once in reference/${edit.file}, found ${occurrences}`);
+  return source.replace(pattern, () => edit.replace);
+}
+
+/**
+ * Matches the mutant's text whatever the formatter did to its layout: whitespace may appear or vanish
+ * between any two characters, and a trailing comma may precede a closing bracket.
+ */
+function layoutFree(find: string): RegExp {
+  const characters = [...find.replace(/\s+/g, '')];
+  const escaped = characters.map((c) => (/[)\]}]/.test(c) ? ',?\\s*' : '') + c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(escaped.join('\\s*'), 'g');
 }

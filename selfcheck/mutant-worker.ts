@@ -45,7 +45,9 @@ async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgeme
   });
   const outcomes = ruleOutcomes(results);
   const missed = mutant.breaks.filter((rule) => outcomes.get(rule) !== 'failed');
-  return missed.length === 0 ? { index, verdict: 'caught' } : { index, verdict: 'MISSED', detail: `${missed.join(' ')} passed` };
+  return missed.length === 0
+    ? { index, verdict: 'caught' }
+    : { index, verdict: 'MISSED', detail: `${missed.join(' ')} passed` };
 }
 
 process.on('message', (assignment: Assignment) => {

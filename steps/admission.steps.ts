@@ -52,9 +52,12 @@ Then('the receipt names message {string}', function (this: KitWorld, id: string)
   expect(this.receipt?.messageId).to.equal(id);
 });
 
-Then('the receipt is the one of the first admission of {string}, {word}', function (this: KitWorld, id: string, state: string) {
-  expect(this.receipt).to.deep.include({ messageId: id, state, duplicate: true });
-});
+Then(
+  'the receipt is the one of the first admission of {string}, {word}',
+  function (this: KitWorld, id: string, state: string) {
+    expect(this.receipt).to.deep.include({ messageId: id, state, duplicate: true });
+  },
+);
 
 Then('the admission fails with {string}', function (this: KitWorld, code: string) {
   this.errorAsserted = true;

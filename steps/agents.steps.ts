@@ -39,14 +39,20 @@ When('a tool call waits for permission', async function (this: KitWorld) {
 });
 
 When('the user {word} the waiting tool call', async function (this: KitWorld, decision: string) {
-  if (decision !== 'approves' && decision !== 'declines') throw new Error(`the user approves or declines, not "${decision}"`);
+  if (decision !== 'approves' && decision !== 'declines')
+    throw new Error(`the user approves or declines, not "${decision}"`);
   const [waiting] = await this.driver.permissionRequests(this.session().id);
   if (!waiting) throw new Error('no tool call is waiting for permission');
   await this.driver.replyPermission(waiting.id, decision === 'approves');
 });
 
-Then('request {int} gives call {string} an output mentioning {string}', function (this: KitWorld, n: number, id: string, text: string) {
-  const outputs = request(this, n).messages.filter((m) => m.role === 'tool' && m.toolCallId === id).map((m) => m.text);
-  expect(outputs.length, `outputs of call "${id}" in request ${n}`).to.equal(1);
-  expect(outputs[0]).to.include(text);
-});
+Then(
+  'request {int} gives call {string} an output mentioning {string}',
+  function (this: KitWorld, n: number, id: string, text: string) {
+    const outputs = request(this, n)
+      .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
+      .map((m) => m.text);
+    expect(outputs.length, `outputs of call "${id}" in request ${n}`).to.equal(1);
+    expect(outputs[0]).to.include(text);
+  },
+);

@@ -27,11 +27,14 @@ Then('reconciling the context now would be {string}', async function (this: KitW
   expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
 });
 
-Then('request {int} {word} {string} in its conversation', function (this: KitWorld, n: number, verb: string, text: string) {
-  if (verb !== 'mentions' && verb !== 'omits') throw new Error(`a request mentions or omits a text, not "${verb}"`);
-  const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-  expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
-});
+Then(
+  'request {int} {word} {string} in its conversation',
+  function (this: KitWorld, n: number, verb: string, text: string) {
+    if (verb !== 'mentions' && verb !== 'omits') throw new Error(`a request mentions or omits a text, not "${verb}"`);
+    const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
+    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
+  },
+);
 
 /** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
 const COMPACTION_TRIGGER = 'What did we do so far?';
@@ -44,19 +47,28 @@ function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
   return [{ ...second, role: 'user' }, ...messages.slice(2)];
 }
 
-Then('request {int} begins with the question {string} answered by {string}', function (this: KitWorld, n: number, question: string, answer: string) {
-  const [first, second, ...rest] = request(this, n).messages;
-  expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
-  expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
-  expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
-  expect(rest.filter((m) => m.text.includes(answer)).map((m) => m.role), 'the summary is not repeated').to.deep.equal([]);
-});
+Then(
+  'request {int} begins with the question {string} answered by {string}',
+  function (this: KitWorld, n: number, question: string, answer: string) {
+    const [first, second, ...rest] = request(this, n).messages;
+    expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
+    expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
+    expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
+    expect(
+      rest.filter((m) => m.text.includes(answer)).map((m) => m.role),
+      'the summary is not repeated',
+    ).to.deep.equal([]);
+  },
+);
 
-Then('the compaction freed between {int} and {int} tokens', async function (this: KitWorld, least: number, most: number) {
-  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
-  expect(completed.length, 'completed compactions').to.equal(1);
-  expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
-});
+Then(
+  'the compaction freed between {int} and {int} tokens',
+  async function (this: KitWorld, least: number, most: number) {
+    const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+    expect(completed.length, 'completed compactions').to.equal(1);
+    expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
+  },
+);
 
 Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
   expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
@@ -64,13 +76,19 @@ Then('the baseline of request {int} is the declared text {string}', function (th
 
 Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
   const body = request(this, n).body as Record<string, unknown>;
-  expect(body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens, `the output limit of request ${n}`).to.equal(tokens);
+  expect(
+    body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens,
+    `the output limit of request ${n}`,
+  ).to.equal(tokens);
 });
 
-Then('the conversation of request {int} starts with a message mentioning {string}', function (this: KitWorld, n: number, text: string) {
-  const [first] = checkpointFirst(this, n);
-  expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
-});
+Then(
+  'the conversation of request {int} starts with a message mentioning {string}',
+  function (this: KitWorld, n: number, text: string) {
+    const [first] = checkpointFirst(this, n);
+    expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
+  },
+);
 
 Then('the history still holds the system message {string}', async function (this: KitWorld, text: string) {
   const held = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [m.text] : []));
@@ -100,8 +118,20 @@ Given(
 
 Given(
   'the context window is {int} tokens, {int} for the model {string}, with an output allowance of {int} and a compaction buffer of {int}',
-  async function (this: KitWorld, contextWindow: number, window: number, model: string, outputAllowance: number, buffer: number) {
-    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, modelWindows: { [model]: window } });
+  async function (
+    this: KitWorld,
+    contextWindow: number,
+    window: number,
+    model: string,
+    outputAllowance: number,
+    buffer: number,
+  ) {
+    await this.driver.configureCompaction({
+      contextWindow,
+      outputAllowance,
+      buffer,
+      modelWindows: { [model]: window },
+    });
   },
 );
 
@@ -109,9 +139,12 @@ Given('the provider replies with {int} characters of prose', function (this: Kit
   this.provider.enqueue({ turn: { kind: 'text', text: prose(length), chunks: 4 } });
 });
 
-Given('the provider summarizes with {string} in {int} chunk(s)', function (this: KitWorld, summary: string, chunks: number) {
-  this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks } });
-});
+Given(
+  'the provider summarizes with {string} in {int} chunk(s)',
+  function (this: KitWorld, summary: string, chunks: number) {
+    this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks } });
+  },
+);
 
 When('the user steers {int} characters of prose', async function (this: KitWorld, length: number) {
   this.receipt = await this.driver.admit(this.session().id, prose(length), { delivery: 'steer' });
@@ -127,18 +160,29 @@ Then('request {int} is shorter than {int} characters', function (this: KitWorld,
 });
 
 Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
-  expect(checkpointFirst(this, n).filter((m) => m.role === 'assistant' || m.role === 'tool').map((m) => m.role)).to.deep.equal([]);
+  expect(
+    checkpointFirst(this, n)
+      .filter((m) => m.role === 'assistant' || m.role === 'tool')
+      .map((m) => m.role),
+  ).to.deep.equal([]);
 });
 
 Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {
-  const replies = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'assistant' ? [m.text.length] : []));
+  const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
+    m.role === 'assistant' ? [m.text.length] : [],
+  );
   expect(replies).to.include(length);
 });
 
-Then('the history holds one hidden compaction checkpoint with the summary {string}', async function (this: KitWorld, summary: string) {
-  const checkpoints = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'compaction' ? [{ text: m.text, hidden: m.hidden }] : []));
-  expect(checkpoints).to.deep.equal([{ text: summary, hidden: true }]);
-});
+Then(
+  'the history holds one hidden compaction checkpoint with the summary {string}',
+  async function (this: KitWorld, summary: string) {
+    const checkpoints = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'compaction' ? [{ text: m.text, hidden: m.hidden }] : [],
+    );
+    expect(checkpoints).to.deep.equal([{ text: summary, hidden: true }]);
+  },
+);
 
 Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
   this.provider.enqueue({ turn: { kind: 'recording', name: 'context-overflow' } });

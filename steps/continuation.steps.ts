@@ -17,7 +17,9 @@ function expectEndsWith(world: KitWorld, n: number, text: string): void {
 
 async function expectContinuation(world: KitWorld, text: string): Promise<void> {
   const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
-  expect(newest && { text: newest.text, hidden: newest.hidden, continuation: newest.continuation ?? false }).to.deep.equal({
+  expect(
+    newest && { text: newest.text, hidden: newest.hidden, continuation: newest.continuation ?? false },
+  ).to.deep.equal({
     text,
     hidden: true,
     continuation: true,
@@ -28,13 +30,19 @@ Then('request {int} ends with the user message {string}', function (this: KitWor
   expectEndsWith(this, n, text);
 });
 
-Then('the newest user message in the history is a hidden continuation reading {string}', function (this: KitWorld, text: string) {
-  return expectContinuation(this, text);
-});
+Then(
+  'the newest user message in the history is a hidden continuation reading {string}',
+  function (this: KitWorld, text: string) {
+    return expectContinuation(this, text);
+  },
+);
 
-Then('request {int} ends with the user message of the declared text {string}', function (this: KitWorld, n: number, name: string) {
-  expectEndsWith(this, n, this.declaredText(name));
-});
+Then(
+  'request {int} ends with the user message of the declared text {string}',
+  function (this: KitWorld, n: number, name: string) {
+    expectEndsWith(this, n, this.declaredText(name));
+  },
+);
 
 Then(
   'the newest user message in the history is a hidden continuation of the declared text {string}',
@@ -48,12 +56,28 @@ const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QD
 const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
 
 When('the user steers {string} with an image', async function (this: KitWorld, text: string) {
-  this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, image] }, { delivery: 'steer' });
+  this.receipt = await this.driver.admit(
+    this.session().id,
+    { parts: [{ type: 'text', text }, image] },
+    { delivery: 'steer' },
+  );
 });
 
-When('the user steers {string} with an image from {string}', async function (this: KitWorld, text: string, source: string) {
-  this.receipt = await this.driver.admit(this.session().id, { parts: [{ type: 'text', text }, { ...image, source }] }, { delivery: 'steer' });
-});
+When(
+  'the user steers {string} with an image from {string}',
+  async function (this: KitWorld, text: string, source: string) {
+    this.receipt = await this.driver.admit(
+      this.session().id,
+      {
+        parts: [
+          { type: 'text', text },
+          { ...image, source },
+        ],
+      },
+      { delivery: 'steer' },
+    );
+  },
+);
 
 When('the user steers only an image', async function (this: KitWorld) {
   this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
@@ -81,6 +105,9 @@ Then(
   },
 );
 
-Then('the newest user message in the history is a hidden continuation of media with a placeholder text', async function (this: KitWorld) {
-  expect((await mediaContinuation(this)).text).to.not.equal('');
-});
+Then(
+  'the newest user message in the history is a hidden continuation of media with a placeholder text',
+  async function (this: KitWorld) {
+    expect((await mediaContinuation(this)).text).to.not.equal('');
+  },
+);

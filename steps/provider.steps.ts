@@ -8,7 +8,11 @@ import { needsReason } from '../harness/protocol/capabilities.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import type { KitWorld } from './support/world.js';
 
-const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({ kind: 'text', text: reply, chunks });
+const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({
+  kind: 'text',
+  text: reply,
+  chunks,
+});
 
 /**
  * Scripts one provider turn of tool calls, each as the runtime's tool means can run it. A call
@@ -24,7 +28,8 @@ export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skippe
   return undefined;
 }
 
-const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) => scriptCalls(world, [{ id, name, input }]);
+const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) =>
+  scriptCalls(world, [{ id, name, input }]);
 
 Given('the provider replies {string}', function (this: KitWorld, reply: string) {
   this.provider.enqueue({ turn: text(reply) });
@@ -45,9 +50,12 @@ Given('the provider replies with the recording {string}', function (this: KitWor
   this.provider.enqueue({ turn: { kind: 'recording', name } });
 });
 
-Given('the provider holds its reply {string} until {string} is released', function (this: KitWorld, reply: string, hold: string) {
-  this.provider.enqueue({ turn: text(reply), hold });
-});
+Given(
+  'the provider holds its reply {string} until {string} is released',
+  function (this: KitWorld, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), hold });
+  },
+);
 
 Given(
   'the provider holds its reply to {string} with {string} until {string} is released',
@@ -69,9 +77,12 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
 });
 
 /** Input text that need not decode: only the kit's own tools take it as it is. */
-Given('the provider calls {word} as {string} with the input text {string}', function (this: KitWorld, name: string, id: string, rawInput: string) {
-  return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
-});
+Given(
+  'the provider calls {word} as {string} with the input text {string}',
+  function (this: KitWorld, name: string, id: string, rawInput: string) {
+    return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
+  },
+);
 
 Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
   return call(this, 'fail', { message }, 'call_fail');
@@ -139,13 +150,18 @@ Then('request {int} has no user message {string}', function (this: KitWorld, n: 
   expect(conversation(this, n)).to.not.deep.include({ role: 'user', content: userText });
 });
 
-Then('request {int} has {int} user message(s) {string}', function (this: KitWorld, n: number, count: number, userText: string) {
-  const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
-  expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
-});
+Then(
+  'request {int} has {int} user message(s) {string}',
+  function (this: KitWorld, n: number, count: number, userText: string) {
+    const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
+    expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
+  },
+);
 
 Given('the provider answers with status {int}', function (this: KitWorld, status: number) {
-  this.provider.enqueue({ turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) } });
+  this.provider.enqueue({
+    turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) },
+  });
 });
 
 Given(
@@ -158,28 +174,52 @@ Given(
 Given(
   'the provider replies {string} after reasoning {string} in {int} chunk(s)',
   function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
-    this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature: 'kit-signature', chunks } } });
+    this.provider.enqueue({
+      turn: { ...text(reply), reasoning: { text: reasoning, signature: 'kit-signature', chunks } },
+    });
   },
 );
 
-Given('the provider calls echo {string} with its input in {int} chunk(s)', function (this: KitWorld, echoed: string, inputChunks: number) {
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id: 'call_chunked', name: 'echo', input: { text: echoed }, inputChunks }] } });
-});
+Given(
+  'the provider calls echo {string} with its input in {int} chunk(s)',
+  function (this: KitWorld, echoed: string, inputChunks: number) {
+    this.provider.enqueue({
+      turn: { kind: 'tool-calls', calls: [{ id: 'call_chunked', name: 'echo', input: { text: echoed }, inputChunks }] },
+    });
+  },
+);
 
-Then('request {int} replays the reasoning {string} signed {string}', function (this: KitWorld, n: number, reasoning: string, signature: string) {
-  expect(request(this, n).messages.map((m) => m.reasoning).filter(Boolean)).to.deep.equal([{ text: reasoning, signature }]);
-});
+Then(
+  'request {int} replays the reasoning {string} signed {string}',
+  function (this: KitWorld, n: number, reasoning: string, signature: string) {
+    expect(
+      request(this, n)
+        .messages.map((m) => m.reasoning)
+        .filter(Boolean),
+    ).to.deep.equal([{ text: reasoning, signature }]);
+  },
+);
 
 Then('request {int} carries no provider-native reasoning', function (this: KitWorld, n: number) {
   expect(request(this, n).messages.filter((m) => m.reasoning)).to.deep.equal([]);
 });
 
 Then('request {int} has assistant text containing {string}', function (this: KitWorld, n: number, fragment: string) {
-  const texts = request(this, n).messages.filter((m) => m.role === 'assistant').map((m) => m.text);
-  expect(texts.some((t) => t.includes(fragment)), `assistant texts ${JSON.stringify(texts)}`).to.equal(true);
+  const texts = request(this, n)
+    .messages.filter((m) => m.role === 'assistant')
+    .map((m) => m.text);
+  expect(
+    texts.some((t) => t.includes(fragment)),
+    `assistant texts ${JSON.stringify(texts)}`,
+  ).to.equal(true);
 });
 
-const webSearch = (query: string, results: number, resultSize: number) => ({ id: 'srvtoolu_kit', query, results, resultSize });
+const webSearch = (query: string, results: number, resultSize: number) => ({
+  id: 'srvtoolu_kit',
+  query,
+  results,
+  resultSize,
+});
 
 Given(
   'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
@@ -203,10 +243,17 @@ Then(
     const messages = request(this, n).messages;
     const calls = messages.flatMap((m) => (m.providerToolCall ? [m.providerToolCall] : []));
     const replayed = messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
-    expect(calls.map((call) => ({ ...call, input: JSON.parse(call.input) }))).to.deep.equal([{ id: 'srvtoolu_kit', name: 'web_search', input: { query } }]);
-    expect(replayed).to.deep.equal([{ toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) }]);
+    expect(calls.map((call) => ({ ...call, input: JSON.parse(call.input) }))).to.deep.equal([
+      { id: 'srvtoolu_kit', name: 'web_search', input: { query } },
+    ]);
+    expect(replayed).to.deep.equal([
+      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
+    ]);
     const at = (predicate: (m: (typeof messages)[number]) => boolean) => messages.findIndex(predicate);
-    expect(at((m) => m.providerToolCall !== undefined), 'the call before its result').to.be.below(at((m) => m.providerToolResult !== undefined));
+    expect(
+      at((m) => m.providerToolCall !== undefined),
+      'the call before its result',
+    ).to.be.below(at((m) => m.providerToolResult !== undefined));
   },
 );
 
@@ -214,6 +261,8 @@ Then(
   'request {int} replays the {int} web search results of {int} characters for {string} exactly',
   function (this: KitWorld, n: number, results: number, size: number, query: string) {
     const replayed = request(this, n).messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
-    expect(replayed).to.deep.equal([{ toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) }]);
+    expect(replayed).to.deep.equal([
+      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
+    ]);
   },
 );

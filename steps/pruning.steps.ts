@@ -11,23 +11,33 @@ function outputSent(world: KitWorld, n: number, id: string): string {
   return found.text;
 }
 
-Then('request {int} reads the output of call {string} as {string}', function (this: KitWorld, n: number, id: string, text: string) {
-  expect(outputSent(this, n, id)).to.equal(text);
-});
+Then(
+  'request {int} reads the output of call {string} as {string}',
+  function (this: KitWorld, n: number, id: string, text: string) {
+    expect(outputSent(this, n, id)).to.equal(text);
+  },
+);
 
 /** The replacement text of a pruned output is the runtime's default, declared to the kit (PRU-04). */
-Then('request {int} reads the output of call {string} as the declared text {string}', function (this: KitWorld, n: number, id: string, name: string) {
-  expect(outputSent(this, n, id)).to.equal(this.declaredText(name));
-});
+Then(
+  'request {int} reads the output of call {string} as the declared text {string}',
+  function (this: KitWorld, n: number, id: string, name: string) {
+    expect(outputSent(this, n, id)).to.equal(this.declaredText(name));
+  },
+);
 
-Then('request {int} reads {int} characters of output for call {string}', function (this: KitWorld, n: number, length: number, id: string) {
-  expect(outputSent(this, n, id).length, `the output of "${id}" in request ${n}`).to.equal(length);
-});
+Then(
+  'request {int} reads {int} characters of output for call {string}',
+  function (this: KitWorld, n: number, length: number, id: string) {
+    expect(outputSent(this, n, id).length, `the output of "${id}" in request ${n}`).to.equal(length);
+  },
+);
 
 Then(
   'the history keeps {int} characters of output for call {string}, {word}',
   async function (this: KitWorld, length: number, id: string, marking: string) {
-    if (marking !== 'pruned' && marking !== 'unpruned') throw new Error(`a kept output is pruned or unpruned, not "${marking}"`);
+    if (marking !== 'pruned' && marking !== 'unpruned')
+      throw new Error(`a kept output is pruned or unpruned, not "${marking}"`);
     const call = await toolCall(this, id);
     expect(call.output?.length, `the durable output of "${id}"`).to.equal(length);
     expect(call.pruned ?? false, `whether "${id}" is marked pruned`).to.equal(marking === 'pruned');

@@ -9,7 +9,9 @@ const waited = new WeakMap<KitWorld, { retry: number; delayMs: number }[]>();
 
 Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
   for (let i = 0; i < times; i++) {
-    this.provider.enqueue({ turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) } });
+    this.provider.enqueue({
+      turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) },
+    });
   }
 });
 
@@ -32,19 +34,30 @@ When('the clock passes retries 1 to {int}', async function (this: KitWorld, last
   for (let retry = 1; retry <= last; retry++) {
     const scheduled = await this.driver.retryScheduled(this.session().id, retry);
     const failed = this.provider.requests[retry - 1];
-    if (!failed?.answeredAt) throw new Error(`the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`);
+    if (!failed?.answeredAt)
+      throw new Error(
+        `the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`,
+      );
     // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
     if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
     await this.driver.setClock(this.now);
-    await withinCommandTimeout(this.provider.received(retry + 1), `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`);
+    await withinCommandTimeout(
+      this.provider.received(retry + 1),
+      `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
+    );
     const next = this.provider.requests[retry]!;
     measured.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
   }
 });
 
 Then('the retries waited:', function (this: KitWorld, table: DataTable) {
-  const rows = (waited.get(this) ?? []).map(({ retry, delayMs }) => ({ retry: String(retry), seconds: String(delayMs / 1000) }));
-  expect(rows, 'the delays the kit measured between an answered attempt and the next request').to.deep.equal(table.hashes());
+  const rows = (waited.get(this) ?? []).map(({ retry, delayMs }) => ({
+    retry: String(retry),
+    seconds: String(delayMs / 1000),
+  }));
+  expect(rows, 'the delays the kit measured between an answered attempt and the next request').to.deep.equal(
+    table.hashes(),
+  );
 });
 
 When('the user submits {string} without an inbox', async function (this: KitWorld, text: string) {

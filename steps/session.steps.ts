@@ -83,9 +83,12 @@ Given('the clock is at {string}', async function (this: KitWorld, now: string) {
   await this.driver.setClock(this.now);
 });
 
-When('session {string} moves to a new workspace {string}', async function (this: KitWorld, name: string, workspace: string) {
-  await this.driver.move(this.session(name).id, this.workspace(workspace));
-});
+When(
+  'session {string} moves to a new workspace {string}',
+  async function (this: KitWorld, name: string, workspace: string) {
+    await this.driver.move(this.session(name).id, this.workspace(workspace));
+  },
+);
 
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
   await this.means.gateBlocked(gate);

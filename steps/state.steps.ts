@@ -25,14 +25,19 @@ Then('the inbox is:', async function (this: KitWorld, table: DataTable) {
   const rows = await this.driver.inbox(this.session().id);
   const actual = rows.map((row) => Object.fromEntries(columns.map((c) => [c, KEYS[c]!(row)])));
   const resolved = expected.map((row, i) =>
-    row.delivery === 'default' && defaults.includes(actual[i]?.delivery ?? '') ? { ...row, delivery: actual[i]!.delivery! } : row,
+    row.delivery === 'default' && defaults.includes(actual[i]?.delivery ?? '')
+      ? { ...row, delivery: actual[i]!.delivery! }
+      : row,
   );
   expect(actual).to.deep.equal(resolved);
 });
 
-Then('the inbox of session {string} holds {int} prompt(s)', async function (this: KitWorld, name: string, count: number) {
-  expect(await this.driver.inbox(this.session(name).id)).to.have.length(count);
-});
+Then(
+  'the inbox of session {string} holds {int} prompt(s)',
+  async function (this: KitWorld, name: string, count: number) {
+    expect(await this.driver.inbox(this.session(name).id)).to.have.length(count);
+  },
+);
 
 async function historyRows(world: KitWorld): Promise<Row[]> {
   return (await world.driver.history(world.session().id)).map(historyRow);
@@ -62,9 +67,12 @@ Then('the history has the tool call {string} running', async function (this: Kit
   expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['running']);
 });
 
-Then('the history has the tool call {string} settled as {word}', async function (this: KitWorld, name: string, status: string) {
-  expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
-});
+Then(
+  'the history has the tool call {string} settled as {word}',
+  async function (this: KitWorld, name: string, status: string) {
+    expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
+  },
+);
 
 Then('the history has {int} settled tool calls', async function (this: KitWorld, count: number) {
   const settled = (await toolMessages(this)).filter((m) => m.status === 'success');
@@ -98,22 +106,31 @@ Then(
   },
 );
 
-Then('sessions {string} and {string} have the same number of durable events', async function (this: KitWorld, a: string, b: string) {
-  const count = async (name: string) => (await this.driver.events(this.session(name).id)).length;
-  expect(await count(b)).to.equal(await count(a));
-});
+Then(
+  'sessions {string} and {string} have the same number of durable events',
+  async function (this: KitWorld, a: string, b: string) {
+    const count = async (name: string) => (await this.driver.events(this.session(name).id)).length;
+    expect(await count(b)).to.equal(await count(a));
+  },
+);
 
 function lines(path: string): string[] {
   return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
 }
 
-Then('{string} in the workspace of {string} has {int} line(s)', function (this: KitWorld, file: string, name: string, count: number) {
-  expect(lines(join(this.session(name).workspace, file))).to.have.length(count);
-});
+Then(
+  '{string} in the workspace of {string} has {int} line(s)',
+  function (this: KitWorld, file: string, name: string, count: number) {
+    expect(lines(join(this.session(name).workspace, file))).to.have.length(count);
+  },
+);
 
-Then('{string} in the workspace {string} has {int} line(s)', function (this: KitWorld, file: string, workspace: string, count: number) {
-  expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
-});
+Then(
+  '{string} in the workspace {string} has {int} line(s)',
+  function (this: KitWorld, file: string, workspace: string, count: number) {
+    expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
+  },
+);
 
 Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
   expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);

@@ -24,12 +24,19 @@ const overlays = new WeakMap<KitWorld, string[]>();
 
 const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
 const numbered = (count: number) => producedText(numberedLines(count));
-const items = (count: number) => ({ items: Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })) });
+const items = (count: number) => ({
+  items: Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })),
+});
 /** Lines as the model reads them: a trailing newline opens no further line. */
 const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
 
 /** Scripts a `produce` call printing `text`, or one with other input (which a shell cannot express). */
-function produce(world: KitWorld, id: string, text: ProducedText, input?: Record<string, unknown>): 'skipped' | undefined {
+function produce(
+  world: KitWorld,
+  id: string,
+  text: ProducedText,
+  input?: Record<string, unknown>,
+): 'skipped' | undefined {
   const raw = produced.get(world) ?? new Map<string, string>();
   produced.set(world, raw.set(id, producedText(text)));
   if (input) return scriptCalls(world, [{ id, name: 'produce', input: { text: producedText(text), ...input } }]);
@@ -64,13 +71,19 @@ function expectWithin(text: string, lines: number, bytes: number, what: string):
 
 // ---- Model Tool Output
 
-Given('the tool output limit is {int} lines or {int} bytes', async function (this: KitWorld, lines: number, bytes: number) {
-  await this.driver.configureToolOutput(lines, bytes);
-});
+Given(
+  'the tool output limit is {int} lines or {int} bytes',
+  async function (this: KitWorld, lines: number, bytes: number) {
+    await this.driver.configureToolOutput(lines, bytes);
+  },
+);
 
-Given('the provider calls produce {string} with {int} numbered lines', function (this: KitWorld, id: string, count: number) {
-  return produce(this, id, numberedLines(count));
-});
+Given(
+  'the provider calls produce {string} with {int} numbered lines',
+  function (this: KitWorld, id: string, count: number) {
+    return produce(this, id, numberedLines(count));
+  },
+);
 
 Given(
   'the provider calls produce {string} with {int} numbered lines ending in {string}',
@@ -86,18 +99,25 @@ Given(
   },
 );
 
-Given('the provider calls produce {string} with one line of {int} {string}', function (this: KitWorld, id: string, count: number, char: string) {
-  // A shell prints one-byte characters only this way; others need the kit's own produce tool.
-  const oneByte = Buffer.byteLength(char) === char.length;
-  return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
-});
+Given(
+  'the provider calls produce {string} with one line of {int} {string}',
+  function (this: KitWorld, id: string, count: number, char: string) {
+    // A shell prints one-byte characters only this way; others need the kit's own produce tool.
+    const oneByte = Buffer.byteLength(char) === char.length;
+    return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
+  },
+);
 
 Given(
   'the provider calls produce {string} with {int} numbered lines, each ending in {word}, the last one too',
   function (this: KitWorld, id: string, count: number, ending: string) {
     const endings: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
     if (!endings[ending]) throw new Error(`a line ends in LF or CRLF, not "${ending}"`);
-    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join(''));
+    return produceExactly(
+      this,
+      id,
+      Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join(''),
+    );
   },
 );
 
@@ -111,18 +131,26 @@ function produceExactly(world: KitWorld, id: string, text: string): 'skipped' | 
   return scriptCalls(world, [{ id, name: 'produce', input: { text } }]);
 }
 
-Given('the provider calls produce {string} with only a structured result of {int} items', function (this: KitWorld, id: string, count: number) {
-  return scriptCalls(this, [{ id, name: 'produce', input: { structured: items(count) } }]);
-});
+Given(
+  'the provider calls produce {string} with only a structured result of {int} items',
+  function (this: KitWorld, id: string, count: number) {
+    return scriptCalls(this, [{ id, name: 'produce', input: { structured: items(count) } }]);
+  },
+);
 
-Then('the output of call {string} is within {int} lines and {int} bytes', async function (this: KitWorld, id: string, lines: number, bytes: number) {
-  expectWithin((await toolCall(this, id)).output ?? '', lines, bytes, `the output of "${id}"`);
-});
+Then(
+  'the output of call {string} is within {int} lines and {int} bytes',
+  async function (this: KitWorld, id: string, lines: number, bytes: number) {
+    expectWithin((await toolCall(this, id)).output ?? '', lines, bytes, `the output of "${id}"`);
+  },
+);
 
 Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.equal('success');
-  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the whole raw output`).to.equal(false);
+  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the whole raw output`).to.equal(
+    false,
+  );
 });
 
 Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
@@ -134,7 +162,10 @@ Then('the output of call {string} is exactly what the tool returned', async func
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const rawLines = raw(this, id).split('\n');
-  expect(this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!), `the output of "${id}" keeps "${rawLines[0]}" and "${rawLines.at(-1)}"`).to.equal(true);
+  expect(
+    this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!),
+    `the output of "${id}" keeps "${rawLines[0]}" and "${rawLines.at(-1)}"`,
+  ).to.equal(true);
 });
 
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
@@ -149,46 +180,68 @@ Then('the output of call {string} names its complete output path', async functio
   expect(call.output).to.include(call.outputPath!);
 });
 
-Then('the complete output of call {string} holds exactly what the tool returned', async function (this: KitWorld, id: string) {
-  const path = (await toolCall(this, id)).outputPath!;
-  expect(this.means.shows(readFileSync(path, 'utf8'), raw(this, id)), `${path} holds the raw output`).to.equal(true);
-});
+Then(
+  'the complete output of call {string} holds exactly what the tool returned',
+  async function (this: KitWorld, id: string) {
+    const path = (await toolCall(this, id)).outputPath!;
+    expect(this.means.shows(readFileSync(path, 'utf8'), raw(this, id)), `${path} holds the raw output`).to.equal(true);
+  },
+);
 
 Then('call {string} has no complete output path', async function (this: KitWorld, id: string) {
   expect((await toolCall(this, id)).outputPath).to.equal(undefined);
 });
 
-Then('call {string} keeps its complete output in {string} of the workspace', async function (this: KitWorld, id: string, file: string) {
-  expect((await toolCall(this, id)).outputPath).to.equal(join(this.session().workspace, file));
-});
+Then(
+  'call {string} keeps its complete output in {string} of the workspace',
+  async function (this: KitWorld, id: string, file: string) {
+    expect((await toolCall(this, id)).outputPath).to.equal(join(this.session().workspace, file));
+  },
+);
 
 Then('call {string} settled as {word}', async function (this: KitWorld, id: string, status: string) {
   expect((await toolCall(this, id)).status, `status of "${id}"`).to.equal(status);
 });
 
-Then('request {int} shows the model the output of call {string}', async function (this: KitWorld, n: number, id: string) {
-  const sent = request(this, n).messages.filter((m) => m.role === 'tool' && m.toolCallId === id).map((m) => m.text);
-  expect(sent).to.deep.equal([(await toolCall(this, id)).output]);
-});
+Then(
+  'request {int} shows the model the output of call {string}',
+  async function (this: KitWorld, n: number, id: string) {
+    const sent = request(this, n)
+      .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
+      .map((m) => m.text);
+    expect(sent).to.deep.equal([(await toolCall(this, id)).output]);
+  },
+);
 
-Then('call {string} keeps its structured result of {int} items', async function (this: KitWorld, id: string, count: number) {
-  expect(await structured(this, id)).to.deep.equal(items(count));
-});
+Then(
+  'call {string} keeps its structured result of {int} items',
+  async function (this: KitWorld, id: string, count: number) {
+    expect(await structured(this, id)).to.deep.equal(items(count));
+  },
+);
 
 Then('the output of call {string} previews its structured result as JSON', async function (this: KitWorld, id: string) {
   expect((await toolCall(this, id)).output ?? '').to.match(/^\s*\{/);
 });
 
-Then('the complete output of call {string} is its structured result as JSON', async function (this: KitWorld, id: string) {
-  const call = await toolCall(this, id);
-  expect(JSON.parse(readFileSync(call.outputPath!, 'utf8'))).to.deep.equal(call.structured);
-});
+Then(
+  'the complete output of call {string} is its structured result as JSON',
+  async function (this: KitWorld, id: string) {
+    const call = await toolCall(this, id);
+    expect(JSON.parse(readFileSync(call.outputPath!, 'utf8'))).to.deep.equal(call.structured);
+  },
+);
 
-Then('no durable tool output is over {int} lines or {int} bytes', async function (this: KitWorld, lines: number, bytes: number) {
-  const outputs = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'tool' ? [m.output ?? ''] : []));
-  expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
-  for (const output of outputs) expectWithin(output, lines, bytes, 'a durable tool output');
-});
+Then(
+  'no durable tool output is over {int} lines or {int} bytes',
+  async function (this: KitWorld, lines: number, bytes: number) {
+    const outputs = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'tool' ? [m.output ?? ''] : [],
+    );
+    expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
+    for (const output of outputs) expectWithin(output, lines, bytes, 'a durable tool output');
+  },
+);
 
 // ---- Managed Tool Output Files
 
@@ -215,7 +268,8 @@ Then(
 );
 
 Then('every managed file holds exactly what call {string} returned', async function (this: KitWorld, id: string) {
-  for (const file of await managedFiles(this)) expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
+  for (const file of await managedFiles(this))
+    expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
 });
 
 Given('managed output files cannot be written', async function (this: KitWorld) {
@@ -226,7 +280,9 @@ Given('managed output files cannot be written', async function (this: KitWorld) 
 Given('the managed output directory cannot be created', async function (this: KitWorld) {
   const { directory } = await this.driver.toolOutputFiles();
   if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
-    throw new Error(`the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`);
+    throw new Error(
+      `the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`,
+    );
   }
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(dirname(directory), { recursive: true });
@@ -251,10 +307,13 @@ Then('the runtime reported a diagnostic for operators', async function (this: Ki
   expect(await this.driver.diagnostics()).to.have.length.greaterThan(0);
 });
 
-Given('the provider calls read {string} on the complete output of call {string}', async function (this: KitWorld, id: string, of: string) {
-  const path = (await toolCall(this, of)).outputPath;
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'read', input: { path } }] } });
-});
+Given(
+  'the provider calls read {string} on the complete output of call {string}',
+  async function (this: KitWorld, id: string, of: string) {
+    const path = (await toolCall(this, of)).outputPath;
+    this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'read', input: { path } }] } });
+  },
+);
 
 // ---- The read tool
 
@@ -265,21 +324,38 @@ interface FilePage {
   next?: number | null;
 }
 
-Given('the workspace {string} has a file {string} of {int} numbered lines', function (this: KitWorld, workspace: string, file: string, count: number) {
-  write(join(this.workspace(workspace), file), `${numbered(count)}\n`);
-});
+Given(
+  'the workspace {string} has a file {string} of {int} numbered lines',
+  function (this: KitWorld, workspace: string, file: string, count: number) {
+    write(join(this.workspace(workspace), file), `${numbered(count)}\n`);
+  },
+);
 
-Given('the workspace {string} has a binary file {string} of bytes {string}', function (this: KitWorld, workspace: string, file: string, hex: string) {
-  write(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
-});
+Given(
+  'the workspace {string} has a binary file {string} of bytes {string}',
+  function (this: KitWorld, workspace: string, file: string, hex: string) {
+    write(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
+  },
+);
 
-Given('the workspace {string} has a directory {string}', function (this: KitWorld, workspace: string, directory: string) {
-  mkdirSync(join(this.workspace(workspace), directory), { recursive: true });
-});
+Given(
+  'the workspace {string} has a directory {string}',
+  function (this: KitWorld, workspace: string, directory: string) {
+    mkdirSync(join(this.workspace(workspace), directory), { recursive: true });
+  },
+);
 
-Given('the provider calls read {string} on the absolute path of {string} in the workspace {string}', function (this: KitWorld, id: string, file: string, workspace: string) {
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'read', input: { path: join(this.workspace(workspace), file) } }] } });
-});
+Given(
+  'the provider calls read {string} on the absolute path of {string} in the workspace {string}',
+  function (this: KitWorld, id: string, file: string, workspace: string) {
+    this.provider.enqueue({
+      turn: {
+        kind: 'tool-calls',
+        calls: [{ id, name: 'read', input: { path: join(this.workspace(workspace), file) } }],
+      },
+    });
+  },
+);
 
 Then('call {string} read {string}', async function (this: KitWorld, id: string, text: string) {
   const call = await toolCall(this, id);
@@ -291,34 +367,49 @@ Then('call {string} read the {int} numbered lines', async function (this: KitWor
   expect((await structured<FilePage>(this, id)).content.replace(/\n$/, '')).to.equal(numbered(count));
 });
 
-Then('call {string} was refused without revealing {string}', async function (this: KitWorld, id: string, secret: string) {
-  const call = await toolCall(this, id);
-  expect(call.status, `status of "${id}"`).to.equal('error');
-  expect(call.output).to.not.include(secret);
-});
+Then(
+  'call {string} was refused without revealing {string}',
+  async function (this: KitWorld, id: string, secret: string) {
+    const call = await toolCall(this, id);
+    expect(call.status, `status of "${id}"`).to.equal('error');
+    expect(call.output).to.not.include(secret);
+  },
+);
 
-Then('call {string} listed, with next offset {word}:', async function (this: KitWorld, id: string, next: string, table: DataTable) {
-  const page = await structured<{ entries: { name: string; type: string }[]; next: number | null }>(this, id);
-  expect(page.entries.map(({ name, type }) => ({ name, type }))).to.deep.equal(table.hashes());
-  expect(page.next).to.equal(next === 'none' ? null : Number(next));
-});
+Then(
+  'call {string} listed, with next offset {word}:',
+  async function (this: KitWorld, id: string, next: string, table: DataTable) {
+    const page = await structured<{ entries: { name: string; type: string }[]; next: number | null }>(this, id);
+    expect(page.entries.map(({ name, type }) => ({ name, type }))).to.deep.equal(table.hashes());
+    expect(page.next).to.equal(next === 'none' ? null : Number(next));
+  },
+);
 
-Then('call {string} returned lines {int} to {int} with next offset {int}', async function (this: KitWorld, id: string, from: number, to: number, next: number) {
-  const page = await structured<FilePage>(this, id);
-  const expected = Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`).join('\n');
-  expect([page.encoding, page.content.replace(/\n$/, ''), page.next]).to.deep.equal(['utf-8', expected, next]);
-});
+Then(
+  'call {string} returned lines {int} to {int} with next offset {int}',
+  async function (this: KitWorld, id: string, from: number, to: number, next: number) {
+    const page = await structured<FilePage>(this, id);
+    const expected = Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`).join('\n');
+    expect([page.encoding, page.content.replace(/\n$/, ''), page.next]).to.deep.equal(['utf-8', expected, next]);
+  },
+);
 
-Then('call {string} returned a first page of consecutive lines and the offset after it', async function (this: KitWorld, id: string) {
-  const page = await structured<FilePage>(this, id);
-  const lines = page.content.replace(/\n$/, '').split('\n');
-  expect(lines).to.deep.equal(lines.map((_, i) => `line ${i + 1}`));
-  expect(page.next).to.equal(lines.length + 1);
-});
+Then(
+  'call {string} returned a first page of consecutive lines and the offset after it',
+  async function (this: KitWorld, id: string) {
+    const page = await structured<FilePage>(this, id);
+    const lines = page.content.replace(/\n$/, '').split('\n');
+    expect(lines).to.deep.equal(lines.map((_, i) => `line ${i + 1}`));
+    expect(page.next).to.equal(lines.length + 1);
+  },
+);
 
 Then('call {string} returned the bytes {string} as base64', async function (this: KitWorld, id: string, hex: string) {
   const page = await structured<FilePage>(this, id);
-  expect([page.encoding, page.content]).to.deep.equal(['base64', Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('base64')]);
+  expect([page.encoding, page.content]).to.deep.equal([
+    'base64',
+    Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('base64'),
+  ]);
 });
 
 // ---- apply_patch
@@ -329,9 +420,12 @@ Given('the provider calls apply_patch {string} with:', function (this: KitWorld,
   this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'apply_patch', input: { patch } }] } });
 });
 
-Then('the file {string} in the workspace {string} holds:', function (this: KitWorld, file: string, workspace: string, text: string) {
-  expect(readFileSync(join(this.workspace(workspace), file), 'utf8').replace(/\n$/, '')).to.equal(text);
-});
+Then(
+  'the file {string} in the workspace {string} holds:',
+  function (this: KitWorld, file: string, workspace: string, text: string) {
+    expect(readFileSync(join(this.workspace(workspace), file), 'utf8').replace(/\n$/, '')).to.equal(text);
+  },
+);
 
 Then('the workspace {string} has no file {string}', function (this: KitWorld, workspace: string, file: string) {
   expect(existsSync(join(this.workspace(workspace), file)), `${file} exists`).to.equal(false);
@@ -359,7 +453,9 @@ function withWorkspaces(world: KitWorld, text: string): string {
 function callShell(world: KitWorld, id: string, command: string, workdir?: string): 'skipped' | undefined {
   const shell = world.driver.description.shell;
   if (!shell || (workdir !== undefined && !shell.workdirField)) {
-    world.log(`${NOT_APPLICABLE}the runtime declares no shell tool${shell ? ' with a structured working directory' : ''}`);
+    world.log(
+      `${NOT_APPLICABLE}the runtime declares no shell tool${shell ? ' with a structured working directory' : ''}`,
+    );
     return 'skipped';
   }
   const input: Record<string, unknown> = { [shell.commandField]: withWorkspaces(world, command) };
@@ -368,9 +464,12 @@ function callShell(world: KitWorld, id: string, command: string, workdir?: strin
   return undefined;
 }
 
-Given('the provider runs the shell command {string} as {string}', function (this: KitWorld, command: string, id: string) {
-  return callShell(this, id, command);
-});
+Given(
+  'the provider runs the shell command {string} as {string}',
+  function (this: KitWorld, command: string, id: string) {
+    return callShell(this, id, command);
+  },
+);
 
 Given(
   'the provider runs the shell command {string} as {string} working in {string}',
@@ -379,16 +478,19 @@ Given(
   },
 );
 
-Given('the agent {string} has the rule {word} for the shell', async function (this: KitWorld, agent: string, rule: string) {
-  if (!['allow', 'deny', 'ask'].includes(rule)) throw new Error(`a rule is allow, deny or ask, not "${rule}"`);
-  const shell = this.driver.description.shell;
-  if (!shell) {
-    this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
-    return 'skipped';
-  }
-  await this.driver.defineAgent(agent, { [shell.tool]: rule as 'allow' | 'deny' | 'ask' }, {});
-  return undefined;
-});
+Given(
+  'the agent {string} has the rule {word} for the shell',
+  async function (this: KitWorld, agent: string, rule: string) {
+    if (!['allow', 'deny', 'ask'].includes(rule)) throw new Error(`a rule is allow, deny or ask, not "${rule}"`);
+    const shell = this.driver.description.shell;
+    if (!shell) {
+      this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
+      return 'skipped';
+    }
+    await this.driver.defineAgent(agent, { [shell.tool]: rule as 'allow' | 'deny' | 'ask' }, {});
+    return undefined;
+  },
+);
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
   expect(await this.driver.permissionRequests(this.session().id), 'waiting permission requests').to.deep.equal([]);
@@ -398,15 +500,24 @@ Then('no tool call waits for permission', async function (this: KitWorld) {
 
 const envTable = (table: DataTable) => Object.fromEntries(table.hashes().map((row) => [row.name!, row.value!]));
 
-Given('the host overlay for PTYs in the workspace {string} sets:', async function (this: KitWorld, workspace: string, table: DataTable) {
-  const env = envTable(table);
-  overlays.set(this, [...(overlays.get(this) ?? []), ...Object.values(env)]);
-  await this.driver.setPtyOverlay(this.workspace(workspace), env);
-});
+Given(
+  'the host overlay for PTYs in the workspace {string} sets:',
+  async function (this: KitWorld, workspace: string, table: DataTable) {
+    const env = envTable(table);
+    overlays.set(this, [...(overlays.get(this) ?? []), ...Object.values(env)]);
+    await this.driver.setPtyOverlay(this.workspace(workspace), env);
+  },
+);
 
 When(
   /^a PTY is requested in the workspace "([^"]+)"(?: working in "([^"]+)")?( from a standalone server)? with:$/,
-  async function (this: KitWorld, workspace: string, cwd: string | undefined, standalone: string | undefined, table: DataTable) {
+  async function (
+    this: KitWorld,
+    workspace: string,
+    cwd: string | undefined,
+    standalone: string | undefined,
+    table: DataTable,
+  ) {
     const location = this.workspace(workspace);
     const server = standalone ? 'standalone' : 'hosted';
     const env = envTable(table);
@@ -427,7 +538,9 @@ function requestedPty(world: KitWorld) {
 
 Then('the PTY environment has:', function (this: KitWorld, table: DataTable) {
   const env = pty(this).env;
-  expect(Object.fromEntries(Object.keys(envTable(table)).map((name) => [name, env[name]]))).to.deep.equal(envTable(table));
+  expect(Object.fromEntries(Object.keys(envTable(table)).map((name) => [name, env[name]]))).to.deep.equal(
+    envTable(table),
+  );
 });
 
 Then('the PTY environment has none of {string}', function (this: KitWorld, names: string) {
@@ -436,17 +549,23 @@ Then('the PTY environment has none of {string}', function (this: KitWorld, names
 });
 
 Then('the PTY environment forces {string} over the caller and the overlay', function (this: KitWorld, names: string) {
-  const { view: { env }, requested: overridden } = requestedPty(this);
+  const {
+    view: { env },
+    requested: overridden,
+  } = requestedPty(this);
   for (const name of names.split(/,\s*/)) {
     expect(env[name], `${name} in the PTY environment`).to.be.a('string').and.not.equal('');
     expect(overridden, `${name} is forced`).to.not.include(env[name]);
   }
 });
 
-Then('the PTY works in {string} of the workspace {string}, as the overlay observed', function (this: KitWorld, cwd: string, workspace: string) {
-  const expected = join(this.workspace(workspace), cwd);
-  expect([pty(this).cwd, pty(this).env.KIT_PTY_CWD]).to.deep.equal([expected, expected]);
-});
+Then(
+  'the PTY works in {string} of the workspace {string}, as the overlay observed',
+  function (this: KitWorld, cwd: string, workspace: string) {
+    const expected = join(this.workspace(workspace), cwd);
+    expect([pty(this).cwd, pty(this).env.KIT_PTY_CWD]).to.deep.equal([expected, expected]);
+  },
+);
 
 function write(path: string, content: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });

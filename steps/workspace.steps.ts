@@ -11,31 +11,43 @@ function write(path: string, content: string): void {
   writeFileSync(path, content);
 }
 
-Given('a session {string} working in {string} of the project {string}', async function (this: KitWorld, name: string, location: string, project: string) {
-  await this.createSession(name, join(project, location), project);
-});
+Given(
+  'a session {string} working in {string} of the project {string}',
+  async function (this: KitWorld, name: string, location: string, project: string) {
+    await this.createSession(name, join(project, location), project);
+  },
+);
 
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
   write(join(this.workspace('home'), 'AGENTS.md'), text);
 });
 
-Given('the file {string} in the workspace {string} says {string}', function (this: KitWorld, file: string, workspace: string, text: string) {
-  write(join(this.workspace(workspace), file), text);
-});
+Given(
+  'the file {string} in the workspace {string} says {string}',
+  function (this: KitWorld, file: string, workspace: string, text: string) {
+    write(join(this.workspace(workspace), file), text);
+  },
+);
 
-When('the file {string} in the workspace {string} is deleted', function (this: KitWorld, file: string, workspace: string) {
-  rmSync(join(this.workspace(workspace), file), { recursive: true, force: true });
-});
+When(
+  'the file {string} in the workspace {string} is deleted',
+  function (this: KitWorld, file: string, workspace: string) {
+    rmSync(join(this.workspace(workspace), file), { recursive: true, force: true });
+  },
+);
 
 /**
  * A read that fails while the path is still there: a directory stands where the file was. (A link
  * that dangles may be read as unavailable or as removed; the seeds leave that open.)
  */
-When('the file {string} in the workspace {string} cannot be read', function (this: KitWorld, file: string, workspace: string) {
-  const path = join(this.workspace(workspace), file);
-  rmSync(path, { force: true });
-  mkdirSync(path, { recursive: true });
-});
+When(
+  'the file {string} in the workspace {string} cannot be read',
+  function (this: KitWorld, file: string, workspace: string) {
+    const path = join(this.workspace(workspace), file);
+    rmSync(path, { force: true });
+    mkdirSync(path, { recursive: true });
+  },
+);
 
 When('the global instructions are deleted', function (this: KitWorld) {
   rmSync(join(this.workspace('home'), 'AGENTS.md'), { force: true });

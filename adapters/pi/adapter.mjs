@@ -60,7 +60,10 @@ async function hello(config) {
 }
 
 function promptContent(prompt) {
-  const text = prompt.parts.filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+  const text = prompt.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
   const images = prompt.parts
     .filter((part) => part.type === 'image')
     .map((part) => ({ type: 'image', data: part.data, mimeType: part.mediaType }));
@@ -147,7 +150,12 @@ const commands = {
   'tool-output.files': () => {
     // pi's bash keeps the full output of a bounded command in the temporary directory.
     const directory = process.env.TMPDIR;
-    return { directory, files: readdirSync(directory).sort().map((name) => join(directory, name)) };
+    return {
+      directory,
+      files: readdirSync(directory)
+        .sort()
+        .map((name) => join(directory, name)),
+    };
   },
   diagnostics: () => ({ diagnostics }),
   'skill.define': (c) => {
@@ -185,7 +193,8 @@ const UNSUPPORTED = {
   'permission.wait': 'pi asks no permission before running a tool',
   'permission.pending': 'pi asks no permission before running a tool',
   'permission.reply': 'pi asks no permission before running a tool',
-  'tool-output.configure': 'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB)',
+  'tool-output.configure':
+    'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB)',
 };
 
 async function handle(command) {

@@ -47,13 +47,19 @@ export function kitTools(defineTool, gates, location) {
       description:
         'Returns `text`, or only the structured result `structured`. With `keptAt`, first keeps the text in ' +
         'that file of the working directory and names it as the complete output.',
-      parameters: { type: 'object', properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } } },
+      parameters: {
+        type: 'object',
+        properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } },
+      },
       async execute(_id, params) {
         // pi's tool results carry model-visible content and `details` the model never sees: the
         // structured result and a kept output path live in `details`, as pi's own bash tool keeps
         // `fullOutputPath` there.
         if (params.structured !== undefined) {
-          return { content: [{ type: 'text', text: JSON.stringify(params.structured) }], details: { structured: params.structured } };
+          return {
+            content: [{ type: 'text', text: JSON.stringify(params.structured) }],
+            details: { structured: params.structured },
+          };
         }
         const value = String(params.text ?? '');
         if (params.keptAt === undefined) return text(value);

@@ -128,7 +128,10 @@ export class PiSessions {
     return {
       steeringMode: 'all',
       retry: { enabled: false, provider: { maxRetries: 0 } },
-      compaction: { enabled: true, ...(this.compaction.reserveTokens === undefined ? {} : { reserveTokens: this.compaction.reserveTokens }) },
+      compaction: {
+        enabled: true,
+        ...(this.compaction.reserveTokens === undefined ? {} : { reserveTokens: this.compaction.reserveTokens }),
+      },
       enableInstallTelemetry: false,
     };
   }
@@ -140,7 +143,11 @@ export class PiSessions {
    * ones are reopened.
    */
   async configureCompaction({ contextWindow, outputAllowance, buffer }) {
-    this.compaction = { contextWindow, maxTokens: Math.max(outputAllowance, 1), reserveTokens: Math.max(outputAllowance, buffer) };
+    this.compaction = {
+      contextWindow,
+      maxTokens: Math.max(outputAllowance, 1),
+      reserveTokens: Math.max(outputAllowance, buffer),
+    };
     for (const id of [...this.live.keys()]) await this.close(id);
   }
 

@@ -33,7 +33,8 @@ export function readEntries(file) {
 export function currentBranch(entries) {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const branch = [];
-  for (let entry = entries.at(-1); entry; entry = entry.parentId ? byId.get(entry.parentId) : undefined) branch.push(entry);
+  for (let entry = entries.at(-1); entry; entry = entry.parentId ? byId.get(entry.parentId) : undefined)
+    branch.push(entry);
   return branch.reverse();
 }
 
@@ -131,7 +132,9 @@ export function toKitFailures(entries, isContextOverflow) {
   return messages
     .filter(({ message }, index) => {
       if (message.role !== 'assistant' || message.stopReason !== 'error') return false;
-      const next = messages.slice(index + 1).find((entry) => entry.message.role === 'user' || entry.message.role === 'assistant');
+      const next = messages
+        .slice(index + 1)
+        .find((entry) => entry.message.role === 'user' || entry.message.role === 'assistant');
       return next?.message.role !== 'assistant';
     })
     .map(({ message }) => {

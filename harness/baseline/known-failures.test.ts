@@ -21,10 +21,13 @@ test('a written baseline reads back, in ID order, with its comments', () => {
   ]);
   assert.match(text, /# INB-01 features\/x\.feature:1 \[1\] a\n {2}inb-a:\n {4}reason: slow store\n/);
   assert.ok(text.indexOf('inb-a') < text.indexOf('inb-b'));
-  assert.deepEqual([...baseline(text)().reasons], [
-    ['inb-a', 'slow store'],
-    ['inb-b', 'expected [ 1 ]: "x"'],
-  ]);
+  assert.deepEqual(
+    [...baseline(text)().reasons],
+    [
+      ['inb-a', 'slow store'],
+      ['inb-b', 'expected [ 1 ]: "x"'],
+    ],
+  );
 });
 
 test('an empty baseline is valid, as written or as a bare key', () => {
@@ -33,25 +36,66 @@ test('an empty baseline is valid, as written or as a bare key', () => {
 });
 
 for (const [what, text, expected] of [
-  ['a missing reason', 'known-failures:\n  inb-a:\n    reason: ""\n', /known-failures\.yaml:3: known-failures\.inb-a\.reason: is required/],
-  ['an entry without fields', 'known-failures:\n  inb-a: because\n', /known-failures\.yaml:2: known-failures\.inb-a: expected an entry with a reason/],
-  ['an unknown field', 'known-failures:\n  inb-a:\n    reasn: x\n', /known-failures\.yaml:3: known-failures\.inb-a\.reasn: is not a known field/],
-  ['an ID no scenario has', 'known-failures:\n  inb-z:\n    reason: x\n', /known-failures\.yaml:2: known-failures\.inb-z: no scenario has @id:inb-z/],
+  [
+    'a missing reason',
+    'known-failures:\n  inb-a:\n    reason: ""\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.reason: is required/,
+  ],
+  [
+    'an entry without fields',
+    'known-failures:\n  inb-a: because\n',
+    /known-failures\.yaml:2: known-failures\.inb-a: expected an entry with a reason/,
+  ],
+  [
+    'an unknown field',
+    'known-failures:\n  inb-a:\n    reasn: x\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.reasn: is not a known field/,
+  ],
+  [
+    'an ID no scenario has',
+    'known-failures:\n  inb-z:\n    reason: x\n',
+    /known-failures\.yaml:2: known-failures\.inb-z: no scenario has @id:inb-z/,
+  ],
   ['a YAML syntax error', 'known-failures:\n  inb-a: [\n', /known-failures\.yaml:3: Flow sequence/],
-  ['a repeated ID', 'known-failures:\n  inb-a:\n    reason: x\n  inb-a:\n    reason: y\n', /known-failures\.yaml:4: Map keys must be unique/],
+  [
+    'a repeated ID',
+    'known-failures:\n  inb-a:\n    reason: x\n  inb-a:\n    reason: y\n',
+    /known-failures\.yaml:4: Map keys must be unique/,
+  ],
   ['another shape', 'failures: []\n', /known-failures\.yaml:1: expected one mapping, "known-failures:"/],
-  ['an unknown tag', 'known-failures:\n  inb-a: !entry\n    reason: x\n', /known-failures\.yaml:2: Unresolved tag: !entry/],
-  ['a YAML directive', '%YAML 1.1\n---\nknown-failures:\n', /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/],
-  ['a TAG directive', '%TAG !k! tag:kit:\n---\nknown-failures:\n', /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/],
+  [
+    'an unknown tag',
+    'known-failures:\n  inb-a: !entry\n    reason: x\n',
+    /known-failures\.yaml:2: Unresolved tag: !entry/,
+  ],
+  [
+    'a YAML directive',
+    '%YAML 1.1\n---\nknown-failures:\n',
+    /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/,
+  ],
+  [
+    'a TAG directive',
+    '%TAG !k! tag:kit:\n---\nknown-failures:\n',
+    /known-failures\.yaml:1: directives \(%YAML, %TAG\) are not accepted/,
+  ],
 ] as const) {
   test(`a baseline with ${what} is refused in one line naming file and line`, () => {
-    assert.throws(baseline(text), (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'));
+    assert.throws(
+      baseline(text),
+      (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'),
+    );
   });
 }
 
 test('a baseline that is not UTF-8, or is a directory, is refused naming it', () => {
   const file = join(dir, 'latin1.yaml');
-  writeFileSync(file, Buffer.concat([Buffer.from('known-failures:\n  inb-a:\n    reason: caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
-  assert.throws(() => readKnownFailures(file, suite), /latin1\.yaml:3: is not UTF-8 text \(an invalid byte at offset 40\)$/);
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from('known-failures:\n  inb-a:\n    reason: caf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+  );
+  assert.throws(
+    () => readKnownFailures(file, suite),
+    /latin1\.yaml:3: is not UTF-8 text \(an invalid byte at offset 40\)$/,
+  );
   assert.throws(() => readKnownFailures(dir, suite), /kit-baseline-test-\w+: is a directory, not a file$/);
 });

@@ -22,7 +22,8 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
   const file = displayPath(path);
   const lineCounter = new LineCounter();
   const document = parseDocument(readInputText(path), { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const at = (node: Node | null | undefined, offset = 0) => `${file}:${lineCounter.linePos(node?.range?.[0] ?? offset).line}`;
+  const at = (node: Node | null | undefined, offset = 0) =>
+    `${file}:${lineCounter.linePos(node?.range?.[0] ?? offset).line}`;
   // A tag the kit does not resolve, or a directive, would make the file mean something else elsewhere.
   const [syntax] = [...document.errors, ...document.warnings];
   if (syntax) throw new KitInputError(at(null, syntax.pos[0]), syntax.message.split('\n')[0]!);
@@ -44,7 +45,11 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
     if (!isMap(value)) throw new KitInputError(where, `${TOP}.${id}: expected an entry with a reason`);
     for (const field of value.items) {
       const name = isScalar(field.key) ? String(field.key.value) : '';
-      if (name !== 'reason') throw new KitInputError(at(field.key as Node), `${TOP}.${id}.${name}: is not a known field (an entry has a reason)`);
+      if (name !== 'reason')
+        throw new KitInputError(
+          at(field.key as Node),
+          `${TOP}.${id}.${name}: is not a known field (an entry has a reason)`,
+        );
     }
     const reason = value.get('reason');
     if (typeof reason !== 'string' || reason.trim() === '') {
@@ -65,7 +70,9 @@ export interface BaselineEntry {
 /** A baseline file listing `entries`, in ID order so that rewriting it gives a small diff. */
 export function formatKnownFailures(entries: BaselineEntry[]): string {
   const sorted = [...entries].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const document = new Document({ [TOP]: Object.fromEntries(sorted.map((entry) => [entry.id, { reason: entry.reason }])) });
+  const document = new Document({
+    [TOP]: Object.fromEntries(sorted.map((entry) => [entry.id, { reason: entry.reason }])),
+  });
   document.commentBefore =
     ' Scenarios this runtime is known to fail. `kit run --baseline <this file>` accepts these\n' +
     ' failures and fails the run when one of them passes: then remove its entry.';

@@ -21,7 +21,10 @@ export async function inProcessLauncher(modulePath: string): Promise<RuntimeLaun
   try {
     module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
   } catch (error) {
-    throw new KitInputError(modulePath, `the runtime module cannot be loaded: ${String((error as Error).message ?? error).split('\n')[0]}`);
+    throw new KitInputError(
+      modulePath,
+      `the runtime module cannot be loaded: ${String((error as Error).message ?? error).split('\n')[0]}`,
+    );
   }
   if (typeof module.createAdapter !== 'function') {
     throw new KitInputError(modulePath, 'the runtime module does not export createAdapter()');

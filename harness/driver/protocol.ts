@@ -5,7 +5,9 @@
 
 export type Delivery = 'steer' | 'queue';
 
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
+export type PromptPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: string; data: string; source?: string };
 
 export interface PromptContent {
   parts: PromptPart[];
@@ -51,8 +53,16 @@ export type Command =
       sources: KitSourceDeclaration[];
     }
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
-  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & ({ value: unknown } | { state: 'unavailable' | 'absent' }))
-  | { cmd: 'agent.define'; name: string; tools: Record<string, 'allow' | 'deny' | 'ask'>; skills: Record<string, 'allow' | 'deny'> }
+  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & (
+      | { value: unknown }
+      | { state: 'unavailable' | 'absent' }
+    ))
+  | {
+      cmd: 'agent.define';
+      name: string;
+      tools: Record<string, 'allow' | 'deny' | 'ask'>;
+      skills: Record<string, 'allow' | 'deny'>;
+    }
   | { cmd: 'skill.define'; name: string; description: string; body: string; location?: string }
   | { cmd: 'permission.wait' | 'permission.pending'; sessionId: string }
   | { cmd: 'permission.reply'; id: string; approve: boolean }
@@ -74,7 +84,13 @@ export type Command =
   | { cmd: 'fault.tool-output-writes'; mode: ToolOutputWriteMode }
   /** The PTY Environment: the kit's host overlay for a location, and what a PTY would get. */
   | { cmd: 'pty.overlay.set'; location: string; env: Record<string, string> }
-  | { cmd: 'pty.environment'; location: string; cwd?: string; env: Record<string, string>; server: 'hosted' | 'standalone' };
+  | {
+      cmd: 'pty.environment';
+      location: string;
+      cwd?: string;
+      env: Record<string, string>;
+      server: 'hosted' | 'standalone';
+    };
 
 export type Reply<T = unknown> = { ok: true; result: T } | { ok: false; error: { code: string; message: string } };
 
@@ -150,7 +166,15 @@ export interface DurableEvent {
 
 /** Why a drain stopped with work left; closed vocabulary. */
 export interface Failure {
-  code: 'turn-limit' | 'provider-error' | 'stream-cut' | 'context-unavailable' | 'context-invalid' | 'compaction-failed' | 'context-overflow' | 'doom-loop';
+  code:
+    | 'turn-limit'
+    | 'provider-error'
+    | 'stream-cut'
+    | 'context-unavailable'
+    | 'context-invalid'
+    | 'compaction-failed'
+    | 'context-overflow'
+    | 'doom-loop';
   message: string;
 }
 

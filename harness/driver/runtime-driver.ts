@@ -105,7 +105,8 @@ export class RuntimeDriver {
   /** Arms a real crash right after the session's named durable write (capability fault-injection). */
   async crashAfter(sessionId: string, after: CrashPoint): Promise<void> {
     await this.call({ cmd: 'fault.crash', sessionId, after });
-    if (!this.transport.expectExit) throw new Error('the runtime accepted fault.crash but its transport cannot outlive its process');
+    if (!this.transport.expectExit)
+      throw new Error('the runtime accepted fault.crash but its transport cannot outlive its process');
     this.crashed = this.transport.expectExit();
   }
 
@@ -140,7 +141,12 @@ export class RuntimeDriver {
   }
 
   createSession(location: string, id?: string, projectRoot?: string): Promise<SessionCreated> {
-    return this.call({ cmd: 'session.create', location, ...(id ? { id } : {}), ...(projectRoot ? { projectRoot } : {}) });
+    return this.call({
+      cmd: 'session.create',
+      location,
+      ...(id ? { id } : {}),
+      ...(projectRoot ? { projectRoot } : {}),
+    });
   }
 
   /** A plain string is a prompt of one text part. */
@@ -196,11 +202,24 @@ export class RuntimeDriver {
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(key: string, observation: { value: unknown } | { state: 'unavailable' | 'absent' }, nextValue?: { value: unknown }): Promise<void> {
-    return this.call({ cmd: 'context.source.set', key, ...observation, ...(nextValue ? { nextValue: nextValue.value } : {}) });
+  setSource(
+    key: string,
+    observation: { value: unknown } | { state: 'unavailable' | 'absent' },
+    nextValue?: { value: unknown },
+  ): Promise<void> {
+    return this.call({
+      cmd: 'context.source.set',
+      key,
+      ...observation,
+      ...(nextValue ? { nextValue: nextValue.value } : {}),
+    });
   }
 
-  defineAgent(name: string, tools: Record<string, 'allow' | 'deny' | 'ask'>, skills: Record<string, 'allow' | 'deny'>): Promise<void> {
+  defineAgent(
+    name: string,
+    tools: Record<string, 'allow' | 'deny' | 'ask'>,
+    skills: Record<string, 'allow' | 'deny'>,
+  ): Promise<void> {
     return this.call({ cmd: 'agent.define', name, tools, skills });
   }
 
@@ -301,7 +320,12 @@ export class RuntimeDriver {
     return this.call({ cmd: 'pty.overlay.set', location, env });
   }
 
-  ptyEnvironment(request: { location: string; cwd?: string; env: Record<string, string>; server: 'hosted' | 'standalone' }): Promise<PtyEnvironmentView> {
+  ptyEnvironment(request: {
+    location: string;
+    cwd?: string;
+    env: Record<string, string>;
+    server: 'hosted' | 'standalone';
+  }): Promise<PtyEnvironmentView> {
     return this.call({ cmd: 'pty.environment', ...request });
   }
 

@@ -17,11 +17,15 @@ export class RuntimeNotDriven extends Error {
 /** `error` as a RuntimeNotDriven when it is one of the ways a runtime cannot be driven. */
 export function asNotDriven(error: unknown): RuntimeNotDriven | undefined {
   if (error instanceof RuntimeNotDriven) return error;
-  const driving = error instanceof AdapterFailed || error instanceof RuntimeTimeout || (error instanceof ProtocolViolation && error.side === 'adapter');
+  const driving =
+    error instanceof AdapterFailed ||
+    error instanceof RuntimeTimeout ||
+    (error instanceof ProtocolViolation && error.side === 'adapter');
   if (!driving) return undefined;
   const fault = new RuntimeNotDriven(error.message);
   // Where it happened is where the original was thrown.
   const header = `${error.name}: ${error.message}`;
-  if (error.stack?.startsWith(header)) fault.stack = `${fault.name}: ${error.message}${error.stack.slice(header.length)}`;
+  if (error.stack?.startsWith(header))
+    fault.stack = `${fault.name}: ${error.message}${error.stack.slice(header.length)}`;
   return fault;
 }

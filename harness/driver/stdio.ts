@@ -42,7 +42,12 @@ class StdioTransport implements Transport {
   private readonly forget = sweepOnExit(this.mark);
 
   constructor(command: string) {
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, [ADAPTER_MARK]: this.mark } });
+    this.child = spawn(command, {
+      shell: true,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, [ADAPTER_MARK]: this.mark },
+    });
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
@@ -50,7 +55,10 @@ class StdioTransport implements Transport {
     createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.receive(line));
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
-        if (!this.killed) this.fail(`the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})${this.crashExpected ? ', as it was asked to' : ''}`);
+        if (!this.killed)
+          this.fail(
+            `the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})${this.crashExpected ? ', as it was asked to' : ''}`,
+          );
         resolve();
       });
       this.child.on('error', (error) => {
@@ -97,7 +105,9 @@ class StdioTransport implements Transport {
     }
     const pending = typeof reply.seq === 'number' ? this.pending.get(reply.seq) : undefined;
     if (!pending) {
-      this.fail(`the adapter replied with seq ${JSON.stringify(reply.seq)}, which no request is waiting for: ${line.slice(0, 200)}`);
+      this.fail(
+        `the adapter replied with seq ${JSON.stringify(reply.seq)}, which no request is waiting for: ${line.slice(0, 200)}`,
+      );
       return;
     }
     this.pending.delete(reply.seq as number);
@@ -108,7 +118,8 @@ class StdioTransport implements Transport {
   /** Every waiting and later command fails with the same report. */
   private fail(detail: string): void {
     this.broken ??= new AdapterFailed(detail, this.stderr);
-    for (const pending of this.pending.values()) pending.reject(new AdapterFailed(`${detail} while ${pending.command.cmd} was waiting`, this.stderr));
+    for (const pending of this.pending.values())
+      pending.reject(new AdapterFailed(`${detail} while ${pending.command.cmd} was waiting`, this.stderr));
     this.pending.clear();
   }
 }

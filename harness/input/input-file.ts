@@ -25,7 +25,10 @@ export function readInputText(path: string): string {
   } catch (error) {
     if (error instanceof KitInputError) throw error;
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new KitInputError(file, code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'no such file (a parent is a file)' : message);
+    throw new KitInputError(
+      file,
+      code === 'ENOENT' ? 'no such file' : code === 'ENOTDIR' ? 'no such file (a parent is a file)' : message,
+    );
   }
   try {
     return utf8.decode(bytes);

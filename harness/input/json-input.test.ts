@@ -21,7 +21,10 @@ test('a directory is named as one', () => {
 test('nesting deeper than the kit reads is refused where it starts, before anything recurses into it', () => {
   const file = join(dir, 'deep.json');
   writeFileSync(file, `{\n  "timeline": ${'['.repeat(200_000)}${']'.repeat(200_000)}\n}`);
-  assert.throws(() => readJsonInput(file), new RegExp(`deep\\.json:2:${14 + MAX_JSON_DEPTH}: nested more than ${MAX_JSON_DEPTH} levels deep$`));
+  assert.throws(
+    () => readJsonInput(file),
+    new RegExp(`deep\\.json:2:${14 + MAX_JSON_DEPTH}: nested more than ${MAX_JSON_DEPTH} levels deep$`),
+  );
 });
 
 test('a syntax error deep in a large document is placed by line and column', () => {

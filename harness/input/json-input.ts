@@ -20,7 +20,10 @@ export function readJsonInput(path: string): JsonInput {
   const text = readInputText(path);
   const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
   if (scan.tooDeepAt !== undefined) {
-    throw new KitInputError(`${file}:${lineAndColumn(text, scan.tooDeepAt)}`, `nested more than ${MAX_JSON_DEPTH} levels deep`);
+    throw new KitInputError(
+      `${file}:${lineAndColumn(text, scan.tooDeepAt)}`,
+      `nested more than ${MAX_JSON_DEPTH} levels deep`,
+    );
   }
   try {
     return { file, text, value: JSON.parse(text) };
@@ -28,7 +31,9 @@ export function readJsonInput(path: string): JsonInput {
     const message = (error as Error).message;
     const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? scan.errorAt ?? text.length);
     // V8 quotes the whole input in some messages; the line and column say where instead.
-    const reason = message.replace(/ in JSON at position \d+[^]*$/, '').replace(/^(Unexpected token '[^']*'),[^]*$/, '$1');
+    const reason = message
+      .replace(/ in JSON at position \d+[\s\S]*$/, '')
+      .replace(/^(Unexpected token '[^']*'),[\s\S]*$/, '$1');
     throw new KitInputError(`${file}:${lineAndColumn(text, offset)}`, `not valid JSON (${reason})`);
   }
 }
@@ -52,7 +57,10 @@ function schemaCompiler(): Ajv2020 {
   if (!ajv) {
     // The schemas are the kit's own, checked against the meta-schema by a unit test, not at every start.
     ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true, validateSchema: false });
-    ajv.addFormat('date-time', { type: 'string', validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) });
+    ajv.addFormat('date-time', {
+      type: 'string',
+      validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)),
+    });
   }
   return ajv;
 }
@@ -103,7 +111,15 @@ function errorPath(error: ErrorObject): (string | number)[] {
 function fieldName(path: (string | number)[]): string {
   if (path.length === 0) return '(the whole file)';
   return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : !/^[\w$@:-]+$/.test(part) ? `[${JSON.stringify(part)}]` : i === 0 ? part : `.${part}`))
+    .map((part, i) =>
+      typeof part === 'number'
+        ? `[${part}]`
+        : !/^[\w$@:-]+$/.test(part)
+          ? `[${JSON.stringify(part)}]`
+          : i === 0
+            ? part
+            : `.${part}`,
+    )
     .join('');
 }
 

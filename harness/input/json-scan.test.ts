@@ -16,9 +16,9 @@ function pathsOf(value: unknown, path: JsonPath = []): [JsonPath, unknown][] {
 test('the scan finds an error exactly when JSON.parse does', () => {
   const almostJson = fc.oneof(
     fc.json(),
-    fc.tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', '[', '{', '\\', '\n', 'x', '01', '-')).map(
-      ([text, at, insert]) => text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1)),
-    ),
+    fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', '[', '{', '\\', '\n', 'x', '01', '-'))
+      .map(([text, at, insert]) => text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1))),
     fc.string(),
   );
   fc.assert(

@@ -34,7 +34,10 @@ function tokenEnd(pattern: RegExp, text: string, offset: number): number {
  * Scans `text`. `onValue` is told the path and offset of every value as it starts, and stops the
  * scan by returning true.
  */
-export function scanJson(text: string, options: { maxDepth?: number; onValue?: (path: JsonPath, offset: number) => boolean } = {}): JsonScan {
+export function scanJson(
+  text: string,
+  options: { maxDepth?: number; onValue?: (path: JsonPath, offset: number) => boolean } = {},
+): JsonScan {
   const { maxDepth = Infinity, onValue } = options;
   const stack: Frame[] = [];
   const path: (string | number)[] = [];
@@ -94,7 +97,8 @@ export function offsetOf(text: string, path: JsonPath): number | undefined {
   let best: { length: number; offset: number } | undefined;
   scanJson(text, {
     onValue: (at, offset) => {
-      if (at.length > path.length || (best && at.length <= best.length) || !at.every((part, i) => part === path[i])) return false;
+      if (at.length > path.length || (best && at.length <= best.length) || !at.every((part, i) => part === path[i]))
+        return false;
       best = { length: at.length, offset };
       return at.length === path.length;
     },

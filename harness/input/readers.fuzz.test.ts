@@ -43,18 +43,35 @@ function mutatedJson(valid: unknown) {
   const paths: (string | number)[][] = [];
   const walk = (value: unknown, path: (string | number)[]) => {
     paths.push(path);
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(item, [...path, i]);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
   };
   walk(valid, []);
   const odd = fc.oneof(
     fc.jsonValue(),
-    fc.constantFrom(null, -1, 0, 1e15, '', '..', '/etc/passwd', '__proto__', 'constructor', [], {}, 'x'.repeat(300), '\u0000'),
+    fc.constantFrom(
+      null,
+      -1,
+      0,
+      1e15,
+      '',
+      '..',
+      '/etc/passwd',
+      '__proto__',
+      'constructor',
+      [],
+      {},
+      'x'.repeat(300),
+      '\u0000',
+    ),
   );
   return fc.tuple(fc.constantFrom(...paths), odd, fc.boolean()).map(([path, replacement, remove]) => {
     const copy = structuredClone(valid) as Record<string | number, unknown>;
     if (path.length === 0) return replacement;
-    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
+    const parent = path
+      .slice(0, -1)
+      .reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
     const key = path.at(-1)!;
     if (remove && !Array.isArray(parent)) delete parent[key];
     else parent[key] = replacement;
@@ -67,8 +84,12 @@ function mutatedText(valid: string) {
   const bytes = Buffer.from(valid);
   return fc.oneof(
     fc.nat(bytes.length).map((end) => bytes.subarray(0, end)),
-    fc.tuple(fc.nat(bytes.length), fc.uint8Array({ maxLength: 8 })).map(([at, junk]) => Buffer.concat([bytes.subarray(0, at), junk, bytes.subarray(at)])),
-    fc.tuple(fc.nat(bytes.length), fc.string({ maxLength: 8 })).map(([at, text]) => Buffer.concat([bytes.subarray(0, at), Buffer.from(text), bytes.subarray(at)])),
+    fc
+      .tuple(fc.nat(bytes.length), fc.uint8Array({ maxLength: 8 }))
+      .map(([at, junk]) => Buffer.concat([bytes.subarray(0, at), junk, bytes.subarray(at)])),
+    fc
+      .tuple(fc.nat(bytes.length), fc.string({ maxLength: 8 }))
+      .map(([at, text]) => Buffer.concat([bytes.subarray(0, at), Buffer.from(text), bytes.subarray(at)])),
   );
 }
 
@@ -104,7 +125,14 @@ fuzzJsonReader(
 fuzzJsonReader(
   'projection',
   projectRequests(
-    [1, 2].map((index) => ({ index, body: {}, model: 'm', baseline: ['be brief'], messages: [{ role: 'user' as const, text: `hi ${index}` }], tools: ['echo'] })),
+    [1, 2].map((index) => ({
+      index,
+      body: {},
+      model: 'm',
+      baseline: ['be brief'],
+      messages: [{ role: 'user' as const, text: `hi ${index}` }],
+      tools: ['echo'],
+    })),
     'script.json',
     'reference 0.1.0 (typescript)',
   ),
@@ -115,7 +143,13 @@ fuzzJsonReader(
   'repro bundle',
   {
     format: 'kit-repro-bundle/1',
-    scenario: { id: 'inb-admission-4', name: 'x', uri: 'features/inbox/Admission1.feature', line: 30, rules: ['INB-02'] },
+    scenario: {
+      id: 'inb-admission-4',
+      name: 'x',
+      uri: 'features/inbox/Admission1.feature',
+      line: 30,
+      rules: ['INB-02'],
+    },
     runtime: { module: 'fixtures/runtimes/ignores-message-ids.ts' },
     failure: 'expected m1',
     sessions: [{ name: 's1', id: 's1' }],
@@ -129,8 +163,27 @@ test('baseline: every malformed version is read or refused naming the file', () 
     { id: 'inb-a', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
     { id: 'inb-b', reason: 'its own IDs', comment: 'INB-02 features/x.feature:3 [2] b' },
   ]);
-  const yamlish = fc.constantFrom('!tag ', '%YAML 1.1\n---\n', '&a ', '*a', '<<: *a\n', '? ', '- ', '"', "'", ': ', '\t', '\n  ', '{', '[', '|', '>');
-  const spliced = fc.tuple(fc.nat(valid.length), yamlish).map(([at, piece]) => valid.slice(0, at) + piece + valid.slice(at));
+  const yamlish = fc.constantFrom(
+    '!tag ',
+    '%YAML 1.1\n---\n',
+    '&a ',
+    '*a',
+    '<<: *a\n',
+    '? ',
+    '- ',
+    '"',
+    "'",
+    ': ',
+    '\t',
+    '\n  ',
+    '{',
+    '[',
+    '|',
+    '>',
+  );
+  const spliced = fc
+    .tuple(fc.nat(valid.length), yamlish)
+    .map(([at, piece]) => valid.slice(0, at) + piece + valid.slice(at));
   fc.assert(
     fc.property(fc.oneof(spliced, mutatedText(valid)), (content) => {
       const file = fileWith(content, 'known-failures.yaml');
@@ -161,11 +214,16 @@ test('store: damaged databases and rows are read or refused naming the file', ()
   const damaged = fc.oneof(
     fc.nat(valid.length).map((end) => valid.subarray(0, end)),
     // Mostly past the first page, which SQLite reads on opening: damage found only by a later query.
-    fc.tuple(fc.oneof(fc.nat(valid.length - 1), fc.integer({ min: 4096, max: valid.length - 1 })), fc.uint8Array({ minLength: 1, maxLength: 512 })).map(([at, junk]) => {
-      const copy = Buffer.from(valid);
-      copy.set(junk.subarray(0, copy.length - at), at);
-      return copy;
-    }),
+    fc
+      .tuple(
+        fc.oneof(fc.nat(valid.length - 1), fc.integer({ min: 4096, max: valid.length - 1 })),
+        fc.uint8Array({ minLength: 1, maxLength: 512 }),
+      )
+      .map(([at, junk]) => {
+        const copy = Buffer.from(valid);
+        copy.set(junk.subarray(0, copy.length - at), at);
+        return copy;
+      }),
   );
   fc.assert(
     fc.property(damaged, (bytes) => {
@@ -174,16 +232,26 @@ test('store: damaged databases and rows are read or refused naming the file', ()
     }),
     { numRuns: 150, seed: FUZZ_SEED },
   );
-  const columns = ['events.data', 'inbox.prompt', 'messages.body', 'context_epochs.baseline', 'context_epochs.snapshot'];
+  const columns = [
+    'events.data',
+    'inbox.prompt',
+    'messages.body',
+    'context_epochs.baseline',
+    'context_epochs.snapshot',
+  ];
   fc.assert(
-    fc.property(fc.constantFrom(...columns), fc.oneof(fc.string(), fc.constant('{'), fc.constant('[[[')), (column, value) => {
-      const file = fileWith(valid, 'runtime.sqlite');
-      const [table, name] = column.split('.');
-      const edit = new Database(file);
-      edit.prepare(`UPDATE ${table} SET ${name} = ?`).run(value);
-      edit.close();
-      assertReadsOrNamesFile(() => readStoreSnapshot(file), file);
-    }),
+    fc.property(
+      fc.constantFrom(...columns),
+      fc.oneof(fc.string(), fc.constant('{'), fc.constant('[[[')),
+      (column, value) => {
+        const file = fileWith(valid, 'runtime.sqlite');
+        const [table, name] = column.split('.');
+        const edit = new Database(file);
+        edit.prepare(`UPDATE ${table} SET ${name} = ?`).run(value);
+        edit.close();
+        assertReadsOrNamesFile(() => readStoreSnapshot(file), file);
+      },
+    ),
     { numRuns: 60, seed: FUZZ_SEED },
   );
 });

@@ -4,7 +4,15 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATE_DIRECTORY, echoCommand, failCommand, gateCommand, produceCommand, producedText, type ProducedText } from './shell-commands.js';
+import {
+  GATE_DIRECTORY,
+  echoCommand,
+  failCommand,
+  gateCommand,
+  produceCommand,
+  producedText,
+  type ProducedText,
+} from './shell-commands.js';
 
 const sh = (command: string, cwd: string) => spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8' });
 
@@ -37,29 +45,41 @@ test(
   }),
 );
 
-test('produce prints exactly the text the kit expects', inLocation((location) => {
-  const outputs: ProducedText[] = [
-    { kind: 'numbered', count: 1, suffix: '' },
-    { kind: 'numbered', count: 300, suffix: ' é€𝄞' },
-    { kind: 'repeated', char: 'x', count: 100_000 },
-  ];
-  for (const produced of outputs) assert.equal(sh(produceCommand(produced), location).stdout, producedText(produced));
-}));
+test(
+  'produce prints exactly the text the kit expects',
+  inLocation((location) => {
+    const outputs: ProducedText[] = [
+      { kind: 'numbered', count: 1, suffix: '' },
+      { kind: 'numbered', count: 300, suffix: ' é€𝄞' },
+      { kind: 'repeated', char: 'x', count: 100_000 },
+    ];
+    for (const produced of outputs) assert.equal(sh(produceCommand(produced), location).stdout, producedText(produced));
+  }),
+);
 
-test('gate logs its name, waits for its file, then reports it opened', inLocation(async (location) => {
-  const child = spawn('sh', ['-c', gateCommand('g1')], { cwd: location });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  // The gate logs first; only then does the test open it, as the kit does on seeing the log.
-  const logged = () => existsSync(join(location, 'gate.log')) && readFileSync(join(location, 'gate.log'), 'utf8') === 'g1\n';
-  await new Promise<void>((resolve) => {
-    const watcher = watch(location, () => logged() && (watcher.close(), resolve()));
-    if (logged()) (watcher.close(), resolve());
-  });
-  assert.equal(output, '');
-  mkdirSync(join(location, GATE_DIRECTORY));
-  writeFileSync(join(location, GATE_DIRECTORY, 'g1'), '');
-  assert.equal(await exited, 0);
-  assert.equal(output, 'gate g1 opened');
-}));
+test(
+  'gate logs its name, waits for its file, then reports it opened',
+  inLocation(async (location) => {
+    const child = spawn('sh', ['-c', gateCommand('g1')], { cwd: location });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The gate logs first; only then does the test open it, as the kit does on seeing the log.
+    const logged = () =>
+      existsSync(join(location, 'gate.log')) && readFileSync(join(location, 'gate.log'), 'utf8') === 'g1\n';
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        if (!logged()) return;
+        watcher.close();
+        resolve();
+      };
+      const watcher = watch(location, settle);
+      settle();
+    });
+    assert.equal(output, '');
+    mkdirSync(join(location, GATE_DIRECTORY));
+    writeFileSync(join(location, GATE_DIRECTORY, 'g1'), '');
+    assert.equal(await exited, 0);
+    assert.equal(output, 'gate g1 opened');
+  }),
+);

@@ -50,7 +50,8 @@ export function producedText(produced: ProducedText): string {
 /** Prints exactly `producedText(produced)`. */
 export function produceCommand(produced: ProducedText): string {
   if (produced.kind === 'repeated') {
-    if (Buffer.byteLength(produced.char) !== 1) throw new Error(`a repeated output is of one-byte characters, not "${produced.char}"`);
+    if (Buffer.byteLength(produced.char) !== 1)
+      throw new Error(`a repeated output is of one-byte characters, not "${produced.char}"`);
     return `head -c ${produced.count} /dev/zero | tr '\\000' ${quote(produced.char)}`;
   }
   if (produced.suffix.includes('\\')) throw new Error('a numbered output suffix has no backslash');

@@ -124,7 +124,9 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
     produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
     toolName: (name) => (isKitTool(name) ? shell.tool : name),
     isCallOf: (message, kitName) =>
-      isKitTool(kitName) ? message.name === shell.tool && scripted.get(message.callId) === kitName : message.name === kitName,
+      isKitTool(kitName)
+        ? message.name === shell.tool && scripted.get(message.callId) === kitName
+        : message.name === kitName,
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
     showsFirstAndLastLines(actual, first, last) {
       const lines = actual.split('\n').map((line) => line.trim());
@@ -143,7 +145,9 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
 }
 
 function workspaceDirectories(workspaces: string): string[] {
-  return readdirSync(workspaces, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [join(workspaces, entry.name)] : []));
+  return readdirSync(workspaces, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? [join(workspaces, entry.name)] : [],
+  );
 }
 
 /** The workspaces whose gate.log names the gate. */
@@ -168,7 +172,10 @@ function gateLogged({ workspaces, timeoutMs }: ShellMeansOptions, name: string):
       if (logged.length > 0) finish(() => resolve(logged));
     };
     const timer = setTimeout(
-      () => finish(() => reject(new Error(`no shell command blocked on gate "${name}" within ${timeoutMs} ms: no gate.log names it`))),
+      () =>
+        finish(() =>
+          reject(new Error(`no shell command blocked on gate "${name}" within ${timeoutMs} ms: no gate.log names it`)),
+        ),
       timeoutMs,
     );
     for (const directory of [workspaces, ...workspaceDirectories(workspaces)]) watchers.push(watch(directory, check));

@@ -32,7 +32,12 @@ export function compareProjections(a: Projection, b: Projection): ProjectionComp
     if (nextA.done && nextB.done) break;
     if (nextA.done || nextB.done) {
       differingTurns.push(turn);
-      first ??= { turn, part: 'turn', onlyIn: nextA.done ? 'b' : 'a', state: copy((nextA.done ? nextB : nextA).value as TurnState) };
+      first ??= {
+        turn,
+        part: 'turn',
+        onlyIn: nextA.done ? 'b' : 'a',
+        state: copy((nextA.done ? nextB : nextA).value as TurnState),
+      };
       continue;
     }
     const [stateA, stateB] = [nextA.value, nextB.value];

@@ -12,7 +12,8 @@ export function readProjection(path: string): Projection {
   projection.turns.forEach((turn, i) => {
     const where = `${input.file}: turns[${i}]`;
     if (turn.turn !== i + 1) throw new KitInputError(where, `turn is ${turn.turn}, expected ${i + 1}`);
-    if (turn.kept > messages) throw new KitInputError(where, `kept is ${turn.kept}, but the previous turn has ${messages} messages`);
+    if (turn.kept > messages)
+      throw new KitInputError(where, `kept is ${turn.kept}, but the previous turn has ${messages} messages`);
     messages = turn.kept + turn.added.length;
   });
   return projection;

@@ -17,16 +17,31 @@ function request(messages: ModelVisibleMessage[], baseline = ['be brief'], tools
 }
 
 /** A projection of requests built from conversations, one per turn. */
-const projection = (...turns: ModelVisibleMessage[][]): Projection => projectRequests(turns.map((messages) => request(messages)), 's.json', 'r');
+const projection = (...turns: ModelVisibleMessage[][]): Projection =>
+  projectRequests(
+    turns.map((messages) => request(messages)),
+    's.json',
+    'r',
+  );
 
 test('each turn holds only what changed since the previous one', () => {
   const projected = projectRequests(
-    [request([user('a')]), request([user('a'), assistant('b'), user('c')]), request([user('summary')], ['be brief', 'new'])],
+    [
+      request([user('a')]),
+      request([user('a'), assistant('b'), user('c')]),
+      request([user('summary')], ['be brief', 'new']),
+    ],
     's.json',
     'r',
   );
   assert.deepEqual(
-    projected.turns.map(({ turn, kept, added, baseline, tools }) => ({ turn, kept, added: added.map((m) => m.text), baseline, tools })),
+    projected.turns.map(({ turn, kept, added, baseline, tools }) => ({
+      turn,
+      kept,
+      added: added.map((m) => m.text),
+      baseline,
+      tools,
+    })),
     [
       { turn: 1, kept: 0, added: ['a'], baseline: ['be brief'], tools: ['echo'] },
       { turn: 2, kept: 1, added: ['b', 'c'], baseline: undefined, tools: undefined },
@@ -37,23 +52,36 @@ test('each turn holds only what changed since the previous one', () => {
 
 test('turn states rebuild every turn in full', () => {
   // A state is updated in place, so each is read before the next.
-  const states = Array.from(turnStates(projection([user('a')], [user('a'), assistant('b')], [user('x')])), (state) => state.messages.map((m) => m.text).join(' '));
+  const states = Array.from(turnStates(projection([user('a')], [user('a'), assistant('b')], [user('x')])), (state) =>
+    state.messages.map((m) => m.text).join(' '),
+  );
   assert.deepEqual(states, ['a', 'a b', 'x']);
 });
 
 test('a rewrite masks text everywhere the model saw it', () => {
-  const projected = projectRequests([request([user('cd /tmp/x1/w')], ['in /tmp/x1'])], 's', 'r', (text) => text.replaceAll('/tmp/x1', '<dir>'));
+  const projected = projectRequests([request([user('cd /tmp/x1/w')], ['in /tmp/x1'])], 's', 'r', (text) =>
+    text.replaceAll('/tmp/x1', '<dir>'),
+  );
   assert.deepEqual(projected.turns[0]!.baseline, ['in <dir>']);
   assert.equal(projected.turns[0]!.added[0]!.text, 'cd <dir>/w');
 });
 
 test('equal projections compare equal', () => {
   const a = projection([user('a')], [user('a'), assistant('b')]);
-  assert.deepEqual(compareProjections(a, structuredClone(a)), { equal: true, turns: { a: 2, b: 2 }, first: undefined, differingTurns: [] });
+  assert.deepEqual(compareProjections(a, structuredClone(a)), {
+    equal: true,
+    turns: { a: 2, b: 2 },
+    first: undefined,
+    differingTurns: [],
+  });
 });
 
 test('the first divergent turn and message are named, and later turns that differ listed', () => {
-  const a = projection([user('a')], [user('a'), assistant('b'), user('c')], [user('a'), assistant('b'), user('c'), assistant('d')]);
+  const a = projection(
+    [user('a')],
+    [user('a'), assistant('b'), user('c')],
+    [user('a'), assistant('b'), user('c'), assistant('d')],
+  );
   const b = projection([user('a')], [user('a'), assistant('B'), user('c')], [user('z')]);
   const comparison = compareProjections(a, b);
   assert.equal(comparison.equal, false);
@@ -85,8 +113,14 @@ test('a projection file whose turns do not chain is refused', () => {
   const broken = projection([user('a')], [user('a'), assistant('b')]);
   broken.turns[1]!.kept = 5;
   writeFileSync(join(dir, 'p.json'), JSON.stringify(broken));
-  assert.throws(() => readProjection(join(dir, 'p.json')), /p\.json: turns\[1\]: kept is 5, but the previous turn has 1 messages/);
-  writeFileSync(join(dir, 'q.json'), JSON.stringify({ ...broken, turns: [{ turn: 1, kept: 0, added: [{ role: 'user' }] }] }, null, 2));
+  assert.throws(
+    () => readProjection(join(dir, 'p.json')),
+    /p\.json: turns\[1\]: kept is 5, but the previous turn has 1 messages/,
+  );
+  writeFileSync(
+    join(dir, 'q.json'),
+    JSON.stringify({ ...broken, turns: [{ turn: 1, kept: 0, added: [{ role: 'user' }] }] }, null, 2),
+  );
   assert.throws(() => readProjection(join(dir, 'q.json')), /q\.json:\d+: turns\[0\]\.added\[0\]\.text: is required/);
 });
 

@@ -65,7 +65,9 @@ export class RequestProjector {
     const kept = previous ? commonPrefix(previous.messages, request.messages) : 0;
     this.turns.push({
       turn: this.turns.length + 1,
-      ...(previous && sameStrings(previous.baseline, request.baseline) ? {} : { baseline: request.baseline.map(rewrite) }),
+      ...(previous && sameStrings(previous.baseline, request.baseline)
+        ? {}
+        : { baseline: request.baseline.map(rewrite) }),
       ...(previous && sameStrings(previous.tools, request.tools) ? {} : { tools: request.tools }),
       kept,
       added: request.messages.slice(kept).map((message) => visibleMessage(message, rewrite)),
@@ -125,8 +127,17 @@ function visibleMessage(message: ModelVisibleMessage, rewrite: (text: string) =>
   return {
     role: message.role,
     text: rewrite(message.text),
-    ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map(({ id, name, input }) => ({ id, name, input: rewrite(input) })) } : {}),
+    ...(message.toolCalls?.length
+      ? { toolCalls: message.toolCalls.map(({ id, name, input }) => ({ id, name, input: rewrite(input) })) }
+      : {}),
     ...(message.toolCallId ? { toolCallId: message.toolCallId } : {}),
-    ...(reasoning ? { reasoning: { text: rewrite(reasoning.text), ...(reasoning.signature ? { signature: reasoning.signature } : {}) } } : {}),
+    ...(reasoning
+      ? {
+          reasoning: {
+            text: rewrite(reasoning.text),
+            ...(reasoning.signature ? { signature: reasoning.signature } : {}),
+          },
+        }
+      : {}),
   };
 }

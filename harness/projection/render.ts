@@ -45,7 +45,9 @@ export function* renderProjection(projection: Projection, full: boolean): Genera
 
 function keptNote(kept: number, previousLength: number, previousTurn: number): string {
   const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
-  return kept === previousLength ? `${plural(kept)} as in turn ${previousTurn}` : `${kept} of turn ${previousTurn}'s ${plural(previousLength)} kept`;
+  return kept === previousLength
+    ? `${plural(kept)} as in turn ${previousTurn}`
+    : `${kept} of turn ${previousTurn}'s ${plural(previousLength)} kept`;
 }
 
 function* indented(lines: string[]): Generator<string> {

@@ -1,19 +1,40 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CAPABILITIES, OPTIONAL_CAPABILITIES, capabilityOfCommand, declares, isNotImplemented, neededCapabilities } from './capabilities.js';
+import {
+  CAPABILITIES,
+  OPTIONAL_CAPABILITIES,
+  capabilityOfCommand,
+  declares,
+  isNotImplemented,
+  neededCapabilities,
+} from './capabilities.js';
 
 const schema = JSON.parse(readFileSync(new URL('./session-runtime-adapter-1.schema.json', import.meta.url), 'utf8'));
 const commands = Object.keys(schema.$defs.commands);
 
 test('every command an optional capability names is a command of the protocol', () => {
   const named = CAPABILITIES.flatMap((capability) => [...OPTIONAL_CAPABILITIES[capability].commands]);
-  assert.deepEqual(named.filter((cmd) => !commands.includes(cmd)), []);
+  assert.deepEqual(
+    named.filter((cmd) => !commands.includes(cmd)),
+    [],
+  );
   assert.equal(new Set(named).size, named.length, 'no command belongs to two capabilities');
 });
 
 test('the commands every profile requires stay required', () => {
-  for (const cmd of ['hello', 'session.create', 'prompt.admit', 'history', 'inbox', 'events', 'epoch', 'failures', 'compaction.configure', 'tool-output.configure']) {
+  for (const cmd of [
+    'hello',
+    'session.create',
+    'prompt.admit',
+    'history',
+    'inbox',
+    'events',
+    'epoch',
+    'failures',
+    'compaction.configure',
+    'tool-output.configure',
+  ]) {
     assert.equal(capabilityOfCommand(cmd), undefined, cmd);
   }
   assert.equal(capabilityOfCommand('clock.set'), 'virtual-clock');

@@ -9,9 +9,15 @@ import type { RuntimeDescription } from '../driver/protocol.js';
  */
 export const OPTIONAL_CAPABILITIES = {
   'kit-tools': { commands: ['gate.wait', 'gate.open'], tools: ['echo', 'fail', 'gate', 'produce'] },
-  'kit-sources': { commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'], tools: [] },
+  'kit-sources': {
+    commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
+    tools: [],
+  },
   'virtual-clock': { commands: ['clock.set', 'retry.wait'], tools: [] },
-  'fault-injection': { commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'], tools: [] },
+  'fault-injection': {
+    commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
+    tools: [],
+  },
   pty: { commands: ['pty.overlay.set', 'pty.environment', 'host.env.set'], tools: [] },
   'manual-compaction': { commands: ['compaction.request'], tools: [] },
   reconcile: { commands: ['context.reconcile'], tools: [] },
@@ -27,10 +33,14 @@ export const CAPABILITIES = Object.keys(OPTIONAL_CAPABILITIES) as Capability[];
 const NEEDS_TAG = /^@needs:(.+)$/;
 
 const ofCommand = new Map<string, Capability>(
-  CAPABILITIES.flatMap((capability) => OPTIONAL_CAPABILITIES[capability].commands.map((cmd): [string, Capability] => [cmd, capability])),
+  CAPABILITIES.flatMap((capability) =>
+    OPTIONAL_CAPABILITIES[capability].commands.map((cmd): [string, Capability] => [cmd, capability]),
+  ),
 );
 const ofTool = new Map<string, Capability>(
-  CAPABILITIES.flatMap((capability) => OPTIONAL_CAPABILITIES[capability].tools.map((tool): [string, Capability] => [tool, capability])),
+  CAPABILITIES.flatMap((capability) =>
+    OPTIONAL_CAPABILITIES[capability].tools.map((tool): [string, Capability] => [tool, capability]),
+  ),
 );
 
 /** The optional capability a command belongs to; undefined for a required command. */

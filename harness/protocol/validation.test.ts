@@ -12,34 +12,44 @@ test('a well-formed command and reply pass', () => {
   validator.checkReply(command, { ok: true, result: { sessionId: 's1', created: true } });
 });
 
-test('a malformed command is the kit\'s bug', () => {
+test("a malformed command is the kit's bug", () => {
   assert.throws(
     () => validator.checkCommand({ cmd: 'session.create' } as never),
     (error: unknown) => error instanceof ProtocolViolation && error.side === 'kit',
   );
 });
 
-test('a result of the wrong shape is the adapter\'s bug, named by command and field', () => {
+test("a result of the wrong shape is the adapter's bug, named by command and field", () => {
   const command = { cmd: 'session.create' as const, location: '/tmp/w' };
   assert.throws(
     () => validator.checkReply(command, { ok: true, result: { sessionId: 7, created: true } }),
     (error: unknown) =>
-      error instanceof ProtocolViolation && error.side === 'adapter' && /result of session\.create: \/sessionId must be string/.test(error.message),
+      error instanceof ProtocolViolation &&
+      error.side === 'adapter' &&
+      /result of session\.create: \/sessionId must be string/.test(error.message),
   );
 });
 
 test('an error outside the closed vocabulary is refused', () => {
   const command = { cmd: 'session.run' as const, sessionId: 's1' };
-  assert.throws(() => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }), ProtocolViolation);
+  assert.throws(
+    () => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }),
+    ProtocolViolation,
+  );
 });
 
-test('the kit\'s JSON Schemas are valid JSON Schema 2020-12 documents', () => {
+test("the kit's JSON Schemas are valid JSON Schema 2020-12 documents", () => {
   // The validators skip this check at run time; it is made here once.
   const harness = new URL('..', import.meta.url);
-  const files = readdirSync(harness, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.schema.json'));
+  const files = readdirSync(harness, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.schema.json'),
+  );
   assert.ok(files.includes('protocol/session-runtime-adapter-1.schema.json'), files.join(', '));
   for (const file of files) {
     const ajv = new Ajv2020({ strict: false });
-    assert.ok(ajv.validateSchema(JSON.parse(readFileSync(new URL(file, harness), 'utf8'))), `${file}: ${JSON.stringify(ajv.errors)}`);
+    assert.ok(
+      ajv.validateSchema(JSON.parse(readFileSync(new URL(file, harness), 'utf8'))),
+      `${file}: ${JSON.stringify(ajv.errors)}`,
+    );
   }
 });

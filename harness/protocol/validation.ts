@@ -26,7 +26,8 @@ let shared: ProtocolValidator | undefined;
  * every driver in a process shares it; it holds no state between checks.
  */
 export function sharedValidator(): ProtocolValidator {
-  return (shared ??= new ProtocolValidator());
+  shared ??= new ProtocolValidator();
+  return shared;
 }
 
 /**

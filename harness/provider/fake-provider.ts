@@ -49,7 +49,10 @@ export class FakeProvider {
 
   /** Recordings are loaded here, so a bad recording fails the step that names it. */
   enqueue(entry: ScriptEntry): void {
-    const response = entry.turn.kind === 'recording' ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name) : entry.turn;
+    const response =
+      entry.turn.kind === 'recording'
+        ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
+        : entry.turn;
     if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
     this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
     if (entry.hold) this.holds.set(entry.hold, deferred());
@@ -97,7 +100,10 @@ export class FakeProvider {
       // The runtime's fault, not the kit's: answered as a provider would, and reported.
       const detail = error instanceof Error ? error.message : String(error);
       this.unreadable.push(`request ${this.arrived + this.unreadable.length + 1} (${detail})`);
-      return Response.json({ error: { message: `conformance kit: the request could not be read: ${detail}` } }, { status: 400 });
+      return Response.json(
+        { error: { message: `conformance kit: the request could not be read: ${detail}` } },
+        { status: 400 },
+      );
     }
     this.arrived += 1;
     this.inFlight += 1;
@@ -107,19 +113,26 @@ export class FakeProvider {
     else this.requests.push(captured);
     for (const arrival of this.arrivals.filter((a) => this.arrived >= a.count)) arrival.resolve();
 
-    const lastUser = messages.findLast((message) => message.role === 'user' && !this.isSystemFallback(message.text))?.text;
+    const lastUser = messages.findLast(
+      (message) => message.role === 'user' && !this.isSystemFallback(message.text),
+    )?.text;
     const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
     if (at < 0) {
       this.inFlight -= 1;
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
-      return Response.json({ error: { message: 'conformance kit: no scripted provider turn for this request' } }, { status: 500 });
+      return Response.json(
+        { error: { message: 'conformance kit: no scripted provider turn for this request' } },
+        { status: 500 },
+      );
     }
     const [entry] = this.script.splice(at, 1);
     if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
-    return this.respond('kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response);
+    return this.respond(
+      'kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response,
+    );
   }
 
   private respond(wire: WireResponse): Response {

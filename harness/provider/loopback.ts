@@ -6,11 +6,15 @@ import type { FakeProvider } from './fake-provider.js';
  * Serves the fake provider over HTTP on 127.0.0.1, for runtimes in other processes. Requests go
  * to whichever provider `current()` returns: one server outlives the scenarios it serves.
  */
-export async function serveOnLoopback(current: () => FakeProvider | undefined): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function serveOnLoopback(
+  current: () => FakeProvider | undefined,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     answer(current(), req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `conformance kit: ${error instanceof Error ? error.message : error}` } }));
+      res.end(
+        JSON.stringify({ error: { message: `conformance kit: ${error instanceof Error ? error.message : error}` } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,7 +32,9 @@ export async function serveOnLoopback(current: () => FakeProvider | undefined): 
 async function answer(provider: FakeProvider | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (!provider || req.method !== 'POST' || path !== `/v1${provider.dialect.path}`) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no fake provider route ${req.method} ${path}` } }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: `no fake provider route ${req.method} ${path}` } }));
     return;
   }
   const chunks: Buffer[] = [];

@@ -26,7 +26,10 @@ test('a frame whose data is not JSON is named by file, frame and line', () => {
 });
 
 test('a line that is no SSE field is refused', () => {
-  assert.throws(() => parseSse('x.sse', 'data: {}\n\nhello there\n\n'), /x\.sse frame 2 \(line 3\): "hello there" is not an SSE field/);
+  assert.throws(
+    () => parseSse('x.sse', 'data: {}\n\nhello there\n\n'),
+    /x\.sse frame 2 \(line 3\): "hello there" is not an SSE field/,
+  );
 });
 
 test('an empty recording is refused', () => {
@@ -50,7 +53,10 @@ test('an HTTP recording without a status line is refused at line 1', () => {
 
 test('an HTTP recording with a status no provider answers with is refused at line 1', () => {
   for (const status of ['100', '199', '600', '999']) {
-    assert.throws(() => parseHttp('x.http', `HTTP/1.1 ${status} Odd\n\n{}`), new RegExp(`x\\.http line 1: status ${status} is not one a provider answers with`));
+    assert.throws(
+      () => parseHttp('x.http', `HTTP/1.1 ${status} Odd\n\n{}`),
+      new RegExp(`x\\.http line 1: status ${status} is not one a provider answers with`),
+    );
   }
 });
 

@@ -50,10 +50,12 @@ export function parseHttp(file: string, text: string): WireResponse {
   const [head, ...rest] = text.replace(/\r\n/g, '\n').split('\n\n');
   const [statusLine, ...headerLines] = (head ?? '').split('\n');
   const status = /^HTTP\/[\d.]+ (\d{3})\b/.exec(statusLine ?? '');
-  if (!status) throw new KitInputError(`${file} line 1`, `expected a status line like "HTTP/1.1 429 Too Many Requests"`);
+  if (!status)
+    throw new KitInputError(`${file} line 1`, `expected a status line like "HTTP/1.1 429 Too Many Requests"`);
   // The fake provider answers through an HTTP server, which sends no other status.
   const code = Number(status[1]);
-  if (code < 200 || code > 599) throw new KitInputError(`${file} line 1`, `status ${code} is not one a provider answers with (200 to 599)`);
+  if (code < 200 || code > 599)
+    throw new KitInputError(`${file} line 1`, `status ${code} is not one a provider answers with (200 to 599)`);
   const headers: Record<string, string> = {};
   headerLines.forEach((header, i) => {
     const colon = header.indexOf(':');
@@ -62,4 +64,3 @@ export function parseHttp(file: string, text: string): WireResponse {
   });
   return { status: code, headers, frames: [rest.join('\n\n')] };
 }
-

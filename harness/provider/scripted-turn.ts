@@ -3,7 +3,14 @@
  * encoders turn these values into frames; scripts never mention the wire format.
  */
 export type ScriptedTurn =
-  | { kind: 'text'; text: string; chunks: number; reasoning?: ScriptedReasoning; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
+  | {
+      kind: 'text';
+      text: string;
+      chunks: number;
+      reasoning?: ScriptedReasoning;
+      webSearch?: ScriptedWebSearch;
+      usage?: ScriptedUsage;
+    }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
   | { kind: 'error'; status: number; body: string }
   | { kind: 'recording'; name: string };
@@ -74,7 +81,10 @@ export function splitIntoChunks(text: string, parts: number): string[] {
 const CHARACTERS_PER_TOKEN = 4;
 
 /** The turn with the usage it reports to `requestBody`: its scripted usage, or the estimate above. */
-export function withReportedUsage(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, requestBody: unknown): Exclude<ScriptedTurn, { kind: 'recording' }> {
+export function withReportedUsage(
+  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
+  requestBody: unknown,
+): Exclude<ScriptedTurn, { kind: 'recording' }> {
   if (turn.kind === 'error' || turn.usage) return turn;
   const output = turn.kind === 'text' ? turn.text : JSON.stringify(turn.calls.map((call) => call.input));
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);

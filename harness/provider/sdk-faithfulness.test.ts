@@ -21,7 +21,12 @@ import { webSearchResults } from './wire/anthropic-messages.js';
 
 /** What a response means to a client: a finished reply, a refused request, or a stream cut short. */
 type Meaning =
-  | { text: string; toolCalls: { id: string; name: string; input: unknown }[]; reasoning?: { text: string; signature: string }; finish: string | null }
+  | {
+      text: string;
+      toolCalls: { id: string; name: string; input: unknown }[];
+      reasoning?: { text: string; signature: string };
+      finish: string | null;
+    }
   | { error: { status: number; type: string | null; code?: string; message: string | null } }
   | { cut: true; text: string };
 
@@ -76,7 +81,11 @@ async function readWithOpenAI(baseURL: string): Promise<Meaning> {
       messages: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Echo hi.' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'echo', arguments: '{"text":"hi"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'echo', arguments: '{"text":"hi"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'hi' },
         { role: 'user', content: 'Say hello.' },
       ],
@@ -95,10 +104,18 @@ async function readWithOpenAI(baseURL: string): Promise<Meaning> {
   } catch (error) {
     if (error instanceof OpenAI.APIError && error.status !== undefined) {
       const { message } = (error.error ?? {}) as { message?: string };
-      return { error: { status: error.status, type: error.type ?? null, ...(error.code ? { code: error.code } : {}), message: message ?? null } };
+      return {
+        error: {
+          status: error.status,
+          type: error.type ?? null,
+          ...(error.code ? { code: error.code } : {}),
+          message: message ?? null,
+        },
+      };
     }
     // The client's own complaint that the stream closed before any finish reason: a cut stream.
-    if (error instanceof OpenAI.OpenAIError && error.message.startsWith('missing finish_reason')) return { cut: true, text: streamed };
+    if (error instanceof OpenAI.OpenAIError && error.message.startsWith('missing finish_reason'))
+      return { cut: true, text: streamed };
     throw error;
   }
 }
@@ -133,10 +150,14 @@ async function readWithAnthropic(baseUrl: string): Promise<Meaning> {
     });
     stream.on('text', (delta) => (streamed += delta));
     const message = await stream.finalMessage();
-    const thinking = message.content.flatMap((block) => (block.type === 'thinking' ? [{ text: block.thinking, signature: block.signature }] : []));
+    const thinking = message.content.flatMap((block) =>
+      block.type === 'thinking' ? [{ text: block.thinking, signature: block.signature }] : [],
+    );
     return {
       text: message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(''),
-      toolCalls: message.content.flatMap((block) => (block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [])),
+      toolCalls: message.content.flatMap((block) =>
+        block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
+      ),
       ...(thinking[0] ? { reasoning: thinking[0] } : {}),
       finish: message.stop_reason,
     };
@@ -145,7 +166,10 @@ async function readWithAnthropic(baseUrl: string): Promise<Meaning> {
       return { error: { status: error.status, type: error.type, message: error.apiMessage } };
     }
     // The client's own complaint that the stream closed before `message_stop`: a cut stream.
-    if (error instanceof Anthropic.AnthropicError && error.message.startsWith('stream ended without producing a Message')) {
+    if (
+      error instanceof Anthropic.AnthropicError &&
+      error.message.startsWith('stream ended without producing a Message')
+    ) {
       return { cut: true, text: streamed };
     }
     throw error;
@@ -178,7 +202,9 @@ function filesOf(dialect: string): string[] {
 }
 
 function recordingsOf(dialect: string): string[] {
-  return filesOf(dialect).filter((file) => RECORDING.test(file)).map((file) => file.replace(RECORDING, ''));
+  return filesOf(dialect)
+    .filter((file) => RECORDING.test(file))
+    .map((file) => file.replace(RECORDING, ''));
 }
 
 function sidecarOf(dialect: string, name: string): Meaning {
@@ -194,7 +220,11 @@ test('every recording has a meaning sidecar, and every sidecar a recording', () 
     const files = filesOf(dialect);
     const sidecars = files.filter((file) => SIDECAR.test(file)).map((file) => file.replace(SIDECAR, ''));
     assert.deepEqual(recordingsOf(dialect), sidecars, `recordings and sidecars in recordings/${dialect}`);
-    assert.deepEqual(files.filter((file) => !RECORDING.test(file) && !SIDECAR.test(file)), [], `other files in recordings/${dialect}`);
+    assert.deepEqual(
+      files.filter((file) => !RECORDING.test(file) && !SIDECAR.test(file)),
+      [],
+      `other files in recordings/${dialect}`,
+    );
   }
 });
 
@@ -220,7 +250,12 @@ for (const [dialect, client] of Object.entries(clients)) {
 
   test(`${dialect}: an encoded text turn with reasoning carries it where the dialect can`, async () => {
     const { meaning } = await serve(dialect, { kind: 'text', text: 'Hello!', chunks: 2, reasoning });
-    assert.deepEqual(meaning, { text: 'Hello!', toolCalls: [], ...(client.reasoning ? { reasoning } : {}), finish: client.finishes.text });
+    assert.deepEqual(meaning, {
+      text: 'Hello!',
+      toolCalls: [],
+      ...(client.reasoning ? { reasoning } : {}),
+      finish: client.finishes.text,
+    });
   });
 
   test(`${dialect}: an encoded turn with several tool calls reads as those calls with their parsed input`, async () => {
@@ -230,14 +265,21 @@ for (const [dialect, client] of Object.entries(clients)) {
 
   test(`${dialect}: an encoded error turn reads as the recorded error whose body it sends`, async () => {
     const recorded = loadRecording(kitPath('recordings'), dialect, client.errorRecording);
-    const { meaning } = await serve(dialect, { kind: 'error', status: recorded.status, body: recorded.frames.join('') });
+    const { meaning } = await serve(dialect, {
+      kind: 'error',
+      status: recorded.status,
+      body: recorded.frames.join(''),
+    });
     assert.deepEqual(meaning, sidecarOf(dialect, client.errorRecording));
   });
 
   test(`${dialect}: the request the official client sends decodes to the neutral conversation`, async () => {
     const { request } = await serve(dialect, { kind: 'text', text: 'ok', chunks: 1 });
     const [user, assistant, ...rest] = CONVERSATION.messages;
-    const expected = { ...CONVERSATION, messages: [user, client.reasoning ? { ...assistant, reasoning: THINKING } : assistant, ...rest] };
+    const expected = {
+      ...CONVERSATION,
+      messages: [user, client.reasoning ? { ...assistant, reasoning: THINKING } : assistant, ...rest],
+    };
     assert.deepEqual({ baseline: request.baseline, messages: request.messages, tools: request.tools }, expected);
   });
 }
@@ -247,7 +289,9 @@ test('anthropic-messages: an encoded web search reads as the server tool call an
   current = new FakeProvider(dialects['anthropic-messages']!, kitPath('recordings'), MODEL);
   current.enqueue({ turn: { kind: 'text', text: 'Found it.', chunks: 1, webSearch: search } });
   const client = new Anthropic({ apiKey: 'kit-key', baseURL: loopback.baseUrl.replace(/\/v1$/, ''), maxRetries: 0 });
-  const message = await client.messages.stream({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Search.' }] }).finalMessage();
+  const message = await client.messages
+    .stream({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Search.' }] })
+    .finalMessage();
   const blocks = message.content.map((block) => JSON.parse(JSON.stringify(block)) as Record<string, unknown>);
   assert.deepEqual(
     blocks.map((block) => block.type),

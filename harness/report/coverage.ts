@@ -21,17 +21,27 @@ export interface Coverage {
 }
 
 export function coverageOf(results: ScenarioResult[]): Coverage {
-  const coverage: Coverage = { rules: 0, withVerdict: 0, passed: [], failed: [], notImplemented: [], withoutVerdict: {} };
+  const coverage: Coverage = {
+    rules: 0,
+    withVerdict: 0,
+    passed: [],
+    failed: [],
+    notImplemented: [],
+    withoutVerdict: {},
+  };
   for (const [rule, outcome] of ruleOutcomes(results)) {
     coverage.rules += 1;
     const scenarios = results.filter((result) => result.rules.includes(rule));
     if (outcome === 'not-applicable') {
-      coverage.withoutVerdict[rule] = [...new Set(scenarios.flatMap((result) => (result.reason ?? 'no reason given').split(REASONS_SEPARATOR)))];
+      coverage.withoutVerdict[rule] = [
+        ...new Set(scenarios.flatMap((result) => (result.reason ?? 'no reason given').split(REASONS_SEPARATOR))),
+      ];
       continue;
     }
     coverage.withVerdict += 1;
     if (outcome === 'passed') coverage.passed.push(rule);
-    else if (scenarios.every((result) => result.status !== 'failed' || isNotImplemented(result.message))) coverage.notImplemented.push(rule);
+    else if (scenarios.every((result) => result.status !== 'failed' || isNotImplemented(result.message)))
+      coverage.notImplemented.push(rule);
     else coverage.failed.push(rule);
   }
   return coverage;

@@ -21,19 +21,34 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     '',
     '| area | scenarios | passed | failed | n/a | rules passed |',
     '|---|---:|---:|---:|---:|---:|',
-    ...areaRows(results).map((row) => `| ${row.area} | ${row.scenarios} | ${row.passed} | ${row.failed} | ${row.notApplicable} | ${row.rulesPassed}/${row.rules} |`),
+    ...areaRows(results).map(
+      (row) =>
+        `| ${row.area} | ${row.scenarios} | ${row.passed} | ${row.failed} | ${row.notApplicable} | ${row.rulesPassed}/${row.rules} |`,
+    ),
   ];
   const failing = verdict.scenarios.filter((s) => s.outcome !== 'passed' && s.outcome !== 'not-applicable');
   if (failing.length > 0) {
     lines.push('', '| outcome | rules | scenario | id |', '|---|---|---|---|');
     for (const scenario of failing) {
       const { result } = scenario;
-      lines.push(`| ${cell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${cell(result.name)} | \`${result.id}\` |`);
+      lines.push(
+        `| ${cell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${cell(result.name)} | \`${result.id}\` |`,
+      );
     }
   }
   for (const { result } of withOutcome(verdict, 'unexpected-fail')) {
     const request = result.request ? ['', ...requestExcerpt(result.request)] : [];
-    lines.push('', `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`, '', '```', ...failureLines(result.message), ...request, '```', '', '</details>');
+    lines.push(
+      '',
+      `<details><summary>${escapeHtml(`${result.id}: ${result.name}`)}</summary>`,
+      '',
+      '```',
+      ...failureLines(result.message),
+      ...request,
+      '```',
+      '',
+      '</details>',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -41,7 +56,12 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
 function withoutVerdictTable(coverage: Coverage): string[] {
   const byReason = rulesByReason(coverage);
   if (byReason.size === 0) return [];
-  return ['', '| no verdict because | rules |', '|---|---|', ...[...byReason].map(([reason, rules]) => `| ${cell(reason)} | ${rules.join(' ')} |`)];
+  return [
+    '',
+    '| no verdict because | rules |',
+    '|---|---|',
+    ...[...byReason].map(([reason, rules]) => `| ${cell(reason)} | ${rules.join(' ')} |`),
+  ];
 }
 
 function said({ outcome, reason }: ScenarioVerdict): string {

@@ -1,7 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
-import { judgedRuntime, runtimeReportPage, runtimesTable, withRuntimesTable, TABLE_END, TABLE_START, type JudgedRuntime } from './runtime-report.js';
+import {
+  judgedRuntime,
+  runtimeReportPage,
+  runtimesTable,
+  withRuntimesTable,
+  TABLE_END,
+  TABLE_START,
+  type JudgedRuntime,
+} from './runtime-report.js';
 
 const scenario = (id: string, status: ScenarioResult['status'], rules: string[], message?: string): ScenarioResult => ({
   id,
@@ -18,7 +26,12 @@ const scenario = (id: string, status: ScenarioResult['status'], rules: string[],
 const document = {
   scenarios: [
     scenario('a', 'passed', ['INB-01']),
-    scenario('b', 'failed', ['INB-02'], 'AssertionError: the provider was sent "B" before "C"\n    at step (steps/x.ts:1:1)'),
+    scenario(
+      'b',
+      'failed',
+      ['INB-02'],
+      'AssertionError: the provider was sent "B" before "C"\n    at step (steps/x.ts:1:1)',
+    ),
     scenario('c', 'not-applicable', ['CTX-01'], 'needs capability kit-sources'),
     scenario('d', 'failed', ['AGT-01'], 'not implemented: agent.define'),
   ],
@@ -32,11 +45,20 @@ const judged = (runtime: string, passed: number): JudgedRuntime => ({
 });
 
 test('rule counts come from the coverage of the results', () => {
-  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document).counts, { passed: 1, failed: 1, notApplicable: 1, notImplemented: 1 });
+  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document).counts, {
+    passed: 1,
+    failed: 1,
+    notApplicable: 1,
+    notImplemented: 1,
+  });
 });
 
 test('the page lists each failing scenario with its evidence and its baseline reason, not the kit stack', () => {
-  const page = runtimeReportPage(judged('opencode', 1), document, new Map([['b', 'INB-02: OpenCode sent B first; a real deviation']]));
+  const page = runtimeReportPage(
+    judged('opencode', 1),
+    document,
+    new Map([['b', 'INB-02: OpenCode sent B first; a real deviation']]),
+  );
   assert.match(page, /### INB-02\n/);
   assert.match(page, /the provider was sent "B" before "C"/);
   assert.match(page, /Known failure: INB-02: OpenCode sent B first; a real deviation/);
@@ -53,6 +75,9 @@ test('the README table is replaced between its markers, one row per runtime, the
   assert.ok(updated.endsWith('\n\nafter\n'));
   assert.doesNotMatch(updated, /\nold\n/);
   const rows = updated.split('\n').filter((line) => line.startsWith('| opencode') || line.startsWith('| pi'));
-  assert.deepEqual(rows.map((row) => row.split(' | ')[0]), ['| opencode', '| pi']);
+  assert.deepEqual(
+    rows.map((row) => row.split(' | ')[0]),
+    ['| opencode', '| pi'],
+  );
   assert.throws(() => withRuntimesTable('# no markers\n', 'table'), /markers/);
 });

@@ -50,7 +50,12 @@ function outcomes(coverage: Coverage): [string, string][] {
 }
 
 /** The page and the README row of one run. */
-export function judgedRuntime(runtime: string, version: string, date: string, document: ResultsDocument): JudgedRuntime {
+export function judgedRuntime(
+  runtime: string,
+  version: string,
+  date: string,
+  document: ResultsDocument,
+): JudgedRuntime {
   return { runtime, version, date, counts: ruleCounts(coverageOf(document.scenarios)) };
 }
 
@@ -65,7 +70,11 @@ export function badgeLine(judged: JudgedRuntime): string {
 }
 
 /** The per-runtime page: badge, counts, every rule's outcome, then each failing rule's evidence. */
-export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocument, reasons: ReadonlyMap<string, string>): string {
+export function runtimeReportPage(
+  judged: JudgedRuntime,
+  document: ResultsDocument,
+  reasons: ReadonlyMap<string, string>,
+): string {
   const { passed, failed, notApplicable, notImplemented } = judged.counts;
   const coverage = coverageOf(document.scenarios);
   const rules = outcomes(coverage).sort(
@@ -109,7 +118,16 @@ export function runtimeReportPage(judged: JudgedRuntime, document: ResultsDocume
       lines.push(`- **${scenario.name}** (\`${scenario.uri}:${scenario.line}\`, \`@id:${scenario.id}\`)`);
       const reason = reasons.get(scenario.id);
       if (reason) lines.push(`  - Known failure: ${reason.trim().replace(/\s*\n\s*/g, ' ')}`);
-      lines.push('  - What the kit observed:', '', '    ```', ...failureLines(scenario.message).slice(0, 20).map((l) => `    ${l}`), '    ```', '');
+      lines.push(
+        '  - What the kit observed:',
+        '',
+        '    ```',
+        ...failureLines(scenario.message)
+          .slice(0, 20)
+          .map((l) => `    ${l}`),
+        '    ```',
+        '',
+      );
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;

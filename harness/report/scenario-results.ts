@@ -62,7 +62,8 @@ export class ScenarioResultCollector {
       this.caseToPickle.set(envelope.testCase.id, envelope.testCase.pickleId);
       this.total += 1;
     }
-    if (envelope.testCaseStarted) this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
+    if (envelope.testCaseStarted)
+      this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
     if (envelope.testStepFinished) {
       const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
       const { status, message, exception } = envelope.testStepFinished.testStepResult;
@@ -77,7 +78,11 @@ export class ScenarioResultCollector {
       this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
     }
     const log = envelope.attachment;
-    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(NOT_APPLICABLE)) {
+    if (
+      log?.testCaseStartedId &&
+      log.mediaType === 'text/x.cucumber.log+plain' &&
+      log.body.startsWith(NOT_APPLICABLE)
+    ) {
       this.resultFor(log.testCaseStartedId).reason ??= log.body.slice(NOT_APPLICABLE.length);
     }
     if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(KEPT_LOG)) {

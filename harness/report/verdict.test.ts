@@ -17,8 +17,12 @@ const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']
   ...(status === 'failed' ? { message: `AssertionError: ${id} | broke\n    at step (steps/x.ts:1:1)` } : {}),
 });
 
-const baseline = (...ids: string[]) => ({ file: 'known.yaml', reasons: new Map(ids.map((id) => [id, `${id} is known`])) });
-const ids = (verdict: ReturnType<typeof judge>, outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
+const baseline = (...ids: string[]) => ({
+  file: 'known.yaml',
+  reasons: new Map(ids.map((id) => [id, `${id} is known`])),
+});
+const ids = (verdict: ReturnType<typeof judge>, outcome: Parameters<typeof withOutcome>[1]) =>
+  withOutcome(verdict, outcome).map((s) => s.id);
 
 test('without a baseline every failure fails the run', () => {
   const verdict = judge([result('a', 'passed'), result('b', 'failed'), result('c', 'not-applicable')]);
@@ -46,7 +50,10 @@ test("an outline's rows are judged together under their ID", () => {
 test('the text summary separates the three baseline outcomes', () => {
   const results = [result('a', 'failed'), result('b', 'failed'), result('c', 'passed')];
   const text = formatSummary(results, 'rt', judge(results, baseline('a', 'c')));
-  assert.match(text, /baseline known\.yaml: 1 expected failure\(s\), 1 unexpected pass\(es\), 1 unexpected failure\(s\)/);
+  assert.match(
+    text,
+    /baseline known\.yaml: 1 expected failure\(s\), 1 unexpected pass\(es\), 1 unexpected failure\(s\)/,
+  );
   assert.match(text, /✔ fails as expected: a \(a is known\)/);
   assert.match(text, /✖ passes now, remove it from the baseline: c/);
   assert.match(text, /✖ fails, and the baseline does not list it: b/);
@@ -64,9 +71,19 @@ test('the markdown summary has the area table, each failing scenario, and escape
 
 test('the badge counts rules passed of those selected, then those without a verdict and not implemented', () => {
   const passing = [result('a', 'passed'), result('b', 'passed', ['INB-02'])];
-  assert.deepEqual(conformanceBadge(judge(passing)), { schemaVersion: 1, label: 'conformance', message: '2/2 rules', color: 'brightgreen' });
+  assert.deepEqual(conformanceBadge(judge(passing)), {
+    schemaVersion: 1,
+    label: 'conformance',
+    message: '2/2 rules',
+    color: 'brightgreen',
+  });
   const known = [result('a', 'failed'), result('b', 'passed', ['INB-02']), result('c', 'not-applicable', ['INB-03'])];
-  assert.deepEqual(conformanceBadge(judge(known, baseline('a'))), { schemaVersion: 1, label: 'conformance', message: '1/3 rules · 1 n/a', color: 'yellow' });
+  assert.deepEqual(conformanceBadge(judge(known, baseline('a'))), {
+    schemaVersion: 1,
+    label: 'conformance',
+    message: '1/3 rules · 1 n/a',
+    color: 'yellow',
+  });
   assert.equal(conformanceBadge(judge(known)).color, 'red');
   const missing = [{ ...result('a', 'failed'), message: 'not implemented: inbox' }, result('b', 'passed', ['INB-02'])];
   assert.equal(conformanceBadge(judge(missing)).message, '1/2 rules · 1 not implemented');
@@ -90,10 +107,19 @@ test('coverage: rules with a verdict, not implemented apart, and each rule witho
     withoutVerdict: { 'INB-03': ['needs capability pty', 'needs profile sol'] },
   });
   assert.equal(shortfall, undefined);
-  assert.match(judge(results, undefined, 80).shortfall!, /^verdicts on 75% of the selected rules, below --min-verdicts 80%$/);
+  assert.match(
+    judge(results, undefined, 80).shortfall!,
+    /^verdicts on 75% of the selected rules, below --min-verdicts 80%$/,
+  );
   const text = formatSummary(results, 'rt', judge(results));
-  assert.match(text, /rules: 1 passed, 1 failed \(INB-02\), 1 not implemented \(INB-01\), 1 without a verdict\n  no verdict, needs capability pty: INB-03\n  no verdict, needs profile sol: INB-03\nverdicts: 3 of 4 rules \(75%\)/);
-  assert.match(formatMarkdown(results, 'rt', judge(results)), /Verdicts on 3 of 4 rules \(75%\)\.\n\n\| no verdict because \| rules \|\n\|---\|---\|\n\| needs capability pty \| INB-03 \|/);
+  assert.match(
+    text,
+    /rules: 1 passed, 1 failed \(INB-02\), 1 not implemented \(INB-01\), 1 without a verdict\n {2}no verdict, needs capability pty: INB-03\n {2}no verdict, needs profile sol: INB-03\nverdicts: 3 of 4 rules \(75%\)/,
+  );
+  assert.match(
+    formatMarkdown(results, 'rt', judge(results)),
+    /Verdicts on 3 of 4 rules \(75%\)\.\n\n\| no verdict because \| rules \|\n\|---\|---\|\n\| needs capability pty \| INB-03 \|/,
+  );
 });
 
 test('a run in which no rule gets a verdict does not pass, even with nothing failed', () => {

@@ -42,7 +42,9 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
   const coverage = coverageOf(results);
   const shortfall = coverageShortfall(coverage, minVerdicts);
   return {
-    passed: shortfall === undefined && scenarios.every((s) => s.outcome !== 'unexpected-fail' && s.outcome !== 'unexpected-pass'),
+    passed:
+      shortfall === undefined &&
+      scenarios.every((s) => s.outcome !== 'unexpected-fail' && s.outcome !== 'unexpected-pass'),
     scenarios,
     coverage,
     ...(shortfall === undefined ? {} : { shortfall }),

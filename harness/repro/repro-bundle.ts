@@ -32,7 +32,12 @@ export interface FailingScenario {
  * Writes the repro bundle of a failing scenario below `root`: one directory per scenario (per
  * example row for an outline) holding everything needed to read the failure without rerunning it.
  */
-export async function writeReproBundle(root: string, pickle: Pickle, failure: string, scenario: FailingScenario): Promise<void> {
+export async function writeReproBundle(
+  root: string,
+  pickle: Pickle,
+  failure: string,
+  scenario: FailingScenario,
+): Promise<void> {
   const tags = pickle.tags.map((tag) => tag.name);
   const id = tags.find((tag) => tag.startsWith('@id:'))?.slice(4) ?? pickle.id;
   const line = pickle.location?.line ?? 0;
@@ -43,7 +48,13 @@ export async function writeReproBundle(root: string, pickle: Pickle, failure: st
   const sessions = [...scenario.sessions].map(([name, handle]) => ({ name, id: handle.id }));
   const bundle: ReproBundle = {
     format: BUNDLE_FORMAT,
-    scenario: { id, name: pickle.name, uri: pickle.uri, line, rules: tags.flatMap((tag) => /^@([A-Z]{3}-\d{2})$/.exec(tag)?.[1] ?? []) },
+    scenario: {
+      id,
+      name: pickle.name,
+      uri: pickle.uri,
+      line,
+      rules: tags.flatMap((tag) => /^@([A-Z]{3}-\d{2})$/.exec(tag)?.[1] ?? []),
+    },
     runtime: portable(selectionFromEnvironment(process.env)),
     failure: message,
     sessions,
@@ -60,12 +71,15 @@ export async function writeReproBundle(root: string, pickle: Pickle, failure: st
 }
 
 /** The durable state of each of the scenario's sessions, by session name, then by what was read. */
-export async function observeSessions(scenario: Pick<FailingScenario, 'driver' | 'sessions'>): Promise<Record<string, Record<string, unknown>>> {
+export async function observeSessions(
+  scenario: Pick<FailingScenario, 'driver' | 'sessions'>,
+): Promise<Record<string, Record<string, unknown>>> {
   const observe = observer(scenario.driver);
   const observed: Record<string, Record<string, unknown>> = {};
   for (const [name, { id }] of scenario.sessions) {
     observed[name] = {};
-    for (const [what, read] of Object.entries(OBSERVATIONS)) observed[name][what] = await observe((driver) => read(driver, id));
+    for (const [what, read] of Object.entries(OBSERVATIONS))
+      observed[name][what] = await observe((driver) => read(driver, id));
   }
   return observed;
 }

@@ -53,7 +53,12 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
       target.launcher,
       {
         storeDir: store,
-        provider: { dialect: script.dialect as ProviderDialectName, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: script.model },
+        provider: {
+          dialect: script.dialect as ProviderDialectName,
+          baseUrl: target.providerBaseUrl,
+          apiKey: 'kit-key',
+          model: script.model,
+        },
         now: script.now,
         home,
       },
@@ -62,24 +67,40 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
     if (!described.profiles.includes(script.profile)) {
-      throw new KitInputError(script.file, `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`);
+      throw new KitInputError(
+        script.file,
+        `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`,
+      );
     }
     ({ sessionId } = await driver.createSession(workspace, script.session));
   };
   try {
-    const perform = stepActions(() => driver!, provider, () => sessionId, workspace);
+    const perform = stepActions(
+      () => driver!,
+      provider,
+      () => sessionId,
+      workspace,
+    );
     const enqueued: string[] = [];
     const stoppedAt = await playSteps([
       ['start-up (hello, session.create)', start],
       ...script.timeline.map((step, i): Step => {
         const at = `timeline[${i}] (${step.step})`;
-        return [at, () => (step.step.startsWith('provider-') && enqueued.push(at), perform(step))];
+        return [
+          at,
+          () => {
+            if (step.step.startsWith('provider-')) enqueued.push(at);
+            return perform(step);
+          },
+        ];
       }),
       ['the final settle', () => driver!.idle(sessionId)],
     ]);
     // Turns are taken in order, so the ones left are the last given.
     const unused = enqueued.slice(enqueued.length - provider.unconsumed);
-    const reported = stoppedAt?.notDriven ? { failures: [], diagnostics: [] } : await reportedProblems(driver, sessionId);
+    const reported = stoppedAt?.notDriven
+      ? { failures: [], diagnostics: [] }
+      : await reportedProblems(driver, sessionId);
     return {
       projection: projector.projection(script.file, runtime),
       unanswered: provider.unexpected,
@@ -101,7 +122,10 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
  * What the runtime itself reports went wrong: its recorded failures and its diagnostics. A
  * runtime that does not support asking, or did not start, reports nothing.
  */
-async function reportedProblems(driver: RuntimeDriver | undefined, sessionId: string): Promise<{ failures: string[]; diagnostics: string[] }> {
+async function reportedProblems(
+  driver: RuntimeDriver | undefined,
+  sessionId: string,
+): Promise<{ failures: string[]; diagnostics: string[] }> {
   const ask = async <T>(question: () => Promise<T[]>): Promise<T[]> => {
     try {
       return driver && sessionId ? await question() : [];
@@ -133,7 +157,7 @@ async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
 
 /** The driver and session exist only once the runtime has started, hence the getters. */
 function stepActions(runtime: () => RuntimeDriver, provider: FakeProvider, session: () => string, workspace: string) {
-  return (step: TimelineStep): Promise<unknown> | void => {
+  return (step: TimelineStep): unknown => {
     const [driver, sessionId] = [runtime(), session()];
     switch (step.step) {
       case 'prompt':

@@ -14,7 +14,8 @@ function script(text: string, recordings?: string) {
   return () => readSessionScript(file, recordings);
 }
 
-const withTimeline = (steps: string) => `{\n  "format": "kit-session-script/1",\n  "timeline": [\n    ${steps}\n  ]\n}\n`;
+const withTimeline = (steps: string) =>
+  `{\n  "format": "kit-session-script/1",\n  "timeline": [\n    ${steps}\n  ]\n}\n`;
 
 test('every shipped example script loads', () => {
   for (const name of readdirSync('fixtures/scripts')) {
@@ -23,48 +24,122 @@ test('every shipped example script loads', () => {
 });
 
 test('defaults are filled in, and tool calls without an ID get call_<n>', () => {
-  const loaded = script(withTimeline('{ "step": "provider-tool-calls", "calls": [{ "name": "echo", "input": {} }, { "id": "mine", "name": "echo", "input": {} }, { "name": "gate", "input": {} }] }'))();
+  const loaded = script(
+    withTimeline(
+      '{ "step": "provider-tool-calls", "calls": [{ "name": "echo", "input": {} }, { "id": "mine", "name": "echo", "input": {} }, { "name": "gate", "input": {} }] }',
+    ),
+  )();
   assert.equal(loaded.now, '2026-01-15T09:00:00.000Z');
   assert.equal(loaded.session, 's1');
   assert.equal(loaded.dialect, 'openai-chat');
   const [step] = loaded.timeline;
-  assert.deepEqual(step?.step === 'provider-tool-calls' && step.calls.map((call) => call.id), ['call_1', 'mine', 'call_3']);
+  assert.deepEqual(step?.step === 'provider-tool-calls' && step.calls.map((call) => call.id), [
+    'call_1',
+    'mine',
+    'call_3',
+  ]);
 });
 
 for (const [what, text, expected] of [
-  ['a syntax error, by line and column', '{\n  "format": "kit-session-script/1",\n  "timeline": [,]\n}', /s\d+\.json:3:16: not valid JSON/],
+  [
+    'a syntax error, by line and column',
+    '{\n  "format": "kit-session-script/1",\n  "timeline": [,]\n}',
+    /s\d+\.json:3:16: not valid JSON/,
+  ],
   ['a missing field', withTimeline('{ "step": "prompt" }'), /s\d+\.json:4: timeline\[0\]\.text: is required$/],
-  ['an unknown step', withTimeline('{ "step": "settle" },\n    { "step": "teleport" }'), /s\d+\.json:5: timeline\[1\]: "teleport" is not a known step$/],
-  ['a delivery that is not one', withTimeline('{ "step": "prompt", "text": "hi", "delivery": "shout" }'), /:4: timeline\[0\]\.delivery: must be one of steer, queue$/],
-  ['an unknown field', withTimeline('{ "step": "settle", "gate": "g1" }'), /:4: timeline\[0\]\.gate: is not a known field$/],
-  ['a date that is not one', withTimeline('{ "step": "clock", "now": "tomorrow" }'), /:4: timeline\[0\]\.now: must be a date and time like 2026-01-15T09:00:00Z$/],
-  ['a file outside the workspace', withTimeline('{ "step": "write-file", "path": "../escape.txt", "content": "" }'), /:4: timeline\[0\]\.path: must stay inside the workspace$/],
-  ['the current directory as a file', withTimeline('{ "step": "write-file", "path": "./", "content": "" }'), /:4: timeline\[0\]\.path: must name a file, not a directory$/],
-  ['a dot as a file', withTimeline('{ "step": "write-file", "path": ".", "content": "" }'), /:4: timeline\[0\]\.path: must name a file, not a directory$/],
-  ['a NUL byte in a path', withTimeline('{ "step": "write-file", "path": "a\\u0000b", "content": "" }'), /:4: timeline\[0\]\.path: must not contain a NUL byte$/],
-  ['a name too long for a file system', withTimeline(`{ "step": "write-file", "path": "d/${'n'.repeat(300)}", "content": "" }`), /:4: timeline\[0\]\.path: has a name longer than 255 bytes$/],
+  [
+    'an unknown step',
+    withTimeline('{ "step": "settle" },\n    { "step": "teleport" }'),
+    /s\d+\.json:5: timeline\[1\]: "teleport" is not a known step$/,
+  ],
+  [
+    'a delivery that is not one',
+    withTimeline('{ "step": "prompt", "text": "hi", "delivery": "shout" }'),
+    /:4: timeline\[0\]\.delivery: must be one of steer, queue$/,
+  ],
+  [
+    'an unknown field',
+    withTimeline('{ "step": "settle", "gate": "g1" }'),
+    /:4: timeline\[0\]\.gate: is not a known field$/,
+  ],
+  [
+    'a date that is not one',
+    withTimeline('{ "step": "clock", "now": "tomorrow" }'),
+    /:4: timeline\[0\]\.now: must be a date and time like 2026-01-15T09:00:00Z$/,
+  ],
+  [
+    'a file outside the workspace',
+    withTimeline('{ "step": "write-file", "path": "../escape.txt", "content": "" }'),
+    /:4: timeline\[0\]\.path: must stay inside the workspace$/,
+  ],
+  [
+    'the current directory as a file',
+    withTimeline('{ "step": "write-file", "path": "./", "content": "" }'),
+    /:4: timeline\[0\]\.path: must name a file, not a directory$/,
+  ],
+  [
+    'a dot as a file',
+    withTimeline('{ "step": "write-file", "path": ".", "content": "" }'),
+    /:4: timeline\[0\]\.path: must name a file, not a directory$/,
+  ],
+  [
+    'a NUL byte in a path',
+    withTimeline('{ "step": "write-file", "path": "a\\u0000b", "content": "" }'),
+    /:4: timeline\[0\]\.path: must not contain a NUL byte$/,
+  ],
+  [
+    'a name too long for a file system',
+    withTimeline(`{ "step": "write-file", "path": "d/${'n'.repeat(300)}", "content": "" }`),
+    /:4: timeline\[0\]\.path: has a name longer than 255 bytes$/,
+  ],
   [
     'a file followed by a path below it',
-    withTimeline('{ "step": "write-file", "path": "notes", "content": "" },\n    { "step": "write-file", "path": "notes/today.md", "content": "" }'),
+    withTimeline(
+      '{ "step": "write-file", "path": "notes", "content": "" },\n    { "step": "write-file", "path": "notes/today.md", "content": "" }',
+    ),
     /:5: timeline\[1\]\.path: is below notes, a file timeline\[0\] wrote$/,
   ],
   [
     'a directory written as a file',
-    withTimeline('{ "step": "write-file", "path": "a/b.md", "content": "" },\n    { "step": "write-file", "path": "./a", "content": "" }'),
+    withTimeline(
+      '{ "step": "write-file", "path": "a/b.md", "content": "" },\n    { "step": "write-file", "path": "./a", "content": "" }',
+    ),
     /:5: timeline\[1\]\.path: is a directory: timeline\[0\] wrote a\/b\.md in it$/,
   ],
-  ['an absurd number of chunks', withTimeline('{ "step": "provider-text", "text": "hi", "chunks": 1e15 }'), /:4: timeline\[0\]\.chunks: must be <= 1000$/],
-  ...['__proto__', 'constructor', 'toString'].map((dialect) => [
-    `the dialect ${dialect}`,
-    `{ "format": "kit-session-script/1", "dialect": "${dialect}", "timeline": [] }`,
-    new RegExp(`:1: dialect: "${dialect}" is not a dialect the kit knows`),
-  ] as const),
-  ['an unknown dialect', '{ "format": "kit-session-script/1", "dialect": "smoke-signals", "timeline": [] }', /:1: dialect: "smoke-signals" is not a dialect the kit knows/],
-  ['a missing recording', withTimeline('{ "step": "provider-recording", "name": "nope" }'), /:4: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/],
-  ['the wrong format', '{ "format": "kit-session-script/9", "timeline": [] }', /:1: format: must be "kit-session-script\/1"$/],
+  [
+    'an absurd number of chunks',
+    withTimeline('{ "step": "provider-text", "text": "hi", "chunks": 1e15 }'),
+    /:4: timeline\[0\]\.chunks: must be <= 1000$/,
+  ],
+  ...['__proto__', 'constructor', 'toString'].map(
+    (dialect) =>
+      [
+        `the dialect ${dialect}`,
+        `{ "format": "kit-session-script/1", "dialect": "${dialect}", "timeline": [] }`,
+        new RegExp(`:1: dialect: "${dialect}" is not a dialect the kit knows`),
+      ] as const,
+  ),
+  [
+    'an unknown dialect',
+    '{ "format": "kit-session-script/1", "dialect": "smoke-signals", "timeline": [] }',
+    /:1: dialect: "smoke-signals" is not a dialect the kit knows/,
+  ],
+  [
+    'a missing recording',
+    withTimeline('{ "step": "provider-recording", "name": "nope" }'),
+    /:4: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/,
+  ],
+  [
+    'the wrong format',
+    '{ "format": "kit-session-script/9", "timeline": [] }',
+    /:1: format: must be "kit-session-script\/1"$/,
+  ],
 ] as const) {
   test(`a script with ${what} is refused in one line naming file and field`, () => {
-    assert.throws(script(text), (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'));
+    assert.throws(
+      script(text),
+      (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'),
+    );
   });
 }
 

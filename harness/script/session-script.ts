@@ -36,7 +36,10 @@ interface ScriptFile {
   profile?: string;
   dialect?: string;
   session?: string;
-  timeline: (TimelineStep | { step: 'provider-tool-calls'; calls: (Omit<ScriptedToolCall, 'id'> & { id?: string })[] })[];
+  timeline: (
+    | TimelineStep
+    | { step: 'provider-tool-calls'; calls: (Omit<ScriptedToolCall, 'id'> & { id?: string })[] }
+  )[];
 }
 
 const validate = compileSchema(new URL('./session-script.schema.json', import.meta.url));
@@ -50,7 +53,11 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
   const script = checkSchema<ScriptFile>(input, validate);
   const dialect = script.dialect ?? 'openai-chat';
   if (!Object.hasOwn(dialects, dialect)) {
-    throw inputError(input, ['dialect'], `"${dialect}" is not a dialect the kit knows (${Object.keys(dialects).join(', ')})`);
+    throw inputError(
+      input,
+      ['dialect'],
+      `"${dialect}" is not a dialect the kit knows (${Object.keys(dialects).join(', ')})`,
+    );
   }
   let calls = 0;
   const files = new Map<string, number>();
@@ -103,9 +110,11 @@ function writeFileProblem(path: string, written: ReadonlyMap<string, number>): s
   if (path.includes('\0')) return 'must not contain a NUL byte';
   if (normal === '.' || normal === `.${sep}` || path.endsWith('/')) return 'must name a file, not a directory';
   const names = normal.split(sep);
-  if (names.some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)) return `has a name longer than ${MAX_NAME_BYTES} bytes`;
+  if (names.some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES))
+    return `has a name longer than ${MAX_NAME_BYTES} bytes`;
   const parent = names.slice(0, -1).findIndex((_, n) => written.has(names.slice(0, n + 1).join(sep)));
-  if (parent !== -1) return `is below ${names.slice(0, parent + 1).join(sep)}, a file timeline[${written.get(names.slice(0, parent + 1).join(sep))}] wrote`;
+  if (parent !== -1)
+    return `is below ${names.slice(0, parent + 1).join(sep)}, a file timeline[${written.get(names.slice(0, parent + 1).join(sep))}] wrote`;
   const below = [...written].find(([file]) => file.startsWith(`${normal}${sep}`));
   if (below) return `is a directory: timeline[${below[1]}] wrote ${below[0]} in it`;
   return undefined;

@@ -35,14 +35,30 @@ test('a store reads as sessions with their events, inbox and history, columns in
   const [session] = snapshot.sessions;
   assert.equal(session!.projectRoot, '/w');
   assert.equal(session!.lastSeq, 3);
-  assert.deepEqual(session!.events, [{ seq: 1, type: 'session.created', data: { type: 'session.created', location: '/w' }, at: '2026-01-15T09:00:00.000Z' }]);
-  assert.deepEqual(session!.inbox[0], { messageId: 'm1', prompt: { parts: [{ type: 'text', text: 'hi' }] }, delivery: 'steer', admittedSeq: 2, promotedSeq: 3 });
+  assert.deepEqual(session!.events, [
+    {
+      seq: 1,
+      type: 'session.created',
+      data: { type: 'session.created', location: '/w' },
+      at: '2026-01-15T09:00:00.000Z',
+    },
+  ]);
+  assert.deepEqual(session!.inbox[0], {
+    messageId: 'm1',
+    prompt: { parts: [{ type: 'text', text: 'hi' }] },
+    delivery: 'steer',
+    admittedSeq: 2,
+    promotedSeq: 3,
+  });
   assert.equal(session!.history[0]!.hidden, false);
   assert.equal(session!.epoch, null);
 });
 
 test("a session's context epoch reads with its baseline parts and snapshot parsed", () => {
-  const dir = store('epoch', `CREATE TABLE context_epochs (session_id TEXT, baseline TEXT, snapshot TEXT); INSERT INTO context_epochs VALUES ('s1', '["be brief"]', '{"keys":[]}');`);
+  const dir = store(
+    'epoch',
+    `CREATE TABLE context_epochs (session_id TEXT, baseline TEXT, snapshot TEXT); INSERT INTO context_epochs VALUES ('s1', '["be brief"]', '{"keys":[]}');`,
+  );
   assert.deepEqual(readStoreSnapshot(dir).sessions[0]!.epoch, { baseline: ['be brief'], snapshot: { keys: [] } });
 });
 
@@ -68,8 +84,16 @@ for (const [what, make, expected] of [
     },
     /text\.sqlite: not a SQLite database/,
   ],
-  ['a missing table', () => store('no-inbox', 'DROP TABLE inbox;'), /runtime\.sqlite: no table "inbox": not a reference runtime store/],
-  ['a missing column', () => store('no-body', 'ALTER TABLE messages DROP COLUMN body;'), /table "messages" has no column "body"/],
+  [
+    'a missing table',
+    () => store('no-inbox', 'DROP TABLE inbox;'),
+    /runtime\.sqlite: no table "inbox": not a reference runtime store/,
+  ],
+  [
+    'a missing column',
+    () => store('no-body', 'ALTER TABLE messages DROP COLUMN body;'),
+    /table "messages" has no column "body"/,
+  ],
   [
     'an epoch baseline that is not JSON',
     () =>
@@ -82,7 +106,10 @@ for (const [what, make, expected] of [
   [
     'a store with a damaged page',
     () => {
-      const dir = store('corrupt', `INSERT INTO events SELECT session_id, seq + 1, type, data || '${'x'.repeat(3000)}', at FROM events;`);
+      const dir = store(
+        'corrupt',
+        `INSERT INTO events SELECT session_id, seq + 1, type, data || '${'x'.repeat(3000)}', at FROM events;`,
+      );
       const file = join(dir, 'runtime.sqlite');
       const bytes = readFileSync(file);
       bytes.fill(0xa5, 4096, bytes.length);
@@ -91,10 +118,24 @@ for (const [what, make, expected] of [
     },
     /runtime\.sqlite: cannot be read: .*\(SQLITE_(CORRUPT|NOTADB)\)$/,
   ],
-  ['a directory where the database should be', () => (mkdirSync(join(root, 'nested', 'runtime.sqlite'), { recursive: true }), join(root, 'nested')), /runtime\.sqlite: is not a regular file/],
-  ['a row that is not JSON', () => store('bad-json', "UPDATE events SET data = '{oops' WHERE seq = 1;"), /events \(session s1, seq 1\): column "data" is not JSON/],
+  [
+    'a directory where the database should be',
+    () => {
+      mkdirSync(join(root, 'nested', 'runtime.sqlite'), { recursive: true });
+      return join(root, 'nested');
+    },
+    /runtime\.sqlite: is not a regular file/,
+  ],
+  [
+    'a row that is not JSON',
+    () => store('bad-json', "UPDATE events SET data = '{oops' WHERE seq = 1;"),
+    /events \(session s1, seq 1\): column "data" is not JSON/,
+  ],
 ] as const) {
   test(`${what} is refused in one line naming the store`, () => {
-    assert.throws(() => readStoreSnapshot(make()), (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'));
+    assert.throws(
+      () => readStoreSnapshot(make()),
+      (error: Error) => error.name === 'KitInputError' && expected.test(error.message) && !error.message.includes('\n'),
+    );
   });
 }

@@ -39,7 +39,8 @@ export function readStoreSnapshot(path: string, onlySession?: string): StoreSnap
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'runtime.sqlite') : path;
   const name = displayPath(file);
   if (!existsSync(file)) throw new KitInputError(name, 'no such file (give a store directory or its runtime.sqlite)');
-  if (!statSync(file).isFile()) throw new KitInputError(name, 'is not a regular file (give a store directory or its runtime.sqlite)');
+  if (!statSync(file).isFile())
+    throw new KitInputError(name, 'is not a regular file (give a store directory or its runtime.sqlite)');
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -50,7 +51,8 @@ export function readStoreSnapshot(path: string, onlySession?: string): StoreSnap
     return readSessions(db, name, onlySession);
   } catch (error) {
     // A damaged page shows only when a query reaches it.
-    if (error instanceof Database.SqliteError) throw new KitInputError(name, `cannot be read: ${error.message} (${error.code})`);
+    if (error instanceof Database.SqliteError)
+      throw new KitInputError(name, `cannot be read: ${error.message} (${error.code})`);
     throw error;
   } finally {
     db.close();
@@ -71,18 +73,30 @@ function readSessions(db: Database.Database, name: string, onlySession: string |
       .map((session): SessionSnapshot => {
         const id = String(session.id);
         const rows = (sql: string) => db.prepare(sql).all(id) as Row[];
-        const epoch = hasEpochs ? (db.prepare('SELECT baseline, snapshot FROM context_epochs WHERE session_id = ?').get(id) as Row | undefined) : undefined;
+        const epoch = hasEpochs
+          ? (db.prepare('SELECT baseline, snapshot FROM context_epochs WHERE session_id = ?').get(id) as
+              | Row
+              | undefined)
+          : undefined;
         return {
           ...camel(session),
           id,
-          events: rows('SELECT * FROM events WHERE session_id = ? ORDER BY seq').map((row) => json(row, 'data', `events (session ${id}, seq ${row.seq})`)),
+          events: rows('SELECT * FROM events WHERE session_id = ? ORDER BY seq').map((row) =>
+            json(row, 'data', `events (session ${id}, seq ${row.seq})`),
+          ),
           inbox: rows('SELECT * FROM inbox WHERE session_id = ? ORDER BY admitted_seq').map((row) =>
             json(row, 'prompt', `inbox (session ${id}, message ${row.message_id})`),
           ),
           history: rows('SELECT * FROM messages WHERE session_id = ? ORDER BY seq').map((row) =>
             json({ ...row, hidden: Boolean(row.hidden) }, 'body', `messages (session ${id}, seq ${row.seq})`),
           ),
-          epoch: epoch ? json(json(epoch, 'baseline', `context_epochs (session ${id})`), 'snapshot', `context_epochs (session ${id})`) : null,
+          epoch: epoch
+            ? json(
+                json(epoch, 'baseline', `context_epochs (session ${id})`),
+                'snapshot',
+                `context_epochs (session ${id})`,
+              )
+            : null,
         };
       }),
   };
@@ -90,17 +104,28 @@ function readSessions(db: Database.Database, name: string, onlySession: string |
 
 function tablesOf(db: Database.Database, name: string): Set<string> {
   try {
-    return new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    return new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
   } catch (error) {
     throw new KitInputError(name, `not a SQLite database (${(error as Error).message})`);
   }
 }
 
-function requireColumns(db: Database.Database, name: string, table: string, columns: readonly string[], present: Set<string>): void {
+function requireColumns(
+  db: Database.Database,
+  name: string,
+  table: string,
+  columns: readonly string[],
+  present: Set<string>,
+): void {
   if (!present.has(table)) throw new KitInputError(name, `no table "${table}": not a reference runtime store`);
   const found = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
   const missing = columns.find((column) => !found.has(column));
-  if (missing) throw new KitInputError(name, `table "${table}" has no column "${missing}": not a reference runtime store`);
+  if (missing)
+    throw new KitInputError(name, `table "${table}" has no column "${missing}": not a reference runtime store`);
 }
 
 /** Parses a JSON column in place; a row that does not parse is named by table and key. */

@@ -75,8 +75,10 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   if (plan.length === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
   const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
-  const run = await runCucumber({ ...runConfiguration, support: support ?? runConfiguration.support }, environment, (envelope) =>
-    collector.accept(envelope),
+  const run = await runCucumber(
+    { ...runConfiguration, support: support ?? runConfiguration.support },
+    environment,
+    (envelope) => collector.accept(envelope),
   );
   support = run.support;
   return collector.results();

@@ -13,7 +13,8 @@ const shardPlugin: Plugin<{ shard?: Shard }> = {
     if (!shard) return;
     transform('pickles:filter', (pickles) => {
       const idOf = ({ pickle }: (typeof pickles)[number]) =>
-        pickle.tags.find((tag) => tag.name.startsWith('@id:'))?.name.slice(4) ?? `${pickle.uri}:${pickle.location?.line}`;
+        pickle.tags.find((tag) => tag.name.startsWith('@id:'))?.name.slice(4) ??
+        `${pickle.uri}:${pickle.location?.line}`;
       const kept = idsInShard(pickles.map(idOf), shard);
       return pickles.filter((pickle) => kept.has(idOf(pickle)));
     });

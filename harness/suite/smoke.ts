@@ -35,7 +35,12 @@ export async function smoke(
     try {
       report({ name, ok: true, detail: await step() });
     } catch (error) {
-      report({ name, ok: false, detail: error instanceof Error ? error.message : String(error), notDriven: asNotDriven(error) !== undefined });
+      report({
+        name,
+        ok: false,
+        detail: error instanceof Error ? error.message : String(error),
+        notDriven: asNotDriven(error) !== undefined,
+      });
       throw error;
     }
   };

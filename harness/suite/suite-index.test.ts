@@ -38,5 +38,8 @@ test('scenario IDs must be present and unique', () => {
 test('a @needs: tag must name an optional capability', () => {
   const problems = lintSuite(['INB-01'], [scenario({ needs: ['pty', 'telepathy'] })]);
   assert.equal(problems.length, 1);
-  assert.match(problems[0]!, /^features\/x\/X1\.feature:7: @needs:telepathy names no optional capability \(kit-tools, /);
+  assert.match(
+    problems[0]!,
+    /^features\/x\/X1\.feature:7: @needs:telepathy names no optional capability \(kit-tools, /,
+  );
 });

@@ -75,7 +75,8 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
   const seenIds = new Map<string, string>();
   for (const scenario of scenarios) {
     const where = `${scenario.file}:${scenario.line}`;
-    if (scenario.ids.length !== 1) problems.push(`${where}: a scenario needs exactly one @id: tag (has ${scenario.ids.length})`);
+    if (scenario.ids.length !== 1)
+      problems.push(`${where}: a scenario needs exactly one @id: tag (has ${scenario.ids.length})`);
     for (const id of scenario.ids) {
       const first = seenIds.get(id);
       if (first) problems.push(`${where}: @id:${id} is already used at ${first}`);
@@ -84,7 +85,8 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
     if (scenario.rules.length === 0) problems.push(`${where}: the scenario names no rule`);
     if (!scenario.area) problems.push(`${where}: the feature has no @area: tag`);
     for (const need of scenario.needs) {
-      if (!isCapability(need)) problems.push(`${where}: @needs:${need} names no optional capability (${CAPABILITIES.join(', ')})`);
+      if (!isCapability(need))
+        problems.push(`${where}: @needs:${need} names no optional capability (${CAPABILITIES.join(', ')})`);
     }
     for (const rule of scenario.rules) {
       if (known.has(rule)) covered.add(rule);

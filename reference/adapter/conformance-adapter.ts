@@ -195,7 +195,11 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     ...(sol
       ? {
           'prompt.submit': (c: Command) => ({
-            messageId: runtime.promptWhenIdle({ sessionId: String(c.sessionId), id: opt(c.id), prompt: c.prompt as never }).messageId,
+            messageId: runtime.promptWhenIdle({
+              sessionId: String(c.sessionId),
+              id: opt(c.id),
+              prompt: c.prompt as never,
+            }).messageId,
           }),
         }
       : {}),
@@ -224,7 +228,8 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
       );
     },
     'context.contributor.remove': (c) => {
-      if (!registry(c).remove(String(c.contributor))) throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
+      if (!registry(c).remove(String(c.contributor)))
+        throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
     },
     'context.source.set': (c) =>
       kitSources.set(
@@ -239,7 +244,12 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
         skills: (c.skills ?? {}) as Record<string, 'allow' | 'deny'>,
       }),
     'skill.define': (c) =>
-      runtime.agents.defineSkill({ name: String(c.name), description: String(c.description), body: String(c.body), ...(c.location === undefined ? {} : { location: String(c.location) }) }),
+      runtime.agents.defineSkill({
+        name: String(c.name),
+        description: String(c.description),
+        body: String(c.body),
+        ...(c.location === undefined ? {} : { location: String(c.location) }),
+      }),
     'permission.wait': (c) => runtime.permissions.whenPending(String(c.sessionId)),
     'permission.pending': (c) => ({
       requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),
@@ -263,19 +273,24 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
-      compactions: runtime
-        .compactions(String(c.sessionId))
-        .map(({ status, summary, tokensFreed }) => ({ status, ...(summary === undefined ? {} : { summary }), ...(tokensFreed === undefined ? {} : { tokensFreed }) })),
+      compactions: runtime.compactions(String(c.sessionId)).map(({ status, summary, tokensFreed }) => ({
+        status,
+        ...(summary === undefined ? {} : { summary }),
+        ...(tokensFreed === undefined ? {} : { tokensFreed }),
+      })),
     }),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
-    ...(crashes ? { 'fault.crash': (c: Command) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) } : {}),
+    ...(crashes
+      ? { 'fault.crash': (c: Command) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) }
+      : {}),
     'clock.set': async (c) => {
       clock.set(new Date(String(c.now)));
       // The runtime's periodic retention sweep; with a virtual clock, time passes only here.
       await runtime.sweepToolOutput();
     },
-    'tool-output.configure': (c) => runtime.configureToolOutput({ maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) }),
+    'tool-output.configure': (c) =>
+      runtime.configureToolOutput({ maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) }),
     'tool-output.files': async () => {
       const directory = runtime.toolOutputDirectory;
       const names = await readdir(directory).catch(() => []);
@@ -307,7 +322,9 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     failures: (c) => ({
       failures: runtime
         .events(String(c.sessionId))
-        .flatMap(({ event }) => (event.type === 'session.failed' ? [{ code: event.code, message: event.message }] : [])),
+        .flatMap(({ event }) =>
+          event.type === 'session.failed' ? [{ code: event.code, message: event.message }] : [],
+        ),
     }),
     'events.subscribe': (c) => {
       const id = `sub_${subscriptions.size + 1}`;

@@ -42,7 +42,10 @@ export function kitTools(gates: GateBoard): Tool[] {
       description:
         'Returns `text`, or only the structured result `structured`. With `keptAt`, first keeps the text in ' +
         'that file of the working directory and names it as the complete output.',
-      parameters: { type: 'object', properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } } },
+      parameters: {
+        type: 'object',
+        properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } },
+      },
       async execute(input, { location }) {
         if (input.structured !== undefined) return { structured: input.structured };
         const text = String(input.text ?? '');

@@ -7,11 +7,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-test('the stdio adapter exits when its stdin closes, even with a command still waiting', { timeout: 60_000 }, async () => {
+test('the stdio adapter exits when its stdin closes, even with a command still waiting', {
+  timeout: 60_000,
+}, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-stdio-close-'));
-  const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const replies = createInterface({ input: adapter.stdout! })[Symbol.asyncIterator]();
-  const config = { storeDir: dir, provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' }, now: '2026-01-15T09:00:00.000Z', home: dir, instance: 0 };
+  const config = {
+    storeDir: dir,
+    provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' },
+    now: '2026-01-15T09:00:00.000Z',
+    home: dir,
+    instance: 0,
+  };
   adapter.stdin!.write(`${JSON.stringify({ seq: 1, cmd: 'hello', protocol: 'session-runtime-adapter/1', config })}\n`);
   assert.equal(JSON.parse((await replies.next()).value as string).ok, true);
   // A gate nobody opens: the reply would never come.

@@ -41,7 +41,9 @@ export function compactable(
   withPending = false,
 ): { folded: SessionMessage[]; cutSeq: number; previous?: CompactionMessage } {
   const previous = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');
-  const after = messages.filter((m) => m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0));
+  const after = messages.filter(
+    (m) => m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),
+  );
   let end = after.length;
   while (end > 0 && after[end - 1]!.role === 'user') end -= 1;
   const complete = after.slice(0, end).some((m) => m.role === 'assistant' && m.status === 'completed');
@@ -86,7 +88,15 @@ export async function compact(
   const tokensFreed = estimateTokens(lines.join('\n')) - estimateTokens(summary + recentContext);
   // One event: the summary and the new boundary are stored together or not at all.
   deps.log.append(sessionId, [
-    { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext, cutSeq, tokensFreed },
+    {
+      type: 'compaction.ended',
+      compactionId,
+      messageId: deps.ids.next('msg'),
+      summary,
+      recentContext,
+      cutSeq,
+      tokensFreed,
+    },
   ]);
   return true;
 }
@@ -105,11 +115,25 @@ function summaryRequest(
   cutSeq: number,
   previous: CompactionMessage | undefined,
 ): ProviderRequest {
-  const ask = (text: string) => ({ id: compactionId, seq: 0, hidden: true, role: 'user' as const, prompt: { parts: [{ type: 'text' as const, text }] } });
+  const ask = (text: string) => ({
+    id: compactionId,
+    seq: 0,
+    hidden: true,
+    role: 'user' as const,
+    prompt: { parts: [{ type: 'text' as const, text }] },
+  });
   if (deps.checkpointForm === 'trigger-answer') {
-    const conversation = modelHistory(messages, 'trigger-answer').filter((m) => m.seq <= cutSeq || m.id === previous?.id);
+    const conversation = modelHistory(messages, 'trigger-answer').filter(
+      (m) => m.seq <= cutSeq || m.id === previous?.id,
+    );
     const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);
-    return { model, baseline: [COMPACTION_SYSTEM_PROMPT], tools: [], history: [...conversation, ask(COMPACTION_PROMPT)], maxOutputTokens };
+    return {
+      model,
+      baseline: [COMPACTION_SYSTEM_PROMPT],
+      tools: [],
+      history: [...conversation, ask(COMPACTION_PROMPT)],
+      maxOutputTokens,
+    };
   }
   const instruction = [
     'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.',

@@ -24,7 +24,10 @@ export function continuationFor(before: SessionMessage[]): Continuation {
   const last = before[lastUser];
   if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text')) {
     const text = promptText(last.prompt);
-    return { prompt: { parts: [{ type: 'text', text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER }] }, ofMedia: true };
+    return {
+      prompt: { parts: [{ type: 'text', text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER }] },
+      ofMedia: true,
+    };
   }
   const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');
   if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };

@@ -25,7 +25,8 @@ export function prunableOutputs(messages: SessionMessage[]): string[] {
   for (const message of [...messages].reverse()) {
     if (message.role === 'compaction') break;
     if (message.role === 'user') users += 1;
-    if (users < 2 || message.role !== 'tool' || message.status !== 'success' || PROTECTED_TOOLS.has(message.name)) continue;
+    if (users < 2 || message.role !== 'tool' || message.status !== 'success' || PROTECTED_TOOLS.has(message.name))
+      continue;
     if (message.pruned) break;
     const tokens = solTokenEstimate(message.output ?? '');
     seen += tokens;

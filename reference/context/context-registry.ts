@@ -37,7 +37,9 @@ export class ContextRegistry {
   /** The checkpoint design: built-in components in declaration order, then plugin components by key. */
   private async composeCheckpoint(): Promise<ContextSource[]> {
     const entries = [...this.contributions.entries()];
-    const produced = await Promise.all(entries.map(async ([key, producer]) => ({ builtIn: key.startsWith(BUILT_IN), sources: await producer() })));
+    const produced = await Promise.all(
+      entries.map(async ([key, producer]) => ({ builtIn: key.startsWith(BUILT_IN), sources: await producer() })),
+    );
     const builtIn = produced.filter((p) => p.builtIn).flatMap((p) => p.sources);
     const plugin = produced
       .filter((p) => !p.builtIn)

@@ -34,7 +34,8 @@ export class ContextCompositionError extends Error {
 }
 
 export function checkKey(key: string): void {
-  if (!KEY.test(key)) throw new ContextCompositionError(`context source key "${key}" is not namespaced like "core/date"`);
+  if (!KEY.test(key))
+    throw new ContextCompositionError(`context source key "${key}" is not namespaced like "core/date"`);
 }
 
 /** Canonical JSON text: equal values encode to equal text whatever their key order. */

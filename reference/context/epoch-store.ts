@@ -26,6 +26,11 @@ export class EpochStore {
     const row = this.byId.get(sessionId);
     if (!row) return undefined;
     const parts = JSON.parse(row.baseline) as string[];
-    return { parts, baseline: parts.join('\n\n'), snapshot: JSON.parse(row.snapshot), replacementPending: row.replacement_pending === 1 };
+    return {
+      parts,
+      baseline: parts.join('\n\n'),
+      snapshot: JSON.parse(row.snapshot),
+      replacementPending: row.replacement_pending === 1,
+    };
   }
 }

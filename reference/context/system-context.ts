@@ -1,4 +1,11 @@
-import { Absent, Unavailable, canonicalJson, type ContextSource, type Json, type Observation } from './context-source.js';
+import {
+  Absent,
+  Unavailable,
+  canonicalJson,
+  type ContextSource,
+  type Json,
+  type Observation,
+} from './context-source.js';
 import { comparable, type ContextDesign } from './context-design.js';
 
 /** What the snapshot keeps per key: the admitted value, encoded, and its pre-rendered removal text. */
@@ -64,7 +71,11 @@ export async function initialize(design: ContextDesign, sources: ContextSource[]
  * Compares current sources with the snapshot. Changes become one combined text: updates and
  * first renderings in composition order, then removals in key order.
  */
-export async function reconcile(design: ContextDesign, sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
+export async function reconcile(
+  design: ContextDesign,
+  sources: ContextSource[],
+  snapshot: ContextSnapshot,
+): Promise<Reconciliation> {
   const observed = await observe(sources);
   const parts: { key: string; text: string }[] = [];
   const next: ContextSnapshot = {};
@@ -95,16 +106,27 @@ export async function reconcile(design: ContextDesign, sources: ContextSource[],
     if (removal !== undefined) parts.push({ key, text: removal });
   }
   if (parts.length === 0) return { kind: 'unchanged' };
-  return { kind: 'updated', text: parts.map((p) => p.text).join('\n\n'), keys: parts.map((p) => p.key), snapshot: next };
+  return {
+    kind: 'updated',
+    text: parts.map((p) => p.text).join('\n\n'),
+    keys: parts.map((p) => p.key),
+    snapshot: next,
+  };
 }
 
 /**
  * A fresh baseline after a baseline-replacing transition. It waits while a previously admitted
  * source is unavailable; a source never admitted does not block, it is left out.
  */
-export async function replace(design: ContextDesign, sources: ContextSource[], snapshot: ContextSnapshot): Promise<Reconciliation> {
+export async function replace(
+  design: ContextDesign,
+  sources: ContextSource[],
+  snapshot: ContextSnapshot,
+): Promise<Reconciliation> {
   const observed = await observe(sources);
-  const unavailable = observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key]).map((o) => o.source.key);
+  const unavailable = observed
+    .filter((o) => o.observation === Unavailable && snapshot[o.source.key])
+    .map((o) => o.source.key);
   if (unavailable.length > 0) return { kind: 'replacement-blocked', unavailable };
   return { kind: 'replacement-ready', baseline: render(design, observed) };
 }

@@ -5,7 +5,9 @@ import type { ContextSnapshot } from '../context/system-context.js';
 export type Delivery = 'steer' | 'queue';
 
 /** `source`: where an attachment came from; session-level metadata that no provider request carries. */
-export type PromptPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string };
+export type PromptPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: string; data: string; source?: string };
 
 /** The text of a prompt; media parts have none. */
 export function promptText(prompt: Prompt): string {
@@ -43,7 +45,15 @@ export type SessionEvent =
   | { type: 'context.replacement-requested' }
   | { type: 'compaction.requested' }
   | { type: 'compaction.started'; compactionId: string }
-  | { type: 'compaction.ended'; compactionId: string; messageId: string; summary: string; recentContext: string; cutSeq: number; tokensFreed?: number }
+  | {
+      type: 'compaction.ended';
+      compactionId: string;
+      messageId: string;
+      summary: string;
+      recentContext: string;
+      cutSeq: number;
+      tokensFreed?: number;
+    }
   | { type: 'compaction.failed'; compactionId: string; reason: string }
   /** Profile `continuation`: the hidden user message that lets the drain go on after a compaction. */
   | { type: 'continuation.injected'; messageId: string; prompt: Prompt; ofMedia?: boolean }

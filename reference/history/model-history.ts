@@ -15,7 +15,9 @@ export type CheckpointForm = 'summary-message' | 'trigger-answer';
  * and every provider-native message before the cut, stay durable but are not sent.
  */
 export function modelHistory(messages: SessionMessage[], form: CheckpointForm = 'summary-message'): ModelMessage[] {
-  return activeHistory(messages, form).map((m) => (m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m));
+  return activeHistory(messages, form).map((m) =>
+    m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,
+  );
 }
 
 function activeHistory(messages: SessionMessage[], form: CheckpointForm): ModelMessage[] {
@@ -34,7 +36,16 @@ function checkpointMessages(checkpoint: CompactionMessage, form: CheckpointForm)
   if (form === 'trigger-answer') {
     return [
       { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: COMPACTION_TRIGGER }] } },
-      { id, seq, hidden: true, role: 'assistant', status: 'completed', model: '', text: `${checkpoint.summary}\n\n${recent}`, toolCalls: [] },
+      {
+        id,
+        seq,
+        hidden: true,
+        role: 'assistant',
+        status: 'completed',
+        model: '',
+        text: `${checkpoint.summary}\n\n${recent}`,
+        toolCalls: [],
+      },
     ];
   }
   const text = `Summary of the conversation so far:\n${checkpoint.summary}\n\n${recent}`;

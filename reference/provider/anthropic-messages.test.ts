@@ -4,7 +4,12 @@ import type { AssistantMessage, ModelMessage, ToolMessage } from '../history/mes
 import { anthropicMessages } from './anthropic-messages.js';
 import { StreamCut, type ProviderConfig } from './provider-turn-stream.js';
 
-const config: ProviderConfig = { dialect: 'anthropic-messages', baseUrl: 'http://127.0.0.1/v1', apiKey: 'key', model: 'model-a' };
+const config: ProviderConfig = {
+  dialect: 'anthropic-messages',
+  baseUrl: 'http://127.0.0.1/v1',
+  apiKey: 'key',
+  model: 'model-a',
+};
 let seq = 0;
 
 function user(text: string): ModelMessage {
@@ -16,11 +21,32 @@ function system(text: string): ModelMessage {
 }
 
 function assistant(fields: Partial<AssistantMessage>): AssistantMessage {
-  return { id: `a${++seq}`, seq, hidden: false, role: 'assistant', status: 'completed', model: 'model-a', text: '', toolCalls: [], ...fields };
+  return {
+    id: `a${++seq}`,
+    seq,
+    hidden: false,
+    role: 'assistant',
+    status: 'completed',
+    model: 'model-a',
+    text: '',
+    toolCalls: [],
+    ...fields,
+  };
 }
 
 function tool(callId: string, output: string, status: ToolMessage['status'] = 'success'): ToolMessage {
-  return { id: `t${++seq}`, seq, hidden: false, role: 'tool', status, assistantMessageId: 'a', callId, name: 'echo', input: '{}', output };
+  return {
+    id: `t${++seq}`,
+    seq,
+    hidden: false,
+    role: 'tool',
+    status,
+    assistantMessageId: 'a',
+    callId,
+    name: 'echo',
+    input: '{}',
+    output,
+  };
 }
 
 function encode(history: ModelMessage[], baseline: string[] = []) {
@@ -43,7 +69,13 @@ test('the request goes to /messages with the API key, the API version and the ba
 });
 
 test('a system message is wrapped, escaped and merged into the user turn in chronological position', () => {
-  const history = [user('first'), assistant({ text: 'ok' }), user('second'), system('Use <b> & </system-update> now'), user('third')];
+  const history = [
+    user('first'),
+    assistant({ text: 'ok' }),
+    user('second'),
+    system('Use <b> & </system-update> now'),
+    user('third'),
+  ];
   assert.deepEqual(encode(history).body.messages, [
     { role: 'user', content: [{ type: 'text', text: 'first' }] },
     { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
@@ -64,7 +96,14 @@ test('the tool results of one assistant turn share one user message, in call ord
     { callId: 'toolu_2', name: 'fail', input: '{"message":"no"}' },
     { callId: 'toolu_3', name: 'gate', input: '' },
   ];
-  const history = [user('go'), assistant({ toolCalls: calls }), tool('toolu_1', 'a'), tool('toolu_2', 'no', 'error'), tool('toolu_3', 'stopped', 'interrupted'), system('date changed')];
+  const history = [
+    user('go'),
+    assistant({ toolCalls: calls }),
+    tool('toolu_1', 'a'),
+    tool('toolu_2', 'no', 'error'),
+    tool('toolu_3', 'stopped', 'interrupted'),
+    system('date changed'),
+  ];
   assert.deepEqual(encode(history).body.messages, [
     { role: 'user', content: [{ type: 'text', text: 'go' }] },
     {
@@ -88,7 +127,11 @@ test('the tool results of one assistant turn share one user message, in call ord
 });
 
 test('reasoning is replayed as a signed thinking block to the model that wrote it', () => {
-  const history = [user('hi'), assistant({ text: 'Hello.', reasoning: { text: 'A greeting.', signature: 'sig-1' } }), user('again')];
+  const history = [
+    user('hi'),
+    assistant({ text: 'Hello.', reasoning: { text: 'A greeting.', signature: 'sig-1' } }),
+    user('again'),
+  ];
   assert.deepEqual(encode(history).body.messages[1], {
     role: 'assistant',
     content: [
@@ -112,7 +155,9 @@ test('after a model switch the reasoning becomes plain text before the visible t
 
 function decode(frames: object[]) {
   const decoder = anthropicMessages.decoder();
-  const chunks = frames.flatMap((data) => decoder.accept({ event: (data as { type: string }).type, data: JSON.stringify(data), id: undefined }));
+  const chunks = frames.flatMap((data) =>
+    decoder.accept({ event: (data as { type: string }).type, data: JSON.stringify(data), id: undefined }),
+  );
   return { chunks, complete: decoder.complete };
 }
 
@@ -127,7 +172,11 @@ test('the decoder reads reasoning, text and tool calls, and completes only at me
     { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
     { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'On it.' } },
     { type: 'content_block_stop', index: 1 },
-    { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} } },
+    {
+      type: 'content_block_start',
+      index: 2,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} },
+    },
     { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"text": ' } },
     { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '"a"}' } },
     { type: 'content_block_stop', index: 2 },
@@ -148,7 +197,8 @@ test('the decoder reads reasoning, text and tool calls, and completes only at me
 });
 
 test('stop reasons map to finishes', () => {
-  const finish = (stop_reason: string) => decode([{ type: 'message_delta', delta: { stop_reason }, usage: { output_tokens: 1 } }]).chunks;
+  const finish = (stop_reason: string) =>
+    decode([{ type: 'message_delta', delta: { stop_reason }, usage: { output_tokens: 1 } }]).chunks;
   assert.deepEqual(finish('end_turn'), [{ type: 'finish', reason: 'stop' }]);
   assert.deepEqual(finish('stop_sequence'), [{ type: 'finish', reason: 'stop' }]);
   assert.deepEqual(finish('max_tokens'), [{ type: 'finish', reason: 'length' }]);

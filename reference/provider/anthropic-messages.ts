@@ -22,7 +22,11 @@ export const anthropicMessages: ProviderDialect = {
         stream: true,
         ...(request.baseline.length ? { system: request.baseline.map((text) => ({ type: 'text', text })) } : {}),
         messages: toTurns(request.history, request.model),
-        tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters })),
+        tools: request.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.parameters,
+        })),
       },
     };
   },
@@ -63,10 +67,11 @@ function turnContent(message: ModelMessage, model: string): [Turn['role'], Conte
     case 'user':
       return [
         'user',
-        message.prompt.parts.map((part): ContentBlock =>
-          part.type === 'text'
-            ? { type: 'text', text: part.text }
-            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },
+        message.prompt.parts.map(
+          (part): ContentBlock =>
+            part.type === 'text'
+              ? { type: 'text', text: part.text }
+              : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },
         ),
       ];
     case 'system':
@@ -96,7 +101,9 @@ function assistantContent(message: AssistantMessage, model: string): ContentBloc
   const { reasoning } = message;
   const signature = message.model === model ? reasoning?.signature : undefined;
   return [
-    ...(reasoning && signature !== undefined ? [{ type: 'thinking' as const, thinking: reasoning.text, signature }] : []),
+    ...(reasoning && signature !== undefined
+      ? [{ type: 'thinking' as const, thinking: reasoning.text, signature }]
+      : []),
     ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),
     ...((message.providerBlocks ?? []) as ContentBlock[]),
     ...(message.text ? [{ type: 'text' as const, text: message.text }] : []),
@@ -111,7 +118,11 @@ function assistantContent(message: AssistantMessage, model: string): ContentBloc
 }
 
 type MessagesEvent =
-  | { type: 'content_block_start'; index: number; content_block: { type: string; id?: string; name?: string; [field: string]: unknown } }
+  | {
+      type: 'content_block_start';
+      index: number;
+      content_block: { type: string; id?: string; name?: string; [field: string]: unknown };
+    }
   | {
       type: 'content_block_delta';
       index: number;
@@ -143,7 +154,9 @@ class MessagesDecoder implements StreamDecoder {
           this.providerBlocks.add(event.index);
           return [{ type: 'provider-block', index: event.index, block }];
         }
-        return block.type === 'tool_use' ? [{ type: 'tool-call', index: event.index, id: block.id, name: block.name }] : [];
+        return block.type === 'tool_use'
+          ? [{ type: 'tool-call', index: event.index, id: block.id, name: block.name }]
+          : [];
       }
       case 'content_block_delta':
         if (this.providerBlocks.has(event.index) && event.delta.type === 'input_json_delta') {
@@ -164,7 +177,10 @@ class MessagesDecoder implements StreamDecoder {
 }
 
 /** Deltas of kinds the runtime does not keep (citations) yield nothing. */
-function deltaChunks(index: number, delta: Extract<MessagesEvent, { type: 'content_block_delta' }>['delta']): ProviderChunk[] {
+function deltaChunks(
+  index: number,
+  delta: Extract<MessagesEvent, { type: 'content_block_delta' }>['delta'],
+): ProviderChunk[] {
   switch (delta.type) {
     case 'text_delta':
       return [{ type: 'text', delta: delta.text }];

@@ -13,6 +13,9 @@ export interface StreamDecoder {
 export interface ProviderDialect {
   /** Whether a refused request was refused because it does not fit the model's context window. */
   isContextOverflow(status: number, body: string): boolean;
-  encode(request: ProviderRequest, config: ProviderConfig): { path: string; headers: Record<string, string>; body: object };
+  encode(
+    request: ProviderRequest,
+    config: ProviderConfig,
+  ): { path: string; headers: Record<string, string>; body: object };
   decoder(): StreamDecoder;
 }

@@ -33,7 +33,9 @@ export const openaiChat: ProviderDialect = {
   decoder: () => new ChatDecoder(),
 };
 
-type ChatMessageContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+type ChatMessageContent =
+  | string
+  | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
 
 type ChatMessage =
   | { role: 'user'; content: ChatMessageContent }
@@ -59,7 +61,9 @@ function toChatMessages(message: ModelMessage): ChatMessage[] {
         type: 'function' as const,
         function: { name: call.name, arguments: call.input },
       }));
-      return [{ role: 'assistant', content: message.text || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }];
+      return [
+        { role: 'assistant', content: message.text || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+      ];
     }
     case 'tool':
       return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];

@@ -20,7 +20,8 @@ export async function* streamTurn(
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok || !response.body) throw new ProviderRejected(response.status, await response.text(), response.headers.get('retry-after'));
+  if (!response.ok || !response.body)
+    throw new ProviderRejected(response.status, await response.text(), response.headers.get('retry-after'));
 
   const decoder = dialect.decoder();
   const pending: EventSourceMessage[] = [];

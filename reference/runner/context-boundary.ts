@@ -54,7 +54,9 @@ export class ContextBoundary {
       throw new ContextBlocked('context-unavailable', `context unavailable: ${initialization.unavailable.join(', ')}`);
     }
     const { snapshot } = initialization.baseline;
-    deps.log.append(session.id, [{ type: 'context.initialized', parts: systemParts(deps.design, initialization.baseline), snapshot }]);
+    deps.log.append(session.id, [
+      { type: 'context.initialized', parts: systemParts(deps.design, initialization.baseline), snapshot },
+    ]);
     return new ContextBoundary(deps, session, sources, true);
   }
 

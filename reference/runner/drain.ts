@@ -74,7 +74,11 @@ export async function drainSession(
     if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway) return 'idle';
     if (turns >= MAX_PROVIDER_TURNS) {
       deps.log.append(sessionId, [
-        { type: 'session.failed', code: 'turn-limit', message: `work remains after ${MAX_PROVIDER_TURNS} provider turns` },
+        {
+          type: 'session.failed',
+          code: 'turn-limit',
+          message: `work remains after ${MAX_PROVIDER_TURNS} provider turns`,
+        },
       ]);
       return 'failed';
     }
@@ -91,7 +95,9 @@ export async function drainSession(
       // One compaction, then the same logical turn once more; a second overflow is final.
       const foldable = compactable(deps.history.messages(sessionId)).folded.length > 0;
       if (overflowRecovery || !foldable) {
-        const message = overflowRecovery ? 'the request overflowed the context window again after a compaction' : 'the request overflowed the context window and nothing can be compacted';
+        const message = overflowRecovery
+          ? 'the request overflowed the context window again after a compaction'
+          : 'the request overflowed the context window and nothing can be compacted';
         deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message }]);
         return 'failed';
       }
@@ -113,21 +119,35 @@ function prune(deps: DrainDeps, sessionId: string): void {
 }
 
 /** A compaction that does not complete stops the drain: the previous history boundary stays. */
-async function compactBeforeTurn(deps: DrainDeps, session: Session, signal: AbortSignal): Promise<'completed' | 'failed' | 'interrupted'> {
+async function compactBeforeTurn(
+  deps: DrainDeps,
+  session: Session,
+  signal: AbortSignal,
+): Promise<'completed' | 'failed' | 'interrupted'> {
   const model = session.model ?? deps.provider.model;
   const before = deps.history.messages(session.id);
   if (await compact(deps, session.id, model, before, signal, deps.continuation)) {
     if (deps.continuation) {
       const { prompt, ofMedia } = continuationFor(before);
-      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) }]);
+      deps.log.append(session.id, [
+        { type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) },
+      ]);
     } else if (deps.sol && !awaitsAnswer(modelHistory(deps.history.messages(session.id), deps.checkpointForm))) {
       // Profile sol (`CompactAndContinue`): the summary answered the trigger; the loop goes on by itself.
-      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] } }]);
+      deps.log.append(session.id, [
+        {
+          type: 'continuation.injected',
+          messageId: deps.ids.next('msg'),
+          prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] },
+        },
+      ]);
     }
     return 'completed';
   }
   if (signal.aborted) return 'interrupted';
-  deps.log.append(session.id, [{ type: 'session.failed', code: 'compaction-failed', message: 'the compaction did not complete' }]);
+  deps.log.append(session.id, [
+    { type: 'session.failed', code: 'compaction-failed', message: 'the compaction did not complete' },
+  ]);
   return 'failed';
 }
 
@@ -170,6 +190,8 @@ export function requiresContinuation(history: SessionMessage[]): boolean {
   if (last?.role !== 'tool') return false;
   return !history.some(
     (message) =>
-      message.role === 'tool' && message.assistantMessageId === last.assistantMessageId && message.status === 'interrupted',
+      message.role === 'tool' &&
+      message.assistantMessageId === last.assistantMessageId &&
+      message.status === 'interrupted',
   );
 }

@@ -41,7 +41,13 @@ export class ProviderRetries {
           const overflow = error instanceof ProviderRejected && isContextOverflow(error);
           const reason = received || overflow || signal.aborted || retry > MAX_RETRIES ? undefined : retryReason(error);
           if (reason === undefined) throw error;
-          await this.wait(sessionId, retry, reason, error instanceof ProviderRejected ? error.retryAfter : null, signal);
+          await this.wait(
+            sessionId,
+            retry,
+            reason,
+            error instanceof ProviderRejected ? error.retryAfter : null,
+            signal,
+          );
         }
       }
     } finally {
@@ -59,7 +65,13 @@ export class ProviderRetries {
     }
   }
 
-  private async wait(sessionId: string, retry: number, reason: string, retryAfter: string | null, signal: AbortSignal): Promise<void> {
+  private async wait(
+    sessionId: string,
+    retry: number,
+    reason: string,
+    retryAfter: string | null,
+    signal: AbortSignal,
+  ): Promise<void> {
     const now = this.clock.now();
     const delayMs = retryDelayMs(retry, retryAfter, now);
     const at = new Date(now.getTime() + delayMs);

@@ -69,14 +69,25 @@ export async function runProviderTurn(
   const dialect = dialectFor(deps.provider.dialect);
   const open = () => streamTurn(dialect, deps.provider, request, signal);
   const chunks = deps.retries
-    ? deps.retries.stream(sessionId, open, (rejected) => dialect.isContextOverflow(rejected.status, rejected.body), signal)
+    ? deps.retries.stream(
+        sessionId,
+        open,
+        (rejected) => dialect.isContextOverflow(rejected.status, rejected.body),
+        signal,
+      )
     : open();
   try {
     for await (const chunk of chunks) turn.accept(chunk);
     turn.complete();
     await turn.settled();
     if (turn.doomLoopDenied) {
-      deps.log.append(sessionId, [{ type: 'session.failed', code: 'doom-loop', message: `the user stopped repeated identical calls of ${turn.doomLoopDenied}` }]);
+      deps.log.append(sessionId, [
+        {
+          type: 'session.failed',
+          code: 'doom-loop',
+          message: `the user stopped repeated identical calls of ${turn.doomLoopDenied}`,
+        },
+      ]);
       return 'failed';
     }
     return 'settled';
@@ -86,7 +97,11 @@ export async function runProviderTurn(
       turn.fail('interrupted', 'Provider turn interrupted');
       return 'interrupted';
     }
-    if (error instanceof ProviderRejected && !turn.producedOutput && dialect.isContextOverflow(error.status, error.body)) {
+    if (
+      error instanceof ProviderRejected &&
+      !turn.producedOutput &&
+      dialect.isContextOverflow(error.status, error.body)
+    ) {
       return 'overflow';
     }
     if (error instanceof StreamCut || error instanceof ProviderRejected) {
@@ -192,7 +207,9 @@ class TurnProjection {
 
   /** The provider-executed blocks as the provider sent them, their streamed input put back in place. */
   private completedProviderBlocks(): Record<string, unknown>[] {
-    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));
+    return [...this.providerBlocks.values()].map(({ block, input }) =>
+      input === '' ? block : { ...block, input: JSON.parse(input) },
+    );
   }
 
   /** Whether anything of this turn is durable yet. */
@@ -215,9 +232,7 @@ class TurnProjection {
   private started(): string {
     if (this.messageId) return this.messageId;
     this.messageId = this.deps.ids.next('ast');
-    this.deps.log.append(this.sessionId, [
-      { type: 'assistant.started', messageId: this.messageId, model: this.model },
-    ]);
+    this.deps.log.append(this.sessionId, [{ type: 'assistant.started', messageId: this.messageId, model: this.model }]);
     return this.messageId;
   }
 
@@ -251,7 +266,12 @@ class TurnProjection {
     const { agents, permissions, tools } = this.deps;
     if (this.doomLoop?.record(call.name, call.input)) {
       const id = this.deps.ids.next('prm');
-      if (!(await permissions.ask({ id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name }, this.signal))) {
+      if (
+        !(await permissions.ask(
+          { id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name },
+          this.signal,
+        ))
+      ) {
         this.doomLoopDenied = call.name;
         return { status: 'error', output: 'The user stopped this repeated call' };
       }
@@ -261,7 +281,10 @@ class TurnProjection {
     if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };
     if (permission === 'ask') {
       const id = this.deps.ids.next('prm');
-      const approved = await permissions.ask({ id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name }, this.signal);
+      const approved = await permissions.ask(
+        { id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name },
+        this.signal,
+      );
       if (!approved) return { status: 'error', output: 'The user declined this tool call' };
     }
     const { location } = this.session;
@@ -269,8 +292,17 @@ class TurnProjection {
     const authorize = async (permission: string) => {
       const rule = agents.permissionRule(this.agent, permission) ?? 'ask';
       if (rule !== 'ask') return rule === 'allow';
-      return permissions.ask({ id: this.deps.ids.next('prm'), sessionId: this.sessionId, tool: permission, agent: this.agent.name }, this.signal);
+      return permissions.ask(
+        { id: this.deps.ids.next('prm'), sessionId: this.sessionId, tool: permission, agent: this.agent.name },
+        this.signal,
+      );
     };
-    return tools.execute(call.name, call.input, { location, signal: this.signal, fileRead, agent: this.agent, authorize });
+    return tools.execute(call.name, call.input, {
+      location,
+      signal: this.signal,
+      fileRead,
+      agent: this.agent,
+      authorize,
+    });
   }
 }

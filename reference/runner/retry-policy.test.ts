@@ -6,7 +6,10 @@ import { ProviderRejected } from '../provider/provider-turn-stream.js';
 const now = new Date('2026-01-15T09:00:00.000Z');
 
 test('delays double from 2 s and stop at 30 s', () => {
-  assert.deepEqual([1, 2, 3, 4, 5, 6].map((retry) => retryDelayMs(retry, null, now)), [2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5, 6].map((retry) => retryDelayMs(retry, null, now)),
+    [2_000, 4_000, 8_000, 16_000, 30_000, 30_000],
+  );
 });
 
 test('Retry-After in seconds or as an HTTP date sets the delay', () => {

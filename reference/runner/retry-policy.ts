@@ -25,8 +25,10 @@ const RETRYABLE = [
  * that a refusal was a context overflow, which is never retried here.
  */
 export function retryReason(error: unknown): string | undefined {
-  if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500)) return `provider answered ${error.status}`;
-  const text = `${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`.toLowerCase();
+  if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500))
+    return `provider answered ${error.status}`;
+  const text =
+    `${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`.toLowerCase();
   return RETRYABLE.find((marker) => text.includes(marker));
 }
 

@@ -34,7 +34,9 @@ export class SessionStore {
     private readonly log: EventLog,
     private readonly clock: Clock,
   ) {
-    this.byId = db.prepare<[string], Row>('SELECT id, location, project_root, compaction_requested, agent, model FROM sessions WHERE id = ?');
+    this.byId = db.prepare<[string], Row>(
+      'SELECT id, location, project_root, compaction_requested, agent, model FROM sessions WHERE id = ?',
+    );
     this.insert = db.prepare('INSERT INTO sessions (id, location, project_root, created_at) VALUES (?, ?, ?, ?)');
   }
 

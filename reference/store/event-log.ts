@@ -23,7 +23,9 @@ export class EventLog {
     private readonly clock: Clock,
   ) {
     this.projections = preparedOnce(db);
-    this.appendAll = db.transaction((sessionId: string, events: SessionEvent[]) => events.map((event) => this.appendOne(sessionId, event)));
+    this.appendAll = db.transaction((sessionId: string, events: SessionEvent[]) =>
+      events.map((event) => this.appendOne(sessionId, event)),
+    );
     this.inTransaction = db.transaction(<T>(work: () => T): T => work());
     this.nextSeq = db.prepare<[string], { last_seq: number }>(
       'UPDATE sessions SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq',

@@ -12,17 +12,25 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
     case 'session.failed':
       return;
     case 'session.moved':
-      db.prepare('UPDATE sessions SET location = ?, project_root = ? WHERE id = ?').run(event.location, event.projectRoot, sessionId);
+      db.prepare('UPDATE sessions SET location = ?, project_root = ? WHERE id = ?').run(
+        event.location,
+        event.projectRoot,
+        sessionId,
+      );
       db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);
       return;
     case 'instructions.discovered':
       for (const path of event.paths) {
-        db.prepare('INSERT OR IGNORE INTO discovered_instructions (session_id, path, discovered_seq) VALUES (?, ?, ?)').run(sessionId, path, seq);
+        db.prepare(
+          'INSERT OR IGNORE INTO discovered_instructions (session_id, path, discovered_seq) VALUES (?, ?, ?)',
+        ).run(sessionId, path, seq);
       }
       return;
     case 'session.selected':
-      if (event.agent !== undefined) db.prepare('UPDATE sessions SET agent = ? WHERE id = ?').run(event.agent, sessionId);
-      if (event.model !== undefined) db.prepare('UPDATE sessions SET model = ? WHERE id = ?').run(event.model, sessionId);
+      if (event.agent !== undefined)
+        db.prepare('UPDATE sessions SET agent = ? WHERE id = ?').run(event.agent, sessionId);
+      if (event.model !== undefined)
+        db.prepare('UPDATE sessions SET model = ? WHERE id = ?').run(event.model, sessionId);
       return;
     case 'context.initialized':
       db.prepare('INSERT OR REPLACE INTO context_epochs (session_id, baseline, snapshot) VALUES (?, ?, ?)').run(
@@ -33,7 +41,16 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
       return;
     case 'context.updated': {
       // The message and the snapshot it admits change together, or not at all.
-      insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);
+      insertMessage(
+        db,
+        sessionId,
+        seq,
+        event.messageId,
+        'system',
+        'completed',
+        { text: event.text, keys: event.keys },
+        true,
+      );
       const advanced = db
         .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')
         .run(JSON.stringify(event.snapshot), sessionId);
@@ -44,11 +61,9 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
       db.prepare('DELETE FROM context_epochs WHERE session_id = ?').run(sessionId);
       return;
     case 'context.replaced':
-      db.prepare('UPDATE context_epochs SET baseline = ?, snapshot = ?, replacement_pending = 0 WHERE session_id = ?').run(
-        JSON.stringify(event.parts),
-        JSON.stringify(event.snapshot),
-        sessionId,
-      );
+      db.prepare(
+        'UPDATE context_epochs SET baseline = ?, snapshot = ?, replacement_pending = 0 WHERE session_id = ?',
+      ).run(JSON.stringify(event.parts), JSON.stringify(event.snapshot), sessionId);
       return;
     case 'context.replacement-requested':
       db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);
@@ -61,7 +76,16 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
       return;
     case 'compaction.ended': {
       const { summary, recentContext, cutSeq } = event;
-      insertMessage(db, sessionId, seq, event.messageId, 'compaction', 'completed', { summary, recentContext, cutSeq }, true);
+      insertMessage(
+        db,
+        sessionId,
+        seq,
+        event.messageId,
+        'compaction',
+        'completed',
+        { summary, recentContext, cutSeq },
+        true,
+      );
       db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);
       db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);
       return;
@@ -123,7 +147,10 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
       return;
     }
     case 'tool.pruned':
-      for (const id of event.messageIds) updateBody(db, id, (body) => void (body.pruned = true));
+      for (const id of event.messageIds)
+        updateBody(db, id, (body) => {
+          body.pruned = true;
+        });
       return;
     case 'assistant.completed':
       updateBody(db, event.messageId, (body) => {

@@ -18,7 +18,8 @@ const done = ({ op, path }: Resolved) => ({ op, path });
  */
 export const applyPatchTool: Tool = {
   name: 'apply_patch',
-  description: 'Applies a patch ("*** Begin Patch" ... "*** End Patch") that adds, updates or deletes files in the working directory.',
+  description:
+    'Applies a patch ("*** Begin Patch" ... "*** End Patch") that adds, updates or deletes files in the working directory.',
   parameters: { type: 'object', properties: { patch: { type: 'string' } }, required: ['patch'] },
   async execute(input, { location, authorize }) {
     const operations = parsePatch(String(input.patch ?? '')).map((operation) => resolveTarget(location, operation));
@@ -61,7 +62,8 @@ async function preflight(operation: Resolved): Promise<void> {
     return;
   }
   if (!exists || !statSync(operation.target).isFile()) throw new Error(`${operation.path}: no such file`);
-  if (operation.op === 'update') applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path);
+  if (operation.op === 'update')
+    applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path);
 }
 
 async function commit(operation: Resolved): Promise<void> {
@@ -71,7 +73,10 @@ async function commit(operation: Resolved): Promise<void> {
       await writeFile(operation.target, operation.content, { flag: 'wx' });
       return;
     case 'update':
-      await writeFile(operation.target, applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path));
+      await writeFile(
+        operation.target,
+        applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path),
+      );
       return;
     case 'delete':
       await rm(operation.target);

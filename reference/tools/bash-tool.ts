@@ -32,7 +32,9 @@ export const bashTool: Tool = {
     }
     const output = await run(command, cwd, signal);
     const named = absolutePathsOutside(location, command);
-    return named.length === 0 ? output : `${output}\n(note: the command names paths outside the working directory: ${named.join(', ')})`;
+    return named.length === 0
+      ? output
+      : `${output}\n(note: the command names paths outside the working directory: ${named.join(', ')})`;
   },
 };
 
@@ -59,7 +61,12 @@ function isDevice(path: string): boolean {
 
 function run(command: string, cwd: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+    const child = spawn('sh', ['-c', command], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,7 +74,10 @@ function run(command: string, cwd: string, signal: AbortSignal): Promise<string>
     child.on('close', (code, killed) => {
       const output = Buffer.concat(chunks).toString('utf8');
       if (code === 0) resolve(output);
-      else reject(new Error(`${output}${output === '' || output.endsWith('\n') ? '' : '\n'}exit status ${code ?? killed}`));
+      else
+        reject(
+          new Error(`${output}${output === '' || output.endsWith('\n') ? '' : '\n'}exit status ${code ?? killed}`),
+        );
     });
   });
 }

@@ -48,7 +48,7 @@ test('the first and last lines are kept whenever they fit with the marker', () =
   );
 });
 
-test('the kept head and tail are the text\'s own beginning and end', () => {
+test("the kept head and tail are the text's own beginning and end", () => {
   fc.assert(
     fc.property(output, limit, (text, l) => {
       if (withinLimit(text, l) || l.maxLines < 3 || l.maxBytes < utf8(MARKER).length + 4) return;
@@ -70,7 +70,10 @@ test('edge cases', () => {
   assert.ok(withinLimit('', limit10), 'empty output');
   const enormous = 'x'.repeat(10_000);
   const cut = bound(enormous, limit10);
-  assert.ok(cut.startsWith('xxx') && cut.endsWith('xxx') && utf8(cut).length <= 200, 'one enormous line keeps both ends');
+  assert.ok(
+    cut.startsWith('xxx') && cut.endsWith('xxx') && utf8(cut).length <= 200,
+    'one enormous line keeps both ends',
+  );
   const crlf = Array.from({ length: 30 }, (_, i) => `row ${i}\r`).join('\n');
   const kept = bound(crlf, limit10).split('\n');
   assert.deepEqual([kept[0], kept.at(-1)], ['row 0\r', 'row 29\r'], 'CRLF lines are kept whole');
@@ -79,8 +82,8 @@ test('edge cases', () => {
   const exact = Array.from({ length: 10 }, () => 'y').join('\n');
   assert.ok(withinLimit(exact, limit10), 'exactly at the line limit');
   assert.ok(!withinLimit(`${exact}\ny`, limit10), 'one line over');
-  assert.ok(withinLimit('€'.repeat(66) + 'ab', limit10), 'exactly at the byte limit');
-  assert.ok(!withinLimit('€'.repeat(66) + 'abc', limit10), 'one byte over');
+  assert.ok(withinLimit(`${'€'.repeat(66)}ab`, limit10), 'exactly at the byte limit');
+  assert.ok(!withinLimit(`${'€'.repeat(66)}abc`, limit10), 'one byte over');
   const multibyte = bound('𝄞'.repeat(500), limit10);
   assert.ok(utf8(multibyte).length <= 200, 'a cut in four-byte characters stays within bytes');
 });

@@ -72,7 +72,9 @@ function keepableEnds(text: string, maxBytes: number): Buffer {
   if (text.length <= 2 * window + 1) return Buffer.from(text, 'utf8');
   // A cut between the two halves of a surrogate pair would encode neither as the whole text does.
   const headEnd = isHighSurrogate(text.charCodeAt(window - 1)) ? window + 1 : window;
-  const tailStart = isLowSurrogate(text.charCodeAt(text.length - window)) ? text.length - window - 1 : text.length - window;
+  const tailStart = isLowSurrogate(text.charCodeAt(text.length - window))
+    ? text.length - window - 1
+    : text.length - window;
   // Encoded in place: a UTF-16 unit takes at most three bytes.
   const ends = Buffer.allocUnsafe(3 * (headEnd + text.length - tailStart) + 1);
   let length = ends.write(text.slice(0, headEnd), 'utf8');

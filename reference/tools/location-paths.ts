@@ -14,7 +14,11 @@ export class PathRefused extends Error {
  * symbolic links may not lead out. Absolute paths are refused unless `allowed` grants them (the
  * Managed Tool Output Files, which ordinary tools must be able to read).
  */
-export function resolveInLocation(location: string, path: string, allowed: (absolute: string) => boolean = () => false): string {
+export function resolveInLocation(
+  location: string,
+  path: string,
+  allowed: (absolute: string) => boolean = () => false,
+): string {
   if (isAbsolute(path)) {
     if (allowed(path)) return path;
     throw new PathRefused(path, 'absolute paths are outside the location');

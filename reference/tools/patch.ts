@@ -62,9 +62,11 @@ function parseChunks(body: string[], at: number): PatchChunk[] {
     const [mark, rest] = [line[0], line.slice(1)];
     if (mark === ' ' || mark === '-') chunk.before.push(rest);
     if (mark === ' ' || mark === '+') chunk.after.push(rest);
-    if (mark !== ' ' && mark !== '-' && mark !== '+') throw new PatchInvalid(at + n, 'a hunk line starts with " ", "-" or "+"');
+    if (mark !== ' ' && mark !== '-' && mark !== '+')
+      throw new PatchInvalid(at + n, 'a hunk line starts with " ", "-" or "+"');
   });
-  if (chunks.length === 0 || chunks.some((c) => c.before.length === 0)) throw new PatchInvalid(at, 'an update needs hunks with lines to find');
+  if (chunks.length === 0 || chunks.some((c) => c.before.length === 0))
+    throw new PatchInvalid(at, 'an update needs hunks with lines to find');
   return chunks;
 }
 
@@ -74,7 +76,8 @@ export function applyChunks(content: string, chunks: PatchChunk[], path: string)
   let from = 0;
   for (const chunk of chunks) {
     const at = findLines(lines, chunk.before, from);
-    if (at < 0) throw new Error(`${path}: the lines of a hunk were not found: ${JSON.stringify(chunk.before.join('\n'))}`);
+    if (at < 0)
+      throw new Error(`${path}: the lines of a hunk were not found: ${JSON.stringify(chunk.before.join('\n'))}`);
     lines.splice(at, chunk.before.length, ...chunk.after);
     from = at + chunk.after.length;
   }

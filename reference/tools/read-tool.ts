@@ -14,10 +14,15 @@ export const READ_PAGE_ENTRIES = 1000;
 export function readTool(managed: (absolute: string) => boolean): Tool {
   return {
     name: 'read',
-    description: 'Reads a file or lists a directory in the working directory. `offset` is one-based; `limit` caps lines or entries.',
+    description:
+      'Reads a file or lists a directory in the working directory. `offset` is one-based; `limit` caps lines or entries.',
     parameters: {
       type: 'object',
-      properties: { path: { type: 'string' }, offset: { type: 'integer', minimum: 1 }, limit: { type: 'integer', minimum: 1 } },
+      properties: {
+        path: { type: 'string' },
+        offset: { type: 'integer', minimum: 1 },
+        limit: { type: 'integer', minimum: 1 },
+      },
       required: ['path'],
     },
     async execute(input, { location, fileRead }) {
@@ -26,12 +31,18 @@ export function readTool(managed: (absolute: string) => boolean): Tool {
       const info = await stat(path);
       if (info.isDirectory()) {
         const page = await directoryPage(path, offset, Number(input.limit ?? READ_PAGE_ENTRIES));
-        return { text: page.entries.map((e) => (e.type === 'directory' ? `${e.name}/` : e.name)).join('\n'), structured: page };
+        return {
+          text: page.entries.map((e) => (e.type === 'directory' ? `${e.name}/` : e.name)).join('\n'),
+          structured: page,
+        };
       }
       const bytes = await readFile(path);
       fileRead?.(path);
       if (!isUtf8Text(bytes)) {
-        return { text: bytes.toString('base64'), structured: { type: 'file', encoding: 'base64', content: bytes.toString('base64') } };
+        return {
+          text: bytes.toString('base64'),
+          structured: { type: 'file', encoding: 'base64', content: bytes.toString('base64') },
+        };
       }
       const page = linePage(bytes.toString('utf8'), offset, Number(input.limit ?? READ_PAGE_LINES));
       return { text: page.content, structured: page };
@@ -42,7 +53,9 @@ export function readTool(managed: (absolute: string) => boolean): Tool {
 async function directoryPage(path: string, offset: number, limit: number) {
   const children = (await readdir(path, { withFileTypes: true }))
     .map((entry) => ({ name: entry.name, type: entry.isDirectory() ? 'directory' : 'file' }))
-    .sort((a, b) => (a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1));
+    .sort((a, b) =>
+      a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1,
+    );
   const entries = children.slice(offset - 1, offset - 1 + limit);
   const next = offset - 1 + entries.length < children.length ? offset + entries.length : null;
   return { type: 'directory', entries, offset, next };

@@ -67,7 +67,12 @@ function inputProblem(schema: InputSchema, input: unknown): string | undefined {
   const missing = (schema.required ?? []).find((key) => !(key in fields));
   if (missing) return `${missing} is required`;
   for (const [key, { type }] of Object.entries(schema.properties ?? {})) {
-    if (key in fields && type && jsonType(fields[key]) !== type && !(type === 'number' && jsonType(fields[key]) === 'integer')) {
+    if (
+      key in fields &&
+      type &&
+      jsonType(fields[key]) !== type &&
+      !(type === 'number' && jsonType(fields[key]) === 'integer')
+    ) {
       return `${key} must be of type ${type}`;
     }
   }

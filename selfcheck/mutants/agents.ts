@@ -12,7 +12,8 @@ export const agents: Mutant[] = [
     name: 'skill guidance shows skill bodies',
     file: 'context/sources/skills.ts',
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
-    replace: 'const skills = permitted().map(({ name, description, body }) => ({ name, description: `${description} ${body}` }));',
+    replace:
+      'const skills = permitted().map(({ name, description, body }) => ({ name, description: `${description} ${body}` }));',
     breaks: ['AGT-03'],
   },
   {

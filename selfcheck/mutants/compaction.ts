@@ -33,7 +33,8 @@ export const compaction: Mutant[] = [
     name: 'assistant and tool messages cross the compaction boundary',
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'assistant' || m.role === 'tool') && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'assistant' || m.role === 'tool') && !(m.role === 'system' && m.seq < checkpoint.seq),",
     breaks: ['CMP-05'],
   },
   {
@@ -47,13 +48,14 @@ export const compaction: Mutant[] = [
     name: 'a failed compaction still becomes the history boundary',
     file: 'compaction/compactor.ts',
     find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);",
-    replace: "    deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: reason, recentContext: '', cutSeq }]);",
+    replace:
+      "    deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: reason, recentContext: '', cutSeq }]);",
     breaks: ['CMP-07'],
   },
   {
     name: 'a new summary ignores the earlier one',
     file: 'compaction/compactor.ts',
-    find: '    previous ? `Update this earlier summary with the newer messages:\\n${previous.summary}` : \'\',',
+    find: "    previous ? `Update this earlier summary with the newer messages:\\n${previous.summary}` : '',",
     replace: "    '',",
     breaks: ['CMP-08'],
   },
@@ -61,7 +63,8 @@ export const compaction: Mutant[] = [
     name: 'the pending turn is dropped after a compaction',
     file: 'runner/drain.ts',
     find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch",
-    replace: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
+    replace:
+      "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
     breaks: ['CMP-09'],
   },
   {

@@ -33,7 +33,8 @@ export const context: Mutant[] = [
     name: 'an update restates the old value too',
     file: 'context/system-context.ts',
     find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
-    replace: 'parts.push({ key: source.key, text: `${source.baseline(previous)}\\n${source.update(previous, observation)}` });',
+    replace:
+      'parts.push({ key: source.key, text: `${source.baseline(previous)}\\n${source.update(previous, observation)}` });',
     breaks: ['CTX-05'],
   },
   {
@@ -108,14 +109,15 @@ export const context: Mutant[] = [
     file: 'context/context-registry.ts',
     find: '    return combine(produced.flat());',
     replace:
-      "    const empty = ordered.find((_, i) => produced[i]!.length === 0);\n    if (empty) throw new ContextCompositionError(`context contribution ${empty} has no sources`);\n    return combine(produced.flat());",
+      '    const empty = ordered.find((_, i) => produced[i]!.length === 0);\n    if (empty) throw new ContextCompositionError(`context contribution ${empty} has no sources`);\n    return combine(produced.flat());',
     breaks: ['CTX-17'],
   },
   {
     name: 'a context whose sources are absent is not ready',
     file: 'context/system-context.ts',
-    find: "const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);",
-    replace: "const unavailable = observed.filter((o) => o.observation === Unavailable || o.observation === Absent).map((o) => o.source.key);",
+    find: 'const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);',
+    replace:
+      'const unavailable = observed.filter((o) => o.observation === Unavailable || o.observation === Absent).map((o) => o.source.key);',
     breaks: ['CTX-17'],
   },
   {
@@ -145,7 +147,8 @@ export const context: Mutant[] = [
     name: 'a source that loads late is announced as an update',
     file: 'context/system-context.ts',
     find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
-    replace: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
+    replace:
+      '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
     breaks: ['CTX-08'],
   },
 ];

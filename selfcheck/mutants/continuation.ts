@@ -29,8 +29,9 @@ export const continuation: Mutant[] = [
     name: 'continuation messages show in the user transcript',
     profile: 'continuation',
     file: 'store/projector.ts',
-    find: "        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,",
-    replace: "        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,",
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,',
+    replace:
+      '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,',
     breaks: ['CON-05'],
   },
   {

@@ -41,7 +41,8 @@ export const crashes: Mutant[] = [
     stdio: true,
     file: 'runner/provider-turn.ts',
     find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
-    replace: '        async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
+    replace:
+      '        async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
     breaks: ['TOO-07'],
   },
   {

@@ -5,7 +5,8 @@ export const epochs: Mutant[] = [
     name: 'the first observation is also announced as a system message',
     file: 'runner/context-boundary.ts',
     find: 'parts: systemParts(deps.design, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',
-    replace: 'parts: systemParts(deps.design, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
+    replace:
+      'parts: systemParts(deps.design, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
     breaks: ['EPO-01'],
   },
   {
@@ -74,8 +75,8 @@ export const epochs: Mutant[] = [
   {
     name: 'a never-admitted source blocks the replacement baseline',
     file: 'context/system-context.ts',
-    find: "observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key])",
-    replace: "observed.filter((o) => o.observation === Unavailable)",
+    find: 'observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key])',
+    replace: 'observed.filter((o) => o.observation === Unavailable)',
     breaks: ['EPO-09'],
   },
   {

@@ -109,12 +109,14 @@ export const inbox: Mutant[] = [
     name: 'a wake continues history that still owes an answer',
     file: 'runner/drain.ts',
     find: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId)) return 'idle';",
-    replace: "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId) && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+    replace:
+      "if (first && mode === 'wake' && !deps.inbox.hasPending(sessionId) && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
     also: [
       {
         file: 'runner/drain.ts',
         find: "if (first && mode === 'wake' && promoted === 0) return 'idle';",
-        replace: "if (first && mode === 'wake' && promoted === 0 && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
+        replace:
+          "if (first && mode === 'wake' && promoted === 0 && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
       },
     ],
     breaks: ['INB-15'],
@@ -150,7 +152,7 @@ export const inbox: Mutant[] = [
   {
     name: 'an admitted prompt enters the history at admission',
     file: 'store/projector.ts',
-    find: "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      return;",
+    find: '      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      return;',
     replace:
       "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      if (event.delivery === 'queue') insertMessage(db, sessionId, seq, `${event.messageId}_early`, 'user', 'completed', { prompt: event.prompt }, false);\n      return;",
     breaks: ['INB-05'],
@@ -160,7 +162,8 @@ export const inbox: Mutant[] = [
     name: 'a steer waits until the drain no longer has to continue',
     file: 'runner/drain.ts',
     find: '  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
-    replace: '  if (requiresContinuation(deps.history.messages(sessionId))) return 0;\n  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0) return steers;',
+    replace:
+      '  if (requiresContinuation(deps.history.messages(sessionId))) return 0;\n  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0) return steers;',
     breaks: ['INB-07'],
   },
   {
@@ -199,5 +202,4 @@ export const inbox: Mutant[] = [
     replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
     breaks: ['INB-12'],
   },
-
 ];

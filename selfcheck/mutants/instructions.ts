@@ -47,7 +47,7 @@ export const instructions: Mutant[] = [
     name: 'discovery walks above the project root',
     file: 'context/sources/instructions.ts',
     find: '    if (dir === root) return dirs;',
-    replace: "    if (dir === dirname(root)) return dirs;",
+    replace: '    if (dir === dirname(root)) return dirs;',
     also: [
       {
         file: 'context/sources/instructions.ts',

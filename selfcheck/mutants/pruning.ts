@@ -37,8 +37,8 @@ export const pruning: Mutant[] = [
     name: 'pruning drops the durable output',
     profile: 'sol',
     file: 'store/projector.ts',
-    find: 'updateBody(db, id, (body) => void (body.pruned = true));',
-    replace: "updateBody(db, id, (body) => void ((body.pruned = true), (body.output = '')));",
+    find: 'updateBody(db, id, (body) => { body.pruned = true; });',
+    replace: "updateBody(db, id, (body) => { body.pruned = true; body.output = ''; });",
     breaks: ['PRU-04'],
   },
   {
@@ -46,7 +46,8 @@ export const pruning: Mutant[] = [
     profile: 'sol',
     file: 'compaction/token-usage.ts',
     find: "  const usage = since.findLast((m) => m.role === 'assistant' && m.usage !== undefined);\n",
-    replace: "  const usage = since.filter((m) => m.role === 'assistant' && m.usage !== undefined).reduce((sum, m) => (m.role === 'assistant' && m.usage && sum?.role === 'assistant' && sum.usage ? { ...m, usage: { input: sum.usage.input + m.usage.input, cacheRead: sum.usage.cacheRead + m.usage.cacheRead, output: sum.usage.output + m.usage.output } } : m), undefined as SessionMessage | undefined);\n",
+    replace:
+      "  const usage = since.filter((m) => m.role === 'assistant' && m.usage !== undefined).reduce((sum, m) => (m.role === 'assistant' && m.usage && sum?.role === 'assistant' && sum.usage ? { ...m, usage: { input: sum.usage.input + m.usage.input, cacheRead: sum.usage.cacheRead + m.usage.cacheRead, output: sum.usage.output + m.usage.output } } : m), undefined as SessionMessage | undefined);\n",
     breaks: ['PRU-05'],
   },
   {

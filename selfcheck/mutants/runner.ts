@@ -56,21 +56,24 @@ export const runner: Mutant[] = [
     name: 'reasoning fragments are stored as durable events',
     file: 'runner/provider-turn.ts',
     find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
-    replace: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    replace:
+      "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
     breaks: ['RUN-06'],
   },
   {
     name: 'tool-input fragments are stored as durable events',
     file: 'runner/provider-turn.ts',
     find: "        this.call!.input += chunk.argumentsDelta ?? '';",
-    replace: "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    replace:
+      "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
     breaks: ['RUN-06'],
   },
   {
     name: 'text fragments are stored as durable events',
     file: 'runner/provider-turn.ts',
     find: 'this.text += chunk.delta;',
-    replace: "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+    replace:
+      "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
     breaks: ['RUN-06'],
   },
   {
@@ -82,7 +85,8 @@ export const runner: Mutant[] = [
       {
         file: 'runner/drain.ts',
         find: 'const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);',
-        replace: 'const outcome = await runProviderTurn(deps, { ...session, location }, epoch.parts, signal, doomLoop);',
+        replace:
+          'const outcome = await runProviderTurn(deps, { ...session, location }, epoch.parts, signal, doomLoop);',
       },
     ],
     breaks: ['RUN-08'],
@@ -91,13 +95,14 @@ export const runner: Mutant[] = [
     name: 'one drain at a time for all sessions together',
     file: 'runner/coordinator.ts',
     find: "    const chain = this.chains.get(sessionId);\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
-    replace: "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
+    replace:
+      "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     breaks: ['RUN-07'],
   },
   {
     name: 'tool inputs are not decoded against the parameters',
     file: 'tools/tool-registry.ts',
-    find: '    if (invalid) return { status: \'error\', output: `Invalid input for ${name}: ${invalid}` };',
+    find: "    if (invalid) return { status: 'error', output: `Invalid input for ${name}: ${invalid}` };",
     replace: '',
     breaks: ['RUN-10'],
   },
@@ -118,7 +123,7 @@ export const runner: Mutant[] = [
   {
     name: "an interrupted settlement clears the turn's provider metadata",
     file: 'store/projector.ts',
-    find: '      setStatus(db, id, event.status);\n      return;\n    }\n    case \'tool.pruned\':',
+    find: "      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
     replace:
       "      if (event.status === 'interrupted') updateBody(db, event.assistantMessageId, (body) => void delete body.providerBlocks);\n      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
     breaks: ['RUN-09'],
@@ -127,13 +132,14 @@ export const runner: Mutant[] = [
     name: 'replay sends the provider-executed result without its call',
     file: 'provider/anthropic-messages.ts',
     find: '    ...((message.providerBlocks ?? []) as ContentBlock[]),',
-    replace: "    ...((message.providerBlocks ?? []) as ContentBlock[]).filter((block) => block.type !== 'server_tool_use'),",
+    replace:
+      "    ...((message.providerBlocks ?? []) as ContentBlock[]).filter((block) => block.type !== 'server_tool_use'),",
     breaks: ['RUN-09'],
   },
   {
     name: 'a provider-executed call is stored without its streamed input',
     file: 'runner/provider-turn.ts',
-    find: "map(({ block, input }) => (input === '' ? block : { ...block, input: JSON.parse(input) }));",
+    find: "map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace: 'map(({ block }) => block);',
     breaks: ['RUN-09'],
   },

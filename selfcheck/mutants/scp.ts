@@ -20,15 +20,16 @@ export const scp: Mutant[] = [
     profile: 'sol',
     file: 'provider/openai-chat.ts',
     find: '          ...request.history.flatMap(toChatMessages),',
-    replace: "          ...request.history.flatMap(toChatMessages).filter((m, i, all) => !(m.role === 'tool' && all[i - 1]?.role === 'tool')),",
+    replace:
+      "          ...request.history.flatMap(toChatMessages).filter((m, i, all) => !(m.role === 'tool' && all[i - 1]?.role === 'tool')),",
     breaks: ['SCP-06'],
   },
   {
     name: 'an image is sent by its source instead of its bytes',
     profile: 'sol',
     file: 'provider/openai-chat.ts',
-    find: "image_url: { url: `data:${part.mediaType};base64,${part.data}` }",
-    replace: "image_url: { url: part.source ?? `data:${part.mediaType};base64,${part.data}` }",
+    find: 'image_url: { url: `data:${part.mediaType};base64,${part.data}` }',
+    replace: 'image_url: { url: part.source ?? `data:${part.mediaType};base64,${part.data}` }',
     breaks: ['SCP-05'],
   },
   {
@@ -36,7 +37,8 @@ export const scp: Mutant[] = [
     profile: 'sol',
     file: 'provider/anthropic-messages.ts',
     find: "            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },",
-    replace: "            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data }, ...(part.source ? { title: part.source } : {}) } as ContentBlock,",
+    replace:
+      "            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data }, ...(part.source ? { title: part.source } : {}) } as ContentBlock,",
     breaks: ['SCP-05'],
   },
   {

@@ -18,8 +18,9 @@ export const systemMessages: Mutant[] = [
   {
     name: 'the snapshot advances in its own transaction before the message',
     file: 'runner/context-boundary.ts',
-    find: '      const messageId = this.deps.ids.next(\'msg\');',
-    replace: "      this.deps.log.append(this.session.id, [{ type: 'context.initialized', baseline: epoch.baseline, snapshot: result.snapshot }]);\n      const messageId = this.deps.ids.next('msg');",
+    find: "      const messageId = this.deps.ids.next('msg');",
+    replace:
+      "      this.deps.log.append(this.session.id, [{ type: 'context.initialized', baseline: epoch.baseline, snapshot: result.snapshot }]);\n      const messageId = this.deps.ids.next('msg');",
     breaks: ['MCS-03'],
   },
   {
@@ -34,7 +35,8 @@ export const systemMessages: Mutant[] = [
     profile: 'checkpoint',
     file: 'store/projector.ts',
     find: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);",
-    replace: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, false);",
+    replace:
+      "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, false);",
     breaks: ['MCS-05'],
   },
   {

@@ -7,7 +7,13 @@ export const tools: Mutant[] = [
     find: "  if (escapes(location, target)) throw new PathRefused(path, 'the path leads outside the location');\n",
     replace: '',
     // The canonical check would still refuse `..`; a runtime without either check is the defect.
-    also: [{ file: 'tools/location-paths.ts', find: "    throw new PathRefused(path, 'a symbolic link leads outside the location');", replace: '' }],
+    also: [
+      {
+        file: 'tools/location-paths.ts',
+        find: "    throw new PathRefused(path, 'a symbolic link leads outside the location');",
+        replace: '',
+      },
+    ],
     breaks: ['TLS-01'],
   },
   {
@@ -20,7 +26,7 @@ export const tools: Mutant[] = [
   {
     name: 'directory listings mix directories and files',
     file: 'tools/read-tool.ts',
-    find: "(a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1)",
+    find: "a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1",
     replace: '(a.name < b.name ? -1 : a.name > b.name ? 1 : 0)',
     breaks: ['TLS-02'],
   },
@@ -64,21 +70,23 @@ export const tools: Mutant[] = [
     file: 'tools/apply-patch-tool.ts',
     find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
     replace:
-      "    const target = resolve(location, operation.path);\n    return { ...operation, target, external: !target.startsWith(location) };",
+      '    const target = resolve(location, operation.path);\n    return { ...operation, target, external: !target.startsWith(location) };',
     breaks: ['TLS-04'],
   },
   {
     name: 'apply_patch asks for each external target separately',
     file: 'tools/apply-patch-tool.ts',
     find: "    if (external.length > 0 && !(await authorize('external_directory'))) {",
-    replace: "    if (external.length > 0 && !(await Promise.all(operations.filter((o) => o.external).map(() => authorize('external_directory')))).every(Boolean)) {",
+    replace:
+      "    if (external.length > 0 && !(await Promise.all(operations.filter((o) => o.external).map(() => authorize('external_directory')))).every(Boolean)) {",
     breaks: ['TLS-04'],
   },
   {
     name: 'apply_patch commits the in-location operations before asking for the external ones',
     file: 'tools/apply-patch-tool.ts',
     find: '    const external = [...new Set(',
-    replace: "    for (const operation of operations.filter((o) => !o.external)) await commit(operation);\n    const external = [...new Set(",
+    replace:
+      '    for (const operation of operations.filter((o) => !o.external)) await commit(operation);\n    const external = [...new Set(',
     breaks: ['TLS-04'],
   },
   {
@@ -113,7 +121,7 @@ export const tools: Mutant[] = [
   {
     name: 'a declined external working directory still runs the command in the location',
     file: 'tools/bash-tool.ts',
-    find: "      throw new Error(`running in a directory outside the working directory was not approved: ${cwd}`);",
+    find: '      throw new Error(`running in a directory outside the working directory was not approved: ${cwd}`);',
     replace: '      return run(command, location, signal);',
     breaks: ['TLS-05'],
   },

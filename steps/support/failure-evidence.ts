@@ -15,8 +15,18 @@ export async function attachFailureEvidence(world: KitWorld): Promise<void> {
   if (shown) {
     world.attach(renderRequest(shown, requests.length).join('\n'), requestAttachment(shown.index));
   }
-  world.attach(JSON.stringify(requests.map((request) => request.body), null, 2), { mediaType: 'application/json', fileName: 'provider-requests.json' });
-  world.attach(JSON.stringify(await observeSessions(world), null, 2), { mediaType: 'application/json', fileName: 'durable-state.json' });
+  world.attach(
+    JSON.stringify(
+      requests.map((request) => request.body),
+      null,
+      2,
+    ),
+    { mediaType: 'application/json', fileName: 'provider-requests.json' },
+  );
+  world.attach(JSON.stringify(await observeSessions(world), null, 2), {
+    mediaType: 'application/json',
+    fileName: 'durable-state.json',
+  });
 }
 
 // Attachments made in an AfterStep hook belong to the step itself, not to a hook.

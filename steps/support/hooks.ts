@@ -2,8 +2,21 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { COMMAND_TIMEOUT_MS, RuntimeDriver, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import {
+  After,
+  AfterAll,
+  Before,
+  BeforeAll,
+  Status,
+  setDefaultTimeout,
+  setDefinitionFunctionWrapper,
+} from '@cucumber/cucumber';
+import {
+  COMMAND_TIMEOUT_MS,
+  RuntimeDriver,
+  RuntimeReportedError,
+  STARTUP_ALLOWANCE_MS,
+} from '../../harness/driver/runtime-driver.js';
 import { FakeProvider } from '../../harness/provider/fake-provider.js';
 import { dialects } from '../../harness/provider/wire/dialect.js';
 import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
@@ -12,7 +25,14 @@ import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
 import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
-import { capabilityOfCommand, capabilityOfTool, declares, neededCapabilities, needsReason, NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
+import {
+  capabilityOfCommand,
+  capabilityOfTool,
+  declares,
+  neededCapabilities,
+  needsReason,
+  NOT_IMPLEMENTED,
+} from '../../harness/protocol/capabilities.js';
 import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
 import type { KitWorld } from './world.js';
@@ -36,7 +56,7 @@ const removals: Promise<void>[] = [];
 const NOT_DRIVEN_BEFORE_GIVING_UP = 3;
 const drivingAtStart = { failures: 0, driven: false };
 
-BeforeAll(async function () {
+BeforeAll(async () => {
   declared = undefined;
   Object.assign(drivingAtStart, { failures: 0, driven: false });
   target = await openTarget(selectionFromEnvironment(process.env));
@@ -48,7 +68,9 @@ function withoutVerdict(tags: string[], description: RuntimeDescription): string
   if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
     return `needs profile ${profiles.join(' or ')}`;
   }
-  const missing = neededCapabilities(tags).filter((capability) => !declares(description, capability) && !meansCover(description, capability));
+  const missing = neededCapabilities(tags).filter(
+    (capability) => !declares(description, capability) && !meansCover(description, capability),
+  );
   return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
 }
 
@@ -73,7 +95,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
-    throw new RuntimeNotDriven(`not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`);
+    throw new RuntimeNotDriven(
+      `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
+    );
   }
   this.driver = await RuntimeDriver.start(
     target.launcher,
@@ -105,10 +129,19 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
   else drivingAtStart.driven = true;
   const problems = [
-    ...this.provider.unexpected.map((request) => `the provider received a request the scenario did not script: ${request}`),
+    ...this.provider.unexpected.map(
+      (request) => `the provider received a request the scenario did not script: ${request}`,
+    ),
     ...this.provider.unreadable.map((request) => `the provider could not read ${request}`),
-    ...(this.reportedError && !this.errorAsserted ? [`the runtime reported an error no step expected: ${this.reportedError.message}`] : []),
-    ...(result?.status === Status.SKIPPED ? [] : untaggedNeeds(this, pickle.tags.map((tag) => tag.name))),
+    ...(this.reportedError && !this.errorAsserted
+      ? [`the runtime reported an error no step expected: ${this.reportedError.message}`]
+      : []),
+    ...(result?.status === Status.SKIPPED
+      ? []
+      : untaggedNeeds(
+          this,
+          pickle.tags.map((tag) => tag.name),
+        )),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs. A failing
   // step carries its own evidence; a failure found only here has no step to carry it.
@@ -139,10 +172,12 @@ function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
     if (capability) used.add(capability);
   }
   const tagged = new Set(neededCapabilities(tags));
-  return [...used].filter((capability) => !tagged.has(capability)).map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+  return [...used]
+    .filter((capability) => !tagged.has(capability))
+    .map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
 }
 
-AfterAll(async function () {
+AfterAll(async () => {
   await Promise.all(removals.splice(0));
   await target?.close();
 });
@@ -151,14 +186,15 @@ AfterAll(async function () {
  * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
  * required command it fails the scenario: the runtime does not implement what its profile requires.
  */
-setDefinitionFunctionWrapper(function (fn: (...args: unknown[]) => unknown) {
+setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
   const wrapped = async function (this: KitWorld, ...args: unknown[]) {
     try {
       return await fn.apply(this, args);
     } catch (error) {
       if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
       const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability) throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
+      if (!capability)
+        throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
       this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
       return 'skipped';
     }

@@ -15,9 +15,12 @@ const calls = (names: string[]) => `calls ${names.join(', ')}`;
  * declared fallback wrapper reads as the system message it carries, so one table fits every dialect.
  */
 export function requestRow(message: ModelVisibleMessage, fallback: SystemFallback | undefined): Row {
-  if (message.toolCalls?.length) return { role: message.role, content: calls(message.toolCalls.map((call) => call.name)) };
+  if (message.toolCalls?.length)
+    return { role: message.role, content: calls(message.toolCalls.map((call) => call.name)) };
   const unwrapped = message.role === 'user' ? fallback?.unwrap(message.text) : undefined;
-  return unwrapped === undefined ? { role: message.role, content: message.text } : { role: 'system', content: unwrapped };
+  return unwrapped === undefined
+    ? { role: message.role, content: message.text }
+    : { role: 'system', content: unwrapped };
 }
 
 export function historyRow(message: HistoryMessage): Row {
@@ -27,7 +30,10 @@ export function historyRow(message: HistoryMessage): Row {
     case 'compaction':
       return { role: message.role, content: message.text };
     case 'assistant':
-      return { role: 'assistant', content: message.toolCalls.length ? calls(message.toolCalls.map((call) => call.name)) : message.text };
+      return {
+        role: 'assistant',
+        content: message.toolCalls.length ? calls(message.toolCalls.map((call) => call.name)) : message.text,
+      };
     case 'tool':
       return { role: 'tool', content: message.output ?? '' };
   }
@@ -36,7 +42,9 @@ export function historyRow(message: HistoryMessage): Row {
 /** Expected rows with the kit tools named as the runtime's tool means call them. */
 export function shownRows(expected: Row[], means: ToolMeans): Row[] {
   return expected.map((row) =>
-    row.content.startsWith('calls ') ? { ...row, content: calls(row.content.slice(6).split(', ').map(means.toolName)) } : row,
+    row.content.startsWith('calls ')
+      ? { ...row, content: calls(row.content.slice(6).split(', ').map(means.toolName)) }
+      : row,
   );
 }
 
@@ -48,7 +56,8 @@ export function matchRows(actual: Row[], expected: Row[], means: ToolMeans): Row
   return actual.map((row, i) => {
     const wanted = expected[i];
     if (wanted?.content === '*') return { ...row, content: '*' };
-    if (wanted && row.role === 'tool' && wanted.role === 'tool' && means.shows(row.content, wanted.content)) return { ...row, content: wanted.content };
+    if (wanted && row.role === 'tool' && wanted.role === 'tool' && means.shows(row.content, wanted.content))
+      return { ...row, content: wanted.content };
     return row;
   });
 }
@@ -79,7 +88,11 @@ export class SystemFallback {
   }
 
   unwrap(text: string): string | undefined {
-    if (!text.startsWith(this.before) || !text.endsWith(this.after) || text.length < this.before.length + this.after.length) {
+    if (
+      !text.startsWith(this.before) ||
+      !text.endsWith(this.after) ||
+      text.length < this.before.length + this.after.length
+    ) {
       return undefined;
     }
     const inner = text.slice(this.before.length, text.length - this.after.length);

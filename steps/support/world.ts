@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
-import { RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { type RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { PromptReceipt } from '../../harness/driver/protocol.js';
-import { FakeProvider } from '../../harness/provider/fake-provider.js';
+import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from './rows.js';
 

@@ -40,7 +40,8 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 const UNSUPPORTED: Record<string, string> = {
   'session.run':
     'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
-  'session.move': 'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
+  'session.move':
+    'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
   'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
   'prompt.submit': 'OpenCode has a durable inbox; profile sol only',
@@ -59,7 +60,11 @@ const UNSUPPORTED: Record<string, string> = {
   'host.env.set': 'no host environment overlay reachable from outside',
 };
 
-export function createAdapter(): { handle(command: Command): Promise<Reply>; terminate(): Promise<void>; terminateNow(): void } {
+export function createAdapter(): {
+  handle(command: Command): Promise<Reply>;
+  terminate(): Promise<void>;
+  terminateNow(): void;
+} {
   let runtime: OpencodeRuntime | undefined;
   return {
     async handle(command) {
@@ -126,7 +131,8 @@ class OpencodeRuntime {
       model: config.provider.model,
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
-    if (!(config.provider.dialect in PROVIDER_PACKAGES)) throw new Error(`dialect ${config.provider.dialect} is not wired`);
+    if (!(config.provider.dialect in PROVIDER_PACKAGES))
+      throw new Error(`dialect ${config.provider.dialect} is not wired`);
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.admit(c, api),
@@ -146,23 +152,35 @@ class OpencodeRuntime {
         if (!stream) throw new ApiError('not-found', `no subscription ${c.subscription}`);
         return { events: kitEvents(stream.take()) };
       },
-      'tool-output.configure': async (c) => this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
+      'tool-output.configure': async (c) =>
+        this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
       'compaction.configure': async (c) =>
         this.reconfigure({
-          compaction: { contextWindow: Number(c.contextWindow), outputAllowance: Number(c.outputAllowance), buffer: Number(c.buffer) },
+          compaction: {
+            contextWindow: Number(c.contextWindow),
+            outputAllowance: Number(c.outputAllowance),
+            buffer: Number(c.buffer),
+          },
         }),
       'agent.define': async (c) =>
         this.reconfigure({
           agents: {
             ...this.settings.agents,
-            [String(c.name)]: { tools: (c.tools ?? {}) as Record<string, string>, skills: (c.skills ?? {}) as Record<string, string> },
+            [String(c.name)]: {
+              tools: (c.tools ?? {}) as Record<string, string>,
+              skills: (c.skills ?? {}) as Record<string, string>,
+            },
           },
         }),
       'skill.define': async (c) =>
         this.reconfigure({
           skills: {
             ...this.settings.skills,
-            [String(c.name)]: { description: String(c.description), body: String(c.body), ...(c.location ? { location: String(c.location) } : {}) },
+            [String(c.name)]: {
+              description: String(c.description),
+              body: String(c.body),
+              ...(c.location ? { location: String(c.location) } : {}),
+            },
           },
         }),
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
@@ -230,20 +248,30 @@ class OpencodeRuntime {
   private async admit(c: Command, api: OpencodeApi) {
     const session = sessionOf(c);
     if (c.resume !== false) await this.modelOffered(session, api);
-    const parts = (c.prompt as { parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string })[] }).parts;
+    const parts = (
+      c.prompt as { parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string })[] }
+    ).parts;
     const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
     const files = parts.flatMap((part, index) =>
-      part.type === 'image' ? [{ uri: `data:${part.mediaType};base64,${part.data}`, name: `${PART_IMAGE_NAME}-${index + 1}` }] : [],
+      part.type === 'image'
+        ? [{ uri: `data:${part.mediaType};base64,${part.data}`, name: `${PART_IMAGE_NAME}-${index + 1}` }]
+        : [],
     );
     const id = c.id === undefined ? undefined : opencodeMessageId(String(c.id));
     const before = id === undefined ? [] : await api.history(session);
-    const duplicate = before.some((event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id);
-    const answer = await api.call<{ data: { id: string; promotedSeq?: number } }>('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
-      ...(id === undefined ? {} : { id }),
-      prompt: { text, ...(files.length > 0 ? { files } : {}) },
-      ...(c.delivery === undefined ? {} : { delivery: c.delivery }),
-      ...(c.resume === undefined ? {} : { resume: c.resume }),
-    });
+    const duplicate = before.some(
+      (event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id,
+    );
+    const answer = await api.call<{ data: { id: string; promotedSeq?: number } }>(
+      'POST',
+      `/api/session/${encodeURIComponent(session)}/prompt`,
+      {
+        ...(id === undefined ? {} : { id }),
+        prompt: { text, ...(files.length > 0 ? { files } : {}) },
+        ...(c.delivery === undefined ? {} : { delivery: c.delivery }),
+        ...(c.resume === undefined ? {} : { resume: c.resume }),
+      },
+    );
     if (c.resume !== false) {
       this.expecting(session).add(answer.data.id);
       this.resumedHere.add(answer.data.id);
@@ -272,7 +300,10 @@ class OpencodeRuntime {
 
   /** Before anything can start a drain: the session's location must offer the model. */
   private async modelOffered(session: string, api: OpencodeApi): Promise<void> {
-    const info = await api.call<{ data: { location: { directory: string } } }>('GET', `/api/session/${encodeURIComponent(session)}`);
+    const info = await api.call<{ data: { location: { directory: string } } }>(
+      'GET',
+      `/api/session/${encodeURIComponent(session)}`,
+    );
     const directory = info.data.location.directory;
     if (this.offered.has(directory)) return;
     await api.modelOffered(directory, PROVIDER_ID, this.settings.model, START_WITHIN_MS);
@@ -310,7 +341,9 @@ class OpencodeRuntime {
 
   private unpromoted(session: string, events: DurableEvent[]): string[] {
     const expected = this.expecting(session);
-    const promoted = new Set(events.filter((event) => event.type === 'session.next.prompted').map((event) => String(event.data.messageID)));
+    const promoted = new Set(
+      events.filter((event) => event.type === 'session.next.prompted').map((event) => String(event.data.messageID)),
+    );
     for (const id of [...expected]) if (promoted.has(id)) expected.delete(id);
     return [...expected];
   }
@@ -346,7 +379,10 @@ class OpencodeRuntime {
     await api.call('GET', `/api/session/${encodeURIComponent(session)}`);
     const id = `sub_${this.subscriptions.size + 1}`;
     const server = await this.started();
-    this.subscriptions.set(id, new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`));
+    this.subscriptions.set(
+      id,
+      new EventStream(`${server.url}/api/session/${encodeURIComponent(session)}/event?after=${Number(c.after ?? 0)}`),
+    );
     return { subscription: id };
   }
 
@@ -354,10 +390,14 @@ class OpencodeRuntime {
   private async permissionAsked(session: string, api: OpencodeApi): Promise<void> {
     let quietSince: number | undefined;
     while ((await this.permissionRequests(session, api)).length === 0) {
-      const running = (await api.active()).has(session) || this.unpromoted(session, await api.history(session)).length > 0;
+      const running =
+        (await api.active()).has(session) || this.unpromoted(session, await api.history(session)).length > 0;
       quietSince = running ? undefined : (quietSince ?? Date.now());
       if (quietSince !== undefined && Date.now() - quietSince > SILENT_STOP_MS) {
-        throw new ApiError('not-found', 'no permission request is waiting, and the session is idle with nothing scheduled');
+        throw new ApiError(
+          'not-found',
+          'no permission request is waiting, and the session is idle with nothing scheduled',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -366,11 +406,17 @@ class OpencodeRuntime {
   /** Waiting permission requests, each with the agent of the assistant message whose call asked. */
   private async permissionRequests(session: string, api: OpencodeApi) {
     const path = `/api/session/${encodeURIComponent(session)}`;
-    const { data } = await api.call<{ data: { id: string; action: string; source?: { messageID: string } }[] }>('GET', `${path}/permission`);
+    const { data } = await api.call<{ data: { id: string; action: string; source?: { messageID: string } }[] }>(
+      'GET',
+      `${path}/permission`,
+    );
     return Promise.all(
       data.map(async (request) => {
         const message = request.source
-          ? await api.call<{ data: { agent?: string } }>('GET', `${path}/message/${encodeURIComponent(request.source.messageID)}`)
+          ? await api.call<{ data: { agent?: string } }>(
+              'GET',
+              `${path}/message/${encodeURIComponent(request.source.messageID)}`,
+            )
           : undefined;
         this.permissionSessions.set(request.id, session);
         return { id: request.id, tool: request.action, agent: message?.data.agent ?? 'build' };
@@ -407,7 +453,10 @@ class OpencodeRuntime {
 
   private expecting(session: string): Set<string> {
     let set = this.expected.get(session);
-    if (!set) this.expected.set(session, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.expected.set(session, set);
+    }
     return set;
   }
 }

@@ -17,7 +17,12 @@ export interface DurableEvent {
   data: Record<string, unknown> & { timestamp: number };
 }
 
-const STATUS_CODES: Record<number, ApiError['code']> = { 400: 'invalid-input', 404: 'not-found', 409: 'conflict', 422: 'invalid-input' };
+const STATUS_CODES: Record<number, ApiError['code']> = {
+  400: 'invalid-input',
+  404: 'not-found',
+  409: 'conflict',
+  422: 'invalid-input',
+};
 
 /**
  * The V2 routes under `/api/` only: the classic routes start a background package install that
@@ -70,9 +75,17 @@ export class OpencodeApi {
   async modelOffered(directory: string, providerID: string, model: string, withinMs: number): Promise<void> {
     const deadline = Date.now() + withinMs;
     for (;;) {
-      const catalog = await this.call<{ data: { providerID: string; id: string }[] }>('GET', '/api/model', undefined, directory);
+      const catalog = await this.call<{ data: { providerID: string; id: string }[] }>(
+        'GET',
+        '/api/model',
+        undefined,
+        directory,
+      );
       if (catalog.data.some((entry) => entry.providerID === providerID && entry.id === model)) return;
-      if (Date.now() > deadline) throw new Error(`OpenCode did not offer the model ${providerID}/${model} at ${directory} within ${withinMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `OpenCode did not offer the model ${providerID}/${model} at ${directory} within ${withinMs} ms`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -31,8 +31,7 @@ export class EventStream {
     let pending = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       pending += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n');
-      let end: number;
-      while ((end = pending.indexOf('\n\n')) >= 0) {
+      for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
         const block = pending.slice(0, end);
         pending = pending.slice(end + 2);
         const data = block

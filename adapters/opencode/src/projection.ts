@@ -17,7 +17,15 @@ interface ToolCall {
 export type HistoryMessage =
   | { id: string; seq: number; role: 'user'; hidden: boolean; text: string }
   | { id: string; seq: number; role: 'system'; hidden: boolean; text: string }
-  | { id: string; seq: number; role: 'assistant'; hidden: boolean; status: 'streaming' | 'completed' | 'failed'; text: string; toolCalls: ToolCall[] }
+  | {
+      id: string;
+      seq: number;
+      role: 'assistant';
+      hidden: boolean;
+      status: 'streaming' | 'completed' | 'failed';
+      text: string;
+      toolCalls: ToolCall[];
+    }
   | {
       id: string;
       seq: number;
@@ -46,17 +54,37 @@ export function history(events: DurableEvent[]): HistoryMessage[] {
     const seq = seqOf(event);
     switch (event.type) {
       case 'session.next.prompted':
-        messages.push({ id: kitMessageId(str(data.messageID)), seq, role: 'user', hidden: false, text: promptText(data.prompt) });
+        messages.push({
+          id: kitMessageId(str(data.messageID)),
+          seq,
+          role: 'user',
+          hidden: false,
+          text: promptText(data.prompt),
+        });
         break;
       case 'session.next.synthetic':
         messages.push({ id: kitMessageId(str(data.messageID)), seq, role: 'user', hidden: true, text: str(data.text) });
         break;
       case 'session.next.context.updated':
-        messages.push({ id: kitMessageId(str(data.messageID)), seq, role: 'system', hidden: true, text: str(data.text) });
+        messages.push({
+          id: kitMessageId(str(data.messageID)),
+          seq,
+          role: 'system',
+          hidden: true,
+          text: str(data.text),
+        });
         break;
       case 'session.next.step.started': {
         const id = str(data.assistantMessageID);
-        const message = { id, seq, role: 'assistant' as const, hidden: false, status: 'streaming' as const, text: '', toolCalls: [] };
+        const message = {
+          id,
+          seq,
+          role: 'assistant' as const,
+          hidden: false,
+          status: 'streaming' as const,
+          text: '',
+          toolCalls: [],
+        };
         assistants.set(id, message);
         messages.push(message);
         break;
@@ -97,7 +125,10 @@ export function history(events: DurableEvent[]): HistoryMessage[] {
         const tool = tools.get(toolKey(data));
         if (!tool) break;
         tool.status = 'success';
-        const structured = data.structured !== undefined && Object.keys(data.structured as object).length > 0 ? data.structured : undefined;
+        const structured =
+          data.structured !== undefined && Object.keys(data.structured as object).length > 0
+            ? data.structured
+            : undefined;
         // A tool with a structured result and no text content (read) is shown to the model as that result's JSON.
         tool.output = contentText(data.content) || (structured === undefined ? '' : JSON.stringify(structured));
         if (structured !== undefined) tool.structured = structured;
@@ -114,7 +145,13 @@ export function history(events: DurableEvent[]): HistoryMessage[] {
         break;
       }
       case 'session.next.compaction.ended':
-        messages.push({ id: kitMessageId(str(data.messageID)), seq, role: 'compaction', hidden: true, text: str(data.text) });
+        messages.push({
+          id: kitMessageId(str(data.messageID)),
+          seq,
+          role: 'compaction',
+          hidden: true,
+          text: str(data.text),
+        });
         break;
     }
   }
@@ -156,7 +193,8 @@ export function pendingAdmissions(events: DurableEvent[]): { id: string; prompt:
   const pending = new Map<string, { id: string; prompt: unknown; delivery: string }>();
   for (const event of events) {
     const id = str(event.data.messageID);
-    if (event.type === 'session.next.prompt.admitted') pending.set(id, { id, prompt: event.data.prompt, delivery: str(event.data.delivery) });
+    if (event.type === 'session.next.prompt.admitted')
+      pending.set(id, { id, prompt: event.data.prompt, delivery: str(event.data.delivery) });
     else if (event.type === 'session.next.prompted') pending.delete(id);
   }
   return [...pending.values()];
@@ -182,7 +220,11 @@ export function failures(events: DurableEvent[]): Failure[] {
 }
 
 export function kitEvents(events: DurableEvent[]): { seq: number; type: string; at: string }[] {
-  return events.map((event) => ({ seq: seqOf(event), type: event.type, at: new Date(event.data.timestamp).toISOString() }));
+  return events.map((event) => ({
+    seq: seqOf(event),
+    type: event.type,
+    at: new Date(event.data.timestamp).toISOString(),
+  }));
 }
 
 function promptText(prompt: unknown): string {

@@ -41,7 +41,9 @@ export function opencodeBinary(): string {
 }
 
 export function opencodeVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'opencode-ai', 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'opencode-ai', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 
@@ -92,7 +94,11 @@ export class OpencodeServer {
   }
 
   /** `spawned` learns of the process before it listens, so an adapter told to stop can kill it at once. */
-  static async start(settings: ServerSettings, readyWithinMs: number, spawned: (server: OpencodeServer) => void): Promise<OpencodeServer> {
+  static async start(
+    settings: ServerSettings,
+    readyWithinMs: number,
+    spawned: (server: OpencodeServer) => void,
+  ): Promise<OpencodeServer> {
     writeConfiguration(settings);
     const server = new OpencodeServer(await freePort(), settings);
     spawned(server);
@@ -198,10 +204,14 @@ function writeConfiguration(settings: ServerSettings): void {
         npm: PROVIDER_PACKAGES[settings.dialect],
         name: 'conformance kit',
         options: { baseURL: settings.baseUrl, apiKey: settings.apiKey },
-        models: Object.fromEntries([settings.model, ...(settings.otherModels ?? [])].map((model) => [model, { name: model, limit }])),
+        models: Object.fromEntries(
+          [settings.model, ...(settings.otherModels ?? [])].map((model) => [model, { name: model, limit }]),
+        ),
       },
     },
-    ...(settings.toolOutput ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } } : {}),
+    ...(settings.toolOutput
+      ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } }
+      : {}),
     ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
     ...(settings.skills ? { skills: { paths: writeSkills(settings.storeDir, settings.skills) } } : {}),
     ...(settings.agents
@@ -209,7 +219,10 @@ function writeConfiguration(settings: ServerSettings): void {
           agent: Object.fromEntries(
             Object.entries(settings.agents).map(([name, agent]) => [
               name,
-              { ...(name === 'build' ? {} : { mode: 'primary' }), permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) } },
+              {
+                ...(name === 'build' ? {} : { mode: 'primary' }),
+                permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) },
+              },
             ]),
           ),
         }
@@ -227,7 +240,10 @@ function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skill
   for (const [name, skill] of Object.entries(skills)) {
     const directory = join(storeDir, 'opencode', skill.location ?? join('skills', name));
     mkdirSync(directory, { recursive: true });
-    writeFileSync(join(directory, 'SKILL.md'), `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`);
+    writeFileSync(
+      join(directory, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`,
+    );
     parents.add(dirname(directory));
   }
   return [...parents];

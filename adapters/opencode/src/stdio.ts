@@ -13,7 +13,9 @@ process.on('exit', () => adapter.terminateNow());
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => process.exit(143));
 
 function die(error: unknown): never {
-  process.stderr.write(`${error instanceof SilentStop ? `silent stop: ${error.message}` : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof SilentStop ? `silent stop: ${error.message}` : error instanceof Error ? error.stack : String(error)}\n`,
+  );
   adapter.terminateNow();
   process.exit(70);
 }

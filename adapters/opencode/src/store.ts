@@ -16,12 +16,14 @@ export interface EpochView {
 export function readEpoch(databaseFile: string, sessionId: string): EpochView {
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {
-    const columns = (db.prepare(`PRAGMA table_info(session_context_epoch)`).all() as { name: string }[]).map((c) => c.name);
+    const columns = (db.prepare(`PRAGMA table_info(session_context_epoch)`).all() as { name: string }[]).map(
+      (c) => c.name,
+    );
     if (columns.length === 0) return { baseline: null, snapshot: {} };
     const order = columns.includes('baseline_seq') ? 'ORDER BY baseline_seq DESC' : '';
-    const row = db.prepare(`SELECT * FROM session_context_epoch WHERE session_id = ? ${order} LIMIT 1`).get(sessionId) as
-      | Record<string, unknown>
-      | undefined;
+    const row = db
+      .prepare(`SELECT * FROM session_context_epoch WHERE session_id = ? ${order} LIMIT 1`)
+      .get(sessionId) as Record<string, unknown> | undefined;
     if (!row) return { baseline: null, snapshot: {} };
     const baseline = typeof row.baseline === 'string' ? row.baseline : null;
     const raw = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Record<string, unknown>) : {};

@@ -10,13 +10,19 @@ test('kit baseline --write records the failures, which a run with that baseline 
   assert.equal(written.status, 0, written.stderr);
   assert.match(written.stdout, /baseline: 1 known failure\(s\) written to /);
   const text = readFileSync(file, 'utf8');
-  assert.match(text, /# INB-02 features\/inbox\/Admission1\.feature:\d+ \[4\] An exact retry[^\n]*\n {2}inb-admission-4:\n {4}reason: "?fails: AssertionError/);
+  assert.match(
+    text,
+    /# INB-02 features\/inbox\/Admission1\.feature:\d+ \[4\] An exact retry[^\n]*\n {2}inb-admission-4:\n {4}reason: "?fails: AssertionError/,
+  );
   assert.equal(kit(['run', ...IGNORES_MESSAGE_IDS, '--baseline', file]).status, 0);
 });
 
 test('rewriting a baseline keeps the reasons written for scenarios that still fail', () => {
   const file = join(scratch('baseline-rewrite'), 'known-failures.yaml');
-  writeFileSync(file, 'known-failures:\n  inb-admission-4:\n    reason: our store makes its own IDs\n  inb-admission-3:\n    reason: fixed since\n');
+  writeFileSync(
+    file,
+    'known-failures:\n  inb-admission-4:\n    reason: our store makes its own IDs\n  inb-admission-3:\n    reason: fixed since\n',
+  );
   assert.equal(kit(['baseline', '--write', file, ...IGNORES_MESSAGE_IDS]).status, 0);
   const text = readFileSync(file, 'utf8');
   assert.match(text, /inb-admission-4:\n {4}reason: our store makes its own IDs\n/);

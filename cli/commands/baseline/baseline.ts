@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { formatKnownFailures, readKnownFailures, type BaselineEntry } from '../../../harness/baseline/known-failures.js';
+import {
+  formatKnownFailures,
+  readKnownFailures,
+  type BaselineEntry,
+} from '../../../harness/baseline/known-failures.js';
 import { failureLines, formatSummary } from '../../../harness/report/summary.js';
 import { judge, withOutcome } from '../../../harness/report/verdict.js';
 import { KIT_ROOT } from '../../../harness/kit-root.js';
@@ -21,7 +25,9 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   const output = { flag: '--write', path: args.write };
   checkOutputPath(output);
   const suite = new Map(lintKit().flatMap((scenario) => scenario.ids.map((id) => [id, scenario] as const)));
-  const previous = existsSync(args.write) ? readKnownFailures(args.write, new Set(suite.keys())).reasons : new Map<string, string>();
+  const previous = existsSync(args.write)
+    ? readKnownFailures(args.write, new Set(suite.keys())).reasons
+    : new Map<string, string>();
   const results = await runSuite(args, { formats: [], failFast: false });
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
@@ -34,11 +40,17 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   const ran = new Set(results.map((result) => result.id));
   const reasons = new Map([
     ...[...previous].filter(([id]) => !ran.has(id)),
-    ...withOutcome(verdict, 'unexpected-fail').map(({ id, result }) => [id, previous.get(id) ?? `fails: ${summaryOf(result.message)}`] as const),
+    ...withOutcome(verdict, 'unexpected-fail').map(
+      ({ id, result }) => [id, previous.get(id) ?? `fails: ${summaryOf(result.message)}`] as const,
+    ),
   ]);
   const entries = [...reasons].map(([id, reason]): BaselineEntry => {
     const scenario = suite.get(id)!;
-    return { id, reason, comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}` };
+    return {
+      id,
+      reason,
+      comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}`,
+    };
   });
   writeOutputFile(output, formatKnownFailures(entries));
   process.stdout.write(`baseline: ${entries.length} known failure(s) written to ${args.write}\n`);

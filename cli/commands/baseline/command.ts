@@ -17,7 +17,13 @@ export const baselineCommand: CommandModule<object, BaselineArgs> = {
         ...textOption('--write', 'The YAML file to write; reasons of entries already in it are kept'),
         demandOption: true,
       })
-      .example('$0 baseline --write known-failures.yaml --adapter "python3 my_adapter.py"', 'Record what an adapter fails today')
-      .example('$0 run --baseline known-failures.yaml --adapter "python3 my_adapter.py"', 'Then gate CI on not getting worse (or better unnoticed)') as unknown as Argv<BaselineArgs>,
+      .example(
+        '$0 baseline --write known-failures.yaml --adapter "python3 my_adapter.py"',
+        'Record what an adapter fails today',
+      )
+      .example(
+        '$0 run --baseline known-failures.yaml --adapter "python3 my_adapter.py"',
+        'Then gate CI on not getting worse (or better unnoticed)',
+      ) as unknown as Argv<BaselineArgs>,
   handler: lazyHandler(async () => (await import('./baseline.js')).writeBaseline),
 };

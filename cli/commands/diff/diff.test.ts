@@ -10,16 +10,33 @@ const dir = scratch('diff');
 
 /** Writes the projection of one conversation per turn, as `kit replay --out` would. */
 function projection(name: string, ...turns: ModelVisibleMessage[][]): string {
-  const requests = turns.map((messages): CapturedRequest => ({ index: 0, body: {}, model: 'm', baseline: ['be brief'], messages, tools: ['echo'] }));
+  const requests = turns.map(
+    (messages): CapturedRequest => ({
+      index: 0,
+      body: {},
+      model: 'm',
+      baseline: ['be brief'],
+      messages,
+      tools: ['echo'],
+    }),
+  );
   const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(projectRequests(requests, 'script.json', 'reference 0.1.0 (typescript)'), null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(projectRequests(requests, 'script.json', 'reference 0.1.0 (typescript)'), null, 2),
+  );
   return file;
 }
 
 const user = (text: string): ModelVisibleMessage => ({ role: 'user', text });
 const assistant = (text: string): ModelVisibleMessage => ({ role: 'assistant', text });
 const steer = projection('steer.json', [user('start')], [user('start'), assistant('ok'), user('also this')]);
-const queue = projection('queue.json', [user('start')], [user('start'), assistant('ok')], [user('start'), assistant('ok'), assistant('done'), user('also this')]);
+const queue = projection(
+  'queue.json',
+  [user('start')],
+  [user('start'), assistant('ok')],
+  [user('start'), assistant('ok'), assistant('done'), user('also this')],
+);
 
 test('equal projections exit 0', () => {
   const run = kit(['diff', steer, steer]);
@@ -30,7 +47,10 @@ test('equal projections exit 0', () => {
 test('different projections exit 1, naming the first divergent turn and message with a diff', () => {
   const run = kit(['diff', steer, queue], { NO_COLOR: '' });
   assert.equal(run.status, 1, run.stderr);
-  assert.match(run.stdout, /^a: .*steer\.json · reference 0\.1\.0 \(typescript\) · 2 turn\(s\)\nb: .*queue\.json · reference 0\.1\.0 \(typescript\) · 3 turn\(s\)\n/);
+  assert.match(
+    run.stdout,
+    /^a: .*steer\.json · reference 0\.1\.0 \(typescript\) · 2 turn\(s\)\nb: .*queue\.json · reference 0\.1\.0 \(typescript\) · 3 turn\(s\)\n/,
+  );
   assert.match(run.stdout, /first difference: turn 2, message 3 \(user in a, none in b\)/);
   assert.match(run.stdout, /turn 2:\n {2}user {7}start\n {2}assistant {2}ok\n- user {7}also this\n/);
   assert.match(run.stdout, /turns that differ: 2-3 \(2 of 3\)\n$/);
@@ -38,7 +58,10 @@ test('different projections exit 1, naming the first divergent turn and message 
 });
 
 test('colour is used when forced, and NO_COLOR wins over it', () => {
-  assert.match(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[31m- user {7}also this\x1b\[39m/);
+  assert.match(
+    kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout,
+    /\x1b\[31m- user {7}also this\x1b\[39m/,
+  );
   assert.doesNotMatch(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout, /\x1b\[/);
   assert.doesNotMatch(kit(['diff', steer, queue, '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[/);
 });
@@ -48,14 +71,23 @@ test('--json gives the comparison to machines', () => {
   assert.equal(run.status, 1);
   const json = JSON.parse(run.stdout);
   assert.equal(json.equal, false);
-  assert.deepEqual(json.firstDifference, { turn: 2, part: 'messages', message: 3, a: { role: 'user', text: 'also this' }, b: null });
+  assert.deepEqual(json.firstDifference, {
+    turn: 2,
+    part: 'messages',
+    message: 3,
+    a: { role: 'user', text: 'also this' },
+    b: null,
+  });
   assert.deepEqual(json.differingTurns, [2, 3]);
   assert.deepEqual([json.a.turns, json.b.turns], [2, 3]);
 });
 
 test('a projection that is not one is an input error', () => {
   const bad = join(dir, 'bad.json');
-  writeFileSync(bad, '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n');
+  writeFileSync(
+    bad,
+    '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n',
+  );
   assertInputError(kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
   assertInputError(kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
 });

@@ -1,5 +1,9 @@
 import { readProjection } from '../../../harness/projection/projection-file.js';
-import { compareProjections, type FirstDifference, type ProjectionComparison } from '../../../harness/projection/projection-diff.js';
+import {
+  compareProjections,
+  type FirstDifference,
+  type ProjectionComparison,
+} from '../../../harness/projection/projection-diff.js';
 import { ExitCode } from '../../exit-codes.js';
 import { paletteFor } from '../../colour.js';
 import { describeComparison } from './difference-text.js';
@@ -10,7 +14,11 @@ export function diff(args: DiffArgs): number {
   const comparison = compareProjections(a, b);
   const text = args.json
     ? `${JSON.stringify(comparisonDocument(comparison, args), null, 2)}\n`
-    : describeComparison(comparison, { a: `${args.a} · ${a.runtime}`, b: `${args.b} · ${b.runtime}` }, paletteFor(process.stdout));
+    : describeComparison(
+        comparison,
+        { a: `${args.a} · ${a.runtime}`, b: `${args.b} · ${b.runtime}` },
+        paletteFor(process.stdout),
+      );
   process.stdout.write(text);
   return comparison.equal ? ExitCode.Passed : ExitCode.ConformanceFailure;
 }

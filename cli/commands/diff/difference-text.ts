@@ -9,14 +9,25 @@ const CONTEXT = 3;
 const WINDOW = 40;
 
 /** The comparison for people: where the two first differ, that turn's diff, and which turns differ. */
-export function describeComparison(comparison: ProjectionComparison, names: { a: string; b: string }, paint: Palette): string {
+export function describeComparison(
+  comparison: ProjectionComparison,
+  names: { a: string; b: string },
+  paint: Palette,
+): string {
   const lines = [`a: ${names.a} · ${comparison.turns.a} turn(s)`, `b: ${names.b} · ${comparison.turns.b} turn(s)`, ''];
   const { first } = comparison;
   if (!first) return `${[...lines, 'equal: the model saw the same on every turn'].join('\n')}\n`;
-  lines.push(paint.bold(`first difference: ${headline(first)}`), paint.dim(`${paint.red('- a')}  ${paint.green('+ b')}`), '');
+  lines.push(
+    paint.bold(`first difference: ${headline(first)}`),
+    paint.dim(`${paint.red('- a')}  ${paint.green('+ b')}`),
+    '',
+  );
   lines.push(...detail(first, paint));
   const total = Math.max(comparison.turns.a, comparison.turns.b);
-  lines.push('', `turns that differ: ${ranges(comparison.differingTurns)} (${comparison.differingTurns.length} of ${total})`);
+  lines.push(
+    '',
+    `turns that differ: ${ranges(comparison.differingTurns)} (${comparison.differingTurns.length} of ${total})`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -37,11 +48,17 @@ function detail(first: FirstDifference, paint: Palette): string[] {
   switch (first.part) {
     case 'turn': {
       const shown = first.state.messages.slice(-WINDOW).map(messageText);
-      return [`turn ${first.turn} in ${first.onlyIn}:`, ...changeLines([{ value: shown, added: first.onlyIn === 'b', removed: first.onlyIn === 'a' }], paint)];
+      return [
+        `turn ${first.turn} in ${first.onlyIn}:`,
+        ...changeLines([{ value: shown, added: first.onlyIn === 'b', removed: first.onlyIn === 'a' }], paint),
+      ];
     }
     case 'baseline':
     case 'tools':
-      return [`turn ${first.turn}, ${first.part}:`, ...changeLines(diffArrays(first.a[first.part], first.b[first.part]), paint)];
+      return [
+        `turn ${first.turn}, ${first.part}:`,
+        ...changeLines(diffArrays(first.a[first.part], first.b[first.part]), paint),
+      ];
     case 'messages':
       return messageDiff(first.turn, first.message - 1, first.a, first.b, paint);
   }
@@ -73,7 +90,11 @@ function changeLines(changes: Change[], paint: Palette): string[] {
     }
     const same = (items: string[]) => items.flatMap((item) => item.split('\n').map((line) => paint.dim(`  ${line}`)));
     if (value.length <= 2 * CONTEXT) return same(value);
-    return [...same(value.slice(0, CONTEXT)), paint.dim(`  ┆ ${value.length - 2 * CONTEXT} more the same`), ...same(value.slice(-CONTEXT))];
+    return [
+      ...same(value.slice(0, CONTEXT)),
+      paint.dim(`  ┆ ${value.length - 2 * CONTEXT} more the same`),
+      ...same(value.slice(-CONTEXT)),
+    ];
   });
 }
 

@@ -16,10 +16,22 @@ test("inspect shows a store's sessions, events, inbox and history as tables", ()
   const run = kit(['inspect', join(kept, 'store')]);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^store: .*runtime\.sqlite · 1 session\(s\)\n\nsession s1\n/);
-  assert.match(run.stdout, /\nevents \(\d+\)\n {2}seq +at +type +data\n {2}1 +2026-01-15T09:00:00\.000Z +session\.created /);
-  assert.match(run.stdout, /\ninbox \(2\)\n {2}message +delivery +admitted +promoted +prompt\n {2}msg_0_0001 +steer +\d+ +\d+ +start\n/);
-  assert.match(run.stdout, /\nhistory \(5\)\n(.*\n){3} {2}\d+ +tool +success +gate\(\{"name":"g1"\}\) → gate g1 opened\n/);
-  assert.match(run.stdout, /\ncontext epoch\n {2}baseline:\n {4}│ Here is some useful information about the environment you are running in:\n {4}│ <env>\n/);
+  assert.match(
+    run.stdout,
+    /\nevents \(\d+\)\n {2}seq +at +type +data\n {2}1 +2026-01-15T09:00:00\.000Z +session\.created /,
+  );
+  assert.match(
+    run.stdout,
+    /\ninbox \(2\)\n {2}message +delivery +admitted +promoted +prompt\n {2}msg_0_0001 +steer +\d+ +\d+ +start\n/,
+  );
+  assert.match(
+    run.stdout,
+    /\nhistory \(5\)\n(.*\n){3} {2}\d+ +tool +success +gate\(\{"name":"g1"\}\) → gate g1 opened\n/,
+  );
+  assert.match(
+    run.stdout,
+    /\ncontext epoch\n {2}baseline:\n {4}│ Here is some useful information about the environment you are running in:\n {4}│ <env>\n/,
+  );
 });
 
 test('inspect --json gives every column, one session with --session', () => {
@@ -35,7 +47,10 @@ test('inspect --json gives every column, one session with --session', () => {
 });
 
 test('an unknown session and a file that is no store are input errors', () => {
-  assertInputError(kit(['inspect', join(kept, 'store'), '--session', 'nobody']), /--session: the store has no session "nobody"/);
+  assertInputError(
+    kit(['inspect', join(kept, 'store'), '--session', 'nobody']),
+    /--session: the store has no session "nobody"/,
+  );
   const text = join(scratch('inspect'), 'runtime.sqlite');
   writeFileSync(text, 'not a database at all');
   assertInputError(kit(['inspect', text]), /runtime\.sqlite: not a SQLite database/);
@@ -43,7 +58,10 @@ test('an unknown session and a file that is no store are input errors', () => {
 });
 
 test('an empty store path or session is a usage error naming it', async () => {
-  const runs = await Promise.all([kitAsync(['inspect', '']), kitAsync(['inspect', join(kept, 'store'), '--session', ''])]);
+  const runs = await Promise.all([
+    kitAsync(['inspect', '']),
+    kitAsync(['inspect', join(kept, 'store'), '--session', '']),
+  ]);
   assertInputError(runs[0]!, /^kit: <store>: needs a value/);
   assertInputError(runs[1]!, /^kit: --session: needs a value/);
 });

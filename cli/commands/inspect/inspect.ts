@@ -6,7 +6,8 @@ import type { InspectArgs } from './command.js';
 
 export function inspect(args: InspectArgs): number {
   const snapshot = readStoreSnapshot(args.store, args.session);
-  if (args.session && snapshot.sessions.length === 0) throw new KitInputError('--session', `the store has no session "${args.session}"`);
+  if (args.session && snapshot.sessions.length === 0)
+    throw new KitInputError('--session', `the store has no session "${args.session}"`);
   if (args.json) {
     process.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
     return ExitCode.Passed;
@@ -20,25 +21,50 @@ export function inspect(args: InspectArgs): number {
 function sessionText(session: SessionSnapshot): string[] {
   const { id, events, inbox, history, epoch, ...columns } = session;
   const lines = [`session ${id}`, ...Object.entries(columns).map(([key, value]) => `  ${key}: ${value ?? '(none)'}`)];
-  lines.push('', `events (${events.length})`, ...indent(formatTable(['seq', 'at', 'type', 'data'], events.map((e) => [e.seq, e.at, e.type, withoutType(e.data)]))));
+  lines.push(
+    '',
+    `events (${events.length})`,
+    ...indent(
+      formatTable(
+        ['seq', 'at', 'type', 'data'],
+        events.map((e) => [e.seq, e.at, e.type, withoutType(e.data)]),
+      ),
+    ),
+  );
   lines.push(
     '',
     `inbox (${inbox.length})`,
     ...indent(
       formatTable(
         ['message', 'delivery', 'admitted', 'promoted', 'prompt'],
-        inbox.map((row) => [row.messageId, row.delivery, row.admittedSeq, row.promotedSeq ?? 'pending', promptText(row.prompt)]),
+        inbox.map((row) => [
+          row.messageId,
+          row.delivery,
+          row.admittedSeq,
+          row.promotedSeq ?? 'pending',
+          promptText(row.prompt),
+        ]),
       ),
     ),
   );
   lines.push(
     '',
     `history (${history.length})`,
-    ...indent(formatTable(['seq', 'role', 'status', 'hidden', 'content'], history.map((m) => [m.seq, m.role, m.status, m.hidden ? 'yes' : '', content(m)]))),
+    ...indent(
+      formatTable(
+        ['seq', 'role', 'status', 'hidden', 'content'],
+        history.map((m) => [m.seq, m.role, m.status, m.hidden ? 'yes' : '', content(m)]),
+      ),
+    ),
   );
   if (epoch) {
     const parts = Array.isArray(epoch.baseline) ? epoch.baseline : [epoch.baseline];
-    const baseline = parts.flatMap((part, i) => [...(i > 0 ? ['    ├'] : []), ...String(part).split('\n').map((line) => `    │ ${line}`)]);
+    const baseline = parts.flatMap((part, i) => [
+      ...(i > 0 ? ['    ├'] : []),
+      ...String(part)
+        .split('\n')
+        .map((line) => `    │ ${line}`),
+    ]);
     lines.push('', 'context epoch', '  baseline:', ...baseline, `  snapshot: ${JSON.stringify(epoch.snapshot)}`);
   }
   return lines;
@@ -61,7 +87,8 @@ function content(message: Record<string, unknown>): string {
   const calls = (body.toolCalls as { name: string; input: string }[] | undefined) ?? [];
   if (message.role === 'user') return promptText(body);
   if (message.role === 'tool') return `${body.name}(${body.input ?? ''}) → ${body.output ?? '…'}`;
-  if (calls.length > 0) return `${body.text ? `${body.text} ` : ''}calls ${calls.map((call) => `${call.name}(${call.input})`).join(', ')}`;
+  if (calls.length > 0)
+    return `${body.text ? `${body.text} ` : ''}calls ${calls.map((call) => `${call.name}(${call.input})`).join(', ')}`;
   return String(body.text ?? JSON.stringify(body));
 }
 

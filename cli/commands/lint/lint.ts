@@ -6,6 +6,7 @@ import { KitInputError } from '../../../harness/input-error.js';
 export function lintKit(): IndexedScenario[] {
   const scenarios = readScenarios(kitPath('features'));
   const problems = lintSuite(readRuleIndex(kitPath('rules', 'index.md')), scenarios);
-  if (problems.length > 0) throw new KitInputError('the suite', `${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new KitInputError('the suite', `${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   return scenarios;
 }

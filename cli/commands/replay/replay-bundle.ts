@@ -26,7 +26,8 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
   };
   // A bundle is data that may come from anyone: the runtime it names runs only when the user says so.
   if (!named && !args.trustBundle) {
-    const [option, value] = 'module' in bundle.runtime ? ['--runtime', bundle.runtime.module] : ['--adapter', bundle.runtime.adapter];
+    const [option, value] =
+      'module' in bundle.runtime ? ['--runtime', bundle.runtime.module] : ['--adapter', bundle.runtime.adapter];
     throw new KitInputError(
       args.file,
       `runtime: the bundle ran ${option} ${JSON.stringify(value)}; name the runtime again (${option} ...) or pass --trust-bundle to run what the bundle says`,
@@ -42,5 +43,8 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(runtime), verdict)}\n`);
   process.stdout.write(verdict.passed ? `${scenario.id} passes now\n` : `${scenario.id} still fails\n`);
-  return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed'));
+  return runExitCode(
+    verdict.passed,
+    results.filter((result) => result.status === 'failed'),
+  );
 }

@@ -30,12 +30,15 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   const problems = [
     ...outcome.unanswered.map((request) => `the provider received ${request}, which no scripted turn answered`),
     ...outcome.unreadable.map((request) => `the provider could not read ${request}`),
-    ...outcome.unused.map((step) => `the provider turn of ${step} was never requested: the session stopped asking early`),
+    ...outcome.unused.map(
+      (step) => `the provider turn of ${step} was never requested: the session stopped asking early`,
+    ),
     ...outcome.failures.map((failure) => `the runtime recorded a failure: ${failure}`),
     ...(outcome.stoppedAt ? [`the runtime failed at ${outcome.stoppedAt.at}: ${outcome.stoppedAt.reason}`] : []),
   ];
   // Diagnostics often say why: they are shown with the problems, but are none on their own.
-  const diagnostics = problems.length > 0 ? outcome.diagnostics.map((line) => `the runtime reported: ${line.split('\n')[0]}`) : [];
+  const diagnostics =
+    problems.length > 0 ? outcome.diagnostics.map((line) => `the runtime reported: ${line.split('\n')[0]}`) : [];
   for (const problem of [...problems, ...diagnostics]) process.stderr.write(`kit: ${problem}\n`);
   if (outcome.stoppedAt?.notDriven) return ExitCode.RuntimeNotDriven;
   return problems.length > 0 ? ExitCode.ConformanceFailure : ExitCode.Passed;

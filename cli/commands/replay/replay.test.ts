@@ -18,7 +18,10 @@ test('replaying a script prints what the model saw, turn by turn, and --out writ
   const projection = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(projection.format, 'kit-projection/1');
   assert.deepEqual(
-    projection.turns.map((turn: { kept: number; added: { role: string }[] }) => [turn.kept, turn.added.map((m) => m.role).join(' ')]),
+    projection.turns.map((turn: { kept: number; added: { role: string }[] }) => [
+      turn.kept,
+      turn.added.map((m) => m.role).join(' '),
+    ]),
     [
       [0, 'user'],
       [1, 'assistant tool user'],
@@ -34,17 +37,31 @@ test('--full lists every message of every turn', () => {
 });
 
 test('a recording, a file write and a clock step replay through an adapter over stdio', () => {
-  const run = kit(['replay', 'fixtures/scripts/workspace-and-recording.json', '--adapter', 'node --import tsx reference/adapter/stdio.ts']);
+  const run = kit([
+    'replay',
+    'fixtures/scripts/workspace-and-recording.json',
+    '--adapter',
+    'node --import tsx reference/adapter/stdio.ts',
+  ]);
   assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stdout, /assistant {2}→ echo \{"text":"recorded"\} \[call_Qx3kz9\]\n {2}tool {7}\[call_Qx3kz9\] recorded/);
+  assert.match(
+    run.stdout,
+    /assistant {2}→ echo \{"text":"recorded"\} \[call_Qx3kz9\]\n {2}tool {7}\[call_Qx3kz9\] recorded/,
+  );
 });
 
 test('a request the script gave no provider turn for ends the replay with exit 1', () => {
   const script = join(scratch('replay'), 'short.json');
-  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'prompt', text: 'hello' }] }));
+  writeFileSync(
+    script,
+    JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'prompt', text: 'hello' }] }),
+  );
   const run = kit(['replay', script]);
   assert.equal(run.status, 1);
-  assert.match(run.stderr, /the provider received request 1 \(latest user message "hello"\), which no scripted turn answered/);
+  assert.match(
+    run.stderr,
+    /the provider received request 1 \(latest user message "hello"\), which no scripted turn answered/,
+  );
 });
 
 test('a drain that fails ends the replay with exit 1, listing the turns never requested and what the runtime reported', () => {
@@ -58,7 +75,10 @@ test('a drain that fails ends the replay with exit 1, listing the turns never re
   writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline }));
   const run = kit(['replay', script]);
   assert.equal(run.status, 1);
-  assert.match(run.stderr, /^kit: the provider turn of timeline\[1\] \(provider-text\) was never requested: the session stopped asking early$/m);
+  assert.match(
+    run.stderr,
+    /^kit: the provider turn of timeline\[1\] \(provider-text\) was never requested: the session stopped asking early$/m,
+  );
   assert.match(run.stderr, /^kit: the runtime reported: drain of s1 failed: /m);
 });
 
@@ -68,25 +88,47 @@ test('a runtime that fails a step ends the replay with exit 1, naming the step',
   writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [prompt('one'), prompt('two')] }));
   const run = kit(['replay', script]);
   assert.equal(run.status, 1);
-  assert.match(run.stderr, /^kit: the runtime failed at timeline\[1\] \(prompt\): prompt\.admit failed with conflict: /);
+  assert.match(
+    run.stderr,
+    /^kit: the runtime failed at timeline\[1\] \(prompt\): prompt\.admit failed with conflict: /,
+  );
 });
 
 test('an adapter that cannot be driven ends the replay with exit code 4, naming the step', () => {
-  const run = kit(['replay', 'fixtures/scripts/steer-mid-drain.json', '--adapter', 'node fixtures/adapters/misbehaving.mjs hang', '--timeout-scale', '0.1']);
+  const run = kit([
+    'replay',
+    'fixtures/scripts/steer-mid-drain.json',
+    '--adapter',
+    'node fixtures/adapters/misbehaving.mjs hang',
+    '--timeout-scale',
+    '0.1',
+  ]);
   assert.equal(run.status, 4, run.stderr);
-  assert.match(run.stderr, /^kit: the runtime failed at start-up \(hello, session\.create\): the runtime did not answer .* within 500 ms/m);
+  assert.match(
+    run.stderr,
+    /^kit: the runtime failed at start-up \(hello, session\.create\): the runtime did not answer .* within 500 ms/m,
+  );
 });
 
 test('a malformed script is an input error naming the file, line and field', () => {
   const script = join(scratch('replay'), 'bad.json');
-  writeFileSync(script, '{\n  "format": "kit-session-script/1",\n  "timeline": [\n    { "step": "prompt", "text": "hi", "delivery": "later" }\n  ]\n}\n');
+  writeFileSync(
+    script,
+    '{\n  "format": "kit-session-script/1",\n  "timeline": [\n    { "step": "prompt", "text": "hi", "delivery": "later" }\n  ]\n}\n',
+  );
   assertInputError(kit(['replay', script]), /bad\.json:4: timeline\[0\]\.delivery: must be one of steer, queue$/m);
 });
 
 test('a script naming a recording that does not exist is an input error', () => {
   const script = join(scratch('replay'), 'rec.json');
-  writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'provider-recording', name: 'nope' }] }));
-  assertInputError(kit(['replay', script]), /rec\.json:1: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/);
+  writeFileSync(
+    script,
+    JSON.stringify({ format: 'kit-session-script/1', timeline: [{ step: 'provider-recording', name: 'nope' }] }),
+  );
+  assertInputError(
+    kit(['replay', script]),
+    /rec\.json:1: timeline\[0\]\.name: recordings\/openai-chat\/nope: no recording named "nope"/,
+  );
 });
 
 test('empty values, and outputs that cannot be written, are usage errors before anything runs', async () => {
@@ -128,7 +170,7 @@ test('a repro bundle runs no runtime it names unless the user names it again or 
   );
 });
 
-test("a trusted repro bundle replays its scenario alone, against the runtime it failed on", () => {
+test('a trusted repro bundle replays its scenario alone, against the runtime it failed on', () => {
   const again = kit(['replay', bundle, '--trust-bundle']);
   assert.equal(again.status, 1, again.stderr);
   assert.match(again.stdout, /^replaying inb-admission-4: \[4\] An exact retry/);
@@ -143,13 +185,25 @@ test('a repro bundle replays against another runtime when one is named', () => {
 });
 
 test('the options of a script replay are refused for a bundle', () => {
-  assertInputError(kit(['replay', bundle, '--out', 'x.json']), /--out: applies to session scripts; a repro bundle reruns its scenario/);
+  assertInputError(
+    kit(['replay', bundle, '--out', 'x.json']),
+    /--out: applies to session scripts; a repro bundle reruns its scenario/,
+  );
 });
 
 test("a bundle's runtime module that is gone is named as the bundle's, not as a flag's", () => {
   const dir = scratch('bundle-gone');
   const scenario = { id: 'inb-admission-4', name: 'x', uri: 'features/x.feature', line: 1, rules: ['INB-02'] };
-  writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario, runtime: { module: 'gone.ts' }, failure: 'f', sessions: [] }));
+  writeFileSync(
+    join(dir, 'bundle.json'),
+    JSON.stringify({
+      format: 'kit-repro-bundle/1',
+      scenario,
+      runtime: { module: 'gone.ts' },
+      failure: 'f',
+      sessions: [],
+    }),
+  );
   const run = kit(['replay', dir, '--trust-bundle']);
   assertInputError(run, /^kit: .*bundle-gone-\w+: runtime: no runtime module at gone\.ts$/m);
   assert.equal(run.stdout, '');
@@ -157,6 +211,12 @@ test("a bundle's runtime module that is gone is named as the bundle's, not as a 
 
 test('a bundle whose index is malformed is an input error', () => {
   const dir = scratch('bundle-bad');
-  writeFileSync(join(dir, 'bundle.json'), JSON.stringify({ format: 'kit-repro-bundle/1', scenario: { id: 'x' } }, null, 2));
-  assertInputError(kit(['replay', dir]), /bundle\.json:1: runtime: is required|bundle\.json:\d+: scenario\.name: is required/);
+  writeFileSync(
+    join(dir, 'bundle.json'),
+    JSON.stringify({ format: 'kit-repro-bundle/1', scenario: { id: 'x' } }, null, 2),
+  );
+  assertInputError(
+    kit(['replay', dir]),
+    /bundle\.json:1: runtime: is required|bundle\.json:\d+: scenario\.name: is required/,
+  );
 });

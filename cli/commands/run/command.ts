@@ -33,24 +33,54 @@ export const runCommand: CommandModule<object, RunArgs> = {
         coerce: parseShard,
         describe: 'Run part k of n of the selected scenarios, split by stable ID (e.g. 2/3), for parallel CI jobs',
       })
-      .option('baseline', textOption('--baseline', 'YAML file of known failures: they do not fail the run, but one that passes does (see kit baseline)'))
-      .option('junit', textOption('--junit', "Write Cucumber's JUnit XML report (outcomes as run: the baseline does not apply) to this file"))
+      .option(
+        'baseline',
+        textOption(
+          '--baseline',
+          'YAML file of known failures: they do not fail the run, but one that passes does (see kit baseline)',
+        ),
+      )
+      .option(
+        'junit',
+        textOption(
+          '--junit',
+          "Write Cucumber's JUnit XML report (outcomes as run: the baseline does not apply) to this file",
+        ),
+      )
       .option('messages', textOption('--messages', 'Write the Cucumber messages (NDJSON) to this file'))
       .option('html', textOption('--html', "Write Cucumber's HTML report to this file"))
       .option('markdown', textOption('--markdown', 'Write a markdown summary for a CI job summary to this file'))
       .option('badge', textOption('--badge', 'Write a shields.io endpoint badge (JSON) to this file'))
-      .option('results', textOption('--results', 'Write every scenario result, rule outcome and baseline verdict as JSON to this file'))
-      .option('bundles', textOption('--bundles', 'Write a repro bundle per failing scenario below this directory (kit replay <bundle> reruns it)'))
+      .option(
+        'results',
+        textOption('--results', 'Write every scenario result, rule outcome and baseline verdict as JSON to this file'),
+      )
+      .option(
+        'bundles',
+        textOption(
+          '--bundles',
+          'Write a repro bundle per failing scenario below this directory (kit replay <bundle> reruns it)',
+        ),
+      )
       .option('format', {
         type: 'string',
         array: true,
         coerce: cucumberFormats,
         describe: 'Any other Cucumber format, e.g. json:reports/cucumber.json',
       })
-      .option('rerun', textOption('--rerun', 'Run only the scenarios that failed in this results file (written by --results), within the other selection'))
+      .option(
+        'rerun',
+        textOption(
+          '--rerun',
+          'Run only the scenarios that failed in this results file (written by --results), within the other selection',
+        ),
+      )
       .option(
         'min-verdicts',
-        textOption('--min-verdicts', 'Fail the run unless at least this share of the selected rules gets a verdict (e.g. 90%); a run where none gets one always fails'),
+        textOption(
+          '--min-verdicts',
+          'Fail the run unless at least this share of the selected rules gets a verdict (e.g. 90%); a run where none gets one always fails',
+        ),
       )
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
       .example('$0 run', 'Run every scenario against the reference runtime')
@@ -58,8 +88,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('$0 run --rule INB-07 RUN-04', 'Run the scenarios of two rules')
       .example("$0 run --tags '@area:runner'", 'Run one rule area')
       .example('$0 run --rerun reports/results.json', 'Run again only what failed last time')
-      .example('$0 run --baseline known-failures.yaml --bundles reports/bundles', 'Accept known failures; keep a repro bundle of any other')
-      .example('$0 run --adapter "python3 my_adapter.py" --min-verdicts 90%', 'Fail unless 90% of the rules get a verdict')
-      .example('$0 run --shard 2/4 --junit reports/junit-2.xml --markdown "$GITHUB_STEP_SUMMARY"', 'One of four parallel CI jobs') as unknown as Argv<RunArgs>,
+      .example(
+        '$0 run --baseline known-failures.yaml --bundles reports/bundles',
+        'Accept known failures; keep a repro bundle of any other',
+      )
+      .example(
+        '$0 run --adapter "python3 my_adapter.py" --min-verdicts 90%',
+        'Fail unless 90% of the rules get a verdict',
+      )
+      .example(
+        '$0 run --shard 2/4 --junit reports/junit-2.xml --markdown "$GITHUB_STEP_SUMMARY"',
+        'One of four parallel CI jobs',
+      ) as unknown as Argv<RunArgs>,
   handler: lazyHandler(async () => (await import('./run.js')).run),
 };

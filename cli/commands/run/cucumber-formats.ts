@@ -26,10 +26,17 @@ export function cucumberFormats(values: string[]): CucumberFormat[] {
   return nonEmptyList('--format')(values).map((value) => {
     const [type, path] = splitFormatDescriptor({ warn() {} }, value);
     if (!builtinFormats.includes(type) && !existsSync(resolve(type)) && !resolvable(type)) {
-      throw new KitInputError('--format', `"${type}" is neither a Cucumber format (${builtinFormats.join(', ')}) nor a formatter module`);
+      throw new KitInputError(
+        '--format',
+        `"${type}" is neither a Cucumber format (${builtinFormats.join(', ')}) nor a formatter module`,
+      );
     }
-    if (value.endsWith(':') && path === '') throw new KitInputError('--format', `"${value}" names no file after the colon`);
-    return { type: existsSync(resolve(type)) ? resolve(type) : type, ...(path ? { output: { flag: '--format', path } } : {}) };
+    if (value.endsWith(':') && path === '')
+      throw new KitInputError('--format', `"${value}" names no file after the colon`);
+    return {
+      type: existsSync(resolve(type)) ? resolve(type) : type,
+      ...(path ? { output: { flag: '--format', path } } : {}),
+    };
   });
 }
 

@@ -6,10 +6,15 @@ import { kit } from '../../kit-for-tests.js';
 // the right story while it does something else fails.
 
 test('a runtime that retries at once while it reports the right schedule fails RTY-01', () => {
-  const run = kit(['run', '--runtime', 'fixtures/runtimes/retries-at-once.ts', '--rule', 'RTY-01'], { REFERENCE_PROFILE: 'sol' });
+  const run = kit(['run', '--runtime', 'fixtures/runtimes/retries-at-once.ts', '--rule', 'RTY-01'], {
+    REFERENCE_PROFILE: 'sol',
+  });
   assert.equal(run.status, 1, run.stdout + run.stderr);
   assert.match(run.stdout, /rules: 0 passed, 1 failed \(RTY-01\)/);
-  assert.match(run.stdout, /the delays the kit measured .*expected \[ { retry: '1', seconds: '0' } \] to deeply equal \[ { retry: '1', seconds: '3' } \]/);
+  assert.match(
+    run.stdout,
+    /the delays the kit measured .*expected \[ { retry: '1', seconds: '0' } \] to deeply equal \[ { retry: '1', seconds: '3' } \]/,
+  );
 });
 
 test('a runtime whose epoch view is not the baseline it sent fails EPO-05', () => {

@@ -8,7 +8,8 @@ import { inputError, readJsonInput } from '../../../harness/input/json-input.js'
 export function failedScenarios(path: string): string | undefined {
   const input = readJsonInput(path);
   const scenarios = (input.value as { scenarios?: unknown } | null)?.scenarios;
-  if (!Array.isArray(scenarios)) throw new KitInputError(input.file, 'scenarios: is required: give a results file written by kit run --results');
+  if (!Array.isArray(scenarios))
+    throw new KitInputError(input.file, 'scenarios: is required: give a results file written by kit run --results');
   const failed = scenarios.flatMap((scenario: unknown, i) => {
     const { id, status } = (scenario ?? {}) as { id?: unknown; status?: unknown };
     if (typeof id !== 'string' || !/^[\w.-]+$/.test(id) || typeof status !== 'string') {

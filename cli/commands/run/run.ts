@@ -38,29 +38,45 @@ export async function run(args: RunArgs): Promise<number> {
     shard,
     bundles: args.bundles && resolve(args.bundles),
   }).catch((error: unknown) => {
-    throw unwritableReport(error, formats.flatMap((format) => (format.output ? [format.output] : [])));
+    throw unwritableReport(
+      error,
+      formats.flatMap((format) => (format.output ? [format.output] : [])),
+    );
   });
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
   const kept = results.filter((result) => result.status === 'failed' && result.kept);
-  if (kept.length > 0) process.stdout.write(`working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`);
+  if (kept.length > 0)
+    process.stdout.write(
+      `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
+    );
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
   if (args.bundles && results.some((r) => r.status === 'failed')) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
-  if (args.results) writeOutputFile({ flag: '--results', path: args.results }, `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`);
-  if (args.markdown) writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
-  if (args.badge) writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
+  if (args.results)
+    writeOutputFile(
+      { flag: '--results', path: args.results },
+      `${JSON.stringify(resultsDocument(name, results, verdict, args, minVerdicts), null, 2)}\n`,
+    );
+  if (args.markdown)
+    writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
+  if (args.badge)
+    writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
   const counted = new Set(withOutcome(verdict, 'unexpected-fail').map((scenario) => scenario.id));
-  return runExitCode(verdict.passed, results.filter((result) => result.status === 'failed' && counted.has(result.id)));
+  return runExitCode(
+    verdict.passed,
+    results.filter((result) => result.status === 'failed' && counted.has(result.id)),
+  );
 }
 
 /** `--min-verdicts`: a share of rules in percent, `90` or `90%`. */
 function parsePercent(value: string): number {
   const match = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
   const percent = match ? Number(match[1]) : NaN;
-  if (!(percent >= 0 && percent <= 100)) throw new KitInputError('--min-verdicts', `"${value}" is not a share of rules from 0% to 100%`);
+  if (!(percent >= 0 && percent <= 100))
+    throw new KitInputError('--min-verdicts', `"${value}" is not a share of rules from 0% to 100%`);
   return percent;
 }
 
@@ -87,7 +103,13 @@ function fileOutputs(args: RunArgs): OutputPath[] {
   ];
 }
 
-function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Verdict, args: RunArgs, minVerdicts: number) {
+function resultsDocument(
+  runtime: string,
+  results: ScenarioResult[],
+  verdict: Verdict,
+  args: RunArgs,
+  minVerdicts: number,
+) {
   const ids = (outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
   return {
     runtime,
@@ -95,7 +117,10 @@ function resultsDocument(runtime: string, results: ScenarioResult[], verdict: Ve
     passed: verdict.passed,
     // A rule that fails only for want of a required command reads as such.
     rules: Object.fromEntries(
-      [...ruleOutcomes(results)].map(([rule, outcome]) => [rule, verdict.coverage.notImplemented.includes(rule) ? 'not-implemented' : outcome]),
+      [...ruleOutcomes(results)].map(([rule, outcome]) => [
+        rule,
+        verdict.coverage.notImplemented.includes(rule) ? 'not-implemented' : outcome,
+      ]),
     ),
     coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline

@@ -6,6 +6,9 @@ export const smokeCommand: CommandModule<object, RuntimeArgs> = {
   command: 'smoke',
   describe: 'Check in seconds that an adapter starts, answers the handshake, runs one prompt and dies cleanly',
   builder: (yargs: Argv) =>
-    withRuntimeOptions(yargs).example('$0 smoke --adapter "node my-adapter.js"', 'Smoke-test an adapter') as unknown as Argv<RuntimeArgs>,
+    withRuntimeOptions(yargs).example(
+      '$0 smoke --adapter "node my-adapter.js"',
+      'Smoke-test an adapter',
+    ) as unknown as Argv<RuntimeArgs>,
   handler: lazyHandler(async () => (await import('./smoke.js')).runSmoke),
 };

@@ -22,7 +22,8 @@ interface StreamedBlock {
 }
 
 export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
-  if (turn.kind === 'error') return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
+  if (turn.kind === 'error')
+    return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
   const blocks =
     turn.kind === 'text'
       ? [
@@ -32,14 +33,25 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
         ]
       : [...(turn.webSearch ? webSearchBlocks(turn.webSearch) : []), ...turn.calls.map(toolUseBlock)];
   const { usage } = turn;
-  const message = { model, id: 'msg_kit', type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null };
+  const message = {
+    model,
+    id: 'msg_kit',
+    type: 'message',
+    role: 'assistant',
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+  };
   return {
     status: 200,
     headers: SSE_HEADERS,
     frames: [
       frame({
         type: 'message_start',
-        message: { ...message, usage: { input_tokens: usage?.input ?? 0, cache_read_input_tokens: usage?.cacheRead ?? 0, output_tokens: 0 } },
+        message: {
+          ...message,
+          usage: { input_tokens: usage?.input ?? 0, cache_read_input_tokens: usage?.cacheRead ?? 0, output_tokens: 0 },
+        },
       }),
       ...blocks.flatMap((block, index) => [
         frame({ type: 'content_block_start', index, content_block: block.start }),
@@ -57,14 +69,20 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
 }
 
 function textBlock(text: string, chunks: number): StreamedBlock {
-  return { start: { type: 'text', text: '' }, deltas: splitIntoChunks(text, chunks).map((piece) => ({ type: 'text_delta', text: piece })) };
+  return {
+    start: { type: 'text', text: '' },
+    deltas: splitIntoChunks(text, chunks).map((piece) => ({ type: 'text_delta', text: piece })),
+  };
 }
 
 function thinkingBlock(reasoning: ScriptedReasoning): StreamedBlock {
   return {
     start: { type: 'thinking', thinking: '', signature: '' },
     deltas: [
-      ...splitIntoChunks(reasoning.text, reasoning.chunks ?? 1).map((piece) => ({ type: 'thinking_delta', thinking: piece })),
+      ...splitIntoChunks(reasoning.text, reasoning.chunks ?? 1).map((piece) => ({
+        type: 'thinking_delta',
+        thinking: piece,
+      })),
       { type: 'signature_delta', signature: reasoning.signature },
     ],
   };
@@ -77,7 +95,10 @@ function webSearchBlocks(search: ScriptedWebSearch): StreamedBlock[] {
       start: { type: 'server_tool_use', id: search.id, name: 'web_search', input: {} },
       deltas: [{ type: 'input_json_delta', partial_json: JSON.stringify({ query: search.query }) }],
     },
-    { start: { type: 'web_search_tool_result', tool_use_id: search.id, content: webSearchResults(search) }, deltas: [] },
+    {
+      start: { type: 'web_search_tool_result', tool_use_id: search.id, content: webSearchResults(search) },
+      deltas: [],
+    },
   ];
 }
 
@@ -96,7 +117,9 @@ export function webSearchResults(search: ScriptedWebSearch): object[] {
 function toolUseBlock(call: ScriptedToolCall): StreamedBlock {
   return {
     start: { type: 'tool_use', id: call.id, name: call.name, input: {} },
-    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2)].map((piece) => ({ type: 'input_json_delta', partial_json: piece })),
+    deltas: ['', ...splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2)].map(
+      (piece) => ({ type: 'input_json_delta', partial_json: piece }),
+    ),
   };
 }
 
@@ -164,13 +187,24 @@ function assistantMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
       reasoning = { text: block.thinking, ...(block.signature ? { signature: block.signature } : {}) };
     } else if (block.type === 'text') add({ role: 'assistant', text: block.text });
     else if (block.type === 'server_tool_use') {
-      add({ role: 'assistant', text: '', providerToolCall: { id: block.id, name: block.name, input: JSON.stringify(block.input) } });
+      add({
+        role: 'assistant',
+        text: '',
+        providerToolCall: { id: block.id, name: block.name, input: JSON.stringify(block.input) },
+      });
     } else if (block.type === 'web_search_tool_result') {
-      add({ role: 'assistant', text: '', providerToolResult: { toolUseId: block.tool_use_id, content: JSON.stringify(block.content) } });
+      add({
+        role: 'assistant',
+        text: '',
+        providerToolResult: { toolUseId: block.tool_use_id, content: JSON.stringify(block.content) },
+      });
     } else if (block.type === 'tool_use') {
       const call = { id: block.id, name: block.name, input: JSON.stringify(block.input) };
       if (calls) calls.push(call);
-      else add({ role: 'assistant', text: '', toolCalls: (calls = [call]) });
+      else {
+        calls = [call];
+        add({ role: 'assistant', text: '', toolCalls: calls });
+      }
     }
   }
   if (reasoning) add({ role: 'assistant', text: '' });

@@ -10,7 +10,13 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-
 
 export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
   const chunk = (delta: object, finish: string | null = null) =>
-    frame({ id: 'chatcmpl-kit', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    frame({
+      id: 'chatcmpl-kit',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
   switch (turn.kind) {
     case 'text':
       return stream([
@@ -26,7 +32,9 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
         ...turn.calls.flatMap((call, index) => {
           const [head, ...tail] = splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2);
           return [
-            chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: head } }] }),
+            chunk({
+              tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: head } }],
+            }),
             ...tail.map((piece) => chunk({ tool_calls: [{ index, function: { arguments: piece } }] })),
           ];
         }),
@@ -48,7 +56,12 @@ function usageChunk(usage: ScriptedUsage, model: string): string {
     created: 0,
     model,
     choices: [],
-    usage: { prompt_tokens: prompt, completion_tokens: usage.output, total_tokens: prompt + usage.output, prompt_tokens_details: { cached_tokens: usage.cacheRead } },
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: usage.output,
+      total_tokens: prompt + usage.output,
+      prompt_tokens_details: { cached_tokens: usage.cacheRead },
+    },
   });
 }
 
@@ -78,15 +91,23 @@ export function decodeRequest(body: unknown): DecodedRequest {
   const split = firstOther < 0 ? request.messages.length : firstOther;
   return {
     baseline: request.messages.slice(0, split).map((message) => textOf(message.content)),
-    messages: request.messages.slice(split).map((message): ModelVisibleMessage => ({
-      role: message.role,
-      text: textOf(message.content),
-      ...(message.tool_calls
-        ? { toolCalls: message.tool_calls.map((call) => ({ id: call.id, name: call.function.name, input: call.function.arguments })) }
-        : {}),
-      ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
-      ...mediaOf(message.content),
-    })),
+    messages: request.messages.slice(split).map(
+      (message): ModelVisibleMessage => ({
+        role: message.role,
+        text: textOf(message.content),
+        ...(message.tool_calls
+          ? {
+              toolCalls: message.tool_calls.map((call) => ({
+                id: call.id,
+                name: call.function.name,
+                input: call.function.arguments,
+              })),
+            }
+          : {}),
+        ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
+        ...mediaOf(message.content),
+      }),
+    ),
     tools: (request.tools ?? []).map((tool) => tool.function?.name ?? ''),
   };
 }

@@ -21,14 +21,23 @@ export async function instructionFileSources(scope: InstructionScope): Promise<C
 }
 
 /** Nested files found by reading come after the ambient ones, bounded by the same project root. */
-export function nestedInstructionSources(paths: string[], projectRoot: string): Promise<ContextSource<InstructionFile>[]> {
+export function nestedInstructionSources(
+  paths: string[],
+  projectRoot: string,
+): Promise<ContextSource<InstructionFile>[]> {
   return sourcesFor(paths.map((path) => ({ path, root: projectRoot })));
 }
 
 async function sourcesFor(candidates: InstructionCandidate[]): Promise<ContextSource<InstructionFile>[]> {
   const present = [];
   for (const candidate of candidates) {
-    if (await lstat(candidate.path).then(() => true, () => false)) present.push(candidate);
+    if (
+      await lstat(candidate.path).then(
+        () => true,
+        () => false,
+      )
+    )
+      present.push(candidate);
   }
   return present.map((candidate) => ({
     key: `core/instructions/${createHash('sha256').update(candidate.path).digest('hex').slice(0, 16)}`,
@@ -36,7 +45,8 @@ async function sourcesFor(candidates: InstructionCandidate[]): Promise<ContextSo
     decode: (json) => json as unknown as InstructionFile,
     load: () => readCandidate(candidate),
     baseline: (file) => `Instructions from: ${file.path}\n${file.content}`,
-    update: (_previous, file) => `Instructions from: ${file.path} (this replaces its previous version)\n${file.content}`,
+    update: (_previous, file) =>
+      `Instructions from: ${file.path} (this replaces its previous version)\n${file.content}`,
     removal: (file) => FILE_REVOCATION.replace('{path}', file.path),
   }));
 }

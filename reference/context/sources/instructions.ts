@@ -25,7 +25,8 @@ export interface InstructionScope {
  * from the location up to the project root, nearest first. Nothing outside the root is read.
  */
 export function instructionsSource(scope: InstructionScope): ContextSource<InstructionFile[]> {
-  const render = (files: InstructionFile[]) => files.map((f) => `Instructions from: ${f.path}\n${f.content}`).join('\n\n');
+  const render = (files: InstructionFile[]) =>
+    files.map((f) => `Instructions from: ${f.path}\n${f.content}`).join('\n\n');
   return {
     key: 'core/instructions',
     encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),
