@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
+import { DEFAULT_PATCH_TOOL, type HistoryMessage, type PtyEnvironmentView } from '../harness/driver/protocol.js';
 import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import { request, scriptCalls } from './provider.steps.js';
@@ -364,7 +364,9 @@ Then('call {string} read {string}', async function (this: KitWorld, id: string, 
 });
 
 Then('call {string} read the {int} numbered lines', async function (this: KitWorld, id: string, count: number) {
-  expect((await structured<FilePage>(this, id)).content.replace(/\n$/, '')).to.equal(numbered(count));
+  // Through a shell the managed file holds the command's output as the runtime wrapped it.
+  const content = (await structured<FilePage>(this, id)).content.replace(/\n$/, '');
+  expect(this.means.shows(content, numbered(count)), `call "${id}" read:\n${content}`).to.equal(true);
 });
 
 Then(
@@ -417,7 +419,8 @@ Then('call {string} returned the bytes {string} as base64', async function (this
 /** `{workspace:<name>}` in a patch stands for that workspace's absolute path. */
 Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
   const patch = text.replace(/\{workspace:([\w-]+)\}/g, (_, name: string) => this.workspace(name));
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'apply_patch', input: { patch } }] } });
+  const { tool, patchField } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
+  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: tool, input: { [patchField]: patch } }] } });
 });
 
 Then(

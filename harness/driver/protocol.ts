@@ -229,6 +229,8 @@ export interface RuntimeDescription {
   texts: Record<string, string>;
   /** The runtime's own shell tool: how the kit expresses its tools when it lacks capability `kit-tools`. */
   shell?: ShellDeclaration;
+  /** The runtime's patch tool, when its input differs from {@link DEFAULT_PATCH_TOOL}. */
+  patch?: PatchDeclaration;
 }
 
 /**
@@ -241,6 +243,15 @@ export interface ShellDeclaration {
   commandField: string;
   workdirField?: string;
 }
+
+/** A patch tool whose input field `patchField` holds the whole patch text (rules TLS-03, TLS-04). */
+export interface PatchDeclaration {
+  tool: string;
+  patchField: string;
+}
+
+/** The patch tool of a runtime that declares none. */
+export const DEFAULT_PATCH_TOOL: PatchDeclaration = { tool: 'apply_patch', patchField: 'patch' };
 
 /** What the kit hands a runtime when it starts one. */
 export interface RuntimeConfig {

@@ -78,7 +78,8 @@ export function createAdapter(): {
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
             capabilities: ['restart'],
-            shell: { tool: 'bash', commandField: 'command' },
+            shell: { tool: 'bash', commandField: 'command', workdirField: 'workdir' },
+            patch: { tool: 'apply_patch', patchField: 'patchText' },
             texts: {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
               // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).

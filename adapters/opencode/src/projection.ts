@@ -231,9 +231,13 @@ function promptText(prompt: unknown): string {
   return str((prompt as { text?: unknown } | undefined)?.text);
 }
 
+/**
+ * A tool's text parts as the model is sent them: one per line (bash settles with its output and a
+ * part "Command exited with code N.", which request 2 carried as "line 10\nCommand exited ...").
+ */
 function contentText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
-    .join('');
+    .flatMap((part: { type?: string; text?: string }) => (part.type === 'text' ? [part.text ?? ''] : []))
+    .join('\n');
 }
