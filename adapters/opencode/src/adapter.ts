@@ -31,6 +31,10 @@ const START_WITHIN_MS = 60_000;
 const POLL_MS = 50;
 /** An admitted, resumed prompt with the session not running for this long is a silent stop. */
 const SILENT_STOP_MS = 15_000;
+/** A drain that ended in a failed step, with the session not running for this long, is over. */
+const FAILED_DRAIN_QUIET_MS = 1_000;
+/** How often a running session is asked whether it waits for a permission nobody will give. */
+const PERMISSION_CHECK_MS = 1_000;
 
 const PART_IMAGE_NAME = 'image';
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
@@ -84,6 +88,10 @@ export function createAdapter(): {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
               // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
               'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
+              // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
+              'instructions.revocation': 'Previously loaded instructions no longer apply.',
+              // A prompt admitted without a delivery is steered (observed, 1.18.33).
+              'prompt.default-delivery': 'steer',
             },
           },
         };
@@ -313,10 +321,22 @@ class OpencodeRuntime {
 
   private async idle(session: string, api: OpencodeApi) {
     let quietSince: number | undefined;
+    let permissionsCheckedAt = Date.now();
     for (;;) {
       const active = await api.active();
       if (active.has(session)) {
         quietSince = undefined;
+        // A session held on a permission request never settles by itself: say so at once rather
+        // than let the kit wait out its command timeout.
+        if (Date.now() - permissionsCheckedAt > PERMISSION_CHECK_MS) {
+          permissionsCheckedAt = Date.now();
+          const [asked] = await this.permissionRequests(session, api);
+          if (asked)
+            throw new ApiError(
+              'busy',
+              `the session waits for permission request ${asked.id} (${asked.tool}): nobody answered it`,
+            );
+        }
       } else {
         const events = await api.history(session);
         const waiting = this.unpromoted(session, events);
@@ -326,8 +346,9 @@ class OpencodeRuntime {
         const unanswered = last !== undefined && this.resumedHere.has(last) ? last : undefined;
         if (waiting.length === 0 && unanswered === undefined) return;
         quietSince ??= Date.now();
+        // A failed step ends the drain and may leave queued prompts behind: that is idle.
+        if (unanswered === undefined && drainFailed(events) && Date.now() - quietSince > FAILED_DRAIN_QUIET_MS) return;
         if (Date.now() - quietSince > SILENT_STOP_MS) {
-          // A failed step ends the drain and may leave queued prompts behind: that is idle.
           if (unanswered === undefined && events.some((event) => event.type === 'session.next.step.failed')) return;
           throw new SilentStop(
             unanswered === undefined
@@ -464,6 +485,14 @@ class OpencodeRuntime {
 
 function sessionOf(c: Command): string {
   return opencodeSessionId(String(c.sessionId));
+}
+
+/** Whether the session's last provider step failed, with no prompt promoted since. */
+function drainFailed(events: DurableEvent[]): boolean {
+  const last = events.findLast(
+    (event) => event.type.startsWith('session.next.step.') || event.type === 'session.next.prompted',
+  );
+  return last?.type === 'session.next.step.failed';
 }
 
 /** The last promoted prompt, when nothing (no step, no failure) followed it. */
