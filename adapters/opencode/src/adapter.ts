@@ -56,6 +56,7 @@ const UNSUPPORTED: Record<string, string> = {
   'context.source.set': 'OpenCode has no plugin-defined context sources reachable from outside',
   'context.reconcile': 'OpenCode exposes no context reconciliation without a turn',
   'compaction.request': 'the V2 compaction operation answers "operation unavailable" in 1.18.33',
+  'fault.crash': 'no crash points inside a published binary: a crash is the SIGKILL of a restart',
   'fault.system-message-writes': 'no fault hooks inside a published binary',
   'fault.tool-output-writes': 'no fault hooks inside a published binary',
   'tool-output.held': 'no fault hooks inside a published binary',
@@ -124,8 +125,8 @@ class OpencodeRuntime {
   private readonly expected = new Map<string, Set<string>>();
   /** The session of every permission request the kit was shown. */
   private readonly permissionSessions = new Map<string, string>();
-  /** Every prompt this process admitted or retried with resume. */
-  private readonly resumedHere = new Set<string>();
+  /** Every prompt this process admitted or retried with resume, and when it last did (ms). */
+  private readonly resumedAt = new Map<string, number>();
   /** Locations whose model catalog was seen holding the model, on the current server. */
   private readonly offered = new Set<string>();
   private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
@@ -271,6 +272,7 @@ class OpencodeRuntime {
     const duplicate = before.some(
       (event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id,
     );
+    const sentAt = Date.now();
     const answer = await api.call<{ data: { id: string; promotedSeq?: number } }>(
       'POST',
       `/api/session/${encodeURIComponent(session)}/prompt`,
@@ -283,7 +285,7 @@ class OpencodeRuntime {
     );
     if (c.resume !== false) {
       this.expecting(session).add(answer.data.id);
-      this.resumedHere.add(answer.data.id);
+      this.resumedAt.set(answer.data.id, sentAt);
     }
     return {
       messageId: kitMessageId(answer.data.id),
@@ -297,6 +299,7 @@ class OpencodeRuntime {
     const [oldest] = pendingAdmissions(await api.history(session));
     if (!oldest) return;
     await this.modelOffered(session, api);
+    const sentAt = Date.now();
     await api.call('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
       id: oldest.id,
       prompt: oldest.prompt,
@@ -304,7 +307,7 @@ class OpencodeRuntime {
       resume: true,
     });
     this.expecting(session).add(oldest.id);
-    this.resumedHere.add(oldest.id);
+    this.resumedAt.set(oldest.id, sentAt);
   }
 
   /** Before anything can start a drain: the session's location must offer the model. */
@@ -343,11 +346,16 @@ class OpencodeRuntime {
         // Only a prompt this process sent on can have stopped silently here: one promoted before a
         // restart and left unanswered is OpenCode's recovery behaviour, for the scenario to judge.
         const last = promptedWithoutStep(events);
-        const unanswered = last !== undefined && this.resumedHere.has(last) ? last : undefined;
+        const unanswered = last !== undefined && this.resumedAt.has(last) ? last : undefined;
         if (waiting.length === 0 && unanswered === undefined) return;
         quietSince ??= Date.now();
-        // A failed step ends the drain and may leave queued prompts behind: that is idle.
-        if (unanswered === undefined && drainFailed(events) && Date.now() - quietSince > FAILED_DRAIN_QUIET_MS) return;
+        // A failed step ends the drain and may leave queued prompts behind: that is idle. So does a
+        // drain that failed before promoting the prompts it was woken for.
+        if (unanswered === undefined && Date.now() - quietSince > FAILED_DRAIN_QUIET_MS) {
+          if (drainFailed(events)) return;
+          const sentAt = Math.max(...waiting.map((id) => this.resumedAt.get(id) ?? 0));
+          if (await this.drainFailedSince(session, sentAt)) return;
+        }
         if (Date.now() - quietSince > SILENT_STOP_MS) {
           if (unanswered === undefined && events.some((event) => event.type === 'session.next.step.failed')) return;
           throw new SilentStop(
@@ -470,7 +478,20 @@ class OpencodeRuntime {
     const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'log');
     const names = (await readdir(directory).catch(() => [] as string[])).sort();
     const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
-    return lines.flatMap((text) => text.split('\n')).filter((line) => /^(WARN|ERROR)\b/.test(line));
+    return lines.flatMap((text) => text.split('\n')).filter((line) => /\blevel=(WARN|ERROR)\b/.test(line));
+  }
+
+  /**
+   * Whether OpenCode logged a drain of the session failing at or after `since` (ms): a drain can end
+   * before promoting anything, with nothing durable ("Failed to drain Session" with
+   * `SystemContext.InitializationBlocked` when an instruction file cannot be read, rule EPO-02).
+   */
+  private async drainFailedSince(session: string, since: number): Promise<boolean> {
+    return (await this.diagnostics()).some((line) => {
+      if (!line.includes('message="Failed to drain Session"') || !line.includes(`sessionID=${session}`)) return false;
+      const at = /^timestamp=(\S+)/.exec(line)?.[1];
+      return at !== undefined && Date.parse(at) >= since;
+    });
   }
 
   private expecting(session: string): Set<string> {
