@@ -21,10 +21,14 @@ When('the user admits {string} with id {string}', function (this: KitWorld, text
   return admit(this, text, { id });
 });
 
-Given('the user admits {string} as {word} with no resume', function (this: KitWorld, text: string, delivery: string) {
-  return admit(this, text, { delivery, resume: false });
-});
+Given(
+  'the user admits {string} as {delivery} with no resume',
+  function (this: KitWorld, text: string, delivery: string) {
+    return admit(this, text, { delivery, resume: false });
+  },
+);
 
+/** Any word: a runtime must refuse a delivery mode it does not know. */
 When(
   'the user admits {string} as {word} to session {string} with id {string}',
   function (this: KitWorld, text: string, delivery: string, session: string, id: string) {
@@ -53,13 +57,13 @@ Then('the receipt names message {string}', function (this: KitWorld, id: string)
 });
 
 Then(
-  'the receipt is the one of the first admission of {string}, {word}',
+  'the receipt is the one of the first admission of {string}, {prompt-state}',
   function (this: KitWorld, id: string, state: string) {
     expect(this.receipt).to.deep.include({ messageId: id, state, duplicate: true });
   },
 );
 
-Then('the admission fails with {string}', function (this: KitWorld, code: string) {
+Then('the admission fails with {error-code}', function (this: KitWorld, code: string) {
   this.errorAsserted = true;
   expect(this.reportedError, 'the admission should have failed').to.not.equal(undefined);
   expect(this.reportedError!.code).to.equal(code);

@@ -1,6 +1,6 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { request } from './provider.steps.js';
+import { request } from './support/requests.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
@@ -38,12 +38,10 @@ When('a tool call waits for permission', async function (this: KitWorld) {
   await this.driver.permissionAsked(this.session().id);
 });
 
-When('the user {word} the waiting tool call', async function (this: KitWorld, decision: string) {
-  if (decision !== 'approves' && decision !== 'declines')
-    throw new Error(`the user approves or declines, not "${decision}"`);
+When('the user {permission-decision} the waiting tool call', async function (this: KitWorld, approves: boolean) {
   const [waiting] = await this.driver.permissionRequests(this.session().id);
   if (!waiting) throw new Error('no tool call is waiting for permission');
-  await this.driver.replyPermission(waiting.id, decision === 'approves');
+  await this.driver.replyPermission(waiting.id, approves);
 });
 
 Then(

@@ -1,11 +1,12 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { request } from './provider.steps.js';
+import { textTurn, recordingTurn } from '../harness/provider/turns.js';
+import { request } from './support/requests.js';
 import type { ModelVisibleMessage } from '../harness/provider/captured-request.js';
 import type { KitWorld } from './support/world.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
-  this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks: 2 } });
+  this.provider.enqueue({ turn: textTurn(summary, 2) });
 });
 
 When('the user asks for a compaction', async function (this: KitWorld) {
@@ -28,11 +29,10 @@ Then('reconciling the context now would be {string}', async function (this: KitW
 });
 
 Then(
-  'request {int} {word} {string} in its conversation',
-  function (this: KitWorld, n: number, verb: string, text: string) {
-    if (verb !== 'mentions' && verb !== 'omits') throw new Error(`a request mentions or omits a text, not "${verb}"`);
+  'request {int} {mention} {string} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, text: string) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
+    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(mentions);
   },
 );
 
@@ -109,9 +109,14 @@ Given(
 );
 
 Given(
-  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {word} off',
-  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, off: string) {
-    if (off !== 'auto' && off !== 'prune') throw new Error(`auto or prune can be turned off, not "${off}"`);
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} off',
+  async function (
+    this: KitWorld,
+    contextWindow: number,
+    outputAllowance: number,
+    buffer: number,
+    off: 'auto' | 'prune',
+  ) {
     await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
   },
 );
@@ -136,13 +141,13 @@ Given(
 );
 
 Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
-  this.provider.enqueue({ turn: { kind: 'text', text: prose(length), chunks: 4 } });
+  this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
 Given(
   'the provider summarizes with {string} in {int} chunk(s)',
   function (this: KitWorld, summary: string, chunks: number) {
-    this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks } });
+    this.provider.enqueue({ turn: textTurn(summary, chunks) });
   },
 );
 
@@ -185,5 +190,5 @@ Then(
 );
 
 Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
-  this.provider.enqueue({ turn: { kind: 'recording', name: 'context-overflow' } });
+  this.provider.enqueue({ turn: recordingTurn('context-overflow') });
 });

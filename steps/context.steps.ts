@@ -5,7 +5,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitSourceDeclaration } from '../harness/driver/protocol.js';
-import { conversation, request } from './provider.steps.js';
+import { conversation, request } from './support/requests.js';
+import { escapeRegExp } from './support/text.js';
 import type { KitWorld } from './support/world.js';
 
 /** Kit sources render one line each; these are the lines of a baseline that the kit defined. */
@@ -63,10 +64,12 @@ Given(
   },
 );
 
-Given('the context source {string} is {word}', async function (this: KitWorld, key: string, state: string) {
-  if (state !== 'unavailable' && state !== 'absent') throw new Error(`a source is unavailable or absent, not ${state}`);
-  await this.driver.setSource(key, { state });
-});
+Given(
+  'the context source {string} is {source-state}',
+  async function (this: KitWorld, key: string, state: 'unavailable' | 'absent') {
+    await this.driver.setSource(key, { state });
+  },
+);
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
   await this.driver.setHostEnv(name, value);
@@ -274,7 +277,7 @@ Then(
 );
 
 Then(
-  'the session reports the failure {string} mentioning {string}',
+  'the session reports the failure {failure-code} mentioning {string}',
   async function (this: KitWorld, code: string, text: string) {
     const failures = await this.driver.failures(this.session().id);
     expect(failures.map((f) => f.code)).to.deep.equal([code]);
@@ -370,8 +373,6 @@ function holdsHashOf(world: KitWorld, text: string, held: unknown): boolean {
   return typeof held === 'string' && held.length > 0 && !held.includes(text);
 }
 
-const hashesHeld = new WeakMap<KitWorld, Map<string, { text: string; held: unknown }>>();
-
 Then(
   'the baseline of request {int} names the working directory of {string}',
   function (this: KitWorld, n: number, name: string) {
@@ -393,23 +394,19 @@ Then('the baseline of request {int} names the date {string}', function (this: Ki
   ).to.equal(true);
 });
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 Then(
   'the checkpoint holds the hash of {string} for {string}',
   async function (this: KitWorld, text: string, key: string) {
     const { snapshot } = await this.driver.epoch(this.session().id);
     const held = snapshot[key]?.value;
     expect(holdsHashOf(this, text, held), `the checkpoint holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
-    const seen = hashesHeld.get(this) ?? new Map<string, { text: string; held: unknown }>();
-    hashesHeld.set(this, seen);
-    const before = seen.get(key);
+    const before = this.hashesHeld.get(key);
     if (before)
       expect(
         held === before.held,
         `the same hash for ${JSON.stringify(before.text)} and ${JSON.stringify(text)}`,
       ).to.equal(before.text === text);
-    seen.set(key, { text, held });
+    this.hashesHeld.set(key, { text, held });
   },
 );
 

@@ -1,6 +1,6 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { conversation, request } from './provider.steps.js';
+import { conversation, request } from './support/requests.js';
 import type { KitWorld } from './support/world.js';
 import type { HistoryMessage } from '../harness/driver/protocol.js';
 

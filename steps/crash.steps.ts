@@ -3,20 +3,12 @@ import { AdapterFailed } from '../harness/driver/stdio.js';
 import type { CrashPoint } from '../harness/driver/protocol.js';
 import type { KitWorld } from './support/world.js';
 
-/** How scenarios name the durable writes a runtime can be made to crash right after. */
-const POINTS: Record<string, CrashPoint> = {
-  'an admission': 'admission',
-  'a promotion': 'promotion',
-  'a system message': 'system-message',
-  "a tool's output file": 'tool-output-file',
-  'the start of a compaction': 'compaction-start',
-};
-
-Given('the runtime is to crash right after it stores {}', async function (this: KitWorld, point: string) {
-  const after = POINTS[point];
-  if (!after) throw new Error(`a runtime crashes after ${Object.keys(POINTS).join(', ')}, not "${point}"`);
-  await this.driver.crashAfter(this.session().id, after);
-});
+Given(
+  'the runtime is to crash right after it stores {crash-point}',
+  async function (this: KitWorld, after: CrashPoint) {
+    await this.driver.crashAfter(this.session().id, after);
+  },
+);
 
 /** The admission itself may be the write the runtime dies after: then no reply comes. */
 When('the user steers {string}, which may crash the runtime', async function (this: KitWorld, text: string) {

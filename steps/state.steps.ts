@@ -68,7 +68,7 @@ Then('the history has the tool call {string} running', async function (this: Kit
 });
 
 Then(
-  'the history has the tool call {string} settled as {word}',
+  'the history has the tool call {string} settled as {tool-status}',
   async function (this: KitWorld, name: string, status: string) {
     expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
   },
@@ -83,7 +83,7 @@ Then('the session reports no failure', async function (this: KitWorld) {
   expect(await this.driver.failures(this.session().id)).to.deep.equal([]);
 });
 
-Then('the session reports the failure {string}', async function (this: KitWorld, code: string) {
+Then('the session reports the failure {failure-code}', async function (this: KitWorld, code: string) {
   expect((await this.driver.failures(this.session().id)).map((f) => f.code)).to.deep.equal([code]);
 });
 

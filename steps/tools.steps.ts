@@ -2,10 +2,12 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
 import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
+import { toolCall as call, toolCallsTurn } from '../harness/provider/turns.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
-import { request, scriptCalls } from './provider.steps.js';
+import { request } from './support/requests.js';
+import { scriptCalls, structured, toolCall } from './support/tool-calls.js';
+import { plant, withWorkspaces } from './support/workspaces.js';
 import type { KitWorld } from './support/world.js';
 
 /**
@@ -14,13 +16,6 @@ import type { KitWorld } from './support/world.js';
  * structured value the scenario gives it, so every check compares the runtime's Model Tool
  * Output with the exact raw output it received.
  */
-
-type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
-
-const produced = new WeakMap<KitWorld, Map<string, string>>();
-/** The scenario's latest PTY and every value the caller or the host overlay asked for. */
-const ptys = new WeakMap<KitWorld, { view: PtyEnvironmentView; requested: string[] }>();
-const overlays = new WeakMap<KitWorld, string[]>();
 
 const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
 const numbered = (count: number) => producedText(numberedLines(count));
@@ -37,31 +32,16 @@ function produce(
   text: ProducedText,
   input?: Record<string, unknown>,
 ): 'skipped' | undefined {
-  const raw = produced.get(world) ?? new Map<string, string>();
-  produced.set(world, raw.set(id, producedText(text)));
-  if (input) return scriptCalls(world, [{ id, name: 'produce', input: { text: producedText(text), ...input } }]);
-  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: [world.means.produce(id, text)] } });
+  world.produced.set(id, producedText(text));
+  if (input) return scriptCalls(world, [call(id, 'produce', { text: producedText(text), ...input })]);
+  world.provider.enqueue({ turn: toolCallsTurn([world.means.produce(id, text)]) });
   return undefined;
 }
 
 function raw(world: KitWorld, id: string): string {
-  const text = produced.get(world)?.get(id);
+  const text = world.produced.get(id);
   if (text === undefined) throw new Error(`the scenario scripted no produce call "${id}" with text`);
   return text;
-}
-
-export async function toolCall(world: KitWorld, callId: string): Promise<ToolMessage> {
-  const found = (await world.driver.history(world.session().id)).filter(
-    (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
-  );
-  if (found.length === 0) throw new Error(`the history has no tool call "${callId}"`);
-  return found.at(-1)!;
-}
-
-async function structured<T>(world: KitWorld, callId: string): Promise<T> {
-  const call = await toolCall(world, callId);
-  expect(call.structured, `the structured result of "${callId}"`).to.not.equal(undefined);
-  return call.structured as T;
 }
 
 function expectWithin(text: string, lines: number, bytes: number, what: string): void {
@@ -109,15 +89,9 @@ Given(
 );
 
 Given(
-  'the provider calls produce {string} with {int} numbered lines, each ending in {word}, the last one too',
+  'the provider calls produce {string} with {int} numbered lines, each ending in {line-ending}, the last one too',
   function (this: KitWorld, id: string, count: number, ending: string) {
-    const endings: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
-    if (!endings[ending]) throw new Error(`a line ends in LF or CRLF, not "${ending}"`);
-    return produceExactly(
-      this,
-      id,
-      Array.from({ length: count }, (_, i) => `line ${i + 1}${endings[ending]}`).join(''),
-    );
+    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
   },
 );
 
@@ -127,14 +101,14 @@ Given('the provider calls produce {string} with an empty output', function (this
 
 /** A `produce` call returning exactly `text`, through the kit's own tool. */
 function produceExactly(world: KitWorld, id: string, text: string): 'skipped' | undefined {
-  produced.set(world, (produced.get(world) ?? new Map<string, string>()).set(id, text));
-  return scriptCalls(world, [{ id, name: 'produce', input: { text } }]);
+  world.produced.set(id, text);
+  return scriptCalls(world, [call(id, 'produce', { text })]);
 }
 
 Given(
   'the provider calls produce {string} with only a structured result of {int} items',
   function (this: KitWorld, id: string, count: number) {
-    return scriptCalls(this, [{ id, name: 'produce', input: { structured: items(count) } }]);
+    return scriptCalls(this, [call(id, 'produce', { structured: items(count) })]);
   },
 );
 
@@ -199,7 +173,7 @@ Then(
   },
 );
 
-Then('call {string} settled as {word}', async function (this: KitWorld, id: string, status: string) {
+Then('call {string} settled as {tool-status}', async function (this: KitWorld, id: string, status: string) {
   expect((await toolCall(this, id)).status, `status of "${id}"`).to.equal(status);
 });
 
@@ -311,7 +285,7 @@ Given(
   'the provider calls read {string} on the complete output of call {string}',
   async function (this: KitWorld, id: string, of: string) {
     const path = (await toolCall(this, of)).outputPath;
-    this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'read', input: { path } }] } });
+    this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
   },
 );
 
@@ -327,14 +301,14 @@ interface FilePage {
 Given(
   'the workspace {string} has a file {string} of {int} numbered lines',
   function (this: KitWorld, workspace: string, file: string, count: number) {
-    write(join(this.workspace(workspace), file), `${numbered(count)}\n`);
+    plant(join(this.workspace(workspace), file), `${numbered(count)}\n`);
   },
 );
 
 Given(
   'the workspace {string} has a binary file {string} of bytes {string}',
   function (this: KitWorld, workspace: string, file: string, hex: string) {
-    write(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
+    plant(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
   },
 );
 
@@ -349,10 +323,7 @@ Given(
   'the provider calls read {string} on the absolute path of {string} in the workspace {string}',
   function (this: KitWorld, id: string, file: string, workspace: string) {
     this.provider.enqueue({
-      turn: {
-        kind: 'tool-calls',
-        calls: [{ id, name: 'read', input: { path: join(this.workspace(workspace), file) } }],
-      },
+      turn: toolCallsTurn([call(id, 'read', { path: join(this.workspace(workspace), file) })]),
     });
   },
 );
@@ -377,11 +348,11 @@ Then(
 );
 
 Then(
-  'call {string} listed, with next offset {word}:',
-  async function (this: KitWorld, id: string, next: string, table: DataTable) {
+  'call {string} listed, with next offset {next-offset}:',
+  async function (this: KitWorld, id: string, next: number | null, table: DataTable) {
     const page = await structured<{ entries: { name: string; type: string }[]; next: number | null }>(this, id);
     expect(page.entries.map(({ name, type }) => ({ name, type }))).to.deep.equal(table.hashes());
-    expect(page.next).to.equal(next === 'none' ? null : Number(next));
+    expect(page.next).to.equal(next);
   },
 );
 
@@ -416,8 +387,8 @@ Then('call {string} returned the bytes {string} as base64', async function (this
 
 /** `{workspace:<name>}` in a patch stands for that workspace's absolute path. */
 Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
-  const patch = text.replace(/\{workspace:([\w-]+)\}/g, (_, name: string) => this.workspace(name));
-  this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'apply_patch', input: { patch } }] } });
+  const patch = withWorkspaces(this, text);
+  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'apply_patch', { patch })]) });
 });
 
 Then(
@@ -444,11 +415,6 @@ Then('call {string} reports:', async function (this: KitWorld, id: string, table
 
 // ---- The runtime's own shell
 
-/** `{workspace:<name>}` stands for that workspace's absolute path. */
-function withWorkspaces(world: KitWorld, text: string): string {
-  return text.replace(/\{workspace:([\w-]+)\}/g, (_, name: string) => world.workspace(name));
-}
-
 /** Scripts a call of the runtime's declared shell tool; without one (or without a workdir field when one is wanted), not applicable. */
 function callShell(world: KitWorld, id: string, command: string, workdir?: string): 'skipped' | undefined {
   const shell = world.driver.description.shell;
@@ -460,7 +426,7 @@ function callShell(world: KitWorld, id: string, command: string, workdir?: strin
   }
   const input: Record<string, unknown> = { [shell.commandField]: withWorkspaces(world, command) };
   if (workdir !== undefined) input[shell.workdirField!] = withWorkspaces(world, workdir);
-  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: shell.tool, input }] } });
+  world.provider.enqueue({ turn: toolCallsTurn([call(id, shell.tool, input)]) });
   return undefined;
 }
 
@@ -479,15 +445,14 @@ Given(
 );
 
 Given(
-  'the agent {string} has the rule {word} for the shell',
-  async function (this: KitWorld, agent: string, rule: string) {
-    if (!['allow', 'deny', 'ask'].includes(rule)) throw new Error(`a rule is allow, deny or ask, not "${rule}"`);
+  'the agent {string} has the rule {permission-rule} for the shell',
+  async function (this: KitWorld, agent: string, rule: 'allow' | 'deny' | 'ask') {
     const shell = this.driver.description.shell;
     if (!shell) {
       this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
       return 'skipped';
     }
-    await this.driver.defineAgent(agent, { [shell.tool]: rule as 'allow' | 'deny' | 'ask' }, {});
+    await this.driver.defineAgent(agent, { [shell.tool]: rule }, {});
     return undefined;
   },
 );
@@ -504,7 +469,7 @@ Given(
   'the host overlay for PTYs in the workspace {string} sets:',
   async function (this: KitWorld, workspace: string, table: DataTable) {
     const env = envTable(table);
-    overlays.set(this, [...(overlays.get(this) ?? []), ...Object.values(env)]);
+    this.overlayValues.push(...Object.values(env));
     await this.driver.setPtyOverlay(this.workspace(workspace), env);
   },
 );
@@ -522,16 +487,16 @@ When(
     const server = standalone ? 'standalone' : 'hosted';
     const env = envTable(table);
     const view = await this.driver.ptyEnvironment({ location, env, server, ...(cwd ? { cwd } : {}) });
-    ptys.set(this, { view, requested: [...Object.values(env), ...(overlays.get(this) ?? [])] });
+    this.pty = { view, requested: [...Object.values(env), ...this.overlayValues] };
   },
 );
 
-function pty(world: KitWorld): PtyEnvironmentView {
+function pty(world: KitWorld) {
   return requestedPty(world).view;
 }
 
 function requestedPty(world: KitWorld) {
-  const requested = ptys.get(world);
+  const requested = world.pty;
   if (!requested) throw new Error('the scenario requested no PTY yet');
   return requested;
 }
@@ -566,8 +531,3 @@ Then(
     expect([pty(this).cwd, pty(this).env.KIT_PTY_CWD]).to.deep.equal([expected, expected]);
   },
 );
-
-function write(path: string, content: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content);
-}

@@ -1,15 +1,10 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Given, When } from '@cucumber/cucumber';
+import { plant } from './support/workspaces.js';
 import type { KitWorld } from './support/world.js';
 
 /** Files the scenario plants in its workspaces and in the home configuration directory. */
-
-function write(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  rmSync(path, { recursive: true, force: true });
-  writeFileSync(path, content);
-}
 
 Given(
   'a session {string} working in {string} of the project {string}',
@@ -19,13 +14,13 @@ Given(
 );
 
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
-  write(join(this.workspace('home'), 'AGENTS.md'), text);
+  plant(join(this.workspace('home'), 'AGENTS.md'), text);
 });
 
 Given(
   'the file {string} in the workspace {string} says {string}',
   function (this: KitWorld, file: string, workspace: string, text: string) {
-    write(join(this.workspace(workspace), file), text);
+    plant(join(this.workspace(workspace), file), text);
   },
 );
 
