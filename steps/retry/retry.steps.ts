@@ -1,9 +1,9 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { errorTurn, toolCall } from '../harness/provider/turns.js';
-import { scriptCalls } from './support/tool-calls.js';
-import { withinCommandTimeout } from './support/timing.js';
-import type { KitWorld } from './support/world.js';
+import { errorTurn, toolCall } from '../../harness/provider/turns.js';
+import { scriptCalls } from '../support/tool-calls.js';
+import { withinCommandTimeout } from '../support/timing.js';
+import type { KitWorld } from '../support/world.js';
 
 Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
   for (let i = 0; i < times; i++) {

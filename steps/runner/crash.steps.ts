@@ -1,7 +1,7 @@
 import { Given, When } from '@cucumber/cucumber';
-import { AdapterFailed } from '../harness/driver/stdio.js';
-import type { CrashPoint } from '../harness/driver/protocol.js';
-import type { KitWorld } from './support/world.js';
+import { AdapterFailed } from '../../harness/driver/stdio.js';
+import type { CrashPoint } from '../../harness/driver/protocol.js';
+import type { KitWorld } from '../support/world.js';
 
 Given(
   'the runtime is to crash right after it stores {crash-point}',

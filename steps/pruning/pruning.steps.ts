@@ -1,9 +1,9 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { textTurn } from '../harness/provider/turns.js';
-import { request } from './support/requests.js';
-import { toolCall } from './support/tool-calls.js';
-import type { KitWorld } from './support/world.js';
+import { textTurn } from '../../harness/provider/turns.js';
+import { toolCall } from '../support/tool-calls.js';
+import type { KitWorld } from '../support/world.js';
+import { request } from '../support/requests.js';
 
 /** What request `n` gave the model as the output of call `id`. */
 function outputSent(world: KitWorld, n: number, id: string): string {
