@@ -19,7 +19,7 @@ import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
 import { LocationContexts } from './context/location-contexts.js';
 import { NestedInstructions } from './context/nested-instructions.js';
 import { DEFAULT_BUDGET, type CompactionBudget } from './compaction/compaction-budget.js';
-import type { ContextDesign } from './context/context-design.js';
+import { Profile } from './profile.js';
 import { reconcile, replace, type Reconciliation } from './context/system-context.js';
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
 import type { SessionMessage } from './history/message.js';
@@ -43,12 +43,8 @@ export interface RuntimeOptions {
   hostEnv?: () => Record<string, string | undefined>;
   /** When automatic compaction starts; the defaults fit a 200k-token model. */
   budget?: CompactionBudget;
-  /** Which System Context design to follow: `core` (default) or the earlier `checkpoint`. */
-  contextDesign?: ContextDesign;
-  /** The pruning, token usage, retry and doom-loop behaviour of the Go session package (profile `sol`); off by default. */
-  sol?: boolean;
-  /** After a compaction, inject a continuation message instead of re-running the pending turn (profile `continuation`). */
-  continuation?: boolean;
+  /** The rule profile to follow; the core design alone by default. */
+  profile?: Profile;
   clock?: Clock;
   ids?: IdSource;
   /** Where operator diagnostics go (failed drains, storage problems). */
@@ -100,7 +96,7 @@ export class SessionRuntime {
   private readonly coordinator: SessionRunCoordinator;
   private readonly ids: IdSource;
   private budget: CompactionBudget;
-  private readonly design: ContextDesign;
+  private readonly profile: Profile;
   private toolOutputLimit: ToolOutputLimit;
   private readonly toolOutputFiles: ManagedToolOutputFiles;
 
@@ -109,7 +105,7 @@ export class SessionRuntime {
     this.retries = new ProviderRetries(clock);
     this.ids = options.ids ?? randomIds;
     this.budget = options.budget ?? DEFAULT_BUDGET;
-    this.design = options.contextDesign ?? 'core';
+    this.profile = options.profile ?? Profile.core;
     this.db = openDatabase(options.databaseFile);
     this.log = new EventLog(this.db, clock);
     this.sessions = new SessionStore(this.db, this.log, clock);
@@ -118,7 +114,7 @@ export class SessionRuntime {
     this.epochs = new EpochStore(this.db);
     this.nested = new NestedInstructions(this.db, this.log);
     this.contexts = new LocationContexts({
-      design: this.design,
+      design: this.profile,
       clock,
       hostEnv: options.hostEnv ?? (() => process.env),
       globalConfigDir: options.globalConfigDir,
@@ -156,14 +152,11 @@ export class SessionRuntime {
       permissions: this.permissions,
       epochs: this.epochs,
       budget: () => this.budget,
-      ...(options.sol ? { retries: this.retries } : {}),
-      sol: options.sol ?? false,
-      continuation: options.continuation ?? false,
-      checkpointForm: options.sol ? 'trigger-answer' : 'summary-message',
-      design: this.design,
+      ...(this.profile.retriesProvider() ? { retries: this.retries } : {}),
+      profile: this.profile,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
-      ...(this.design === 'checkpoint'
+      ...(this.profile.discoversNestedInstructions()
         ? { fileRead: (id: string, location: string, path: string) => this.nested.discover(id, location, path) }
         : {}),
     };
@@ -261,7 +254,7 @@ export class SessionRuntime {
   /** Agent and model switches apply from the next provider turn. */
   select(sessionId: string, selection: { agent?: string | null; model?: string | null }): void {
     // The checkpoint design cannot keep a provider cache across models: the epoch ends with the switch.
-    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);
+    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);
   }
 
   configureCompaction(budget: CompactionBudget): void {
@@ -301,8 +294,8 @@ export class SessionRuntime {
     if (!epoch) return 'uninitialized';
     const sources = await this.contextSources(session);
     const result = epoch.replacementPending
-      ? await replace(this.design, sources, epoch.snapshot)
-      : await reconcile(this.design, sources, epoch.snapshot);
+      ? await replace(this.profile, sources, epoch.snapshot)
+      : await reconcile(this.profile, sources, epoch.snapshot);
     return result.kind;
   }
 

@@ -4,7 +4,8 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IdSource } from '../ids.js';
 import type { FinishReason, TokenUsage } from '../events/session-event.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
-import { modelHistory, type CheckpointForm } from '../history/model-history.js';
+import { modelHistory } from '../history/model-history.js';
+import type { Profile } from '../profile.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
@@ -36,7 +37,7 @@ export interface ProviderTurnDeps {
   /** Retryable provider failures are retried (profile `sol`); without it they fail the turn. */
   retries?: ProviderRetries;
   /** How a completed compaction reaches the model. */
-  checkpointForm: CheckpointForm;
+  profile: Pick<Profile, 'checkpointForm'>;
 }
 
 /** `overflow`: the provider refused the request as too large before any durable output. */
@@ -119,7 +120,7 @@ export function providerRequest(deps: ProviderTurnDeps, session: Session, baseli
   return {
     model: session.model ?? deps.provider.model,
     baseline,
-    history: modelHistory(deps.history.messages(session.id), deps.checkpointForm),
+    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),
     tools: deps.tools.definitions(),
   };
 }
