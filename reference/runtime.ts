@@ -19,6 +19,7 @@ import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
 import { LocationContexts } from './context/location-contexts.js';
 import { NestedInstructions } from './context/nested-instructions.js';
 import { DEFAULT_BUDGET, type CompactionBudget } from './compaction/compaction-budget.js';
+import { compactionsOf, type Compaction } from './compaction/compactions.js';
 import { Profile } from './profile.js';
 import { reconcile, replace, type Reconciliation } from './context/system-context.js';
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
@@ -97,7 +98,7 @@ export class SessionRuntime {
   private readonly ids: IdSource;
   private budget: CompactionBudget;
   private readonly profile: Profile;
-  private toolOutputLimit: ToolOutputLimit;
+  private readonly bounding: ModelToolOutputBounding;
   private readonly toolOutputFiles: ManagedToolOutputFiles;
 
   constructor(options: RuntimeOptions) {
@@ -121,7 +122,6 @@ export class SessionRuntime {
       agents: this.agents,
     });
     const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
-    this.toolOutputLimit = options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT;
     this.toolOutputFiles = new ManagedToolOutputFiles({
       directory: options.toolOutput?.directory ?? join(dirname(options.databaseFile), 'tool-output'),
       clock,
@@ -129,7 +129,11 @@ export class SessionRuntime {
       retentionMs: options.toolOutput?.retentionMs ?? DEFAULT_RETENTION_MS,
       onFileWritten: options.toolOutput?.onFileWritten,
     });
-    const bounding = new ModelToolOutputBounding(this.toolOutputFiles, () => this.toolOutputLimit, diagnostics);
+    this.bounding = new ModelToolOutputBounding(
+      this.toolOutputFiles,
+      options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT,
+      diagnostics,
+    );
     const deps: DrainDeps = {
       log: this.log,
       history: this.history,
@@ -143,7 +147,7 @@ export class SessionRuntime {
           bashTool,
           ...options.tools,
         ],
-        bounding,
+        this.bounding,
       ),
       ids: this.ids,
       provider: options.provider,
@@ -167,11 +171,8 @@ export class SessionRuntime {
     );
   }
 
-  /** The limit applies to every settlement from now on, whatever the provider. */
   configureToolOutput(limit: ToolOutputLimit): void {
-    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1))
-      throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
-    this.toolOutputLimit = limit;
+    this.bounding.configure(limit);
   }
 
   /** Removes Managed Tool Output Files past their retention; a host runs it periodically. */
@@ -266,25 +267,8 @@ export class SessionRuntime {
     this.sessions.requestCompaction(sessionId);
   }
 
-  /** The compactions of a session, oldest first, from its durable events. */
-  compactions(
-    sessionId: string,
-  ): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
-    const found = new Map<
-      string,
-      { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }
-    >();
-    for (const { event } of this.events(sessionId)) {
-      if (event.type === 'compaction.started')
-        found.set(event.compactionId, { id: event.compactionId, status: 'started' });
-      if (event.type === 'compaction.ended') {
-        const { compactionId: id, summary, tokensFreed } = event;
-        found.set(id, { id, status: 'completed', summary, ...(tokensFreed === undefined ? {} : { tokensFreed }) });
-      }
-      if (event.type === 'compaction.failed')
-        found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
-    }
-    return [...found.values()];
+  compactions(sessionId: string): Compaction[] {
+    return compactionsOf(this.events(sessionId));
   }
 
   /** What reconciling the context now would yield, without admitting anything. */
@@ -328,22 +312,10 @@ export class SessionRuntime {
     return this.log.after(sessionId, after);
   }
 
-  /**
-   * Replays durable events after `after`, then tails new ones. The commit listener is registered
-   * before the replay read, so a commit in between is never missed; the cursor drops duplicates.
-   */
+  /** Replays the session's durable events after `after`, then tails new ones. */
   tail(sessionId: string, after: number, onEvent: (event: StoredEvent) => void): () => void {
     this.sessions.get(sessionId);
-    let cursor = after;
-    const deliver = () => {
-      for (const event of this.log.after(sessionId, cursor)) {
-        cursor = event.seq;
-        onEvent(event);
-      }
-    };
-    const stop = this.log.onCommit((committed) => committed === sessionId && deliver());
-    deliver();
-    return stop;
+    return this.log.tail(sessionId, after, onEvent);
   }
 
   /** Stops at once, as a process exit would: the store closes first, so no later write lands. */

@@ -47,7 +47,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'replay skips the event right after the cursor',
-    file: 'runtime.ts',
+    file: 'store/event-log.ts',
     find: 'let cursor = after;',
     replace: 'let cursor = after + 1;',
     breaks: ['RUN-06'],

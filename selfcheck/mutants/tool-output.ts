@@ -11,9 +11,9 @@ export const toolOutput: Mutant[] = [
   {
     name: 'the tool output limit depends on the provider',
     file: 'runtime.ts',
-    find: 'new ModelToolOutputBounding(this.toolOutputFiles, () => this.toolOutputLimit, diagnostics)',
+    find: 'new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);',
     replace:
-      "new ModelToolOutputBounding(this.toolOutputFiles, () => (options.provider.dialect === 'anthropic-messages' ? DEFAULT_TOOL_OUTPUT_LIMIT : this.toolOutputLimit), diagnostics)",
+      "new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);\n    if (options.provider.dialect === 'anthropic-messages') this.bounding.configure = () => {};",
     breaks: ['TOO-02'],
   },
   {
