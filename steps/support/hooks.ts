@@ -1,46 +1,26 @@
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import {
-  After,
-  AfterAll,
-  Before,
-  BeforeAll,
-  Status,
-  setDefaultTimeout,
-  setDefinitionFunctionWrapper,
-} from '@cucumber/cucumber';
-import {
-  COMMAND_TIMEOUT_MS,
-  RuntimeDriver,
-  RuntimeReportedError,
-  STARTUP_ALLOWANCE_MS,
-} from '../../harness/driver/runtime-driver.js';
-import { FakeProvider } from '../../harness/provider/fake-provider.js';
-import { dialects } from '../../harness/provider/wire/dialect.js';
-import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
-import { kitPath } from '../../harness/kit-root.js';
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { COMMAND_TIMEOUT_MS, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
+import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
+import { suiteSettings } from '../../harness/suite/suite-settings.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
-import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
-import {
-  capabilityOfCommand,
-  capabilityOfTool,
-  declares,
-  neededCapabilities,
-  needsReason,
-  NOT_IMPLEMENTED,
-} from '../../harness/protocol/capabilities.js';
-import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
-import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
+import type { RuntimeDescription } from '../../harness/driver/protocol.js';
+import { toolMeans } from '../../harness/means/tool-means.js';
+import { KEPT_LOG, NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';
+import { untaggedNeeds, withoutVerdict } from './applicability.js';
 import type { KitWorld } from './world.js';
 
-const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
-// A step may restart the runtime, so it is allowed a start-up on top of its own minute.
-setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * timeoutScale);
+// A step may restart the runtime, so it is allowed a start-up on top of its own minute. Cucumber
+// takes the default timeout as the steps load, once per process.
+setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * suiteSettings().timeoutScale);
 
+/** The run's settings: the steps load once per process, which may hold several runs. */
+let settings: ReturnType<typeof suiteSettings>;
 let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
 /** What the runtime declared in the run's first handshake: it decides applicability before any start. */
@@ -59,20 +39,9 @@ const drivingAtStart = { failures: 0, driven: false };
 BeforeAll(async () => {
   declared = undefined;
   Object.assign(drivingAtStart, { failures: 0, driven: false });
-  target = await openTarget(selectionFromEnvironment(process.env));
+  settings = suiteSettings();
+  target = await openTarget(settings.runtime);
 });
-
-/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
-function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
-  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
-  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
-    return `needs profile ${profiles.join(' or ')}`;
-  }
-  const missing = neededCapabilities(tags).filter(
-    (capability) => !declares(description, capability) && !meansCover(description, capability),
-  );
-  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
-}
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
@@ -83,15 +52,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
-  // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
-  this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
+  this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
-    process.env.KIT_DIALECT ??
-    'openai-chat') as ProviderDialectName;
-  const wire = dialects[dialect];
-  if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
-  this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider = fakeProvider(tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ?? settings.dialect);
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
@@ -99,20 +62,17 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
     );
   }
-  this.driver = await RuntimeDriver.start(
-    target.launcher,
-    {
-      storeDir: this.workspace('.store'),
-      provider: { dialect, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
-      now: this.now,
-      home: this.workspace('home'),
-    },
-    { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
-  );
+  this.driver = await startRuntime(target, this.provider, {
+    storeDir: this.workspace('.store'),
+    now: this.now,
+    home: this.workspace('home'),
+    timeoutScale: settings.timeoutScale,
+    validate: settings.validate,
+  });
   declared ??= this.driver.description;
   this.means = toolMeans(this.driver.description, this.driver, {
     workspaces: join(this.dir, 'workspaces'),
-    timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale,
+    timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
   });
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
@@ -146,8 +106,8 @@ After(async function (this: KitWorld, { result, pickle }) {
   // A failing scenario's durable state can be read only while its runtime still runs. A failing
   // step carries its own evidence; a failure found only here has no step to carry it.
   if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
-  if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
-    await writeReproBundle(process.env.KIT_BUNDLES, pickle, [result?.message ?? '', ...problems].join('\n'), this);
+  if (settings.bundles && (result?.status === Status.FAILED || problems.length > 0)) {
+    await writeReproBundle(settings.bundles, pickle, [result?.message ?? '', ...problems].join('\n'), this);
   }
   await this.driver?.stop();
   this.provider.releaseAll();
@@ -161,44 +121,7 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
-/**
- * A scenario must name every optional capability it uses, or a runtime without it would fail the
- * scenario instead of getting no verdict: a defect of the suite, caught on every run.
- */
-function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
-  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
-  for (const tool of world.provider.scriptedTools) {
-    const capability = capabilityOfTool(tool);
-    if (capability) used.add(capability);
-  }
-  const tagged = new Set(neededCapabilities(tags));
-  return [...used]
-    .filter((capability) => !tagged.has(capability))
-    .map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
-}
-
 AfterAll(async () => {
   await Promise.all(removals.splice(0));
   await target?.close();
-});
-
-/**
- * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
- * required command it fails the scenario: the runtime does not implement what its profile requires.
- */
-setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
-  const wrapped = async function (this: KitWorld, ...args: unknown[]) {
-    try {
-      return await fn.apply(this, args);
-    } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
-      const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability)
-        throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
-      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
-      return 'skipped';
-    }
-  };
-  Object.defineProperty(wrapped, 'length', { value: fn.length });
-  return wrapped;
 });

@@ -1,0 +1,192 @@
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import {
+  errorTurn,
+  recordingTurn,
+  textTurn,
+  toolCall,
+  toolCallsTurn,
+  type TurnExtras,
+} from '../../harness/provider/turns.js';
+import { matchRows, shownRows, type Row } from '../support/rows.js';
+import { scriptCalls } from '../support/tool-calls.js';
+import { conversation, request } from '../support/requests.js';
+
+Then('request {int} uses the model {string}', function (this: KitWorld, n: number, model: string) {
+  expect(request(this, n).model).to.equal(model);
+});
+
+/** A reply as most scenarios script it: streamed in three pieces. */
+const text = (reply: string, extras?: TurnExtras) => textTurn(reply, 3, extras);
+
+const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) =>
+  scriptCalls(world, [toolCall(id, name, input)]);
+
+Given('the provider replies {string}', function (this: KitWorld, reply: string) {
+  this.provider.enqueue({ turn: text(reply) });
+});
+
+Given(
+  'the provider replies to {string} with {string} in {int} chunk(s)',
+  function (this: KitWorld, user: string, reply: string, chunks: number) {
+    this.provider.enqueue({ turn: textTurn(reply, chunks), forUserText: user });
+  },
+);
+
+Given('the provider replies to {string} with {string}', function (this: KitWorld, user: string, reply: string) {
+  this.provider.enqueue({ turn: text(reply), forUserText: user });
+});
+
+Given('the provider replies with the recording {string}', function (this: KitWorld, name: string) {
+  this.provider.enqueue({ turn: recordingTurn(name) });
+});
+
+Given(
+  'the provider holds its reply {string} until {string} is released',
+  function (this: KitWorld, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), hold });
+  },
+);
+
+Given(
+  'the provider holds its reply to {string} with {string} until {string} is released',
+  function (this: KitWorld, user: string, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), forUserText: user, hold });
+  },
+);
+
+Given('the provider calls gate {string}', function (this: KitWorld, gate: string) {
+  return call(this, 'gate', { name: gate }, `call_gate_${gate}`);
+});
+
+Given('the provider calls read {string}', function (this: KitWorld, path: string) {
+  return call(this, 'read', { path }, 'call_read');
+});
+
+Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
+  return call(this, 'echo', { text: echoed }, 'call_echo');
+});
+
+/** Input text that need not decode: only the kit's own tools take it as it is. */
+Given(
+  'the provider calls {word} as {string} with the input text {string}',
+  function (this: KitWorld, name: string, id: string, rawInput: string) {
+    return scriptCalls(this, [toolCall(id, name, {}, { rawInput })]);
+  },
+);
+
+Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
+  return call(this, 'fail', { message }, 'call_fail');
+});
+
+Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
+  for (let i = 1; i <= times; i++) if (call(this, 'echo', { text: `echo ${i}` }, `call_${i}`)) return 'skipped';
+  return undefined;
+});
+
+Given('the provider calls the tools:', function (this: KitWorld, table: DataTable) {
+  const calls = table.hashes().map((row) => toolCall(row.id!, row.name!, JSON.parse(row.input!)));
+  return scriptCalls(this, calls);
+});
+
+When('the provider has received {int} request(s)', async function (this: KitWorld, count: number) {
+  await this.provider.received(count);
+});
+
+When('the held reply {string} is released', function (this: KitWorld, hold: string) {
+  this.provider.release(hold);
+});
+
+Then('the provider received {int} request(s)', function (this: KitWorld, count: number) {
+  expect(this.provider.requests.length, 'provider requests').to.equal(count);
+});
+
+Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWorld, count: number) {
+  expect(this.provider.unconsumed).to.equal(count);
+});
+
+Then('the provider never had more than {int} response(s) open', function (this: KitWorld, count: number) {
+  expect(this.provider.maxInFlight).to.be.at.most(count);
+});
+
+Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
+  const expected = table.hashes() as unknown as Row[];
+  const actual = conversation(this, n).slice(-expected.length);
+  expect(matchRows(actual, expected, this.means)).to.deep.equal(shownRows(expected, this.means));
+});
+
+Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
+  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
+});
+
+Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
+  const expected = table.hashes() as unknown as Row[];
+  expect(matchRows(conversation(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
+});
+
+Then('request {int} has no user message {string}', function (this: KitWorld, n: number, userText: string) {
+  expect(conversation(this, n)).to.not.deep.include({ role: 'user', content: userText });
+});
+
+Then(
+  'request {int} has {int} user message(s) {string}',
+  function (this: KitWorld, n: number, count: number, userText: string) {
+    const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
+    expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
+  },
+);
+
+Given('the provider answers with status {int}', function (this: KitWorld, status: number) {
+  this.provider.enqueue({ turn: errorTurn(status) });
+});
+
+Given(
+  'the provider replies {string} after reasoning {string} signed {string}',
+  function (this: KitWorld, reply: string, reasoning: string, signature: string) {
+    this.provider.enqueue({ turn: text(reply, { reasoning: { text: reasoning, signature } }) });
+  },
+);
+
+Given(
+  'the provider replies {string} after reasoning {string} in {int} chunk(s)',
+  function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
+    this.provider.enqueue({
+      turn: text(reply, { reasoning: { text: reasoning, signature: 'kit-signature', chunks } }),
+    });
+  },
+);
+
+Given(
+  'the provider calls echo {string} with its input in {int} chunk(s)',
+  function (this: KitWorld, echoed: string, inputChunks: number) {
+    this.provider.enqueue({
+      turn: toolCallsTurn([toolCall('call_chunked', 'echo', { text: echoed }, { inputChunks })]),
+    });
+  },
+);
+
+Then(
+  'request {int} replays the reasoning {string} signed {string}',
+  function (this: KitWorld, n: number, reasoning: string, signature: string) {
+    expect(
+      request(this, n)
+        .messages.map((m) => m.reasoning)
+        .filter(Boolean),
+    ).to.deep.equal([{ text: reasoning, signature }]);
+  },
+);
+
+Then('request {int} carries no provider-native reasoning', function (this: KitWorld, n: number) {
+  expect(request(this, n).messages.filter((m) => m.reasoning)).to.deep.equal([]);
+});
+
+Then('request {int} has assistant text containing {string}', function (this: KitWorld, n: number, fragment: string) {
+  const texts = request(this, n)
+    .messages.filter((m) => m.role === 'assistant')
+    .map((m) => m.text);
+  expect(
+    texts.some((t) => t.includes(fragment)),
+    `assistant texts ${JSON.stringify(texts)}`,
+  ).to.equal(true);
+});

@@ -1,0 +1,87 @@
+import { Given, When, Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+
+/**
+ * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
+ * a scenario that checks that reading gives no verdict to a runtime that does not declare it.
+ */
+Given('the runtime declares the choice {string}', function (this: KitWorld, name: string) {
+  if (this.driver.description.texts[name] === 'yes') return;
+  this.log(`${NOT_APPLICABLE}the runtime does not declare the choice ${name}`);
+  return 'skipped';
+});
+
+Given('a session {string}', async function (this: KitWorld, name: string) {
+  await this.createSession(name);
+});
+
+When('a session is created without an ID', async function (this: KitWorld) {
+  this.createdSessions.push(await this.driver.createSession(this.workspace('generated')));
+});
+
+When('a session {string} is created again', async function (this: KitWorld, name: string) {
+  this.createdSessions.push(await this.driver.createSession(this.workspace(`${name}-again`), name));
+});
+
+Then('both sessions are new and have different IDs', function (this: KitWorld) {
+  const [first, second] = this.createdSessions;
+  expect(first?.created && second?.created, 'both creations report a new session').to.equal(true);
+  expect(first!.sessionId).to.be.a('string').and.not.equal('');
+  expect(second!.sessionId).to.not.equal(first!.sessionId);
+});
+
+Then('the session was not created anew', function (this: KitWorld) {
+  const [first, again] = [this.createdSessions[0]!, this.createdSessions.at(-1)!];
+  expect(again.created, 'the second create reports an existing session').to.equal(false);
+  expect(again.sessionId).to.equal(first.sessionId);
+});
+
+When('the session is run', async function (this: KitWorld) {
+  await this.driver.run(this.session().id);
+});
+
+When('the session is woken', async function (this: KitWorld) {
+  await this.driver.wake(this.session().id);
+});
+
+When('the session is interrupted', async function (this: KitWorld) {
+  await this.driver.interrupt(this.session().id);
+});
+
+When('session {string} is interrupted', async function (this: KitWorld, id: string) {
+  await this.driver.interrupt(id);
+});
+
+When('the session settles', async function (this: KitWorld) {
+  await this.driver.idle(this.session().id);
+});
+
+When('session {string} settles', async function (this: KitWorld, name: string) {
+  await this.driver.idle(this.session(name).id);
+});
+
+When('the runtime process restarts', async function (this: KitWorld) {
+  await this.driver.restart(this.now);
+});
+
+Given('the clock is at {string}', async function (this: KitWorld, now: string) {
+  this.now = new Date(now).toISOString();
+  await this.driver.setClock(this.now);
+});
+
+When(
+  'session {string} moves to a new workspace {string}',
+  async function (this: KitWorld, name: string, workspace: string) {
+    await this.driver.move(this.session(name).id, this.workspace(workspace));
+  },
+);
+
+When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
+  await this.means.gateBlocked(gate);
+});
+
+When('the gate {string} opens', async function (this: KitWorld, gate: string) {
+  await this.means.openGate(gate);
+});

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { When, Then, Given } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { plant } from '../support/workspaces.js';
+
+/** Files the scenario plants in its workspaces and in the home configuration directory. */
+
+function lines(path: string): string[] {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+Then(
+  '{string} in the workspace of {string} has {int} line(s)',
+  function (this: KitWorld, file: string, name: string, count: number) {
+    expect(lines(join(this.session(name).workspace, file))).to.have.length(count);
+  },
+);
+
+Then(
+  '{string} in the workspace {string} has {int} line(s)',
+  function (this: KitWorld, file: string, workspace: string, count: number) {
+    expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
+  },
+);
+
+Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
+  expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
+});
+
+Given(
+  'a session {string} working in {string} of the project {string}',
+  async function (this: KitWorld, name: string, location: string, project: string) {
+    await this.createSession(name, join(project, location), project);
+  },
+);
+
+Given(
+  'the file {string} in the workspace {string} says {string}',
+  function (this: KitWorld, file: string, workspace: string, text: string) {
+    plant(join(this.workspace(workspace), file), text);
+  },
+);
+
+When(
+  'the file {string} in the workspace {string} is deleted',
+  function (this: KitWorld, file: string, workspace: string) {
+    rmSync(join(this.workspace(workspace), file), { recursive: true, force: true });
+  },
+);
+
+/**
+ * A read that fails while the path is still there: a directory stands where the file was. (A link
+ * that dangles may be read as unavailable or as removed; the seeds leave that open.)
+ */
+When(
+  'the file {string} in the workspace {string} cannot be read',
+  function (this: KitWorld, file: string, workspace: string) {
+    const path = join(this.workspace(workspace), file);
+    rmSync(path, { force: true });
+    mkdirSync(path, { recursive: true });
+  },
+);
+
+Given(
+  'the file {string} in the workspace {string} is a link to {string}',
+  function (this: KitWorld, file: string, workspace: string, target: string) {
+    const path = join(this.workspace(workspace), file);
+    rmSync(path, { recursive: true, force: true });
+    mkdirSync(dirname(path), { recursive: true });
+    symlinkSync(target, path);
+  },
+);

@@ -1,0 +1,113 @@
+import { Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import { conversation, request } from '../support/requests.js';
+
+/** User, system and compaction messages share one shape in the protocol. */
+type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;
+
+/**
+ * Continuation texts: a step names the literal text where a seed fixes it (`002`: `continue`) or,
+ * with `the declared text`, the name of a text the runtime declared in its handshake.
+ */
+function expectEndsWith(world: KitWorld, n: number, text: string): void {
+  expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
+}
+
+async function expectContinuation(world: KitWorld, text: string): Promise<void> {
+  const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
+  expect(
+    newest && { text: newest.text, hidden: newest.hidden, continuation: newest.continuation ?? false },
+  ).to.deep.equal({
+    text,
+    hidden: true,
+    continuation: true,
+  });
+}
+
+Then('request {int} ends with the user message {string}', function (this: KitWorld, n: number, text: string) {
+  expectEndsWith(this, n, text);
+});
+
+Then(
+  'the newest user message in the history is a hidden continuation reading {string}',
+  function (this: KitWorld, text: string) {
+    return expectContinuation(this, text);
+  },
+);
+
+Then(
+  'request {int} ends with the user message of the declared text {string}',
+  function (this: KitWorld, n: number, name: string) {
+    expectEndsWith(this, n, this.declaredText(name));
+  },
+);
+
+Then(
+  'the newest user message in the history is a hidden continuation of the declared text {string}',
+  function (this: KitWorld, name: string) {
+    return expectContinuation(this, this.declaredText(name));
+  },
+);
+
+/** A 1x1 PNG: a real image, small enough to read in a request. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
+
+When('the user steers {string} with an image', async function (this: KitWorld, text: string) {
+  this.receipt = await this.driver.admit(
+    this.session().id,
+    { parts: [{ type: 'text', text }, image] },
+    { delivery: 'steer' },
+  );
+});
+
+When(
+  'the user steers {string} with an image from {string}',
+  async function (this: KitWorld, text: string, source: string) {
+    this.receipt = await this.driver.admit(
+      this.session().id,
+      {
+        parts: [
+          { type: 'text', text },
+          { ...image, source },
+        ],
+      },
+      { delivery: 'steer' },
+    );
+  },
+);
+
+When('the user steers only an image', async function (this: KitWorld) {
+  this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
+});
+
+Then('request {int} carries {int} image(s)', function (this: KitWorld, n: number, count: number) {
+  expect(request(this, n).messages.reduce((sum, m) => sum + (m.media ?? 0), 0)).to.equal(count);
+});
+
+/** The continuation of a message with media: hidden, marked so, and carrying no media. */
+async function mediaContinuation(world: KitWorld): Promise<UserMessage> {
+  const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
+  expect(newest?.continuation, 'the newest user message is a continuation').to.equal(true);
+  expect(newest?.continuationOfMedia, 'marked as standing for a message with media').to.equal(true);
+  expect(newest?.hidden, 'hidden from the user transcript').to.equal(true);
+  return newest!;
+}
+
+Then(
+  'the newest user message in the history is a hidden continuation of media that marks the resumption of {string}',
+  async function (this: KitWorld, text: string) {
+    const continuation = await mediaContinuation(this);
+    expect(continuation.text).to.include(text);
+    expect(continuation.text, 'marked as a resumption, not the message repeated as it was').to.not.equal(text);
+  },
+);
+
+Then(
+  'the newest user message in the history is a hidden continuation of media with a placeholder text',
+  async function (this: KitWorld) {
+    expect((await mediaContinuation(this)).text).to.not.equal('');
+  },
+);

@@ -1,0 +1,65 @@
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { errorTurn, toolCall } from '../../harness/provider/turns.js';
+import { scriptCalls } from '../support/tool-calls.js';
+import { withinCommandTimeout } from '../support/timing.js';
+import type { KitWorld } from '../support/world.js';
+
+Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
+  for (let i = 0; i < times; i++) {
+    this.provider.enqueue({ turn: errorTurn(status) });
+  }
+});
+
+Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
+  for (let i = 1; i <= times; i++) {
+    if (scriptCalls(this, [toolCall(`call_repeat_${i}`, 'echo', { text })])) return 'skipped';
+  }
+  return undefined;
+});
+
+/**
+ * Time moves only here. The runtime's `retry.wait` answer only says that it waits and until when,
+ * so the kit knows how far to move its clock; the delay itself is measured: from the virtual time
+ * the provider answered the failed attempt to the virtual time the next request arrived. A runtime
+ * that retries before the kit moves the clock is caught whatever schedule it reports.
+ */
+When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
+  for (let retry = 1; retry <= last; retry++) {
+    const scheduled = await this.driver.retryScheduled(this.session().id, retry);
+    const failed = this.provider.requests[retry - 1];
+    if (!failed?.answeredAt)
+      throw new Error(
+        `the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`,
+      );
+    // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
+    if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
+    await this.driver.setClock(this.now);
+    await withinCommandTimeout(
+      this.provider.received(retry + 1),
+      `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
+    );
+    const next = this.provider.requests[retry]!;
+    this.retryDelays.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
+  }
+});
+
+Then('the retries waited:', function (this: KitWorld, table: DataTable) {
+  const rows = this.retryDelays.map(({ retry, delayMs }) => ({
+    retry: String(retry),
+    seconds: String(delayMs / 1000),
+  }));
+  expect(rows, 'the delays the kit measured between an answered attempt and the next request').to.deep.equal(
+    table.hashes(),
+  );
+});
+
+When('the user submits {string} without an inbox', async function (this: KitWorld, text: string) {
+  await this.attempt(async () => void (await this.driver.submit(this.session().id, text)));
+});
+
+Then('the submission is refused as busy', function (this: KitWorld) {
+  this.errorAsserted = true;
+  expect(this.reportedError, 'the submission should have been refused').to.not.equal(undefined);
+  expect(this.reportedError!.code).to.equal('busy');
+});
