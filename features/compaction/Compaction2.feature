@@ -108,6 +108,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 5 requests
     And request 2 mentions "TASK: port the parser to Rust" in its conversation
     And request 4 mentions "SUMMARY-ONE: the user asked to port the parser to Rust" in its conversation
+    And request 4 omits "TASK: port the parser to Rust" in its conversation
     And the conversation of request 5 starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
     And request 5 omits "SUMMARY-ONE" in its conversation
     And the session has 2 completed compactions

@@ -116,3 +116,18 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And request 3 ends with:
       | role | content    |
       | user | afterwards |
+
+  @RTY-02 @profile:sol @id:rty-retry-client-error-1
+  Scenario Outline: [9] A client error other than a rate limit is not retried (<status>)
+    Given a session "s1"
+    And the provider answers with status <status>
+    And the user steers "hello"
+    When the session settles
+    Then the provider received 1 request
+    And the session reports the failure "provider-error" mentioning "<status>"
+
+    Examples:
+      | status |
+      | 401    |
+      | 404    |
+      | 422    |

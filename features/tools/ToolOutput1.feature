@@ -123,3 +123,33 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" is exactly what the tool returned
     And request 2 shows the model the output of call "c1"
     And the managed output directory holds 0 files
+
+  @TOO-02 @dialect:openai-chat @id:too-bounding-bytes-chat-1 @needs:kit-tools
+  Scenario: [10] The byte limit is the same with a chat-completions provider, and the provider gets the bounded output whole
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 600 bytes
+    And the provider calls produce "c1" with one line of 5000 "x"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" is within 1000 lines and 600 bytes
+    And the output of call "c1" begins and ends like the tool output
+    And request 2 shows the model the output of call "c1"
+
+  @TOO-06 @id:too-bounding-trailing-1 @needs:kit-tools
+  Scenario Outline: [11] The managed file keeps the final line break and trailing whitespace of the output (<ending>)
+    Given a session "s1"
+    And the tool output limit is 6 lines or 100000 bytes
+    And the provider calls produce "c1" with 200 numbered lines, each ending in <ending>, the last one too
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the complete output of call "c1" holds exactly what the tool returned
+    And the managed output directory holds 1 file
+
+    Examples:
+      | ending |
+      | LF     |
+      | CRLF   |

@@ -130,4 +130,42 @@ export const compaction: Mutant[] = [
     replace: "summary: '', recentContext, cutSeq, tokensFreed },",
     breaks: ['CMP-06'],
   },
+  {
+    name: 'the recent context keeps the oldest compacted lines',
+    file: 'compaction/compactor.ts',
+    find: '  for (const line of [...lines].reverse()) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.unshift(line);',
+    replace:
+      '  for (const line of lines) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.push(line);',
+    breaks: ['CMP-04'],
+  },
+  {
+    name: 'a compaction deletes the messages it folded',
+    file: 'store/projector.ts',
+    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+    replace:
+      "      db.prepare('DELETE FROM messages WHERE session_id = ? AND seq <= ?').run(sessionId, cutSeq);\n      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+    breaks: ['CMP-04'],
+  },
+  {
+    name: 'the newest folded message crosses the compaction boundary',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq &&",
+    replace: "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq &&",
+    breaks: ['CMP-05'],
+  },
+  {
+    name: 'a later compaction summarizes the whole history again',
+    file: 'compaction/compactor.ts',
+    find: "m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),",
+    replace: "m.role !== 'compaction' && m.role !== 'system' && m.seq > 0,",
+    breaks: ['CMP-08'],
+  },
+  {
+    name: 'after an overflow compaction the turn is not rebuilt',
+    file: 'runner/drain.ts',
+    find: "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;",
+    replace:
+      "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';",
+    breaks: ['CMP-10'],
+  },
 ];

@@ -50,4 +50,46 @@ export const continuation: Mutant[] = [
     replace: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text') && false) {",
     breaks: ['CON-02'],
   },
+  {
+    name: 'continuations are not sent to the model',
+    profile: 'continuation',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'user' && m.continuation)).map((m) =>",
+    breaks: ['CON-01', 'CON-05'],
+  },
+  {
+    name: 'an injected message is not marked as a continuation',
+    profile: 'continuation',
+    file: 'store/projector.ts',
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    replace: '        { ...event.prompt, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    breaks: ['CON-03', 'CON-04'],
+  },
+  {
+    name: 'the synthetic continuation asks in words of its own',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  return { prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] }, ofMedia: false };",
+    replace:
+      "  return { prompt: { parts: [{ type: 'text', text: 'Continue where you left off.' }] }, ofMedia: false };",
+    breaks: ['CON-04'],
+  },
+  {
+    name: 'a resumed message with media is not marked as the resumption',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
+    replace: 'text: text || MEDIA_PLACEHOLDER',
+    breaks: ['CON-02'],
+  },
+  {
+    name: 'an unanswered user message is replayed with its text trimmed',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
+    replace:
+      "  if (last?.role === 'user' && !answered) return { prompt: { parts: [{ type: 'text', text: promptText(last.prompt).trim() }] }, ofMedia: false };",
+    breaks: ['CON-03'],
+  },
 ];

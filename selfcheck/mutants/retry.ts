@@ -49,4 +49,21 @@ export const retry: Mutant[] = [
     replace: '',
     breaks: ['RTY-04'],
   },
+  {
+    name: 'every refusal but a bad request is retried',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'error instanceof ProviderRejected && (error.status === 429 || error.status >= 500)',
+    replace: 'error instanceof ProviderRejected && error.status !== 400',
+    breaks: ['RTY-02'],
+  },
+  {
+    name: 'a busy session records the prompt before refusing it',
+    profile: 'sol',
+    file: 'runtime.ts',
+    find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return this.prompt(input);",
+    replace:
+      "    const busy = this.coordinator.busy(input.sessionId);\n    const receipt = this.prompt(input);\n    if (busy) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return receipt;",
+    breaks: ['RTY-04'],
+  },
 ];

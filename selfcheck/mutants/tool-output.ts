@@ -144,4 +144,48 @@ export const toolOutput: Mutant[] = [
     replace: '',
     breaks: ['TOO-03'],
   },
+  {
+    name: 'the chat-completions dialect cuts tool results to a length of its own',
+    file: 'provider/openai-chat.ts',
+    find: "return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];",
+    replace:
+      "return [{ role: 'tool', tool_call_id: message.callId, content: (message.output ?? INTERRUPTED_TOOL_OUTPUT).slice(0, 200) }];",
+    breaks: ['TOO-02'],
+  },
+  {
+    name: 'a bounded output names its file in the text only, without the typed path',
+    file: 'tools/model-tool-output.ts',
+    find: 'return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };',
+    replace: 'return { ...result, output: preview(text, limit, savedMarker(path)) };',
+    breaks: ['TOO-04'],
+  },
+  {
+    name: 'the managed file holds the output with trailing whitespace trimmed',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "await writeFile(path, text, { flag: 'wx' });",
+    replace: "await writeFile(path, text.toString('utf8').trimEnd(), { flag: 'wx' });",
+    breaks: ['TOO-06'],
+  },
+  {
+    name: 'a structured result is never bounded',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: '    if (withinLimit(text, limit) || result.structured !== undefined) return result;',
+    breaks: ['TOO-09'],
+  },
+  {
+    name: 'an output the tool kept is also mirrored, bounded, in a fallback file',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };',
+    replace:
+      "    if (result.outputPath !== undefined) {\n      const output = preview(text, limit, savedMarker(result.outputPath));\n      await this.files.write(Buffer.from(output, 'utf8'));\n      return { ...result, output };\n    }",
+    breaks: ['TOO-10'],
+  },
+  {
+    name: 'a provider-executed call keeps its streamed input as a string',
+    file: 'runner/provider-turn.ts',
+    find: "input === '' ? block : { ...block, input: JSON.parse(input) },",
+    replace: "input === '' ? block : { ...block, input },",
+    breaks: ['TOO-12'],
+  },
 ];
