@@ -107,7 +107,7 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (await compact(deps, session.id, model, before, signal, deps.continuation)) {',
     replace: '  if (await compact(deps, session.id, model, before, signal, true)) {',
-    breaks: ['CMP-02'],
+    breaks: ['CMP-02', 'CMP-09'],
   },
   {
     name: 'an oversized request compacts even with nothing older to fold',

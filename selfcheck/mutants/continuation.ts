@@ -92,4 +92,12 @@ export const continuation: Mutant[] = [
       "  if (last?.role === 'user' && !answered) return { prompt: { parts: [{ type: 'text', text: promptText(last.prompt).trim() }] }, ofMedia: false };",
     breaks: ['CON-03'],
   },
+  {
+    name: 'the continuation is decided from the folded messages without the pending input',
+    profile: 'continuation',
+    file: 'runner/drain.ts',
+    find: 'continuationFor(before);',
+    replace: 'continuationFor(compactable(before).folded);',
+    breaks: ['CON-06'],
+  },
 ];

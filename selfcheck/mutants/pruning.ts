@@ -97,4 +97,12 @@ export const pruning: Mutant[] = [
       "  return [...messages.filter((m): m is CompactionMessage => m.role === 'compaction').flatMap((c) => checkpointMessages(c, form)), ...after];",
     breaks: ['PRU-06'],
   },
+  {
+    name: 'tokens are estimated from UTF-8 bytes, not characters',
+    profile: 'sol',
+    file: 'compaction/pruning.ts',
+    find: 'return Math.ceil(text.length / 4);',
+    replace: "return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);",
+    breaks: ['PRU-01'],
+  },
 ];

@@ -188,4 +188,20 @@ export const toolOutput: Mutant[] = [
     replace: "input === '' ? block : { ...block, input },",
     breaks: ['TOO-12'],
   },
+  {
+    name: 'replay reads the complete output back from its file',
+    file: 'history/model-history.ts',
+    find: "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,",
+    replace:
+      "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m,",
+    also: [
+      {
+        file: 'history/model-history.ts',
+        find: "import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
+        replace:
+          "import { readFileSync } from 'node:fs';\nimport { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
+      },
+    ],
+    breaks: ['TOO-13'],
+  },
 ];
