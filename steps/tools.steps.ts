@@ -121,6 +121,14 @@ Given(
   },
 );
 
+/** A failing tool's message is tool output too, bounded like any other (TOO-01, TOO-08). */
+Given(
+  'the provider calls fail {string} with {int} numbered lines',
+  function (this: KitWorld, id: string, count: number) {
+    return scriptCalls(this, [{ id, name: 'fail', input: { message: numbered(count) } }]);
+  },
+);
+
 Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
   return produceExactly(this, id, '');
 });

@@ -204,4 +204,11 @@ export const toolOutput: Mutant[] = [
     ],
     breaks: ['TOO-13'],
   },
+  {
+    name: 'the output of a failed call is stored unbounded',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: "    if (withinLimit(text, limit) || result.status === 'error') return result;",
+    breaks: ['TOO-01', 'TOO-08'],
+  },
 ];
