@@ -168,4 +168,20 @@ export const compaction: Mutant[] = [
       "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';",
     breaks: ['CMP-10'],
   },
+  {
+    name: 'a summary cut midway is kept as if it were complete',
+    file: 'compaction/compactor.ts',
+    find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
+    replace:
+      "    if (summary === '') {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
+    breaks: ['CMP-07'],
+  },
+  {
+    name: 'an interrupted compaction ends with what it has',
+    file: 'compaction/compactor.ts',
+    find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
+    replace:
+      "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
+    breaks: ['CMP-07'],
+  },
 ];
