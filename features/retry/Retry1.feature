@@ -131,3 +131,23 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 401    |
       | 404    |
       | 422    |
+
+  @RTY-01 @profile:sol @id:rty-retry-after-1 @needs:virtual-clock
+  Scenario Outline: [10] Retry-After sets the delay, in seconds or as an HTTP date, even beyond the 30 s of the schedule (<seconds> <given>)
+    Given a session "s1"
+    And the provider answers with status 429 and a Retry-After of <seconds> <given>
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 1
+    And the session settles
+    Then the provider received 2 requests
+    And the retries waited:
+      | retry | seconds   |
+      | 1     | <seconds> |
+    And the session reports no failure
+
+    Examples:
+      | seconds | given                    |
+      | 7       | seconds, as an HTTP date |
+      | 45      | seconds                  |
+      | 45      | seconds, as an HTTP date |

@@ -66,4 +66,28 @@ export const retry: Mutant[] = [
       "    const busy = this.coordinator.busy(input.sessionId);\n    const receipt = this.prompt(input);\n    if (busy) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return receipt;",
     breaks: ['RTY-04'],
   },
+  {
+    name: 'a Retry-After date is not understood',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: '    if (!Number.isNaN(date)) return Math.max(0, date - now.getTime());\n',
+    replace: '',
+    breaks: ['RTY-01'],
+  },
+  {
+    name: 'a Retry-After date is measured from the wall clock',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (!Number.isNaN(date)) return Math.max(0, date - now.getTime());',
+    replace: 'if (!Number.isNaN(date)) return Math.max(0, date - Date.now());',
+    breaks: ['RTY-01'],
+  },
+  {
+    name: 'Retry-After is capped at 30 s like the schedule',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);',
+    replace: 'if (Number.isFinite(seconds)) return Math.min(Math.max(0, seconds * 1000), MAX_RETRY_DELAY_MS);',
+    breaks: ['RTY-01'],
+  },
 ];
