@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
-import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
+import { producedText, quote, type ProducedText } from '../harness/means/shell-commands.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import { request, scriptCalls } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
@@ -320,6 +320,25 @@ Given(
   async function (this: KitWorld, id: string, of: string) {
     const path = (await toolCall(this, of)).outputPath;
     this.provider.enqueue({ turn: { kind: 'tool-calls', calls: [{ id, name: 'read', input: { path } }] } });
+  },
+);
+
+/** Searching with an ordinary tool: the runtime's shell greps the managed file by its absolute path (TOO-05). */
+Given(
+  'the provider searches the complete output of call {string} for the line {string} with the shell as {string}',
+  async function (this: KitWorld, of: string, line: string, id: string) {
+    const path = (await toolCall(this, of)).outputPath;
+    if (path === undefined) throw new Error(`call "${of}" has no complete output path to search`);
+    return callShell(this, id, `grep -n -x -F ${quote(line)} ${quote(path)}`);
+  },
+);
+
+Then(
+  'call {string} found line {int} reading {string}',
+  async function (this: KitWorld, id: string, number: number, line: string) {
+    const call = await toolCall(this, id);
+    expect(call.status, `status of "${id}"`).to.equal('success');
+    expect(call.output?.split('\n')).to.include(`${number}:${line}`);
   },
 );
 

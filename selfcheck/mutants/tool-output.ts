@@ -211,4 +211,12 @@ export const toolOutput: Mutant[] = [
     replace: "    if (withinLimit(text, limit) || result.status === 'error') return result;",
     breaks: ['TOO-01', 'TOO-08'],
   },
+  {
+    name: 'the shell refuses every absolute path outside the location, managed outputs included',
+    file: 'tools/bash-tool.ts',
+    find: '    const output = await run(command, cwd, signal);',
+    replace:
+      "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
+    breaks: ['TOO-05'],
+  },
 ];
