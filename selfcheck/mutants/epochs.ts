@@ -93,4 +93,19 @@ export const epochs: Mutant[] = [
     replace: '',
     breaks: ['EPO-10'],
   },
+  {
+    name: 'a moved session keeps its old epoch while the destination cannot load',
+    file: 'session/session-store.ts',
+    find: "{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }",
+    replace: "{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }",
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: "    if (replacement.kind === 'replacement-blocked') {\n      throw new ContextBlocked('context-unavailable', `context unavailable: ${replacement.unavailable.join(', ')}`);\n    }",
+        replace:
+          "    if (replacement.kind === 'replacement-blocked') return new ContextBoundary(deps, session, sources, false);",
+      },
+    ],
+    breaks: ['EPO-02', 'RUN-08'],
+  },
 ];
