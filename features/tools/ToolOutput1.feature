@@ -158,3 +158,19 @@ Feature: ToolOutput1 - Bounding Model Tool Output
       | ending |
       | LF     |
       | CRLF   |
+
+  @TOO-11 @id:too-bounding-at-byte-limit-1 @needs:kit-tools
+  Scenario Outline: [12] Exactly at the byte limit, the output passes unchanged (<count> "<text>")
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 600 bytes
+    And the provider calls produce "c1" with one line of <count> "<text>"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is exactly what the tool returned
+    And the managed output directory holds 0 files
+
+    Examples:
+      | text | count |
+      | x    | 600   |
+      | é    | 300   |

@@ -90,4 +90,12 @@ export const retry: Mutant[] = [
     replace: 'if (Number.isFinite(seconds)) return Math.min(Math.max(0, seconds * 1000), MAX_RETRY_DELAY_MS);',
     breaks: ['RTY-01'],
   },
+  {
+    name: 'a failure is retried four times, not five',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: 'retry > MAX_RETRIES ? undefined',
+    replace: 'retry >= MAX_RETRIES ? undefined',
+    breaks: ['RTY-01'],
+  },
 ];

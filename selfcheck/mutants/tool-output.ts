@@ -219,4 +219,11 @@ export const toolOutput: Mutant[] = [
       "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
     breaks: ['TOO-05'],
   },
+  {
+    name: 'an output of exactly the byte limit counts as over it',
+    file: 'tools/bounded-preview.ts',
+    find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;',
+    replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',
+    breaks: ['TOO-11'],
+  },
 ];
