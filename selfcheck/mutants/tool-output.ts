@@ -183,7 +183,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'a provider-executed call keeps its streamed input as a string',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "input === '' ? block : { ...block, input: JSON.parse(input) },",
     replace: "input === '' ? block : { ...block, input },",
     breaks: ['TOO-12'],
