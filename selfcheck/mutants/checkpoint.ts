@@ -93,7 +93,7 @@ export const checkpoint: Mutant[] = [
   {
     name: 'a system message keeps only the first key it announces',
     profile: 'checkpoint',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: '{ text: event.text, keys: event.keys }',
     replace: '{ text: event.text, keys: event.keys.slice(0, 1) }',
     breaks: ['LEG-05'],
@@ -101,10 +101,10 @@ export const checkpoint: Mutant[] = [
   {
     name: 'instructions found by reading are forgotten at a compaction',
     profile: 'checkpoint',
-    file: 'store/projector.ts',
-    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+    file: 'context/nested-instructions-projection.ts',
+    find: "    case 'session.moved':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
     replace:
-      "      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);\n      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+      "    case 'session.moved':\n    case 'compaction.ended':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
     breaks: ['LEG-06'],
   },
   {

@@ -140,10 +140,10 @@ export const compaction: Mutant[] = [
   },
   {
     name: 'a compaction deletes the messages it folded',
-    file: 'store/projector.ts',
-    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+    file: 'history/history-projection.ts',
+    find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
     replace:
-      "      db.prepare('DELETE FROM messages WHERE session_id = ? AND seq <= ?').run(sessionId, cutSeq);\n      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);",
+      "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;\n      db.prepare('DELETE FROM messages WHERE session_id = ? AND seq <= ?').run(sessionId, cutSeq);",
     breaks: ['CMP-04'],
   },
   {

@@ -61,7 +61,7 @@ export const continuation: Mutant[] = [
   {
     name: 'an injected message is not marked as a continuation',
     profile: 'continuation',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
     replace: '        { ...event.prompt, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
     breaks: ['CON-03', 'CON-04'],
