@@ -9,14 +9,15 @@ Given('the provider summarizes with {string}', function (this: KitWorld, summary
 });
 
 When('the user asks for a compaction', async function (this: KitWorld) {
-  await this.driver.requestCompaction(this.session().id);
+  await this.driver.call('compaction.request', { sessionId: this.session().id });
 });
 
 /** Every compaction the runtime reports (a self-reported view); `tokensFreed` only where the table names it. */
 Then("the session's compactions are:", async function (this: KitWorld, table: DataTable) {
   const expected = table.hashes();
   const named = expected.some((row) => 'tokensFreed' in row);
-  const reported = (await this.driver.compactions(this.session().id)).map(({ tokensFreed, ...rest }) => ({
+  const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+  const reported = compactions.map(({ tokensFreed, ...rest }) => ({
     ...rest,
     ...(named && tokensFreed !== undefined ? { tokensFreed: String(tokensFreed) } : {}),
   }));
@@ -24,7 +25,8 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
 });
 
 Then('reconciling the context now would be {string}', async function (this: KitWorld, outcome: string) {
-  expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
+  const { outcome: reached } = await this.driver.call('context.reconcile', { sessionId: this.session().id });
+  expect(reached).to.equal(outcome);
 });
 
 Then(
@@ -64,7 +66,8 @@ Then(
 Then(
   'the compaction freed between {int} and {int} tokens',
   async function (this: KitWorld, least: number, most: number) {
-    const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+    const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+    const completed = compactions.filter((c) => c.status === 'completed');
     expect(completed.length, 'completed compactions').to.equal(1);
     expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
   },
@@ -104,7 +107,7 @@ function prose(length: number): string {
 Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
-    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer });
   },
 );
 
@@ -112,7 +115,7 @@ Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {word} off',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, off: string) {
     if (off !== 'auto' && off !== 'prune') throw new Error(`auto or prune can be turned off, not "${off}"`);
-    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [off]: false });
   },
 );
 
@@ -126,7 +129,7 @@ Given(
     outputAllowance: number,
     buffer: number,
   ) {
-    await this.driver.configureCompaction({
+    await this.driver.call('compaction.configure', {
       contextWindow,
       outputAllowance,
       buffer,
@@ -151,7 +154,8 @@ When('the user steers {int} characters of prose', async function (this: KitWorld
 });
 
 Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
-  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+  const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+  const completed = compactions.filter((c) => c.status === 'completed');
   expect(completed).to.have.length(count);
 });
 

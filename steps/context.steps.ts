@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { KitSourceDeclaration } from '../harness/driver/protocol.js';
+import type { KitSourceDeclaration } from '../harness/protocol/protocol.js';
 import { conversation, request } from './provider.steps.js';
 import type { KitWorld } from './support/world.js';
 
@@ -33,23 +33,35 @@ function declarations(table: DataTable): KitSourceDeclaration[] {
 Given(
   'the contributor {string} contributes the context sources:',
   async function (this: KitWorld, contributor: string, table: DataTable) {
-    await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
+    await this.driver.call('context.contributor.register', {
+      location: this.session().workspace,
+      contributor,
+      sources: declarations(table),
+    });
   },
 );
 
 Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
-  await this.driver.registerContributor(this.session().workspace, contributor, []);
+  await this.driver.call('context.contributor.register', {
+    location: this.session().workspace,
+    contributor,
+    sources: [],
+  });
 });
 
 Given(
   'the contributor {string} contributes the context sources in the workspace {string}:',
   async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {
-    await this.driver.registerContributor(this.workspace(workspace), contributor, declarations(table));
+    await this.driver.call('context.contributor.register', {
+      location: this.workspace(workspace),
+      contributor,
+      sources: declarations(table),
+    });
   },
 );
 
 Given('the contributor {string} is removed', async function (this: KitWorld, contributor: string) {
-  await this.driver.removeContributor(this.session().workspace, contributor);
+  await this.driver.call('context.contributor.remove', { location: this.session().workspace, contributor });
 });
 
 Given('the context source {string} has the value {string}', async function (this: KitWorld, key: string, json: string) {
@@ -69,15 +81,15 @@ Given('the context source {string} is {word}', async function (this: KitWorld, k
 });
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
-  await this.driver.setHostEnv(name, value);
+  await this.driver.call('host.env.set', { name, value });
 });
 
 When('durable writes of system messages fail', async function (this: KitWorld) {
-  await this.driver.failSystemMessageWrites(true);
+  await this.driver.call('fault.system-message-writes', { failing: true });
 });
 
 When('durable writes of system messages work again', async function (this: KitWorld) {
-  await this.driver.failSystemMessageWrites(false);
+  await this.driver.call('fault.system-message-writes', { failing: false });
 });
 
 Then('request {int} has the kit context in its baseline:', function (this: KitWorld, n: number, table: DataTable) {
@@ -230,7 +242,7 @@ Then('request {int} uses the model {string}', function (this: KitWorld, n: numbe
  * the rendered update text; for kit sources the kit knows that text, so both mean the same value.
  */
 Then('the epoch holds {string} as {string}', async function (this: KitWorld, key: string, json: string) {
-  const { snapshot } = await this.driver.epoch(this.session().id);
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
   const value = JSON.parse(json);
   const held = snapshot[key]?.value;
   const hashed =
@@ -244,22 +256,22 @@ Then('the epoch holds {string} as {string}', async function (this: KitWorld, key
 Then(
   'the epoch holds the removal text {string} for {string}',
   async function (this: KitWorld, text: string, key: string) {
-    const { snapshot } = await this.driver.epoch(this.session().id);
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
     expect(snapshot[key]?.removal).to.equal(text);
   },
 );
 
 Then('the epoch holds nothing for {string}', async function (this: KitWorld, key: string) {
-  const { snapshot } = await this.driver.epoch(this.session().id);
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
   expect(snapshot).to.not.have.property(key);
 });
 
 Then('the session has no context epoch', async function (this: KitWorld) {
-  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(null);
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(null);
 });
 
 Then('the epoch baseline is exactly the baseline sent in request {int}', async function (this: KitWorld, n: number) {
-  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(baselineOf(this, n));
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(baselineOf(this, n));
 });
 
 /** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
@@ -398,7 +410,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 Then(
   'the checkpoint holds the hash of {string} for {string}',
   async function (this: KitWorld, text: string, key: string) {
-    const { snapshot } = await this.driver.epoch(this.session().id);
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
     const held = snapshot[key]?.value;
     expect(holdsHashOf(this, text, held), `the checkpoint holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
     const seen = hashesHeld.get(this) ?? new Map<string, { text: string; held: unknown }>();

@@ -32,7 +32,7 @@ When('the clock passes retries 1 to {int}', async function (this: KitWorld, last
   const measured = waited.get(this) ?? [];
   waited.set(this, measured);
   for (let retry = 1; retry <= last; retry++) {
-    const scheduled = await this.driver.retryScheduled(this.session().id, retry);
+    const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
     const failed = this.provider.requests[retry - 1];
     if (!failed?.answeredAt)
       throw new Error(

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage } from '../harness/driver/protocol.js';
+import type { HistoryMessage } from '../harness/protocol/protocol.js';
 import { historyRow, type Row } from './support/rows.js';
 import type { KitWorld } from './support/world.js';
 
@@ -90,14 +90,18 @@ Then('the session reports the failure {string}', async function (this: KitWorld,
 When(
   'a subscriber replays the events of {string} after sequence {int} and keeps tailing',
   async function (this: KitWorld, name: string, after: number) {
-    this.subscription = await this.driver.subscribe(this.session(name).id, after);
+    ({ subscription: this.subscription } = await this.driver.call('events.subscribe', {
+      sessionId: this.session(name).id,
+      after,
+    }));
   },
 );
 
 Then(
   'the subscriber received every durable event after sequence {int} exactly once, in order',
   async function (this: KitWorld, after: number) {
-    const received = (await this.driver.take(this.subscription!)).map((event) => event.seq);
+    const { events } = await this.driver.call('events.take', { subscription: this.subscription! });
+    const received = events.map((event) => event.seq);
     const durable = (await this.driver.events(this.session().id)).map((event) => event.seq);
     const expected = durable.filter((seq) => seq > after);
     expect(expected.length, 'durable events after the cursor').to.be.greaterThan(0);

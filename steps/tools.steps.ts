@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage, PtyEnvironmentView } from '../harness/driver/protocol.js';
+import type { HistoryMessage, PtyEnvironmentResult } from '../harness/protocol/protocol.js';
 import { producedText, type ProducedText } from '../harness/means/shell-commands.js';
 import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
 import { request, scriptCalls } from './provider.steps.js';
@@ -19,7 +19,7 @@ type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
 
 const produced = new WeakMap<KitWorld, Map<string, string>>();
 /** The scenario's latest PTY and every value the caller or the host overlay asked for. */
-const ptys = new WeakMap<KitWorld, { view: PtyEnvironmentView; requested: string[] }>();
+const ptys = new WeakMap<KitWorld, { view: PtyEnvironmentResult; requested: string[] }>();
 const overlays = new WeakMap<KitWorld, string[]>();
 
 const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
@@ -74,7 +74,7 @@ function expectWithin(text: string, lines: number, bytes: number, what: string):
 Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
-    await this.driver.configureToolOutput(lines, bytes);
+    await this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes });
   },
 );
 
@@ -246,7 +246,7 @@ Then(
 // ---- Managed Tool Output Files
 
 async function managedFiles(world: KitWorld): Promise<string[]> {
-  return (await world.driver.toolOutputFiles()).files;
+  return (await world.driver.call('tool-output.files')).files;
 }
 
 Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
@@ -256,7 +256,7 @@ Then('the managed output directory holds {int} file(s)', async function (this: K
 Then(
   'calls {string} and {string} have different managed files in one flat directory',
   async function (this: KitWorld, first: string, second: string) {
-    const { directory, files } = await this.driver.toolOutputFiles();
+    const { directory, files } = await this.driver.call('tool-output.files');
     const paths = [(await toolCall(this, first)).outputPath, (await toolCall(this, second)).outputPath];
     expect(paths[0]).to.not.equal(paths[1]);
     for (const path of paths) {
@@ -273,12 +273,12 @@ Then('every managed file holds exactly what call {string} returned', async funct
 });
 
 Given('managed output files cannot be written', async function (this: KitWorld) {
-  await this.driver.setToolOutputWrites('failing');
+  await this.driver.call('fault.tool-output-writes', { mode: 'failing' });
 });
 
 // An environmental fault every runtime can meet: a file where its managed output directory goes.
 Given('the managed output directory cannot be created', async function (this: KitWorld) {
-  const { directory } = await this.driver.toolOutputFiles();
+  const { directory } = await this.driver.call('tool-output.files');
   if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
     throw new Error(
       `the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`,
@@ -290,11 +290,11 @@ Given('the managed output directory cannot be created', async function (this: Ki
 });
 
 Given('managed output file writes hang once complete', async function (this: KitWorld) {
-  await this.driver.setToolOutputWrites('holding');
+  await this.driver.call('fault.tool-output-writes', { mode: 'holding' });
 });
 
 When('a managed output file write hangs', async function (this: KitWorld) {
-  await this.driver.toolOutputWriteHeld();
+  await this.driver.call('tool-output.held');
 });
 
 When('the managed output files expire', async function (this: KitWorld) {
@@ -304,7 +304,7 @@ When('the managed output files expire', async function (this: KitWorld) {
 });
 
 Then('the runtime reported a diagnostic for operators', async function (this: KitWorld) {
-  expect(await this.driver.diagnostics()).to.have.length.greaterThan(0);
+  expect((await this.driver.call('diagnostics')).diagnostics).to.have.length.greaterThan(0);
 });
 
 Given(
@@ -487,13 +487,18 @@ Given(
       this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
       return 'skipped';
     }
-    await this.driver.defineAgent(agent, { [shell.tool]: rule as 'allow' | 'deny' | 'ask' }, {});
+    await this.driver.call('agent.define', {
+      name: agent,
+      tools: { [shell.tool]: rule as 'allow' | 'deny' | 'ask' },
+      skills: {},
+    });
     return undefined;
   },
 );
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
-  expect(await this.driver.permissionRequests(this.session().id), 'waiting permission requests').to.deep.equal([]);
+  const { requests } = await this.driver.call('permission.pending', { sessionId: this.session().id });
+  expect(requests, 'waiting permission requests').to.deep.equal([]);
 });
 
 // ---- PTY environment
@@ -505,7 +510,7 @@ Given(
   async function (this: KitWorld, workspace: string, table: DataTable) {
     const env = envTable(table);
     overlays.set(this, [...(overlays.get(this) ?? []), ...Object.values(env)]);
-    await this.driver.setPtyOverlay(this.workspace(workspace), env);
+    await this.driver.call('pty.overlay.set', { location: this.workspace(workspace), env });
   },
 );
 
@@ -521,12 +526,12 @@ When(
     const location = this.workspace(workspace);
     const server = standalone ? 'standalone' : 'hosted';
     const env = envTable(table);
-    const view = await this.driver.ptyEnvironment({ location, env, server, ...(cwd ? { cwd } : {}) });
+    const view = await this.driver.call('pty.environment', { location, env, server, ...(cwd ? { cwd } : {}) });
     ptys.set(this, { view, requested: [...Object.values(env), ...(overlays.get(this) ?? [])] });
   },
 );
 
-function pty(world: KitWorld): PtyEnvironmentView {
+function pty(world: KitWorld): PtyEnvironmentResult {
   return requestedPty(world).view;
 }
 

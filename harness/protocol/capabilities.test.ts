@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import {
   CAPABILITIES,
   OPTIONAL_CAPABILITIES,
@@ -9,9 +8,9 @@ import {
   isNotImplemented,
   neededCapabilities,
 } from './capabilities.js';
+import { protocolSchema } from './protocol-schema.js';
 
-const schema = JSON.parse(readFileSync(new URL('./session-runtime-adapter-1.schema.json', import.meta.url), 'utf8'));
-const commands = Object.keys(schema.$defs.commands);
+const commands = Object.keys(protocolSchema().$defs.commands);
 
 test('every command an optional capability names is a command of the protocol', () => {
   const named = CAPABILITIES.flatMap((capability) => [...OPTIONAL_CAPABILITIES[capability].commands]);

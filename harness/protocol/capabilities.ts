@@ -1,4 +1,4 @@
-import type { RuntimeDescription } from '../driver/protocol.js';
+import type { RuntimeDescription } from './protocol.js';
 
 /**
  * The optional capabilities: means the kit defines for itself (its own tools, context sources,

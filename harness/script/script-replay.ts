@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
-import type { ProviderDialectName } from '../driver/protocol.js';
+import type { ProviderDialectName } from '../protocol/protocol.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
 import { FakeProvider } from '../provider/fake-provider.js';
 import { dialects } from '../provider/wire/dialect.js';
@@ -66,7 +66,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     );
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
-    if (!described.profiles.includes(script.profile)) {
+    if (!(described.profiles as readonly string[]).includes(script.profile)) {
       throw new KitInputError(
         script.file,
         `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`,
@@ -135,7 +135,7 @@ async function reportedProblems(
     }
   };
   const failures = await ask(() => driver!.failures(sessionId));
-  const diagnostics = await ask(() => driver!.diagnostics());
+  const diagnostics = await ask(async () => (await driver!.call('diagnostics')).diagnostics);
   return { failures: failures.map((failure) => `${failure.code}: ${failure.message}`), diagnostics };
 }
 

@@ -23,7 +23,7 @@ import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../
 import { kitPath } from '../../harness/kit-root.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import type { ProviderDialectName, RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
 import {
   capabilityOfCommand,
@@ -65,7 +65,10 @@ BeforeAll(async () => {
 /** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
 function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
   const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
-  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
+  if (
+    profiles.length > 0 &&
+    !profiles.some((profile) => (description.profiles as readonly string[]).includes(profile))
+  ) {
     return `needs profile ${profiles.join(' or ')}`;
   }
   const missing = neededCapabilities(tags).filter(
