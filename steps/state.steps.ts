@@ -47,6 +47,29 @@ Then('the history is:', async function (this: KitWorld, table: DataTable) {
   expect(await historyRows(this)).to.deep.equal(table.hashes());
 });
 
+// Pages back from the newest message, each page ending before the oldest of the last, until one
+// comes back empty; a runtime that ignores the cursor is stopped one page after the table's end.
+Then(
+  'the history read {int} messages a page, newest first, is:',
+  async function (this: KitWorld, size: number, table: DataTable) {
+    const expected = table.hashes();
+    const read: (Row & { page: string })[] = [];
+    let before: string | undefined;
+    for (let page = 1; page <= expected.length + 1; page++) {
+      const { messages } = await this.driver.call('history.page', {
+        sessionId: this.session().id,
+        limit: size,
+        ...(before === undefined ? {} : { before }),
+      });
+      if (messages.length === 0) break;
+      expect(messages.length, `messages on page ${page}`).to.be.at.most(size);
+      read.push(...messages.map((message) => ({ page: String(page), ...historyRow(message) })));
+      before = messages[0]!.id;
+    }
+    expect(read).to.deep.equal(expected);
+  },
+);
+
 Then('the history has no user message {string}', async function (this: KitWorld, text: string) {
   expect(await historyRows(this)).to.not.deep.include({ role: 'user', content: text });
 });

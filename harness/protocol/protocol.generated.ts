@@ -425,6 +425,10 @@ export interface Commands {
     request: HelloRequest;
     result: HelloResult;
   };
+  'history.page': {
+    request: HistoryPageRequest;
+    result: HistoryPageResult;
+  };
   history: {
     request: HistoryRequest;
     result: HistoryResult;
@@ -1096,6 +1100,36 @@ export interface HelloResult {
      */
     workdirField?: string;
   };
+}
+/**
+ * Observe one page of the session's projected durable history: the newest messages before a cursor, as a client scrolling back through a long session reads them (capability history-paging).
+ */
+export interface HistoryPageRequest {
+  /**
+   * The command name.
+   */
+  cmd: 'history.page';
+  /**
+   * The session the command is about.
+   */
+  sessionId: string;
+  /**
+   * The most messages the page holds.
+   */
+  limit: number;
+  /**
+   * The ID of a message of the session: the page ends right before it in durable event order; absent: the page ends with the newest message.
+   */
+  before?: string;
+}
+/**
+ * The page.
+ */
+export interface HistoryPageResult {
+  /**
+   * The last limit messages before the cursor, in durable event order; empty when none is left.
+   */
+  messages: HistoryMessage[];
 }
 /**
  * Observe the session's projected durable history.

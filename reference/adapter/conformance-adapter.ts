@@ -79,6 +79,7 @@ const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
   pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
   'manual-compaction': ['compaction.request'],
   reconcile: ['context.reconcile'],
+  'history-paging': ['history.page'],
   // Only profile sol has an inbox-free prompt entry.
   ...(sol ? { 'busy-submit': ['prompt.submit'] } : {}),
 };
@@ -308,6 +309,9 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     'gate.wait': (c) => gates.blocked(String(c.name)),
     'gate.open': (c) => gates.open(String(c.name)),
     history: (c) => ({ messages: runtime.messages(String(c.sessionId)).map(toKitMessage) }),
+    'history.page': (c) => ({
+      messages: runtime.messagePage(String(c.sessionId), Number(c.limit), opt(c.before)).map(toKitMessage),
+    }),
     inbox: (c) => ({
       rows: runtime.inboxRows(String(c.sessionId)).map((row) => ({
         messageId: row.messageId,
