@@ -160,7 +160,7 @@ export class RuntimeDriver {
   }
 
   /** Profile `sol`: the inbox-free prompt entry, refused with `busy` while the session is processing. */
-  submit(sessionId: string, text: string): Promise<{ messageId: string }> {
+  submit(sessionId: string, text: string): Promise<CommandResult<'prompt.submit'>> {
     return this.call('prompt.submit', { sessionId, prompt: { parts: [{ type: 'text', text }] } });
   }
 

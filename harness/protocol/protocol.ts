@@ -6,11 +6,14 @@
 import type {
   Commands,
   ContextContributorRegisterRequest,
+  InboxResult,
+  FailuresResult,
   FaultCrashRequest,
   HelloRequest,
   HelloResult,
   PromptAdmitRequest,
   PromptAdmitResult,
+  PtyEnvironmentResult,
   ReplyError,
   RuntimeConfig,
 } from './protocol.generated.js';
@@ -37,6 +40,10 @@ export type ShellDeclaration = NonNullable<HelloResult['shell']>;
 export type ProviderDialectName = RuntimeConfig['provider']['dialect'];
 export type PromptContent = PromptAdmitRequest['prompt'];
 export type PromptReceipt = PromptAdmitResult;
+export type Delivery = InboxResult['rows'][number]['delivery'];
+/** Why a drain stopped with work left. */
+export type Failure = FailuresResult['failures'][number];
+export type PtyEnvironmentView = PtyEnvironmentResult;
 export type KitSourceDeclaration = ContextContributorRegisterRequest['sources'][number];
 /** The durable writes right after which a runtime can be made to crash (`fault.crash`). */
 export type CrashPoint = FaultCrashRequest['after'];

@@ -5,8 +5,8 @@ export const continuation: Mutant[] = [
     name: 'nothing is injected after a compaction',
     profile: 'continuation',
     file: 'runner/drain.ts',
-    find: '    if (deps.continuation) {\n',
-    replace: '    if (!deps.continuation) {\n',
+    find: '    if (deps.profile.injectsContinuation()) {\n',
+    replace: '    if (!deps.profile.injectsContinuation()) {\n',
     breaks: ['CON-01'],
   },
   {
@@ -28,7 +28,7 @@ export const continuation: Mutant[] = [
   {
     name: 'continuation messages show in the user transcript',
     profile: 'continuation',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,',
     replace:
       '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,',

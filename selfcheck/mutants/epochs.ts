@@ -4,9 +4,9 @@ export const epochs: Mutant[] = [
   {
     name: 'the first observation is also announced as a system message',
     file: 'runner/context-boundary.ts',
-    find: 'parts: systemParts(deps.design, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',
+    find: 'parts: systemParts(deps.profile, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',
     replace:
-      'parts: systemParts(deps.design, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
+      'parts: systemParts(deps.profile, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
     breaks: ['EPO-01'],
   },
   {
@@ -53,9 +53,9 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'a completed compaction keeps the old baseline',
-    file: 'store/projector.ts',
-    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
-    replace: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n",
+    file: 'context/epoch-projection.ts',
+    find: "    case 'compaction.ended':\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
+    replace: "    case 'compaction.ended':\n",
     breaks: ['EPO-06'],
   },
   {

@@ -1,0 +1,95 @@
+import { Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { HistoryMessage } from '../../harness/protocol/protocol.js';
+import type { KitWorld } from '../support/world.js';
+import { historyRow, type Row } from '../support/rows.js';
+
+Then(
+  'the session reports the failure {failure-code} mentioning {string}',
+  async function (this: KitWorld, code: string, text: string) {
+    const failures = await this.driver.failures(this.session().id);
+    expect(failures.map((f) => f.code)).to.deep.equal([code]);
+    expect(failures[0]!.message).to.include(text);
+  },
+);
+
+const KEYS: Record<string, (row: { messageId: string; text: string; delivery: string; state: string }) => string> = {
+  id: (row) => row.messageId,
+  text: (row) => row.text,
+  delivery: (row) => row.delivery,
+  state: (row) => row.state,
+};
+
+/**
+ * A delivery of `default` is the delivery of a prompt that named none: the seeds leave it open, so
+ * it is the one the runtime declares (`texts["prompt.default-delivery"]`), or either mode.
+ */
+Then('the inbox is:', async function (this: KitWorld, table: DataTable) {
+  const declared = this.driver.description.texts['prompt.default-delivery'];
+  const defaults = declared === undefined ? ['steer', 'queue'] : [declared];
+  const expected = table.hashes();
+  const columns = Object.keys(expected[0] ?? {});
+  const rows = await this.driver.inbox(this.session().id);
+  const actual = rows.map((row) => Object.fromEntries(columns.map((c) => [c, KEYS[c]!(row)])));
+  const resolved = expected.map((row, i) =>
+    row.delivery === 'default' && defaults.includes(actual[i]?.delivery ?? '')
+      ? { ...row, delivery: actual[i]!.delivery! }
+      : row,
+  );
+  expect(actual).to.deep.equal(resolved);
+});
+
+Then(
+  'the inbox of session {string} holds {int} prompt(s)',
+  async function (this: KitWorld, name: string, count: number) {
+    expect(await this.driver.inbox(this.session(name).id)).to.have.length(count);
+  },
+);
+
+async function historyRows(world: KitWorld): Promise<Row[]> {
+  return (await world.driver.history(world.session().id)).map(historyRow);
+}
+
+Then('the history is:', async function (this: KitWorld, table: DataTable) {
+  expect(await historyRows(this)).to.deep.equal(table.hashes());
+});
+
+Then('the history has no user message {string}', async function (this: KitWorld, text: string) {
+  expect(await historyRows(this)).to.not.deep.include({ role: 'user', content: text });
+});
+
+Then('the history has {int} user message(s) {string}', async function (this: KitWorld, count: number, text: string) {
+  const found = (await historyRows(this)).filter((row) => row.role === 'user' && row.content === text);
+  expect(found.length, `user messages "${text}" in history`).to.equal(count);
+});
+
+async function toolMessages(world: KitWorld, name?: string) {
+  return (await world.driver.history(world.session().id)).filter(
+    (message): message is Extract<HistoryMessage, { role: 'tool' }> =>
+      message.role === 'tool' && (name === undefined || world.means.isCallOf(message, name)),
+  );
+}
+
+Then('the history has the tool call {string} running', async function (this: KitWorld, name: string) {
+  expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['running']);
+});
+
+Then(
+  'the history has the tool call {string} settled as {tool-status}',
+  async function (this: KitWorld, name: string, status: string) {
+    expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
+  },
+);
+
+Then('the history has {int} settled tool calls', async function (this: KitWorld, count: number) {
+  const settled = (await toolMessages(this)).filter((m) => m.status === 'success');
+  expect(settled).to.have.length(count);
+});
+
+Then('the session reports no failure', async function (this: KitWorld) {
+  expect(await this.driver.failures(this.session().id)).to.deep.equal([]);
+});
+
+Then('the session reports the failure {failure-code}', async function (this: KitWorld, code: string) {
+  expect((await this.driver.failures(this.session().id)).map((f) => f.code)).to.deep.equal([code]);
+});
