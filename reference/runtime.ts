@@ -302,6 +302,12 @@ export class SessionRuntime {
     return this.history.messages(sessionId);
   }
 
+  /** The newest `limit` messages before message `before` (the newest of all without it), in durable order. */
+  messagePage(sessionId: string, limit: number, before?: string): SessionMessage[] {
+    this.sessions.get(sessionId);
+    return this.history.page(sessionId, limit, before);
+  }
+
   inboxRows(sessionId: string): InboxRow[] {
     this.sessions.get(sessionId);
     return this.inbox.rows(sessionId);

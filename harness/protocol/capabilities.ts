@@ -1,4 +1,4 @@
-import type { RuntimeDescription } from '../driver/protocol.js';
+import type { RuntimeDescription } from './protocol.js';
 
 /**
  * The optional capabilities: means the kit defines for itself (its own tools, context sources,
@@ -22,6 +22,8 @@ export const OPTIONAL_CAPABILITIES = {
   'manual-compaction': { commands: ['compaction.request'], tools: [] },
   reconcile: { commands: ['context.reconcile'], tools: [] },
   'busy-submit': { commands: ['prompt.submit'], tools: [] },
+  /** The history read a page at a time, newest first. */
+  'history-paging': { commands: ['history.page'], tools: [] },
   /** The kit kills the runtime's process and starts another over the same store. */
   restart: { commands: [], tools: [] },
 } as const satisfies Record<string, { commands: readonly string[]; tools: readonly string[] }>;

@@ -15,6 +15,7 @@ function optionalCapabilities(profile: Profile): Record<string, string[]> {
     pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
     'manual-compaction': ['compaction.request'],
     reconcile: ['context.reconcile'],
+    'history-paging': ['history.page'],
     ...(profile.offersInboxFreePrompts() ? { 'busy-submit': ['prompt.submit'] } : {}),
   };
 }

@@ -46,6 +46,13 @@ export const runner: Mutant[] = [
     breaks: ['RUN-05'],
   },
   {
+    name: 'a page of the history ends before the cursor by message ID, not by sequence',
+    file: 'history/history-store.ts',
+    find: 'WHERE m.session_id = ? AND m.seq < cursor.seq ORDER BY m.seq DESC LIMIT ?',
+    replace: 'WHERE m.session_id = ? AND m.id < cursor.id ORDER BY m.seq DESC LIMIT ?',
+    breaks: ['RUN-05'],
+  },
+  {
     name: 'replay skips the event right after the cursor',
     file: 'store/event-log.ts',
     find: 'let cursor = after;',

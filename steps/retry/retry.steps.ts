@@ -47,7 +47,7 @@ Given('the provider calls echo {string} {int} times in a row', function (this: K
  */
 When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
   for (let retry = 1; retry <= last; retry++) {
-    const scheduled = await this.driver.retryScheduled(this.session().id, retry);
+    const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
     const failed = this.provider.requests[retry - 1];
     if (!failed?.answeredAt)
       throw new Error(

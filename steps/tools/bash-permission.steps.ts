@@ -63,11 +63,12 @@ Given(
       this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
       return 'skipped';
     }
-    await this.driver.defineAgent(agent, { [shell.tool]: rule }, {});
+    await this.driver.call('agent.define', { name: agent, tools: { [shell.tool]: rule }, skills: {} });
     return undefined;
   },
 );
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
-  expect(await this.driver.permissionRequests(this.session().id), 'waiting permission requests').to.deep.equal([]);
+  const { requests } = await this.driver.call('permission.pending', { sessionId: this.session().id });
+  expect(requests, 'waiting permission requests').to.deep.equal([]);
 });
