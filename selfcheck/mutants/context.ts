@@ -149,6 +149,72 @@ export const context: Mutant[] = [
     find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
     replace:
       '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
-    breaks: ['CTX-08'],
+    breaks: ['CTX-08', 'CTX-10'],
+  },
+  {
+    name: 'duplicate keys are checked within each contribution only',
+    file: 'context/context-registry.ts',
+    find: '    return combine(produced.flat());',
+    replace: '    for (const sources of produced) combine(sources);\n    return produced.flat();',
+    also: [
+      {
+        file: 'context/location-contexts.ts',
+        find: '    return combine([...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))]);',
+        replace: '    return [...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];',
+      },
+    ],
+    breaks: ['CTX-01'],
+  },
+  {
+    name: 'the composition error does not name the key',
+    file: 'context/context-source.ts',
+    find: 'throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
+    replace: "throw new ContextCompositionError('duplicate context source key');",
+    breaks: ['CTX-01'],
+  },
+  {
+    name: 'sources combine in the order their loaders finish',
+    file: 'context/system-context.ts',
+    find: '  const observations = await Promise.all(sources.map((source) => source.load()));\n  return sources.map((source, i) => ({ source, observation: observations[i] }));',
+    replace:
+      '  const done: Observed[] = [];\n  await Promise.all(sources.map(async (source) => done.push({ source, observation: await source.load() })));\n  return done;',
+    breaks: ['CTX-02', 'CTX-03'],
+  },
+  {
+    name: 'encoded values are compared by identity',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (current.value !== stored.value) {',
+    breaks: ['CTX-04'],
+  },
+  {
+    name: 'the update renderer gets its values in the wrong order',
+    file: 'context/system-context.ts',
+    find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
+    replace: 'parts.push({ key: source.key, text: source.update(observation as never, previous) });',
+    breaks: ['CTX-05'],
+  },
+  {
+    name: 'an absent source announces its removal but stays in the snapshot',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace: '      if (stored) {\n        removed.push(source.key);\n        next[source.key] = stored;\n      }',
+    breaks: ['CTX-09'],
+  },
+  {
+    name: "a removed contributor's sources are announced but stay in the snapshot",
+    file: 'context/system-context.ts',
+    find: '    if (removal !== undefined) parts.push({ key, text: removal });',
+    replace:
+      '    if (removal !== undefined) parts.push({ key, text: removal });\n    if (!registered.has(key)) next[key] = snapshot[key]!;',
+    breaks: ['CTX-11'],
+  },
+  {
+    name: 'the snapshot keeps the rendered text instead of the encoded value',
+    file: 'context/system-context.ts',
+    find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
+    replace:
+      "  const kept = design === 'core' ? source.baseline(value) : comparable(design, source, value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };",
+    breaks: ['CTX-12'],
   },
 ];
