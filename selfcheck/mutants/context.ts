@@ -160,7 +160,8 @@ export const context: Mutant[] = [
       {
         file: 'context/location-contexts.ts',
         find: '    return combine([...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))]);',
-        replace: '    return [...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];',
+        replace:
+          '    return [...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];',
       },
     ],
     breaks: ['CTX-01'],
@@ -216,5 +217,44 @@ export const context: Mutant[] = [
     replace:
       "  const kept = design === 'core' ? source.baseline(value) : comparable(design, source, value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };",
     breaks: ['CTX-12'],
+  },
+  {
+    name: 'the context is sampled when a prompt is admitted',
+    file: 'runtime.ts',
+    find: '    if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace:
+      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.design, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
+    breaks: ['CTX-13'],
+  },
+  {
+    name: 'a model switch announces the context as it is at the switch',
+    file: 'runtime.ts',
+    find: "    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);",
+    replace:
+      "    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);\n    void (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.design, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
+    breaks: ['CTX-13'],
+  },
+  {
+    name: 'a date rollover resumes idle sessions to announce the new date',
+    file: 'runtime.ts',
+    find: '    const clock = options.clock ?? systemClock;',
+    replace:
+      '    const clock = options.clock ?? systemClock;\n    const rollover = (sessionId: string) => {\n      const midnight = new Date(clock.now());\n      midnight.setUTCHours(24, 0, 0, 0);\n      void clock.until(midnight, new AbortController().signal).then(() => this.run(sessionId));\n    };\n    Object.assign(this, { rollover });',
+    also: [
+      {
+        file: 'runtime.ts',
+        find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+        replace:
+          "    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);\n    (this as unknown as { rollover(id: string): void }).rollover(created.session.id);\n    return created;",
+      },
+    ],
+    breaks: ['CTX-14'],
+  },
+  {
+    name: 'previewing the context ignores a pending replacement',
+    file: 'runtime.ts',
+    find: '    const result = epoch.replacementPending\n      ? await replace(this.design, sources, epoch.snapshot)\n      : await reconcile(this.design, sources, epoch.snapshot);',
+    replace: '    const result = await reconcile(this.design, sources, epoch.snapshot);',
+    breaks: ['CTX-15'],
   },
 ];
