@@ -6,7 +6,7 @@ export const systemMessages: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
-    breaks: ['MCS-01'],
+    breaks: ['MCS-01', 'EPO-03'],
   },
   {
     name: 'the system message sent differs from the one stored',
@@ -52,5 +52,12 @@ export const systemMessages: Mutant[] = [
     find: "dateSource(clock, () => hostEnv().TZ || 'UTC'),",
     replace: "dateSource(clock, () => 'UTC'),",
     breaks: ['MCS-07'],
+  },
+  {
+    name: 'the fallback wrapper escapes ampersands last, so markup is escaped twice',
+    file: 'provider/system-fallback.ts',
+    find: "  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');",
+    replace: "  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/&/g, '&amp;');",
+    breaks: ['MCS-06'],
   },
 ];
