@@ -202,4 +202,19 @@ export const inbox: Mutant[] = [
     replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
     breaks: ['INB-12'],
   },
+  {
+    name: 'a wake that arrives during a drain is remembered as a run',
+    file: 'runner/coordinator.ts',
+    find: "    if (chain) chain.rerun ??= 'wake';",
+    replace: "    if (chain) chain.rerun ??= 'run';",
+    breaks: ['INB-13'],
+  },
+  {
+    name: 'interrupting an unknown session is refused',
+    file: 'runtime.ts',
+    find: '  interrupt(sessionId: string): Promise<void> {\n    return this.coordinator.interrupt(sessionId);',
+    replace:
+      '  interrupt(sessionId: string): Promise<void> {\n    this.sessions.get(sessionId);\n    return this.coordinator.interrupt(sessionId);',
+    breaks: ['INB-14'],
+  },
 ];

@@ -165,4 +165,20 @@ export const runner: Mutant[] = [
     replace: "    this.start(sessionId, 'wake');",
     breaks: ['RUN-07'],
   },
+  {
+    name: 'the model history keeps one tool result per call ID',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'tool' || all.findIndex((o) => o.role === 'tool' && o.callId === m.callId) === i).map((m) =>",
+    breaks: ['RUN-03'],
+  },
+  {
+    name: 'pending prompts promote in message ID order',
+    file: 'inbox/inbox.ts',
+    find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
+    replace:
+      "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
+    breaks: ['RUN-05'],
+  },
 ];

@@ -60,4 +60,26 @@ export const systemMessages: Mutant[] = [
     replace: "  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/&/g, '&amp;');",
     breaks: ['MCS-06'],
   },
+  {
+    name: 'the system message is sent trimmed',
+    file: 'provider/openai-chat.ts',
+    find: "      return [{ role: 'system', content: message.text }];",
+    replace: "      return [{ role: 'system', content: message.text.trim() }];",
+    breaks: ['MCS-02'],
+  },
+  {
+    name: 'a failed provider attempt rolls back the system messages admitted for it',
+    file: 'store/projector.ts',
+    find: "    case 'session.failed':\n      return;",
+    replace:
+      "    case 'session.failed':\n      db.prepare(\"DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed')\").run(sessionId, sessionId);\n      return;",
+    breaks: ['MCS-04'],
+  },
+  {
+    name: 'system messages hidden from the transcript are hidden from the model too',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'system' && m.hidden)).map((m) =>",
+    breaks: ['MCS-05'],
+  },
 ];
