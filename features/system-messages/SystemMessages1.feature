@@ -154,3 +154,26 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the session settles
     Then the last system message of request 3 names the date "2026-01-16"
     And the last system message of request 3 does not name the date "2026-01-15"
+
+  @MCS-01 @dialect:anthropic-messages @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
+  Scenario: [8] Wrapped in the user turn it shares with tool results and input, the system message still comes after them
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "more"
+    And the gate "g1" opens
+    And the session settles
+    Then request 2 ends with:
+      | role      | content            |
+      | user      | start              |
+      | assistant | calls gate         |
+      | tool      | gate g1 opened     |
+      | user      | more               |
+      | system    | kit/a.one is now 2 |

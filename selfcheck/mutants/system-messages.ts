@@ -82,4 +82,20 @@ export const systemMessages: Mutant[] = [
     replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'system' && m.hidden)).map((m) =>",
     breaks: ['MCS-05'],
   },
+  {
+    name: 'a wrapped system message is put ahead of the user turn it shares',
+    file: 'provider/anthropic-messages.ts',
+    find: '    if (last?.role === role) last.content.push(...blocks);',
+    replace:
+      "    if (last?.role === role && message.role === 'system') last.content.unshift(...blocks);\n    else if (last?.role === role) last.content.push(...blocks);",
+    breaks: ['MCS-01'],
+  },
+  {
+    name: "the host's time zone offset is applied with the wrong sign",
+    file: 'context/sources/date.ts',
+    find: "    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(now)",
+    replace:
+      "    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
+    breaks: ['MCS-07'],
+  },
 ];
