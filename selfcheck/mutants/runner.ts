@@ -181,4 +181,23 @@ export const runner: Mutant[] = [
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
     breaks: ['RUN-05'],
   },
+  {
+    name: 'a moved drain goes on with the context of the location it started in',
+    file: 'runner/drain.ts',
+    find: "if (session.location !== location) return 'moved';",
+    replace: '',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '      context = await ContextBoundary.open(deps, session);',
+        replace: '      context = await ContextBoundary.open(deps, { ...session, location, projectRoot: startRoot });',
+      },
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);',
+        replace: '  const { location, projectRoot: startRoot } = deps.sessions.get(sessionId);',
+      },
+    ],
+    breaks: ['RUN-08'],
+  },
 ];
