@@ -257,4 +257,12 @@ export const context: Mutant[] = [
     replace: '    const result = await reconcile(this.design, sources, epoch.snapshot);',
     breaks: ['CTX-15'],
   },
+  {
+    name: 'each change at a boundary becomes a system message of its own',
+    file: 'runner/context-boundary.ts',
+    find: "      const messageId = this.deps.ids.next('msg');\n      const { text, keys, snapshot } = result;\n      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      const { text, keys, snapshot } = result;\n      text.split('\\n\\n').forEach((part, i) => {\n        const messageId = this.deps.ids.next('msg');\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text: part, keys: [keys[i]!], snapshot }]);\n      });",
+    breaks: ['CTX-06'],
+  },
 ];

@@ -200,4 +200,12 @@ export const runner: Mutant[] = [
     ],
     breaks: ['RUN-08'],
   },
+  {
+    name: 'pending prompts promote in the order of their admission times',
+    file: 'inbox/inbox.ts',
+    find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
+    replace:
+      "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY (SELECT at FROM events WHERE events.session_id = inbox.session_id AND events.seq = inbox.admitted_seq)',",
+    breaks: ['RUN-05'],
+  },
 ];
