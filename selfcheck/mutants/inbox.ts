@@ -217,4 +217,20 @@ export const inbox: Mutant[] = [
       '  interrupt(sessionId: string): Promise<void> {\n    this.sessions.get(sessionId);\n    return this.coordinator.interrupt(sessionId);',
     breaks: ['INB-14'],
   },
+  {
+    name: 'a steer that arrives while calls run skips the calls not yet settled',
+    file: 'runner/provider-turn.ts',
+    find: "    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) =>\n      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);",
+    replace: `    const skips: (() => void)[] = ((this as unknown as { skips?: (() => void)[] }).skips ??= []);
+    let done = false;
+    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) => {
+      if (done) return;
+      done = true;
+      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);
+      const { inbox } = this.deps as unknown as { inbox: { hasPending(id: string): boolean } };
+      if (inbox.hasPending(this.sessionId)) for (const skip of skips.splice(0)) skip();
+    };
+    skips.push(() => settle({ status: 'error', output: 'Skipped because the user sent a new message' }));`,
+    breaks: ['INB-07'],
+  },
 ];
