@@ -233,4 +233,32 @@ export const inbox: Mutant[] = [
     skips.push(() => settle({ status: 'error', output: 'Skipped because the user sent a new message' }));`,
     breaks: ['INB-07'],
   },
+  {
+    name: 'interrupt lets the provider stream run to its end and stops at the next boundary',
+    file: 'runner/provider-turn.ts',
+    find: '  const open = () => streamTurn(dialect, deps.provider, request, signal);',
+    replace: '  const open = () => streamTurn(dialect, deps.provider, request, new AbortController().signal);',
+    also: [
+      {
+        file: 'runner/coordinator.ts',
+        find: '    chain.controller.abort();\n    await chain.done;',
+        replace: '    chain.controller.abort();',
+      },
+    ],
+    breaks: ['INB-14'],
+  },
+  {
+    name: 'an interrupted provider request is reported as a provider error',
+    file: 'runner/provider-turn.ts',
+    find: "    if (signal.aborted) {\n      turn.fail('interrupted', 'Provider turn interrupted');\n      return 'interrupted';\n    }",
+    replace: '',
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    if (error instanceof StreamCut || error instanceof ProviderRejected) {',
+        replace: '    if (error instanceof StreamCut || error instanceof ProviderRejected || signal.aborted) {',
+      },
+    ],
+    breaks: ['INB-14'],
+  },
 ];
