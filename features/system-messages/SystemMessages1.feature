@@ -177,3 +177,29 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | tool      | gate g1 opened     |
       | user      | more               |
       | system    | kit/a.one is now 2 |
+
+  @MCS-04 @id:mcs-messages-4-changed-again @needs:kit-sources
+  Scenario: [9] A source that changes again after the failed attempt is announced after the admitted message, which is resent unchanged
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider answers with status 400
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    And the context source "kit/a.one" has the value "3"
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 has 2 system messages
+    And request 3 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |
+      | system | kit/a.one is now 3 |

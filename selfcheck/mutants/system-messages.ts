@@ -98,4 +98,21 @@ export const systemMessages: Mutant[] = [
       "    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
     breaks: ['MCS-07'],
   },
+  {
+    name: 'a failed provider attempt takes back its system message and the snapshot it admitted',
+    file: 'store/projector.ts',
+    find: "    case 'session.failed':\n      return;",
+    replace: `    case 'session.failed': {
+      const { answered } = db
+        .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
+        .get(sessionId) as { answered: number };
+      db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
+      const kept = db
+        .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
+        .get(sessionId, answered) as { data: string } | undefined;
+      if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
+      return;
+    }`,
+    breaks: ['MCS-04'],
+  },
 ];
