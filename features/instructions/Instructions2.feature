@@ -204,7 +204,7 @@ Feature: Instructions2 - Instruction files as the changing context
   @EPO-05 @id:ins-files-13
   Scenario: [13] The epoch keeps the exact baseline sent, instruction files included
     Given the global instructions say "GLOBAL: quote <tags> & ampersands"
-    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "ok"
     When the user steers "hello"

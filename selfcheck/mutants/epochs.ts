@@ -140,4 +140,11 @@ export const epochs: Mutant[] = [
     replace: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }]",
     breaks: ['EPO-07'],
   },
+  {
+    name: 'the epoch view trims the baseline it kept',
+    file: 'context/epoch-store.ts',
+    find: "      baseline: parts.join('\\n\\n'),",
+    replace: "      baseline: parts.join('\\n\\n').trimEnd(),",
+    breaks: ['EPO-05'],
+  },
 ];
