@@ -136,7 +136,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       """
 
   @MCS-07 @id:mcs-messages-7 @needs:pty @needs:virtual-clock
-  Scenario: [7] The date follows the host-local calendar: nothing within a local day, the new date on the next
+  Scenario: [7] The date follows the host-local calendar: nothing up to the last minute of a local day, the new date from its first minute
     Given the host environment sets TZ to "America/New_York"
     And a session "s1"
     And the clock is at "2026-01-15T14:00:00Z"
@@ -145,11 +145,11 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the clock is at "2026-01-16T03:00:00Z"
+    When the clock is at "2026-01-16T04:59:00Z"
     And the user steers "two"
     And the session settles
     Then request 2 has no system message
-    When the clock is at "2026-01-16T06:00:00Z"
+    When the clock is at "2026-01-16T05:00:00Z"
     And the user steers "three"
     And the session settles
     Then the last system message of request 3 names the date "2026-01-16"

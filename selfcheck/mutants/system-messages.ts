@@ -115,4 +115,11 @@ export const systemMessages: Mutant[] = [
     }`,
     breaks: ['MCS-04'],
   },
+  {
+    name: 'daylight saving time is applied all year round',
+    file: 'context/sources/date.ts',
+    find: '      .formatToParts(now)',
+    replace: '      .formatToParts(new Date(now.getTime() + 3_600_000))',
+    breaks: ['MCS-07'],
+  },
 ];
