@@ -79,8 +79,8 @@ Feature: Execution1 - Run, wake and interrupt
     And session "missing" is interrupted
     Then the provider received 0 requests
 
-  @INB-14 @id:inb-interrupt-streaming-1
-  Scenario: [7] Interrupt during a provider stream stops the drain at once, records nothing of the stream and keeps the pending prompts
+  @INB-14 @INB-13 @id:inb-interrupt-streaming-1
+  Scenario: [7] Interrupt during a provider stream stops the drain at once, records nothing of the stream and keeps the pending prompts, which a wake does not promote while the interrupted prompt is unanswered
     Given a session "s1"
     And the provider holds its reply "never finished" until "reply" is released
     And the provider replies "started"
@@ -97,6 +97,9 @@ Feature: Execution1 - Run, wake and interrupt
       | start | steer    | promoted |
       | later | queue    | pending  |
     And the session reports no failure
+    When the session is woken
+    And the session settles
+    Then the provider received 1 request
     When the session is run
     And the session settles
     Then the provider received 3 requests

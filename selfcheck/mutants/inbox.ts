@@ -261,4 +261,11 @@ export const inbox: Mutant[] = [
     ],
     breaks: ['INB-14'],
   },
+  {
+    name: 'a wake goes ahead whenever the inbox holds anything, promotable or not',
+    file: 'runner/drain.ts',
+    find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
+    replace: '',
+    breaks: ['INB-13'],
+  },
 ];
