@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
-import type { ProviderDialectName } from '../driver/protocol.js';
+import { type RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
-import { FakeProvider } from '../provider/fake-provider.js';
-import { dialects } from '../provider/wire/dialect.js';
+import type { FakeProvider } from '../provider/fake-provider.js';
+import { recordingTurn, textTurn, toolCallsTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
-import { kitPath } from '../kit-root.js';
+import { fakeProvider, startRuntime } from '../runtime-start.js';
 import { KitInputError } from '../input-error.js';
 import { RequestProjector, type Projection } from '../projection/projection.js';
 import type { SessionScript, TimelineStep } from './session-script.js';
@@ -41,7 +40,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
   const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
   const target = await openTarget(options.runtime);
-  const provider = new FakeProvider(dialects[script.dialect]!, kitPath('recordings'), script.model);
+  const provider = fakeProvider(script.dialect, script.model);
   const projector = new RequestProjector(maskDirectory(dir));
   provider.streamRequests((request) => projector.add(request));
   const stopRouting = target.route(provider);
@@ -49,21 +48,13 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
   let runtime = 'a runtime that did not start';
   let sessionId = '';
   const start = async () => {
-    driver = await RuntimeDriver.start(
-      target.launcher,
-      {
-        storeDir: store,
-        provider: {
-          dialect: script.dialect as ProviderDialectName,
-          baseUrl: target.providerBaseUrl,
-          apiKey: 'kit-key',
-          model: script.model,
-        },
-        now: script.now,
-        home,
-      },
-      { timeoutScale: options.timeoutScale, validate: options.validate },
-    );
+    driver = await startRuntime(target, provider, {
+      storeDir: store,
+      now: script.now,
+      home,
+      timeoutScale: options.timeoutScale,
+      validate: options.validate,
+    });
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
     if (!described.profiles.includes(script.profile)) {
@@ -180,11 +171,11 @@ function stepActions(runtime: () => RuntimeDriver, provider: FakeProvider, sessi
         return writeFileSync(path, step.content);
       }
       case 'provider-text':
-        return provider.enqueue({ turn: { kind: 'text', text: step.text, chunks: step.chunks ?? 1 } });
+        return provider.enqueue({ turn: textTurn(step.text, step.chunks ?? 1) });
       case 'provider-tool-calls':
-        return provider.enqueue({ turn: { kind: 'tool-calls', calls: step.calls } });
+        return provider.enqueue({ turn: toolCallsTurn(step.calls) });
       case 'provider-recording':
-        return provider.enqueue({ turn: { kind: 'recording', name: step.name } });
+        return provider.enqueue({ turn: recordingTurn(step.name) });
     }
   };
 }
