@@ -47,7 +47,7 @@ Given(
 Given(
   'the file {string} in the workspace {string} says {string}, ending with a newline',
   function (this: KitWorld, file: string, workspace: string, text: string) {
-    write(join(this.workspace(workspace), file), `${text}\n`);
+    plant(join(this.workspace(workspace), file), `${text}\n`);
   },
 );
 
