@@ -215,7 +215,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
     replace:
-      "  const kept = design === 'core' ? source.baseline(value) : comparable(design, source, value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };",
+      '  const kept = design.hashesSnapshot() ? comparable(design, source, value) : source.baseline(value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };',
     breaks: ['CTX-12'],
   },
   {
@@ -223,15 +223,15 @@ export const context: Mutant[] = [
     file: 'runtime.ts',
     find: '    if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace:
-      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.design, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
+      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
     breaks: ['CTX-13'],
   },
   {
     name: 'a model switch announces the context as it is at the switch',
     file: 'runtime.ts',
-    find: "    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);",
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);',
     replace:
-      "    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);\n    void (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.design, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
+      "    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);\n    void (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
     breaks: ['CTX-13'],
   },
   {
@@ -253,8 +253,8 @@ export const context: Mutant[] = [
   {
     name: 'previewing the context ignores a pending replacement',
     file: 'runtime.ts',
-    find: '    const result = epoch.replacementPending\n      ? await replace(this.design, sources, epoch.snapshot)\n      : await reconcile(this.design, sources, epoch.snapshot);',
-    replace: '    const result = await reconcile(this.design, sources, epoch.snapshot);',
+    find: '    const result = epoch.replacementPending\n      ? await replace(this.profile, sources, epoch.snapshot)\n      : await reconcile(this.profile, sources, epoch.snapshot);',
+    replace: '    const result = await reconcile(this.profile, sources, epoch.snapshot);',
     breaks: ['CTX-15'],
   },
   {

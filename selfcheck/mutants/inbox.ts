@@ -219,7 +219,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'a steer that arrives while calls run skips the calls not yet settled',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) =>\n      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);",
     replace: `    const skips: (() => void)[] = ((this as unknown as { skips?: (() => void)[] }).skips ??= []);
     let done = false;
