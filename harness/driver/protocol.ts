@@ -53,6 +53,8 @@ export type Command =
       sources: KitSourceDeclaration[];
     }
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
+  | { cmd: 'tool.contribution.register'; location: string; contribution: string; tools: string[] }
+  | { cmd: 'tool.contribution.close'; location: string; contribution: string }
   | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & (
       | { value: unknown }
       | { state: 'unavailable' | 'absent' }

@@ -201,6 +201,15 @@ export class RuntimeDriver {
     return this.call({ cmd: 'context.contributor.remove', location, contributor });
   }
 
+  /** Tools the kit contributes to a location (each says that it ran when called); advertised from the next turn. */
+  contributeTools(location: string, contribution: string, tools: string[]): Promise<void> {
+    return this.call({ cmd: 'tool.contribution.register', location, contribution, tools });
+  }
+
+  closeToolContribution(location: string, contribution: string): Promise<void> {
+    return this.call({ cmd: 'tool.contribution.close', location, contribution });
+  }
+
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
   setSource(
     key: string,

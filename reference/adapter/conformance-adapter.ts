@@ -5,7 +5,7 @@ import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 import type { SessionMessage } from '../history/message.js';
 import { promptText, type StoredEvent } from '../events/session-event.js';
 import type { IdSource } from '../ids.js';
-import { GateBoard, kitTools } from './kit-tools.js';
+import { contributedTool, GateBoard, kitTools } from './kit-tools.js';
 import { bashTool } from '../tools/bash-tool.js';
 import { KitSources } from './kit-sources.js';
 import { WriteFaults } from './write-faults.js';
@@ -72,6 +72,7 @@ const profile = Profile.parse(process.env.REFERENCE_PROFILE);
 const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
   'kit-tools': ['gate.wait', 'gate.open'],
   'kit-sources': ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
+  'tool-contributions': ['tool.contribution.register', 'tool.contribution.close'],
   'virtual-clock': ['clock.set', 'retry.wait'],
   'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
   pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
@@ -226,6 +227,12 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     'context.contributor.remove': (c) => {
       if (!registry(c).remove(String(c.contributor)))
         throw new RuntimeError('not-found', `no contributor ${c.contributor}`);
+    },
+    'tool.contribution.register': (c) =>
+      runtime.contributeTools(String(c.location), String(c.contribution), (c.tools as string[]).map(contributedTool)),
+    'tool.contribution.close': (c) => {
+      if (!runtime.closeToolContribution(String(c.location), String(c.contribution)))
+        throw new RuntimeError('not-found', `no tool contribution ${c.contribution}`);
     },
     'context.source.set': (c) =>
       kitSources.set(

@@ -208,4 +208,26 @@ export const runner: Mutant[] = [
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY (SELECT at FROM events WHERE events.session_id = inbox.session_id AND events.seq = inbox.admitted_seq)',",
     breaks: ['RUN-05'],
   },
+  {
+    name: 'a closed tool contribution stays advertised',
+    file: 'tools/tool-registry.ts',
+    find: '    return this.contributions.get(location)?.delete(key) ?? false;',
+    replace: '    return this.contributions.get(location)?.has(key) ?? false;',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'contributed tools are advertised in every location',
+    file: 'tools/tool-registry.ts',
+    find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
+    replace:
+      '    return [...this.tools.values(), ...[...this.contributions.values()].flatMap((scoped) => [...scoped.values()].flat())];',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'a contributed tool is advertised but never found to run',
+    file: 'tools/tool-registry.ts',
+    find: '    const tool = this.available(context.location).find((candidate) => candidate.name === name);',
+    replace: '    const tool = this.tools.get(name);',
+    breaks: ['RUN-10'],
+  },
 ];
