@@ -70,9 +70,10 @@ export const systemMessages: Mutant[] = [
   {
     name: 'a failed provider attempt rolls back the system messages admitted for it',
     file: 'store/projector.ts',
-    find: "    case 'session.failed':\n      return;",
-    replace:
-      "    case 'session.failed':\n      db.prepare(\"DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed')\").run(sessionId, sessionId);\n      return;",
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed')
+    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed')").run(sessionId, sessionId);`,
     breaks: ['MCS-04'],
   },
   {
@@ -101,18 +102,18 @@ export const systemMessages: Mutant[] = [
   {
     name: 'a failed provider attempt takes back its system message and the snapshot it admitted',
     file: 'store/projector.ts',
-    find: "    case 'session.failed':\n      return;",
-    replace: `    case 'session.failed': {
-      const { answered } = db
-        .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
-        .get(sessionId) as { answered: number };
-      db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
-      const kept = db
-        .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
-        .get(sessionId, answered) as { data: string } | undefined;
-      if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
-      return;
-    }`,
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed') {
+    const { answered } = db
+      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
+      .get(sessionId) as { answered: number };
+    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
+    const kept = db
+      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
+      .get(sessionId, answered) as { data: string } | undefined;
+    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
+  }`,
     breaks: ['MCS-04'],
   },
   {
