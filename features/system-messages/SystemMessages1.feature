@@ -203,3 +203,32 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | user   | two                |
       | system | kit/a.one is now 2 |
       | system | kit/a.one is now 3 |
+
+  @MCS-01 @INB-07 @id:mcs-steer-while-observing-1 @needs:kit-sources @needs:kit-tools
+  Scenario: [10] A steer admitted after the promotion, while the boundary observes the context, waits for the next boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2", read only once the gate "g1" opens
+    And the user steers "two"
+    And the gate "g1" is blocked
+    And the user steers "three"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |
+    And request 2 has no user message "three"
+    And request 3 ends with:
+      | role      | content |
+      | assistant | second  |
+      | user      | three   |

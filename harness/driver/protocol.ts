@@ -55,7 +55,7 @@ export type Command =
   | { cmd: 'context.contributor.remove'; location: string; projectRoot?: string; contributor: string }
   | { cmd: 'tool.contribution.register'; location: string; contribution: string; tools: string[] }
   | { cmd: 'tool.contribution.close'; location: string; contribution: string }
-  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown } & (
+  | ({ cmd: 'context.source.set'; key: string; nextValue?: unknown; gate?: string } & (
       | { value: unknown }
       | { state: 'unavailable' | 'absent' }
     ))

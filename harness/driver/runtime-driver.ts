@@ -215,12 +215,14 @@ export class RuntimeDriver {
     key: string,
     observation: { value: unknown } | { state: 'unavailable' | 'absent' },
     nextValue?: { value: unknown },
+    gate?: string,
   ): Promise<void> {
     return this.call({
       cmd: 'context.source.set',
       key,
       ...observation,
       ...(nextValue ? { nextValue: nextValue.value } : {}),
+      ...(gate ? { gate } : {}),
     });
   }
 

@@ -123,4 +123,11 @@ export const systemMessages: Mutant[] = [
     replace: '      .formatToParts(new Date(now.getTime() + 3_600_000))',
     breaks: ['MCS-07'],
   },
+  {
+    name: 'steers are picked up once more as the request is assembled, after the system message',
+    file: 'runner/drain.ts',
+    find: '    const epoch = await context.admitChanges();',
+    replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
+    breaks: ['MCS-01', 'INB-07'],
+  },
 ];
