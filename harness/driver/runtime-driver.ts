@@ -185,11 +185,13 @@ export class RuntimeDriver {
     key: string,
     observation: { value: unknown } | { state: 'unavailable' | 'absent' },
     nextValue?: { value: unknown },
+    gate?: string,
   ): Promise<void> {
     await this.call('context.source.set', {
       key,
       ...observation,
       ...(nextValue ? { nextValue: nextValue.value } : {}),
+      ...(gate ? { gate } : {}),
     });
   }
 

@@ -13,6 +13,8 @@ export const OPTIONAL_CAPABILITIES = {
     commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
     tools: [],
   },
+  /** A location's tools contributed under a key by the kit, and closed again. */
+  'tool-contributions': { commands: ['tool.contribution.register', 'tool.contribution.close'], tools: [] },
   'virtual-clock': { commands: ['clock.set', 'retry.wait'], tools: [] },
   'fault-injection': {
     commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],

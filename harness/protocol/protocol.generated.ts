@@ -49,6 +49,10 @@ export type ContextSourceSetRequest =
        * A value the source takes as soon as it has been read once: it changes while a boundary observes it.
        */
       nextValue?: unknown;
+      /**
+       * A gate of the `gate` kit tool (capability kit-tools) that every read of the source waits for until the kit opens it: a boundary held while it observes.
+       */
+      gate?: string;
     }
   | {
       /**
@@ -71,6 +75,10 @@ export type ContextSourceSetRequest =
        * A value the source takes as soon as it has been read once: it changes while a boundary observes it.
        */
       nextValue?: unknown;
+      /**
+       * A gate of the `gate` kit tool (capability kit-tools) that every read of the source waits for until the kit opens it: a boundary held while it observes.
+       */
+      gate?: string;
     };
 /**
  * No result: the command was carried out.
@@ -336,6 +344,14 @@ export type ToolOutputConfigureResult = Record<string, never>;
  * No result: the command was carried out.
  */
 export type ToolOutputHeldResult = Record<string, never>;
+/**
+ * No result: the command was carried out.
+ */
+export type ToolContributionCloseResult = Record<string, never>;
+/**
+ * No result: the command was carried out.
+ */
+export type ToolContributionRegisterResult = Record<string, never>;
 
 /**
  * Each command of the protocol: what the kit sends, and what the runtime answers when it succeeds.
@@ -516,6 +532,14 @@ export interface Commands {
   'tool-output.held': {
     request: ToolOutputHeldRequest;
     result: ToolOutputHeldResult;
+  };
+  'tool.contribution.close': {
+    request: ToolContributionCloseRequest;
+    result: ToolContributionCloseResult;
+  };
+  'tool.contribution.register': {
+    request: ToolContributionRegisterRequest;
+    result: ToolContributionRegisterResult;
   };
 }
 /**
@@ -1686,6 +1710,44 @@ export interface ToolOutputHeldRequest {
    * The command name.
    */
   cmd: 'tool-output.held';
+}
+/**
+ * Close a tool contribution; its tools are gone from the location's next provider turn.
+ */
+export interface ToolContributionCloseRequest {
+  /**
+   * The command name.
+   */
+  cmd: 'tool.contribution.close';
+  /**
+   * The location.
+   */
+  location: string;
+  /**
+   * The contribution key.
+   */
+  contribution: string;
+}
+/**
+ * Contribute tools to a location under a contribution key; each tool, when called, answers that it ran. They are advertised from the location's next provider turn.
+ */
+export interface ToolContributionRegisterRequest {
+  /**
+   * The command name.
+   */
+  cmd: 'tool.contribution.register';
+  /**
+   * The location.
+   */
+  location: string;
+  /**
+   * The contribution key.
+   */
+  contribution: string;
+  /**
+   * The names of the tools contributed.
+   */
+  tools: string[];
 }
 /**
  * Why the command was not carried out.

@@ -61,6 +61,13 @@ Given(
 );
 
 Given(
+  'the context source {string} has the value {string}, read only once the gate {string} opens',
+  async function (this: KitWorld, key: string, json: string, gate: string) {
+    await this.driver.setSource(key, { value: JSON.parse(json) }, undefined, gate);
+  },
+);
+
+Given(
   'the context source {string} is {source-state}',
   async function (this: KitWorld, key: string, state: 'unavailable' | 'absent') {
     await this.driver.setSource(key, { state });
