@@ -1,5 +1,5 @@
 import { RuntimeDriver } from './driver/runtime-driver.js';
-import type { ProviderDialectName } from './driver/protocol.js';
+import type { ProviderDialectName } from './protocol/protocol.js';
 import { FakeProvider } from './provider/fake-provider.js';
 import { dialects } from './provider/wire/dialect.js';
 import { kitPath } from './kit-root.js';

@@ -95,6 +95,7 @@ export class SessionRuntime {
   private readonly epochs: EpochStore;
   private readonly nested: NestedInstructions;
   private readonly coordinator: SessionRunCoordinator;
+  private readonly tools: ToolRegistry;
   private readonly ids: IdSource;
   private budget: CompactionBudget;
   private readonly profile: Profile;
@@ -134,21 +135,22 @@ export class SessionRuntime {
       options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT,
       diagnostics,
     );
+    this.tools = new ToolRegistry(
+      [
+        readTool((path) => this.toolOutputFiles.manages(path)),
+        applyPatchTool,
+        skillTool(this.agents),
+        bashTool,
+        ...options.tools,
+      ],
+      this.bounding,
+    );
     const deps: DrainDeps = {
       log: this.log,
       history: this.history,
       sessions: this.sessions,
       inbox: this.inbox,
-      tools: new ToolRegistry(
-        [
-          readTool((path) => this.toolOutputFiles.manages(path)),
-          applyPatchTool,
-          skillTool(this.agents),
-          bashTool,
-          ...options.tools,
-        ],
-        this.bounding,
-      ),
+      tools: this.tools,
       ids: this.ids,
       provider: options.provider,
       live: this.live,
@@ -169,6 +171,16 @@ export class SessionRuntime {
       (sessionId, error) =>
         diagnostics(`drain of ${sessionId} failed: ${error instanceof Error ? error.stack : error}`),
     );
+  }
+
+  /** A host's tools for one location, under a contribution key: advertised from the next provider turn. */
+  contributeTools(location: string, key: string, tools: Tool[]): void {
+    this.tools.contribute(location, key, tools);
+  }
+
+  /** Its tools are gone from the location's next provider turn; false when there is no such contribution. */
+  closeToolContribution(location: string, key: string): boolean {
+    return this.tools.close(location, key);
   }
 
   configureToolOutput(limit: ToolOutputLimit): void {
@@ -300,6 +312,12 @@ export class SessionRuntime {
   messages(sessionId: string): SessionMessage[] {
     this.sessions.get(sessionId);
     return this.history.messages(sessionId);
+  }
+
+  /** The newest `limit` messages before message `before` (the newest of all without it), in durable order. */
+  messagePage(sessionId: string, limit: number, before?: string): SessionMessage[] {
+    this.sessions.get(sessionId);
+    return this.history.page(sessionId, limit, before);
   }
 
   inboxRows(sessionId: string): InboxRow[] {

@@ -126,6 +126,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     Then the last system message of request 2 contains, in order:
       | PACKAGE: use spaces |
     And the last system message of request 2 does not contain "ROOT: run the tests"
+    And the last system message of request 2 does not contain "PACKAGE: use tabs"
     When the file "AGENTS.md" in the workspace "project" is deleted
     And the user steers "three"
     And the session settles

@@ -108,3 +108,23 @@ Feature: Compaction1 - Automatic compaction
     And the session's compactions are:
       | status    | summary                    |
       | completed | SUMMARY: the same for both |
+
+  @CMP-04 @id:cmp-compaction-recent-1 @needs:manual-compaction
+  Scenario: [7] The recent context holds the newest compacted messages, not the oldest
+    Given a session "s1"
+    And the provider replies with 20000 characters of prose
+    And the provider replies "LATEST-REPLY"
+    And the provider summarizes with "SUMMARY: two turns"
+    And the provider replies "done"
+    And the user steers "FIRST-ASK"
+    And the session settles
+    And the user steers "SECOND-ASK"
+    And the session settles
+    When the user asks for a compaction
+    And the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    And the session has 1 completed compaction
+    And request 4 mentions "LATEST-REPLY" in its conversation
+    And request 4 mentions "SECOND-ASK" in its conversation
+    And request 4 omits "FIRST-ASK" in its conversation

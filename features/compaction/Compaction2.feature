@@ -108,6 +108,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 5 requests
     And request 2 mentions "TASK: port the parser to Rust" in its conversation
     And request 4 mentions "SUMMARY-ONE: the user asked to port the parser to Rust" in its conversation
+    And request 4 omits "TASK: port the parser to Rust" in its conversation
     And the conversation of request 5 starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
     And request 5 omits "SUMMARY-ONE" in its conversation
     And the session has 2 completed compactions
@@ -131,3 +132,50 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
       | case            | default | other  | compactions | last |
       | a smaller model | 400000  | 40000  | 1           | 3    |
       | a larger model  | 40000   | 400000 | 0           | 2    |
+
+  @CMP-07 @id:cmp-compaction-cut-1
+  Scenario: [8] A compaction whose summary stream is cut midway leaves the previous history boundary active
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider replies with the recording "cut-midway"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session reports the failure "compaction-failed" mentioning "compaction"
+    And the session's compactions are:
+      | status |
+      | failed |
+    When the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies "three done"
+    And the user steers "three"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "one" in its conversation
+    And request 3 omits "The answer is" in its conversation
+
+  @CMP-07 @id:cmp-compaction-interrupted-1
+  Scenario: [9] A compaction interrupted while its summary is on its way leaves the previous history boundary active
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider holds its reply "SUMMARY: never used" until "summary" is released
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the provider has received 2 requests
+    When the session is interrupted
+    And the held reply "summary" is released
+    And the session settles
+    Then the session's compactions are:
+      | status |
+      | failed |
+    When the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies "three done"
+    And the user steers "three"
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 mentions "one" in its conversation
+    And request 3 omits "SUMMARY: never used" in its conversation

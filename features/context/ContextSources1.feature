@@ -20,13 +20,13 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the session reports the failure "context-invalid" mentioning "kit/dup"
 
   @CTX-02 @profile:core @id:ctx-sources-2 @needs:kit-sources
-  Scenario: [2] Sources combined by one contributor keep the contributor's order
+  Scenario: [2] Sources combined by one contributor keep the contributor's order, whatever the order of loading
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
-      | key       |
-      | kit/a.zed |
-      | kit/a.mid |
-      | kit/a.ant |
+      | key       | latency |
+      | kit/a.zed | 6       |
+      | kit/a.mid | 3       |
+      | kit/a.ant | 0       |
     And the context source "kit/a.zed" has the value "1"
     And the context source "kit/a.mid" has the value "2"
     And the context source "kit/a.ant" has the value "3"

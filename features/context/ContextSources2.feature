@@ -222,3 +222,25 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       kit/a.one is now 3
       """
     And the epoch holds "kit/a.one" as "3"
+
+  @CTX-13 @profile:core @id:ctx-sources-13-between @needs:kit-sources @needs:kit-tools
+  Scenario: [11] A value that changes and changes back while a tool runs produces nothing, though input arrives and the model is switched in between
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "hello"
+    And the gate "g1" is blocked
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "more"
+    And the context source "kit/a.one" has the value "3"
+    And the session selects the model "kit-model-2"
+    And the context source "kit/a.one" has the value "1"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 has no system message
+    And the epoch holds "kit/a.one" as "1"

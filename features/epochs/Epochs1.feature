@@ -240,3 +240,40 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the baseline of request 1 names the date "2026-03-07"
     And the baseline of request 1 contains, in order:
       | ROOT: run the tests |
+
+  @EPO-07 @EPO-02 @RUN-08 @id:epo-moved-unavailable-1 @needs:kit-sources
+  Scenario: [11] A session moved to a location whose source is unavailable sends nothing until it loads, then begins the epoch there
+    Given a session "s1"
+    And the contributor "kit/here" contributes the context sources:
+      | key          |
+      | kit/here.one |
+    And the contributor "kit/there" contributes the context sources in the workspace "elsewhere":
+      | key           |
+      | kit/there.one |
+    And the context source "kit/here.one" has the value '"here"'
+    And the context source "kit/there.one" is unavailable
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When session "s1" moves to a new workspace "elsewhere"
+    And the user steers "two"
+    And the session settles
+    Then the provider received 1 request
+    And the session has no context epoch
+    And the inbox is:
+      | text | state    |
+      | one  | promoted |
+      | two  | pending  |
+    When the context source "kit/there.one" has the value '"there"'
+    And the session is run
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 has the kit context in its baseline:
+      | kit/there.one = "there" |
+    And the baseline of request 2 does not contain "kit/here.one"
+    And request 2 ends with:
+      | role      | content |
+      | user      | one     |
+      | assistant | first   |
+      | user      | two     |

@@ -78,3 +78,36 @@ Feature: Execution1 - Run, wake and interrupt
     When the session is interrupted
     And session "missing" is interrupted
     Then the provider received 0 requests
+
+  @INB-14 @INB-13 @id:inb-interrupt-streaming-1
+  Scenario: [7] Interrupt during a provider stream stops the drain at once, records nothing of the stream and keeps the pending prompts, which a wake does not promote while the interrupted prompt is unanswered
+    Given a session "s1"
+    And the provider holds its reply "never finished" until "reply" is released
+    And the provider replies "started"
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the provider has received 1 request
+    And the user queues "later"
+    When the session is interrupted
+    And the held reply "reply" is released
+    And the session settles
+    Then the provider received 1 request
+    And the inbox is:
+      | text  | delivery | state    |
+      | start | steer    | promoted |
+      | later | queue    | pending  |
+    And the session reports no failure
+    When the session is woken
+    And the session settles
+    Then the provider received 1 request
+    When the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role | content |
+      | user | start   |
+    And request 3 ends with:
+      | role      | content |
+      | user      | start   |
+      | assistant | started |
+      | user      | later   |

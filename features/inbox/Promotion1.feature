@@ -214,3 +214,26 @@ Feature: Promotion1 - Steers and queued prompts
       | role      | content |
       | assistant | steered |
       | user      | q1      |
+
+  @INB-07 @id:inb-steer-while-settling-1 @needs:kit-tools
+  Scenario: [12] A steer admitted while the calls of one turn settle one by one joins after all of their results
+    Given a session "s1"
+    And the provider calls the tools:
+      | id      | name | input          |
+      | call_g1 | gate | {"name": "g1"} |
+      | call_g2 | gate | {"name": "g2"} |
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the gate "g2" is blocked
+    When the user steers "more"
+    And the gate "g1" opens
+    And the gate "g2" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role      | content          |
+      | assistant | calls gate, gate |
+      | tool      | gate g1 opened   |
+      | tool      | gate g2 opened   |
+      | user      | more             |

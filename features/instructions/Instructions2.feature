@@ -152,13 +152,13 @@ Feature: Instructions2 - Instruction files as the changing context
 
   @MCS-02 @MCS-05 @id:ins-files-10
   Scenario: [10] The history keeps the system message of a changed file as sent, hidden from the user transcript
-    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "first"
     And the provider replies "second"
     And the user steers "one"
     And the session settles
-    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
     And the user steers "two"
     And the session settles
     Then the history holds the system message of request 2, hidden from the user transcript
@@ -204,7 +204,7 @@ Feature: Instructions2 - Instruction files as the changing context
   @EPO-05 @id:ins-files-13
   Scenario: [13] The epoch keeps the exact baseline sent, instruction files included
     Given the global instructions say "GLOBAL: quote <tags> & ampersands"
-    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "ok"
     When the user steers "hello"

@@ -64,3 +64,22 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     Then the provider received 5 requests
     And request 5 reads 100000 characters of output for call "a"
     And the history keeps 100000 characters of output for call "a", unpruned
+
+  @PRU-01 @profile:sol @id:pru-pruning-characters-1 @needs:kit-tools
+  Scenario: [4] Characters are counted, not bytes: multibyte output is estimated by its length
+    Given the provider calls produce "a" with one line of 40000 "x"
+    And the provider calls produce "b" with one line of 96000 "y"
+    And the provider calls produce "c" with one line of 60000 "é"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 6 requests
+    And request 6 reads 40000 characters of output for call "a"
+    And request 6 reads 96000 characters of output for call "b"
+    And request 6 reads 60000 characters of output for call "c"

@@ -45,3 +45,31 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the session settles
     Then the provider received 3 requests
     And the session has 0 completed compactions
+
+  @PRU-02 @profile:sol @dialect:openai-chat @id:pru-usage-cap-1
+  Scenario: [4] An output allowance above 32000 reserves 32000 tokens only
+    Given the context window is 100000 tokens with an output allowance of 40000 and a compaction buffer of 2000
+    And the provider replies "first" reporting 60000 input, 0 cached and 8000 output tokens
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions
+
+  @PRU-05 @profile:sol @dialect:openai-chat @id:pru-usage-newest-1
+  Scenario: [5] The newest usage report counts, not an older one
+    Given the provider replies "first" reporting 10000 input, 0 cached and 1000 output tokens
+    And the provider replies "second" reporting 90000 input, 0 cached and 7000 output tokens
+    And the provider summarizes with "SUMMARY: two turns"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    And request 4 mentions "SUMMARY: two turns" in its conversation
+    And the session has 1 completed compaction

@@ -116,3 +116,38 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And request 3 ends with:
       | role | content    |
       | user | afterwards |
+
+  @RTY-02 @profile:sol @id:rty-retry-client-error-1
+  Scenario Outline: [9] A client error other than a rate limit is not retried (<status>)
+    Given a session "s1"
+    And the provider answers with status <status>
+    And the user steers "hello"
+    When the session settles
+    Then the provider received 1 request
+    And the session reports the failure "provider-error" mentioning "<status>"
+
+    Examples:
+      | status |
+      | 401    |
+      | 404    |
+      | 422    |
+
+  @RTY-01 @profile:sol @id:rty-retry-after-1 @needs:virtual-clock
+  Scenario Outline: [10] Retry-After sets the delay, in seconds or as an HTTP date, even beyond the 30 s of the schedule (<seconds> <given>)
+    Given a session "s1"
+    And the provider answers with status 429 and a Retry-After of <seconds> <given>
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 1
+    And the session settles
+    Then the provider received 2 requests
+    And the retries waited:
+      | retry | seconds   |
+      | 1     | <seconds> |
+    And the session reports no failure
+
+    Examples:
+      | seconds | given                    |
+      | 7       | seconds, as an HTTP date |
+      | 45      | seconds                  |
+      | 45      | seconds, as an HTTP date |

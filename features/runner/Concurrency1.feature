@@ -59,3 +59,25 @@ Feature: Concurrency1 - Serialized drains and location fencing
       | role      | content |
       | assistant | first   |
       | user      | two     |
+
+  @RUN-08 @id:run-moved-context-1 @needs:kit-tools @needs:kit-sources
+  Scenario: [5] A session moved during a drain sends no later request with its old location's context
+    Given a session "s1"
+    And the contributor "kit/here" contributes the context sources:
+      | key          |
+      | kit/here.one |
+    And the contributor "kit/there" contributes the context sources in the workspace "elsewhere":
+      | key           |
+      | kit/there.one |
+    And the context source "kit/here.one" has the value '"here"'
+    And the context source "kit/there.one" has the value '"there"'
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When session "s1" moves to a new workspace "elsewhere"
+    And the gate "g1" opens
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/here.one = "here" |
+    And no request after request 1 contains "kit/here.one"

@@ -43,6 +43,22 @@ Feature: Replay1 - Durable order and event replay
       | user      | alpha   |
       | assistant | ok      |
 
+  @RUN-05 @id:run-replay-6 @needs:history-paging
+  Scenario: [6] Pages of the history follow durable order, not message IDs
+    Given a session "s1"
+    And the provider replies "ok"
+    And the user admits "bravo" with id "m-2" and no resume
+    And the user admits "charlie" with id "m-3" and no resume
+    And the user admits "alpha" with id "m-1" and no resume
+    When the session is woken
+    And the session settles
+    Then the history read 2 messages a page, newest first, is:
+      | page | role      | content |
+      | 1    | user      | alpha   |
+      | 1    | assistant | ok      |
+      | 2    | user      | bravo   |
+      | 2    | user      | charlie |
+
   @RUN-06 @id:run-replay-2 @needs:kit-tools
   Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate
     Given a session "s1"

@@ -133,3 +133,29 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool      | boom: the disk is full |
     And "echo.log" in the workspace of "s1" has 1 line
     And the session reports no failure
+
+  @RUN-10 @needs:tool-contributions @id:run-tool-contribution-1
+  Scenario: [9] A contributed tool is advertised and runs only in its location, and once its contribution is closed it is gone from the next request
+    Given a session "s1"
+    And a session "s2"
+    And the location of "s1" has the contributed tool "kit_probe" under "kit/probe"
+    And the provider calls the tools:
+      | id      | name      | input |
+      | call_kp | kit_probe | {}    |
+    And the provider replies "first"
+    And the provider replies "other"
+    And the provider replies "second"
+    When the user steers "one" to session "s1"
+    And session "s1" settles
+    And the user steers "elsewhere" to session "s2"
+    And session "s2" settles
+    And the tool contribution "kit/probe" of the location of "s1" is closed
+    And the user steers "two" to session "s1"
+    And session "s1" settles
+    Then the provider received 4 requests
+    And request 1 advertises the tool "kit_probe"
+    And request 2 ends with:
+      | role | content       |
+      | tool | kit_probe ran |
+    And request 3 does not advertise the tool "kit_probe"
+    And request 4 does not advertise the tool "kit_probe"

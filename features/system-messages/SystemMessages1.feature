@@ -136,7 +136,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       """
 
   @MCS-07 @id:mcs-messages-7 @needs:pty @needs:virtual-clock
-  Scenario: [7] The date follows the host-local calendar: nothing within a local day, the new date on the next
+  Scenario: [7] The date follows the host-local calendar: nothing up to the last minute of a local day, the new date from its first minute
     Given the host environment sets TZ to "America/New_York"
     And a session "s1"
     And the clock is at "2026-01-15T14:00:00Z"
@@ -145,12 +145,90 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the clock is at "2026-01-16T03:00:00Z"
+    When the clock is at "2026-01-16T04:59:00Z"
     And the user steers "two"
     And the session settles
     Then request 2 has no system message
-    When the clock is at "2026-01-16T06:00:00Z"
+    When the clock is at "2026-01-16T05:00:00Z"
     And the user steers "three"
     And the session settles
     Then the last system message of request 3 names the date "2026-01-16"
     And the last system message of request 3 does not name the date "2026-01-15"
+
+  @MCS-01 @dialect:anthropic-messages @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
+  Scenario: [8] Wrapped in the user turn it shares with tool results and input, the system message still comes after them
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "more"
+    And the gate "g1" opens
+    And the session settles
+    Then request 2 ends with:
+      | role      | content            |
+      | user      | start              |
+      | assistant | calls gate         |
+      | tool      | gate g1 opened     |
+      | user      | more               |
+      | system    | kit/a.one is now 2 |
+
+  @MCS-04 @id:mcs-messages-4-changed-again @needs:kit-sources
+  Scenario: [9] A source that changes again after the failed attempt is announced after the admitted message, which is resent unchanged
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider answers with status 400
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    And the context source "kit/a.one" has the value "3"
+    And the session is run
+    And the session settles
+    Then the provider received 3 requests
+    And request 3 has 2 system messages
+    And request 3 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |
+      | system | kit/a.one is now 3 |
+
+  @MCS-01 @INB-07 @id:mcs-steer-while-observing-1 @needs:kit-sources @needs:kit-tools
+  Scenario: [10] A steer admitted after the promotion, while the boundary observes the context, waits for the next boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value "2", read only once the gate "g1" opens
+    And the user steers "two"
+    And the gate "g1" is blocked
+    And the user steers "three"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And request 2 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |
+    And request 2 has no user message "three"
+    And request 3 ends with:
+      | role      | content |
+      | assistant | second  |
+      | user      | three   |

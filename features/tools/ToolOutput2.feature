@@ -116,3 +116,32 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
     And the output of call "c1" keeps its first and last lines
+
+  @TOO-01 @TOO-08 @id:too-files-error-1 @needs:kit-tools
+  Scenario: [9] A failing tool's oversized message is bounded before it is stored, like any other output
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls fail "f1" with 40 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "f1" settled as error
+    And the output of call "f1" is within 5 lines and 100000 bytes
+    And no durable tool output is over 5 lines or 100000 bytes
+    And request 2 shows the model the output of call "f1"
+
+  @TOO-05 @id:too-files-search-1 @needs:kit-tools
+  Scenario: [10] The managed file can be searched by its absolute path with the runtime's shell
+    Given the agent "builder" has the rule allow for the shell
+    And a session "s1"
+    And the session selects the agent "builder"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls gate "g1"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the provider searches the complete output of call "c1" for the line "line 17" with the shell as "s1"
+    And the provider replies "done"
+    When the gate "g1" opens
+    And the session settles
+    Then call "s1" found line 17 reading "line 17"

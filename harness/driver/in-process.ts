@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { Command, Reply } from './protocol.js';
+import type { Command, Reply } from '../protocol/protocol.js';
 import type { RuntimeLauncher } from './transport.js';
 import { KitInputError } from '../input-error.js';
 

@@ -1,28 +1,22 @@
-import type {
-  CompactionSettings,
-  CrashPoint,
-  Command,
-  CompactionView,
-  ReconcileOutcome,
-  ContextEpochView,
-  KitSourceDeclaration,
-  PermissionRequestView,
-  ScheduledRetryView,
-  DurableEvent,
-  Failure,
-  HistoryMessage,
-  InboxRow,
-  PromptContent,
-  PromptReceipt,
-  PtyEnvironmentView,
-  Reply,
-  RuntimeConfig,
-  RuntimeDescription,
-  SessionCreated,
-  ToolOutputFiles,
-  ToolOutputWriteMode,
-} from './protocol.js';
-import { PROTOCOL } from './protocol.js';
+import {
+  PROTOCOL,
+  type Command,
+  type CommandName,
+  type CommandRequest,
+  type CommandResult,
+  type CrashPoint,
+  type DurableEvent,
+  type ErrorCode,
+  type HistoryMessage,
+  type InboxResult,
+  type FailuresResult,
+  type PromptContent,
+  type PromptReceipt,
+  type Reply,
+  type RuntimeConfig,
+  type RuntimeDescription,
+  type SessionCreateResult,
+} from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
 import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
@@ -40,7 +34,7 @@ export const STARTUP_ALLOWANCE_MS = 60_000;
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly command: Command,
   ) {
@@ -57,11 +51,11 @@ export class RuntimeTimeout extends Error {
   }
 }
 
-export interface AdmitOptions {
-  id?: string;
-  delivery?: string;
-  resume?: boolean;
-}
+/** What a command carries besides its name. */
+type Arguments<C extends CommandName> =
+  CommandRequest<C> extends infer Request ? (Request extends unknown ? Omit<Request, 'cmd'> : never) : never;
+
+export type AdmitOptions = Omit<Arguments<'prompt.admit'>, 'sessionId' | 'prompt'>;
 
 /** Typed commands and observations over one runtime, across restarts of its process. */
 export class RuntimeDriver {
@@ -104,7 +98,7 @@ export class RuntimeDriver {
 
   /** Arms a real crash right after the session's named durable write (capability fault-injection). */
   async crashAfter(sessionId: string, after: CrashPoint): Promise<void> {
-    await this.call({ cmd: 'fault.crash', sessionId, after });
+    await this.call('fault.crash', { sessionId, after });
     if (!this.transport.expectExit)
       throw new Error('the runtime accepted fault.crash but its transport cannot outlive its process');
     this.crashed = this.transport.expectExit();
@@ -132,7 +126,7 @@ export class RuntimeDriver {
     this.config = config;
     this.transport = await this.launcher.start();
     try {
-      this.description = await this.call({ cmd: 'hello', protocol: PROTOCOL, config }, STARTUP_ALLOWANCE_MS);
+      this.description = await this.send<'hello'>({ cmd: 'hello', protocol: PROTOCOL, config }, STARTUP_ALLOWANCE_MS);
     } catch (error) {
       // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
       await this.transport.kill();
@@ -140,9 +134,19 @@ export class RuntimeDriver {
     }
   }
 
-  createSession(location: string, id?: string, projectRoot?: string): Promise<SessionCreated> {
-    return this.call({
-      cmd: 'session.create',
+  /**
+   * Sends command `cmd` with its arguments and resolves to its result; a runtime's error rejects
+   * with RuntimeReportedError.
+   */
+  call<C extends CommandName>(
+    cmd: C,
+    ...args: keyof Arguments<C> extends never ? [] : [Arguments<C>]
+  ): Promise<CommandResult<C>> {
+    return this.send({ cmd, ...args[0] } as CommandRequest<C>);
+  }
+
+  createSession(location: string, id?: string, projectRoot?: string): Promise<SessionCreateResult> {
+    return this.call('session.create', {
       location,
       ...(id ? { id } : {}),
       ...(projectRoot ? { projectRoot } : {}),
@@ -152,188 +156,74 @@ export class RuntimeDriver {
   /** A plain string is a prompt of one text part. */
   admit(sessionId: string, content: string | PromptContent, options: AdmitOptions = {}): Promise<PromptReceipt> {
     const prompt: PromptContent = typeof content === 'string' ? { parts: [{ type: 'text', text: content }] } : content;
-    return this.call({ cmd: 'prompt.admit', sessionId, prompt, ...options });
+    return this.call('prompt.admit', { sessionId, prompt, ...options });
   }
 
   /** Profile `sol`: the inbox-free prompt entry, refused with `busy` while the session is processing. */
-  submit(sessionId: string, text: string): Promise<{ messageId: string }> {
-    return this.call({ cmd: 'prompt.submit', sessionId, prompt: { parts: [{ type: 'text', text }] } });
+  submit(sessionId: string, text: string): Promise<CommandResult<'prompt.submit'>> {
+    return this.call('prompt.submit', { sessionId, prompt: { parts: [{ type: 'text', text }] } });
   }
 
-  /** Profile `sol`: waits until the session has scheduled retry `retry` of a failed provider request. */
-  retryScheduled(sessionId: string, retry: number): Promise<ScheduledRetryView> {
-    return this.call({ cmd: 'retry.wait', sessionId, retry });
+  async run(sessionId: string): Promise<void> {
+    await this.call('session.run', { sessionId });
   }
 
-  run(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'session.run', sessionId });
+  async wake(sessionId: string): Promise<void> {
+    await this.call('session.wake', { sessionId });
   }
 
-  wake(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'session.wake', sessionId });
+  async idle(sessionId: string): Promise<void> {
+    await this.call('session.idle', { sessionId });
   }
 
-  interrupt(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'session.interrupt', sessionId });
-  }
-
-  idle(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'session.idle', sessionId });
-  }
-
-  move(sessionId: string, location: string): Promise<void> {
-    return this.call({ cmd: 'session.move', sessionId, location });
-  }
-
-  select(sessionId: string, selection: { agent?: string | null; model?: string | null }): Promise<void> {
-    return this.call({ cmd: 'session.select', sessionId, ...selection });
-  }
-
-  epoch(sessionId: string): Promise<ContextEpochView> {
-    return this.call({ cmd: 'epoch', sessionId });
-  }
-
-  registerContributor(location: string, contributor: string, sources: KitSourceDeclaration[]): Promise<void> {
-    return this.call({ cmd: 'context.contributor.register', location, contributor, sources });
-  }
-
-  removeContributor(location: string, contributor: string): Promise<void> {
-    return this.call({ cmd: 'context.contributor.remove', location, contributor });
+  async setClock(now: string): Promise<void> {
+    await this.call('clock.set', { now });
   }
 
   /** What a kit source observes from now on: a JSON value, or that it is unavailable or absent. */
-  setSource(
+  async setSource(
     key: string,
     observation: { value: unknown } | { state: 'unavailable' | 'absent' },
     nextValue?: { value: unknown },
+    gate?: string,
   ): Promise<void> {
-    return this.call({
-      cmd: 'context.source.set',
+    await this.call('context.source.set', {
       key,
       ...observation,
       ...(nextValue ? { nextValue: nextValue.value } : {}),
+      ...(gate ? { gate } : {}),
     });
   }
 
-  defineAgent(
-    name: string,
-    tools: Record<string, 'allow' | 'deny' | 'ask'>,
-    skills: Record<string, 'allow' | 'deny'>,
-  ): Promise<void> {
-    return this.call({ cmd: 'agent.define', name, tools, skills });
+  /** The `gate` kit tool: waits until a call blocks on the named gate. */
+  async gateBlocked(name: string): Promise<void> {
+    await this.call('gate.wait', { name });
   }
 
-  defineSkill(name: string, description: string, body: string, location?: string): Promise<void> {
-    return this.call({ cmd: 'skill.define', name, description, body, ...(location === undefined ? {} : { location }) });
-  }
-
-  permissionAsked(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'permission.wait', sessionId });
-  }
-
-  async permissionRequests(sessionId: string): Promise<PermissionRequestView[]> {
-    return (await this.call<{ requests: PermissionRequestView[] }>({ cmd: 'permission.pending', sessionId })).requests;
-  }
-
-  replyPermission(id: string, approve: boolean): Promise<void> {
-    return this.call({ cmd: 'permission.reply', id, approve });
-  }
-
-  setHostEnv(name: string, value: string | null): Promise<void> {
-    return this.call({ cmd: 'host.env.set', name, value });
-  }
-
-  configureCompaction(budget: CompactionSettings): Promise<void> {
-    return this.call({ cmd: 'compaction.configure', ...budget });
-  }
-
-  requestCompaction(sessionId: string): Promise<void> {
-    return this.call({ cmd: 'compaction.request', sessionId });
-  }
-
-  async compactions(sessionId: string): Promise<CompactionView[]> {
-    return (await this.call<{ compactions: CompactionView[] }>({ cmd: 'compactions', sessionId })).compactions;
-  }
-
-  async reconcileOutcome(sessionId: string): Promise<ReconcileOutcome> {
-    return (await this.call<{ outcome: ReconcileOutcome }>({ cmd: 'context.reconcile', sessionId })).outcome;
-  }
-
-  failSystemMessageWrites(failing: boolean): Promise<void> {
-    return this.call({ cmd: 'fault.system-message-writes', failing });
-  }
-
-  setClock(now: string): Promise<void> {
-    return this.call({ cmd: 'clock.set', now });
-  }
-
-  gateBlocked(name: string): Promise<void> {
-    return this.call({ cmd: 'gate.wait', name });
-  }
-
-  openGate(name: string): Promise<void> {
-    return this.call({ cmd: 'gate.open', name });
+  async openGate(name: string): Promise<void> {
+    await this.call('gate.open', { name });
   }
 
   async history(sessionId: string): Promise<HistoryMessage[]> {
-    return (await this.call<{ messages: HistoryMessage[] }>({ cmd: 'history', sessionId })).messages;
+    return (await this.call('history', { sessionId })).messages;
   }
 
-  async inbox(sessionId: string): Promise<InboxRow[]> {
-    return (await this.call<{ rows: InboxRow[] }>({ cmd: 'inbox', sessionId })).rows;
+  async inbox(sessionId: string): Promise<InboxResult['rows']> {
+    return (await this.call('inbox', { sessionId })).rows;
   }
 
-  async failures(sessionId: string): Promise<Failure[]> {
-    return (await this.call<{ failures: Failure[] }>({ cmd: 'failures', sessionId })).failures;
+  async failures(sessionId: string): Promise<FailuresResult['failures']> {
+    return (await this.call('failures', { sessionId })).failures;
   }
 
   async events(sessionId: string, after = 0): Promise<DurableEvent[]> {
-    return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events', sessionId, after })).events;
+    return (await this.call('events', { sessionId, after })).events;
   }
 
-  async subscribe(sessionId: string, after: number): Promise<string> {
-    return (await this.call<{ subscription: string }>({ cmd: 'events.subscribe', sessionId, after })).subscription;
-  }
-
-  configureToolOutput(maxLines: number, maxBytes: number): Promise<void> {
-    return this.call({ cmd: 'tool-output.configure', maxLines, maxBytes });
-  }
-
-  toolOutputFiles(): Promise<ToolOutputFiles> {
-    return this.call({ cmd: 'tool-output.files' });
-  }
-
-  setToolOutputWrites(mode: ToolOutputWriteMode): Promise<void> {
-    return this.call({ cmd: 'fault.tool-output-writes', mode });
-  }
-
-  /** Resolves once a Managed Tool Output File write is held (mode `holding`). */
-  toolOutputWriteHeld(): Promise<void> {
-    return this.call({ cmd: 'tool-output.held' });
-  }
-
-  async diagnostics(): Promise<string[]> {
-    return (await this.call<{ diagnostics: string[] }>({ cmd: 'diagnostics' })).diagnostics;
-  }
-
-  setPtyOverlay(location: string, env: Record<string, string>): Promise<void> {
-    return this.call({ cmd: 'pty.overlay.set', location, env });
-  }
-
-  ptyEnvironment(request: {
-    location: string;
-    cwd?: string;
-    env: Record<string, string>;
-    server: 'hosted' | 'standalone';
-  }): Promise<PtyEnvironmentView> {
-    return this.call({ cmd: 'pty.environment', ...request });
-  }
-
-  async take(subscription: string): Promise<DurableEvent[]> {
-    return (await this.call<{ events: DurableEvent[] }>({ cmd: 'events.take', subscription })).events;
-  }
-
-  private async call<T = void>(command: Command, unscaledMs = COMMAND_TIMEOUT_MS): Promise<T> {
+  private async send<C extends CommandName>(
+    command: CommandRequest<C>,
+    unscaledMs = COMMAND_TIMEOUT_MS,
+  ): Promise<CommandResult<C>> {
     this.validator?.checkCommand(command);
     const capability = capabilityOfCommand(command.cmd);
     if (capability) this.capabilitiesUsed.add(capability);
@@ -346,7 +236,7 @@ export class RuntimeDriver {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);
       this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
-      return reply.result as T;
+      return reply.result as CommandResult<C>;
     } finally {
       clearTimeout(timer);
     }

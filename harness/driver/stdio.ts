@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { Command, Reply } from './protocol.js';
+import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { ADAPTER_MARK, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
 

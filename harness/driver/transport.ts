@@ -1,4 +1,4 @@
-import type { Command, Reply } from './protocol.js';
+import type { Command, Reply } from '../protocol/protocol.js';
 
 /** How commands reach one running runtime process. */
 export interface Transport {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RuntimeDescription } from '../driver/protocol.js';
+import type { RuntimeDescription } from '../protocol/protocol.js';
 import { toolMeans } from './tool-means.js';
 
 const shell = toolMeans(

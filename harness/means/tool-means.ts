@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeDescription, ShellDeclaration } from '../driver/protocol.js';
+import type { RuntimeDescription, ShellDeclaration } from '../protocol/protocol.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
 import {
   GATE_DIRECTORY,

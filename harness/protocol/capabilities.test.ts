@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CAPABILITIES,
   OPTIONAL_CAPABILITIES,
@@ -9,9 +11,10 @@ import {
   isNotImplemented,
   neededCapabilities,
 } from './capabilities.js';
+import { PROTOCOL } from './protocol.js';
+import { protocolSchema } from './protocol-schema.js';
 
-const schema = JSON.parse(readFileSync(new URL('./session-runtime-adapter-1.schema.json', import.meta.url), 'utf8'));
-const commands = Object.keys(schema.$defs.commands);
+const commands = Object.keys(protocolSchema().$defs.commands);
 
 test('every command an optional capability names is a command of the protocol', () => {
   const named = CAPABILITIES.flatMap((capability) => [...OPTIONAL_CAPABILITIES[capability].commands]);
@@ -50,4 +53,39 @@ test('a not implemented failure is recognized with or without the error name bef
   assert.equal(isNotImplemented('Error: not implemented: session.create (no)'), true);
   assert.equal(isNotImplemented('not implemented: inbox'), true);
   assert.equal(isNotImplemented('AssertionError: expected not implemented: x'), false);
+});
+
+test("the reference's copy of the table refuses in neutral mode exactly the commands of optional capabilities", async () => {
+  // The reference imports nothing from the kit and keeps its own copy of the table; it reads its
+  // mode when loaded, so the environment is set first (each test file runs in its own process).
+  process.env.REFERENCE_MEANS = 'neutral';
+  process.env.REFERENCE_PROFILE = 'sol';
+  const { createAdapter } = await import('../../reference/adapter/conformance-adapter.js');
+  const dir = mkdtempSync(join(tmpdir(), 'kit-capabilities-'));
+  // With a way to crash, as over stdio: in the kit's own process fault.crash is no command at all.
+  const adapter = createAdapter({ crash: () => assert.fail('a refused fault.crash crashed the runtime') });
+  try {
+    const config = {
+      storeDir: dir,
+      provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' },
+      now: '2026-01-01T00:00:00Z',
+      instance: 0,
+      home: join(dir, 'home'),
+    };
+    assert.equal((await adapter.handle({ cmd: 'hello', protocol: PROTOCOL, config })).ok, true);
+    const refused: string[] = [];
+    for (const cmd of commands.filter((name) => name !== 'hello')) {
+      // A refusal answers at once; other commands may wait for something that never happens here.
+      const answer = await Promise.race([
+        adapter.handle({ cmd }),
+        new Promise<undefined>((settle) => setImmediate(() => setImmediate(() => settle(undefined)))),
+      ]);
+      if (answer && !answer.ok && /not offered in neutral mode/.test(answer.error.message)) refused.push(cmd);
+    }
+    const optional = CAPABILITIES.flatMap((capability) => [...OPTIONAL_CAPABILITIES[capability].commands]);
+    assert.deepEqual(refused.sort(), optional.sort());
+  } finally {
+    adapter.terminate();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

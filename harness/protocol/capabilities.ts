@@ -1,4 +1,4 @@
-import type { RuntimeDescription } from '../driver/protocol.js';
+import type { RuntimeDescription } from './protocol.js';
 
 /**
  * The optional capabilities: means the kit defines for itself (its own tools, context sources,
@@ -13,6 +13,8 @@ export const OPTIONAL_CAPABILITIES = {
     commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
     tools: [],
   },
+  /** A location's tools contributed under a key by the kit, and closed again. */
+  'tool-contributions': { commands: ['tool.contribution.register', 'tool.contribution.close'], tools: [] },
   'virtual-clock': { commands: ['clock.set', 'retry.wait'], tools: [] },
   'fault-injection': {
     commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
@@ -22,6 +24,8 @@ export const OPTIONAL_CAPABILITIES = {
   'manual-compaction': { commands: ['compaction.request'], tools: [] },
   reconcile: { commands: ['context.reconcile'], tools: [] },
   'busy-submit': { commands: ['prompt.submit'], tools: [] },
+  /** The history read a page at a time, newest first. */
+  'history-paging': { commands: ['history.page'], tools: [] },
   /** The kit kills the runtime's process and starts another over the same store. */
   restart: { commands: [], tools: [] },
 } as const satisfies Record<string, { commands: readonly string[]; tools: readonly string[] }>;

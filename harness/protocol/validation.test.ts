@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorCode } from './protocol.js';
 import { ProtocolValidator, ProtocolViolation } from './validation.js';
 
 const validator = new ProtocolValidator();
@@ -33,7 +34,7 @@ test("a result of the wrong shape is the adapter's bug, named by command and fie
 test('an error outside the closed vocabulary is refused', () => {
   const command = { cmd: 'session.run' as const, sessionId: 's1' };
   assert.throws(
-    () => validator.checkReply(command, { ok: false, error: { code: 'oops', message: 'x' } }),
+    () => validator.checkReply(command, { ok: false, error: { code: 'oops' as ErrorCode, message: 'x' } }),
     ProtocolViolation,
   );
 });

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { Command, Reply } from '../driver/protocol.js';
-
-const schema = JSON.parse(readFileSync(new URL('./session-runtime-adapter-1.schema.json', import.meta.url), 'utf8'));
-const ID = schema.$id as string;
+import type { Command, Reply } from './protocol.js';
+import { protocolSchema, type ProtocolSchema } from './protocol-schema.js';
 
 /**
  * A message broke the protocol schema. `side` says whose bug it is: a malformed command is the
@@ -31,23 +28,24 @@ export function sharedValidator(): ProtocolValidator {
 }
 
 /**
- * Checks every message both ways against `session-runtime-adapter-1.schema.json`. Each part of the
- * schema is compiled when a message first needs it.
+ * Checks every message both ways against the protocol's schema, composed from its files. Each part
+ * of the schema is compiled when a message first needs it.
  */
 export class ProtocolValidator {
   // The schema is the kit's own and checked against the meta-schema by the unit tests: checking it
   // again here would compile the meta-schema in every process.
   private readonly ajv = new Ajv2020({ allErrors: false, strict: false, validateSchema: false });
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly schema: ProtocolSchema = protocolSchema();
 
   constructor() {
-    this.ajv.addSchema(schema);
+    this.ajv.addSchema(this.schema);
   }
 
   checkCommand(command: Command): void {
     // A command is valid exactly when its own request schema accepts it (`cmd` picks one branch
     // of `command`), and that is a small part to compile; an unknown `cmd` needs the whole union.
-    const known = Object.hasOwn(schema.$defs.commands, command.cmd) && schema.$defs.commands[command.cmd].request;
+    const known = Object.hasOwn(this.schema.$defs.commands, command.cmd);
     const validate = this.part(known ? `commands/${command.cmd}/request` : 'command');
     if (!validate(command)) throw new ProtocolViolation('kit', this.describe(validate, JSON.stringify(command)));
   }
@@ -70,7 +68,7 @@ export class ProtocolValidator {
   private part(path: string): ValidateFunction {
     let validate = this.compiled.get(path);
     if (!validate) {
-      validate = this.ajv.getSchema(`${ID}#/$defs/${path}`)!;
+      validate = this.ajv.getSchema(`${this.schema.$id}#/$defs/${path}`)!;
       this.compiled.set(path, validate);
     }
     return validate;

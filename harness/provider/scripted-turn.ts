@@ -12,7 +12,8 @@ export type ScriptedTurn =
       usage?: ScriptedUsage;
     }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
-  | { kind: 'error'; status: number; body: string }
+  /** A refusal; `retryAfter` is sent as the `Retry-After` header when given. */
+  | { kind: 'error'; status: number; body: string; retryAfter?: string }
   | { kind: 'recording'; name: string };
 
 export interface ScriptedToolCall {
@@ -89,4 +90,11 @@ export function withReportedUsage(
   const output = turn.kind === 'text' ? turn.text : JSON.stringify(turn.calls.map((call) => call.input));
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
   return { ...turn, usage: { input: tokens(JSON.stringify(requestBody)), cacheRead: 0, output: tokens(output) } };
+}
+
+/** A scripted refusal as it goes on the wire, the same in every dialect. */
+export function errorResponse(turn: Extract<ScriptedTurn, { kind: 'error' }>): WireResponse {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (turn.retryAfter !== undefined) headers['retry-after'] = turn.retryAfter;
+  return { status: turn.status, headers, frames: [turn.body] };
 }

@@ -57,7 +57,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
     });
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
-    if (!described.profiles.includes(script.profile)) {
+    if (!(described.profiles as readonly string[]).includes(script.profile)) {
       throw new KitInputError(
         script.file,
         `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`,
@@ -126,7 +126,7 @@ async function reportedProblems(
     }
   };
   const failures = await ask(() => driver!.failures(sessionId));
-  const diagnostics = await ask(() => driver!.diagnostics());
+  const diagnostics = await ask(async () => (await driver!.call('diagnostics')).diagnostics);
   return { failures: failures.map((failure) => `${failure.code}: ${failure.message}`), diagnostics };
 }
 

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import type { ProviderDialectName } from '../driver/protocol.js';
+import type { ProviderDialectName } from '../protocol/protocol.js';
 import { kitPath } from '../kit-root.js';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../runtime-target.js';
 

@@ -10,11 +10,13 @@ function optionalCapabilities(profile: Profile): Record<string, string[]> {
   return {
     'kit-tools': ['gate.wait', 'gate.open'],
     'kit-sources': ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
+    'tool-contributions': ['tool.contribution.register', 'tool.contribution.close'],
     'virtual-clock': ['clock.set', 'retry.wait'],
     'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
     pty: ['pty.overlay.set', 'pty.environment', 'host.env.set'],
     'manual-compaction': ['compaction.request'],
     reconcile: ['context.reconcile'],
+    'history-paging': ['history.page'],
     ...(profile.offersInboxFreePrompts() ? { 'busy-submit': ['prompt.submit'] } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { helloResult, PROTOCOL } from './handshake.js';
 import { composeRuntime, type AdapterConfig } from './runtime-host.js';
 import { sessionCommands } from './commands/session-commands.js';
 import { contextCommands } from './commands/context-commands.js';
+import { toolCommands } from './commands/tool-commands.js';
 import { agentCommands } from './commands/agent-commands.js';
 import { compactionCommands } from './commands/compaction-commands.js';
 import { toolOutputCommands } from './commands/tool-output-commands.js';
@@ -62,6 +63,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
   const commands = {
     ...sessionCommands(host),
     ...contextCommands(host),
+    ...toolCommands(host),
     ...agentCommands(host),
     ...compactionCommands(host),
     ...toolOutputCommands(host),

@@ -1,4 +1,5 @@
 import { Absent, Unavailable, type ContextSource, type Json, type Observation } from '../context/context-source.js';
+import type { GateBoard } from './kit-tools.js';
 
 export type KitSourceState = { value: Json } | { state: 'unavailable' | 'absent' };
 
@@ -10,11 +11,17 @@ export class KitSources {
   private readonly states = new Map<string, KitSourceState>();
   /** Values that replace a source's state once it has been read: a change during a boundary. */
   private readonly nextValues = new Map<string, Json>();
+  /** Gates a source's reads wait for until the kit opens them: a boundary held while it observes. */
+  private readonly readGates = new Map<string, string>();
 
-  set(key: string, state: KitSourceState, nextValue?: { value: Json }): void {
+  constructor(private readonly gates: GateBoard) {}
+
+  set(key: string, state: KitSourceState, nextValue?: { value: Json }, gate?: string): void {
     this.states.set(key, state);
     if (nextValue) this.nextValues.set(key, nextValue.value);
     else this.nextValues.delete(key);
+    if (gate) this.readGates.set(key, gate);
+    else this.readGates.delete(key);
   }
 
   /** `latency` delays the loader by that many turns of the event loop, to vary completion order. */
@@ -26,6 +33,8 @@ export class KitSources {
       decode: (json) => json,
       load: async (): Promise<Observation<Json>> => {
         for (let i = 0; i < latency; i++) await new Promise((resolve) => setImmediate(resolve));
+        const gate = this.readGates.get(key);
+        if (gate) await this.gates.pass(gate, new AbortController().signal);
         const state = this.states.get(key);
         const next = this.nextValues.get(key);
         if (next !== undefined) {

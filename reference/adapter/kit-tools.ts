@@ -58,6 +58,16 @@ export function kitTools(gates: GateBoard): Tool[] {
   ];
 }
 
+/** A tool the kit contributes to one location under a name it chooses: calling it says it ran. */
+export function contributedTool(name: string): Tool {
+  return {
+    name,
+    description: `Says that ${name} ran.`,
+    parameters: { type: 'object', properties: {} },
+    execute: async () => `${name} ran`,
+  };
+}
+
 /** Gates the `gate` tool waits on; the kit opens them by name. */
 export class GateBoard {
   private readonly waiting = new Map<string, () => void>();

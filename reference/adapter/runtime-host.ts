@@ -87,7 +87,7 @@ export function composeRuntime(
     clock,
     gates,
     hostEnv,
-    kitSources: new KitSources(),
+    kitSources: new KitSources(gates),
     faults: new WriteFaults(databaseFile),
     toolOutputFaults,
     ptyOverlay: new KitPtyOverlay(),

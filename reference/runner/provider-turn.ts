@@ -96,6 +96,6 @@ export function providerRequest(deps: ProviderTurnDeps, session: Session, baseli
     model: session.model ?? deps.provider.model,
     baseline,
     history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),
-    tools: deps.tools.definitions(),
+    tools: deps.tools.definitions(session.location),
   };
 }

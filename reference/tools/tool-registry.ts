@@ -18,8 +18,30 @@ export class ToolRegistry {
     }
   }
 
-  definitions(): ToolDefinition[] {
-    return [...this.tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
+  /** Tools a host contributed to one location, by contribution key. */
+  private readonly contributions = new Map<string, Map<string, Tool[]>>();
+
+  /** Adds a location's tools under a contribution key; they are advertised from the next provider turn. */
+  contribute(location: string, key: string, tools: Tool[]): void {
+    const taken = tools.find((tool) => this.tools.has(tool.name));
+    if (taken) throw new Error(`duplicate tool ${taken.name}`);
+    const scoped = this.contributions.get(location) ?? new Map<string, Tool[]>();
+    this.contributions.set(location, scoped);
+    scoped.set(key, tools);
+  }
+
+  /** Closes a contribution: its tools are gone from the next provider turn. */
+  close(location: string, key: string): boolean {
+    return this.contributions.get(location)?.delete(key) ?? false;
+  }
+
+  /** The tools advertised to a turn in `location`: the runtime's own, then that location's contributions. */
+  definitions(location: string): ToolDefinition[] {
+    return this.available(location).map(({ name, description, parameters }) => ({ name, description, parameters }));
+  }
+
+  private available(location: string): Tool[] {
+    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];
   }
 
   /** The permission a call of `name` needs when the agent has no rule for it. */
@@ -29,7 +51,7 @@ export class ToolRegistry {
 
   /** Never throws for a failing tool: failures become error results the model can read. */
   async execute(name: string, rawInput: string, context: ToolContext): Promise<ToolResult> {
-    const tool = this.tools.get(name);
+    const tool = this.available(context.location).find((candidate) => candidate.name === name);
     if (!tool) return { status: 'error', output: `Unknown tool: ${name}` };
     let input: Record<string, unknown>;
     try {

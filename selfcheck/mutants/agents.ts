@@ -56,4 +56,55 @@ export const agents: Mutant[] = [
       '      const hidden = agents.permittedSkills({ ...agent, skills: {} }).find((s) => s.name === input.name);\n      if (!skill) throw new Error(`Agent ${agent.name} may not load the skill in ${hidden?.location}`);',
     breaks: ['AGT-07'],
   },
+  {
+    name: 'the model is sampled once per drain, not per turn',
+    file: 'runner/drain.ts',
+    find: '    const session = deps.sessions.get(sessionId);\n',
+    replace: '    const session = { ...deps.sessions.get(sessionId), model: drainModel };\n',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);',
+        replace: '  const { location, model: drainModel } = deps.sessions.get(sessionId);',
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
+  {
+    name: 'the context is composed for the default agent, whichever is selected',
+    file: 'runtime.ts',
+    find: '      this.agents.agent(session.agent),\n      this.nested.paths(session.id),',
+    replace: '      this.agents.agent(null),\n      this.nested.paths(session.id),',
+    breaks: ['AGT-02'],
+  },
+  {
+    name: "skill guidance ignores the agent's skill rules",
+    file: 'context/location-contexts.ts',
+    find: 'skillGuidanceSource(() => this.host.agents.permittedSkills(agent))',
+    replace: 'skillGuidanceSource(() => this.host.agents.permittedSkills({ ...agent, skills: {} }))',
+    breaks: ['AGT-03'],
+  },
+  {
+    name: 'an agent switch declines the permission requests still waiting',
+    file: 'runtime.ts',
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);',
+    replace:
+      '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);\n    if (selection.agent !== undefined) for (const request of this.permissions.pending(sessionId)) this.permissions.reply(request.id, false);',
+    breaks: ['AGT-04'],
+  },
+  {
+    name: "a session without an agent gets the default agent's built-in rules but not its definition",
+    file: 'agents/agent-catalog.ts',
+    find: '    const agent = this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };',
+    replace:
+      '    const agent = (name === null ? undefined : this.agents.get(resolved)) ?? { name: resolved, tools: {}, skills: {} };',
+    breaks: ['AGT-05'],
+  },
+  {
+    name: 'reasoning of another model is dropped instead of replayed as text',
+    file: 'provider/anthropic-messages.ts',
+    find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
+    replace: '',
+    breaks: ['AGT-06'],
+  },
 ];

@@ -107,7 +107,7 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (await compact(deps, session.id, model, before, signal, deps.profile.injectsContinuation())) {',
     replace: '  if (await compact(deps, session.id, model, before, signal, true)) {',
-    breaks: ['CMP-02'],
+    breaks: ['CMP-02', 'CMP-09'],
   },
   {
     name: 'an oversized request compacts even with nothing older to fold',
@@ -129,5 +129,59 @@ export const compaction: Mutant[] = [
     find: 'summary, recentContext, cutSeq, tokensFreed },',
     replace: "summary: '', recentContext, cutSeq, tokensFreed },",
     breaks: ['CMP-06'],
+  },
+  {
+    name: 'the recent context keeps the oldest compacted lines',
+    file: 'compaction/compactor.ts',
+    find: '  for (const line of [...lines].reverse()) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.unshift(line);',
+    replace:
+      '  for (const line of lines) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.push(line);',
+    breaks: ['CMP-04'],
+  },
+  {
+    name: 'a compaction deletes the messages it folded',
+    file: 'history/history-projection.ts',
+    find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
+    replace:
+      "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;\n      db.prepare('DELETE FROM messages WHERE session_id = ? AND seq <= ?').run(sessionId, cutSeq);",
+    breaks: ['CMP-04'],
+  },
+  {
+    name: 'the newest folded message crosses the compaction boundary',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq &&",
+    replace: "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq &&",
+    breaks: ['CMP-05'],
+  },
+  {
+    name: 'a later compaction summarizes the whole history again',
+    file: 'compaction/compactor.ts',
+    find: "m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),",
+    replace: "m.role !== 'compaction' && m.role !== 'system' && m.seq > 0,",
+    breaks: ['CMP-08'],
+  },
+  {
+    name: 'after an overflow compaction the turn is not rebuilt',
+    file: 'runner/drain.ts',
+    find: "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;",
+    replace:
+      "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';",
+    breaks: ['CMP-10'],
+  },
+  {
+    name: 'a summary cut midway is kept as if it were complete',
+    file: 'compaction/compactor.ts',
+    find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
+    replace:
+      "    if (summary === '') {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
+    breaks: ['CMP-07'],
+  },
+  {
+    name: 'an interrupted compaction ends with what it has',
+    file: 'compaction/compactor.ts',
+    find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
+    replace:
+      "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
+    breaks: ['CMP-07'],
   },
 ];

@@ -149,6 +149,120 @@ export const context: Mutant[] = [
     find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
     replace:
       '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
-    breaks: ['CTX-08'],
+    breaks: ['CTX-08', 'CTX-10'],
+  },
+  {
+    name: 'duplicate keys are checked within each contribution only',
+    file: 'context/context-registry.ts',
+    find: '    return combine(produced.flat());',
+    replace: '    for (const sources of produced) combine(sources);\n    return produced.flat();',
+    also: [
+      {
+        file: 'context/location-contexts.ts',
+        find: '    return combine([...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))]);',
+        replace:
+          '    return [...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];',
+      },
+    ],
+    breaks: ['CTX-01'],
+  },
+  {
+    name: 'the composition error does not name the key',
+    file: 'context/context-source.ts',
+    find: 'throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
+    replace: "throw new ContextCompositionError('duplicate context source key');",
+    breaks: ['CTX-01'],
+  },
+  {
+    name: 'sources combine in the order their loaders finish',
+    file: 'context/system-context.ts',
+    find: '  const observations = await Promise.all(sources.map((source) => source.load()));\n  return sources.map((source, i) => ({ source, observation: observations[i] }));',
+    replace:
+      '  const done: Observed[] = [];\n  await Promise.all(sources.map(async (source) => done.push({ source, observation: await source.load() })));\n  return done;',
+    breaks: ['CTX-02', 'CTX-03'],
+  },
+  {
+    name: 'encoded values are compared by identity',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (current.value !== stored.value) {',
+    breaks: ['CTX-04'],
+  },
+  {
+    name: 'the update renderer gets its values in the wrong order',
+    file: 'context/system-context.ts',
+    find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
+    replace: 'parts.push({ key: source.key, text: source.update(observation as never, previous) });',
+    breaks: ['CTX-05'],
+  },
+  {
+    name: 'an absent source announces its removal but stays in the snapshot',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace: '      if (stored) {\n        removed.push(source.key);\n        next[source.key] = stored;\n      }',
+    breaks: ['CTX-09'],
+  },
+  {
+    name: "a removed contributor's sources are announced but stay in the snapshot",
+    file: 'context/system-context.ts',
+    find: '    if (removal !== undefined) parts.push({ key, text: removal });',
+    replace:
+      '    if (removal !== undefined) parts.push({ key, text: removal });\n    if (!registered.has(key)) next[key] = snapshot[key]!;',
+    breaks: ['CTX-11'],
+  },
+  {
+    name: 'the snapshot keeps the rendered text instead of the encoded value',
+    file: 'context/system-context.ts',
+    find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
+    replace:
+      '  const kept = design.hashesSnapshot() ? comparable(design, source, value) : source.baseline(value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };',
+    breaks: ['CTX-12'],
+  },
+  {
+    name: 'the context is sampled when a prompt is admitted',
+    file: 'runtime.ts',
+    find: '    if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace:
+      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
+    breaks: ['CTX-13'],
+  },
+  {
+    name: 'a model switch announces the context as it is at the switch',
+    file: 'runtime.ts',
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);',
+    replace:
+      "    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);\n    void (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
+    breaks: ['CTX-13'],
+  },
+  {
+    name: 'a date rollover resumes idle sessions to announce the new date',
+    file: 'runtime.ts',
+    find: '    const clock = options.clock ?? systemClock;',
+    replace:
+      '    const clock = options.clock ?? systemClock;\n    const rollover = (sessionId: string) => {\n      const midnight = new Date(clock.now());\n      midnight.setUTCHours(24, 0, 0, 0);\n      void clock.until(midnight, new AbortController().signal).then(() => this.run(sessionId));\n    };\n    Object.assign(this, { rollover });',
+    also: [
+      {
+        file: 'runtime.ts',
+        find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+        replace:
+          "    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);\n    (this as unknown as { rollover(id: string): void }).rollover(created.session.id);\n    return created;",
+      },
+    ],
+    breaks: ['CTX-14'],
+  },
+  {
+    name: 'previewing the context ignores a pending replacement',
+    file: 'runtime.ts',
+    find: '    const result = epoch.replacementPending\n      ? await replace(this.profile, sources, epoch.snapshot)\n      : await reconcile(this.profile, sources, epoch.snapshot);',
+    replace: '    const result = await reconcile(this.profile, sources, epoch.snapshot);',
+    breaks: ['CTX-15'],
+  },
+  {
+    name: 'each change at a boundary becomes a system message of its own',
+    file: 'runner/context-boundary.ts',
+    find: "      const messageId = this.deps.ids.next('msg');\n      const { text, keys, snapshot } = result;\n      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      const { text, keys, snapshot } = result;\n      text.split('\\n\\n').forEach((part, i) => {\n        const messageId = this.deps.ids.next('msg');\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text: part, keys: [keys[i]!], snapshot }]);\n      });",
+    breaks: ['CTX-06'],
   },
 ];

@@ -93,4 +93,73 @@ export const epochs: Mutant[] = [
     replace: '',
     breaks: ['EPO-10'],
   },
+  {
+    name: 'a moved session keeps its old epoch while the destination cannot load',
+    file: 'session/session-store.ts',
+    find: "{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }",
+    replace: "{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }",
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: "    if (replacement.kind === 'replacement-blocked') {\n      throw new ContextBlocked('context-unavailable', `context unavailable: ${replacement.unavailable.join(', ')}`);\n    }",
+        replace:
+          "    if (replacement.kind === 'replacement-blocked') return new ContextBoundary(deps, session, sources, false);",
+      },
+    ],
+    breaks: ['EPO-02', 'RUN-08'],
+  },
+  {
+    name: 'the first snapshot leaves out the removal texts',
+    file: 'context/system-context.ts',
+    find: '    parts.push({ key: source.key, text: source.baseline(observation) });\n    snapshot[source.key] = entry(design, source, observation);',
+    replace:
+      '    parts.push({ key: source.key, text: source.baseline(observation) });\n    snapshot[source.key] = { value: comparable(design, source, observation) };',
+    breaks: ['EPO-01'],
+  },
+  {
+    name: 'a blocked first observation stores an epoch of the sources that loaded',
+    file: 'runner/context-boundary.ts',
+    find: "    if (initialization.kind === 'blocked') {",
+    replace:
+      "    if (initialization.kind === 'blocked') {\n      deps.log.append(session.id, [{ type: 'context.initialized', parts: [], snapshot: {} }]);",
+    breaks: ['EPO-02'],
+  },
+  {
+    name: 'the baseline is kept in process memory, so a restart renders another',
+    file: 'runner/context-boundary.ts',
+    find: '    if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
+    replace:
+      '    const begun = begunEpochs.get(deps.epochs) ?? new Set<string>();\n    begunEpochs.set(deps.epochs, begun);\n    const known = begun.has(session.id);\n    begun.add(session.id);\n    if (epoch && !epoch.replacementPending && known) return new ContextBoundary(deps, session, sources, false);',
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: '/** Why the context stops a drain before anything is sent. */',
+        replace:
+          'const begunEpochs = new WeakMap<object, Set<string>>();\n/** Why the context stops a drain before anything is sent. */',
+      },
+    ],
+    breaks: ['EPO-04'],
+  },
+  {
+    name: 'the epoch view joins the baseline parts otherwise than they were sent',
+    profile: 'checkpoint',
+    file: 'context/epoch-store.ts',
+    find: "      baseline: parts.join('\\n\\n'),",
+    replace: "      baseline: parts.join('\\n'),",
+    breaks: ['EPO-05'],
+  },
+  {
+    name: 'a move asks for a replacement baseline instead of ending the epoch',
+    file: 'session/session-store.ts',
+    find: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]",
+    replace: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }]",
+    breaks: ['EPO-07'],
+  },
+  {
+    name: 'the epoch view trims the baseline it kept',
+    file: 'context/epoch-store.ts',
+    find: "      baseline: parts.join('\\n\\n'),",
+    replace: "      baseline: parts.join('\\n\\n').trimEnd(),",
+    breaks: ['EPO-05'],
+  },
 ];

@@ -202,4 +202,70 @@ export const inbox: Mutant[] = [
     replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
     breaks: ['INB-12'],
   },
+  {
+    name: 'a wake that arrives during a drain is remembered as a run',
+    file: 'runner/coordinator.ts',
+    find: "    if (chain) chain.rerun ??= 'wake';",
+    replace: "    if (chain) chain.rerun ??= 'run';",
+    breaks: ['INB-13'],
+  },
+  {
+    name: 'interrupting an unknown session is refused',
+    file: 'runtime.ts',
+    find: '  interrupt(sessionId: string): Promise<void> {\n    return this.coordinator.interrupt(sessionId);',
+    replace:
+      '  interrupt(sessionId: string): Promise<void> {\n    this.sessions.get(sessionId);\n    return this.coordinator.interrupt(sessionId);',
+    breaks: ['INB-14'],
+  },
+  {
+    name: 'a steer that arrives while calls run skips the calls not yet settled',
+    file: 'runner/turn-projection.ts',
+    find: "    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) =>\n      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);",
+    replace: `    const skips: (() => void)[] = ((this as unknown as { skips?: (() => void)[] }).skips ??= []);
+    let done = false;
+    const settle = (result: Omit<ToolResult, 'status'> & { status: ToolResult['status'] | 'interrupted' }) => {
+      if (done) return;
+      done = true;
+      log.append(this.sessionId, [{ type: 'tool.settled', assistantMessageId, callId: call.id, ...result }]);
+      const { inbox } = this.deps as unknown as { inbox: { hasPending(id: string): boolean } };
+      if (inbox.hasPending(this.sessionId)) for (const skip of skips.splice(0)) skip();
+    };
+    skips.push(() => settle({ status: 'error', output: 'Skipped because the user sent a new message' }));`,
+    breaks: ['INB-07'],
+  },
+  {
+    name: 'interrupt lets the provider stream run to its end and stops at the next boundary',
+    file: 'runner/provider-turn.ts',
+    find: '  const open = () => streamTurn(dialect, deps.provider, request, signal);',
+    replace: '  const open = () => streamTurn(dialect, deps.provider, request, new AbortController().signal);',
+    also: [
+      {
+        file: 'runner/coordinator.ts',
+        find: '    chain.controller.abort();\n    await chain.done;',
+        replace: '    chain.controller.abort();',
+      },
+    ],
+    breaks: ['INB-14'],
+  },
+  {
+    name: 'an interrupted provider request is reported as a provider error',
+    file: 'runner/provider-turn.ts',
+    find: "    if (signal.aborted) {\n      turn.fail('interrupted', 'Provider turn interrupted');\n      return 'interrupted';\n    }",
+    replace: '',
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    if (error instanceof StreamCut || error instanceof ProviderRejected) {',
+        replace: '    if (error instanceof StreamCut || error instanceof ProviderRejected || signal.aborted) {',
+      },
+    ],
+    breaks: ['INB-14'],
+  },
+  {
+    name: 'a wake goes ahead whenever the inbox holds anything, promotable or not',
+    file: 'runner/drain.ts',
+    find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
+    replace: '',
+    breaks: ['INB-13'],
+  },
 ];

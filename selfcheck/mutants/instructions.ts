@@ -68,4 +68,41 @@ export const instructions: Mutant[] = [
   }`,
     breaks: ['INS-07'],
   },
+  {
+    name: 'project files take the place of the global file',
+    file: 'context/sources/instructions.ts',
+    find: '  return [...candidates, ...(await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }))];',
+    replace:
+      '  const project = (await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }));\n  return project.length > 0 ? project : candidates;',
+    breaks: ['INS-01'],
+  },
+  {
+    name: 'an update restates only the files that changed',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) =>\n      `${SUPERSESSION}\\n\\n${render(files.filter((f) => !previous.some((p) => p.path === f.path && p.content === f.content)))}`,',
+    breaks: ['INS-02'],
+  },
+  {
+    name: 'the revocation restates the revoked instructions',
+    file: 'context/sources/instructions.ts',
+    find: '    removal: () => REVOCATION,\n',
+    replace: '    removal: (files) => `${REVOCATION}\\n\\n${render(files)}`,\n',
+    breaks: ['INS-04'],
+  },
+  {
+    name: 'OPENCODE_DISABLE_PROJECT_CONFIG turns the global file off too',
+    file: 'context/sources/instructions.ts',
+    find: '  if (scope.projectConfigDisabled()) return candidates;',
+    replace: '  if (scope.projectConfigDisabled()) return [];',
+    breaks: ['INS-05'],
+  },
+  {
+    name: 'an unreadable file is skipped and the others admitted',
+    file: 'context/sources/instructions.ts',
+    find: '    if (found === Unavailable) return Unavailable;',
+    replace: '    if (found === Unavailable) continue;',
+    breaks: ['INS-07'],
+  },
 ];

@@ -46,6 +46,13 @@ export const runner: Mutant[] = [
     breaks: ['RUN-05'],
   },
   {
+    name: 'a page of the history ends before the cursor by message ID, not by sequence',
+    file: 'history/history-store.ts',
+    find: 'WHERE m.session_id = ? AND m.seq < cursor.seq ORDER BY m.seq DESC LIMIT ?',
+    replace: 'WHERE m.session_id = ? AND m.id < cursor.id ORDER BY m.seq DESC LIMIT ?',
+    breaks: ['RUN-05'],
+  },
+  {
     name: 'replay skips the event right after the cursor',
     file: 'store/event-log.ts',
     find: 'let cursor = after;',
@@ -164,5 +171,70 @@ export const runner: Mutant[] = [
     find: "    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     replace: "    this.start(sessionId, 'wake');",
     breaks: ['RUN-07'],
+  },
+  {
+    name: 'the model history keeps one tool result per call ID',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'tool' || all.findIndex((o) => o.role === 'tool' && o.callId === m.callId) === i).map((m) =>",
+    breaks: ['RUN-03'],
+  },
+  {
+    name: 'pending prompts promote in message ID order',
+    file: 'inbox/inbox.ts',
+    find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
+    replace:
+      "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
+    breaks: ['RUN-05'],
+  },
+  {
+    name: 'a moved drain goes on with the context of the location it started in',
+    file: 'runner/drain.ts',
+    find: "if (session.location !== location) return 'moved';",
+    replace: '',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '      context = await ContextBoundary.open(deps, session);',
+        replace: '      context = await ContextBoundary.open(deps, { ...session, location, projectRoot: startRoot });',
+      },
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);',
+        replace: '  const { location, projectRoot: startRoot } = deps.sessions.get(sessionId);',
+      },
+    ],
+    breaks: ['RUN-08'],
+  },
+  {
+    name: 'pending prompts promote in the order of their admission times',
+    file: 'inbox/inbox.ts',
+    find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
+    replace:
+      "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY (SELECT at FROM events WHERE events.session_id = inbox.session_id AND events.seq = inbox.admitted_seq)',",
+    breaks: ['RUN-05'],
+  },
+  {
+    name: 'a closed tool contribution stays advertised',
+    file: 'tools/tool-registry.ts',
+    find: '    return this.contributions.get(location)?.delete(key) ?? false;',
+    replace: '    return this.contributions.get(location)?.has(key) ?? false;',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'contributed tools are advertised in every location',
+    file: 'tools/tool-registry.ts',
+    find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
+    replace:
+      '    return [...this.tools.values(), ...[...this.contributions.values()].flatMap((scoped) => [...scoped.values()].flat())];',
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'a contributed tool is advertised but never found to run',
+    file: 'tools/tool-registry.ts',
+    find: '    const tool = this.available(context.location).find((candidate) => candidate.name === name);',
+    replace: '    const tool = this.tools.get(name);',
+    breaks: ['RUN-10'],
   },
 ];

@@ -6,7 +6,7 @@ export const systemMessages: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
-    breaks: ['MCS-01'],
+    breaks: ['MCS-01', 'EPO-03'],
   },
   {
     name: 'the system message sent differs from the one stored',
@@ -52,5 +52,82 @@ export const systemMessages: Mutant[] = [
     find: "dateSource(clock, () => hostEnv().TZ || 'UTC'),",
     replace: "dateSource(clock, () => 'UTC'),",
     breaks: ['MCS-07'],
+  },
+  {
+    name: 'the fallback wrapper escapes ampersands last, so markup is escaped twice',
+    file: 'provider/system-fallback.ts',
+    find: "  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');",
+    replace: "  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/&/g, '&amp;');",
+    breaks: ['MCS-06'],
+  },
+  {
+    name: 'the system message is sent trimmed',
+    file: 'provider/openai-chat.ts',
+    find: "      return [{ role: 'system', content: message.text }];",
+    replace: "      return [{ role: 'system', content: message.text.trim() }];",
+    breaks: ['MCS-02'],
+  },
+  {
+    name: 'a failed provider attempt rolls back the system messages admitted for it',
+    file: 'store/projector.ts',
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed')
+    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed')").run(sessionId, sessionId);`,
+    breaks: ['MCS-04'],
+  },
+  {
+    name: 'system messages hidden from the transcript are hidden from the model too',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'system' && m.hidden)).map((m) =>",
+    breaks: ['MCS-05'],
+  },
+  {
+    name: 'a wrapped system message is put ahead of the user turn it shares',
+    file: 'provider/anthropic-messages.ts',
+    find: '    if (last?.role === role) last.content.push(...blocks);',
+    replace:
+      "    if (last?.role === role && message.role === 'system') last.content.unshift(...blocks);\n    else if (last?.role === role) last.content.push(...blocks);",
+    breaks: ['MCS-01'],
+  },
+  {
+    name: "the host's time zone offset is applied with the wrong sign",
+    file: 'context/sources/date.ts',
+    find: "    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(now)",
+    replace:
+      "    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
+    breaks: ['MCS-07'],
+  },
+  {
+    name: 'a failed provider attempt takes back its system message and the snapshot it admitted',
+    file: 'store/projector.ts',
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed') {
+    const { answered } = db
+      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
+      .get(sessionId) as { answered: number };
+    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
+    const kept = db
+      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
+      .get(sessionId, answered) as { data: string } | undefined;
+    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
+  }`,
+    breaks: ['MCS-04'],
+  },
+  {
+    name: 'daylight saving time is applied all year round',
+    file: 'context/sources/date.ts',
+    find: '      .formatToParts(now)',
+    replace: '      .formatToParts(new Date(now.getTime() + 3_600_000))',
+    breaks: ['MCS-07'],
+  },
+  {
+    name: 'steers are picked up once more as the request is assembled, after the system message',
+    file: 'runner/drain.ts',
+    find: '    const epoch = await context.admitChanges();',
+    replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
+    breaks: ['MCS-01', 'INB-07'],
   },
 ];

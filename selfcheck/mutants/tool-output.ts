@@ -144,4 +144,86 @@ export const toolOutput: Mutant[] = [
     replace: '',
     breaks: ['TOO-03'],
   },
+  {
+    name: 'the chat-completions dialect cuts tool results to a length of its own',
+    file: 'provider/openai-chat.ts',
+    find: "return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];",
+    replace:
+      "return [{ role: 'tool', tool_call_id: message.callId, content: (message.output ?? INTERRUPTED_TOOL_OUTPUT).slice(0, 200) }];",
+    breaks: ['TOO-02'],
+  },
+  {
+    name: 'a bounded output names its file in the text only, without the typed path',
+    file: 'tools/model-tool-output.ts',
+    find: 'return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };',
+    replace: 'return { ...result, output: preview(text, limit, savedMarker(path)) };',
+    breaks: ['TOO-04'],
+  },
+  {
+    name: 'the managed file holds the output with trailing whitespace trimmed',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "await writeFile(path, text, { flag: 'wx' });",
+    replace: "await writeFile(path, text.toString('utf8').trimEnd(), { flag: 'wx' });",
+    breaks: ['TOO-06'],
+  },
+  {
+    name: 'a structured result is never bounded',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: '    if (withinLimit(text, limit) || result.structured !== undefined) return result;',
+    breaks: ['TOO-09'],
+  },
+  {
+    name: 'an output the tool kept is also mirrored, bounded, in a fallback file',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };',
+    replace:
+      "    if (result.outputPath !== undefined) {\n      const output = preview(text, limit, savedMarker(result.outputPath));\n      await this.files.write(Buffer.from(output, 'utf8'));\n      return { ...result, output };\n    }",
+    breaks: ['TOO-10'],
+  },
+  {
+    name: 'a provider-executed call keeps its streamed input as a string',
+    file: 'runner/turn-projection.ts',
+    find: "input === '' ? block : { ...block, input: JSON.parse(input) },",
+    replace: "input === '' ? block : { ...block, input },",
+    breaks: ['TOO-12'],
+  },
+  {
+    name: 'replay reads the complete output back from its file',
+    file: 'history/model-history.ts',
+    find: "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,",
+    replace:
+      "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m,",
+    also: [
+      {
+        file: 'history/model-history.ts',
+        find: "import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
+        replace:
+          "import { readFileSync } from 'node:fs';\nimport { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
+      },
+    ],
+    breaks: ['TOO-13'],
+  },
+  {
+    name: 'the output of a failed call is stored unbounded',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: "    if (withinLimit(text, limit) || result.status === 'error') return result;",
+    breaks: ['TOO-01', 'TOO-08'],
+  },
+  {
+    name: 'the shell refuses every absolute path outside the location, managed outputs included',
+    file: 'tools/bash-tool.ts',
+    find: '    const output = await run(command, cwd, signal);',
+    replace:
+      "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
+    breaks: ['TOO-05'],
+  },
+  {
+    name: 'an output of exactly the byte limit counts as over it',
+    file: 'tools/bounded-preview.ts',
+    find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;',
+    replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',
+    breaks: ['TOO-11'],
+  },
 ];

@@ -125,4 +125,18 @@ export const tools: Mutant[] = [
     replace: '      return run(command, location, signal);',
     breaks: ['TLS-05'],
   },
+  {
+    name: 'the terminal variables are defaults the caller can override',
+    file: 'pty/pty-environment.ts',
+    find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    replace: '{ ...FORCED_TERMINAL, ...request.env, ...overlay.observe(request.location, cwd) }',
+    breaks: ['PTY-01'],
+  },
+  {
+    name: "the PTY's working directory is resolved against the server's, not the location",
+    file: 'pty/pty-environment.ts',
+    find: "  const cwd = resolve(request.location, request.cwd ?? '.');",
+    replace: '  const cwd = request.cwd === undefined ? request.location : resolve(request.cwd);',
+    breaks: ['PTY-02'],
+  },
 ];

@@ -9,7 +9,7 @@ import { holdsHashOf } from '../support/checkpoint-hash.js';
 Then(
   'the checkpoint holds the hash of {string} for {string}',
   async function (this: KitWorld, text: string, key: string) {
-    const { snapshot } = await this.driver.epoch(this.session().id);
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
     const held = snapshot[key]?.value;
     expect(holdsHashOf(this, text, held), `the checkpoint holds ${JSON.stringify(held)} for ${key}`).to.equal(true);
     const before = this.hashesHeld.get(key);

@@ -1,6 +1,6 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
 import { historyRow, type Row } from '../support/rows.js';
 

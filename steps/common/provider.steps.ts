@@ -120,6 +120,12 @@ Then('request {int} does not contain {string} anywhere', function (this: KitWorl
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
 });
 
+Then('no request after request {int} contains {string}', function (this: KitWorld, n: number, text: string) {
+  this.provider.requests.slice(n).forEach((later, i) => {
+    expect(JSON.stringify(later.body), `the body of request ${n + i + 1}`).to.not.include(text);
+  });
+});
+
 Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   expect(matchRows(conversation(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));

@@ -47,11 +47,11 @@ When('the session is woken', async function (this: KitWorld) {
 });
 
 When('the session is interrupted', async function (this: KitWorld) {
-  await this.driver.interrupt(this.session().id);
+  await this.driver.call('session.interrupt', { sessionId: this.session().id });
 });
 
 When('session {string} is interrupted', async function (this: KitWorld, id: string) {
-  await this.driver.interrupt(id);
+  await this.driver.call('session.interrupt', { sessionId: id });
 });
 
 When('the session settles', async function (this: KitWorld) {
@@ -74,7 +74,7 @@ Given('the clock is at {string}', async function (this: KitWorld, now: string) {
 When(
   'session {string} moves to a new workspace {string}',
   async function (this: KitWorld, name: string, workspace: string) {
-    await this.driver.move(this.session(name).id, this.workspace(workspace));
+    await this.driver.call('session.move', { sessionId: this.session(name).id, location: this.workspace(workspace) });
   },
 );
 

@@ -43,6 +43,14 @@ Given(
   },
 );
 
+// Files as editors save them: trailing whitespace a runtime must neither trim nor add to.
+Given(
+  'the file {string} in the workspace {string} says {string}, ending with a newline',
+  function (this: KitWorld, file: string, workspace: string, text: string) {
+    plant(join(this.workspace(workspace), file), `${text}\n`);
+  },
+);
+
 When(
   'the file {string} in the workspace {string} is deleted',
   function (this: KitWorld, file: string, workspace: string) {

@@ -10,14 +10,15 @@ Given('the provider summarizes with {string}', function (this: KitWorld, summary
 });
 
 When('the user asks for a compaction', async function (this: KitWorld) {
-  await this.driver.requestCompaction(this.session().id);
+  await this.driver.call('compaction.request', { sessionId: this.session().id });
 });
 
 /** Every compaction the runtime reports (a self-reported view); `tokensFreed` only where the table names it. */
 Then("the session's compactions are:", async function (this: KitWorld, table: DataTable) {
   const expected = table.hashes();
   const named = expected.some((row) => 'tokensFreed' in row);
-  const reported = (await this.driver.compactions(this.session().id)).map(({ tokensFreed, ...rest }) => ({
+  const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+  const reported = compactions.map(({ tokensFreed, ...rest }) => ({
     ...rest,
     ...(named && tokensFreed !== undefined ? { tokensFreed: String(tokensFreed) } : {}),
   }));
@@ -65,7 +66,7 @@ function prose(length: number): string {
 Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
-    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer });
   },
 );
 
@@ -78,7 +79,7 @@ Given(
     buffer: number,
     off: 'auto' | 'prune',
   ) {
-    await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [off]: false });
   },
 );
 
@@ -92,7 +93,7 @@ Given(
     outputAllowance: number,
     buffer: number,
   ) {
-    await this.driver.configureCompaction({
+    await this.driver.call('compaction.configure', {
       contextWindow,
       outputAllowance,
       buffer,
@@ -117,7 +118,8 @@ When('the user steers {int} characters of prose', async function (this: KitWorld
 });
 
 Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
-  const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+  const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+  const completed = compactions.filter((c) => c.status === 'completed');
   expect(completed).to.have.length(count);
 });
 

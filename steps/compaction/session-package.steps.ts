@@ -20,7 +20,8 @@ Then(
 Then(
   'the compaction freed between {int} and {int} tokens',
   async function (this: KitWorld, least: number, most: number) {
-    const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+    const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+    const completed = compactions.filter((c) => c.status === 'completed');
     expect(completed.length, 'completed compactions').to.equal(1);
     expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
   },

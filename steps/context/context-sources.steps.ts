@@ -1,7 +1,7 @@
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import type { KitSourceDeclaration } from '../../harness/driver/protocol.js';
+import type { KitSourceDeclaration } from '../../harness/protocol/protocol.js';
 import { baselineOf } from '../support/requests.js';
 
 /** Kit sources render one line each; these are the lines of a baseline that the kit defined. */
@@ -18,23 +18,35 @@ function declarations(table: DataTable): KitSourceDeclaration[] {
 Given(
   'the contributor {string} contributes the context sources:',
   async function (this: KitWorld, contributor: string, table: DataTable) {
-    await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
+    await this.driver.call('context.contributor.register', {
+      location: this.session().workspace,
+      contributor,
+      sources: declarations(table),
+    });
   },
 );
 
 Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
-  await this.driver.registerContributor(this.session().workspace, contributor, []);
+  await this.driver.call('context.contributor.register', {
+    location: this.session().workspace,
+    contributor,
+    sources: [],
+  });
 });
 
 Given(
   'the contributor {string} contributes the context sources in the workspace {string}:',
   async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {
-    await this.driver.registerContributor(this.workspace(workspace), contributor, declarations(table));
+    await this.driver.call('context.contributor.register', {
+      location: this.workspace(workspace),
+      contributor,
+      sources: declarations(table),
+    });
   },
 );
 
 Given('the contributor {string} is removed', async function (this: KitWorld, contributor: string) {
-  await this.driver.removeContributor(this.session().workspace, contributor);
+  await this.driver.call('context.contributor.remove', { location: this.session().workspace, contributor });
 });
 
 Given('the context source {string} has the value {string}', async function (this: KitWorld, key: string, json: string) {
@@ -45,6 +57,13 @@ Given(
   'the context source {string} has the value {string}, which changes to {string} once it is read',
   async function (this: KitWorld, key: string, json: string, next: string) {
     await this.driver.setSource(key, { value: JSON.parse(json) }, { value: JSON.parse(next) });
+  },
+);
+
+Given(
+  'the context source {string} has the value {string}, read only once the gate {string} opens',
+  async function (this: KitWorld, key: string, json: string, gate: string) {
+    await this.driver.setSource(key, { value: JSON.parse(json) }, undefined, gate);
   },
 );
 
@@ -60,5 +79,6 @@ Then('request {int} has the kit context in its baseline:', function (this: KitWo
 });
 
 Then('reconciling the context now would be {string}', async function (this: KitWorld, outcome: string) {
-  expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
+  const { outcome: reached } = await this.driver.call('context.reconcile', { sessionId: this.session().id });
+  expect(reached).to.equal(outcome);
 });

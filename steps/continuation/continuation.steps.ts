@@ -1,11 +1,11 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import { conversation, request } from '../support/requests.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
-type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;
+type UserMessage = Extract<HistoryMessage, { role: 'user' }>;
 
 /**
  * Continuation texts: a step names the literal text where a seed fixes it (`002`: `continue`) or,

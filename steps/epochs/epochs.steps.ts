@@ -29,7 +29,7 @@ Then(
  * the rendered update text; for kit sources the kit knows that text, so both mean the same value.
  */
 Then('the epoch holds {string} as {string}', async function (this: KitWorld, key: string, json: string) {
-  const { snapshot } = await this.driver.epoch(this.session().id);
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
   const value = JSON.parse(json);
   const held = snapshot[key]?.value;
   const hashed =
@@ -43,20 +43,20 @@ Then('the epoch holds {string} as {string}', async function (this: KitWorld, key
 Then(
   'the epoch holds the removal text {string} for {string}',
   async function (this: KitWorld, text: string, key: string) {
-    const { snapshot } = await this.driver.epoch(this.session().id);
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
     expect(snapshot[key]?.removal).to.equal(text);
   },
 );
 
 Then('the epoch holds nothing for {string}', async function (this: KitWorld, key: string) {
-  const { snapshot } = await this.driver.epoch(this.session().id);
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
   expect(snapshot).to.not.have.property(key);
 });
 
 Then('the session has no context epoch', async function (this: KitWorld) {
-  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(null);
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(null);
 });
 
 Then('the epoch baseline is exactly the baseline sent in request {int}', async function (this: KitWorld, n: number) {
-  expect((await this.driver.epoch(this.session().id)).baseline).to.equal(baselineOf(this, n));
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(baselineOf(this, n));
 });

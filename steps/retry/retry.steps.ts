@@ -11,6 +11,27 @@ Given('the provider answers with status {int}, {int} times', function (this: Kit
   }
 });
 
+function refuseWithRetryAfter(world: KitWorld, status: number, retryAfter: string): void {
+  world.provider.enqueue({
+    turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }), retryAfter },
+  });
+}
+
+Given(
+  'the provider answers with status {int} and a Retry-After of {int} seconds',
+  function (this: KitWorld, status: number, seconds: number) {
+    refuseWithRetryAfter(this, status, String(seconds));
+  },
+);
+
+/** The date is so many seconds after the kit's clock, which stands still until a retry is due. */
+Given(
+  'the provider answers with status {int} and a Retry-After of {int} seconds, as an HTTP date',
+  function (this: KitWorld, status: number, seconds: number) {
+    refuseWithRetryAfter(this, status, new Date(Date.parse(this.now) + seconds * 1000).toUTCString());
+  },
+);
+
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
   for (let i = 1; i <= times; i++) {
     if (scriptCalls(this, [toolCall(`call_repeat_${i}`, 'echo', { text })])) return 'skipped';
@@ -26,7 +47,7 @@ Given('the provider calls echo {string} {int} times in a row', function (this: K
  */
 When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
   for (let retry = 1; retry <= last; retry++) {
-    const scheduled = await this.driver.retryScheduled(this.session().id, retry);
+    const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
     const failed = this.provider.requests[retry - 1];
     if (!failed?.answeredAt)
       throw new Error(

@@ -1,6 +1,6 @@
 import { Given, When } from '@cucumber/cucumber';
 import { AdapterFailed } from '../../harness/driver/stdio.js';
-import type { CrashPoint } from '../../harness/driver/protocol.js';
+import type { CrashPoint } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
 
 Given(

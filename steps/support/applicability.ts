@@ -1,5 +1,5 @@
 import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import type { RuntimeDescription } from '../../harness/driver/protocol.js';
+import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { asNotDriven } from '../../harness/driver/runtime-fault.js';
 import { meansCover } from '../../harness/means/tool-means.js';
@@ -19,7 +19,10 @@ import type { KitWorld } from './world.js';
 /** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
 export function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
   const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
-  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
+  if (
+    profiles.length > 0 &&
+    !profiles.some((profile) => (description.profiles as readonly string[]).includes(profile))
+  ) {
     return `needs profile ${profiles.join(' or ')}`;
   }
   const missing = neededCapabilities(tags).filter(

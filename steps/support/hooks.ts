@@ -8,7 +8,7 @@ import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
 import { suiteSettings } from '../../harness/suite/suite-settings.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import type { RuntimeDescription } from '../../harness/driver/protocol.js';
+import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { toolMeans } from '../../harness/means/tool-means.js';
 import { KEPT_LOG, NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';

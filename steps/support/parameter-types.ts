@@ -1,12 +1,12 @@
 import { defineParameterType } from '@cucumber/cucumber';
-import {
-  type CrashPoint,
-  type Delivery,
-  ERROR_CODES,
-  type Failure,
-  type HistoryMessage,
-  type PromptReceipt,
-} from '../../harness/driver/protocol.js';
+import type {
+  CrashPoint,
+  Delivery,
+  ErrorCode,
+  Failure,
+  HistoryMessage,
+  PromptReceipt,
+} from '../../harness/protocol/protocol.js';
 import { escapeRegExp } from './text.js';
 
 /**
@@ -19,6 +19,13 @@ type ToolStatus = Extract<HistoryMessage, { role: 'tool' }>['status'];
 type PermissionRule = 'allow' | 'deny' | 'ask';
 
 const DELIVERIES: Record<Delivery, true> = { steer: true, queue: true };
+const ERROR_CODES: Record<ErrorCode, true> = {
+  'invalid-input': true,
+  conflict: true,
+  'not-found': true,
+  unsupported: true,
+  busy: true,
+};
 const PROMPT_STATES: Record<PromptReceipt['state'], true> = { pending: true, promoted: true };
 const TOOL_STATUSES: Record<ToolStatus, true> = { running: true, success: true, error: true, interrupted: true };
 const FAILURE_CODES: Record<Failure['code'], true> = {
@@ -77,7 +84,7 @@ vocabulary('delivery', DELIVERIES);
 vocabulary('prompt-state', PROMPT_STATES);
 vocabulary('tool-status', TOOL_STATUSES);
 vocabulary('failure-code', FAILURE_CODES, true);
-vocabulary('error-code', Object.fromEntries(ERROR_CODES.map((code) => [code, true])), true);
+vocabulary('error-code', ERROR_CODES, true);
 vocabulary('permission-rule', PERMISSION_RULES);
 vocabulary('source-state', { unavailable: true, absent: true });
 vocabulary('budget-switch', { auto: true, prune: true });

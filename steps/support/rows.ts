@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
 import { toolCallsTurn } from '../../harness/provider/turns.js';
 import { needsReason } from '../../harness/protocol/capabilities.js';

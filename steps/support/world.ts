@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { type RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import type { PromptReceipt, PtyEnvironmentView } from '../../harness/driver/protocol.js';
+import type { PromptReceipt, PtyEnvironmentView } from '../../harness/protocol/protocol.js';
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from './rows.js';

@@ -5,15 +5,15 @@ import { lastSystemMessage, request, systemMessages } from '../support/requests.
 import { dateRenderings, expectInOrder } from '../support/text.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
-  await this.driver.setHostEnv(name, value);
+  await this.driver.call('host.env.set', { name, value });
 });
 
 When('durable writes of system messages fail', async function (this: KitWorld) {
-  await this.driver.failSystemMessageWrites(true);
+  await this.driver.call('fault.system-message-writes', { failing: true });
 });
 
 When('durable writes of system messages work again', async function (this: KitWorld) {
-  await this.driver.failSystemMessageWrites(false);
+  await this.driver.call('fault.system-message-writes', { failing: false });
 });
 
 Then('request {int} has no system message', function (this: KitWorld, n: number) {

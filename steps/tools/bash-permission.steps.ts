@@ -1,7 +1,9 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { quote } from '../../harness/means/shell-commands.js';
 import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
 
@@ -19,6 +21,25 @@ function callShell(world: KitWorld, id: string, command: string, workdir?: strin
   world.provider.enqueue({ turn: toolCallsTurn([call(id, shell.tool, input)]) });
   return undefined;
 }
+
+/** Searching with an ordinary tool: the runtime's shell greps a managed file by its absolute path (TOO-05). */
+Given(
+  'the provider searches the complete output of call {string} for the line {string} with the shell as {string}',
+  async function (this: KitWorld, of: string, line: string, id: string) {
+    const path = (await toolCall(this, of)).outputPath;
+    if (path === undefined) throw new Error(`call "${of}" has no complete output path to search`);
+    return callShell(this, id, `grep -n -x -F ${quote(line)} ${quote(path)}`);
+  },
+);
+
+Then(
+  'call {string} found line {int} reading {string}',
+  async function (this: KitWorld, id: string, number: number, line: string) {
+    const settled = await toolCall(this, id);
+    expect(settled.status, `status of "${id}"`).to.equal('success');
+    expect(settled.output?.split('\n')).to.include(`${number}:${line}`);
+  },
+);
 
 Given(
   'the provider runs the shell command {string} as {string}',
@@ -42,11 +63,12 @@ Given(
       this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
       return 'skipped';
     }
-    await this.driver.defineAgent(agent, { [shell.tool]: rule }, {});
+    await this.driver.call('agent.define', { name: agent, tools: { [shell.tool]: rule }, skills: {} });
     return undefined;
   },
 );
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
-  expect(await this.driver.permissionRequests(this.session().id), 'waiting permission requests').to.deep.equal([]);
+  const { requests } = await this.driver.call('permission.pending', { sessionId: this.session().id });
+  expect(requests, 'waiting permission requests').to.deep.equal([]);
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { DEFAULT_PATCH_TOOL } from '../../harness/driver/protocol.js';
+import { DEFAULT_PATCH_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { structured } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';

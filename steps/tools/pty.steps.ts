@@ -10,7 +10,7 @@ Given(
   async function (this: KitWorld, workspace: string, table: DataTable) {
     const env = envTable(table);
     this.overlayValues.push(...Object.values(env));
-    await this.driver.setPtyOverlay(this.workspace(workspace), env);
+    await this.driver.call('pty.overlay.set', { location: this.workspace(workspace), env });
   },
 );
 
@@ -26,7 +26,7 @@ When(
     const location = this.workspace(workspace);
     const server = standalone ? 'standalone' : 'hosted';
     const env = envTable(table);
-    const view = await this.driver.ptyEnvironment({ location, env, server, ...(cwd ? { cwd } : {}) });
+    const view = await this.driver.call('pty.environment', { location, env, server, ...(cwd ? { cwd } : {}) });
     this.pty = { view, requested: [...Object.values(env), ...this.overlayValues] };
   },
 );

@@ -47,7 +47,7 @@ function expectWithin(text: string, lines: number, bytes: number, what: string):
 Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
-    await this.driver.configureToolOutput(lines, bytes);
+    await this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes });
   },
 );
 
@@ -85,6 +85,14 @@ Given(
   'the provider calls produce {string} with {int} numbered lines, each ending in {line-ending}, the last one too',
   function (this: KitWorld, id: string, count: number, ending: string) {
     return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
+  },
+);
+
+/** A failing tool's message is tool output too, bounded like any other (TOO-01, TOO-08). */
+Given(
+  'the provider calls fail {string} with {int} numbered lines',
+  function (this: KitWorld, id: string, count: number) {
+    return scriptCalls(this, [call(id, 'fail', { message: producedText(numberedLines(count)) })]);
   },
 );
 
@@ -197,7 +205,7 @@ Then(
 );
 
 async function managedFiles(world: KitWorld): Promise<string[]> {
-  return (await world.driver.toolOutputFiles()).files;
+  return (await world.driver.call('tool-output.files')).files;
 }
 
 Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
@@ -207,7 +215,7 @@ Then('the managed output directory holds {int} file(s)', async function (this: K
 Then(
   'calls {string} and {string} have different managed files in one flat directory',
   async function (this: KitWorld, first: string, second: string) {
-    const { directory, files } = await this.driver.toolOutputFiles();
+    const { directory, files } = await this.driver.call('tool-output.files');
     const paths = [(await toolCall(this, first)).outputPath, (await toolCall(this, second)).outputPath];
     expect(paths[0]).to.not.equal(paths[1]);
     for (const path of paths) {
@@ -224,12 +232,12 @@ Then('every managed file holds exactly what call {string} returned', async funct
 });
 
 Given('managed output files cannot be written', async function (this: KitWorld) {
-  await this.driver.setToolOutputWrites('failing');
+  await this.driver.call('fault.tool-output-writes', { mode: 'failing' });
 });
 
 // An environmental fault every runtime can meet: a file where its managed output directory goes.
 Given('the managed output directory cannot be created', async function (this: KitWorld) {
-  const { directory } = await this.driver.toolOutputFiles();
+  const { directory } = await this.driver.call('tool-output.files');
   if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
     throw new Error(
       `the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`,
@@ -241,11 +249,11 @@ Given('the managed output directory cannot be created', async function (this: Ki
 });
 
 Given('managed output file writes hang once complete', async function (this: KitWorld) {
-  await this.driver.setToolOutputWrites('holding');
+  await this.driver.call('fault.tool-output-writes', { mode: 'holding' });
 });
 
 When('a managed output file write hangs', async function (this: KitWorld) {
-  await this.driver.toolOutputWriteHeld();
+  await this.driver.call('tool-output.held');
 });
 
 When('the managed output files expire', async function (this: KitWorld) {
@@ -255,7 +263,7 @@ When('the managed output files expire', async function (this: KitWorld) {
 });
 
 Then('the runtime reported a diagnostic for operators', async function (this: KitWorld) {
-  expect(await this.driver.diagnostics()).to.have.length.greaterThan(0);
+  expect((await this.driver.call('diagnostics')).diagnostics).to.have.length.greaterThan(0);
 });
 
 Given(

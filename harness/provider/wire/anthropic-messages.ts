@@ -1,4 +1,5 @@
 import {
+  errorResponse,
   splitIntoChunks,
   type ScriptedReasoning,
   type ScriptedToolCall,
@@ -22,8 +23,7 @@ interface StreamedBlock {
 }
 
 export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
-  if (turn.kind === 'error')
-    return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
+  if (turn.kind === 'error') return errorResponse(turn);
   const blocks =
     turn.kind === 'text'
       ? [

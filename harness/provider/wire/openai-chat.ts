@@ -1,4 +1,10 @@
-import { splitIntoChunks, type ScriptedTurn, type ScriptedUsage, type WireResponse } from '../scripted-turn.js';
+import {
+  errorResponse,
+  splitIntoChunks,
+  type ScriptedTurn,
+  type ScriptedUsage,
+  type WireResponse,
+} from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
 
 /**
@@ -43,7 +49,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
         'data: [DONE]\n\n',
       ]);
     case 'error':
-      return { status: turn.status, headers: { 'content-type': 'application/json' }, frames: [turn.body] };
+      return errorResponse(turn);
   }
 }
 

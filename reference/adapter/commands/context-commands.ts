@@ -26,6 +26,7 @@ export function contextCommands({ runtime, kitSources }: RuntimeHost): CommandTa
         String(c.key),
         'value' in c ? { value: c.value as Json } : { state: c.state as 'unavailable' | 'absent' },
         'nextValue' in c ? { value: c.nextValue as Json } : undefined,
+        opt(c.gate),
       ),
     'context.reconcile': async (c) => ({ outcome: await runtime.previewContext(String(c.sessionId)) }),
   };

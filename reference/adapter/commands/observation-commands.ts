@@ -14,6 +14,11 @@ export class ObservationCommands {
     const { runtime, subscriptions } = this;
     return {
       history: (c) => ({ messages: runtime.messages(String(c.sessionId)).map(toKitMessage) }),
+      'history.page': (c) => ({
+        messages: runtime
+          .messagePage(String(c.sessionId), Number(c.limit), c.before === undefined ? undefined : String(c.before))
+          .map(toKitMessage),
+      }),
       inbox: (c) => ({ rows: runtime.inboxRows(String(c.sessionId)).map(toKitInboxRow) }),
       events: (c) => ({ events: runtime.events(String(c.sessionId), Number(c.after ?? 0)).map(toKitEvent) }),
       failures: (c) => ({

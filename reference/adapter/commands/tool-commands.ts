@@ -1,0 +1,16 @@
+import { RuntimeError } from '../../errors.js';
+import type { CommandTable } from '../command.js';
+import { contributedTool } from '../kit-tools.js';
+import type { RuntimeHost } from '../runtime-host.js';
+
+/** The kit's tool contributions to a location's Tool Registry, and their closing. */
+export function toolCommands({ runtime }: RuntimeHost): CommandTable {
+  return {
+    'tool.contribution.register': (c) =>
+      runtime.contributeTools(String(c.location), String(c.contribution), (c.tools as string[]).map(contributedTool)),
+    'tool.contribution.close': (c) => {
+      if (!runtime.closeToolContribution(String(c.location), String(c.contribution)))
+        throw new RuntimeError('not-found', `no tool contribution ${c.contribution}`);
+    },
+  };
+}
