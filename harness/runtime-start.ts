@@ -5,8 +5,7 @@ import { dialects } from './provider/wire/dialect.js';
 import { kitPath } from './kit-root.js';
 import type { RuntimeTarget } from './runtime-target.js';
 
-/** The model scenarios name when they name none. */
-const KIT_MODEL = 'kit-model';
+import { KIT_MODEL, OTHER_KIT_MODELS } from './provider/kit-models.js';
 
 /** A fake provider speaking `dialect` and answering as `model`, with the kit's recordings. */
 export function fakeProvider(dialect: string, model = KIT_MODEL): FakeProvider {
@@ -43,6 +42,7 @@ export function startRuntime(
         baseUrl: target.providerBaseUrl,
         apiKey: 'kit-key',
         model: provider.model,
+        models: OTHER_KIT_MODELS.filter((model) => model !== provider.model),
       },
       now: start.now,
       home: start.home,

@@ -1048,6 +1048,10 @@ export interface RuntimeConfig {
      * The model name to request.
      */
     model: string;
+    /**
+     * Every other model a scenario may select: the fake provider answers as each. A runtime that offers only the models its configuration names configures these too before it starts.
+     */
+    models?: string[];
   };
   /**
    * The virtual time at start, ISO 8601.

@@ -1,6 +1,7 @@
 import { isAbsolute, normalize, sep } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { checkSchema, compileSchema, inputError, readJsonInput } from '../input/json-input.js';
+import { KIT_MODEL } from '../provider/kit-models.js';
 import { loadRecording } from '../provider/recording.js';
 import { dialects } from '../provider/wire/dialect.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
@@ -88,7 +89,7 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
     file: input.file,
     title: script.title ?? '',
     now: new Date(script.runtime?.now ?? '2026-01-15T09:00:00.000Z').toISOString(),
-    model: script.runtime?.model ?? 'kit-model',
+    model: script.runtime?.model ?? KIT_MODEL,
     profile: script.profile ?? 'core',
     dialect,
     session: script.session ?? 's1',

@@ -1,4 +1,5 @@
 import { Given, When, type DataTable } from '@cucumber/cucumber';
+import { isKitModel } from '../../harness/provider/kit-models.js';
 import type { KitWorld } from '../support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
@@ -31,6 +32,7 @@ When('the session selects the agent {string}', async function (this: KitWorld, a
 });
 
 When('the session selects the model {string}', async function (this: KitWorld, model: string) {
+  if (!isKitModel(model)) throw new Error(`the handshake names no model "${model}": add it to OTHER_KIT_MODELS`);
   await this.driver.call('session.select', { sessionId: this.session().id, model });
 });
 

@@ -22,7 +22,7 @@ interface HelloConfig {
   home: string;
   instance: number;
   timeZone?: string;
-  provider: { dialect: string; baseUrl: string; apiKey: string; model: string };
+  provider: { dialect: string; baseUrl: string; apiKey: string; model: string; models?: string[] };
 }
 
 /** How long the server may take to listen: 7-17 s were measured on a loaded 2-core machine. */
@@ -139,6 +139,8 @@ class OpencodeRuntime {
       baseUrl: config.provider.baseUrl,
       apiKey: config.provider.apiKey,
       model: config.provider.model,
+      // OpenCode offers only the models its configuration names: every model the kit may select.
+      ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
@@ -393,7 +395,7 @@ class OpencodeRuntime {
     if ('model' in c) {
       const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
       if (model !== this.settings.model && !this.settings.otherModels?.includes(model)) {
-        // A model the configuration does not name: written, and the server restarted to read it.
+        // A model the handshake did not name: written, and the server restarted to read it.
         await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
         api = new OpencodeApi((await this.started()).url);
         await this.modelOffered(session, api);
