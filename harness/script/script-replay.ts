@@ -9,7 +9,7 @@ import { dialects } from '../provider/wire/dialect.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { kitPath } from '../kit-root.js';
 import { KitInputError } from '../input-error.js';
-import { RequestProjector, type Projection } from '../projection/projection.js';
+import { RequestProjector, type ProjectedTurn } from '../projection/projection.js';
 import type { SessionScript, TimelineStep } from './session-script.js';
 
 export interface ReplayOptions {
@@ -20,8 +20,21 @@ export interface ReplayOptions {
   keep?: string;
 }
 
+/**
+ * Where a replay's projection goes as it is made: nothing of it is kept, so that a long replay
+ * needs memory for one turn only.
+ */
+export interface ProjectionSink {
+  /** The runtime started and described itself as `runtime`; comes before any turn. */
+  started(runtime: string): void;
+  turn(turn: ProjectedTurn): void;
+}
+
 export interface ReplayOutcome {
-  projection: Projection;
+  /** The runtime as it described itself, or that it did not start. */
+  runtime: string;
+  /** How many turns the projection has. */
+  turns: number;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
   /** Requests the provider could not read: the runtime sent something that is no provider request. */
@@ -35,14 +48,22 @@ export interface ReplayOutcome {
   stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
 
-/** Runs a session script through a runtime and projects what the model saw on each turn. */
-export async function replayScript(script: SessionScript, options: ReplayOptions): Promise<ReplayOutcome> {
+/** Runs a session script through a runtime and projects what the model saw on each turn into `sink`. */
+export async function replayScript(
+  script: SessionScript,
+  options: ReplayOptions,
+  sink: ProjectionSink,
+): Promise<ReplayOutcome> {
   const dir = options.keep ? emptyDirectory(resolve(options.keep)) : mkdtempSync(join(tmpdir(), 'kit-replay-'));
   const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
   const target = await openTarget(options.runtime);
   const provider = new FakeProvider(dialects[script.dialect]!, kitPath('recordings'), script.model);
-  const projector = new RequestProjector(maskDirectory(dir));
+  let turns = 0;
+  const projector = new RequestProjector((turn) => {
+    turns += 1;
+    sink.turn(turn);
+  }, maskDirectory(dir));
   provider.streamRequests((request) => projector.add(request));
   const stopRouting = target.route(provider);
   let driver: RuntimeDriver | undefined;
@@ -72,6 +93,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
         `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`,
       );
     }
+    sink.started(runtime);
     ({ sessionId } = await driver.createSession(workspace, script.session));
   };
   try {
@@ -81,31 +103,28 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
       () => sessionId,
       workspace,
     );
-    const enqueued: string[] = [];
-    const stoppedAt = await playSteps([
-      ['start-up (hello, session.create)', start],
-      ...script.timeline.map((step, i): Step => {
-        const at = `timeline[${i}] (${step.step})`;
-        return [
-          at,
-          () => {
-            if (step.step.startsWith('provider-')) enqueued.push(at);
-            return perform(step);
-          },
-        ];
-      }),
-      ['the final settle', () => driver!.idle(sessionId)],
-    ]);
-    // Turns are taken in order, so the ones left are the last given.
-    const unused = enqueued.slice(enqueued.length - provider.unconsumed);
+    const { timeline } = script;
+    const atStep = (i: number) => `timeline[${i}] (${timeline[i]!.step})`;
+    let reached = 0;
+    const stoppedAt = await playSteps(
+      (function* (): Generator<Step> {
+        yield ['start-up (hello, session.create)', start];
+        for (; reached < timeline.length; reached++) {
+          const step = timeline[reached]!;
+          yield [atStep(reached), () => perform(step)];
+        }
+        yield ['the final settle', () => driver!.idle(sessionId)];
+      })(),
+    );
     const reported = stoppedAt?.notDriven
       ? { failures: [], diagnostics: [] }
       : await reportedProblems(driver, sessionId);
     return {
-      projection: projector.projection(script.file, runtime),
+      runtime,
+      turns,
       unanswered: provider.unexpected,
       unreadable: provider.unreadable,
-      unused,
+      unused: unusedProviderSteps(timeline, reached, provider.unconsumed).map(atStep),
       ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),
     };
@@ -142,17 +161,34 @@ async function reportedProblems(
 /** A step of the replay, named for the report should the runtime fail it. */
 type Step = [at: string, run: () => Promise<unknown> | unknown];
 
-/** Runs the steps in order; a runtime that fails one ends the replay there. */
-async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
+/**
+ * Runs the steps in order; a runtime that fails one ends the replay there. Each step ends with a
+ * turn of the event loop: a runtime driven in process may otherwise keep it busy with promise
+ * jobs alone, and what only the event loop frees (objects held by WeakRefs and finalization
+ * registries, which fetch uses) would pile up for the whole replay.
+ */
+async function playSteps(steps: Iterable<Step>): Promise<ReplayOutcome['stoppedAt']> {
   for (const [at, run] of steps) {
     try {
       await run();
+      await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
       return { at, reason: error.message, notDriven: asNotDriven(error) !== undefined };
     }
   }
   return undefined;
+}
+
+/**
+ * The indices of the provider steps among the first `reached` whose turns no request took:
+ * turns are taken in order, so the ones left are the last `unconsumed` given.
+ */
+function unusedProviderSteps(timeline: TimelineStep[], reached: number, unconsumed: number): number[] {
+  const unused: number[] = [];
+  for (let i = Math.min(reached, timeline.length - 1); i >= 0 && unused.length < unconsumed; i--)
+    if (timeline[i]!.step.startsWith('provider-')) unused.unshift(i);
+  return unused;
 }
 
 /** The driver and session exist only once the runtime has started, hence the getters. */
