@@ -48,7 +48,10 @@ export interface ReplayOutcome {
   stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
 
-/** Runs a session script through a runtime and projects what the model saw on each turn into `sink`. */
+/**
+ * Runs a session script through a runtime and projects what the model saw on each turn into
+ * `sink`. It takes the steps out of the script's timeline as it plays them.
+ */
 export async function replayScript(
   script: SessionScript,
   options: ReplayOptions,
@@ -103,15 +106,19 @@ export async function replayScript(
       () => sessionId,
       workspace,
     );
-    const { timeline } = script;
-    const atStep = (i: number) => `timeline[${i}] (${timeline[i]!.step})`;
-    let reached = 0;
+    // The steps are taken out of the script as they are played and only their kinds kept, so
+    // that what a long script says is freed once it is done.
+    const ahead = script.timeline.splice(0).reverse();
+    const kinds: string[] = [];
+    const interned = new Map<string, string>();
+    const atStep = (i: number) => `timeline[${i}] (${kinds[i]})`;
     const stoppedAt = await playSteps(
       (function* (): Generator<Step> {
         yield ['start-up (hello, session.create)', start];
-        for (; reached < timeline.length; reached++) {
-          const step = timeline[reached]!;
-          yield [atStep(reached), () => perform(step)];
+        for (let step = ahead.pop(); step; step = ahead.pop()) {
+          const played = step;
+          kinds.push(interned.get(step.step) ?? interned.set(step.step, step.step).get(step.step)!);
+          yield [atStep(kinds.length - 1), () => perform(played)];
         }
         yield ['the final settle', () => driver!.idle(sessionId)];
       })(),
@@ -124,7 +131,7 @@ export async function replayScript(
       turns,
       unanswered: provider.unexpected,
       unreadable: provider.unreadable,
-      unused: unusedProviderSteps(timeline, reached, provider.unconsumed).map(atStep),
+      unused: unusedProviderSteps(kinds, provider.unconsumed).map(atStep),
       ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),
     };
@@ -181,13 +188,13 @@ async function playSteps(steps: Iterable<Step>): Promise<ReplayOutcome['stoppedA
 }
 
 /**
- * The indices of the provider steps among the first `reached` whose turns no request took:
+ * The indices of the provider steps played (their kinds in order) whose turns no request took:
  * turns are taken in order, so the ones left are the last `unconsumed` given.
  */
-function unusedProviderSteps(timeline: TimelineStep[], reached: number, unconsumed: number): number[] {
+function unusedProviderSteps(kinds: string[], unconsumed: number): number[] {
   const unused: number[] = [];
-  for (let i = Math.min(reached, timeline.length - 1); i >= 0 && unused.length < unconsumed; i--)
-    if (timeline[i]!.step.startsWith('provider-')) unused.unshift(i);
+  for (let i = kinds.length - 1; i >= 0 && unused.length < unconsumed; i--)
+    if (kinds[i]!.startsWith('provider-')) unused.unshift(i);
   return unused;
 }
 
