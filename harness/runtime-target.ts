@@ -1,6 +1,5 @@
 import type { RuntimeLauncher } from './driver/transport.js';
 import type { FakeProvider } from './provider/fake-provider.js';
-import { kitPath } from './kit-root.js';
 
 /** The reference runtime's adapter module, used when no other runtime is named. */
 export const REFERENCE_RUNTIME = 'reference/adapter/conformance-adapter.ts';
@@ -16,21 +15,6 @@ export interface RuntimeTarget {
 
 /** A runtime module driven in process, or an adapter command speaking the stdio protocol. */
 export type RuntimeSelection = { module: string } | { adapter: string };
-
-/**
- * `kit run` hands its selection to Cucumber's support code through the environment, the only
- * thing they share: KIT_ADAPTER (a command) or KIT_RUNTIME (a module path).
- */
-export function selectionToEnvironment(selection: RuntimeSelection): Record<string, string> {
-  return {
-    KIT_RUNTIME: 'module' in selection ? selection.module : '',
-    KIT_ADAPTER: 'adapter' in selection ? selection.adapter : '',
-  };
-}
-
-export function selectionFromEnvironment(env: NodeJS.ProcessEnv): RuntimeSelection {
-  return env.KIT_ADAPTER ? { adapter: env.KIT_ADAPTER } : { module: env.KIT_RUNTIME || kitPath(REFERENCE_RUNTIME) };
-}
 
 /**
  * The drivers and the provider's routes are loaded here, not at import: every kit command names

@@ -19,7 +19,8 @@ import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
 import { LocationContexts } from './context/location-contexts.js';
 import { NestedInstructions } from './context/nested-instructions.js';
 import { DEFAULT_BUDGET, type CompactionBudget } from './compaction/compaction-budget.js';
-import type { ContextDesign } from './context/context-design.js';
+import { compactionsOf, type Compaction } from './compaction/compactions.js';
+import { Profile } from './profile.js';
 import { reconcile, replace, type Reconciliation } from './context/system-context.js';
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
 import type { SessionMessage } from './history/message.js';
@@ -43,12 +44,8 @@ export interface RuntimeOptions {
   hostEnv?: () => Record<string, string | undefined>;
   /** When automatic compaction starts; the defaults fit a 200k-token model. */
   budget?: CompactionBudget;
-  /** Which System Context design to follow: `core` (default) or the earlier `checkpoint`. */
-  contextDesign?: ContextDesign;
-  /** The pruning, token usage, retry and doom-loop behaviour of the Go session package (profile `sol`); off by default. */
-  sol?: boolean;
-  /** After a compaction, inject a continuation message instead of re-running the pending turn (profile `continuation`). */
-  continuation?: boolean;
+  /** The rule profile to follow; the core design alone by default. */
+  profile?: Profile;
   clock?: Clock;
   ids?: IdSource;
   /** Where operator diagnostics go (failed drains, storage problems). */
@@ -100,8 +97,8 @@ export class SessionRuntime {
   private readonly coordinator: SessionRunCoordinator;
   private readonly ids: IdSource;
   private budget: CompactionBudget;
-  private readonly design: ContextDesign;
-  private toolOutputLimit: ToolOutputLimit;
+  private readonly profile: Profile;
+  private readonly bounding: ModelToolOutputBounding;
   private readonly toolOutputFiles: ManagedToolOutputFiles;
 
   constructor(options: RuntimeOptions) {
@@ -109,7 +106,7 @@ export class SessionRuntime {
     this.retries = new ProviderRetries(clock);
     this.ids = options.ids ?? randomIds;
     this.budget = options.budget ?? DEFAULT_BUDGET;
-    this.design = options.contextDesign ?? 'core';
+    this.profile = options.profile ?? Profile.core;
     this.db = openDatabase(options.databaseFile);
     this.log = new EventLog(this.db, clock);
     this.sessions = new SessionStore(this.db, this.log, clock);
@@ -118,14 +115,13 @@ export class SessionRuntime {
     this.epochs = new EpochStore(this.db);
     this.nested = new NestedInstructions(this.db, this.log);
     this.contexts = new LocationContexts({
-      design: this.design,
+      design: this.profile,
       clock,
       hostEnv: options.hostEnv ?? (() => process.env),
       globalConfigDir: options.globalConfigDir,
       agents: this.agents,
     });
     const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
-    this.toolOutputLimit = options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT;
     this.toolOutputFiles = new ManagedToolOutputFiles({
       directory: options.toolOutput?.directory ?? join(dirname(options.databaseFile), 'tool-output'),
       clock,
@@ -133,7 +129,11 @@ export class SessionRuntime {
       retentionMs: options.toolOutput?.retentionMs ?? DEFAULT_RETENTION_MS,
       onFileWritten: options.toolOutput?.onFileWritten,
     });
-    const bounding = new ModelToolOutputBounding(this.toolOutputFiles, () => this.toolOutputLimit, diagnostics);
+    this.bounding = new ModelToolOutputBounding(
+      this.toolOutputFiles,
+      options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT,
+      diagnostics,
+    );
     const deps: DrainDeps = {
       log: this.log,
       history: this.history,
@@ -147,7 +147,7 @@ export class SessionRuntime {
           bashTool,
           ...options.tools,
         ],
-        bounding,
+        this.bounding,
       ),
       ids: this.ids,
       provider: options.provider,
@@ -156,14 +156,11 @@ export class SessionRuntime {
       permissions: this.permissions,
       epochs: this.epochs,
       budget: () => this.budget,
-      ...(options.sol ? { retries: this.retries } : {}),
-      sol: options.sol ?? false,
-      continuation: options.continuation ?? false,
-      checkpointForm: options.sol ? 'trigger-answer' : 'summary-message',
-      design: this.design,
+      ...(this.profile.retriesProvider() ? { retries: this.retries } : {}),
+      profile: this.profile,
       contextSources: (session) => this.contextSources(session),
       // Nested instruction discovery belongs to the checkpoint design; the core design defers it.
-      ...(this.design === 'checkpoint'
+      ...(this.profile.discoversNestedInstructions()
         ? { fileRead: (id: string, location: string, path: string) => this.nested.discover(id, location, path) }
         : {}),
     };
@@ -174,11 +171,8 @@ export class SessionRuntime {
     );
   }
 
-  /** The limit applies to every settlement from now on, whatever the provider. */
   configureToolOutput(limit: ToolOutputLimit): void {
-    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1))
-      throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
-    this.toolOutputLimit = limit;
+    this.bounding.configure(limit);
   }
 
   /** Removes Managed Tool Output Files past their retention; a host runs it periodically. */
@@ -261,7 +255,7 @@ export class SessionRuntime {
   /** Agent and model switches apply from the next provider turn. */
   select(sessionId: string, selection: { agent?: string | null; model?: string | null }): void {
     // The checkpoint design cannot keep a provider cache across models: the epoch ends with the switch.
-    this.sessions.select(sessionId, selection, this.design === 'checkpoint' && selection.model !== undefined);
+    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);
   }
 
   configureCompaction(budget: CompactionBudget): void {
@@ -273,25 +267,8 @@ export class SessionRuntime {
     this.sessions.requestCompaction(sessionId);
   }
 
-  /** The compactions of a session, oldest first, from its durable events. */
-  compactions(
-    sessionId: string,
-  ): { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }[] {
-    const found = new Map<
-      string,
-      { id: string; status: 'started' | 'completed' | 'failed'; summary?: string; tokensFreed?: number }
-    >();
-    for (const { event } of this.events(sessionId)) {
-      if (event.type === 'compaction.started')
-        found.set(event.compactionId, { id: event.compactionId, status: 'started' });
-      if (event.type === 'compaction.ended') {
-        const { compactionId: id, summary, tokensFreed } = event;
-        found.set(id, { id, status: 'completed', summary, ...(tokensFreed === undefined ? {} : { tokensFreed }) });
-      }
-      if (event.type === 'compaction.failed')
-        found.set(event.compactionId, { id: event.compactionId, status: 'failed' });
-    }
-    return [...found.values()];
+  compactions(sessionId: string): Compaction[] {
+    return compactionsOf(this.events(sessionId));
   }
 
   /** What reconciling the context now would yield, without admitting anything. */
@@ -301,8 +278,8 @@ export class SessionRuntime {
     if (!epoch) return 'uninitialized';
     const sources = await this.contextSources(session);
     const result = epoch.replacementPending
-      ? await replace(this.design, sources, epoch.snapshot)
-      : await reconcile(this.design, sources, epoch.snapshot);
+      ? await replace(this.profile, sources, epoch.snapshot)
+      : await reconcile(this.profile, sources, epoch.snapshot);
     return result.kind;
   }
 
@@ -335,22 +312,10 @@ export class SessionRuntime {
     return this.log.after(sessionId, after);
   }
 
-  /**
-   * Replays durable events after `after`, then tails new ones. The commit listener is registered
-   * before the replay read, so a commit in between is never missed; the cursor drops duplicates.
-   */
+  /** Replays the session's durable events after `after`, then tails new ones. */
   tail(sessionId: string, after: number, onEvent: (event: StoredEvent) => void): () => void {
     this.sessions.get(sessionId);
-    let cursor = after;
-    const deliver = () => {
-      for (const event of this.log.after(sessionId, cursor)) {
-        cursor = event.seq;
-        onEvent(event);
-      }
-    };
-    const stop = this.log.onCommit((committed) => committed === sessionId && deliver());
-    deliver();
-    return stop;
+    return this.log.tail(sessionId, after, onEvent);
   }
 
   /** Stops at once, as a process exit would: the store closes first, so no later write lands. */

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
+import { suiteSettings } from '../harness/suite/suite-settings.js';
 import { mutants, mutantsByArea, type Mutant } from './mutants/index.js';
 import type { Assignment, Judgement } from './mutant-worker.js';
 
@@ -14,7 +15,7 @@ import type { Assignment, Judgement } from './mutant-worker.js';
  */
 
 const work = kitPath('.kit', 'mutants');
-const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
+const { timeoutScale } = suiteSettings();
 
 // `npm run selfcheck -- INB-07 RUN-04` checks only the mutants of those rules.
 const only = process.argv.slice(2);

@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import type { Pickle } from '@cucumber/messages';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import type { FakeProvider } from '../provider/fake-provider.js';
-import { selectionFromEnvironment, type RuntimeSelection } from '../runtime-target.js';
+import type { RuntimeSelection } from '../runtime-target.js';
+import { suiteSettings } from '../suite/suite-settings.js';
 import { KIT_ROOT } from '../kit-root.js';
 import { checkSchema, compileSchema, readJsonInput } from '../input/json-input.js';
 import { failureLines } from '../report/summary.js';
@@ -55,7 +56,7 @@ export async function writeReproBundle(
       line,
       rules: tags.flatMap((tag) => /^@([A-Z]{3}-\d{2})$/.exec(tag)?.[1] ?? []),
     },
-    runtime: portable(selectionFromEnvironment(process.env)),
+    runtime: portable(suiteSettings().runtime),
     failure: message,
     sessions,
     kept: scenario.dir,

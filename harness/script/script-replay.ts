@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
-import type { ProviderDialectName } from '../driver/protocol.js';
+import { type RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
-import { FakeProvider } from '../provider/fake-provider.js';
-import { dialects } from '../provider/wire/dialect.js';
+import type { FakeProvider } from '../provider/fake-provider.js';
+import { recordingTurn, textTurn, toolCallsTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
-import { kitPath } from '../kit-root.js';
+import { fakeProvider, startRuntime } from '../runtime-start.js';
 import { KitInputError } from '../input-error.js';
 import { RequestProjector, type ProjectedTurn } from '../projection/projection.js';
 import type { SessionScript, TimelineStep } from './session-script.js';
@@ -61,7 +60,7 @@ export async function replayScript(
   const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
   const target = await openTarget(options.runtime);
-  const provider = new FakeProvider(dialects[script.dialect]!, kitPath('recordings'), script.model);
+  const provider = fakeProvider(script.dialect, script.model);
   let turns = 0;
   const projector = new RequestProjector((turn) => {
     turns += 1;
@@ -73,21 +72,13 @@ export async function replayScript(
   let runtime = 'a runtime that did not start';
   let sessionId = '';
   const start = async () => {
-    driver = await RuntimeDriver.start(
-      target.launcher,
-      {
-        storeDir: store,
-        provider: {
-          dialect: script.dialect as ProviderDialectName,
-          baseUrl: target.providerBaseUrl,
-          apiKey: 'kit-key',
-          model: script.model,
-        },
-        now: script.now,
-        home,
-      },
-      { timeoutScale: options.timeoutScale, validate: options.validate },
-    );
+    driver = await startRuntime(target, provider, {
+      storeDir: store,
+      now: script.now,
+      home,
+      timeoutScale: options.timeoutScale,
+      validate: options.validate,
+    });
     const described = driver.description;
     runtime = `${described.runtime.name} ${described.runtime.version} (${described.runtime.language})`;
     if (!described.profiles.includes(script.profile)) {
@@ -223,11 +214,11 @@ function stepActions(runtime: () => RuntimeDriver, provider: FakeProvider, sessi
         return writeFileSync(path, step.content);
       }
       case 'provider-text':
-        return provider.enqueue({ turn: { kind: 'text', text: step.text, chunks: step.chunks ?? 1 } });
+        return provider.enqueue({ turn: textTurn(step.text, step.chunks ?? 1) });
       case 'provider-tool-calls':
-        return provider.enqueue({ turn: { kind: 'tool-calls', calls: step.calls } });
+        return provider.enqueue({ turn: toolCallsTurn(step.calls) });
       case 'provider-recording':
-        return provider.enqueue({ turn: { kind: 'recording', name: step.name } });
+        return provider.enqueue({ turn: recordingTurn(step.name) });
     }
   };
 }

@@ -4,15 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
-import { selectionToEnvironment, type RuntimeSelection } from '../runtime-target.js';
 import type { Shard } from './shard.js';
+import { settingsToEnvironment, type SuiteSettings } from './suite-settings.js';
 
-export interface ConformanceRunOptions {
-  runtime: RuntimeSelection;
-  /** Multiplies every per-command timeout, for slow machines or slow runtimes. */
-  timeoutScale: number;
-  /** Check every protocol message against the schema. */
-  validate: boolean;
+export interface ConformanceRunOptions extends SuiteSettings {
   /** A Cucumber tag expression selecting scenarios. */
   tags?: string;
   /** Run only this part of the selected scenarios. */
@@ -20,8 +15,6 @@ export interface ConformanceRunOptions {
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
   formats: string[];
   failFast: boolean;
-  /** Write a repro bundle for each failing scenario below this directory. */
-  bundles?: string;
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
   /** Write no Cucumber output, for a caller that reads only the results. */
   quiet?: boolean;
@@ -41,13 +34,8 @@ const nowhere = () => new Writable({ write: (_chunk, _encoding, done) => done() 
  */
 export async function runConformance(options: ConformanceRunOptions): Promise<ScenarioResult[]> {
   const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
-  // Cucumber's support code reads its target from the environment it shares with this process.
-  Object.assign(process.env, {
-    ...selectionToEnvironment(options.runtime),
-    KIT_TIMEOUT_SCALE: String(options.timeoutScale),
-    KIT_VALIDATE: options.validate ? '1' : '0',
-    KIT_BUNDLES: options.bundles ?? '',
-  });
+  // Cucumber's support code reads its settings from the environment it shares with this process.
+  Object.assign(process.env, settingsToEnvironment(options));
   // Cucumber does not read NO_COLOR, and lets FORCE_COLOR outrank its own switch: NO_COLOR wins here.
   const { FORCE_COLOR: _force, ...uncoloured } = process.env;
   const environment = {

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RuntimeDriver } from '../driver/runtime-driver.js';
+import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
-import { FakeProvider } from '../provider/fake-provider.js';
-import { dialects } from '../provider/wire/dialect.js';
+import { textTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
-import { kitPath } from '../kit-root.js';
+import { fakeProvider, startRuntime } from '../runtime-start.js';
 
 export interface SmokeCheck {
   name: string;
@@ -27,9 +26,9 @@ export async function smoke(
 ): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
   const target = await openTarget(selection);
-  const provider = new FakeProvider(dialects['openai-chat']!, kitPath('recordings'), 'kit-model');
+  const provider = fakeProvider('openai-chat');
   const stopRouting = target.route(provider);
-  provider.enqueue({ turn: { kind: 'text', text: 'pong', chunks: 2 } });
+  provider.enqueue({ turn: textTurn('pong', 2) });
   let driver: RuntimeDriver | undefined;
   const check = async (name: string, step: () => Promise<string>): Promise<void> => {
     try {
@@ -47,16 +46,12 @@ export async function smoke(
   try {
     await check('handshake', async () => {
       mkdirSync(join(dir, 'store'));
-      driver = await RuntimeDriver.start(
-        target.launcher,
-        {
-          storeDir: join(dir, 'store'),
-          provider: { dialect: 'openai-chat', baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
-          now: '2026-01-15T09:00:00.000Z',
-          home: dir,
-        },
-        { timeoutScale: options.timeoutScale, validate: options.validate },
-      );
+      driver = await startRuntime(target, provider, {
+        storeDir: join(dir, 'store'),
+        now: '2026-01-15T09:00:00.000Z',
+        home: dir,
+        ...options,
+      });
       const { runtime, profiles, capabilities, shell } = driver.description;
       const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
       return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;

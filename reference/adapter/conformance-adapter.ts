@@ -14,7 +14,7 @@ import type { ToolPermission } from '../agents/agent-catalog.js';
 import { REVOCATION, SUPERSESSION } from '../context/sources/instructions.js';
 import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
-import type { ContextDesign } from '../context/context-design.js';
+import { Profile } from '../profile.js';
 import { readdir } from 'node:fs/promises';
 import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
@@ -61,9 +61,7 @@ const PROTOCOL = 'session-runtime-adapter/1';
  * doom-loop behaviour of the Go session package to the core design, REFERENCE_PROFILE=continuation
  * injects a continuation message after each compaction; the default is the core design alone.
  */
-const design: ContextDesign = process.env.REFERENCE_PROFILE === 'checkpoint' ? 'checkpoint' : 'core';
-const sol = process.env.REFERENCE_PROFILE === 'sol';
-const continuation = process.env.REFERENCE_PROFILE === 'continuation';
+const profile = Profile.parse(process.env.REFERENCE_PROFILE);
 
 /**
  * The optional capabilities and the commands each one needs. REFERENCE_MEANS=neutral declares
@@ -80,7 +78,7 @@ const OPTIONAL_CAPABILITIES: Record<string, string[]> = {
   'manual-compaction': ['compaction.request'],
   reconcile: ['context.reconcile'],
   // Only profile sol has an inbox-free prompt entry.
-  ...(sol ? { 'busy-submit': ['prompt.submit'] } : {}),
+  ...(profile.offersInboxFreePrompts() ? { 'busy-submit': ['prompt.submit'] } : {}),
 };
 const neutral = process.env.REFERENCE_MEANS === 'neutral';
 const capabilities = ['restart', ...(neutral ? [] : Object.keys(OPTIONAL_CAPABILITIES))];
@@ -105,7 +103,7 @@ export function createAdapter(options: { echoDiagnostics?: boolean; crash?: () =
           result: {
             protocol: PROTOCOL,
             runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
-            profiles: [design, ...(sol ? ['sol'] : []), ...(continuation ? ['continuation'] : [])],
+            profiles: profile.declared(),
             capabilities,
             shell: { tool: bashTool.name, commandField: 'command', workdirField: 'workdir' },
             texts: {
@@ -161,11 +159,9 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     provider: config.provider,
     tools: neutral ? [] : kitTools(gates),
     clock,
-    sol,
-    continuation,
     ids: sequentialIds(config.instance),
     globalConfigDir: config.home,
-    contextDesign: design,
+    profile,
     hostEnv: () => hostEnv,
   });
   const faults = new WriteFaults(databaseFile);
@@ -192,7 +188,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
       return { messageId: receipt.messageId, state: receipt.state, duplicate: receipt.duplicate };
     },
     // Only the inbox-free entry of profile sol; otherwise prompts go through the durable inbox.
-    ...(sol
+    ...(profile.offersInboxFreePrompts()
       ? {
           'prompt.submit': (c: Command) => ({
             messageId: runtime.promptWhenIdle({

@@ -8,7 +8,8 @@ import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
 import { estimateTokens, type CompactionBudget } from './compaction-budget.js';
 import { OUTPUT_TOKEN_MAX } from './token-usage.js';
-import { modelHistory, type CheckpointForm } from '../history/model-history.js';
+import { modelHistory } from '../history/model-history.js';
+import type { Profile } from '../profile.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 
 export interface CompactorDeps {
@@ -18,7 +19,7 @@ export interface CompactorDeps {
   provider: ProviderConfig;
   budget(): CompactionBudget;
   /** `trigger-answer` (profile sol) also asks for the summary as the Go session package does. */
-  checkpointForm: CheckpointForm;
+  profile: Pick<Profile, 'checkpointForm'>;
 }
 
 /** Profile sol: the compaction agent's default system prompt (`DefaultCompactionSystemPrompt`). */
@@ -122,7 +123,7 @@ function summaryRequest(
     role: 'user' as const,
     prompt: { parts: [{ type: 'text' as const, text }] },
   });
-  if (deps.checkpointForm === 'trigger-answer') {
+  if (deps.profile.checkpointForm() === 'trigger-answer') {
     const conversation = modelHistory(messages, 'trigger-answer').filter(
       (m) => m.seq <= cutSeq || m.id === previous?.id,
     );

@@ -2,18 +2,27 @@ import { createHash } from 'node:crypto';
 import type { ContextSource, Json } from './context-source.js';
 
 /**
- * The two System Context designs the runtime implements, one per rule profile:
- * - `core`: the snapshot keeps each source's codec-encoded value; the baseline is one joined text;
- *   a model switch keeps the epoch.
- * - `checkpoint` (the earlier Context Checkpoint design): the checkpoint keeps a hash of each
- *   component's rendered update text; the baseline keeps keyed parts, sent as separate system
- *   parts; built-in components come first, plugin components follow by key; a model switch starts
- *   a new epoch; instruction files are components of their own.
+ * Where the two System Context designs the runtime implements differ, one per rule profile:
+ * the core design, and the earlier Context Checkpoint design (`001`, LEG rules). Each question is
+ * answered by the runtime's profile.
  */
-export type ContextDesign = 'core' | 'checkpoint';
+export interface ContextDesign {
+  /** LEG-01: the snapshot keeps a hash of each source's rendered update text, not its encoded value. */
+  hashesSnapshot(): boolean;
+  /** LEG-03: the baseline is sent as one system part per component, not as one joined text. */
+  keepsBaselineParts(): boolean;
+  /** LEG-04: built-in components come first in declaration order, plugin components follow by key. */
+  ordersBuiltInsFirst(): boolean;
+  /** LEG-07: each instruction file is a source of its own, not one aggregate. */
+  separatesInstructionFiles(): boolean;
+  /** LEG-06: instruction files found beside a file a tool read join the context. */
+  discoversNestedInstructions(): boolean;
+  /** LEG-02: a model switch ends the epoch, as the provider cache cannot be kept across models. */
+  endsEpochOnModelSwitch(): boolean;
+}
 
 /** What the snapshot compares for a source: its encoded value, or the hash of its rendered state. */
 export function comparable(design: ContextDesign, source: ContextSource, value: unknown): Json {
-  if (design === 'core') return source.encode(value);
+  if (!design.hashesSnapshot()) return source.encode(value);
   return createHash('sha256').update(source.update(value, value)).digest('hex');
 }

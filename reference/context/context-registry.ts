@@ -28,14 +28,14 @@ export class ContextRegistry {
   }
 
   async compose(design: ContextDesign): Promise<ContextSource[]> {
-    if (design === 'checkpoint') return this.composeCheckpoint();
+    if (design.ordersBuiltInsFirst()) return this.composeBuiltInsFirst();
     const ordered = [...this.contributions.keys()].sort();
     const produced = await Promise.all(ordered.map((key) => this.contributions.get(key)!()));
     return combine(produced.flat());
   }
 
   /** The checkpoint design: built-in components in declaration order, then plugin components by key. */
-  private async composeCheckpoint(): Promise<ContextSource[]> {
+  private async composeBuiltInsFirst(): Promise<ContextSource[]> {
     const entries = [...this.contributions.entries()];
     const produced = await Promise.all(
       entries.map(async ([key, producer]) => ({ builtIn: key.startsWith(BUILT_IN), sources: await producer() })),

@@ -42,7 +42,9 @@ export class LocationContexts {
    */
   async sources(location: string, projectRoot: string, agent: Agent, nested: string[]): Promise<ContextSource[]> {
     const sources = await this.registry(location, projectRoot).compose(this.host.design);
-    const discovered = this.host.design === 'checkpoint' ? await nestedInstructionSources(nested, projectRoot) : [];
+    const discovered = this.host.design.discoversNestedInstructions()
+      ? await nestedInstructionSources(nested, projectRoot)
+      : [];
     return combine([...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))]);
   }
 
@@ -60,7 +62,7 @@ export class LocationContexts {
       projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),
     };
     registry.register('core/instructions', () =>
-      this.host.design === 'core' ? [instructionsSource(scope)] : instructionFileSources(scope),
+      this.host.design.separatesInstructionFiles() ? instructionFileSources(scope) : [instructionsSource(scope)],
     );
     return registry;
   }

@@ -93,7 +93,7 @@ export async function reconcile(
       const current = entry(design, source, observation);
       if (canonicalJson(current.value) !== canonicalJson(stored.value)) {
         // A hashed checkpoint cannot give the previous value back; renderers state the new one anyway.
-        const previous = design === 'core' ? source.decode(stored.value) : observation;
+        const previous = design.hashesSnapshot() ? observation : source.decode(stored.value);
         parts.push({ key: source.key, text: source.update(previous, observation) });
       }
       next[source.key] = current;

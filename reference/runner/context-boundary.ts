@@ -7,7 +7,7 @@ import { initialize, reconcile, replace, type Baseline, type ContextSnapshot } f
 import type { ContextDesign } from '../context/context-design.js';
 
 export interface ContextBoundaryDeps {
-  design: ContextDesign;
+  profile: ContextDesign;
   log: EventLog;
   epochs: EpochStore;
   ids: IdSource;
@@ -49,13 +49,13 @@ export class ContextBoundary {
     const epoch = deps.epochs.find(session.id);
     if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);
     if (epoch) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);
-    const initialization = await initialize(deps.design, sources);
+    const initialization = await initialize(deps.profile, sources);
     if (initialization.kind === 'blocked') {
       throw new ContextBlocked('context-unavailable', `context unavailable: ${initialization.unavailable.join(', ')}`);
     }
     const { snapshot } = initialization.baseline;
     deps.log.append(session.id, [
-      { type: 'context.initialized', parts: systemParts(deps.design, initialization.baseline), snapshot },
+      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },
     ]);
     return new ContextBoundary(deps, session, sources, true);
   }
@@ -67,12 +67,12 @@ export class ContextBoundary {
     sources: ContextSource[],
     snapshot: ContextSnapshot,
   ): Promise<ContextBoundary> {
-    const replacement = await replace(deps.design, sources, snapshot);
+    const replacement = await replace(deps.profile, sources, snapshot);
     if (replacement.kind === 'replacement-blocked') {
       throw new ContextBlocked('context-unavailable', `context unavailable: ${replacement.unavailable.join(', ')}`);
     }
     if (replacement.kind !== 'replacement-ready') throw new Error(`unexpected ${replacement.kind}`);
-    const parts = systemParts(deps.design, replacement.baseline);
+    const parts = systemParts(deps.profile, replacement.baseline);
     deps.log.append(session.id, [{ type: 'context.replaced', parts, snapshot: replacement.baseline.snapshot }]);
     return new ContextBoundary(deps, session, sources, true);
   }
@@ -81,7 +81,7 @@ export class ContextBoundary {
   async admitChanges(): Promise<ContextEpoch> {
     const epoch = this.deps.epochs.find(this.session.id)!;
     if (this.initialized) return epoch;
-    const result = await reconcile(this.deps.design, this.sources, epoch.snapshot);
+    const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);
     if (result.kind === 'updated') {
       const messageId = this.deps.ids.next('msg');
       const { text, keys, snapshot } = result;
@@ -94,5 +94,5 @@ export class ContextBoundary {
 /** The core design sends one joined baseline; the checkpoint design keeps each component a part. */
 function systemParts(design: ContextDesign, baseline: Baseline): string[] {
   const texts = baseline.parts.map((part) => part.text);
-  return design === 'core' ? [texts.join('\n\n')] : texts;
+  return design.keepsBaselineParts() ? texts : [texts.join('\n\n')];
 }

@@ -12,6 +12,7 @@ import { prunableOutputs } from '../compaction/pruning.js';
 import { usageOverflows } from '../compaction/token-usage.js';
 import { CONTINUE_TEXT, continuationFor } from '../compaction/continuation.js';
 import { modelHistory } from '../history/model-history.js';
+import type { Profile } from '../profile.js';
 
 /** `run` resumes explicitly and always makes one provider attempt; `wake` only delivers new input. */
 export type DrainMode = 'run' | 'wake';
@@ -23,16 +24,7 @@ export interface DrainDeps extends ProviderTurnDeps, ContextBoundaryDeps {
   sessions: SessionStore;
   inbox: Inbox;
   budget(): CompactionBudget;
-  /**
-   * Profile `sol`: old tool outputs are pruned before each provider turn, the reported token usage
-   * can call for a compaction, and repeated identical tool calls ask the user before they run.
-   */
-  sol: boolean;
-  /**
-   * Profile `continuation`: a compaction folds the pending input too, and a hidden continuation
-   * message, decided from the history before it, lets the drain go on.
-   */
-  continuation: boolean;
+  profile: Profile;
 }
 
 /**
@@ -51,7 +43,7 @@ export async function drainSession(
   let turns = 0;
   /** Set once an overflow was answered with a compaction: the rebuilt attempt is the last one. */
   let overflowRecovery = false;
-  const doomLoop = deps.sol ? new DoomLoopDetector() : undefined;
+  const doomLoop = deps.profile.detectsDoomLoops() ? new DoomLoopDetector() : undefined;
   for (let first = true; ; first = false) {
     if (signal.aborted) return 'interrupted';
     // A wake with nothing to deliver does nothing, not even observe the context.
@@ -82,7 +74,7 @@ export async function drainSession(
       ]);
       return 'failed';
     }
-    if (deps.sol && deps.budget().prune !== false) prune(deps, sessionId);
+    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);
     if (compactionDue(deps, session)) {
       const compacted = await compactBeforeTurn(deps, session, signal);
       if (compacted === 'completed') continue;
@@ -126,13 +118,16 @@ async function compactBeforeTurn(
 ): Promise<'completed' | 'failed' | 'interrupted'> {
   const model = session.model ?? deps.provider.model;
   const before = deps.history.messages(session.id);
-  if (await compact(deps, session.id, model, before, signal, deps.continuation)) {
-    if (deps.continuation) {
+  if (await compact(deps, session.id, model, before, signal, deps.profile.injectsContinuation())) {
+    if (deps.profile.injectsContinuation()) {
       const { prompt, ofMedia } = continuationFor(before);
       deps.log.append(session.id, [
         { type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt, ...(ofMedia ? { ofMedia } : {}) },
       ]);
-    } else if (deps.sol && !awaitsAnswer(modelHistory(deps.history.messages(session.id), deps.checkpointForm))) {
+    } else if (
+      deps.profile.continuesAfterCompaction() &&
+      !awaitsAnswer(modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()))
+    ) {
       // Profile sol (`CompactAndContinue`): the summary answered the trigger; the loop goes on by itself.
       deps.log.append(session.id, [
         {
@@ -160,9 +155,9 @@ function compactionDue(deps: DrainDeps, session: Session): boolean {
   const messages = deps.history.messages(session.id);
   if (compactable(messages).folded.length === 0) return false;
   if (session.compactionRequested) return true;
-  if (deps.sol && deps.budget().auto === false) return false;
+  if (deps.profile.obeysCompactionSwitches() && deps.budget().auto === false) return false;
   const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);
-  if (deps.sol && usageOverflows(messages, budget)) return true;
+  if (deps.profile.compactsOnReportedUsage() && usageOverflows(messages, budget)) return true;
   const epoch = deps.epochs.find(session.id)!;
   return overBudget(providerRequest(deps, session, epoch.parts), budget);
 }

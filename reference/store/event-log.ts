@@ -60,6 +60,24 @@ export class EventLog {
     }));
   }
 
+  /**
+   * Replays the session's events after `after`, then tails new ones as they commit. The commit
+   * listener is registered before the replay read, so a commit in between is never missed; the
+   * cursor drops duplicates. Returns what stops the tail.
+   */
+  tail(sessionId: string, after: number, onEvent: (event: StoredEvent) => void): () => void {
+    let cursor = after;
+    const deliver = () => {
+      for (const event of this.after(sessionId, cursor)) {
+        cursor = event.seq;
+        onEvent(event);
+      }
+    };
+    const stop = this.onCommit((committed) => committed === sessionId && deliver());
+    deliver();
+    return stop;
+  }
+
   /** Commit notifications are advisory: a listener re-reads the log, which holds every event. */
   onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener);

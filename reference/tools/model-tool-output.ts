@@ -1,3 +1,4 @@
+import { RuntimeError } from '../errors.js';
 import { boundedPreview, withinLimit, type ToolOutputLimit } from './bounded-preview.js';
 import type { ManagedToolOutputFiles } from './managed-tool-output-files.js';
 
@@ -22,13 +23,20 @@ export const LOSSY_MARKER = '... output truncated; the full output could not be 
 export class ModelToolOutputBounding {
   constructor(
     private readonly files: ManagedToolOutputFiles,
-    private readonly limit: () => ToolOutputLimit,
+    private limit: ToolOutputLimit,
     private readonly diagnostics: (message: string) => void,
   ) {}
 
+  /** The limit applies to every settlement from now on, whatever the provider. */
+  configure(limit: ToolOutputLimit): void {
+    if (!(limit.maxLines >= 1 && limit.maxBytes >= 1))
+      throw new RuntimeError('invalid-input', 'a tool output limit needs at least one line and one byte');
+    this.limit = limit;
+  }
+
   async bound(result: ToolResult): Promise<ToolResult> {
     const text = result.output;
-    const limit = this.limit();
+    const { limit } = this;
     if (withinLimit(text, limit)) return result;
     // A tool that kept its complete output itself keeps its path; no fallback file pretends to more.
     if (result.outputPath !== undefined)

@@ -18,7 +18,7 @@ export const agents: Mutant[] = [
   },
   {
     name: 'an answered permission request is re-checked under the current agent',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/tool-authorization.ts',
     find: "      if (!approved) return { status: 'error', output: 'The user declined this tool call' };",
     replace: `      if (!approved) return { status: 'error', output: 'The user declined this tool call' };
       const sessions = (this.deps as unknown as { sessions: { get(id: string): { agent: string | null } } }).sessions;

@@ -105,7 +105,7 @@ export const compaction: Mutant[] = [
   {
     name: 'a compaction folds the pending turn too',
     file: 'runner/drain.ts',
-    find: '  if (await compact(deps, session.id, model, before, signal, deps.continuation)) {',
+    find: '  if (await compact(deps, session.id, model, before, signal, deps.profile.injectsContinuation())) {',
     replace: '  if (await compact(deps, session.id, model, before, signal, true)) {',
     breaks: ['CMP-02'],
   },

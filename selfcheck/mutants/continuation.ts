@@ -5,8 +5,8 @@ export const continuation: Mutant[] = [
     name: 'nothing is injected after a compaction',
     profile: 'continuation',
     file: 'runner/drain.ts',
-    find: '    if (deps.continuation) {\n',
-    replace: '    if (!deps.continuation) {\n',
+    find: '    if (deps.profile.injectsContinuation()) {\n',
+    replace: '    if (!deps.profile.injectsContinuation()) {\n',
     breaks: ['CON-01'],
   },
   {

@@ -39,7 +39,7 @@ export const crashes: Mutant[] = [
   {
     name: 'raw tool output is stored before it is bounded',
     stdio: true,
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
     replace:
       '        async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',

@@ -36,7 +36,7 @@ export const retry: Mutant[] = [
   {
     name: 'approving a doom loop keeps counting',
     profile: 'sol',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/tool-authorization.ts',
     find: '      this.doomLoop.reset();\n',
     replace: '',
     breaks: ['RTY-03'],

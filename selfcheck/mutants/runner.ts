@@ -3,7 +3,7 @@ import type { Mutant } from './mutant.js';
 export const runner: Mutant[] = [
   {
     name: 'a tool call is recorded only after it ran',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: `    log.append(this.sessionId, [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
     ]);`,
@@ -47,14 +47,14 @@ export const runner: Mutant[] = [
   },
   {
     name: 'replay skips the event right after the cursor',
-    file: 'runtime.ts',
+    file: 'store/event-log.ts',
     find: 'let cursor = after;',
     replace: 'let cursor = after + 1;',
     breaks: ['RUN-06'],
   },
   {
     name: 'reasoning fragments are stored as durable events',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
     replace:
       "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
@@ -62,7 +62,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'tool-input fragments are stored as durable events',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "        this.call!.input += chunk.argumentsDelta ?? '';",
     replace:
       "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
@@ -70,7 +70,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'text fragments are stored as durable events',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: 'this.text += chunk.delta;',
     replace:
       "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
@@ -138,14 +138,14 @@ export const runner: Mutant[] = [
   },
   {
     name: 'a provider-executed call is stored without its streamed input',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace: 'map(({ block }) => block);',
     breaks: ['RUN-09'],
   },
   {
     name: 'the next request goes out while tools still run',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: '    await Promise.all(this.running);',
     replace: '',
     breaks: ['RUN-01'],

@@ -11,9 +11,9 @@ export const toolOutput: Mutant[] = [
   {
     name: 'the tool output limit depends on the provider',
     file: 'runtime.ts',
-    find: 'new ModelToolOutputBounding(this.toolOutputFiles, () => this.toolOutputLimit, diagnostics)',
+    find: 'new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);',
     replace:
-      "new ModelToolOutputBounding(this.toolOutputFiles, () => (options.provider.dialect === 'anthropic-messages' ? DEFAULT_TOOL_OUTPUT_LIMIT : this.toolOutputLimit), diagnostics)",
+      "new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);\n    if (options.provider.dialect === 'anthropic-messages') this.bounding.configure = () => {};",
     breaks: ['TOO-02'],
   },
   {
@@ -67,7 +67,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'raw output is published before it is bounded',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: 'async (result) => void settle(await this.deps.tools.bound(result)),',
     replace:
       'async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
@@ -103,7 +103,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'provider-executed results are cut down like local tool output',
-    file: 'runner/provider-turn.ts',
+    file: 'runner/turn-projection.ts',
     find: "return [...this.providerBlocks.values()].map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace:
       "    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? { ...block, content: Array.isArray(block.content) ? block.content.slice(0, 1) : block.content } : { ...block, input: JSON.parse(input) }));",

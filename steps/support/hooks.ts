@@ -1,6 +1,5 @@
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
   After,
@@ -11,19 +10,13 @@ import {
   setDefaultTimeout,
   setDefinitionFunctionWrapper,
 } from '@cucumber/cucumber';
-import {
-  COMMAND_TIMEOUT_MS,
-  RuntimeDriver,
-  RuntimeReportedError,
-  STARTUP_ALLOWANCE_MS,
-} from '../../harness/driver/runtime-driver.js';
-import { FakeProvider } from '../../harness/provider/fake-provider.js';
-import { dialects } from '../../harness/provider/wire/dialect.js';
-import { openTarget, selectionFromEnvironment, type RuntimeTarget } from '../../harness/runtime-target.js';
-import { kitPath } from '../../harness/kit-root.js';
+import { COMMAND_TIMEOUT_MS, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
+import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
+import { suiteSettings } from '../../harness/suite/suite-settings.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import type { ProviderDialectName, RuntimeDescription } from '../../harness/driver/protocol.js';
+import type { RuntimeDescription } from '../../harness/driver/protocol.js';
 import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
 import {
   capabilityOfCommand,
@@ -37,10 +30,12 @@ import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/repor
 import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
 import type { KitWorld } from './world.js';
 
-const timeoutScale = Number(process.env.KIT_TIMEOUT_SCALE || 1);
-// A step may restart the runtime, so it is allowed a start-up on top of its own minute.
-setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * timeoutScale);
+// A step may restart the runtime, so it is allowed a start-up on top of its own minute. Cucumber
+// takes the default timeout as the steps load, once per process.
+setDefaultTimeout((60_000 + STARTUP_ALLOWANCE_MS) * suiteSettings().timeoutScale);
 
+/** The run's settings: the steps load once per process, which may hold several runs. */
+let settings: ReturnType<typeof suiteSettings>;
 let target: RuntimeTarget;
 let stopRouting: (() => void) | undefined;
 /** What the runtime declared in the run's first handshake: it decides applicability before any start. */
@@ -59,7 +54,8 @@ const drivingAtStart = { failures: 0, driven: false };
 BeforeAll(async () => {
   declared = undefined;
   Object.assign(drivingAtStart, { failures: 0, driven: false });
-  target = await openTarget(selectionFromEnvironment(process.env));
+  settings = suiteSettings();
+  target = await openTarget(settings.runtime);
 });
 
 /** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
@@ -83,15 +79,9 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
-  // KIT_TMPDIR puts scenario directories elsewhere than TMPDIR, on a tmpfs for instance.
-  this.dir = mkdtempSync(join(process.env.KIT_TMPDIR || tmpdir(), `kit-${feature}-${line}-`));
+  this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
   // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  const dialect = (tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ??
-    process.env.KIT_DIALECT ??
-    'openai-chat') as ProviderDialectName;
-  const wire = dialects[dialect];
-  if (!wire) throw new Error(`the kit has no provider dialect "${dialect}"`);
-  this.provider = new FakeProvider(wire, kitPath('recordings'), 'kit-model');
+  this.provider = fakeProvider(tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ?? settings.dialect);
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
@@ -99,20 +89,17 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
     );
   }
-  this.driver = await RuntimeDriver.start(
-    target.launcher,
-    {
-      storeDir: this.workspace('.store'),
-      provider: { dialect, baseUrl: target.providerBaseUrl, apiKey: 'kit-key', model: 'kit-model' },
-      now: this.now,
-      home: this.workspace('home'),
-    },
-    { timeoutScale, validate: process.env.KIT_VALIDATE !== '0' },
-  );
+  this.driver = await startRuntime(target, this.provider, {
+    storeDir: this.workspace('.store'),
+    now: this.now,
+    home: this.workspace('home'),
+    timeoutScale: settings.timeoutScale,
+    validate: settings.validate,
+  });
   declared ??= this.driver.description;
   this.means = toolMeans(this.driver.description, this.driver, {
     workspaces: join(this.dir, 'workspaces'),
-    timeoutMs: COMMAND_TIMEOUT_MS * timeoutScale,
+    timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
   });
   const fallback = this.systemFallback();
   if (fallback) this.provider.isSystemFallback = (text) => fallback.unwrap(text) !== undefined;
@@ -146,8 +133,8 @@ After(async function (this: KitWorld, { result, pickle }) {
   // A failing scenario's durable state can be read only while its runtime still runs. A failing
   // step carries its own evidence; a failure found only here has no step to carry it.
   if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
-  if (process.env.KIT_BUNDLES && (result?.status === Status.FAILED || problems.length > 0)) {
-    await writeReproBundle(process.env.KIT_BUNDLES, pickle, [result?.message ?? '', ...problems].join('\n'), this);
+  if (settings.bundles && (result?.status === Status.FAILED || problems.length > 0)) {
+    await writeReproBundle(settings.bundles, pickle, [result?.message ?? '', ...problems].join('\n'), this);
   }
   await this.driver?.stop();
   this.provider.releaseAll();

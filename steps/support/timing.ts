@@ -1,8 +1,9 @@
 import { COMMAND_TIMEOUT_MS } from '../../harness/driver/runtime-driver.js';
+import { suiteSettings } from '../../harness/suite/suite-settings.js';
 
 /** How long the runtime may take to do one thing the kit waits for, `--timeout-scale` applied. */
 export function commandTimeoutMs(): number {
-  return COMMAND_TIMEOUT_MS * Number(process.env.KIT_TIMEOUT_SCALE || 1);
+  return COMMAND_TIMEOUT_MS * suiteSettings().timeoutScale;
 }
 
 /** Waits for something the runtime should do, failing with `expectation` once the command timeout passes. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { type RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import type { PromptReceipt } from '../../harness/driver/protocol.js';
+import type { PromptReceipt, PtyEnvironmentView } from '../../harness/driver/protocol.js';
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from './rows.js';
@@ -33,6 +33,16 @@ export class KitWorld extends World {
   subscription: string | undefined;
   /** The provider request the current step reads: a failure of the step is shown on it. */
   examinedRequest: number | undefined;
+  /** The raw output of each scripted `produce` call, by call ID: what the runtime's tool returned. */
+  readonly produced = new Map<string, string>();
+  /** The scenario's latest PTY and every value the caller or the host overlay asked for. */
+  pty: { view: PtyEnvironmentView; requested: string[] } | undefined;
+  /** The values the host overlay for PTYs sets. */
+  readonly overlayValues: string[] = [];
+  /** How long the runtime waited before each retry, as the kit measured it on its own clock. */
+  readonly retryDelays: { retry: number; delayMs: number }[] = [];
+  /** The value each checkpoint key held, and for which text, when a step last read it. */
+  readonly hashesHeld = new Map<string, { text: string; held: unknown }>();
 
   constructor(options: IWorldOptions) {
     super(options);

@@ -1,8 +1,8 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { conversation, request } from './provider.steps.js';
-import type { KitWorld } from './support/world.js';
-import type { HistoryMessage } from '../harness/driver/protocol.js';
+import type { KitWorld } from '../support/world.js';
+import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import { conversation, request } from '../support/requests.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Exclude<HistoryMessage, { role: 'assistant' | 'tool' }>;

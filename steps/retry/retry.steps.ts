@@ -1,23 +1,19 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { scriptCalls } from './provider.steps.js';
-import { withinCommandTimeout } from './support/timing.js';
-import type { KitWorld } from './support/world.js';
-
-/** How long the runtime waited before each retry, as the kit measured it on its own clock. */
-const waited = new WeakMap<KitWorld, { retry: number; delayMs: number }[]>();
+import { errorTurn, toolCall } from '../../harness/provider/turns.js';
+import { scriptCalls } from '../support/tool-calls.js';
+import { withinCommandTimeout } from '../support/timing.js';
+import type { KitWorld } from '../support/world.js';
 
 Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
   for (let i = 0; i < times; i++) {
-    this.provider.enqueue({
-      turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) },
-    });
+    this.provider.enqueue({ turn: errorTurn(status) });
   }
 });
 
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
   for (let i = 1; i <= times; i++) {
-    if (scriptCalls(this, [{ id: `call_repeat_${i}`, name: 'echo', input: { text } }])) return 'skipped';
+    if (scriptCalls(this, [toolCall(`call_repeat_${i}`, 'echo', { text })])) return 'skipped';
   }
   return undefined;
 });
@@ -29,8 +25,6 @@ Given('the provider calls echo {string} {int} times in a row', function (this: K
  * that retries before the kit moves the clock is caught whatever schedule it reports.
  */
 When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
-  const measured = waited.get(this) ?? [];
-  waited.set(this, measured);
   for (let retry = 1; retry <= last; retry++) {
     const scheduled = await this.driver.retryScheduled(this.session().id, retry);
     const failed = this.provider.requests[retry - 1];
@@ -46,12 +40,12 @@ When('the clock passes retries 1 to {int}', async function (this: KitWorld, last
       `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
     );
     const next = this.provider.requests[retry]!;
-    measured.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
+    this.retryDelays.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
   }
 });
 
 Then('the retries waited:', function (this: KitWorld, table: DataTable) {
-  const rows = (waited.get(this) ?? []).map(({ retry, delayMs }) => ({
+  const rows = this.retryDelays.map(({ retry, delayMs }) => ({
     retry: String(retry),
     seconds: String(delayMs / 1000),
   }));

@@ -1,7 +1,7 @@
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { KitWorld } from './support/world.js';
-import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
+import type { KitWorld } from '../support/world.js';
+import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 
 /**
  * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
@@ -64,18 +64,6 @@ When('session {string} settles', async function (this: KitWorld, name: string) {
 
 When('the runtime process restarts', async function (this: KitWorld) {
   await this.driver.restart(this.now);
-});
-
-// A black box's date comes from its host clock: the kit moves it by restarting the runtime in
-// another time zone, and notes the host time of each start to know which dates it may state.
-Given("the runtime's host is in the time zone {string}", async function (this: KitWorld, timeZone: string) {
-  this.hostReadings.push(Date.now());
-  await this.driver.restart(this.now, timeZone);
-});
-
-When('the runtime process restarts in the time zone {string}', async function (this: KitWorld, timeZone: string) {
-  this.hostReadings.push(Date.now());
-  await this.driver.restart(this.now, timeZone);
 });
 
 Given('the clock is at {string}', async function (this: KitWorld, now: string) {

@@ -1,15 +1,33 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { Given, When } from '@cucumber/cucumber';
-import type { KitWorld } from './support/world.js';
+import { existsSync, readFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { When, Then, Given } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { plant } from '../support/workspaces.js';
 
 /** Files the scenario plants in its workspaces and in the home configuration directory. */
 
-function write(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  rmSync(path, { recursive: true, force: true });
-  writeFileSync(path, content);
+function lines(path: string): string[] {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
 }
+
+Then(
+  '{string} in the workspace of {string} has {int} line(s)',
+  function (this: KitWorld, file: string, name: string, count: number) {
+    expect(lines(join(this.session(name).workspace, file))).to.have.length(count);
+  },
+);
+
+Then(
+  '{string} in the workspace {string} has {int} line(s)',
+  function (this: KitWorld, file: string, workspace: string, count: number) {
+    expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
+  },
+);
+
+Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
+  expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
+});
 
 Given(
   'a session {string} working in {string} of the project {string}',
@@ -18,14 +36,10 @@ Given(
   },
 );
 
-Given('the global instructions say {string}', function (this: KitWorld, text: string) {
-  write(join(this.workspace('home'), 'AGENTS.md'), text);
-});
-
 Given(
   'the file {string} in the workspace {string} says {string}',
   function (this: KitWorld, file: string, workspace: string, text: string) {
-    write(join(this.workspace(workspace), file), text);
+    plant(join(this.workspace(workspace), file), text);
   },
 );
 
@@ -48,10 +62,6 @@ When(
     mkdirSync(path, { recursive: true });
   },
 );
-
-When('the global instructions are deleted', function (this: KitWorld) {
-  rmSync(join(this.workspace('home'), 'AGENTS.md'), { force: true });
-});
 
 Given(
   'the file {string} in the workspace {string} is a link to {string}',

@@ -1,11 +1,12 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { request } from './provider.steps.js';
-import type { ModelVisibleMessage } from '../harness/provider/captured-request.js';
-import type { KitWorld } from './support/world.js';
+import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
+import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import type { KitWorld } from '../support/world.js';
+import { request } from '../support/requests.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
-  this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks: 2 } });
+  this.provider.enqueue({ turn: textTurn(summary, 2) });
 });
 
 When('the user asks for a compaction', async function (this: KitWorld) {
@@ -23,16 +24,11 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
   expect(reported).to.deep.equal(expected);
 });
 
-Then('reconciling the context now would be {string}', async function (this: KitWorld, outcome: string) {
-  expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
-});
-
 Then(
-  'request {int} {word} {string} in its conversation',
-  function (this: KitWorld, n: number, verb: string, text: string) {
-    if (verb !== 'mentions' && verb !== 'omits') throw new Error(`a request mentions or omits a text, not "${verb}"`);
+  'request {int} {mention} {string} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, text: string) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(verb === 'mentions');
+    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(mentions);
   },
 );
 
@@ -46,41 +42,6 @@ function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
   if (first?.role !== 'user' || first.text !== COMPACTION_TRIGGER || second?.role !== 'assistant') return messages;
   return [{ ...second, role: 'user' }, ...messages.slice(2)];
 }
-
-Then(
-  'request {int} begins with the question {string} answered by {string}',
-  function (this: KitWorld, n: number, question: string, answer: string) {
-    const [first, second, ...rest] = request(this, n).messages;
-    expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
-    expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
-    expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
-    expect(
-      rest.filter((m) => m.text.includes(answer)).map((m) => m.role),
-      'the summary is not repeated',
-    ).to.deep.equal([]);
-  },
-);
-
-Then(
-  'the compaction freed between {int} and {int} tokens',
-  async function (this: KitWorld, least: number, most: number) {
-    const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
-    expect(completed.length, 'completed compactions').to.equal(1);
-    expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
-  },
-);
-
-Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
-  expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
-});
-
-Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
-  const body = request(this, n).body as Record<string, unknown>;
-  expect(
-    body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens,
-    `the output limit of request ${n}`,
-  ).to.equal(tokens);
-});
 
 Then(
   'the conversation of request {int} starts with a message mentioning {string}',
@@ -109,9 +70,14 @@ Given(
 );
 
 Given(
-  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {word} off',
-  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, off: string) {
-    if (off !== 'auto' && off !== 'prune') throw new Error(`auto or prune can be turned off, not "${off}"`);
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} off',
+  async function (
+    this: KitWorld,
+    contextWindow: number,
+    outputAllowance: number,
+    buffer: number,
+    off: 'auto' | 'prune',
+  ) {
     await this.driver.configureCompaction({ contextWindow, outputAllowance, buffer, [off]: false });
   },
 );
@@ -136,13 +102,13 @@ Given(
 );
 
 Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
-  this.provider.enqueue({ turn: { kind: 'text', text: prose(length), chunks: 4 } });
+  this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
 Given(
   'the provider summarizes with {string} in {int} chunk(s)',
   function (this: KitWorld, summary: string, chunks: number) {
-    this.provider.enqueue({ turn: { kind: 'text', text: summary, chunks } });
+    this.provider.enqueue({ turn: textTurn(summary, chunks) });
   },
 );
 
@@ -185,5 +151,5 @@ Then(
 );
 
 Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
-  this.provider.enqueue({ turn: { kind: 'recording', name: 'context-overflow' } });
+  this.provider.enqueue({ turn: recordingTurn('context-overflow') });
 });

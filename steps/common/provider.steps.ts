@@ -1,35 +1,27 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { ScriptedToolCall, ScriptedTurn } from '../harness/provider/scripted-turn.js';
-import type { CapturedRequest } from '../harness/provider/captured-request.js';
-import { webSearchResults } from '../harness/provider/wire/anthropic-messages.js';
-import { matchRows, requestRow, shownRows, type Row } from './support/rows.js';
-import { needsReason } from '../harness/protocol/capabilities.js';
-import { NOT_APPLICABLE } from '../harness/report/scenario-results.js';
-import type { KitWorld } from './support/world.js';
+import type { KitWorld } from '../support/world.js';
+import {
+  errorTurn,
+  recordingTurn,
+  textTurn,
+  toolCall,
+  toolCallsTurn,
+  type TurnExtras,
+} from '../../harness/provider/turns.js';
+import { matchRows, shownRows, type Row } from '../support/rows.js';
+import { scriptCalls } from '../support/tool-calls.js';
+import { conversation, request } from '../support/requests.js';
 
-const text = (reply: string, chunks = 3): Extract<ScriptedTurn, { kind: 'text' }> => ({
-  kind: 'text',
-  text: reply,
-  chunks,
+Then('request {int} uses the model {string}', function (this: KitWorld, n: number, model: string) {
+  expect(request(this, n).model).to.equal(model);
 });
 
-/**
- * Scripts one provider turn of tool calls, each as the runtime's tool means can run it. A call
- * those means cannot express makes the scenario not applicable.
- */
-export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
-  const expressed = calls.map((call) => world.means.call(call));
-  if (expressed.some((call) => call === undefined)) {
-    world.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
-    return 'skipped';
-  }
-  world.provider.enqueue({ turn: { kind: 'tool-calls', calls: expressed as ScriptedToolCall[] } });
-  return undefined;
-}
+/** A reply as most scenarios script it: streamed in three pieces. */
+const text = (reply: string, extras?: TurnExtras) => textTurn(reply, 3, extras);
 
 const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) =>
-  scriptCalls(world, [{ id, name, input }]);
+  scriptCalls(world, [toolCall(id, name, input)]);
 
 Given('the provider replies {string}', function (this: KitWorld, reply: string) {
   this.provider.enqueue({ turn: text(reply) });
@@ -38,7 +30,7 @@ Given('the provider replies {string}', function (this: KitWorld, reply: string) 
 Given(
   'the provider replies to {string} with {string} in {int} chunk(s)',
   function (this: KitWorld, user: string, reply: string, chunks: number) {
-    this.provider.enqueue({ turn: text(reply, chunks), forUserText: user });
+    this.provider.enqueue({ turn: textTurn(reply, chunks), forUserText: user });
   },
 );
 
@@ -47,7 +39,7 @@ Given('the provider replies to {string} with {string}', function (this: KitWorld
 });
 
 Given('the provider replies with the recording {string}', function (this: KitWorld, name: string) {
-  this.provider.enqueue({ turn: { kind: 'recording', name } });
+  this.provider.enqueue({ turn: recordingTurn(name) });
 });
 
 Given(
@@ -80,7 +72,7 @@ Given('the provider calls echo {string}', function (this: KitWorld, echoed: stri
 Given(
   'the provider calls {word} as {string} with the input text {string}',
   function (this: KitWorld, name: string, id: string, rawInput: string) {
-    return scriptCalls(this, [{ id, name, input: {}, rawInput }]);
+    return scriptCalls(this, [toolCall(id, name, {}, { rawInput })]);
   },
 );
 
@@ -94,7 +86,7 @@ Given('the provider calls echo {int} times', function (this: KitWorld, times: nu
 });
 
 Given('the provider calls the tools:', function (this: KitWorld, table: DataTable) {
-  const calls = table.hashes().map((row) => ({ id: row.id!, name: row.name!, input: JSON.parse(row.input!) }));
+  const calls = table.hashes().map((row) => toolCall(row.id!, row.name!, JSON.parse(row.input!)));
   return scriptCalls(this, calls);
 });
 
@@ -117,19 +109,6 @@ Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWo
 Then('the provider never had more than {int} response(s) open', function (this: KitWorld, count: number) {
   expect(this.provider.maxInFlight).to.be.at.most(count);
 });
-
-export function request(world: KitWorld, n: number): CapturedRequest {
-  const found = world.provider.requests[n - 1];
-  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
-  world.examinedRequest = n;
-  return found;
-}
-
-/** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
-export function conversation(world: KitWorld, n: number): Row[] {
-  const fallback = world.systemFallback();
-  return request(world, n).messages.map((message) => requestRow(message, fallback));
-}
 
 Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
@@ -159,15 +138,13 @@ Then(
 );
 
 Given('the provider answers with status {int}', function (this: KitWorld, status: number) {
-  this.provider.enqueue({
-    turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) },
-  });
+  this.provider.enqueue({ turn: errorTurn(status) });
 });
 
 Given(
   'the provider replies {string} after reasoning {string} signed {string}',
   function (this: KitWorld, reply: string, reasoning: string, signature: string) {
-    this.provider.enqueue({ turn: { ...text(reply), reasoning: { text: reasoning, signature } } });
+    this.provider.enqueue({ turn: text(reply, { reasoning: { text: reasoning, signature } }) });
   },
 );
 
@@ -175,7 +152,7 @@ Given(
   'the provider replies {string} after reasoning {string} in {int} chunk(s)',
   function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
     this.provider.enqueue({
-      turn: { ...text(reply), reasoning: { text: reasoning, signature: 'kit-signature', chunks } },
+      turn: text(reply, { reasoning: { text: reasoning, signature: 'kit-signature', chunks } }),
     });
   },
 );
@@ -184,7 +161,7 @@ Given(
   'the provider calls echo {string} with its input in {int} chunk(s)',
   function (this: KitWorld, echoed: string, inputChunks: number) {
     this.provider.enqueue({
-      turn: { kind: 'tool-calls', calls: [{ id: 'call_chunked', name: 'echo', input: { text: echoed }, inputChunks }] },
+      turn: toolCallsTurn([toolCall('call_chunked', 'echo', { text: echoed }, { inputChunks })]),
     });
   },
 );
@@ -213,56 +190,3 @@ Then('request {int} has assistant text containing {string}', function (this: Kit
     `assistant texts ${JSON.stringify(texts)}`,
   ).to.equal(true);
 });
-
-const webSearch = (query: string, results: number, resultSize: number) => ({
-  id: 'srvtoolu_kit',
-  query,
-  results,
-  resultSize,
-});
-
-Given(
-  'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
-  function (this: KitWorld, query: string, results: number, size: number, reply: string) {
-    this.provider.enqueue({ turn: { ...text(reply), webSearch: webSearch(query, results, size) } });
-  },
-);
-
-Given(
-  'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
-  function (this: KitWorld, query: string, results: number, size: number, gate: string) {
-    // Every tool means can express a gate.
-    const calls = [this.means.call({ id: `call_gate_${gate}`, name: 'gate', input: { name: gate } })!];
-    this.provider.enqueue({ turn: { kind: 'tool-calls', calls, webSearch: webSearch(query, results, size) } });
-  },
-);
-
-Then(
-  'request {int} replays the web search call for {string} and its {int} results of {int} characters, under one ID',
-  function (this: KitWorld, n: number, query: string, results: number, size: number) {
-    const messages = request(this, n).messages;
-    const calls = messages.flatMap((m) => (m.providerToolCall ? [m.providerToolCall] : []));
-    const replayed = messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
-    expect(calls.map((call) => ({ ...call, input: JSON.parse(call.input) }))).to.deep.equal([
-      { id: 'srvtoolu_kit', name: 'web_search', input: { query } },
-    ]);
-    expect(replayed).to.deep.equal([
-      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
-    ]);
-    const at = (predicate: (m: (typeof messages)[number]) => boolean) => messages.findIndex(predicate);
-    expect(
-      at((m) => m.providerToolCall !== undefined),
-      'the call before its result',
-    ).to.be.below(at((m) => m.providerToolResult !== undefined));
-  },
-);
-
-Then(
-  'request {int} replays the {int} web search results of {int} characters for {string} exactly',
-  function (this: KitWorld, n: number, results: number, size: number, query: string) {
-    const replayed = request(this, n).messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
-    expect(replayed).to.deep.equal([
-      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
-    ]);
-  },
-);

@@ -1,10 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { When, Then, type DataTable } from '@cucumber/cucumber';
+import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import type { HistoryMessage } from '../harness/driver/protocol.js';
-import { historyRow, type Row } from './support/rows.js';
-import type { KitWorld } from './support/world.js';
+import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { KitWorld } from '../support/world.js';
+import { historyRow, type Row } from '../support/rows.js';
+
+Then(
+  'the session reports the failure {failure-code} mentioning {string}',
+  async function (this: KitWorld, code: string, text: string) {
+    const failures = await this.driver.failures(this.session().id);
+    expect(failures.map((f) => f.code)).to.deep.equal([code]);
+    expect(failures[0]!.message).to.include(text);
+  },
+);
 
 const KEYS: Record<string, (row: { messageId: string; text: string; delivery: string; state: string }) => string> = {
   id: (row) => row.messageId,
@@ -68,7 +75,7 @@ Then('the history has the tool call {string} running', async function (this: Kit
 });
 
 Then(
-  'the history has the tool call {string} settled as {word}',
+  'the history has the tool call {string} settled as {tool-status}',
   async function (this: KitWorld, name: string, status: string) {
     expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal([status]);
   },
@@ -83,55 +90,6 @@ Then('the session reports no failure', async function (this: KitWorld) {
   expect(await this.driver.failures(this.session().id)).to.deep.equal([]);
 });
 
-Then('the session reports the failure {string}', async function (this: KitWorld, code: string) {
+Then('the session reports the failure {failure-code}', async function (this: KitWorld, code: string) {
   expect((await this.driver.failures(this.session().id)).map((f) => f.code)).to.deep.equal([code]);
-});
-
-When(
-  'a subscriber replays the events of {string} after sequence {int} and keeps tailing',
-  async function (this: KitWorld, name: string, after: number) {
-    this.subscription = await this.driver.subscribe(this.session(name).id, after);
-  },
-);
-
-Then(
-  'the subscriber received every durable event after sequence {int} exactly once, in order',
-  async function (this: KitWorld, after: number) {
-    const received = (await this.driver.take(this.subscription!)).map((event) => event.seq);
-    const durable = (await this.driver.events(this.session().id)).map((event) => event.seq);
-    const expected = durable.filter((seq) => seq > after);
-    expect(expected.length, 'durable events after the cursor').to.be.greaterThan(0);
-    expect(received).to.deep.equal(expected);
-    expect(durable, 'durable sequence numbers are contiguous').to.deep.equal(durable.map((_, i) => i + 1));
-  },
-);
-
-Then(
-  'sessions {string} and {string} have the same number of durable events',
-  async function (this: KitWorld, a: string, b: string) {
-    const count = async (name: string) => (await this.driver.events(this.session(name).id)).length;
-    expect(await count(b)).to.equal(await count(a));
-  },
-);
-
-function lines(path: string): string[] {
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
-}
-
-Then(
-  '{string} in the workspace of {string} has {int} line(s)',
-  function (this: KitWorld, file: string, name: string, count: number) {
-    expect(lines(join(this.session(name).workspace, file))).to.have.length(count);
-  },
-);
-
-Then(
-  '{string} in the workspace {string} has {int} line(s)',
-  function (this: KitWorld, file: string, workspace: string, count: number) {
-    expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
-  },
-);
-
-Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
-  expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
 });

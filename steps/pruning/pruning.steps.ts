@@ -1,8 +1,9 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { request } from './provider.steps.js';
-import { toolCall } from './tools.steps.js';
-import type { KitWorld } from './support/world.js';
+import { textTurn } from '../../harness/provider/turns.js';
+import { toolCall } from '../support/tool-calls.js';
+import type { KitWorld } from '../support/world.js';
+import { request } from '../support/requests.js';
 
 /** What request `n` gave the model as the output of call `id`. */
 function outputSent(world: KitWorld, n: number, id: string): string {
@@ -34,19 +35,17 @@ Then(
 );
 
 Then(
-  'the history keeps {int} characters of output for call {string}, {word}',
-  async function (this: KitWorld, length: number, id: string, marking: string) {
-    if (marking !== 'pruned' && marking !== 'unpruned')
-      throw new Error(`a kept output is pruned or unpruned, not "${marking}"`);
+  'the history keeps {int} characters of output for call {string}, {pruning-mark}',
+  async function (this: KitWorld, length: number, id: string, pruned: boolean) {
     const call = await toolCall(this, id);
     expect(call.output?.length, `the durable output of "${id}"`).to.equal(length);
-    expect(call.pruned ?? false, `whether "${id}" is marked pruned`).to.equal(marking === 'pruned');
+    expect(call.pruned ?? false, `whether "${id}" is marked pruned`).to.equal(pruned);
   },
 );
 
 Given(
   'the provider replies {string} reporting {int} input, {int} cached and {int} output tokens',
   function (this: KitWorld, reply: string, input: number, cacheRead: number, output: number) {
-    this.provider.enqueue({ turn: { kind: 'text', text: reply, chunks: 1, usage: { input, cacheRead, output } } });
+    this.provider.enqueue({ turn: textTurn(reply, 1, { usage: { input, cacheRead, output } }) });
   },
 );

@@ -1,7 +1,5 @@
-import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
-import { expect } from 'chai';
-import { request } from './provider.steps.js';
-import type { KitWorld } from './support/world.js';
+import { Given, When, type DataTable } from '@cucumber/cucumber';
+import type { KitWorld } from '../support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
   const tools = table.raw().map(([tool, permission]) => [this.means.toolName(tool!), permission]);
@@ -38,21 +36,8 @@ When('a tool call waits for permission', async function (this: KitWorld) {
   await this.driver.permissionAsked(this.session().id);
 });
 
-When('the user {word} the waiting tool call', async function (this: KitWorld, decision: string) {
-  if (decision !== 'approves' && decision !== 'declines')
-    throw new Error(`the user approves or declines, not "${decision}"`);
+When('the user {permission-decision} the waiting tool call', async function (this: KitWorld, approves: boolean) {
   const [waiting] = await this.driver.permissionRequests(this.session().id);
   if (!waiting) throw new Error('no tool call is waiting for permission');
-  await this.driver.replyPermission(waiting.id, decision === 'approves');
+  await this.driver.replyPermission(waiting.id, approves);
 });
-
-Then(
-  'request {int} gives call {string} an output mentioning {string}',
-  function (this: KitWorld, n: number, id: string, text: string) {
-    const outputs = request(this, n)
-      .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
-      .map((m) => m.text);
-    expect(outputs.length, `outputs of call "${id}" in request ${n}`).to.equal(1);
-    expect(outputs[0]).to.include(text);
-  },
-);

@@ -1,0 +1,49 @@
+import { tmpdir } from 'node:os';
+import type { ProviderDialectName } from '../driver/protocol.js';
+import { kitPath } from '../kit-root.js';
+import { REFERENCE_RUNTIME, type RuntimeSelection } from '../runtime-target.js';
+
+/**
+ * What a conformance run hands to Cucumber's support code. They share only the process's
+ * environment, so `kit run` writes these settings there and the steps read them back, both here.
+ */
+export interface SuiteSettings {
+  runtime: RuntimeSelection;
+  /** Multiplies every per-command timeout, for slow machines or slow runtimes. */
+  timeoutScale: number;
+  /** Check every protocol message against the schema. */
+  validate: boolean;
+  /** Write a repro bundle for each failing scenario below this directory. */
+  bundles?: string;
+}
+
+/** The settings a person sets in the environment, not `kit run`. */
+export interface HostSettings {
+  /** Where scenario directories go (`KIT_TMPDIR`): a tmpfs, for instance. */
+  scenarioRoot: string;
+  /** The provider dialect of scenarios that name none (`KIT_DIALECT`). */
+  dialect: ProviderDialectName;
+}
+
+export function settingsToEnvironment(settings: SuiteSettings): Record<string, string> {
+  const { runtime } = settings;
+  return {
+    KIT_RUNTIME: 'module' in runtime ? runtime.module : '',
+    KIT_ADAPTER: 'adapter' in runtime ? runtime.adapter : '',
+    KIT_TIMEOUT_SCALE: String(settings.timeoutScale),
+    KIT_VALIDATE: settings.validate ? '1' : '0',
+    KIT_BUNDLES: settings.bundles ?? '',
+  };
+}
+
+/** The settings of this process's run; a plain `cucumber-js` run gets the reference runtime and the defaults. */
+export function suiteSettings(env: NodeJS.ProcessEnv = process.env): SuiteSettings & HostSettings {
+  return {
+    runtime: env.KIT_ADAPTER ? { adapter: env.KIT_ADAPTER } : { module: env.KIT_RUNTIME || kitPath(REFERENCE_RUNTIME) },
+    timeoutScale: Number(env.KIT_TIMEOUT_SCALE || 1),
+    validate: env.KIT_VALIDATE !== '0',
+    ...(env.KIT_BUNDLES ? { bundles: env.KIT_BUNDLES } : {}),
+    scenarioRoot: env.KIT_TMPDIR || tmpdir(),
+    dialect: (env.KIT_DIALECT ?? 'openai-chat') as ProviderDialectName,
+  };
+}

@@ -1,0 +1,39 @@
+import { Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { request } from '../support/requests.js';
+
+Then(
+  'request {int} begins with the question {string} answered by {string}',
+  function (this: KitWorld, n: number, question: string, answer: string) {
+    const [first, second, ...rest] = request(this, n).messages;
+    expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
+    expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
+    expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
+    expect(
+      rest.filter((m) => m.text.includes(answer)).map((m) => m.role),
+      'the summary is not repeated',
+    ).to.deep.equal([]);
+  },
+);
+
+Then(
+  'the compaction freed between {int} and {int} tokens',
+  async function (this: KitWorld, least: number, most: number) {
+    const completed = (await this.driver.compactions(this.session().id)).filter((c) => c.status === 'completed');
+    expect(completed.length, 'completed compactions').to.equal(1);
+    expect(completed[0]!.tokensFreed, 'the tokens the compaction freed').to.be.within(least, most);
+  },
+);
+
+Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
+  expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
+});
+
+Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
+  const body = request(this, n).body as Record<string, unknown>;
+  expect(
+    body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens,
+    `the output limit of request ${n}`,
+  ).to.equal(tokens);
+});

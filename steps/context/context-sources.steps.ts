@@ -1,0 +1,64 @@
+import { Given, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import type { KitSourceDeclaration } from '../../harness/driver/protocol.js';
+import { baselineOf } from '../support/requests.js';
+
+/** Kit sources render one line each; these are the lines of a baseline that the kit defined. */
+const kitLines = (text: string) => text.split('\n').filter((line) => line.startsWith('kit/'));
+
+function declarations(table: DataTable): KitSourceDeclaration[] {
+  return table.hashes().map((row) => ({
+    key: row.key!,
+    ...(row.removable ? { removable: row.removable === 'yes' } : {}),
+    ...(row.latency ? { latency: Number(row.latency) } : {}),
+  }));
+}
+
+Given(
+  'the contributor {string} contributes the context sources:',
+  async function (this: KitWorld, contributor: string, table: DataTable) {
+    await this.driver.registerContributor(this.session().workspace, contributor, declarations(table));
+  },
+);
+
+Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
+  await this.driver.registerContributor(this.session().workspace, contributor, []);
+});
+
+Given(
+  'the contributor {string} contributes the context sources in the workspace {string}:',
+  async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {
+    await this.driver.registerContributor(this.workspace(workspace), contributor, declarations(table));
+  },
+);
+
+Given('the contributor {string} is removed', async function (this: KitWorld, contributor: string) {
+  await this.driver.removeContributor(this.session().workspace, contributor);
+});
+
+Given('the context source {string} has the value {string}', async function (this: KitWorld, key: string, json: string) {
+  await this.driver.setSource(key, { value: JSON.parse(json) });
+});
+
+Given(
+  'the context source {string} has the value {string}, which changes to {string} once it is read',
+  async function (this: KitWorld, key: string, json: string, next: string) {
+    await this.driver.setSource(key, { value: JSON.parse(json) }, { value: JSON.parse(next) });
+  },
+);
+
+Given(
+  'the context source {string} is {source-state}',
+  async function (this: KitWorld, key: string, state: 'unavailable' | 'absent') {
+    await this.driver.setSource(key, { state });
+  },
+);
+
+Then('request {int} has the kit context in its baseline:', function (this: KitWorld, n: number, table: DataTable) {
+  expect(kitLines(baselineOf(this, n))).to.deep.equal(table.raw().map(([line]) => line));
+});
+
+Then('reconciling the context now would be {string}', async function (this: KitWorld, outcome: string) {
+  expect(await this.driver.reconcileOutcome(this.session().id)).to.equal(outcome);
+});

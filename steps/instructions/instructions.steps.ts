@@ -1,0 +1,116 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { plant } from '../support/workspaces.js';
+import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
+import { expectInOrder, inOrder } from '../support/text.js';
+
+/**
+ * The seeds leave open where the global file stands in the aggregate and whether project files run
+ * from the nearest to the root or back: the table lists the global text, then the project texts
+ * nearest first, and any of the four orders passes.
+ */
+function expectInstructions(text: string, table: DataTable): void {
+  const rows = table.raw();
+  const global = rows.filter(([kind]) => kind === 'global').map(([, line]) => line!);
+  const project = rows.filter(([kind]) => kind === 'project').map(([, line]) => line!);
+  if (global.length + project.length !== rows.length) throw new Error('an instruction row is global or project');
+  const orders = [project, [...project].reverse()].flatMap((files) => [
+    [...global, ...files],
+    [...files, ...global],
+  ]);
+  const allowed = orders.some((order) => inOrder(text, order));
+  expect(
+    allowed,
+    `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow, in:\n${text}`,
+  ).to.equal(true);
+}
+
+Then(
+  'the baseline of request {int} contains the instructions in an order the seeds allow:',
+  function (this: KitWorld, n: number, table: DataTable) {
+    expectInstructions(baselineOf(this, n), table);
+  },
+);
+
+Then(
+  'the last system message of request {int} contains the instructions in an order the seeds allow:',
+  function (this: KitWorld, n: number, table: DataTable) {
+    expectInstructions(lastSystemMessage(this, n), table);
+  },
+);
+
+Then(
+  'the last system message of request {int} begins with the declared text {string}',
+  function (this: KitWorld, n: number, name: string) {
+    expect(
+      lastSystemMessage(this, n).startsWith(this.declaredText(name)),
+      `starts with the runtime's ${name} text`,
+    ).to.equal(true);
+  },
+);
+
+Then(
+  'the last system message of request {int} is the declared text {string}',
+  function (this: KitWorld, n: number, name: string) {
+    expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name));
+  },
+);
+
+Then(
+  'request {int} tells the model {string} after {string}',
+  function (this: KitWorld, n: number, text: string, input: string) {
+    const told = toldAfter(this, n, input);
+    expect(
+      told.filter((message) => message.includes(text)),
+      `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
+    ).to.have.length(1);
+  },
+);
+
+Then(
+  'request {int} tells the model {string} then {string} in one message after {string}',
+  function (this: KitWorld, n: number, a: string, b: string, input: string) {
+    const told = toldAfter(this, n, input);
+    const carrying = told.filter((message) => message.includes(a) || message.includes(b));
+    expect(carrying, `messages after "${input}" telling "${a}" or "${b}"`).to.have.length(1);
+    expectInOrder(carrying[0]!, [a, b]);
+  },
+);
+
+Then(
+  'request {int} tells the model the declared text {string} after {string}',
+  function (this: KitWorld, n: number, name: string, input: string) {
+    const text = this.declaredText(name);
+    expect(
+      toldAfter(this, n, input).filter((message) => message.includes(text)),
+      `messages after "${input}" telling the runtime's ${name} text`,
+    ).to.have.length(1);
+  },
+);
+
+Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
+  expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
+});
+
+Then(
+  'request {int} does not tell the model {string} after {string}',
+  function (this: KitWorld, n: number, text: string, input: string) {
+    expect(toldAfter(this, n, input).filter((message) => message.includes(text))).to.deep.equal([]);
+  },
+);
+
+Then('request {int} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
+  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
+  expect(sent.join('\n').split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
+});
+
+Given('the global instructions say {string}', function (this: KitWorld, text: string) {
+  plant(join(this.workspace('home'), 'AGENTS.md'), text);
+});
+
+When('the global instructions are deleted', function (this: KitWorld) {
+  rmSync(join(this.workspace('home'), 'AGENTS.md'), { force: true });
+});

@@ -1,0 +1,96 @@
+import { defineParameterType } from '@cucumber/cucumber';
+import {
+  type CrashPoint,
+  type Delivery,
+  ERROR_CODES,
+  type Failure,
+  type HistoryMessage,
+  type PromptReceipt,
+} from '../../harness/driver/protocol.js';
+import { escapeRegExp } from './text.js';
+
+/**
+ * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
+ * protocol defines is typed against it: a word added to or dropped from the protocol fails the
+ * type check here, not a scenario.
+ */
+
+type ToolStatus = Extract<HistoryMessage, { role: 'tool' }>['status'];
+type PermissionRule = 'allow' | 'deny' | 'ask';
+
+const DELIVERIES: Record<Delivery, true> = { steer: true, queue: true };
+const PROMPT_STATES: Record<PromptReceipt['state'], true> = { pending: true, promoted: true };
+const TOOL_STATUSES: Record<ToolStatus, true> = { running: true, success: true, error: true, interrupted: true };
+const FAILURE_CODES: Record<Failure['code'], true> = {
+  'turn-limit': true,
+  'provider-error': true,
+  'stream-cut': true,
+  'context-unavailable': true,
+  'context-invalid': true,
+  'compaction-failed': true,
+  'context-overflow': true,
+  'doom-loop': true,
+};
+const PERMISSION_RULES: Record<PermissionRule, true> = { allow: true, deny: true, ask: true };
+
+/** How scenarios name the durable writes a runtime can be made to crash right after. */
+const CRASH_POINTS: Record<string, CrashPoint> = {
+  'an admission': 'admission',
+  'a promotion': 'promotion',
+  'a system message': 'system-message',
+  "a tool's output file": 'tool-output-file',
+  'the start of a compaction': 'compaction-start',
+};
+
+const LINE_ENDINGS: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
+
+/** Longest first, so that no word matches as the prefix of another. */
+const alternatives = (words: string[]) =>
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+const oneOf = (words: object) => new RegExp(alternatives(Object.keys(words)));
+const quotedOneOf = (words: object) => new RegExp(`"(${alternatives(Object.keys(words))})"`);
+
+/** A word of a vocabulary, typed as it: the regular expression admits no other. */
+function vocabulary<T extends string>(name: string, words: Record<T, unknown>, quoted = false): void {
+  defineParameterType({
+    name,
+    regexp: quoted ? quotedOneOf(words) : oneOf(words),
+    transformer: (word: string) => word as T,
+    useForSnippets: false,
+  });
+}
+
+/** A word that stands for a value: `pruned` for true, say. */
+function mapping<T>(name: string, words: Record<string, T>): void {
+  defineParameterType({
+    name,
+    regexp: oneOf(words),
+    transformer: (word: string) => words[word] as T,
+    useForSnippets: false,
+  });
+}
+
+vocabulary('delivery', DELIVERIES);
+vocabulary('prompt-state', PROMPT_STATES);
+vocabulary('tool-status', TOOL_STATUSES);
+vocabulary('failure-code', FAILURE_CODES, true);
+vocabulary('error-code', Object.fromEntries(ERROR_CODES.map((code) => [code, true])), true);
+vocabulary('permission-rule', PERMISSION_RULES);
+vocabulary('source-state', { unavailable: true, absent: true });
+vocabulary('budget-switch', { auto: true, prune: true });
+mapping('crash-point', CRASH_POINTS);
+mapping('line-ending', LINE_ENDINGS);
+mapping('permission-decision', { approves: true, declines: false });
+mapping('mention', { mentions: true, omits: false });
+mapping('pruning-mark', { pruned: true, unpruned: false });
+
+/** Where a listing goes on: an offset, or `none` at its end. */
+defineParameterType({
+  name: 'next-offset',
+  regexp: /none|\d+/,
+  transformer: (word: string) => (word === 'none' ? null : Number(word)),
+  useForSnippets: false,
+});

@@ -1,0 +1,45 @@
+import type { CapturedRequest } from '../../harness/provider/captured-request.js';
+import { requestRow, type Row } from './rows.js';
+import type { KitWorld } from './world.js';
+
+/** The provider's `n`th request (from 1); a failure of the step reading it is shown on it. */
+export function request(world: KitWorld, n: number): CapturedRequest {
+  const found = world.provider.requests[n - 1];
+  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
+  world.examinedRequest = n;
+  return found;
+}
+
+/** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
+export function conversation(world: KitWorld, n: number): Row[] {
+  const fallback = world.systemFallback();
+  return request(world, n).messages.map((message) => requestRow(message, fallback));
+}
+
+/** The baseline of request `n` as one text. */
+export const baselineOf = (world: KitWorld, n: number) => request(world, n).baseline.join('\n\n');
+
+/** The system messages of request `n` after its baseline, in order. */
+export const systemMessages = (world: KitWorld, n: number) =>
+  conversation(world, n)
+    .filter((row) => row.role === 'system')
+    .map((row) => row.content);
+
+export function lastSystemMessage(world: KitWorld, n: number): string {
+  const found = systemMessages(world, n).at(-1);
+  if (found === undefined) throw new Error(`request ${n} carries no system message after its baseline`);
+  return found;
+}
+
+/**
+ * What the model is told, by meaning: runtimes word and place context changes their own way.
+ * The messages of request `n` from the promoted user input `input` on, that input's own text left
+ * out: a change announced at that boundary comes after the input, as a message of its own or
+ * appended to the input's turn.
+ */
+export function toldAfter(world: KitWorld, n: number, input: string): string[] {
+  const rows = conversation(world, n);
+  const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
+  if (at < 0) throw new Error(`request ${n} has no user message "${input}"`);
+  return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
+}

@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+
+/** `text` as a regular expression that matches exactly it. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `text` holds every one of `parts`, in that order. */
+export function inOrder(text: string, parts: string[]): boolean {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    if (at < 0) return false;
+    from = at + part.length;
+  }
+  return true;
+}
+
+/** Expects `text` to hold every one of `parts`, in that order, naming the first one missing. */
+export function expectInOrder(text: string, parts: string[]): void {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    expect(at, `"${part}" after position ${from} of:\n${text}`).to.be.at.least(0);
+    from = at + part.length;
+  }
+}
+
+/** The ways a runtime may write a calendar date (ISO, toDateString, long and short English). */
+export function dateRenderings(iso: string): string[] {
+  const date = new Date(`${iso}T12:00:00Z`);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
+  const weekday = format({ weekday: 'short' });
+  const month = format({ month: 'short' });
+  const day = format({ day: '2-digit' });
+  return [
+    iso,
+    `${weekday} ${month} ${day} ${date.getUTCFullYear()}`,
+    format({ dateStyle: 'long' }),
+    format({ dateStyle: 'medium' }),
+  ];
+}

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import type { HistoryMessage } from '../../harness/driver/protocol.js';
+import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
+import { toolCallsTurn } from '../../harness/provider/turns.js';
+import { needsReason } from '../../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import type { KitWorld } from './world.js';
+
+export type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
+
+/**
+ * Scripts one provider turn of tool calls, each as the runtime's tool means can run it. A call
+ * those means cannot express makes the scenario not applicable.
+ */
+export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
+  const expressed = calls.map((call) => world.means.call(call));
+  if (expressed.some((call) => call === undefined)) {
+    world.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
+    return 'skipped';
+  }
+  world.provider.enqueue({ turn: toolCallsTurn(expressed as ScriptedToolCall[]) });
+  return undefined;
+}
+
+/** The durable result of the session's latest tool call `callId`. */
+export async function toolCall(world: KitWorld, callId: string): Promise<ToolMessage> {
+  const found = (await world.driver.history(world.session().id)).filter(
+    (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
+  );
+  if (found.length === 0) throw new Error(`the history has no tool call "${callId}"`);
+  return found.at(-1)!;
+}
+
+/** The structured result the tool returned for `callId`, which it must have. */
+export async function structured<T>(world: KitWorld, callId: string): Promise<T> {
+  const call = await toolCall(world, callId);
+  expect(call.structured, `the structured result of "${callId}"`).to.not.equal(undefined);
+  return call.structured as T;
+}

@@ -1,0 +1,81 @@
+import { realpathSync } from 'node:fs';
+import { Given, When, Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { baselineOf, toldAfter } from '../support/requests.js';
+import { dateRenderings, escapeRegExp } from '../support/text.js';
+
+/**
+ * The local dates in `timeZone` a runtime may state: of the kit's virtual time, which a runtime
+ * with a virtual clock follows, and of the host clock before and after the runtime answered,
+ * which a black box follows (both, should local midnight pass in between).
+ */
+function localDates(world: KitWorld, timeZone: string): string[] {
+  const iso = (instant: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return [...new Set([Date.parse(world.now), ...world.hostReadings, Date.now()].map(iso))];
+}
+
+const namesDateIn = (world: KitWorld, text: string, timeZone: string) =>
+  localDates(world, timeZone).some((date) => dateRenderings(date).some((rendering) => text.includes(rendering)));
+
+Then(
+  'the baseline of request {int} names the local date in {string}',
+  function (this: KitWorld, n: number, timeZone: string) {
+    expect(
+      namesDateIn(this, baselineOf(this, n), timeZone),
+      `the baseline names a date of ${localDates(this, timeZone).join(' or ')}`,
+    ).to.equal(true);
+  },
+);
+
+Then(
+  'request {int} tells the model the local date in {string} after {string}',
+  function (this: KitWorld, n: number, timeZone: string, input: string) {
+    const told = toldAfter(this, n, input);
+    expect(
+      told.filter((message) => namesDateIn(this, message, timeZone)),
+      `messages after "${input}" naming ${localDates(this, timeZone).join(' or ')}`,
+    ).to.have.length(1);
+  },
+);
+
+Then(
+  'request {int} does not tell the model the local date in {string} after {string}',
+  function (this: KitWorld, n: number, timeZone: string, input: string) {
+    expect(toldAfter(this, n, input).filter((message) => namesDateIn(this, message, timeZone))).to.deep.equal([]);
+  },
+);
+
+Then(
+  'the baseline of request {int} names the working directory of {string}',
+  function (this: KitWorld, n: number, name: string) {
+    const { workspace } = this.session(name);
+    const baseline = baselineOf(this, n);
+    // The directory itself, not a parent of it: the next character ends the path.
+    const named = [workspace, realpathSync(workspace)].some((path) =>
+      new RegExp(`${escapeRegExp(path)}(?![\\w/.-])`).test(baseline),
+    );
+    expect(named, `the baseline names ${workspace}:\n${baseline}`).to.equal(true);
+  },
+);
+
+Then('the baseline of request {int} names the date {string}', function (this: KitWorld, n: number, date: string) {
+  const baseline = baselineOf(this, n);
+  expect(
+    dateRenderings(date).some((rendering) => baseline.includes(rendering)),
+    `the baseline names ${date}:\n${baseline}`,
+  ).to.equal(true);
+});
+
+// A black box's date comes from its host clock: the kit moves it by restarting the runtime in
+// another time zone, and notes the host time of each start to know which dates it may state.
+Given("the runtime's host is in the time zone {string}", async function (this: KitWorld, timeZone: string) {
+  this.hostReadings.push(Date.now());
+  await this.driver.restart(this.now, timeZone);
+});
+
+When('the runtime process restarts in the time zone {string}', async function (this: KitWorld, timeZone: string) {
+  this.hostReadings.push(Date.now());
+  await this.driver.restart(this.now, timeZone);
+});

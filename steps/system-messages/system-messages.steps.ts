@@ -1,0 +1,95 @@
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { KitWorld } from '../support/world.js';
+import { lastSystemMessage, request, systemMessages } from '../support/requests.js';
+import { dateRenderings, expectInOrder } from '../support/text.js';
+
+Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
+  await this.driver.setHostEnv(name, value);
+});
+
+When('durable writes of system messages fail', async function (this: KitWorld) {
+  await this.driver.failSystemMessageWrites(true);
+});
+
+When('durable writes of system messages work again', async function (this: KitWorld) {
+  await this.driver.failSystemMessageWrites(false);
+});
+
+Then('request {int} has no system message', function (this: KitWorld, n: number) {
+  expect(systemMessages(this, n)).to.deep.equal([]);
+});
+
+Then('request {int} has {int} system message(s)', function (this: KitWorld, n: number, count: number) {
+  expect(systemMessages(this, n)).to.have.length(count);
+});
+
+Then('the last system message of request {int} is:', function (this: KitWorld, n: number, text: string) {
+  expect(lastSystemMessage(this, n)).to.equal(text);
+});
+
+Then(
+  'the last system message of request {int} contains, in order:',
+  function (this: KitWorld, n: number, table: DataTable) {
+    expectInOrder(
+      lastSystemMessage(this, n),
+      table.raw().map(([text]) => text!),
+    );
+  },
+);
+
+Then(
+  'the last system message of request {int} does not contain {string}',
+  function (this: KitWorld, n: number, text: string) {
+    expect(lastSystemMessage(this, n)).to.not.include(text);
+  },
+);
+
+Then(
+  'the last system message of request {int} names the date {string}',
+  function (this: KitWorld, n: number, date: string) {
+    const text = lastSystemMessage(this, n);
+    expect(
+      dateRenderings(date).some((rendering) => text.includes(rendering)),
+      `"${text}" names ${date}`,
+    ).to.equal(true);
+  },
+);
+
+Then(
+  'the last system message of request {int} does not name the date {string}',
+  function (this: KitWorld, n: number, date: string) {
+    const text = lastSystemMessage(this, n);
+    expect(dateRenderings(date).filter((rendering) => text.includes(rendering))).to.deep.equal([]);
+  },
+);
+
+Then('request {int} carries its system message with the native system role', function (this: KitWorld, n: number) {
+  const message = request(this, n).messages.at(-1);
+  expect(message?.role, 'the last message of the request').to.equal('system');
+});
+
+Then(
+  'request {int} carries its system message wrapped as declared in a user turn',
+  function (this: KitWorld, n: number) {
+    const fallback = this.systemFallback();
+    expect(fallback, 'the runtime declares a fallback wrapper').to.not.equal(undefined);
+    const lastUser = request(this, n).messages.findLast((message) => message.role === 'user');
+    expect(
+      lastUser && fallback!.unwrap(lastUser.text),
+      'a user turn holding exactly one wrapped system message',
+    ).to.be.a('string');
+    expect(request(this, n).messages.some((message) => message.role === 'system')).to.equal(false);
+  },
+);
+
+/** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
+Then(
+  /^the history holds the system message of request (\d+)(, hidden from the user transcript)?$/,
+  async function (this: KitWorld, n: string, hidden?: string) {
+    const sent = lastSystemMessage(this, Number(n));
+    const held = (await this.driver.history(this.session().id)).filter((m) => m.role === 'system' && m.text === sent);
+    expect(held, `the durable history holds the system message of request ${n}`).to.have.length.greaterThan(0);
+    if (hidden) expect(held.map((m) => m.hidden)).to.deep.equal(held.map(() => true));
+  },
+);

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Given, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { structured } from '../support/tool-calls.js';
+import { withWorkspaces } from '../support/workspaces.js';
+import type { KitWorld } from '../support/world.js';
+
+/** `{workspace:<name>}` in a patch stands for that workspace's absolute path. */
+Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
+  const patch = withWorkspaces(this, text);
+  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'apply_patch', { patch })]) });
+});
+
+Then(
+  'the file {string} in the workspace {string} holds:',
+  function (this: KitWorld, file: string, workspace: string, text: string) {
+    expect(readFileSync(join(this.workspace(workspace), file), 'utf8').replace(/\n$/, '')).to.equal(text);
+  },
+);
+
+Then('the workspace {string} has no file {string}', function (this: KitWorld, workspace: string, file: string) {
+  expect(existsSync(join(this.workspace(workspace), file)), `${file} exists`).to.equal(false);
+});
+
+Then('call {string} reports:', async function (this: KitWorld, id: string, table: DataTable) {
+  type Op = { op: string; path: string };
+  const report = await structured<{ applied: Op[]; failed?: Op; notApplied?: Op[] }>(this, id);
+  const rows = [
+    ...report.applied.map((o) => ({ outcome: 'applied', op: o.op, path: o.path })),
+    ...(report.failed ? [{ outcome: 'failed', op: report.failed.op, path: report.failed.path }] : []),
+    ...(report.notApplied ?? []).map((o) => ({ outcome: 'not applied', op: o.op, path: o.path })),
+  ];
+  expect(rows).to.deep.equal(table.hashes());
+});

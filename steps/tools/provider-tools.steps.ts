@@ -1,0 +1,59 @@
+import { Given, Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { textTurn, toolCall, toolCallsTurn } from '../../harness/provider/turns.js';
+import { webSearchResults } from '../../harness/provider/wire/anthropic-messages.js';
+import type { KitWorld } from '../support/world.js';
+import { request } from '../support/requests.js';
+
+const webSearch = (query: string, results: number, resultSize: number) => ({
+  id: 'srvtoolu_kit',
+  query,
+  results,
+  resultSize,
+});
+
+Given(
+  'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
+  function (this: KitWorld, query: string, results: number, size: number, reply: string) {
+    this.provider.enqueue({ turn: textTurn(reply, 3, { webSearch: webSearch(query, results, size) }) });
+  },
+);
+
+Given(
+  'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
+  function (this: KitWorld, query: string, results: number, size: number, gate: string) {
+    // Every tool means can express a gate.
+    const calls = [this.means.call(toolCall(`call_gate_${gate}`, 'gate', { name: gate }))!];
+    this.provider.enqueue({ turn: toolCallsTurn(calls, { webSearch: webSearch(query, results, size) }) });
+  },
+);
+
+Then(
+  'request {int} replays the web search call for {string} and its {int} results of {int} characters, under one ID',
+  function (this: KitWorld, n: number, query: string, results: number, size: number) {
+    const messages = request(this, n).messages;
+    const calls = messages.flatMap((m) => (m.providerToolCall ? [m.providerToolCall] : []));
+    const replayed = messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
+    expect(calls.map((call) => ({ ...call, input: JSON.parse(call.input) }))).to.deep.equal([
+      { id: 'srvtoolu_kit', name: 'web_search', input: { query } },
+    ]);
+    expect(replayed).to.deep.equal([
+      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
+    ]);
+    const at = (predicate: (m: (typeof messages)[number]) => boolean) => messages.findIndex(predicate);
+    expect(
+      at((m) => m.providerToolCall !== undefined),
+      'the call before its result',
+    ).to.be.below(at((m) => m.providerToolResult !== undefined));
+  },
+);
+
+Then(
+  'request {int} replays the {int} web search results of {int} characters for {string} exactly',
+  function (this: KitWorld, n: number, results: number, size: number, query: string) {
+    const replayed = request(this, n).messages.flatMap((m) => (m.providerToolResult ? [m.providerToolResult] : []));
+    expect(replayed).to.deep.equal([
+      { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
+    ]);
+  },
+);

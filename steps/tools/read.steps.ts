@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Given, Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { producedText } from '../../harness/means/shell-commands.js';
+import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { structured, toolCall } from '../support/tool-calls.js';
+import { plant } from '../support/workspaces.js';
+import type { KitWorld } from '../support/world.js';
+
+/** `line 1` to `line <count>`, one a line. */
+const numbered = (count: number) => producedText({ kind: 'numbered', count, suffix: '' });
+
+interface FilePage {
+  encoding: string;
+  content: string;
+  offset?: number;
+  next?: number | null;
+}
+
+Given(
+  'the workspace {string} has a file {string} of {int} numbered lines',
+  function (this: KitWorld, workspace: string, file: string, count: number) {
+    plant(join(this.workspace(workspace), file), `${numbered(count)}\n`);
+  },
+);
+
+Given(
+  'the workspace {string} has a binary file {string} of bytes {string}',
+  function (this: KitWorld, workspace: string, file: string, hex: string) {
+    plant(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
+  },
+);
+
+Given(
+  'the workspace {string} has a directory {string}',
+  function (this: KitWorld, workspace: string, directory: string) {
+    mkdirSync(join(this.workspace(workspace), directory), { recursive: true });
+  },
+);
+
+Given(
+  'the provider calls read {string} on the absolute path of {string} in the workspace {string}',
+  function (this: KitWorld, id: string, file: string, workspace: string) {
+    this.provider.enqueue({
+      turn: toolCallsTurn([call(id, 'read', { path: join(this.workspace(workspace), file) })]),
+    });
+  },
+);
+
+Then('call {string} read {string}', async function (this: KitWorld, id: string, text: string) {
+  const call = await toolCall(this, id);
+  expect(call.status).to.equal('success');
+  expect(call.output).to.include(text);
+});
+
+Then('call {string} read the {int} numbered lines', async function (this: KitWorld, id: string, count: number) {
+  expect((await structured<FilePage>(this, id)).content.replace(/\n$/, '')).to.equal(numbered(count));
+});
+
+Then(
+  'call {string} was refused without revealing {string}',
+  async function (this: KitWorld, id: string, secret: string) {
+    const call = await toolCall(this, id);
+    expect(call.status, `status of "${id}"`).to.equal('error');
+    expect(call.output).to.not.include(secret);
+  },
+);
+
+Then(
+  'call {string} listed, with next offset {next-offset}:',
+  async function (this: KitWorld, id: string, next: number | null, table: DataTable) {
+    const page = await structured<{ entries: { name: string; type: string }[]; next: number | null }>(this, id);
+    expect(page.entries.map(({ name, type }) => ({ name, type }))).to.deep.equal(table.hashes());
+    expect(page.next).to.equal(next);
+  },
+);
+
+Then(
+  'call {string} returned lines {int} to {int} with next offset {int}',
+  async function (this: KitWorld, id: string, from: number, to: number, next: number) {
+    const page = await structured<FilePage>(this, id);
+    const expected = Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`).join('\n');
+    expect([page.encoding, page.content.replace(/\n$/, ''), page.next]).to.deep.equal(['utf-8', expected, next]);
+  },
+);
+
+Then(
+  'call {string} returned a first page of consecutive lines and the offset after it',
+  async function (this: KitWorld, id: string) {
+    const page = await structured<FilePage>(this, id);
+    const lines = page.content.replace(/\n$/, '').split('\n');
+    expect(lines).to.deep.equal(lines.map((_, i) => `line ${i + 1}`));
+    expect(page.next).to.equal(lines.length + 1);
+  },
+);
+
+Then('call {string} returned the bytes {string} as base64', async function (this: KitWorld, id: string, hex: string) {
+  const page = await structured<FilePage>(this, id);
+  expect([page.encoding, page.content]).to.deep.equal([
+    'base64',
+    Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('base64'),
+  ]);
+});

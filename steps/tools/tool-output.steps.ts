@@ -1,0 +1,267 @@
+import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { Given, When, Then } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
+import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
+import type { KitWorld } from '../support/world.js';
+
+/**
+ * Tool output bounding and Managed Tool Output Files. The kit's `produce` tool returns whatever
+ * text or structured value the scenario gives it, so every check compares the runtime's Model Tool
+ * Output with the exact raw output it received.
+ */
+
+const numberedLines = (count: number, suffix = ''): ProducedText => ({ kind: 'numbered', count, suffix });
+const items = (count: number) => ({
+  items: Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })),
+});
+/** Lines as the model reads them: a trailing newline opens no further line. */
+const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
+
+/** Scripts a `produce` call printing `text`, or one with other input (which a shell cannot express). */
+function produce(
+  world: KitWorld,
+  id: string,
+  text: ProducedText,
+  input?: Record<string, unknown>,
+): 'skipped' | undefined {
+  world.produced.set(id, producedText(text));
+  if (input) return scriptCalls(world, [call(id, 'produce', { text: producedText(text), ...input })]);
+  world.provider.enqueue({ turn: toolCallsTurn([world.means.produce(id, text)]) });
+  return undefined;
+}
+
+function raw(world: KitWorld, id: string): string {
+  const text = world.produced.get(id);
+  if (text === undefined) throw new Error(`the scenario scripted no produce call "${id}" with text`);
+  return text;
+}
+
+function expectWithin(text: string, lines: number, bytes: number, what: string): void {
+  expect(lineCount(text), `lines of ${what}`).to.be.at.most(lines);
+  expect(Buffer.byteLength(text, 'utf8'), `UTF-8 bytes of ${what}`).to.be.at.most(bytes);
+}
+
+Given(
+  'the tool output limit is {int} lines or {int} bytes',
+  async function (this: KitWorld, lines: number, bytes: number) {
+    await this.driver.configureToolOutput(lines, bytes);
+  },
+);
+
+Given(
+  'the provider calls produce {string} with {int} numbered lines',
+  function (this: KitWorld, id: string, count: number) {
+    return produce(this, id, numberedLines(count));
+  },
+);
+
+Given(
+  'the provider calls produce {string} with {int} numbered lines ending in {string}',
+  function (this: KitWorld, id: string, count: number, suffix: string) {
+    return produce(this, id, numberedLines(count, suffix));
+  },
+);
+
+Given(
+  'the provider calls produce {string} with {int} numbered lines it keeps in {string}',
+  function (this: KitWorld, id: string, count: number, file: string) {
+    return produce(this, id, numberedLines(count), { keptAt: file });
+  },
+);
+
+Given(
+  'the provider calls produce {string} with one line of {int} {string}',
+  function (this: KitWorld, id: string, count: number, char: string) {
+    // A shell prints one-byte characters only this way; others need the kit's own produce tool.
+    const oneByte = Buffer.byteLength(char) === char.length;
+    return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
+  },
+);
+
+Given(
+  'the provider calls produce {string} with {int} numbered lines, each ending in {line-ending}, the last one too',
+  function (this: KitWorld, id: string, count: number, ending: string) {
+    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
+  },
+);
+
+Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
+  return produceExactly(this, id, '');
+});
+
+/** A `produce` call returning exactly `text`, through the kit's own tool. */
+function produceExactly(world: KitWorld, id: string, text: string): 'skipped' | undefined {
+  world.produced.set(id, text);
+  return scriptCalls(world, [call(id, 'produce', { text })]);
+}
+
+Given(
+  'the provider calls produce {string} with only a structured result of {int} items',
+  function (this: KitWorld, id: string, count: number) {
+    return scriptCalls(this, [call(id, 'produce', { structured: items(count) })]);
+  },
+);
+
+Then(
+  'the output of call {string} is within {int} lines and {int} bytes',
+  async function (this: KitWorld, id: string, lines: number, bytes: number) {
+    expectWithin((await toolCall(this, id)).output ?? '', lines, bytes, `the output of "${id}"`);
+  },
+);
+
+Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
+  const call = await toolCall(this, id);
+  expect(call.status, `status of "${id}"`).to.equal('success');
+  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the whole raw output`).to.equal(
+    false,
+  );
+});
+
+Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
+  const call = await toolCall(this, id);
+  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the raw output`).to.equal(true);
+  expect(call.outputPath, `a complete output path for "${id}"`).to.equal(undefined);
+});
+
+Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
+  const output = (await toolCall(this, id)).output ?? '';
+  const rawLines = raw(this, id).split('\n');
+  expect(
+    this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!),
+    `the output of "${id}" keeps "${rawLines[0]}" and "${rawLines.at(-1)}"`,
+  ).to.equal(true);
+});
+
+Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
+  const output = (await toolCall(this, id)).output ?? '';
+  const text = raw(this, id);
+  expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
+});
+
+Then('the output of call {string} names its complete output path', async function (this: KitWorld, id: string) {
+  const call = await toolCall(this, id);
+  expect(call.outputPath, `the typed complete output path of "${id}"`).to.be.a('string');
+  expect(call.output).to.include(call.outputPath!);
+});
+
+Then(
+  'the complete output of call {string} holds exactly what the tool returned',
+  async function (this: KitWorld, id: string) {
+    const path = (await toolCall(this, id)).outputPath!;
+    expect(this.means.shows(readFileSync(path, 'utf8'), raw(this, id)), `${path} holds the raw output`).to.equal(true);
+  },
+);
+
+Then('call {string} has no complete output path', async function (this: KitWorld, id: string) {
+  expect((await toolCall(this, id)).outputPath).to.equal(undefined);
+});
+
+Then(
+  'call {string} keeps its complete output in {string} of the workspace',
+  async function (this: KitWorld, id: string, file: string) {
+    expect((await toolCall(this, id)).outputPath).to.equal(join(this.session().workspace, file));
+  },
+);
+
+Then(
+  'call {string} keeps its structured result of {int} items',
+  async function (this: KitWorld, id: string, count: number) {
+    expect(await structured(this, id)).to.deep.equal(items(count));
+  },
+);
+
+Then('the output of call {string} previews its structured result as JSON', async function (this: KitWorld, id: string) {
+  expect((await toolCall(this, id)).output ?? '').to.match(/^\s*\{/);
+});
+
+Then(
+  'the complete output of call {string} is its structured result as JSON',
+  async function (this: KitWorld, id: string) {
+    const call = await toolCall(this, id);
+    expect(JSON.parse(readFileSync(call.outputPath!, 'utf8'))).to.deep.equal(call.structured);
+  },
+);
+
+Then(
+  'no durable tool output is over {int} lines or {int} bytes',
+  async function (this: KitWorld, lines: number, bytes: number) {
+    const outputs = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'tool' ? [m.output ?? ''] : [],
+    );
+    expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
+    for (const output of outputs) expectWithin(output, lines, bytes, 'a durable tool output');
+  },
+);
+
+async function managedFiles(world: KitWorld): Promise<string[]> {
+  return (await world.driver.toolOutputFiles()).files;
+}
+
+Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
+  expect(await managedFiles(this)).to.have.length(count);
+});
+
+Then(
+  'calls {string} and {string} have different managed files in one flat directory',
+  async function (this: KitWorld, first: string, second: string) {
+    const { directory, files } = await this.driver.toolOutputFiles();
+    const paths = [(await toolCall(this, first)).outputPath, (await toolCall(this, second)).outputPath];
+    expect(paths[0]).to.not.equal(paths[1]);
+    for (const path of paths) {
+      expect(files, 'the managed directory').to.include(path);
+      expect(dirname(path!)).to.equal(directory);
+    }
+    for (const file of files) expect(lstatSync(file).isFile(), `${file} is a plain file`).to.equal(true);
+  },
+);
+
+Then('every managed file holds exactly what call {string} returned', async function (this: KitWorld, id: string) {
+  for (const file of await managedFiles(this))
+    expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
+});
+
+Given('managed output files cannot be written', async function (this: KitWorld) {
+  await this.driver.setToolOutputWrites('failing');
+});
+
+// An environmental fault every runtime can meet: a file where its managed output directory goes.
+Given('the managed output directory cannot be created', async function (this: KitWorld) {
+  const { directory } = await this.driver.toolOutputFiles();
+  if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
+    throw new Error(
+      `the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`,
+    );
+  }
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(dirname(directory), { recursive: true });
+  writeFileSync(directory, 'a file where the managed output directory goes\n');
+});
+
+Given('managed output file writes hang once complete', async function (this: KitWorld) {
+  await this.driver.setToolOutputWrites('holding');
+});
+
+When('a managed output file write hangs', async function (this: KitWorld) {
+  await this.driver.toolOutputWriteHeld();
+});
+
+When('the managed output files expire', async function (this: KitWorld) {
+  const days = Number(this.declaredText('tool-output.retention-days'));
+  this.now = new Date(Date.parse(this.now) + (days + 1) * 86_400_000).toISOString();
+  await this.driver.setClock(this.now);
+});
+
+Then('the runtime reported a diagnostic for operators', async function (this: KitWorld) {
+  expect(await this.driver.diagnostics()).to.have.length.greaterThan(0);
+});
+
+Given(
+  'the provider calls read {string} on the complete output of call {string}',
+  async function (this: KitWorld, id: string, of: string) {
+    const path = (await toolCall(this, of)).outputPath;
+    this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
+  },
+);
