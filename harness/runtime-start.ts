@@ -6,7 +6,7 @@ import { kitPath } from './kit-root.js';
 import type { RuntimeTarget } from './runtime-target.js';
 
 /** The model scenarios name when they name none. */
-export const KIT_MODEL = 'kit-model';
+const KIT_MODEL = 'kit-model';
 
 /** A fake provider speaking `dialect` and answering as `model`, with the kit's recordings. */
 export function fakeProvider(dialect: string, model = KIT_MODEL): FakeProvider {

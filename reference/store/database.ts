@@ -1,4 +1,9 @@
 import Database from 'better-sqlite3';
+import { SESSIONS_SCHEMA } from '../session/session-projection.js';
+import { INBOX_SCHEMA } from '../inbox/inbox-projection.js';
+import { MESSAGES_SCHEMA } from '../history/history-projection.js';
+import { DISCOVERED_INSTRUCTIONS_SCHEMA } from '../context/nested-instructions-projection.js';
+import { CONTEXT_EPOCHS_SCHEMA } from '../context/epoch-projection.js';
 
 export type Db = Database.Database;
 
@@ -21,20 +26,12 @@ export function preparedOnce(db: Db): Statements {
 }
 
 /**
- * The whole durable state of the runtime. Every table except `events` is a projection of the
- * event log, written in the same transaction as the event that changes it.
+ * The whole durable state of the runtime: the event log, and each area's projection of it, written
+ * in the same transaction as the event that changes it. Sessions come first: the rest refer to them.
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS sessions (
-  id TEXT PRIMARY KEY,
-  location TEXT NOT NULL,
-  project_root TEXT NOT NULL,
-  compaction_requested INTEGER NOT NULL DEFAULT 0,
-  agent TEXT,
-  model TEXT,
-  created_at TEXT NOT NULL,
-  last_seq INTEGER NOT NULL DEFAULT 0
-);
+const SCHEMA = [
+  SESSIONS_SCHEMA,
+  `
 CREATE TABLE IF NOT EXISTS events (
   session_id TEXT NOT NULL REFERENCES sessions(id),
   seq INTEGER NOT NULL,
@@ -43,39 +40,12 @@ CREATE TABLE IF NOT EXISTS events (
   at TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
 );
-CREATE TABLE IF NOT EXISTS inbox (
-  message_id TEXT PRIMARY KEY,
-  session_id TEXT NOT NULL REFERENCES sessions(id),
-  prompt TEXT NOT NULL,
-  delivery TEXT NOT NULL CHECK (delivery IN ('steer', 'queue')),
-  admitted_seq INTEGER NOT NULL,
-  promoted_seq INTEGER
-);
-CREATE INDEX IF NOT EXISTS inbox_pending ON inbox (session_id, promoted_seq, admitted_seq);
-CREATE TABLE IF NOT EXISTS messages (
-  id TEXT PRIMARY KEY,
-  session_id TEXT NOT NULL REFERENCES sessions(id),
-  seq INTEGER NOT NULL,
-  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool', 'system', 'compaction')),
-  hidden INTEGER NOT NULL DEFAULT 0,
-  status TEXT NOT NULL,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS messages_in_order ON messages (session_id, seq);
-CREATE TABLE IF NOT EXISTS discovered_instructions (
-  session_id TEXT NOT NULL REFERENCES sessions(id),
-  path TEXT NOT NULL,
-  discovered_seq INTEGER NOT NULL,
-  PRIMARY KEY (session_id, path)
-);
-CREATE TABLE IF NOT EXISTS context_epochs (
-  session_id TEXT PRIMARY KEY REFERENCES sessions(id),
-  baseline TEXT NOT NULL,
-  snapshot TEXT NOT NULL,
-  -- Set by a completed compaction: the next provider attempt renders a fresh baseline.
-  replacement_pending INTEGER NOT NULL DEFAULT 0
-);
-`;
+`,
+  INBOX_SCHEMA,
+  MESSAGES_SCHEMA,
+  DISCOVERED_INSTRUCTIONS_SCHEMA,
+  CONTEXT_EPOCHS_SCHEMA,
+].join('');
 
 export function openDatabase(file: string): Db {
   const db = new Database(file);

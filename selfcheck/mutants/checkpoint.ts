@@ -36,7 +36,7 @@ export const checkpoint: Mutant[] = [
   {
     name: 'system messages forget which components they announce',
     profile: 'checkpoint',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: '{ text: event.text, keys: event.keys }',
     replace: '{ text: event.text }',
     breaks: ['LEG-05'],

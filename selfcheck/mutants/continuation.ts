@@ -28,7 +28,7 @@ export const continuation: Mutant[] = [
   {
     name: 'continuation messages show in the user transcript',
     profile: 'continuation',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,',
     replace:
       '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,',

@@ -8,12 +8,12 @@ export const crashes: Mutant[] = [
   {
     name: 'promotion appends the user message and consumes the inbox row in two writes',
     stdio: true,
-    file: 'store/projector.ts',
+    file: 'inbox/inbox-projection.ts',
     find: "          'UPDATE inbox SET promoted_seq = ? WHERE message_id = ? AND promoted_seq IS NULL RETURNING prompt',",
     replace: "          'SELECT prompt FROM inbox WHERE ? > 0 AND message_id = ? AND promoted_seq IS NULL',",
     also: [
       {
-        file: 'store/projector.ts',
+        file: 'inbox/inbox-projection.ts',
         find: "    case 'prompt.promoted': {",
         replace:
           "    case 'prompt.consumed':\n      db.prepare('UPDATE inbox SET promoted_seq = ? WHERE message_id = ?').run(seq, event.messageId);\n      return;\n    case 'prompt.promoted': {",

@@ -53,9 +53,9 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'a completed compaction keeps the old baseline',
-    file: 'store/projector.ts',
-    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
-    replace: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);\n",
+    file: 'context/epoch-projection.ts',
+    find: "    case 'compaction.ended':\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
+    replace: "    case 'compaction.ended':\n",
     breaks: ['EPO-06'],
   },
   {

@@ -38,7 +38,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'promotion appends the message but leaves the inbox row pending',
-    file: 'store/projector.ts',
+    file: 'inbox/inbox-projection.ts',
     find: "'UPDATE inbox SET promoted_seq = ? WHERE message_id = ? AND promoted_seq IS NULL RETURNING prompt'",
     replace: "'SELECT prompt FROM inbox WHERE ? > 0 AND message_id = ?'",
     breaks: ['INB-06'],
@@ -151,7 +151,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'an admitted prompt enters the history at admission',
-    file: 'store/projector.ts',
+    file: 'inbox/inbox-projection.ts',
     find: '      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      return;',
     replace:
       "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      if (event.delivery === 'queue') insertMessage(db, sessionId, seq, `${event.messageId}_early`, 'user', 'completed', { prompt: event.prompt }, false);\n      return;",

@@ -36,7 +36,7 @@ export const pruning: Mutant[] = [
   {
     name: 'pruning drops the durable output',
     profile: 'sol',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: 'updateBody(db, id, (body) => { body.pruned = true; });',
     replace: "updateBody(db, id, (body) => { body.pruned = true; body.output = ''; });",
     breaks: ['PRU-04'],

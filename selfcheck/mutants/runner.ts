@@ -122,7 +122,7 @@ export const runner: Mutant[] = [
   },
   {
     name: "an interrupted settlement clears the turn's provider metadata",
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: "      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
     replace:
       "      if (event.status === 'interrupted') updateBody(db, event.assistantMessageId, (body) => void delete body.providerBlocks);\n      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",

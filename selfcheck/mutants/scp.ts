@@ -158,10 +158,10 @@ export const scp: Mutant[] = [
   {
     name: 'a compaction deletes the messages it folded',
     profile: 'sol',
-    file: 'store/projector.ts',
-    find: "      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);",
+    file: 'history/history-projection.ts',
+    find: '      const { summary, recentContext, cutSeq } = event;',
     replace:
-      "      db.prepare(\"DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != 'compaction'\").run(sessionId, cutSeq);\n      db.prepare('UPDATE sessions SET compaction_requested = 0 WHERE id = ?').run(sessionId);",
+      '      const { summary, recentContext, cutSeq } = event;\n      db.prepare("DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != \'compaction\'").run(sessionId, cutSeq);',
     breaks: ['SCP-07'],
   },
 ];

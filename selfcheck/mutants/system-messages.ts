@@ -25,7 +25,7 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'the snapshot never advances, so changes are announced again',
-    file: 'store/projector.ts',
+    file: 'context/epoch-projection.ts',
     find: "        .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')",
     replace: "        .prepare('UPDATE context_epochs SET snapshot = snapshot WHERE ? IS NOT NULL AND session_id = ?')",
     breaks: ['MCS-04'],
@@ -33,7 +33,7 @@ export const systemMessages: Mutant[] = [
   {
     name: 'system messages are not hidden from the user transcript',
     profile: 'checkpoint',
-    file: 'store/projector.ts',
+    file: 'history/history-projection.ts',
     find: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);",
     replace:
       "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, false);",

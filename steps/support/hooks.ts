@@ -1,33 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import {
-  After,
-  AfterAll,
-  Before,
-  BeforeAll,
-  Status,
-  setDefaultTimeout,
-  setDefinitionFunctionWrapper,
-} from '@cucumber/cucumber';
-import { COMMAND_TIMEOUT_MS, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { COMMAND_TIMEOUT_MS, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
 import { suiteSettings } from '../../harness/suite/suite-settings.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { RuntimeDescription } from '../../harness/driver/protocol.js';
-import { meansCover, toolMeans } from '../../harness/means/tool-means.js';
-import {
-  capabilityOfCommand,
-  capabilityOfTool,
-  declares,
-  neededCapabilities,
-  needsReason,
-  NOT_IMPLEMENTED,
-} from '../../harness/protocol/capabilities.js';
-import { KEPT_LOG, NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
-import { RuntimeNotDriven, asNotDriven } from '../../harness/driver/runtime-fault.js';
+import { toolMeans } from '../../harness/means/tool-means.js';
+import { KEPT_LOG, NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';
+import { untaggedNeeds, withoutVerdict } from './applicability.js';
 import type { KitWorld } from './world.js';
 
 // A step may restart the runtime, so it is allowed a start-up on top of its own minute. Cucumber
@@ -57,18 +42,6 @@ BeforeAll(async () => {
   settings = suiteSettings();
   target = await openTarget(settings.runtime);
 });
-
-/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
-function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
-  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
-  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
-    return `needs profile ${profiles.join(' or ')}`;
-  }
-  const missing = neededCapabilities(tags).filter(
-    (capability) => !declares(description, capability) && !meansCover(description, capability),
-  );
-  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
-}
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
@@ -148,44 +121,7 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
 
-/**
- * A scenario must name every optional capability it uses, or a runtime without it would fail the
- * scenario instead of getting no verdict: a defect of the suite, caught on every run.
- */
-function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
-  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
-  for (const tool of world.provider.scriptedTools) {
-    const capability = capabilityOfTool(tool);
-    if (capability) used.add(capability);
-  }
-  const tagged = new Set(neededCapabilities(tags));
-  return [...used]
-    .filter((capability) => !tagged.has(capability))
-    .map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
-}
-
 AfterAll(async () => {
   await Promise.all(removals.splice(0));
   await target?.close();
-});
-
-/**
- * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
- * required command it fails the scenario: the runtime does not implement what its profile requires.
- */
-setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
-  const wrapped = async function (this: KitWorld, ...args: unknown[]) {
-    try {
-      return await fn.apply(this, args);
-    } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
-      const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability)
-        throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
-      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
-      return 'skipped';
-    }
-  };
-  Object.defineProperty(wrapped, 'length', { value: fn.length });
-  return wrapped;
 });

@@ -1,0 +1,66 @@
+import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
+import type { RuntimeDescription } from '../../harness/driver/protocol.js';
+import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { asNotDriven } from '../../harness/driver/runtime-fault.js';
+import { meansCover } from '../../harness/means/tool-means.js';
+import {
+  capabilityOfCommand,
+  capabilityOfTool,
+  declares,
+  neededCapabilities,
+  needsReason,
+  NOT_IMPLEMENTED,
+} from '../../harness/protocol/capabilities.js';
+import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import type { KitWorld } from './world.js';
+
+/** Whether a scenario applies to the runtime: its profile and capability tags, and what the runtime answers unsupported. */
+
+/** Why a runtime of this description gives a scenario with these tags no verdict, if it does not. */
+export function withoutVerdict(tags: string[], description: RuntimeDescription): string | undefined {
+  const profiles = tags.filter((tag) => tag.startsWith('@profile:')).map((tag) => tag.slice(9));
+  if (profiles.length > 0 && !profiles.some((profile) => description.profiles.includes(profile))) {
+    return `needs profile ${profiles.join(' or ')}`;
+  }
+  const missing = neededCapabilities(tags).filter(
+    (capability) => !declares(description, capability) && !meansCover(description, capability),
+  );
+  return missing.length > 0 ? missing.map(needsReason).join(REASONS_SEPARATOR) : undefined;
+}
+
+/**
+ * A scenario must name every optional capability it uses, or a runtime without it would fail the
+ * scenario instead of getting no verdict: a defect of the suite, caught on every run.
+ */
+export function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
+  const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
+  for (const tool of world.provider.scriptedTools) {
+    const capability = capabilityOfTool(tool);
+    if (capability) used.add(capability);
+  }
+  const tagged = new Set(neededCapabilities(tags));
+  return [...used]
+    .filter((capability) => !tagged.has(capability))
+    .map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+}
+
+/**
+ * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
+ * required command it fails the scenario: the runtime does not implement what its profile requires.
+ */
+setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
+  const wrapped = async function (this: KitWorld, ...args: unknown[]) {
+    try {
+      return await fn.apply(this, args);
+    } catch (error) {
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
+      const capability = capabilityOfCommand(error.command.cmd);
+      if (!capability)
+        throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
+      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
+      return 'skipped';
+    }
+  };
+  Object.defineProperty(wrapped, 'length', { value: fn.length });
+  return wrapped;
+});
