@@ -22,12 +22,16 @@ export function childCpuMs(
   args: string[],
   options: SpawnSyncOptions = {},
   exitCodes = [0],
-): { ms: number; stdout: string } {
+): { ms: number; stdout: string; stderr: string } {
   const before = reapedChildrenTicks();
   const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
   if (!exitCodes.includes(child.status ?? -1))
     throw new Error(`${command} ${args.join(' ')} exited ${child.status}:\n${child.stdout}${child.stderr}`);
-  return { ms: ((reapedChildrenTicks() - before) * 1000) / TICKS_PER_SECOND, stdout: String(child.stdout) };
+  return {
+    ms: ((reapedChildrenTicks() - before) * 1000) / TICKS_PER_SECOND,
+    stdout: String(child.stdout),
+    stderr: String(child.stderr),
+  };
 }
 
 /** USER_HZ, which Linux fixes at 100 for what /proc reports. */

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSessionScript } from '../harness/script/session-script.js';
-import { replayScript } from '../harness/script/script-replay.js';
-import { renderProjection } from '../harness/projection/render.js';
+import { replaySessionScript } from '../cli/commands/replay/replay-script.js';
+import { ExitCode } from '../cli/exit-codes.js';
 import { PROJECTION_FORMAT, type Projection } from '../harness/projection/projection.js';
 import { kitPath } from '../harness/kit-root.js';
 import { childCpuMs } from './cpu-time.js';
@@ -19,25 +18,25 @@ import { childCpuMs } from './cpu-time.js';
  * the turns, whatever the kit does.
  */
 
-/** What one measured process reports of itself. */
+/** What one measured process reports of itself, as the last line of its stderr. */
 interface PhaseFigure {
   peakMb: number;
 }
 
 /** The phases a measured process runs; each reads its files from the command line. */
 const phases: Record<string, (files: string[]) => Promise<void>> = {
+  // `kit replay --out` itself, printing to the file its stdout is.
   replay: async ([script, runtime, out]) => {
-    const outcome = await replayScript(readSessionScript(script!), {
-      runtime: { module: runtime! },
+    const code = await replaySessionScript({
+      file: script!,
+      runtime: runtime!,
+      out: out!,
+      full: false,
+      trustBundle: false,
       timeoutScale: 1,
       validate: true,
     });
-    if (outcome.unanswered.length > 0 || outcome.stoppedAt)
-      throw new Error(`the replay did not finish cleanly: ${JSON.stringify(outcome.stoppedAt)}`);
-    let printed = 0;
-    for (const line of renderProjection(outcome.projection, false)) printed += line.length;
-    writeFileSync(out!, JSON.stringify(outcome.projection));
-    if (printed === 0) throw new Error('nothing was printed');
+    if (code !== ExitCode.Passed) throw new Error(`the replay did not finish cleanly: exit ${code}`);
   },
 };
 
@@ -87,14 +86,14 @@ export function measureReplay(turns: number): ReplayFigure {
   return inScratch((file) => {
     const script = file('script.json', generatedScript(turns));
     const runtime = kitPath('bench', 'windowed-runtime.ts');
+    const printed = join(dirname(script), 'printed.txt');
     const run = childCpuMs(
       process.execPath,
       ['--import', 'tsx', fileURLToPath(import.meta.url), '--phase', 'replay', script, runtime, file('out.json', {})],
-      {
-        cwd: kitPath(),
-      },
+      { cwd: kitPath(), stdio: ['ignore', openSync(printed, 'w'), 'pipe'] },
     );
-    const { peakMb } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as PhaseFigure;
+    if (statSync(printed).size === 0) throw new Error('the replay printed nothing');
+    const { peakMb } = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as PhaseFigure;
     return { turns, ms: run.ms, peakMb, floorMs: parseFloorMs([script]) };
   });
 }
@@ -139,5 +138,5 @@ const at = process.argv.indexOf('--phase');
 if (at >= 0) {
   await phases[process.argv[at + 1]!]!(process.argv.slice(at + 2));
   const figure: PhaseFigure = { peakMb: Math.round(process.resourceUsage().maxRSS / 1024) };
-  process.stdout.write(`${JSON.stringify(figure)}\n`);
+  process.stderr.write(`${JSON.stringify(figure)}\n`);
 }

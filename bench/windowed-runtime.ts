@@ -29,6 +29,8 @@ export function createAdapter(): { handle(command: Command): Promise<Reply>; ter
         body: JSON.stringify({ model: provider.model, stream: true, messages: history.slice(-WINDOW) }),
       });
       history.push({ role: 'assistant', content: streamedText(await response.text()) });
+      // What falls out of the window is never sent again, so it is not kept either.
+      history.splice(0, history.length - WINDOW);
     }
   }
 

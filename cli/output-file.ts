@@ -53,10 +53,17 @@ export function unwritableReport(error: unknown, outputs: OutputPath[]): unknown
  * Writes a report or other output file, creating its directory, as CI report paths usually need.
  * A failure (a full disk, say) names the flag in one line rather than ending in a stack.
  */
-export function writeOutputFile({ flag, path }: OutputPath, text: string): void {
+export function writeOutputFile(out: OutputPath, text: string): void {
+  outputWriting(out, () => {
+    mkdirSync(dirname(out.path), { recursive: true });
+    writeFileSync(out.path, text);
+  });
+}
+
+/** Runs `write`, which writes the output `out`; its failure names the flag, as `writeOutputFile`'s does. */
+export function outputWriting<T>({ flag, path }: OutputPath, write: () => T): T {
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    return write();
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     throw new KitInputError(flag, `could not write ${path}: ${code ?? message}`);

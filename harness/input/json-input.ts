@@ -14,20 +14,19 @@ export interface JsonInput {
 /** Deeper than any input the kit writes; deeper still would only exhaust the stack of what reads it. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Reads and parses a JSON file; a syntax error names the line and column. */
+/**
+ * Reads and parses a JSON file; a syntax error names the line and column. The text is scanned
+ * (which costs more than parsing it) only to say where it is wrong.
+ */
 export function readJsonInput(path: string): JsonInput {
   const file = displayPath(path);
   const text = readInputText(path);
-  const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
-  if (scan.tooDeepAt !== undefined) {
-    throw new KitInputError(
-      `${file}:${lineAndColumn(text, scan.tooDeepAt)}`,
-      `nested more than ${MAX_JSON_DEPTH} levels deep`,
-    );
-  }
+  let value: unknown;
   try {
-    return { file, text, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
+    const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
+    if (scan.tooDeepAt !== undefined) throw tooDeep(file, text, scan.tooDeepAt);
     const message = (error as Error).message;
     const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? scan.errorAt ?? text.length);
     // V8 quotes the whole input in some messages; the line and column say where instead.
@@ -36,6 +35,32 @@ export function readJsonInput(path: string): JsonInput {
       .replace(/^(Unexpected token '[^']*'),[\s\S]*$/, '$1');
     throw new KitInputError(`${file}:${lineAndColumn(text, offset)}`, `not valid JSON (${reason})`);
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw tooDeep(file, text, scanJson(text, { maxDepth: MAX_JSON_DEPTH }).tooDeepAt ?? 0);
+  }
+  return { file, text, value };
+}
+
+function tooDeep(file: string, text: string, offset: number): KitInputError {
+  return new KitInputError(`${file}:${lineAndColumn(text, offset)}`, `nested more than ${MAX_JSON_DEPTH} levels deep`);
+}
+
+/** Whether arrays and objects nest more than `max` deep in `root`, walked without recursion. */
+function nestsDeeperThan(root: unknown, max: number): boolean {
+  const values = [root];
+  const depths = [1];
+  for (let value = values.pop(); value !== undefined; value = values.pop()) {
+    const depth = depths.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 function lineAndColumn(text: string, offset: number): string {

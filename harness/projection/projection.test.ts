@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
 import { projectRequests, turnStates, type Projection } from './projection.js';
 import { compareProjections } from './projection-diff.js';
 import { readProjection } from './projection-file.js';
+import { ProjectionWriter } from './projection-writer.js';
 import { renderRequest, requestExcerpt } from './render.js';
 
 const user = (text: string): ModelVisibleMessage => ({ role: 'user', text });
@@ -144,4 +145,26 @@ test('a request rendered for a failure: in full, headed by its number; its excer
     '  user       three',
     '  user       four',
   ]);
+});
+
+test('a projection written turn by turn is laid out as the whole would be, and appears only when ended', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-projection-test-'));
+  const cases: [string, Projection, boolean][] = [
+    ['two.json', projection([user('a')], [user('a'), assistant('b\n"c"')]), true],
+    ['none.json', projection(), true],
+    ['unstarted.json', { ...projection(), runtime: 'a runtime that did not start' }, false],
+  ];
+  for (const [name, whole, begun] of cases) {
+    const path = join(dir, 'out', name);
+    const writer = new ProjectionWriter(path, whole.script);
+    if (begun) writer.begin(whole.runtime);
+    for (const turn of whole.turns) writer.turn(turn);
+    assert.equal(existsSync(path), false, `${name} is not there before the end`);
+    writer.end(whole.runtime);
+    assert.equal(readFileSync(path, 'utf8'), `${JSON.stringify(whole, null, 2)}\n`, name);
+  }
+  const abandoned = new ProjectionWriter(join(dir, 'gone.json'), 's');
+  abandoned.begin('r');
+  abandoned.abandon();
+  assert.equal(existsSync(join(dir, 'gone.json.partial')), false);
 });

@@ -45,26 +45,31 @@ export function projectRequests(
   runtime: string,
   rewrite: (text: string) => string = (text) => text,
 ): Projection {
-  const projector = new RequestProjector(rewrite);
+  const turns: ProjectedTurn[] = [];
+  const projector = new RequestProjector((turn) => turns.push(turn), rewrite);
   for (const request of requests) projector.add(request);
-  return projector.projection(script, runtime);
+  return { format: PROJECTION_FORMAT, script, runtime, turns };
 }
 
 /**
- * Projects requests one by one as they arrive, holding only the previous one's conversation:
- * a long replay then needs memory for one turn plus the projection, not for every request.
+ * Projects requests one by one as they arrive and hands each turn on, holding only the previous
+ * request's conversation: a long replay then needs memory for one turn, not for every request.
  */
 export class RequestProjector {
-  private readonly turns: ProjectedTurn[] = [];
+  private turn = 0;
   private previous: Pick<CapturedRequest, 'baseline' | 'tools' | 'messages'> | undefined;
 
-  constructor(private readonly rewrite: (text: string) => string = (text) => text) {}
+  constructor(
+    private readonly onTurn: (turn: ProjectedTurn) => void,
+    private readonly rewrite: (text: string) => string = (text) => text,
+  ) {}
 
   add(request: CapturedRequest): void {
     const { previous, rewrite } = this;
     const kept = previous ? commonPrefix(previous.messages, request.messages) : 0;
-    this.turns.push({
-      turn: this.turns.length + 1,
+    this.previous = { baseline: request.baseline, tools: request.tools, messages: request.messages };
+    this.onTurn({
+      turn: ++this.turn,
       ...(previous && sameStrings(previous.baseline, request.baseline)
         ? {}
         : { baseline: request.baseline.map(rewrite) }),
@@ -72,11 +77,6 @@ export class RequestProjector {
       kept,
       added: request.messages.slice(kept).map((message) => visibleMessage(message, rewrite)),
     });
-    this.previous = { baseline: request.baseline, tools: request.tools, messages: request.messages };
-  }
-
-  projection(script: string, runtime: string): Projection {
-    return { format: PROJECTION_FORMAT, script, runtime, turns: this.turns };
   }
 }
 
@@ -87,13 +87,18 @@ export class RequestProjector {
 export function* turnStates(projection: Projection): Generator<TurnState> {
   const state: TurnState = { turn: 0, baseline: [], tools: [], messages: [] };
   for (const turn of projection.turns) {
-    state.turn = turn.turn;
-    state.baseline = turn.baseline ?? state.baseline;
-    state.tools = turn.tools ?? state.tools;
-    state.messages.length = Math.min(turn.kept, state.messages.length);
-    state.messages.push(...turn.added);
+    advanceTurnState(state, turn);
     yield state;
   }
+}
+
+/** Moves a turn's full state on to the next turn, in place. */
+export function advanceTurnState(state: TurnState, turn: ProjectedTurn): void {
+  state.turn = turn.turn;
+  state.baseline = turn.baseline ?? state.baseline;
+  state.tools = turn.tools ?? state.tools;
+  state.messages.length = Math.min(turn.kept, state.messages.length);
+  state.messages.push(...turn.added);
 }
 
 function commonPrefix(a: ModelVisibleMessage[], b: ModelVisibleMessage[]): number {

@@ -1,5 +1,11 @@
 import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
-import { projectRequests, turnStates, type Projection } from './projection.js';
+import {
+  advanceTurnState,
+  projectRequests,
+  type ProjectedTurn,
+  type Projection,
+  type TurnState,
+} from './projection.js';
 
 const ROLE_WIDTH = 9;
 
@@ -30,16 +36,28 @@ function formatBaseline(baseline: string[]): string[] {
  * baseline and tools when they changed, then the new messages); `full` lists everything each time.
  */
 export function* renderProjection(projection: Projection, full: boolean): Generator<string> {
-  let previousLength = 0;
-  for (const state of turnStates(projection)) {
-    const turn = projection.turns[state.turn - 1]!;
+  const renderer = new TurnRenderer(full);
+  for (const turn of projection.turns) yield* renderer.render(turn);
+}
+
+/**
+ * Renders turns one at a time, in order, so that a replay can print each as it arrives. It holds
+ * only the current turn's conversation.
+ */
+export class TurnRenderer {
+  private readonly state: TurnState = { turn: 0, baseline: [], tools: [], messages: [] };
+
+  constructor(private readonly full: boolean) {}
+
+  *render(turn: ProjectedTurn): Generator<string> {
+    const { state, full } = this;
+    const previousLength = state.messages.length;
+    advanceTurnState(state, turn);
     const showTools = full || turn.tools !== undefined;
-    yield `turn ${state.turn}${showTools ? ` · tools: ${state.tools.join(', ') || 'none'}` : ''}`;
+    yield `turn ${turn.turn}${showTools ? ` · tools: ${state.tools.join(', ') || 'none'}` : ''}`;
     if (full || turn.baseline !== undefined) yield* indented(formatBaseline(state.baseline));
-    const shown = full ? state.messages : turn.added;
-    if (!full && state.turn > 1) yield `  ┆ ${keptNote(turn.kept, previousLength, state.turn - 1)}`;
-    for (const message of shown) yield* indented(formatMessage(message));
-    previousLength = state.messages.length;
+    if (!full && turn.turn > 1) yield `  ┆ ${keptNote(turn.kept, previousLength, turn.turn - 1)}`;
+    for (const message of full ? state.messages : turn.added) yield* indented(formatMessage(message));
   }
 }
 

@@ -8,7 +8,7 @@ import { recordingTurn, textTurn, toolCallsTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { fakeProvider, startRuntime } from '../runtime-start.js';
 import { KitInputError } from '../input-error.js';
-import { RequestProjector, type Projection } from '../projection/projection.js';
+import { RequestProjector, type ProjectedTurn } from '../projection/projection.js';
 import type { SessionScript, TimelineStep } from './session-script.js';
 
 export interface ReplayOptions {
@@ -19,8 +19,21 @@ export interface ReplayOptions {
   keep?: string;
 }
 
+/**
+ * Where a replay's projection goes as it is made: nothing of it is kept, so that a long replay
+ * needs memory for one turn only.
+ */
+export interface ProjectionSink {
+  /** The runtime started and described itself as `runtime`; comes before any turn. */
+  started(runtime: string): void;
+  turn(turn: ProjectedTurn): void;
+}
+
 export interface ReplayOutcome {
-  projection: Projection;
+  /** The runtime as it described itself, or that it did not start. */
+  runtime: string;
+  /** How many turns the projection has. */
+  turns: number;
   /** Requests no scripted turn answered: the script gave the provider too few turns. */
   unanswered: string[];
   /** Requests the provider could not read: the runtime sent something that is no provider request. */
@@ -34,14 +47,25 @@ export interface ReplayOutcome {
   stoppedAt?: { at: string; reason: string; notDriven: boolean };
 }
 
-/** Runs a session script through a runtime and projects what the model saw on each turn. */
-export async function replayScript(script: SessionScript, options: ReplayOptions): Promise<ReplayOutcome> {
+/**
+ * Runs a session script through a runtime and projects what the model saw on each turn into
+ * `sink`. It takes the steps out of the script's timeline as it plays them.
+ */
+export async function replayScript(
+  script: SessionScript,
+  options: ReplayOptions,
+  sink: ProjectionSink,
+): Promise<ReplayOutcome> {
   const dir = options.keep ? emptyDirectory(resolve(options.keep)) : mkdtempSync(join(tmpdir(), 'kit-replay-'));
   const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
   const target = await openTarget(options.runtime);
   const provider = fakeProvider(script.dialect, script.model);
-  const projector = new RequestProjector(maskDirectory(dir));
+  let turns = 0;
+  const projector = new RequestProjector((turn) => {
+    turns += 1;
+    sink.turn(turn);
+  }, maskDirectory(dir));
   provider.streamRequests((request) => projector.add(request));
   const stopRouting = target.route(provider);
   let driver: RuntimeDriver | undefined;
@@ -63,6 +87,7 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
         `profile: the runtime declares ${described.profiles.join(', ') || 'no profile'}, not ${script.profile}`,
       );
     }
+    sink.started(runtime);
     ({ sessionId } = await driver.createSession(workspace, script.session));
   };
   try {
@@ -72,31 +97,32 @@ export async function replayScript(script: SessionScript, options: ReplayOptions
       () => sessionId,
       workspace,
     );
-    const enqueued: string[] = [];
-    const stoppedAt = await playSteps([
-      ['start-up (hello, session.create)', start],
-      ...script.timeline.map((step, i): Step => {
-        const at = `timeline[${i}] (${step.step})`;
-        return [
-          at,
-          () => {
-            if (step.step.startsWith('provider-')) enqueued.push(at);
-            return perform(step);
-          },
-        ];
-      }),
-      ['the final settle', () => driver!.idle(sessionId)],
-    ]);
-    // Turns are taken in order, so the ones left are the last given.
-    const unused = enqueued.slice(enqueued.length - provider.unconsumed);
+    // The steps are taken out of the script as they are played and only their kinds kept, so
+    // that what a long script says is freed once it is done.
+    const ahead = script.timeline.splice(0).reverse();
+    const kinds: string[] = [];
+    const interned = new Map<string, string>();
+    const atStep = (i: number) => `timeline[${i}] (${kinds[i]})`;
+    const stoppedAt = await playSteps(
+      (function* (): Generator<Step> {
+        yield ['start-up (hello, session.create)', start];
+        for (let step = ahead.pop(); step; step = ahead.pop()) {
+          const played = step;
+          kinds.push(interned.get(step.step) ?? interned.set(step.step, step.step).get(step.step)!);
+          yield [atStep(kinds.length - 1), () => perform(played)];
+        }
+        yield ['the final settle', () => driver!.idle(sessionId)];
+      })(),
+    );
     const reported = stoppedAt?.notDriven
       ? { failures: [], diagnostics: [] }
       : await reportedProblems(driver, sessionId);
     return {
-      projection: projector.projection(script.file, runtime),
+      runtime,
+      turns,
       unanswered: provider.unexpected,
       unreadable: provider.unreadable,
-      unused,
+      unused: unusedProviderSteps(kinds, provider.unconsumed).map(atStep),
       ...reported,
       ...(stoppedAt ? { stoppedAt } : {}),
     };
@@ -133,17 +159,34 @@ async function reportedProblems(
 /** A step of the replay, named for the report should the runtime fail it. */
 type Step = [at: string, run: () => Promise<unknown> | unknown];
 
-/** Runs the steps in order; a runtime that fails one ends the replay there. */
-async function playSteps(steps: Step[]): Promise<ReplayOutcome['stoppedAt']> {
+/**
+ * Runs the steps in order; a runtime that fails one ends the replay there. Each step ends with a
+ * turn of the event loop: a runtime driven in process may otherwise keep it busy with promise
+ * jobs alone, and what only the event loop frees (objects held by WeakRefs and finalization
+ * registries, which fetch uses) would pile up for the whole replay.
+ */
+async function playSteps(steps: Iterable<Step>): Promise<ReplayOutcome['stoppedAt']> {
   for (const [at, run] of steps) {
     try {
       await run();
+      await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
       return { at, reason: error.message, notDriven: asNotDriven(error) !== undefined };
     }
   }
   return undefined;
+}
+
+/**
+ * The indices of the provider steps played (their kinds in order) whose turns no request took:
+ * turns are taken in order, so the ones left are the last `unconsumed` given.
+ */
+function unusedProviderSteps(kinds: string[], unconsumed: number): number[] {
+  const unused: number[] = [];
+  for (let i = kinds.length - 1; i >= 0 && unused.length < unconsumed; i--)
+    if (kinds[i]!.startsWith('provider-')) unused.unshift(i);
+  return unused;
 }
 
 /** The driver and session exist only once the runtime has started, hence the getters. */

@@ -1,32 +1,73 @@
 import { readSessionScript } from '../../../harness/script/session-script.js';
 import { replayScript } from '../../../harness/script/script-replay.js';
-import { renderProjection } from '../../../harness/projection/render.js';
+import { TurnRenderer } from '../../../harness/projection/render.js';
+import { ProjectionWriter } from '../../../harness/projection/projection-writer.js';
 import { ExitCode } from '../../exit-codes.js';
 import { runtimeSelection } from '../../runtime-options.js';
-import { checkOutputPath, writeOutputFile } from '../../output-file.js';
+import { checkOutputPath, outputWriting } from '../../output-file.js';
 import type { ReplayArgs } from './command.js';
 
 /**
- * Replays a session script and prints what the model saw, turn by turn. A runtime that fails a
- * step, or a request the script gave no provider turn for, ends it with exit 1.
+ * Replays a session script and prints what the model saw, turn by turn, each turn as it is made
+ * (and writes it to --out the same way). A runtime that fails a step, or a request the script
+ * gave no provider turn for, ends it with exit 1.
  */
 export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   const script = readSessionScript(args.file);
   const out = args.out === undefined ? undefined : { flag: '--out', path: args.out };
   if (out) checkOutputPath(out);
   if (args.keep) checkOutputPath({ flag: '--keep', path: args.keep }, 'directory');
-  const outcome = await replayScript(script, {
-    runtime: runtimeSelection(args),
-    timeoutScale: args.timeoutScale,
-    validate: args.validate,
-    ...(args.keep ? { keep: args.keep } : {}),
-  });
-  const { projection } = outcome;
   const stdout = process.stdout;
-  stdout.write(`script: ${script.file}${script.title ? ` — ${script.title}` : ''}\nruntime: ${projection.runtime}\n\n`);
-  for (const line of renderProjection(projection, args.full)) stdout.write(`${line}\n`);
-  stdout.write(`\n${projection.turns.length} turn(s)\n`);
-  if (out) writeOutputFile(out, `${JSON.stringify(projection, null, 2)}\n`);
+  const header = (runtime: string) =>
+    stdout.write(`script: ${script.file}${script.title ? ` — ${script.title}` : ''}\nruntime: ${runtime}\n\n`);
+  const renderer = new TurnRenderer(args.full);
+  const writer = out && outputWriting(out, () => new ProjectionWriter(out.path, script.file));
+  // A failed write is thrown once the replay is over: thrown at once, it would reach the runtime
+  // under test as the provider's failure.
+  let writeFailure: { error: unknown } | undefined;
+  const write = (step: (writer: ProjectionWriter) => void) => {
+    try {
+      if (writer && !writeFailure) step(writer);
+    } catch (error) {
+      writeFailure = { error };
+    }
+  };
+  let started = false;
+  const outcome = await replayScript(
+    script,
+    {
+      runtime: runtimeSelection(args),
+      timeoutScale: args.timeoutScale,
+      validate: args.validate,
+      ...(args.keep ? { keep: args.keep } : {}),
+    },
+    {
+      started(runtime) {
+        started = true;
+        header(runtime);
+        write((writer) => writer.begin(runtime));
+      },
+      turn(turn) {
+        stdout.write(`${[...renderer.render(turn)].join('\n')}\n`);
+        write((writer) => writer.turn(turn));
+      },
+    },
+  ).catch((error: unknown) => {
+    writer?.abandon();
+    throw error;
+  });
+  if (!started) header(outcome.runtime);
+  stdout.write(`\n${outcome.turns} turn(s)\n`);
+  if (out && writer) {
+    write((writer) => writer.end(outcome.runtime));
+    const failure = writeFailure;
+    if (failure) {
+      writer.abandon();
+      outputWriting(out, () => {
+        throw failure.error;
+      });
+    }
+  }
   const problems = [
     ...outcome.unanswered.map((request) => `the provider received ${request}, which no scripted turn answered`),
     ...outcome.unreadable.map((request) => `the provider could not read ${request}`),
