@@ -1,8 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
+import { formatMarkdown } from '../harness/report/markdown.js';
+import type { ScenarioResult } from '../harness/report/scenario-results.js';
+import { judge } from '../harness/report/verdict.js';
+import { lintKit } from '../cli/commands/lint/lint.js';
 import {
   judgedRuntime,
   runtimeReportPage,
@@ -22,8 +26,9 @@ import {
  *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install"}
- * `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
+ *    "install": "npm install", "shards": 2}
+ * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
+ * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
  * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
  * which must leave the lock as it is.
  */
@@ -32,6 +37,8 @@ interface JudgeSettings {
   package: string;
   timeoutScale: number;
   install?: 'npm ci' | 'npm install';
+  /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
+  shards?: number;
 }
 
 const runtime = process.argv[2] ?? '';
@@ -52,39 +59,72 @@ if (process.argv[3] === '--report') {
 
 installAdapter(folder);
 const started = Date.now();
-const run = spawnSync(
-  process.execPath,
-  [
-    kitPath('cli', 'bin.js'),
-    'run',
-    '--adapter',
-    settings.adapter,
-    '--timeout-scale',
-    String(settings.timeoutScale),
-    '--results',
-    join(reports, 'results.json'),
-    '--markdown',
-    join(reports, 'summary.md'),
-    '--junit',
-    join(reports, 'junit.xml'),
-    ...(existsSync(baseline) ? ['--baseline', baseline] : []),
-  ],
-  { cwd: kitPath(), stdio: 'inherit' },
-);
+const shards = settings.shards ?? 1;
+const statuses = await Promise.all(Array.from({ length: shards }, (_, k) => runShard(k + 1)));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-process.stdout.write(`judged ${runtime} in ${minutes} min\n`);
+process.stdout.write(`judged ${runtime} in ${minutes} min${shards > 1 ? ` (${shards} shards in parallel)` : ''}\n`);
 
 const leftovers = processesLeft(join(folder, 'node_modules'));
 if (leftovers.length > 0)
   process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 
-const resultsFile = join(reports, 'results.json');
-if (!existsSync(resultsFile)) {
-  process.stderr.write(`the run wrote no ${resultsFile}\n`);
-  process.exit(run.status ?? 1);
+const shardResults = Array.from({ length: shards }, (_, k) => shardFile(k + 1, 'results', 'json'));
+const missing = shardResults.filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  process.stderr.write(`the run wrote no ${missing.join(', ')}\n`);
+  process.exit(1);
 }
-publish(JSON.parse(readFileSync(resultsFile, 'utf8')) as ResultsDocument);
-process.exit(leftovers.length > 0 ? 1 : (run.status ?? 1));
+const results = shardResults.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios);
+writeMergedReports(results);
+publish({ scenarios: results });
+const failedShard = statuses.find((status) => status !== 0);
+process.exit(leftovers.length > 0 ? 1 : (failedShard ?? 0));
+
+/** The reports of shard k of a sharded run; an unsharded run writes the merged names directly. */
+function shardFile(k: number, name: string, extension: string): string {
+  return join(reports, shards > 1 ? `${name}-${k}.${extension}` : `${name}.${extension}`);
+}
+
+/**
+ * Part k of the suite (all of it when unsharded). A black box's scenarios mostly wait on its
+ * server (start-up, provider turns, idleness polls), so parallel shards shorten the run.
+ */
+function runShard(k: number): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      kitPath('cli', 'bin.js'),
+      'run',
+      '--adapter',
+      settings.adapter,
+      '--timeout-scale',
+      String(settings.timeoutScale),
+      ...(shards > 1 ? ['--shard', `${k}/${shards}`] : []),
+      '--results',
+      shardFile(k, 'results', 'json'),
+      '--markdown',
+      shardFile(k, 'summary', 'md'),
+      '--junit',
+      shardFile(k, 'junit', 'xml'),
+      ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+    ],
+    { cwd: kitPath(), stdio: 'inherit' },
+  );
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+/** A sharded run's results JSON and markdown summary, judged as one run against the baseline. */
+function writeMergedReports(scenarios: ScenarioResult[]): void {
+  if (shards === 1) return;
+  const suiteIds = new Set(lintKit().flatMap((s) => s.ids));
+  const verdict = judge(scenarios, existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined);
+  const name = settings.adapter;
+  writeFileSync(
+    join(reports, 'results.json'),
+    `${JSON.stringify({ runtime: name, passed: verdict.passed, coverage: verdict.coverage, scenarios }, null, 2)}\n`,
+  );
+  writeFileSync(join(reports, 'summary.md'), formatMarkdown(scenarios, name, verdict));
+}
 
 /** `npm ci` when the folder was never installed or its lockfile changed since. */
 function installAdapter(dir: string): void {

@@ -130,7 +130,12 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
     showsFirstAndLastLines(actual, first, last) {
       const lines = actual.split('\n').map((line) => line.trim());
-      return lines.includes(first.trim()) && lines.includes(last.trim());
+      // The shell's own wrapper may follow the last line without a line break (OpenCode appends
+      // "Command exited with code 0." so to an output it bounded): the line is kept when it begins
+      // a shown line and no digit follows it there (which would make it another numbered line).
+      const kept = (line: string) =>
+        lines.some((shown) => shown.startsWith(line) && !/^\d/.test(shown.slice(line.length)));
+      return lines.includes(first.trim()) && kept(last.trim());
     },
     keepsEnds: (actual, raw, chars) => actual.includes(raw.slice(0, chars)) && actual.includes(raw.slice(-chars)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),

@@ -1125,6 +1125,19 @@ export interface HelloResult {
      */
     workdirField?: string;
   };
+  /**
+   * The runtime's patch tool, when its input differs from the default {"tool": "apply_patch", "patchField": "patch"}: the kit calls it with the whole patch text in that field.
+   */
+  patch?: {
+    /**
+     * The patch tool's name, e.g. apply_patch.
+     */
+    tool: string;
+    /**
+     * The field of the tool's input that holds the patch text, e.g. patchText.
+     */
+    patchField: string;
+  };
 }
 /**
  * Observe one page of the session's projected durable history: the newest messages before a cursor, as a client scrolling back through a long session reads them (capability history-paging).

@@ -37,6 +37,10 @@ export type Reply<Result = unknown> = { ok: true; result: Result } | { ok: false
 export type RuntimeDescription = HelloResult;
 /** The runtime's own shell tool: how the kit expresses its tools when it lacks capability `kit-tools`. */
 export type ShellDeclaration = NonNullable<HelloResult['shell']>;
+/** A patch tool whose input field `patchField` holds the whole patch text (rules TLS-03, TLS-04). */
+export type PatchDeclaration = NonNullable<HelloResult['patch']>;
+/** The patch tool of a runtime that declares none. */
+export const DEFAULT_PATCH_TOOL: PatchDeclaration = { tool: 'apply_patch', patchField: 'patch' };
 export type ProviderDialectName = RuntimeConfig['provider']['dialect'];
 export type PromptContent = PromptAdmitRequest['prompt'];
 export type PromptReceipt = PromptAdmitResult;

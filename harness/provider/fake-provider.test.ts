@@ -14,3 +14,18 @@ test('a request the provider cannot read is answered with 400 and reported, not 
   assert.deepEqual(provider.requests, []);
   assert.equal(provider.unconsumed, 1, 'the scripted turn stays for the next request');
 });
+
+test('a reply scripted for a user text answers that text with lines appended to the turn, not a longer word', async () => {
+  const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
+  provider.enqueue({ turn: { kind: 'text', text: 'second', chunks: 1 }, forUserText: 'two' });
+  const ask = (content: string) =>
+    provider.handle(
+      new Request('http://127.0.0.1/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
+      }),
+    );
+  assert.equal((await ask('twofold')).status, 500);
+  assert.equal((await ask('two\n<system-update>\nPROJECT: use spaces\n</system-update>')).status, 200);
+  assert.equal(provider.unconsumed, 0);
+});

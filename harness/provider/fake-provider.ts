@@ -116,7 +116,9 @@ export class FakeProvider {
     const lastUser = messages.findLast(
       (message) => message.role === 'user' && !this.isSystemFallback(message.text),
     )?.text;
-    const at = this.script.findIndex((entry) => entry.forUserText === undefined || entry.forUserText === lastUser);
+    const at = this.script.findIndex(
+      (entry) => entry.forUserText === undefined || answers(entry.forUserText, lastUser ?? ''),
+    );
     if (at < 0) {
       this.inFlight -= 1;
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
@@ -161,4 +163,13 @@ function deferred(): Deferred {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/**
+ * Whether a reply scripted for the user text `scripted` answers a request whose latest user message
+ * is `sent`: the same text, or that text with lines a runtime appended to the turn (OpenCode appends
+ * its context updates to the next user turn inside <system-update>…</system-update>).
+ */
+function answers(scripted: string, sent: string): boolean {
+  return sent === scripted || sent.startsWith(`${scripted}\n`);
 }

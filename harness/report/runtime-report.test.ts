@@ -81,3 +81,19 @@ test('the README table is replaced between its markers, one row per runtime, the
   );
   assert.throws(() => withRuntimesTable('# no markers\n', 'table'), /markers/);
 });
+
+test('a failing scenario shows the end of the request the model was sent, long lines cut', () => {
+  const request = [
+    'request 2 of 2',
+    '  baseline: You are a coding agent',
+    ...Array.from({ length: 20 }, (_, i) => `  user: turn ${i + 1}`),
+    `  tool: ${'x'.repeat(1000)}`,
+  ].join('\n');
+  const withRequest = { scenarios: [{ ...document.scenarios[1]!, request }] };
+  const page = runtimeReportPage(judged('opencode', 0), withRequest, new Map());
+  assert.match(page, /What the model was sent/);
+  assert.match(page, /request 2 of 2/);
+  assert.match(page, /user: turn 20/);
+  assert.doesNotMatch(page, /user: turn 5\n/);
+  assert.match(page, /x … \(768 more characters\)/);
+});

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
+import { requestExcerpt } from '../projection/render.js';
 import { coverageOf, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 
 /**
@@ -128,9 +129,23 @@ export function runtimeReportPage(
         '    ```',
         '',
       );
+      if (scenario.request)
+        lines.push(
+          '  - What the model was sent (the request the failing step read, else the latest):',
+          '',
+          '    ```',
+          ...requestExcerpt(scenario.request, 12).map((l) => `    ${clipped(l)}`),
+          '    ```',
+          '',
+        );
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** A line of evidence cut to a readable length: a request may carry a whole file. */
+function clipped(line: string, max = 240): string {
+  return line.length > max ? `${line.slice(0, max)} … (${line.length - max} more characters)` : line;
 }
 
 export const TABLE_START = '<!-- runtimes-judged:start -->';

@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { DEFAULT_PATCH_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { structured } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
 
-/** `{workspace:<name>}` in a patch stands for that workspace's absolute path. */
+/** `{workspace:<name>}` in a patch stands for that workspace's absolute path; the runtime names its patch tool's input. */
 Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
   const patch = withWorkspaces(this, text);
-  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'apply_patch', { patch })]) });
+  const { tool, patchField } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
+  this.provider.enqueue({ turn: toolCallsTurn([call(id, tool, { [patchField]: patch })]) });
 });
 
 Then(

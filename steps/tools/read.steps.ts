@@ -55,7 +55,9 @@ Then('call {string} read {string}', async function (this: KitWorld, id: string, 
 });
 
 Then('call {string} read the {int} numbered lines', async function (this: KitWorld, id: string, count: number) {
-  expect((await structured<FilePage>(this, id)).content.replace(/\n$/, '')).to.equal(numbered(count));
+  // Through a shell the managed file holds the command's output as the runtime wrapped it.
+  const content = (await structured<FilePage>(this, id)).content.replace(/\n$/, '');
+  expect(this.means.shows(content, numbered(count)), `call "${id}" read:\n${content}`).to.equal(true);
 });
 
 Then(

@@ -31,6 +31,10 @@ const START_WITHIN_MS = 60_000;
 const POLL_MS = 50;
 /** An admitted, resumed prompt with the session not running for this long is a silent stop. */
 const SILENT_STOP_MS = 15_000;
+/** A drain that ended in a failed step, with the session not running for this long, is over. */
+const FAILED_DRAIN_QUIET_MS = 1_000;
+/** How often a running session is asked whether it waits for a permission nobody will give. */
+const PERMISSION_CHECK_MS = 1_000;
 
 const PART_IMAGE_NAME = 'image';
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
@@ -52,6 +56,7 @@ const UNSUPPORTED: Record<string, string> = {
   'context.source.set': 'OpenCode has no plugin-defined context sources reachable from outside',
   'context.reconcile': 'OpenCode exposes no context reconciliation without a turn',
   'compaction.request': 'the V2 compaction operation answers "operation unavailable" in 1.18.33',
+  'fault.crash': 'no crash points inside a published binary: a crash is the SIGKILL of a restart',
   'fault.system-message-writes': 'no fault hooks inside a published binary',
   'fault.tool-output-writes': 'no fault hooks inside a published binary',
   'tool-output.held': 'no fault hooks inside a published binary',
@@ -78,11 +83,16 @@ export function createAdapter(): {
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
             capabilities: ['restart'],
-            shell: { tool: 'bash', commandField: 'command' },
+            shell: { tool: 'bash', commandField: 'command', workdirField: 'workdir' },
+            patch: { tool: 'apply_patch', patchField: 'patchText' },
             texts: {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
               // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
               'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
+              // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
+              'instructions.revocation': 'Previously loaded instructions no longer apply.',
+              // A prompt admitted without a delivery is steered (observed, 1.18.33).
+              'prompt.default-delivery': 'steer',
             },
           },
         };
@@ -115,8 +125,8 @@ class OpencodeRuntime {
   private readonly expected = new Map<string, Set<string>>();
   /** The session of every permission request the kit was shown. */
   private readonly permissionSessions = new Map<string, string>();
-  /** Every prompt this process admitted or retried with resume. */
-  private readonly resumedHere = new Set<string>();
+  /** Every prompt this process admitted or retried with resume, and when it last did (ms). */
+  private readonly resumedAt = new Map<string, number>();
   /** Locations whose model catalog was seen holding the model, on the current server. */
   private readonly offered = new Set<string>();
   private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
@@ -262,6 +272,7 @@ class OpencodeRuntime {
     const duplicate = before.some(
       (event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id,
     );
+    const sentAt = Date.now();
     const answer = await api.call<{ data: { id: string; promotedSeq?: number } }>(
       'POST',
       `/api/session/${encodeURIComponent(session)}/prompt`,
@@ -274,7 +285,7 @@ class OpencodeRuntime {
     );
     if (c.resume !== false) {
       this.expecting(session).add(answer.data.id);
-      this.resumedHere.add(answer.data.id);
+      this.resumedAt.set(answer.data.id, sentAt);
     }
     return {
       messageId: kitMessageId(answer.data.id),
@@ -288,6 +299,7 @@ class OpencodeRuntime {
     const [oldest] = pendingAdmissions(await api.history(session));
     if (!oldest) return;
     await this.modelOffered(session, api);
+    const sentAt = Date.now();
     await api.call('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
       id: oldest.id,
       prompt: oldest.prompt,
@@ -295,7 +307,7 @@ class OpencodeRuntime {
       resume: true,
     });
     this.expecting(session).add(oldest.id);
-    this.resumedHere.add(oldest.id);
+    this.resumedAt.set(oldest.id, sentAt);
   }
 
   /** Before anything can start a drain: the session's location must offer the model. */
@@ -312,21 +324,39 @@ class OpencodeRuntime {
 
   private async idle(session: string, api: OpencodeApi) {
     let quietSince: number | undefined;
+    let permissionsCheckedAt = Date.now();
     for (;;) {
       const active = await api.active();
       if (active.has(session)) {
         quietSince = undefined;
+        // A session held on a permission request never settles by itself: say so at once rather
+        // than let the kit wait out its command timeout.
+        if (Date.now() - permissionsCheckedAt > PERMISSION_CHECK_MS) {
+          permissionsCheckedAt = Date.now();
+          const [asked] = await this.permissionRequests(session, api);
+          if (asked)
+            throw new ApiError(
+              'busy',
+              `the session waits for permission request ${asked.id} (${asked.tool}): nobody answered it`,
+            );
+        }
       } else {
         const events = await api.history(session);
         const waiting = this.unpromoted(session, events);
         // Only a prompt this process sent on can have stopped silently here: one promoted before a
         // restart and left unanswered is OpenCode's recovery behaviour, for the scenario to judge.
         const last = promptedWithoutStep(events);
-        const unanswered = last !== undefined && this.resumedHere.has(last) ? last : undefined;
+        const unanswered = last !== undefined && this.resumedAt.has(last) ? last : undefined;
         if (waiting.length === 0 && unanswered === undefined) return;
         quietSince ??= Date.now();
+        // A failed step ends the drain and may leave queued prompts behind: that is idle. So does a
+        // drain that failed before promoting the prompts it was woken for.
+        if (unanswered === undefined && Date.now() - quietSince > FAILED_DRAIN_QUIET_MS) {
+          if (drainFailed(events)) return;
+          const sentAt = Math.max(...waiting.map((id) => this.resumedAt.get(id) ?? 0));
+          if (await this.drainFailedSince(session, sentAt)) return;
+        }
         if (Date.now() - quietSince > SILENT_STOP_MS) {
-          // A failed step ends the drain and may leave queued prompts behind: that is idle.
           if (unanswered === undefined && events.some((event) => event.type === 'session.next.step.failed')) return;
           throw new SilentStop(
             unanswered === undefined
@@ -448,7 +478,20 @@ class OpencodeRuntime {
     const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'log');
     const names = (await readdir(directory).catch(() => [] as string[])).sort();
     const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
-    return lines.flatMap((text) => text.split('\n')).filter((line) => /^(WARN|ERROR)\b/.test(line));
+    return lines.flatMap((text) => text.split('\n')).filter((line) => /\blevel=(WARN|ERROR)\b/.test(line));
+  }
+
+  /**
+   * Whether OpenCode logged a drain of the session failing at or after `since` (ms): a drain can end
+   * before promoting anything, with nothing durable ("Failed to drain Session" with
+   * `SystemContext.InitializationBlocked` when an instruction file cannot be read, rule EPO-02).
+   */
+  private async drainFailedSince(session: string, since: number): Promise<boolean> {
+    return (await this.diagnostics()).some((line) => {
+      if (!line.includes('message="Failed to drain Session"') || !line.includes(`sessionID=${session}`)) return false;
+      const at = /^timestamp=(\S+)/.exec(line)?.[1];
+      return at !== undefined && Date.parse(at) >= since;
+    });
   }
 
   private expecting(session: string): Set<string> {
@@ -463,6 +506,14 @@ class OpencodeRuntime {
 
 function sessionOf(c: Command): string {
   return opencodeSessionId(String(c.sessionId));
+}
+
+/** Whether the session's last provider step failed, with no prompt promoted since. */
+function drainFailed(events: DurableEvent[]): boolean {
+  const last = events.findLast(
+    (event) => event.type.startsWith('session.next.step.') || event.type === 'session.next.prompted',
+  );
+  return last?.type === 'session.next.step.failed';
 }
 
 /** The last promoted prompt, when nothing (no step, no failure) followed it. */

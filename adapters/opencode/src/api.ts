@@ -1,7 +1,7 @@
 /** OpenCode's answer to a request, translated into the protocol's closed error vocabulary. */
 export class ApiError extends Error {
   constructor(
-    readonly code: 'invalid-input' | 'conflict' | 'not-found' | 'unsupported',
+    readonly code: 'invalid-input' | 'conflict' | 'not-found' | 'unsupported' | 'busy',
     message: string,
   ) {
     super(message);

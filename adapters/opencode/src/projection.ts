@@ -131,7 +131,7 @@ export function history(events: DurableEvent[]): HistoryMessage[] {
             : undefined;
         // A tool with a structured result and no text content (read) is shown to the model as that result's JSON.
         tool.output = contentText(data.content) || (structured === undefined ? '' : JSON.stringify(structured));
-        if (structured !== undefined) tool.structured = structured;
+        if (structured !== undefined) tool.structured = tool.name === 'read' ? readPage(structured) : structured;
         const paths = data.outputPaths as string[] | undefined;
         if (paths?.[0]) tool.outputPath = paths[0];
         break;
@@ -231,9 +231,38 @@ function promptText(prompt: unknown): string {
   return str((prompt as { text?: unknown } | undefined)?.text);
 }
 
+/**
+ * A tool's text parts as the model is sent them: one per line (bash settles with its output and a
+ * part "Command exited with code N.", which request 2 carried as "line 10\nCommand exited ...").
+ */
 function contentText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
-    .join('');
+    .flatMap((part: { type?: string; text?: string }) => (part.type === 'text' ? [part.text ?? ''] : []))
+    .join('\n');
+}
+
+/**
+ * OpenCode's `read` pages in the shape the protocol's read results take: a text page
+ * `{type: "text-page", content, offset, next?}` as `{encoding: "utf-8", content, offset, next}`, a
+ * directory page `{entries: [{path: "beta/", type}], next?}` as `{entries: [{name: "beta", type}],
+ * next}`, a whole file `{content, encoding: "utf8"}` as one page; `next` is null on the last page.
+ */
+function readPage(structured: unknown): unknown {
+  const page = structured as {
+    type?: string;
+    content?: string;
+    offset?: number;
+    next?: number;
+    encoding?: string;
+    entries?: { path: string; type: string }[];
+  };
+  const next = page.next ?? null;
+  if (page.type === 'text-page') return { encoding: 'utf-8', content: page.content, offset: page.offset, next };
+  // A read without offset or limit gives the whole file as a resource, unpaged.
+  if (typeof page.content === 'string' && page.encoding !== undefined)
+    return { encoding: page.encoding === 'utf8' ? 'utf-8' : page.encoding, content: page.content, next };
+  if (Array.isArray(page.entries))
+    return { entries: page.entries.map((entry) => ({ name: entry.path.replace(/\/$/, ''), type: entry.type })), next };
+  return structured;
 }

@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RuntimeDescription } from '../protocol/protocol.js';
+import { toolMeans } from './tool-means.js';
+
+const shell = toolMeans(
+  {
+    protocol: 'session-runtime-adapter/1',
+    runtime: { name: 'r', version: '1', language: 'x' },
+    profiles: ['core'],
+    capabilities: [],
+    texts: {},
+    shell: { tool: 'bash', commandField: 'command' },
+  } satisfies RuntimeDescription,
+  { gateBlocked: async () => {}, openGate: async () => {} },
+  { workspaces: '/nonexistent', timeoutMs: 1 },
+);
+
+test('through a shell, the last line is kept when the wrapper follows it on the same line, not when it is cut', () => {
+  const bounded = (last: string) =>
+    `line 1\nline 2\n... output truncated ...\nline 499\n${last}Command exited with code 0.`;
+  assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 1', 'line 500'), true);
+  assert.equal(shell.showsFirstAndLastLines(`${bounded('line 500')}\n`, 'line 1', 'line 500'), true);
+  assert.equal(shell.showsFirstAndLastLines(bounded('line 50'), 'line 1', 'line 500'), false);
+  assert.equal(shell.showsFirstAndLastLines(bounded('line 5000'), 'line 1', 'line 500'), false);
+  assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 2', 'line 500'), true);
+  assert.equal(shell.showsFirstAndLastLines('line 10\nline 500', 'line 1', 'line 500'), false);
+});
