@@ -20,13 +20,22 @@ const call = (index: number, id: string, text: string) => ({
   tool_calls: [{ index, id, type: 'function', function: { name: 'echo', arguments: JSON.stringify({ text }) } }],
 });
 
-test('a response repeating a tool call ID fails its turn visibly; the session answers the next prompt', {
-  timeout: 60_000,
-}, async () => {
-  const answers = [
-    chatStream([call(0, 'call_1', 'first'), call(1, 'call_1', 'second')], 'tool_calls'),
-    chatStream([{ content: 'done' }], 'stop'),
-  ];
+// The repetition is noticed when the stream moves past the repeated call: at the next call, or at its end.
+for (const [where, calls] of [
+  ['as its last call', [call(0, 'call_1', 'first'), call(1, 'call_1', 'second')]],
+  ['before another call', [call(0, 'call_1', 'first'), call(1, 'call_1', 'second'), call(2, 'call_2', 'third')]],
+] as const) {
+  test(
+    `a response repeating a tool call ID ${where} fails its turn visibly; the session answers the next prompt`,
+    {
+      timeout: 60_000,
+    },
+    () => repeatedCallId(calls),
+  );
+}
+
+async function repeatedCallId(calls: readonly object[]): Promise<void> {
+  const answers = [chatStream([...calls], 'tool_calls'), chatStream([{ content: 'done' }], 'stop')];
   const requests: { messages: { role: string; tool_call_id?: string; tool_calls?: { id: string }[] }[] }[] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -79,7 +88,7 @@ test('a response repeating a tool call ID fails its turn visibly; the session an
       ['provider-error'],
     );
     assert.match(failures[0]!.message, /call_1/);
-    // The call recorded before the repetition ran and settled; the repeated one never ran.
+    // The call recorded before the repetition ran and settled; nothing after it ran.
     assert.deepEqual(echoed, ['first']);
     const afterFailure = runtime.messages(session.id);
     assert.deepEqual(
@@ -111,4 +120,4 @@ test('a response repeating a tool call ID fails its turn visibly; the session an
     runtime.terminate();
     server.close();
   }
-});
+}
