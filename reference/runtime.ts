@@ -213,6 +213,10 @@ export class SessionRuntime {
     if (!Array.isArray(input.prompt?.parts) || input.prompt.parts.length === 0) {
       throw new RuntimeError('invalid-input', 'a prompt needs at least one part');
     }
+    const { metadata } = input.prompt;
+    if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
+      throw new RuntimeError('invalid-input', "a prompt's metadata is a JSON object");
+    }
     this.sessions.get(input.sessionId);
     const { row, duplicate } = this.inbox.admit({
       messageId: input.id ?? this.ids.next('msg'),

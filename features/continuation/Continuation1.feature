@@ -65,14 +65,20 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the newest user message in the history is a hidden continuation of media with a placeholder text
 
   @CON-03 @profile:continuation @id:con-continuation-verbatim-1
-  Scenario: [5] The replayed message keeps its words exactly, surrounding spaces included
+  Scenario: [5] The replayed message keeps its words exactly, surrounding spaces included, and its metadata
     Given the provider replies with 160000 characters of prose
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
-    When the user steers "  two, then three  "
+    When the user steers "  two, then three  " with the metadata:
+      """
+      {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
+      """
     And the session settles
     Then the provider received 3 requests
     And request 3 ends with the user message "  two, then three  "
-    And the newest user message in the history is a hidden continuation reading "  two, then three  "
+    And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
+      """
+      {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
+      """

@@ -126,6 +126,7 @@ export type HistoryMessage =
        * The prompt's text.
        */
       text: string;
+      metadata?: PromptMetadata;
       /**
        * Profile continuation: true when the runtime injected the message after a compaction so the session goes on; absent otherwise.
        */
@@ -1173,6 +1174,12 @@ export interface HistoryPageResult {
   messages: HistoryMessage[];
 }
 /**
+ * Metadata the client keeps with the user message (any JSON values under string keys): opaque to the runtime, kept durably with the message and on its replay (CON-03), shown in the history, never sent to the provider.
+ */
+export interface PromptMetadata {
+  [k: string]: unknown;
+}
+/**
  * Observe the session's projected durable history.
  */
 export interface HistoryRequest {
@@ -1343,17 +1350,7 @@ export interface PromptAdmitRequest {
    * Message ID; omitted means generate one.
    */
   id?: string;
-  /**
-   * The prompt.
-   */
-  prompt: {
-    /**
-     * Its parts.
-     *
-     * @minItems 1
-     */
-    parts: PromptPart[];
-  };
+  prompt: Prompt;
   /**
    * steer or queue; anything else must be refused with invalid-input (the kit sends bad values on purpose).
    */
@@ -1362,6 +1359,18 @@ export interface PromptAdmitRequest {
    * False admits only; omitted or true also wakes the session.
    */
   resume?: boolean;
+}
+/**
+ * The prompt.
+ */
+export interface Prompt {
+  /**
+   * Its parts.
+   *
+   * @minItems 1
+   */
+  parts: PromptPart[];
+  metadata?: PromptMetadata;
 }
 /**
  * The admission receipt.
@@ -1396,17 +1405,7 @@ export interface PromptSubmitRequest {
    * The message ID to use; generated when absent.
    */
   id?: string;
-  /**
-   * The prompt.
-   */
-  prompt: {
-    /**
-     * Its parts.
-     *
-     * @minItems 1
-     */
-    parts: PromptPart[];
-  };
+  prompt: Prompt;
 }
 /**
  * The prompt was taken.

@@ -26,6 +26,7 @@ export function toKitMessage(message: SessionMessage) {
       return {
         ...base,
         text: promptText(message.prompt),
+        ...(message.prompt.metadata ? { metadata: message.prompt.metadata } : {}),
         ...(message.continuation ? { continuation: true } : {}),
         ...(message.continuationOfMedia ? { continuationOfMedia: true } : {}),
       };

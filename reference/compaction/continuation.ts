@@ -16,8 +16,8 @@ export interface Continuation {
 /**
  * The message injected after a compaction so the drain goes on without new user input, decided
  * from the messages as they were before the compaction: for a newest user message with media,
- * its text alone (marked as resumed) or a placeholder; the newest user message again when the
- * model never answered it; otherwise a synthetic "continue".
+ * its text alone (marked as resumed) or a placeholder; the newest user message again, its metadata
+ * kept, when the model never answered it; otherwise a synthetic "continue".
  */
 export function continuationFor(before: SessionMessage[]): Continuation {
   const lastUser = before.findLastIndex((m) => m.role === 'user');

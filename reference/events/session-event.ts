@@ -14,8 +14,12 @@ export function promptText(prompt: Prompt): string {
   return prompt.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
+/** What a client keeps with a user message; the runtime stores and replays it, never reads or sends it. */
+export type PromptMetadata = Record<string, unknown>;
+
 export interface Prompt {
   parts: PromptPart[];
+  metadata?: PromptMetadata;
 }
 
 export type ToolStatus = 'success' | 'error' | 'interrupted';

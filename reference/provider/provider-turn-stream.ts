@@ -36,6 +36,14 @@ export class StreamCut extends Error {
   }
 }
 
+/** The response breaks a rule every dialect shares, so it cannot be recorded as sent. */
+export class MalformedResponse extends Error {
+  constructor(detail: string) {
+    super(`provider response is malformed: ${detail}`);
+    this.name = 'MalformedResponse';
+  }
+}
+
 export interface ProviderConfig {
   dialect: 'openai-chat' | 'anthropic-messages';
   baseUrl: string;

@@ -4,7 +4,12 @@ import type { Profile } from '../profile.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
-import { ProviderRejected, StreamCut, type ProviderConfig } from '../provider/provider-turn-stream.js';
+import {
+  MalformedResponse,
+  ProviderRejected,
+  StreamCut,
+  type ProviderConfig,
+} from '../provider/provider-turn-stream.js';
 import type { Session } from '../session/session-store.js';
 import type { ProviderRetries } from './provider-retries.js';
 import type { DoomLoopDetector } from './doom-loop.js';
@@ -80,10 +85,13 @@ export async function runProviderTurn(
     ) {
       return 'overflow';
     }
-    if (error instanceof StreamCut || error instanceof ProviderRejected) {
+    if (error instanceof StreamCut || error instanceof ProviderRejected || error instanceof MalformedResponse) {
       const code = error instanceof StreamCut ? 'stream-cut' : 'provider-error';
-      turn.fail(code, error.message);
-      deps.log.append(sessionId, [{ type: 'session.failed', code, message: error.message }]);
+      // The failed message and the session's failure become durable together.
+      deps.log.atomically(sessionId, () => {
+        turn.fail(code, error.message);
+        deps.log.append(sessionId, [{ type: 'session.failed', code, message: error.message }]);
+      });
       return 'failed';
     }
     throw error;

@@ -1,7 +1,7 @@
 import type { EventLog } from '../store/event-log.js';
 import type { FinishReason, TokenUsage } from '../events/session-event.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
-import type { ProviderChunk } from '../provider/provider-turn-stream.js';
+import { MalformedResponse, type ProviderChunk } from '../provider/provider-turn-stream.js';
 import type { LiveFeed } from '../events/live-feed.js';
 import type { ToolResult } from '../tools/tool-registry.js';
 import type { ToolAuthorizationDeps } from './tool-authorization.js';
@@ -33,6 +33,8 @@ export class TurnProjection {
   private usage: TokenUsage | undefined;
   private call: PartialCall | undefined;
   private callIndex = -1;
+  /** The IDs of the calls recorded so far: each names one tool result, so none may repeat. */
+  private readonly callIds = new Set<string>();
   private readonly running: Promise<void>[] = [];
 
   constructor(
@@ -132,6 +134,9 @@ export class TurnProjection {
     const call = this.call;
     if (!call) return;
     this.call = undefined;
+    // A repeated ID would make two results indistinguishable, to the model and in the history.
+    if (this.callIds.has(call.id)) throw new MalformedResponse(`tool call ID "${call.id}" repeats within one response`);
+    this.callIds.add(call.id);
     const assistantMessageId = this.started();
     const { log } = this.deps;
     // Provider-executed blocks streamed before the call become durable with it, before it runs.

@@ -93,6 +93,15 @@ export const continuation: Mutant[] = [
     breaks: ['CON-03'],
   },
   {
+    name: 'an unanswered user message is replayed without its metadata',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
+    replace:
+      "  if (last?.role === 'user' && !answered) return { prompt: { parts: last.prompt.parts }, ofMedia: false };",
+    breaks: ['CON-03'],
+  },
+  {
     name: 'the continuation is decided from the folded messages without the pending input',
     profile: 'continuation',
     file: 'runner/drain.ts',

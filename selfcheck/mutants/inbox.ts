@@ -255,8 +255,9 @@ export const inbox: Mutant[] = [
     also: [
       {
         file: 'runner/provider-turn.ts',
-        find: '    if (error instanceof StreamCut || error instanceof ProviderRejected) {',
-        replace: '    if (error instanceof StreamCut || error instanceof ProviderRejected || signal.aborted) {',
+        find: 'if (error instanceof StreamCut || error instanceof ProviderRejected || error instanceof MalformedResponse) {',
+        replace:
+          'if (error instanceof StreamCut || error instanceof ProviderRejected || error instanceof MalformedResponse || signal.aborted) {',
       },
     ],
     breaks: ['INB-14'],

@@ -1,7 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import type { HistoryMessage } from '../../harness/protocol/protocol.js';
+import type { HistoryMessage, PromptMetadata } from '../../harness/protocol/protocol.js';
 import { conversation, request } from '../support/requests.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
@@ -15,14 +15,21 @@ function expectEndsWith(world: KitWorld, n: number, text: string): void {
   expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
 }
 
-async function expectContinuation(world: KitWorld, text: string): Promise<void> {
+/** `metadata`, when given, must come back exactly: no key lost, changed or added. */
+async function expectContinuation(world: KitWorld, text: string, metadata?: PromptMetadata): Promise<void> {
   const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
   expect(
-    newest && { text: newest.text, hidden: newest.hidden, continuation: newest.continuation ?? false },
+    newest && {
+      text: newest.text,
+      hidden: newest.hidden,
+      continuation: newest.continuation ?? false,
+      ...(metadata ? { metadata: newest.metadata } : {}),
+    },
   ).to.deep.equal({
     text,
     hidden: true,
     continuation: true,
+    ...(metadata ? { metadata } : {}),
   });
 }
 
@@ -34,6 +41,13 @@ Then(
   'the newest user message in the history is a hidden continuation reading {string}',
   function (this: KitWorld, text: string) {
     return expectContinuation(this, text);
+  },
+);
+
+Then(
+  'the newest user message in the history is a hidden continuation reading {string} with the metadata:',
+  function (this: KitWorld, text: string, metadata: string) {
+    return expectContinuation(this, text, JSON.parse(metadata) as PromptMetadata);
   },
 );
 
@@ -78,6 +92,14 @@ When(
     );
   },
 );
+
+When('the user steers {string} with the metadata:', async function (this: KitWorld, text: string, metadata: string) {
+  this.receipt = await this.driver.admit(
+    this.session().id,
+    { parts: [{ type: 'text', text }], metadata: JSON.parse(metadata) as PromptMetadata },
+    { delivery: 'steer' },
+  );
+});
 
 When('the user steers only an image', async function (this: KitWorld) {
   this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
