@@ -163,7 +163,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
   Scenario Outline: [12] Exactly at the byte limit, the output passes unchanged (<count> "<text>")
     Given a session "s1"
     And the tool output limit is 1000 lines or 600 bytes
-    And the provider calls produce "c1" with one line of <count> "<text>"
+    And the provider calls produce "c1" with exactly the byte limit: one line of <count> "<text>"
     And the provider replies "done"
     When the user steers "start"
     And the session settles

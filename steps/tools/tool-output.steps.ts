@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
+import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
 import type { KitWorld } from '../support/world.js';
@@ -78,6 +79,23 @@ Given(
     // A shell prints one-byte characters only this way; others need the kit's own produce tool.
     const oneByte = Buffer.byteLength(char) === char.length;
     return produce(this, id, { kind: 'repeated', char, count }, oneByte ? undefined : {});
+  },
+);
+
+/**
+ * An output exactly at the byte limit (TOO-11), through the kit's own produce tool. A shell tool
+ * shows its own text beside the command's output (OpenCode appends the exit status), which takes
+ * the whole output past the limit: no command can reach it exactly, so with a shell this is not
+ * applicable.
+ */
+Given(
+  'the provider calls produce {string} with exactly the byte limit: one line of {int} {string}',
+  function (this: KitWorld, id: string, count: number, char: string) {
+    if (this.means.name === 'shell') {
+      this.log(`${NOT_APPLICABLE}a shell tool's own text beside the output keeps a whole output off the exact limit`);
+      return 'skipped';
+    }
+    return produce(this, id, { kind: 'repeated', char, count }, {});
   },
 );
 
