@@ -104,7 +104,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
   Scenario Outline: [8] Exactly at the line limit, a final line break opens no further line (<ending>)
     Given a session "s1"
     And the tool output limit is 10 lines or 100000 bytes
-    And the provider calls produce "c1" with 10 numbered lines, each ending in <ending>, the last one too
+    And the provider calls produce "c1" with exactly the line limit: 10 numbered lines, each ending in <ending>, the last one too
     And the provider replies "done"
     When the user steers "start"
     And the session settles

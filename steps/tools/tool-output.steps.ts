@@ -83,28 +83,41 @@ Given(
 );
 
 /**
- * An output exactly at the byte limit (TOO-11), through the kit's own produce tool. A shell tool
- * shows its own text beside the command's output (OpenCode appends the exit status), which takes
- * the whole output past the limit: no command can reach it exactly, so with a shell this is not
+ * An output exactly at a limit (TOO-11) comes from the kit's own produce tool. A shell tool shows
+ * its own text beside the command's output (OpenCode appends the exit status), which takes the
+ * whole output past the limit: no command can reach it exactly, so with a shell this is not
  * applicable.
  */
+function atTheLimit(world: KitWorld, produceIt: () => 'skipped' | undefined): 'skipped' | undefined {
+  if (world.means.name !== 'shell') return produceIt();
+  world.log(`${NOT_APPLICABLE}a shell tool's own text beside the output keeps a whole output off the exact limit`);
+  return 'skipped';
+}
+
 Given(
   'the provider calls produce {string} with exactly the byte limit: one line of {int} {string}',
   function (this: KitWorld, id: string, count: number, char: string) {
-    if (this.means.name === 'shell') {
-      this.log(`${NOT_APPLICABLE}a shell tool's own text beside the output keeps a whole output off the exact limit`);
-      return 'skipped';
-    }
-    return produce(this, id, { kind: 'repeated', char, count }, {});
+    return atTheLimit(this, () => produce(this, id, { kind: 'repeated', char, count }, {}));
+  },
+);
+
+Given(
+  'the provider calls produce {string} with exactly the line limit: {int} numbered lines, each ending in {line-ending}, the last one too',
+  function (this: KitWorld, id: string, count: number, ending: string) {
+    return atTheLimit(this, () => linesEndingIn(this, id, count, ending));
   },
 );
 
 Given(
   'the provider calls produce {string} with {int} numbered lines, each ending in {line-ending}, the last one too',
   function (this: KitWorld, id: string, count: number, ending: string) {
-    return produceExactly(this, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
+    return linesEndingIn(this, id, count, ending);
   },
 );
+
+function linesEndingIn(world: KitWorld, id: string, count: number, ending: string): 'skipped' | undefined {
+  return produceExactly(world, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
+}
 
 /** A failing tool's message is tool output too, bounded like any other (TOO-01, TOO-08). */
 Given(
