@@ -82,6 +82,10 @@ async function admit(c) {
   const live = await sessions.open(c.sessionId);
   const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
   const { text, images } = promptContent(c.prompt);
+  if (live.afterCompaction) {
+    live.afterCompaction.push({ text, images, delivery: c.delivery });
+    return { messageId, state: 'pending', duplicate: false };
+  }
   if (live.running) {
     if (c.delivery === 'queue') await live.session.followUp(text, images);
     else await live.session.steer(text, images);
@@ -144,7 +148,18 @@ const commands = {
   'compaction.configure': (c) => sessions.configureCompaction(c),
   'compaction.request': async (c) => {
     const live = await sessions.open(c.sessionId);
-    live.track(live.session.compact(), diagnostics);
+    live.afterCompaction = [];
+    const submitQueued = async () => {
+      const [first, ...rest] = live.afterCompaction ?? [];
+      live.afterCompaction = undefined;
+      if (!first) return;
+      live.track(live.session.prompt(first.text, { images: first.images, expandPromptTemplates: false }), diagnostics);
+      for (const { text, images, delivery } of rest) {
+        if (delivery === 'queue') await live.session.followUp(text, images);
+        else await live.session.steer(text, images);
+      }
+    };
+    live.track(live.session.compact().finally(submitQueued), diagnostics);
   },
   compactions: (c) => ({ compactions: toKitCompactions(sessions.entries(c.sessionId)) }),
   'tool-output.files': () => {

@@ -189,6 +189,11 @@ class LiveSession {
   ready = undefined;
   /** Prompts held for `session.run`: admitted with `resume: false` while pi was idle. */
   held = [];
+  /**
+   * Input admitted during a requested compaction, submitted once it ends (undefined when none
+   * runs): pi's own interactive mode queues it so, as its agent loop is not there to take a steer.
+   */
+  afterCompaction = undefined;
   /** Work the adapter started and has not seen settle (prompts, compactions). */
   work = new Set();
   /** pi restarts its loop 100 ms after a compaction that left queued messages or overflow to retry. */

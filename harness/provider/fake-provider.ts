@@ -30,6 +30,8 @@ export class FakeProvider {
   readonly unreadable: string[] = [];
   private readonly script: PreparedEntry[] = [];
   private readonly holds = new Map<string, Deferred>();
+  /** The holds a request is waiting on now: a runtime waiting on one is waiting on the kit. */
+  readonly awaitedHolds = new Set<string>();
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
@@ -128,7 +130,11 @@ export class FakeProvider {
       );
     }
     const [entry] = this.script.splice(at, 1);
-    if (entry!.hold) await this.holds.get(entry!.hold)!.promise;
+    if (entry!.hold) {
+      this.awaitedHolds.add(entry!.hold);
+      await this.holds.get(entry!.hold)!.promise;
+      this.awaitedHolds.delete(entry!.hold);
+    }
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;

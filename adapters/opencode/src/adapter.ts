@@ -385,6 +385,9 @@ class OpencodeRuntime {
     // Interrupted drains leave their pending prompts pending; nothing more is scheduled.
     this.expecting(session).clear();
     while ((await api.active()).has(session)) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    // A prompt interrupted before its first step stopped because it was told to, not silently.
+    const stopped = promptedWithoutStep(await api.history(session));
+    if (stopped !== undefined) this.resumedAt.delete(stopped);
   }
 
   private async select(c: Command, api: OpencodeApi) {
