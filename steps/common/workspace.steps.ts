@@ -18,13 +18,6 @@ Then(
   },
 );
 
-Then(
-  '{string} in the workspace {string} has {int} line(s)',
-  function (this: KitWorld, file: string, workspace: string, count: number) {
-    expect(lines(join(this.workspace(workspace), file))).to.have.length(count);
-  },
-);
-
 Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
   expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
 });

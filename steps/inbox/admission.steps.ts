@@ -23,10 +23,6 @@ Then('the receipt has a message ID', function (this: KitWorld) {
   expect(this.receipt?.messageId).to.be.a('string').and.not.equal('');
 });
 
-Then('the receipt names message {string}', function (this: KitWorld, id: string) {
-  expect(this.receipt?.messageId).to.equal(id);
-});
-
 Then(
   'the receipt is the one of the first admission of {string}, {prompt-state}',
   function (this: KitWorld, id: string, state: string) {

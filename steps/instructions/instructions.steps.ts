@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
+import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
@@ -109,8 +108,4 @@ Then('request {int} tells the model {string} once', function (this: KitWorld, n:
 
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
   plant(join(this.workspace('home'), 'AGENTS.md'), text);
-});
-
-When('the global instructions are deleted', function (this: KitWorld) {
-  rmSync(join(this.workspace('home'), 'AGENTS.md'), { force: true });
 });
