@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// The `kit` command: registers tsx so the TypeScript sources run as they are, then hands over.
-import { register } from 'tsx/esm/api';
+// The `kit` command: runs a bundle of main.ts, rebuilt when a source of the kit's command line or
+// harness is newer. Without a writable place for the bundle, tsx runs the sources as they are.
+import { fileURLToPath } from 'node:url';
+import { cachedBundle } from '../harness/build/module-bundle.js';
 
-register();
-await import('./main.ts');
+const kit = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const bundle = await cachedBundle({ name: 'kit', entry: kit('cli/main.ts'), roots: [kit('cli'), kit('harness')] });
+if (bundle) await import(bundle);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./main.ts');
+}

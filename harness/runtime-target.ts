@@ -1,4 +1,7 @@
+import { pathToFileURL } from 'node:url';
+import { cachedBundle } from './build/module-bundle.js';
 import type { RuntimeLauncher } from './driver/transport.js';
+import { kitPath } from './kit-root.js';
 import type { FakeProvider } from './provider/fake-provider.js';
 
 /** The reference runtime's adapter module, used when no other runtime is named. */
@@ -48,4 +51,23 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
     route: interceptFor,
     close: async () => stopIntercepting(),
   };
+}
+
+let typeScript: Promise<void> | undefined;
+
+/**
+ * Imports the runtime module at the absolute `path`: the reference from a bundle of its sources, any
+ * other TypeScript module through tsx, registered only then, since most runs need no loader at all.
+ */
+export async function importRuntimeModule(path: string): Promise<unknown> {
+  const reference = kitPath(REFERENCE_RUNTIME);
+  const bundle =
+    path === reference
+      ? await cachedBundle({ name: 'reference-runtime', entry: reference, roots: [kitPath('reference')] })
+      : undefined;
+  if (!bundle && /\.[cm]?tsx?$/.test(path)) {
+    typeScript ??= import('tsx/esm/api').then(({ register }) => void register());
+    await typeScript;
+  }
+  return import(bundle ?? pathToFileURL(path).href);
 }

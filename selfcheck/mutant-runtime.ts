@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleModule } from '../harness/build/module-bundle.js';
 import { kitPath } from '../harness/kit-root.js';
 import type { Edit, Mutant } from './mutants/index.js';
 
@@ -11,7 +11,7 @@ export class StaleMutant extends Error {}
  * Builds the reference runtime with the mutant's defect as one module file, `out`: the in-process
  * adapter module, or for a mutant that only a runtime in its own process can show, the stdio
  * adapter program. The edits are applied as the sources are read, so the reference is never
- * copied; `out` must lie inside the kit so the bundle finds the kit's packages.
+ * copied.
  */
 export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<void> {
   const reference = kitPath('reference');
@@ -20,28 +20,11 @@ export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<v
     const file = join(reference, edit.file);
     edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant.name));
   }
-  const { outputFiles } = await build({
-    entryPoints: [join(reference, 'adapter', mutant.stdio ? 'stdio.ts' : 'conformance-adapter.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    outfile: out,
-    plugins: [
-      {
-        name: 'mutant-edits',
-        setup(plugin) {
-          plugin.onLoad({ filter: /\.ts$/ }, (args) => {
-            const contents = edited.get(args.path);
-            return contents === undefined ? undefined : { contents, loader: 'ts' };
-          });
-        },
-      },
-    ],
+  await bundleModule({
+    entry: join(reference, 'adapter', mutant.stdio ? 'stdio.ts' : 'conformance-adapter.ts'),
+    out,
+    contents: (path) => edited.get(path),
   });
-  writeFileSync(out, outputFiles[0]!.contents);
 }
 
 function read(file: string, edit: Edit): string {

@@ -1,8 +1,8 @@
-import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { Command, Reply } from '../protocol/protocol.js';
 import type { RuntimeLauncher } from './transport.js';
 import { KitInputError } from '../input-error.js';
+import { importRuntimeModule } from '../runtime-target.js';
 
 /** What a module must export to be driven in process. */
 interface InProcessRuntimeModule {
@@ -19,7 +19,7 @@ interface InProcessRuntimeModule {
 export async function inProcessLauncher(modulePath: string): Promise<RuntimeLauncher> {
   let module: Partial<InProcessRuntimeModule>;
   try {
-    module = (await import(pathToFileURL(resolve(modulePath)).href)) as Partial<InProcessRuntimeModule>;
+    module = (await importRuntimeModule(resolve(modulePath))) as Partial<InProcessRuntimeModule>;
   } catch (error) {
     throw new KitInputError(
       modulePath,

@@ -1,6 +1,9 @@
 import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedBundle } from '../build/module-bundle.js';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
@@ -34,6 +37,7 @@ const nowhere = () => new Writable({ write: (_chunk, _encoding, done) => done() 
  */
 export async function runConformance(options: ConformanceRunOptions): Promise<ScenarioResult[]> {
   const base = (await import(pathToFileURL(kitPath('cucumber.js')).href)).default;
+  const code = await supportCode(base.import);
   // Cucumber's support code reads its settings from the environment it shares with this process.
   Object.assign(process.env, settingsToEnvironment(options));
   // Cucumber does not read NO_COLOR, and lets FORCE_COLOR outrank its own switch: NO_COLOR wins here.
@@ -48,12 +52,13 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
       file: false,
       provided: {
         ...base,
+        import: code.import,
         // Cucumber's summary details each failure step by step; the kit's own summary follows it.
         format: ['summary', ...options.formats],
         failFast: options.failFast,
         ...(process.env.NO_COLOR ? { formatOptions: { ...base.formatOptions, colorsEnabled: false } } : {}),
         ...(options.tags ? { tags: options.tags } : {}),
-        plugin: [pathToFileURL(kitPath('harness', 'suite', 'shard-plugin.ts')).href],
+        plugin: [code.plugin],
         pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },
       },
     },
@@ -70,4 +75,33 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   );
   support = run.support;
   return collector.results();
+}
+
+/**
+ * The steps and the shard plugin as bundles, where they can be cached: loading them through tsx costs
+ * more than a short run's scenarios. The bundle's inline source maps keep step definitions' locations
+ * in Cucumber's reports at the TypeScript sources. Otherwise the configuration's own list, through tsx.
+ */
+async function supportCode(configured: string[]): Promise<{ import: string[]; plugin: string }> {
+  const shardPlugin = kitPath('harness', 'suite', 'shard-plugin.ts');
+  const [steps, plugin] = await Promise.all([
+    cachedBundle({
+      name: 'steps',
+      entry: typeScriptFiles(kitPath('steps')),
+      roots: [kitPath('steps'), kitPath('harness')],
+      sourceMaps: true,
+    }),
+    cachedBundle({ name: 'shard-plugin', entry: shardPlugin, roots: [kitPath('harness', 'suite')] }),
+  ]);
+  if (!steps || !plugin) return { import: configured, plugin: pathToFileURL(shardPlugin).href };
+  process.setSourceMapsEnabled(true);
+  return { import: [fileURLToPath(steps)], plugin };
+}
+
+/** The `.ts` files under `directory`, in the order Cucumber's `steps/**\/*.ts` would import them. */
+function typeScriptFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(directory, file))
+    .sort();
 }

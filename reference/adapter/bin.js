@@ -1,6 +1,3 @@
 #!/usr/bin/env node
 // `kit-reference-adapter`: the reference runtime as a stdio adapter command, wherever the kit is installed.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./stdio.ts');
+import './stdio-bundle.js';

@@ -1,0 +1,141 @@
+// One bundle of the kit's TypeScript for Node to load without a TypeScript loader: loading tsx and
+// transpiling hundreds of modules on every start costs more than most commands' own work. Plain
+// JavaScript, so that it runs before any loader is registered.
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The kit's own directory, found from this file: the bundles live outside it when it is read only. */
+const KIT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * How the kit's sources are bundled, the one place for it: `entry` is one module, or several imported
+ * in order. A package is imported from the kit's own node_modules by its resolved URL, so a bundle
+ * works from any directory and shares one instance of each package with the rest of the process
+ * (Cucumber's step registry above all); so is the kit's plain JavaScript, such as this module.
+ * `import.meta.url` keeps naming the source file, so paths relative to a module find the kit's files.
+ * `contents` may replace a source's text as it is read. Returns the paths written, `out` last.
+ * @param {{ entry: string | string[], out: string, sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
+ */
+export async function bundleModule({ entry, out, sourceMaps = false, contents = () => undefined }) {
+  const { build } = await import('esbuild');
+  const entries = Array.isArray(entry)
+    ? { stdin: { contents: entry.map((path) => `import ${JSON.stringify(path)};`).join('\n'), resolveDir: KIT } }
+    : { entryPoints: [entry] };
+  const { outputFiles } = await build({
+    ...entries,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    // A module imported on demand, as a command's implementation is, becomes a chunk loaded on demand
+    // with its packages; chunks are named by their content, so processes building together agree.
+    splitting: true,
+    outdir: dirname(out),
+    entryNames: basename(out, extname(out)),
+    outExtension: { '.js': extname(out) },
+    // Inline maps only where a location must name the TypeScript source, as Cucumber's step locations do.
+    ...(sourceMaps ? { sourcemap: 'inline', sourcesContent: false } : {}),
+    plugins: [
+      {
+        name: 'kit-sources',
+        setup(plugin) {
+          plugin.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.kind === 'entry-point' ? undefined : { path: import.meta.resolve(args.path), external: true },
+          );
+          // A `.js` import of a TypeScript module names a file that does not exist; a real one runs as it is.
+          plugin.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+            const file = resolve(resolveDir, path);
+            return existsSync(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
+          });
+          plugin.onLoad({ filter: /\.ts$/ }, ({ path }) => {
+            const source = contents(path) ?? readFileSync(path, 'utf8');
+            const url = JSON.stringify(pathToFileURL(path).href);
+            return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+          });
+        },
+      },
+    ],
+  });
+  // The entry goes last: it is what says the build is done.
+  const ordered = outputFiles.sort((a, b) => Number(a.path === out) - Number(b.path === out));
+  for (const file of ordered) writeAtomically(file.path, file.contents);
+  return ordered.map((file) => file.path);
+}
+
+/**
+ * The file URL of a bundle of `entry`, rebuilt when any file under `roots` is newer than it. Where the
+ * kit is read only (an installed package), the bundle is cached in the OS temp directory under the
+ * kit's path and version; where neither can be written, undefined: the caller loads the sources as they are.
+ * @param {{ name: string, entry: string | string[], roots: string[], sourceMaps?: boolean }} options
+ */
+export async function cachedBundle({ name, entry, roots, sourceMaps = false }) {
+  const started = Date.now();
+  const directory = cacheDirectory();
+  if (!directory) return undefined;
+  // Each bundle has a directory of its own, so that a rebuild can remove the chunks it replaced.
+  const out = join(directory, name, `${name}.mjs`);
+  if (builtAt(out) < Math.max(...roots.map(newestFile))) {
+    const written = new Set(await bundleModule({ entry, out, sourceMaps }));
+    for (const file of readdirSync(dirname(out))) {
+      const path = join(dirname(out), file);
+      if (!written.has(path)) rmSync(path, { force: true });
+    }
+    // Dated to the build's start, so that a source saved while it ran makes the next run rebuild.
+    utimesSync(out, started / 1000, started / 1000);
+  }
+  return pathToFileURL(out).href;
+}
+
+/** Bundles embed the kit's absolute paths: the directory is keyed by them, and by the version. */
+function cacheDirectory() {
+  const { version } = JSON.parse(readFileSync(join(KIT, 'package.json'), 'utf8'));
+  const key = createHash('sha256').update(`${KIT}\0${version}`).digest('hex').slice(0, 12);
+  for (const directory of [join(KIT, '.kit', 'build', key), join(tmpdir(), `session-runtime-kit-${key}`)]) {
+    try {
+      mkdirSync(directory, { recursive: true });
+      accessSync(directory, constants.W_OK);
+      return directory;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** Processes starting together may all build: each renames a whole file into place. */
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}
+
+function builtAt(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+function newestFile(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestFile(join(path, entry)));
+  return newest;
+}
