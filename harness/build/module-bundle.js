@@ -132,10 +132,11 @@ function builtAt(path) {
   }
 }
 
+/** Paths joined by hand: this runs on every start, over every source. */
 function newestFile(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestFile(join(path, entry)));
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestFile(`${path}/${entry}`));
   return newest;
 }
