@@ -102,14 +102,21 @@ export async function cachedBundle({ name, entry, roots, sourceMaps = false }) {
   return pathToFileURL(out).href;
 }
 
-/** Bundles embed the kit's absolute paths: the directory is keyed by them, and by the version. */
+/**
+ * Bundles embed the kit's absolute paths: the directory is keyed by them, and by the version. One in
+ * the shared temp directory is the user's own and closed to others, since its code is run as is.
+ */
 function cacheDirectory() {
   const { version } = JSON.parse(readFileSync(join(KIT, 'package.json'), 'utf8'));
   const key = createHash('sha256').update(`${KIT}\0${version}`).digest('hex').slice(0, 12);
-  for (const directory of [join(KIT, '.kit', 'build', key), join(tmpdir(), `session-runtime-kit-${key}`)]) {
+  const inKit = join(KIT, '.kit', 'build', key);
+  const inTemp = join(tmpdir(), `session-runtime-kit-${process.getuid?.() ?? 'user'}-${key}`);
+  for (const directory of [inKit, inTemp]) {
     try {
-      mkdirSync(directory, { recursive: true });
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
       accessSync(directory, constants.W_OK);
+      const { uid, mode } = statSync(directory);
+      if (directory === inTemp && (uid !== process.getuid?.() || (mode & 0o022) !== 0)) continue;
       return directory;
     } catch {}
   }
