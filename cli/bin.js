@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { cachedBundle } from '../harness/build/module-bundle.js';
 
 const kit = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const bundle = await cachedBundle({ name: 'kit', entry: kit('cli/main.ts'), roots: [kit('cli'), kit('harness')] });
+const bundle = await cachedBundle({
+  name: 'kit',
+  entry: kit('cli/main.ts'),
+  roots: [kit('cli'), kit('harness')],
+  inline: ['yargs'],
+});
 if (bundle) await import(bundle);
 else {
   const { register } = await import('tsx/esm/api');

@@ -31,7 +31,7 @@ const KIT = fileURLToPath(new URL('../..', import.meta.url));
  * `contents` may replace a source's text as it is read. Returns the paths written, `out` last.
  * @param {{ entry: string | string[], out: string, sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
  */
-export async function bundleModule({ entry, out, sourceMaps = false, contents = () => undefined }) {
+export async function bundleModule({ entry, out, inline = [], sourceMaps = false, contents = () => undefined }) {
   const { build } = await import('esbuild');
   const entries = Array.isArray(entry)
     ? { stdin: { contents: entry.map((path) => `import ${JSON.stringify(path)};`).join('\n'), resolveDir: KIT } }
@@ -55,18 +55,20 @@ export async function bundleModule({ entry, out, sourceMaps = false, contents = 
       {
         name: 'kit-sources',
         setup(plugin) {
-          plugin.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.kind === 'entry-point' ? undefined : { path: import.meta.resolve(args.path), external: true },
+          plugin.onResolve({ filter: /^[^./]/ }, ({ kind, path, importer }) =>
+            kind === 'entry-point' || inline.includes(packageName(path)) || importer.includes('/node_modules/')
+              ? undefined
+              : { path: import.meta.resolve(path), external: true },
           );
           // A `.js` import of a TypeScript module names a file that does not exist; a real one runs as it is.
           plugin.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
             const file = resolve(resolveDir, path);
             return existsSync(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
           });
-          plugin.onLoad({ filter: /\.ts$/ }, ({ path }) => {
+          plugin.onLoad({ filter: /\.[cm]?[jt]s$/ }, ({ path }) => {
             const source = contents(path) ?? readFileSync(path, 'utf8');
             const url = JSON.stringify(pathToFileURL(path).href);
-            return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+            return { contents: source.replaceAll('import.meta.url', url), loader: path.endsWith('ts') ? 'ts' : 'js' };
           });
         },
       },
@@ -84,14 +86,14 @@ export async function bundleModule({ entry, out, sourceMaps = false, contents = 
  * kit's path and version; where neither can be written, undefined: the caller loads the sources as they are.
  * @param {{ name: string, entry: string | string[], roots: string[], sourceMaps?: boolean }} options
  */
-export async function cachedBundle({ name, entry, roots, sourceMaps = false }) {
+export async function cachedBundle({ name, entry, roots, inline, sourceMaps = false }) {
   const started = Date.now();
   const directory = cacheDirectory();
   if (!directory) return undefined;
   // Each bundle has a directory of its own, so that a rebuild can remove the chunks it replaced.
   const out = join(directory, name, `${name}.mjs`);
   if (builtAt(out) < Math.max(...roots.map(newestFile))) {
-    const written = new Set(await bundleModule({ entry, out, sourceMaps }));
+    const written = new Set(await bundleModule({ entry, out, inline, sourceMaps }));
     for (const file of readdirSync(dirname(out))) {
       const path = join(dirname(out), file);
       if (!written.has(path)) rmSync(path, { force: true });
@@ -121,6 +123,14 @@ function cacheDirectory() {
     } catch {}
   }
   return undefined;
+}
+
+/** `yargs` of `yargs/helpers`, `@cucumber/cucumber` of `@cucumber/cucumber/api`. */
+function packageName(specifier) {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 /** Processes starting together may all build: each renames a whole file into place. */
