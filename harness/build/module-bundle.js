@@ -28,8 +28,9 @@ const KIT = fileURLToPath(new URL('../..', import.meta.url));
  * works from any directory and shares one instance of each package with the rest of the process
  * (Cucumber's step registry above all); so is the kit's plain JavaScript, such as this module.
  * `import.meta.url` keeps naming the source file, so paths relative to a module find the kit's files.
+ * The packages named in `inline` are bundled in instead, each with what it imports.
  * `contents` may replace a source's text as it is read. Returns the paths written, `out` last.
- * @param {{ entry: string | string[], out: string, sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
+ * @param {{ entry: string | string[], out: string, inline?: string[], sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
  */
 export async function bundleModule({ entry, out, inline = [], sourceMaps = false, contents = () => undefined }) {
   const { build } = await import('esbuild');
@@ -49,6 +50,10 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
     outdir: dirname(out),
     entryNames: basename(out, extname(out)),
     outExtension: { '.js': extname(out) },
+    // A package bundled in that is CommonJS may require Node's own modules.
+    banner: {
+      js: "import { createRequire as kitCreateRequire } from 'node:module'; const require = kitCreateRequire(import.meta.url);",
+    },
     // Inline maps only where a location must name the TypeScript source, as Cucumber's step locations do.
     ...(sourceMaps ? { sourcemap: 'inline', sourcesContent: false } : {}),
     plugins: [
@@ -61,9 +66,11 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
               : { path: import.meta.resolve(path), external: true },
           );
           // A `.js` import of a TypeScript module names a file that does not exist; a real one runs as it is.
-          plugin.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+          plugin.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir, importer }) => {
             const file = resolve(resolveDir, path);
-            return existsSync(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
+            return !importer.includes('/node_modules/') && existsSync(file)
+              ? { path: pathToFileURL(file).href, external: true }
+              : undefined;
           });
           plugin.onLoad({ filter: /\.[cm]?[jt]s$/ }, ({ path }) => {
             const source = contents(path) ?? readFileSync(path, 'utf8');
@@ -84,7 +91,7 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
  * The file URL of a bundle of `entry`, rebuilt when any file under `roots` is newer than it. Where the
  * kit is read only (an installed package), the bundle is cached in the OS temp directory under the
  * kit's path and version; where neither can be written, undefined: the caller loads the sources as they are.
- * @param {{ name: string, entry: string | string[], roots: string[], sourceMaps?: boolean }} options
+ * @param {{ name: string, entry: string | string[], roots: string[], inline?: string[], sourceMaps?: boolean }} options
  */
 export async function cachedBundle({ name, entry, roots, inline, sourceMaps = false }) {
   const started = Date.now();
