@@ -29,7 +29,7 @@ const KIT = fileURLToPath(new URL('../..', import.meta.url));
  * (Cucumber's step registry above all); so is the kit's plain JavaScript, such as this module.
  * `import.meta.url` keeps naming the source file, so paths relative to a module find the kit's files.
  * The packages named in `inline` are bundled in instead, each with what it imports.
- * `contents` may replace a source's text as it is read. Returns the paths written, `out` last.
+ * `contents` may replace a source's text as it is read. Returns the names the entry exports.
  * @param {{ entry: string | string[], out: string, inline?: string[], sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
  */
 export async function bundleModule({ entry, out, inline = [], sourceMaps = false, contents = () => undefined }) {
@@ -37,8 +37,9 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
   const entries = Array.isArray(entry)
     ? { stdin: { contents: entry.map((path) => `import ${JSON.stringify(path)};`).join('\n'), resolveDir: KIT } }
     : { entryPoints: [entry] };
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
     ...entries,
+    metafile: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -84,7 +85,8 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
   // The entry goes last: it is what says the build is done.
   const ordered = outputFiles.sort((a, b) => Number(a.path === out) - Number(b.path === out));
   for (const file of ordered) writeAtomically(file.path, file.contents);
-  return ordered.map((file) => file.path);
+  const [, entryOutput] = Object.entries(metafile.outputs).find(([path]) => resolve(path) === out) ?? [];
+  return entryOutput?.exports ?? [];
 }
 
 /**
@@ -97,19 +99,31 @@ export async function cachedBundle({ name, entry, roots, inline, sourceMaps = fa
   const started = Date.now();
   const directory = cacheDirectory();
   if (!directory) return undefined;
-  // Each bundle has a directory of its own, so that a rebuild can remove the chunks it replaced.
-  const out = join(directory, name, `${name}.mjs`);
-  if (builtAt(out) < Math.max(...roots.map(newestFile))) {
-    const written = new Set(await bundleModule({ entry, out, inline, sourceMaps }));
-    for (const file of readdirSync(dirname(out))) {
-      const path = join(dirname(out), file);
-      if (!written.has(path)) rmSync(path, { force: true });
-    }
+  // Each build has a directory of its own, and a small module names the current one: a process
+  // still running an earlier build keeps its files, and processes building together never mix theirs.
+  const home = join(directory, name);
+  const current = join(home, `${name}.mjs`);
+  if (builtAt(current) < Math.max(...roots.map(newestFile))) {
+    const build = `${started.toString(36)}-${process.pid}`;
+    const exports = await bundleModule({ entry, out: join(home, build, `${name}.mjs`), inline, sourceMaps });
+    const from = JSON.stringify(`./${build}/${name}.mjs`);
+    writeAtomically(
+      current,
+      exports.length > 0 ? `export { ${exports.join(', ')} } from ${from};\n` : `import ${from};\n`,
+    );
     // Dated to the build's start, so that a source saved while it ran makes the next run rebuild.
-    utimesSync(out, started / 1000, started / 1000);
+    utimesSync(current, started / 1000, started / 1000);
+    for (const earlier of readdirSync(home, { withFileTypes: true })) {
+      const path = join(home, earlier.name);
+      if (earlier.isDirectory() && earlier.name !== build && statSync(path).mtimeMs < started - KEEP_EARLIER_BUILDS_MS)
+        rmSync(path, { recursive: true, force: true });
+    }
   }
-  return pathToFileURL(out).href;
+  return pathToFileURL(current).href;
 }
+
+/** How long an earlier build stays for the processes that may still load its chunks. */
+const KEEP_EARLIER_BUILDS_MS = 60 * 60 * 1000;
 
 /**
  * Bundles embed the kit's absolute paths: the directory is keyed by them, and by the version. One in
