@@ -103,7 +103,7 @@ export async function cachedBundle({ name, entry, roots, inline, sourceMaps = fa
   // still running an earlier build keeps its files, and processes building together never mix theirs.
   const home = join(directory, name);
   const current = join(home, `${name}.mjs`);
-  if (builtAt(current) < Math.max(...roots.map(newestFile))) {
+  if (builtAt(current) < Math.max(installedAt(), ...roots.map(newestFile))) {
     const build = `${started.toString(36)}-${process.pid}`;
     const exports = await bundleModule({ entry, out: join(home, build, `${name}.mjs`), inline, sourceMaps });
     const from = JSON.stringify(`./${build}/${name}.mjs`);
@@ -168,6 +168,15 @@ function builtAt(path) {
   } catch {
     return -1;
   }
+}
+
+/**
+ * When npm last changed the packages a bundle imports by path or holds a copy of: it keeps a record of
+ * the tree in node_modules, rewritten by every install (the packages' own files keep their packed dates).
+ */
+function installedAt() {
+  const packages = fileURLToPath(import.meta.resolve('esbuild'));
+  return builtAt(`${packages.slice(0, packages.lastIndexOf('/node_modules/'))}/node_modules/.package-lock.json`);
 }
 
 /** Paths joined by hand: this runs on every start, over every source. */
