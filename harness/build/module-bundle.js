@@ -45,8 +45,8 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
     format: 'esm',
     target: 'node20',
     write: false,
-    // A module imported on demand, as a command's implementation is, becomes a chunk loaded on demand
-    // with its packages; chunks are named by their content, so processes building together agree.
+    // A module imported on demand, as a command's implementation is, becomes a chunk loaded on
+    // demand with its packages.
     splitting: true,
     outdir: dirname(out),
     entryNames: basename(out, extname(out)),
