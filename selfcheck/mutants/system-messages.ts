@@ -94,9 +94,9 @@ export const systemMessages: Mutant[] = [
   {
     name: "the host's time zone offset is applied with the wrong sign",
     file: 'context/sources/date.ts',
-    find: "    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(now)",
+    find: '    formatIn(timeZone)\n      .formatToParts(now)',
     replace:
-      "    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
+      "    formatIn('UTC')\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
     breaks: ['MCS-07'],
   },
   {

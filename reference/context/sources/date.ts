@@ -19,9 +19,27 @@ export function dateSource(clock: Clock, timeZone: () => string): ContextSource<
 /** Like `Date.prototype.toDateString`, in the given zone: "Thu Jan 15 2026". */
 export function localDate(now: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })
+    formatIn(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
   return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a format loads the zone's rules, which costs far more than formatting: one per zone. */
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: '2-digit',
+      year: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
 }
