@@ -117,6 +117,13 @@ export const systemMessages: Mutant[] = [
     breaks: ['MCS-04'],
   },
   {
+    name: 'the UTC date names the next weekday',
+    file: 'context/sources/date.ts',
+    find: '${WEEKDAYS[now.getUTCDay()]}',
+    replace: '${WEEKDAYS[(now.getUTCDay() + 1) % 7]}',
+    breaks: ['EPO-04', 'EPO-10'],
+  },
+  {
     name: 'daylight saving time is applied all year round',
     file: 'context/sources/date.ts',
     find: '      .formatToParts(now)',

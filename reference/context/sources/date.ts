@@ -16,8 +16,16 @@ export function dateSource(clock: Clock, timeZone: () => string): ContextSource<
   };
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** Like `Date.prototype.toDateString`, in the given zone: "Thu Jan 15 2026". */
 export function localDate(now: Date, timeZone: string): string {
+  // UTC needs no zone rules: loading them for a first format costs a process more than its turn.
+  if (timeZone === 'UTC') {
+    const day = String(now.getUTCDate()).padStart(2, '0');
+    return `${WEEKDAYS[now.getUTCDay()]} ${MONTHS[now.getUTCMonth()]} ${day} ${now.getUTCFullYear()}`;
+  }
   const parts = Object.fromEntries(
     formatIn(timeZone)
       .formatToParts(now)
