@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 /**
  * Finds every process an adapter started, however far it went. A process group is left by
@@ -41,14 +41,31 @@ export function markedProcesses(mark: string): number[] {
 }
 
 /**
- * Kills the adapter's process group and every process carrying its mark, again until none is
- * left, since one may fork while the others die. A killed process no longer shows its
- * environment, so each round finds only the living.
+ * The adapter itself, apart from what its runtime started: `leader` and the processes carrying
+ * `mark` that read the same input as it does, the kit's requests (a shell, a launcher, the
+ * process serving them). What a runtime starts reads its own input, unless it hands its own down.
  */
-export function killMarked(mark: string, groupLeader?: number): void {
+export function adapterProcesses(mark: string, leader: number): Set<number> {
+  const input = (pid: number) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/0`);
+    } catch {
+      return undefined;
+    }
+  };
+  const requests = input(leader);
+  return new Set([leader, ...markedProcesses(mark).filter((pid) => requests !== undefined && input(pid) === requests)]);
+}
+
+/**
+ * Kills the adapter's process group and every process carrying its mark but those `spared`, again
+ * until none is left, since one may fork while the others die. A killed process no longer shows
+ * its environment, so each round finds only the living.
+ */
+export function killMarked(mark: string, groupLeader?: number, spared?: ReadonlySet<number>): void {
   if (groupLeader) signal(-groupLeader);
   for (let round = 0; round < 10; round++) {
-    const living = markedProcesses(mark);
+    const living = markedProcesses(mark).filter((pid) => !spared?.has(pid));
     if (living.length === 0) return;
     for (const pid of living) signal(pid);
   }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
-import { ADAPTER_MARK, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
+import { ADAPTER_MARK, adapterProcesses, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
@@ -17,10 +17,32 @@ const STDERR_KEPT = 4096;
 /**
  * Runs an adapter command as a child process speaking newline-delimited JSON on stdin and stdout.
  * The process leads its own process group and carries a mark in its environment, so a kill
- * reaches everything it started, even what left the group (see process-sweep.ts).
+ * reaches everything it started, even what left the group (see process-sweep.ts). An adapter
+ * declaring process-reuse may be released after a scenario: the launcher keeps it, one at a time
+ * since a run drives one runtime at a time, for the next scenario's `hello`.
  */
 export function stdioLauncher(command: string): RuntimeLauncher {
-  return { name: command, start: async () => new StdioTransport(command) };
+  let kept: StdioTransport | undefined;
+  const take = () => {
+    const transport = kept;
+    kept = undefined;
+    return transport;
+  };
+  return {
+    name: command,
+    start: async () =>
+      new StdioTransport(command, async (transport) => {
+        await take()?.kill();
+        kept = transport;
+      }),
+    async takeKept() {
+      const transport = take();
+      if (transport?.alive()) return transport;
+      await transport?.kill();
+      return undefined;
+    },
+    close: async () => take()?.kill(),
+  };
 }
 
 interface Pending {
@@ -40,8 +62,17 @@ class StdioTransport implements Transport {
   private crashExpected = false;
   private readonly mark = newAdapterMark();
   private readonly forget = sweepOnExit(this.mark);
+  /**
+   * The adapter's own processes (see adapterProcesses) as they were when it first answered,
+   * before any scenario drove its runtime. A released process keeps them; everything else it
+   * started is killed.
+   */
+  private own: ReadonlySet<number> | undefined;
 
-  constructor(command: string) {
+  constructor(
+    command: string,
+    private readonly keep: (transport: StdioTransport) => Promise<void>,
+  ) {
     this.child = spawn(command, {
       shell: true,
       detached: true,
@@ -86,6 +117,33 @@ class StdioTransport implements Transport {
     return this.exited;
   }
 
+  async release(close: () => Promise<unknown>): Promise<void> {
+    const closed =
+      this.quiet() &&
+      (await close().then(
+        () => true,
+        () => false,
+      ));
+    if (closed && this.quiet()) {
+      // Nothing the runtime started outlives its scenario.
+      killMarked(this.mark, undefined, this.own);
+      this.stderr = '';
+      await this.keep(this);
+      return;
+    }
+    await this.kill();
+  }
+
+  /** Whether the process still runs and has not broken the protocol. */
+  alive(): boolean {
+    return !this.broken && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Alive, with its own processes known and no command waiting for an answer. */
+  private quiet(): boolean {
+    return this.alive() && this.own !== undefined && this.pending.size === 0;
+  }
+
   async kill(): Promise<void> {
     this.killed = true;
     // What the adapter started may outlive it, so the sweep runs even when it has exited.
@@ -111,6 +169,7 @@ class StdioTransport implements Transport {
       return;
     }
     this.pending.delete(reply.seq as number);
+    if (this.child.pid) this.own ??= adapterProcesses(this.mark, this.child.pid);
     const { seq: _seq, ...rest } = reply;
     pending.resolve(rest as Reply);
   }

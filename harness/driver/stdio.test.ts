@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { stdioLauncher } from './stdio.js';
+import { RuntimeDriver } from './runtime-driver.js';
+
+/** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
+const token = (name: string) => `kit-reuse-test-${process.pid}-${name}`;
+
+/** The living processes whose command line mentions `marker`, adapter and runtime apart. */
+function processes(marker: string): { adapters: number; runtimes: number } {
+  const found = { adapters: 0, runtimes: 0 };
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    // The shell the kit starts the adapter through mentions the marker too; it is not counted.
+    if (!cmdline.includes(marker) || cmdline.startsWith('/bin/sh')) continue;
+    if (cmdline.includes('kit-runtime-child')) found.runtimes += 1;
+    else found.adapters += 1;
+  }
+  return found;
+}
+
+const config = (dir: string) => ({
+  storeDir: `${dir}/store`,
+  home: `${dir}/home`,
+  now: '2026-01-15T09:00:00.000Z',
+  provider: { dialect: 'openai-chat' as const, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' },
+});
+const options = { timeoutScale: 1, validate: true };
+
+test('a process declaring process-reuse serves the next runtime; what a runtime started ends with it', async () => {
+  const marker = token('reuse');
+  const launcher = stdioLauncher(`node fixtures/adapters/reusable.mjs ${marker}`);
+  try {
+    const first = await RuntimeDriver.start(launcher, config('/a'), options);
+    assert.deepEqual(processes(marker), { adapters: 1, runtimes: 1 });
+    await first.stop();
+    assert.deepEqual(processes(marker), { adapters: 1, runtimes: 0 }, 'the runtime child is killed, the adapter kept');
+    const second = await RuntimeDriver.start(launcher, config('/b'), options);
+    assert.equal(second.description.runtime.version, '2', 'the kept process answered the second hello');
+    // A restart is a real process start, and a restarted runtime's process is not kept.
+    await second.restart('2026-01-15T10:00:00.000Z');
+    assert.equal(second.description.runtime.version, '1');
+    assert.deepEqual(processes(marker), { adapters: 1, runtimes: 1 });
+    await second.stop();
+    assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
+    const third = await RuntimeDriver.start(launcher, config('/c'), options);
+    assert.equal(third.description.runtime.version, '1');
+    await third.stop();
+  } finally {
+    await launcher.close?.();
+  }
+  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 }, 'nothing outlives the launcher');
+});
+
+test('a process that fails runtime.close is killed, and a fresh one answers the next hello', async () => {
+  const marker = token('fail-close');
+  const launcher = stdioLauncher(`node fixtures/adapters/reusable.mjs ${marker} fail-close`);
+  try {
+    await (await RuntimeDriver.start(launcher, config('/a'), options)).stop();
+    assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
+    const next = await RuntimeDriver.start(launcher, config('/b'), options);
+    assert.equal(next.description.runtime.version, '1');
+    await next.stop();
+  } finally {
+    await launcher.close?.();
+  }
+  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
+});
+
+test('a kept process that died meanwhile is replaced by a fresh one', async () => {
+  const marker = token('died');
+  const launcher = stdioLauncher(`exec node fixtures/adapters/reusable.mjs ${marker}`);
+  try {
+    await (await RuntimeDriver.start(launcher, config('/a'), options)).stop();
+    const kept = await launcher.takeKept?.();
+    assert.ok(kept);
+    await kept.kill();
+    const next = await RuntimeDriver.start(launcher, config('/b'), options);
+    assert.equal(next.description.runtime.version, '1');
+    await next.stop();
+  } finally {
+    await launcher.close?.();
+  }
+  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
+});
