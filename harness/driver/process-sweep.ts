@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
 
 /**
  * Finds every process an adapter started, however far it went. A process group is left by
@@ -17,6 +17,28 @@ export function newAdapterMark(): string {
   return `${process.pid}-${marks}-${Date.now().toString(36)}`;
 }
 
+/** One buffer for every environment read: a sweep reads every process's, once per scenario. */
+const environ = Buffer.allocUnsafe(1 << 16);
+
+/** `pid`'s environment; empty when it cannot be read. */
+function readEnviron(pid: string): Buffer {
+  const path = `/proc/${pid}/environ`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    let length = 0;
+    for (let read = 1; read > 0 && length < environ.length; length += read)
+      read = readSync(fd, environ, length, environ.length - length, null);
+    // Rarely an environment is larger than the buffer: then it is read whole.
+    return length < environ.length ? environ.subarray(0, length) : readFileSync(path);
+  } catch {
+    // Gone meanwhile, or not ours to read.
+    return environ.subarray(0, 0);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** The processes, other than this one, whose environment carries `mark`. */
 export function markedProcesses(mark: string): number[] {
   let entries: string[];
@@ -26,17 +48,14 @@ export function markedProcesses(mark: string): number[] {
     return [];
   }
   const needle = Buffer.from(`\0${ADAPTER_MARK}=${mark}\0`);
-  const first = Buffer.from(`${ADAPTER_MARK}=${mark}\0`);
+  const first = needle.subarray(1);
+  const self = String(process.pid);
   return entries.flatMap((entry) => {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) return [];
-    try {
-      const environ = readFileSync(`/proc/${pid}/environ`);
-      return environ.includes(needle) || environ.subarray(0, first.length).equals(first) ? [pid] : [];
-    } catch {
-      // Gone meanwhile, or not ours to read.
-      return [];
-    }
+    // Only the numeric entries are processes.
+    const digit = entry.charCodeAt(0);
+    if (digit < 48 || digit > 57 || entry === self) return [];
+    const env = readEnviron(entry);
+    return env.includes(needle) || env.subarray(0, first.length).equals(first) ? [Number(entry)] : [];
   });
 }
 
