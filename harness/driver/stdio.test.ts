@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { stdioLauncher } from './stdio.js';
 import { RuntimeDriver } from './runtime-driver.js';
 
@@ -87,5 +90,24 @@ test('a kept process that died meanwhile is replaced by a fresh one', async () =
   } finally {
     await launcher.close?.();
   }
+  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
+});
+
+test('a kept process does not keep the kit alive when its launcher is never closed, and ends with it', () => {
+  const marker = token('unclosed');
+  const script = join(mkdtempSync(join(tmpdir(), 'kit-reuse-test-')), 'unclosed.mts');
+  writeFileSync(
+    script,
+    [
+      `import { stdioLauncher } from ${JSON.stringify(new URL('./stdio.ts', import.meta.url).pathname)};`,
+      `import { RuntimeDriver } from ${JSON.stringify(new URL('./runtime-driver.ts', import.meta.url).pathname)};`,
+      `const launcher = stdioLauncher(${JSON.stringify(`node fixtures/adapters/reusable.mjs ${marker}`)});`,
+      `const config = ${JSON.stringify(config('/a'))};`,
+      'await (await RuntimeDriver.start(launcher, config, { timeoutScale: 1, validate: true })).stop();',
+    ].join('\n'),
+  );
+  // The timeout only keeps a hanging kit from hanging the tests.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
@@ -33,10 +34,12 @@ export function stdioLauncher(command: string): RuntimeLauncher {
     start: async () =>
       new StdioTransport(command, async (transport) => {
         await take()?.kill();
+        transport.hold(false);
         kept = transport;
       }),
     async takeKept() {
       const transport = take();
+      transport?.hold(true);
       if (transport?.alive()) return transport;
       await transport?.kill();
       return undefined;
@@ -134,6 +137,18 @@ class StdioTransport implements Transport {
     await this.kill();
   }
 
+  /**
+   * A kept process waits without keeping the kit alive: should a run end without closing its
+   * launcher, the kit still exits, and its exit sweep ends the process.
+   */
+  hold(held: boolean): void {
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as (Socket | null)[];
+    for (const handle of handles) {
+      if (held) handle?.ref();
+      else handle?.unref();
+    }
+  }
+
   /** Whether the process still runs and has not broken the protocol. */
   alive(): boolean {
     return !this.broken && this.child.exitCode === null && this.child.signalCode === null;
@@ -146,6 +161,7 @@ class StdioTransport implements Transport {
 
   async kill(): Promise<void> {
     this.killed = true;
+    this.hold(true);
     // What the adapter started may outlive it, so the sweep runs even when it has exited.
     killMarked(this.mark, this.child.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined);
     await this.exited;
