@@ -63,8 +63,9 @@ export function markedProcesses(mark: string): number[] {
  * The adapter itself, apart from what its runtime started: `leader` and the processes carrying
  * `mark` that read the same input as it does, the kit's requests (a shell, a launcher, the
  * process serving them). What a runtime starts reads its own input, unless it hands its own down.
+ * Undefined where `/proc` does not tell them apart.
  */
-export function adapterProcesses(mark: string, leader: number): Set<number> {
+export function adapterProcesses(mark: string, leader: number): Set<number> | undefined {
   const input = (pid: number) => {
     try {
       return readlinkSync(`/proc/${pid}/fd/0`);
@@ -73,7 +74,8 @@ export function adapterProcesses(mark: string, leader: number): Set<number> {
     }
   };
   const requests = input(leader);
-  return new Set([leader, ...markedProcesses(mark).filter((pid) => requests !== undefined && input(pid) === requests)]);
+  if (requests === undefined) return undefined;
+  return new Set([leader, ...markedProcesses(mark).filter((pid) => input(pid) === requests)]);
 }
 
 /**

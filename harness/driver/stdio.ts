@@ -68,9 +68,11 @@ class StdioTransport implements Transport {
   /**
    * The adapter's own processes (see adapterProcesses) as they were when it first answered,
    * before any scenario drove its runtime. A released process keeps them; everything else it
-   * started is killed.
+   * started is killed. Without them (no `/proc`) a process is never kept: nothing else could tell
+   * what its runtime started.
    */
   private own: ReadonlySet<number> | undefined;
+  private answered = false;
 
   constructor(
     command: string,
@@ -185,7 +187,8 @@ class StdioTransport implements Transport {
       return;
     }
     this.pending.delete(reply.seq as number);
-    if (this.child.pid) this.own ??= adapterProcesses(this.mark, this.child.pid);
+    if (!this.answered && this.child.pid) this.own = adapterProcesses(this.mark, this.child.pid);
+    this.answered = true;
     const { seq: _seq, ...rest } = reply;
     pending.resolve(rest as Reply);
   }
