@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stdioLauncher } from './stdio.js';
 import { RuntimeDriver } from './runtime-driver.js';
+import type { RuntimeLauncher } from './transport.js';
 
 /** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
 const token = (name: string) => `kit-reuse-test-${process.pid}-${name}`;
@@ -36,62 +37,66 @@ const config = (dir: string) => ({
 });
 const options = { timeoutScale: 1, validate: true };
 
-test('a process declaring process-reuse serves the next runtime; what a runtime started ends with it', async () => {
-  const marker = token('reuse');
-  const launcher = stdioLauncher(`node fixtures/adapters/reusable.mjs ${marker}`);
+/**
+ * Runs `use` with a launcher of the fixture adapter started by `command` (`{marker}` stands for
+ * the test's token), closed afterwards: nothing of it may outlive the launcher.
+ */
+async function withLauncher(
+  name: string,
+  command: string,
+  use: (launcher: RuntimeLauncher, marker: string) => Promise<void>,
+) {
+  const marker = token(name);
+  const launcher = stdioLauncher(command.replace('{marker}', marker));
   try {
+    await use(launcher, marker);
+  } finally {
+    await launcher.close?.();
+  }
+  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 }, 'nothing outlives the launcher');
+}
+
+/** The number of hellos the process that answered the last one has answered. */
+const hellos = (driver: RuntimeDriver) => driver.description.runtime.version;
+
+test('a process declaring process-reuse serves the next runtime; what a runtime started ends with it', () =>
+  withLauncher('reuse', 'node fixtures/adapters/reusable.mjs {marker}', async (launcher, marker) => {
     const first = await RuntimeDriver.start(launcher, config('/a'), options);
     assert.deepEqual(processes(marker), { adapters: 1, runtimes: 1 });
     await first.stop();
     assert.deepEqual(processes(marker), { adapters: 1, runtimes: 0 }, 'the runtime child is killed, the adapter kept');
     const second = await RuntimeDriver.start(launcher, config('/b'), options);
-    assert.equal(second.description.runtime.version, '2', 'the kept process answered the second hello');
+    assert.equal(hellos(second), '2', 'the kept process answered the second hello');
     // A restart is a real process start, and a restarted runtime's process is not kept.
     await second.restart('2026-01-15T10:00:00.000Z');
-    assert.equal(second.description.runtime.version, '1');
+    assert.equal(hellos(second), '1');
     assert.deepEqual(processes(marker), { adapters: 1, runtimes: 1 });
     await second.stop();
     assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
     const third = await RuntimeDriver.start(launcher, config('/c'), options);
-    assert.equal(third.description.runtime.version, '1');
+    assert.equal(hellos(third), '1');
     await third.stop();
-  } finally {
-    await launcher.close?.();
-  }
-  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 }, 'nothing outlives the launcher');
-});
+  }));
 
-test('a process that fails runtime.close is killed, and a fresh one answers the next hello', async () => {
-  const marker = token('fail-close');
-  const launcher = stdioLauncher(`node fixtures/adapters/reusable.mjs ${marker} fail-close`);
-  try {
+test('a process that fails runtime.close is killed, and a fresh one answers the next hello', () =>
+  withLauncher('fail-close', 'node fixtures/adapters/reusable.mjs {marker} fail-close', async (launcher, marker) => {
     await (await RuntimeDriver.start(launcher, config('/a'), options)).stop();
     assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
     const next = await RuntimeDriver.start(launcher, config('/b'), options);
-    assert.equal(next.description.runtime.version, '1');
+    assert.equal(hellos(next), '1');
     await next.stop();
-  } finally {
-    await launcher.close?.();
-  }
-  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
-});
+  }));
 
-test('a kept process that died meanwhile is replaced by a fresh one', async () => {
-  const marker = token('died');
-  const launcher = stdioLauncher(`exec node fixtures/adapters/reusable.mjs ${marker}`);
-  try {
+test('a kept process that died meanwhile is replaced by a fresh one', () =>
+  withLauncher('died', 'exec node fixtures/adapters/reusable.mjs {marker}', async (launcher) => {
     await (await RuntimeDriver.start(launcher, config('/a'), options)).stop();
     const kept = await launcher.takeKept?.();
     assert.ok(kept);
     await kept.kill();
     const next = await RuntimeDriver.start(launcher, config('/b'), options);
-    assert.equal(next.description.runtime.version, '1');
+    assert.equal(hellos(next), '1');
     await next.stop();
-  } finally {
-    await launcher.close?.();
-  }
-  assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 });
-});
+  }));
 
 test('a kept process does not keep the kit alive when its launcher is never closed, and ends with it', () => {
   const marker = token('unclosed');
