@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The kit's own directory, found from this file: the bundles live outside it when it is read only. */
@@ -62,14 +62,14 @@ export async function bundleModule({ entry, out, inline = [], sourceMaps = false
         name: 'kit-sources',
         setup(plugin) {
           plugin.onResolve({ filter: /^[^./]/ }, ({ kind, path, importer }) =>
-            kind === 'entry-point' || inline.includes(packageName(path)) || importer.includes('/node_modules/')
+            kind === 'entry-point' || inline.includes(packageName(path)) || inPackage(importer)
               ? undefined
               : { path: import.meta.resolve(path), external: true },
           );
           // A `.js` import of a TypeScript module names a file that does not exist; a real one runs as it is.
           plugin.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir, importer }) => {
             const file = resolve(resolveDir, path);
-            return !importer.includes('/node_modules/') && existsSync(file)
+            return !inPackage(importer) && existsSync(file)
               ? { path: pathToFileURL(file).href, external: true }
               : undefined;
           });
@@ -144,6 +144,12 @@ function cacheDirectory() {
     } catch {}
   }
   return undefined;
+}
+
+/** A package's file, not the kit's: the kit itself may be installed in a node_modules. */
+function inPackage(path) {
+  const inKit = relative(KIT, path);
+  return isAbsolute(path) && (inKit.startsWith('..') || /(^|\/)node_modules\//.test(inKit));
 }
 
 /** `yargs` of `yargs/helpers`, `@cucumber/cucumber` of `@cucumber/cucumber/api`. */
