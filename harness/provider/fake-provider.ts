@@ -10,6 +10,9 @@ interface PreparedEntry {
   hold?: string;
 }
 
+/** What the provider reads of a request: its JSON body. */
+export type ProviderRequest = Pick<Request, 'json'>;
+
 interface Deferred {
   promise: Promise<void>;
   resolve: () => void;
@@ -86,7 +89,8 @@ export class FakeProvider {
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** Answers one request; once `signal` aborts, the answer's body fails as a fetch's does. */
+  async handle(request: ProviderRequest, signal?: AbortSignal): Promise<Response> {
     const arrivedAt = this.now();
     let captured: CapturedRequest;
     try {
@@ -140,20 +144,31 @@ export class FakeProvider {
     const { response } = entry!;
     return this.respond(
       'kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response,
+      signal,
     );
   }
 
-  private respond(wire: WireResponse): Response {
-    const encoder = new TextEncoder();
-    const frames = [...wire.frames];
+  private respond(wire: WireResponse, signal: AbortSignal | undefined): Response {
+    const frames = wire.frames;
+    let next = 0;
     let closed = false;
+    let onAbort: (() => void) | undefined;
     const done = () => {
       if (!closed) this.inFlight -= 1;
       closed = true;
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     };
     const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (!signal) return;
+        onAbort = () => {
+          done();
+          controller.error(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      },
       pull(controller) {
-        const frame = frames.shift();
+        const frame = frames[next++];
         if (frame === undefined) {
           done();
           controller.close();
@@ -164,6 +179,8 @@ export class FakeProvider {
     return new Response(body, { status: wire.status, headers: wire.headers });
   }
 }
+
+const encoder = new TextEncoder();
 
 function deferred(): Deferred {
   let resolve!: () => void;
