@@ -97,19 +97,17 @@ export async function replayScript(
       () => sessionId,
       workspace,
     );
-    // The steps are taken out of the script as they are played and only their kinds kept, so
-    // that what a long script says is freed once it is done.
-    const ahead = script.timeline.splice(0).reverse();
+    // The steps are parsed as they are played and only their kinds kept, so that a long script
+    // is never held whole.
     const kinds: string[] = [];
     const interned = new Map<string, string>();
     const atStep = (i: number) => `timeline[${i}] (${kinds[i]})`;
     const stoppedAt = await playSteps(
       (function* (): Generator<Step> {
         yield ['start-up (hello, session.create)', start];
-        for (let step = ahead.pop(); step; step = ahead.pop()) {
-          const played = step;
+        for (const step of script.timeline) {
           kinds.push(interned.get(step.step) ?? interned.set(step.step, step.step).get(step.step)!);
-          yield [atStep(kinds.length - 1), () => perform(played)];
+          yield [atStep(kinds.length - 1), () => perform(step)];
         }
         yield ['the final settle', () => driver!.idle(sessionId)];
       })(),

@@ -156,3 +156,21 @@ test('a malformed recording named by a script is reported with the recording and
 test('a script file that is not there is named', () => {
   assert.throws(() => readSessionScript(join(dir, 'absent.json')), /absent\.json: no such file/);
 });
+
+test('the timeline is read step by step from the text: strings with brackets, escapes, numbers, and the last of two timelines', () => {
+  const loaded = script(
+    `{"timeline": [{"step": "settle"}], "format":"kit-session-script/1","title":"a ] title, \\"quoted\\" {",
+      "runtime": {"now": "2026-01-15T09:00:00Z", "model": "m"},"timeline":[
+        {"step":"provider-text","text":"}] \\\\\\" [{","chunks":2} ,{"step":"prompt","text":"\\u00e9 ü"},
+        {"step": "provider-tool-calls", "calls": [{"name": "echo", "input": {"a": [1, -2.5e3, true, null, {}]}}]}]}`,
+  )();
+  assert.equal(loaded.title, 'a ] title, "quoted" {');
+  assert.equal(loaded.timeline.length, 3);
+  const steps = [...loaded.timeline];
+  assert.deepEqual(steps, [
+    { step: 'provider-text', text: '}] \\" [{', chunks: 2 },
+    { step: 'prompt', text: 'é ü' },
+    { step: 'provider-tool-calls', calls: [{ name: 'echo', input: { a: [1, -2500, true, null, {}] }, id: 'call_1' }] },
+  ]);
+  assert.deepEqual([...loaded.timeline], steps, 'the timeline can be read again, with the same IDs');
+});

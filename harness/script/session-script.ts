@@ -6,6 +6,7 @@ import { loadRecording } from '../provider/recording.js';
 import { dialects } from '../provider/wire/dialect.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
 import { kitPath } from '../kit-root.js';
+import { timelineSpans } from './timeline-text.js';
 
 /** One step of a session script's timeline; `session-script.schema.json` documents each. */
 export type TimelineStep =
@@ -28,8 +29,10 @@ export interface SessionScript {
   profile: string;
   dialect: string;
   session: string;
-  timeline: TimelineStep[];
+  timeline: Timeline;
 }
+
+type ScriptStep = ScriptFile['timeline'][number];
 
 interface ScriptFile {
   title?: string;
@@ -60,9 +63,8 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
       `"${dialect}" is not a dialect the kit knows (${Object.keys(dialects).join(', ')})`,
     );
   }
-  let calls = 0;
   const files = new Map<string, number>();
-  const timeline = script.timeline.map((step, i): TimelineStep => {
+  script.timeline.forEach((step, i) => {
     if (step.step === 'write-file') {
       const problem = writeFileProblem(step.path, files);
       if (problem) throw inputError(input, ['timeline', i, 'path'], problem);
@@ -76,14 +78,6 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
         throw error;
       }
     }
-    if (step.step !== 'provider-tool-calls') return step as TimelineStep;
-    return {
-      ...step,
-      calls: step.calls.map((call) => {
-        calls += 1;
-        return { ...call, id: call.id ?? `call_${calls}` };
-      }),
-    };
   });
   return {
     file: input.file,
@@ -93,8 +87,45 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
     profile: script.profile ?? 'core',
     dialect,
     session: script.session ?? 's1',
-    timeline,
+    timeline: timelineOf(input.text, script.timeline.length),
   };
+}
+
+/** Only the text is kept, not its parsed steps (300,000 of them, say): they are parsed again one at a time. */
+function timelineOf(text: string, steps: number): Timeline {
+  const spans = timelineSpans(text);
+  if (spans.length !== 2 * steps) throw new Error(`the timeline's ${steps} steps were found as ${spans.length / 2}`);
+  return new Timeline(text, spans);
+}
+
+/** A script's steps, parsed from its text one at a time as they are taken, with their defaults. */
+export class Timeline implements Iterable<TimelineStep> {
+  constructor(
+    private readonly text: string,
+    private readonly spans: Uint32Array,
+  ) {}
+
+  get length(): number {
+    return this.spans.length / 2;
+  }
+
+  *[Symbol.iterator](): Generator<TimelineStep> {
+    const { text, spans } = this;
+    let calls = 0;
+    for (let i = 0; i < spans.length; i += 2) {
+      const step = JSON.parse(text.slice(spans[i], spans[i + 1])) as ScriptStep;
+      if (step.step !== 'provider-tool-calls') yield step as TimelineStep;
+      else {
+        yield {
+          ...step,
+          calls: step.calls.map((call) => {
+            calls += 1;
+            return { ...call, id: call.id ?? `call_${calls}` };
+          }),
+        };
+      }
+    }
+  }
 }
 
 /** The longest file name most file systems take, in bytes. */
