@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSessionScript } from './session-script.js';
+import { MAX_JSON_DEPTH } from '../input/json-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-script-test-'));
 
@@ -173,4 +174,19 @@ test('the timeline is read step by step from the text: strings with brackets, es
     { step: 'provider-tool-calls', calls: [{ name: 'echo', input: { a: [1, -2500, true, null, {}] }, id: 'call_1' }] },
   ]);
   assert.deepEqual([...loaded.timeline], steps, 'the timeline can be read again, with the same IDs');
+});
+
+test('a step read on its own is held to the limits of the whole script: nesting, and JSON after it', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+  const call = (depth: number) =>
+    withTimeline(`{ "step": "provider-tool-calls", "calls": [{ "name": "echo", "input": ${nested(depth)} }] }`);
+  // The file, the timeline, the step, its calls and the call nest 5 deep before the input.
+  assert.equal(script(call(MAX_JSON_DEPTH - 5))().timeline.length, 1);
+  assert.throws(
+    script(call(MAX_JSON_DEPTH - 4)),
+    new RegExp(`:4:\\d+: nested more than ${MAX_JSON_DEPTH} levels deep$`),
+  );
+  assert.throws(script(withTimeline('{ "step": "settle" } { "step": "settle" }')), /:4:26: not valid JSON/);
+  assert.throws(script(withTimeline('{ "step": "settle", }')), /:4:25: not valid JSON/);
+  assert.throws(script(`${withTimeline('{ "step": "settle" }')} {}`), /:7:2: not valid JSON/);
 });

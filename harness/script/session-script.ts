@@ -1,12 +1,20 @@
 import { isAbsolute, normalize, sep } from 'node:path';
 import { KitInputError } from '../input-error.js';
-import { checkSchema, compileSchema, inputError, readJsonInput } from '../input/json-input.js';
+import {
+  checkSchema,
+  compileSchema,
+  inputError,
+  type JsonInput,
+  MAX_JSON_DEPTH,
+  readJsonInput,
+} from '../input/json-input.js';
+import { displayPath, readInputText } from '../input/input-file.js';
 import { KIT_MODEL } from '../provider/kit-models.js';
 import { loadRecording } from '../provider/recording.js';
 import { dialects } from '../provider/wire/dialect.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
 import { kitPath } from '../kit-root.js';
-import { timelineSpans } from './timeline-text.js';
+import { timelineLayout, type TimelineLayout } from './timeline-text.js';
 
 /** One step of a session script's timeline; `session-script.schema.json` documents each. */
 export type TimelineStep =
@@ -48,13 +56,17 @@ interface ScriptFile {
 
 const validate = compileSchema(new URL('./session-script.schema.json', import.meta.url));
 
+/** The schema's limit on a timeline's length. */
+const MAX_STEPS = 1_000_000;
+
 /**
  * Reads and checks a session script: its shape against the schema, then what the schema cannot
  * say (a file path that stays in the workspace, a recording that exists and parses).
  */
 export function readSessionScript(path: string, recordings = kitPath('recordings')): SessionScript {
-  const input = readJsonInput(path);
-  const script = checkSchema<ScriptFile>(input, validate);
+  const text = readInputText(path);
+  const { input, script, timeline } =
+    readStepwise({ file: displayPath(path), text, value: undefined }) ?? readWhole(path);
   const dialect = script.dialect ?? 'openai-chat';
   if (!Object.hasOwn(dialects, dialect)) {
     throw inputError(
@@ -64,7 +76,7 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
     );
   }
   const files = new Map<string, number>();
-  script.timeline.forEach((step, i) => {
+  for (const [i, step] of timeline.checked()) {
     if (step.step === 'write-file') {
       const problem = writeFileProblem(step.path, files);
       if (problem) throw inputError(input, ['timeline', i, 'path'], problem);
@@ -78,7 +90,7 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
         throw error;
       }
     }
-  });
+  }
   return {
     file: input.file,
     title: script.title ?? '',
@@ -87,33 +99,78 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
     profile: script.profile ?? 'core',
     dialect,
     session: script.session ?? 's1',
-    timeline: timelineOf(input.text, script.timeline.length),
+    timeline,
   };
 }
 
-/** Only the text is kept, not its parsed steps (300,000 of them, say): they are parsed again one at a time. */
-function timelineOf(text: string, steps: number): Timeline {
-  const spans = timelineSpans(text);
-  if (spans.length !== 2 * steps) throw new Error(`the timeline's ${steps} steps were found as ${spans.length / 2}`);
-  return new Timeline(text, spans);
+interface ReadScript {
+  input: JsonInput;
+  /** The script's fields; its timeline is read through `timeline`. */
+  script: Omit<ScriptFile, 'timeline'>;
+  timeline: Timeline;
 }
 
-/** A script's steps, parsed from its text one at a time as they are taken, with their defaults. */
+/**
+ * Parses and checks the script a step at a time, so that a long one is never held whole: only
+ * its text is kept, and the steps are parsed again as they are played. Anything wrong with it
+ * gives `undefined`, and the script is read whole to say what.
+ */
+function readStepwise(input: JsonInput): ReadScript | undefined {
+  const { text } = input;
+  let layout: TimelineLayout | undefined;
+  let head: ScriptFile;
+  try {
+    layout = timelineLayout(text);
+    if (!layout || layout.spans.length / 2 > MAX_STEPS || layout.deepest > MAX_JSON_DEPTH - 2) return undefined;
+    head = JSON.parse(`${text.slice(0, layout.array[0])}[]${text.slice(layout.array[1])}`) as ScriptFile;
+  } catch {
+    return undefined;
+  }
+  const { spans } = layout;
+  const one: ScriptStep[] = [];
+  const shape = { ...head, timeline: one };
+  const check = validate();
+  if (!check(shape)) return undefined;
+  // Only the steps the checks after the schema look at are kept from this pass.
+  const checked: [number, ScriptStep][] = [];
+  for (let i = 0; i < spans.length; i += 2) {
+    try {
+      one[0] = JSON.parse(text.slice(spans[i], spans[i + 1])) as ScriptStep;
+    } catch {
+      return undefined;
+    }
+    if (!check(shape)) return undefined;
+    if (one[0].step === 'write-file' || one[0].step === 'provider-recording') checked.push([i / 2, one[0]]);
+  }
+  const stepAt = (i: number) => JSON.parse(text.slice(spans[2 * i], spans[2 * i + 1])) as ScriptStep;
+  return { input, script: head, timeline: new Timeline(spans.length / 2, stepAt, checked) };
+}
+
+/** Reads the script whole: a script that is wrong is reported by line and field. */
+function readWhole(path: string): ReadScript {
+  const input = readJsonInput(path);
+  const { timeline, ...script } = checkSchema<ScriptFile>(input, validate);
+  const checked = timeline.map((step, i): [number, ScriptStep] => [i, step]);
+  return { input, script, timeline: new Timeline(timeline.length, (i) => timeline[i]!, checked) };
+}
+
+/** A script's steps, taken one at a time with their defaults filled in. */
 export class Timeline implements Iterable<TimelineStep> {
   constructor(
-    private readonly text: string,
-    private readonly spans: Uint32Array,
+    readonly length: number,
+    private readonly stepAt: (index: number) => ScriptStep,
+    private readonly toCheck: [number, ScriptStep][],
   ) {}
 
-  get length(): number {
-    return this.spans.length / 2;
+  /** The steps, by index, that the checks after the schema need to see (or all of them). */
+  checked(): [number, ScriptStep][] {
+    return this.toCheck.splice(0);
   }
 
   *[Symbol.iterator](): Generator<TimelineStep> {
-    const { text, spans } = this;
     let calls = 0;
-    for (let i = 0; i < spans.length; i += 2) {
-      const step = JSON.parse(text.slice(spans[i], spans[i + 1])) as ScriptStep;
+    for (let i = 0; i < this.length; i++) {
+      const step = this.stepAt(i);
       if (step.step !== 'provider-tool-calls') yield step as TimelineStep;
       else {
         yield {
@@ -127,7 +184,6 @@ export class Timeline implements Iterable<TimelineStep> {
     }
   }
 }
-
 /** The longest file name most file systems take, in bytes. */
 const MAX_NAME_BYTES = 255;
 
