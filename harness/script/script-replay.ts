@@ -240,7 +240,10 @@ const REPLAY_DIR = '<replay-dir>';
 
 function maskDirectory(dir: string): (text: string) => string {
   const spellings = [...new Set([realpathSync(dir), resolve(dir)])].sort((a, b) => b.length - a.length);
-  return (text) => spellings.reduce((masked, spelling) => masked.split(spelling).join(REPLAY_DIR), text);
+  return (text) => {
+    for (const spelling of spellings) if (text.includes(spelling)) text = text.split(spelling).join(REPLAY_DIR);
+    return text;
+  };
 }
 
 function emptyDirectory(path: string): string {
