@@ -148,9 +148,11 @@ export class FakeProvider {
     );
   }
 
+  /**
+   * The frames are all queued at once, each a chunk of its own; the stream is pulled only once
+   * the runtime has read them all, and that ends the response.
+   */
   private respond(wire: WireResponse, signal: AbortSignal | undefined): Response {
-    const frames = wire.frames;
-    let next = 0;
     let closed = false;
     let onAbort: (() => void) | undefined;
     const done = () => {
@@ -160,6 +162,7 @@ export class FakeProvider {
     };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
+        for (const frame of wire.frames) controller.enqueue(encoder.encode(frame));
         if (!signal) return;
         onAbort = () => {
           done();
@@ -168,11 +171,8 @@ export class FakeProvider {
         signal.addEventListener('abort', onAbort, { once: true });
       },
       pull(controller) {
-        const frame = frames[next++];
-        if (frame === undefined) {
-          done();
-          controller.close();
-        } else controller.enqueue(encoder.encode(frame));
+        done();
+        controller.close();
       },
       cancel: done,
     });

@@ -158,15 +158,17 @@ async function reportedProblems(
 type Step = [at: string, run: () => Promise<unknown> | unknown];
 
 /**
- * Runs the steps in order; a runtime that fails one ends the replay there. Each step ends with a
- * turn of the event loop: a runtime driven in process may otherwise keep it busy with promise
- * jobs alone, and what only the event loop frees (objects held by WeakRefs and finalization
- * registries, which fetch uses) would pile up for the whole replay.
+ * Runs the steps in order; a runtime that fails one ends the replay there. Each step that waits
+ * on the runtime ends with a turn of the event loop: a runtime driven in process may otherwise
+ * keep it busy with promise jobs alone, and what only the event loop frees (objects held by
+ * WeakRefs and finalization registries, which fetch uses) would pile up for the whole replay.
  */
 async function playSteps(steps: Iterable<Step>): Promise<ReplayOutcome['stoppedAt']> {
   for (const [at, run] of steps) {
     try {
-      await run();
+      const waited = run();
+      if (!(waited instanceof Promise)) continue;
+      await waited;
       await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
