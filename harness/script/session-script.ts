@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, normalize, sep } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import {
@@ -54,10 +55,16 @@ interface ScriptFile {
   )[];
 }
 
-const validate = compileSchema(new URL('./session-script.schema.json', import.meta.url));
+const SCHEMA = new URL('./session-script.schema.json', import.meta.url);
+const validate = compileSchema(SCHEMA);
+let maxSteps: number | undefined;
 
-/** The schema's limit on a timeline's length. */
-const MAX_STEPS = 1_000_000;
+/** The schema's limit on a timeline's length, which a check of one step at a time does not see. */
+function timelineLimit(): number {
+  maxSteps ??= (JSON.parse(readFileSync(SCHEMA, 'utf8')) as { properties: { timeline: { maxItems: number } } })
+    .properties.timeline.maxItems;
+  return maxSteps;
+}
 
 /**
  * Reads and checks a session script: its shape against the schema, then what the schema cannot
@@ -121,7 +128,7 @@ function readStepwise(input: JsonInput): ReadScript | undefined {
   let head: ScriptFile;
   try {
     layout = timelineLayout(text);
-    if (!layout || layout.spans.length / 2 > MAX_STEPS || layout.deepest > MAX_JSON_DEPTH - 2) return undefined;
+    if (!layout || layout.spans.length / 2 > timelineLimit() || layout.deepest > MAX_JSON_DEPTH - 2) return undefined;
     head = JSON.parse(`${text.slice(0, layout.array[0])}[]${text.slice(layout.array[1])}`) as ScriptFile;
   } catch {
     return undefined;
