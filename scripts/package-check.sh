@@ -41,7 +41,7 @@ node --input-type=module -e '
 mkdir "$work/project"
 cd "$work/project"
 # The install scripts the kit needs, allowed as the kit's own package.json allows them.
-echo '{ "name": "runtime-under-test", "private": true, "allowScripts": { "better-sqlite3": true, "esbuild": true, "msw": false } }' >package.json
+echo '{ "name": "runtime-under-test", "private": true, "allowScripts": { "better-sqlite3": true, "esbuild": true } }' >package.json
 npm install --no-audit --no-fund --prefer-offline "$tarball"
 npx kit run --rule INB-07
 npx kit run --adapter node_modules/.bin/kit-reference-adapter --rule INB-07 --junit reports/junit.xml --markdown reports/summary.md

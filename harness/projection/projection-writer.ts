@@ -5,6 +5,9 @@ import { PROJECTION_FORMAT, type ProjectedTurn } from './projection.js';
 /** Written to the file in pieces of about this many characters. */
 const FLUSH_AT = 1 << 16;
 
+/** What lies around a turn in `JSON.stringify({ turns: [turn] }, null, 2)`. */
+const [WRAPPED_HEAD, WRAPPED_TAIL] = ['{\n  "turns": [\n'.length, '\n  ]\n}'.length];
+
 /**
  * Writes a projection turn by turn, laid out as `JSON.stringify(projection, null, 2)` lays it
  * out, so that a long replay never holds it whole. It is written beside `path` and moved there
@@ -34,7 +37,9 @@ export class ProjectionWriter {
   }
 
   turn(turn: ProjectedTurn): void {
-    this.write(`${this.turns++ === 0 ? '' : ','}\n    ${JSON.stringify(turn, null, 2).replaceAll('\n', '\n    ')}`);
+    // Laid out inside `{ "turns": [ … ] }`, the turn is indented as in the whole document.
+    const wrapped = JSON.stringify({ turns: [turn] }, null, 2);
+    this.write(`${this.turns++ === 0 ? '' : ','}\n${wrapped.slice(WRAPPED_HEAD, -WRAPPED_TAIL)}`);
   }
 
   /** Ends the document and moves it into place; `runtime` names it if no turn began it. */

@@ -8,6 +8,8 @@ import {
 } from './projection.js';
 
 const ROLE_WIDTH = 9;
+/** The indent of a message's lines after its first, below its text. */
+const CONTINUATION = ' '.repeat(ROLE_WIDTH + 2);
 
 /**
  * One message as the model saw it, one or more lines: its role, any replayed reasoning (`…`), its
@@ -15,13 +17,11 @@ const ROLE_WIDTH = 9;
  */
 export function formatMessage(message: ModelVisibleMessage): string[] {
   const text = message.toolCallId ? `[${message.toolCallId}] ${message.text}` : message.text;
-  const lines = [
-    ...(message.reasoning ? message.reasoning.text.split('\n').map((line) => `… ${line}`) : []),
-    ...(text === '' && (message.toolCalls?.length || message.reasoning) ? [] : text.split('\n')),
-    ...(message.toolCalls ?? []).map((call) => `→ ${call.name} ${call.input} [${call.id}]`),
-  ];
-  const indent = ' '.repeat(ROLE_WIDTH + 2);
-  return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${indent}${line}`));
+  const lines: string[] = [];
+  if (message.reasoning) for (const line of message.reasoning.text.split('\n')) lines.push(`… ${line}`);
+  if (!(text === '' && (message.toolCalls?.length || message.reasoning))) lines.push(...text.split('\n'));
+  for (const call of message.toolCalls ?? []) lines.push(`→ ${call.name} ${call.input} [${call.id}]`);
+  return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${CONTINUATION}${line}`));
 }
 
 const BASELINE_LINE = '  │ ';

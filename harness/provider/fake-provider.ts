@@ -10,6 +10,9 @@ interface PreparedEntry {
   hold?: string;
 }
 
+/** What the provider reads of a request: its JSON body. */
+export type ProviderRequest = Pick<Request, 'json'>;
+
 interface Deferred {
   promise: Promise<void>;
   resolve: () => void;
@@ -86,7 +89,8 @@ export class FakeProvider {
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** Answers one request; once `signal` aborts, the answer's body fails as a fetch's does. */
+  async handle(request: ProviderRequest, signal?: AbortSignal): Promise<Response> {
     const arrivedAt = this.now();
     let captured: CapturedRequest;
     try {
@@ -140,30 +144,43 @@ export class FakeProvider {
     const { response } = entry!;
     return this.respond(
       'kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response,
+      signal,
     );
   }
 
-  private respond(wire: WireResponse): Response {
-    const encoder = new TextEncoder();
-    const frames = [...wire.frames];
+  /**
+   * The frames are all queued at once, each a chunk of its own; the stream is pulled only once
+   * the runtime has read them all, and that ends the response.
+   */
+  private respond(wire: WireResponse, signal: AbortSignal | undefined): Response {
     let closed = false;
+    let onAbort: (() => void) | undefined;
     const done = () => {
       if (!closed) this.inFlight -= 1;
       closed = true;
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     };
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const frame = frames.shift();
-        if (frame === undefined) {
+      start(controller) {
+        for (const frame of wire.frames) controller.enqueue(encoder.encode(frame));
+        if (!signal) return;
+        onAbort = () => {
           done();
-          controller.close();
-        } else controller.enqueue(encoder.encode(frame));
+          controller.error(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      },
+      pull(controller) {
+        done();
+        controller.close();
       },
       cancel: done,
     });
     return new Response(body, { status: wire.status, headers: wire.headers });
   }
 }
+
+const encoder = new TextEncoder();
 
 function deferred(): Deferred {
   let resolve!: () => void;

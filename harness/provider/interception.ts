@@ -1,28 +1,52 @@
-import { setupServer } from 'msw/node';
-import { http } from 'msw';
+import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import type { FakeProvider } from './fake-provider.js';
 
-/** The base URL an in-process runtime is given; msw answers it, nothing goes on the network. */
+/** The base URL an in-process runtime is given: the kit answers it in process, nothing goes on the network. */
 export const FAKE_PROVIDER_BASE_URL = 'http://provider.kit.test/v1';
 
-let server: ReturnType<typeof setupServer> | undefined;
+/**
+ * msw's request interception layer, without msw's handler pipeline: that pipeline (matching,
+ * lifecycle events, request clones) cost about five times the interception itself per request,
+ * which a long replay pays on every turn.
+ */
+let interceptor: FetchInterceptor | undefined;
+let current: FakeProvider | undefined;
 
-/** Routes in-process `fetch` calls for the fake provider's URL to `provider` until `stop`. */
+/** Routes in-process `fetch` calls for the fake provider's URL to `provider` until the returned function is called. */
 export function interceptFor(provider: FakeProvider): () => void {
-  server ??= listening();
-  server.use(http.post(`${FAKE_PROVIDER_BASE_URL}${provider.dialect.path}`, ({ request }) => provider.handle(request)));
-  return () => server?.resetHandlers();
+  interceptor ??= listening();
+  current = provider;
+  return () => {
+    if (current === provider) current = undefined;
+  };
 }
 
 /** Restores the real `fetch`. */
 export function stopIntercepting(): void {
-  server?.close();
-  server = undefined;
+  interceptor?.dispose();
+  interceptor = undefined;
+  current = undefined;
 }
 
-function listening(): ReturnType<typeof setupServer> {
-  const created = setupServer();
-  // Any request to anywhere else is a runtime reaching for the network: an error, never a pass-through.
-  created.listen({ onUnhandledRequest: 'error' });
+function listening(): FetchInterceptor {
+  const created = new FetchInterceptor();
+  created.apply();
+  created.on('request', async ({ request, controller }) => {
+    const provider = current;
+    const path = provider && `${FAKE_PROVIDER_BASE_URL}${provider.dialect.path}`;
+    // Any other request is a runtime reaching for the network: a network error, never a pass-through.
+    if (!provider || request.method !== 'POST' || request.url !== path) {
+      const allowed = path ? `the fake provider (POST ${path})` : 'no URL between scenarios';
+      controller.errorWith(
+        new TypeError('fetch failed', {
+          cause: new Error(
+            `conformance kit: a runtime in process reaches ${allowed}, not ${request.method} ${request.url}`,
+          ),
+        }),
+      );
+      return;
+    }
+    controller.respondWith(await provider.handle(request, request.signal));
+  });
   return created;
 }

@@ -97,19 +97,17 @@ export async function replayScript(
       () => sessionId,
       workspace,
     );
-    // The steps are taken out of the script as they are played and only their kinds kept, so
-    // that what a long script says is freed once it is done.
-    const ahead = script.timeline.splice(0).reverse();
+    // The steps are parsed as they are played and only their kinds kept, so that a long script
+    // is never held whole.
     const kinds: string[] = [];
     const interned = new Map<string, string>();
     const atStep = (i: number) => `timeline[${i}] (${kinds[i]})`;
     const stoppedAt = await playSteps(
       (function* (): Generator<Step> {
         yield ['start-up (hello, session.create)', start];
-        for (let step = ahead.pop(); step; step = ahead.pop()) {
-          const played = step;
+        for (const step of script.timeline) {
           kinds.push(interned.get(step.step) ?? interned.set(step.step, step.step).get(step.step)!);
-          yield [atStep(kinds.length - 1), () => perform(played)];
+          yield [atStep(kinds.length - 1), () => perform(step)];
         }
         yield ['the final settle', () => driver!.idle(sessionId)];
       })(),
@@ -160,15 +158,17 @@ async function reportedProblems(
 type Step = [at: string, run: () => Promise<unknown> | unknown];
 
 /**
- * Runs the steps in order; a runtime that fails one ends the replay there. Each step ends with a
- * turn of the event loop: a runtime driven in process may otherwise keep it busy with promise
- * jobs alone, and what only the event loop frees (objects held by WeakRefs and finalization
- * registries, which fetch uses) would pile up for the whole replay.
+ * Runs the steps in order; a runtime that fails one ends the replay there. Each step that waits
+ * on the runtime ends with a turn of the event loop: a runtime driven in process may otherwise
+ * keep it busy with promise jobs alone, and what only the event loop frees (objects held by
+ * WeakRefs and finalization registries, which fetch uses) would pile up for the whole replay.
  */
 async function playSteps(steps: Iterable<Step>): Promise<ReplayOutcome['stoppedAt']> {
   for (const [at, run] of steps) {
     try {
-      await run();
+      const waited = run();
+      if (!(waited instanceof Promise)) continue;
+      await waited;
       await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       if (!isRuntimeFault(error)) throw error;
@@ -242,7 +242,10 @@ const REPLAY_DIR = '<replay-dir>';
 
 function maskDirectory(dir: string): (text: string) => string {
   const spellings = [...new Set([realpathSync(dir), resolve(dir)])].sort((a, b) => b.length - a.length);
-  return (text) => spellings.reduce((masked, spelling) => masked.split(spelling).join(REPLAY_DIR), text);
+  return (text) => {
+    for (const spelling of spellings) if (text.includes(spelling)) text = text.split(spelling).join(REPLAY_DIR);
+    return text;
+  };
 }
 
 function emptyDirectory(path: string): string {

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSessionScript } from './session-script.js';
+import { MAX_JSON_DEPTH } from '../input/json-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-script-test-'));
 
@@ -155,4 +156,37 @@ test('a malformed recording named by a script is reported with the recording and
 
 test('a script file that is not there is named', () => {
   assert.throws(() => readSessionScript(join(dir, 'absent.json')), /absent\.json: no such file/);
+});
+
+test('the timeline is read step by step from the text: strings with brackets, escapes, numbers, and the last of two timelines', () => {
+  const loaded = script(
+    `{"timeline": [{"step": "settle"}], "format":"kit-session-script/1","title":"a ] title, \\"quoted\\" {",
+      "runtime": {"now": "2026-01-15T09:00:00Z", "model": "m"},"timeline":[
+        {"step":"provider-text","text":"}] \\\\\\" [{","chunks":2} ,{"step":"prompt","text":"\\u00e9 ü"},
+        {"step": "provider-tool-calls", "calls": [{"name": "echo", "input": {"a": [1, -2.5e3, true, null, {}]}}]}]}`,
+  )();
+  assert.equal(loaded.title, 'a ] title, "quoted" {');
+  assert.equal(loaded.timeline.length, 3);
+  const steps = [...loaded.timeline];
+  assert.deepEqual(steps, [
+    { step: 'provider-text', text: '}] \\" [{', chunks: 2 },
+    { step: 'prompt', text: 'é ü' },
+    { step: 'provider-tool-calls', calls: [{ name: 'echo', input: { a: [1, -2500, true, null, {}] }, id: 'call_1' }] },
+  ]);
+  assert.deepEqual([...loaded.timeline], steps, 'the timeline can be read again, with the same IDs');
+});
+
+test('a step read on its own is held to the limits of the whole script: nesting, and JSON after it', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+  const call = (depth: number) =>
+    withTimeline(`{ "step": "provider-tool-calls", "calls": [{ "name": "echo", "input": ${nested(depth)} }] }`);
+  // The file, the timeline, the step, its calls and the call nest 5 deep before the input.
+  assert.equal(script(call(MAX_JSON_DEPTH - 5))().timeline.length, 1);
+  assert.throws(
+    script(call(MAX_JSON_DEPTH - 4)),
+    new RegExp(`:4:\\d+: nested more than ${MAX_JSON_DEPTH} levels deep$`),
+  );
+  assert.throws(script(withTimeline('{ "step": "settle" } { "step": "settle" }')), /:4:26: not valid JSON/);
+  assert.throws(script(withTimeline('{ "step": "settle", }')), /:4:25: not valid JSON/);
+  assert.throws(script(`${withTimeline('{ "step": "settle" }')} {}`), /:7:2: not valid JSON/);
 });

@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, normalize, sep } from 'node:path';
 import { KitInputError } from '../input-error.js';
-import { checkSchema, compileSchema, inputError, readJsonInput } from '../input/json-input.js';
+import {
+  checkSchema,
+  compileSchema,
+  inputError,
+  type JsonInput,
+  MAX_JSON_DEPTH,
+  readJsonInput,
+} from '../input/json-input.js';
+import { displayPath, readInputText } from '../input/input-file.js';
 import { KIT_MODEL } from '../provider/kit-models.js';
 import { loadRecording } from '../provider/recording.js';
 import { dialects } from '../provider/wire/dialect.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
 import { kitPath } from '../kit-root.js';
+import { timelineLayout, type TimelineLayout } from './timeline-text.js';
 
 /** One step of a session script's timeline; `session-script.schema.json` documents each. */
 export type TimelineStep =
@@ -28,8 +38,10 @@ export interface SessionScript {
   profile: string;
   dialect: string;
   session: string;
-  timeline: TimelineStep[];
+  timeline: Timeline;
 }
+
+type ScriptStep = ScriptFile['timeline'][number];
 
 interface ScriptFile {
   title?: string;
@@ -43,15 +55,25 @@ interface ScriptFile {
   )[];
 }
 
-const validate = compileSchema(new URL('./session-script.schema.json', import.meta.url));
+const SCHEMA = new URL('./session-script.schema.json', import.meta.url);
+const validate = compileSchema(SCHEMA);
+let maxSteps: number | undefined;
+
+/** The schema's limit on a timeline's length, which a check of one step at a time does not see. */
+function timelineLimit(): number {
+  maxSteps ??= (JSON.parse(readFileSync(SCHEMA, 'utf8')) as { properties: { timeline: { maxItems: number } } })
+    .properties.timeline.maxItems;
+  return maxSteps;
+}
 
 /**
  * Reads and checks a session script: its shape against the schema, then what the schema cannot
  * say (a file path that stays in the workspace, a recording that exists and parses).
  */
 export function readSessionScript(path: string, recordings = kitPath('recordings')): SessionScript {
-  const input = readJsonInput(path);
-  const script = checkSchema<ScriptFile>(input, validate);
+  const text = readInputText(path);
+  const { input, script, timeline } =
+    readStepwise({ file: displayPath(path), text, value: undefined }) ?? readWhole(path);
   const dialect = script.dialect ?? 'openai-chat';
   if (!Object.hasOwn(dialects, dialect)) {
     throw inputError(
@@ -60,9 +82,8 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
       `"${dialect}" is not a dialect the kit knows (${Object.keys(dialects).join(', ')})`,
     );
   }
-  let calls = 0;
   const files = new Map<string, number>();
-  const timeline = script.timeline.map((step, i): TimelineStep => {
+  for (const [i, step] of timeline.checked()) {
     if (step.step === 'write-file') {
       const problem = writeFileProblem(step.path, files);
       if (problem) throw inputError(input, ['timeline', i, 'path'], problem);
@@ -76,15 +97,7 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
         throw error;
       }
     }
-    if (step.step !== 'provider-tool-calls') return step as TimelineStep;
-    return {
-      ...step,
-      calls: step.calls.map((call) => {
-        calls += 1;
-        return { ...call, id: call.id ?? `call_${calls}` };
-      }),
-    };
-  });
+  }
   return {
     file: input.file,
     title: script.title ?? '',
@@ -97,6 +110,87 @@ export function readSessionScript(path: string, recordings = kitPath('recordings
   };
 }
 
+interface ReadScript {
+  input: JsonInput;
+  /** The script's fields; its timeline is read through `timeline`. */
+  script: Omit<ScriptFile, 'timeline'>;
+  timeline: Timeline;
+}
+
+/**
+ * Parses and checks the script a step at a time, so that a long one is never held whole: only
+ * its text is kept, and the steps are parsed again as they are played. Anything wrong with it
+ * gives `undefined`, and the script is read whole to say what.
+ */
+function readStepwise(input: JsonInput): ReadScript | undefined {
+  const { text } = input;
+  let layout: TimelineLayout | undefined;
+  let head: ScriptFile;
+  try {
+    layout = timelineLayout(text);
+    if (!layout || layout.spans.length / 2 > timelineLimit() || layout.deepest > MAX_JSON_DEPTH - 2) return undefined;
+    head = JSON.parse(`${text.slice(0, layout.array[0])}[]${text.slice(layout.array[1])}`) as ScriptFile;
+  } catch {
+    return undefined;
+  }
+  const { spans } = layout;
+  const one: ScriptStep[] = [];
+  const shape = { ...head, timeline: one };
+  const check = validate();
+  if (!check(shape)) return undefined;
+  // Only the steps the checks after the schema look at are kept from this pass.
+  const checked: [number, ScriptStep][] = [];
+  for (let i = 0; i < spans.length; i += 2) {
+    try {
+      one[0] = JSON.parse(text.slice(spans[i], spans[i + 1])) as ScriptStep;
+    } catch {
+      return undefined;
+    }
+    if (!check(shape)) return undefined;
+    if (one[0].step === 'write-file' || one[0].step === 'provider-recording') checked.push([i / 2, one[0]]);
+  }
+  const stepAt = (i: number) => JSON.parse(text.slice(spans[2 * i], spans[2 * i + 1])) as ScriptStep;
+  return { input, script: head, timeline: new Timeline(spans.length / 2, stepAt, checked) };
+}
+
+/** Reads the script whole: a script that is wrong is reported by line and field. */
+function readWhole(path: string): ReadScript {
+  const input = readJsonInput(path);
+  const { timeline, ...script } = checkSchema<ScriptFile>(input, validate);
+  const checked = timeline.map((step, i): [number, ScriptStep] => [i, step]);
+  return { input, script, timeline: new Timeline(timeline.length, (i) => timeline[i]!, checked) };
+}
+
+/** A script's steps, taken one at a time with their defaults filled in. */
+export class Timeline implements Iterable<TimelineStep> {
+  constructor(
+    readonly length: number,
+    private readonly stepAt: (index: number) => ScriptStep,
+    private readonly toCheck: [number, ScriptStep][],
+  ) {}
+
+  /** The steps, by index, that the checks after the schema need to see (or all of them). */
+  checked(): [number, ScriptStep][] {
+    return this.toCheck.splice(0);
+  }
+
+  *[Symbol.iterator](): Generator<TimelineStep> {
+    let calls = 0;
+    for (let i = 0; i < this.length; i++) {
+      const step = this.stepAt(i);
+      if (step.step !== 'provider-tool-calls') yield step as TimelineStep;
+      else {
+        yield {
+          ...step,
+          calls: step.calls.map((call) => {
+            calls += 1;
+            return { ...call, id: call.id ?? `call_${calls}` };
+          }),
+        };
+      }
+    }
+  }
+}
 /** The longest file name most file systems take, in bytes. */
 const MAX_NAME_BYTES = 255;
 

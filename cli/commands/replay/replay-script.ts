@@ -17,7 +17,7 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   const out = args.out === undefined ? undefined : { flag: '--out', path: args.out };
   if (out) checkOutputPath(out);
   if (args.keep) checkOutputPath({ flag: '--keep', path: args.keep }, 'directory');
-  const stdout = process.stdout;
+  const stdout = printer(process.stdout);
   const header = (runtime: string) =>
     stdout.write(`script: ${script.file}${script.title ? ` — ${script.title}` : ''}\nruntime: ${runtime}\n\n`);
   const renderer = new TurnRenderer(args.full);
@@ -52,12 +52,15 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
         write((writer) => writer.turn(turn));
       },
     },
-  ).catch((error: unknown) => {
-    writer?.abandon();
-    throw error;
-  });
+  )
+    .catch((error: unknown) => {
+      writer?.abandon();
+      throw error;
+    })
+    .finally(() => stdout.flush());
   if (!started) header(outcome.runtime);
   stdout.write(`\n${outcome.turns} turn(s)\n`);
+  stdout.flush();
   if (out && writer) {
     write((writer) => writer.end(outcome.runtime));
     const failure = writeFailure;
@@ -83,4 +86,26 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   for (const problem of [...problems, ...diagnostics]) process.stderr.write(`kit: ${problem}\n`);
   if (outcome.stoppedAt?.notDriven) return ExitCode.RuntimeNotDriven;
   return problems.length > 0 ? ExitCode.ConformanceFailure : ExitCode.Passed;
+}
+
+/** Printed in pieces of about this many characters, unless to a terminal. */
+const PRINT_AT = 1 << 16;
+
+/**
+ * Writes to `stream` in pieces: a long replay otherwise makes a system call per turn. On a
+ * terminal each write shows at once, so that a person sees every turn as it is made.
+ */
+function printer(stream: NodeJS.WriteStream): { write(text: string): void; flush(): void } {
+  let pending = '';
+  const flush = () => {
+    if (pending) stream.write(pending);
+    pending = '';
+  };
+  return {
+    write(text) {
+      pending += text;
+      if (stream.isTTY || pending.length >= PRINT_AT) flush();
+    },
+    flush,
+  };
 }
