@@ -2,15 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 test('the stdio adapter exits when its stdin closes, even with a command still waiting', {
   timeout: 60_000,
-}, async () => {
+}, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-stdio-close-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
