@@ -384,8 +384,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
     });
   });
 
+  const bundles = join(scratch('bundles'), 'bundles');
+  let failing: ReturnType<typeof kitRun> | undefined;
+  /** One run of the broken runtime, against an empty baseline, writing repro bundles: several tests read it. */
+  const failingRun = () =>
+    (failing ??= kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile(), '--bundles', bundles]));
+
   test('a failure the baseline does not list fails the run', async () => {
-    const run = await kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile()]);
+    const run = await failingRun();
     assert.equal(run.status, 1);
     assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
     const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
@@ -413,7 +419,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
   });
 
   test('--rerun runs only the scenarios that failed in a results file', async () => {
-    const first = await kitRun(IGNORES_MESSAGE_IDS);
+    const first = await failingRun();
     assert.equal(first.results.scenarios.length, 4);
     const file = join(scratch('rerun'), 'results.json');
     writeFileSync(file, JSON.stringify(first.results));
@@ -440,9 +446,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
   });
 
   test('a failing scenario leaves a repro bundle with requests, durable state and the failure', async () => {
-    const bundles = join(scratch('bundles'), 'bundles');
-    const run = await kit(['run', ...IGNORES_MESSAGE_IDS, '--bundles', bundles]);
-    assert.equal(run.status, 1);
+    assert.equal((await failingRun()).status, 1);
     assert.deepEqual(readdirSync(bundles), ['inb-admission-4']);
     const bundle = join(bundles, 'inb-admission-4');
     assert.deepEqual(readdirSync(bundle).sort(), ['bundle.json', 'failure.txt', 'requests.json', 'sessions']);
