@@ -28,14 +28,18 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
     ]);
     let current: FakeProvider | undefined;
     const loopback = await serveOnLoopback(() => current);
+    const launcher = stdioLauncher(selection.adapter);
     return {
-      launcher: stdioLauncher(selection.adapter),
+      launcher,
       providerBaseUrl: loopback.baseUrl,
       route(provider) {
         current = provider;
         return () => (current = undefined);
       },
-      close: loopback.close,
+      async close() {
+        await launcher.close?.();
+        await loopback.close();
+      },
     };
   }
   const [{ inProcessLauncher }, { FAKE_PROVIDER_BASE_URL, interceptFor, stopIntercepting }] = await Promise.all([

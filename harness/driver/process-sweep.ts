@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
 
 /**
  * Finds every process an adapter started, however far it went. A process group is left by
@@ -17,6 +17,28 @@ export function newAdapterMark(): string {
   return `${process.pid}-${marks}-${Date.now().toString(36)}`;
 }
 
+/** One buffer for every environment read: a sweep reads every process's, once per scenario. */
+const environ = Buffer.allocUnsafe(1 << 16);
+
+/** `pid`'s environment; empty when it cannot be read. */
+function readEnviron(pid: string): Buffer {
+  const path = `/proc/${pid}/environ`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    let length = 0;
+    for (let read = 1; read > 0 && length < environ.length; length += read)
+      read = readSync(fd, environ, length, environ.length - length, null);
+    // Rarely an environment is larger than the buffer: then it is read whole.
+    return length < environ.length ? environ.subarray(0, length) : readFileSync(path);
+  } catch {
+    // Gone meanwhile, or not ours to read.
+    return environ.subarray(0, 0);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** The processes, other than this one, whose environment carries `mark`. */
 export function markedProcesses(mark: string): number[] {
   let entries: string[];
@@ -26,29 +48,45 @@ export function markedProcesses(mark: string): number[] {
     return [];
   }
   const needle = Buffer.from(`\0${ADAPTER_MARK}=${mark}\0`);
-  const first = Buffer.from(`${ADAPTER_MARK}=${mark}\0`);
+  const first = needle.subarray(1);
+  const self = String(process.pid);
   return entries.flatMap((entry) => {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) return [];
-    try {
-      const environ = readFileSync(`/proc/${pid}/environ`);
-      return environ.includes(needle) || environ.subarray(0, first.length).equals(first) ? [pid] : [];
-    } catch {
-      // Gone meanwhile, or not ours to read.
-      return [];
-    }
+    // Only the numeric entries are processes.
+    const digit = entry.charCodeAt(0);
+    if (digit < 48 || digit > 57 || entry === self) return [];
+    const env = readEnviron(entry);
+    return env.includes(needle) || env.subarray(0, first.length).equals(first) ? [Number(entry)] : [];
   });
 }
 
 /**
- * Kills the adapter's process group and every process carrying its mark, again until none is
- * left, since one may fork while the others die. A killed process no longer shows its
- * environment, so each round finds only the living.
+ * The adapter itself, apart from what its runtime started: `leader` and the processes carrying
+ * `mark` that read the same input as it does, the kit's requests (a shell, a launcher, the
+ * process serving them). What a runtime starts reads its own input, unless it hands its own down.
+ * Undefined where `/proc` does not tell them apart.
  */
-export function killMarked(mark: string, groupLeader?: number): void {
+export function adapterProcesses(mark: string, leader: number): Set<number> | undefined {
+  const input = (pid: number) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/0`);
+    } catch {
+      return undefined;
+    }
+  };
+  const requests = input(leader);
+  if (requests === undefined) return undefined;
+  return new Set([leader, ...markedProcesses(mark).filter((pid) => input(pid) === requests)]);
+}
+
+/**
+ * Kills the adapter's process group and every process carrying its mark but those `spared`, again
+ * until none is left, since one may fork while the others die. A killed process no longer shows
+ * its environment, so each round finds only the living.
+ */
+export function killMarked(mark: string, groupLeader?: number, spared?: ReadonlySet<number>): void {
   if (groupLeader) signal(-groupLeader);
   for (let round = 0; round < 10; round++) {
-    const living = markedProcesses(mark);
+    const living = markedProcesses(mark).filter((pid) => !spared?.has(pid));
     if (living.length === 0) return;
     for (const pid of living) signal(pid);
   }

@@ -19,7 +19,7 @@ import {
 } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
-import { capabilityOfCommand, type Capability } from '../protocol/capabilities.js';
+import { PROCESS_REUSE, capabilityOfCommand, declares, type Capability } from '../protocol/capabilities.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
@@ -63,6 +63,8 @@ export class RuntimeDriver {
   private config!: RuntimeConfig;
   /** What the runtime said of itself in its latest `hello`. */
   description!: RuntimeDescription;
+  /** Set by `stop`: a released process belongs to the launcher again. */
+  private stopped = false;
   /** Settles when a runtime armed with `fault.crash` has exited. */
   private crashed: Promise<void> | undefined;
   /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
@@ -81,7 +83,7 @@ export class RuntimeDriver {
     options: { timeoutScale: number; validate: boolean },
   ): Promise<RuntimeDriver> {
     const driver = new RuntimeDriver(launcher, options.timeoutScale, options.validate ? sharedValidator() : undefined);
-    await driver.open({ ...config, instance: 0 });
+    await driver.open({ ...config, instance: 0 }, true);
     return driver;
   }
 
@@ -92,8 +94,18 @@ export class RuntimeDriver {
     await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
   }
 
-  stop(): Promise<void> {
-    return this.transport.kill();
+  /**
+   * Ends the runtime. A runtime declaring process-reuse that was started once, never restarted
+   * and never armed to crash is closed with `runtime.close` and its process kept for the next
+   * start; any other is killed. Durability is proven by restarts only, each a fresh process.
+   */
+  async stop(): Promise<void> {
+    const { transport } = this;
+    if (this.stopped) return;
+    this.stopped = true;
+    if (transport.release && this.config.instance === 0 && !this.crashed && declares(this.description, PROCESS_REUSE))
+      await transport.release(() => this.call('runtime.close'));
+    else await transport.kill();
   }
 
   /** Arms a real crash right after the session's named durable write (capability fault-injection). */
@@ -122,16 +134,32 @@ export class RuntimeDriver {
     await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
 
-  private async open(config: RuntimeConfig): Promise<void> {
+  /** Greets a kept process when `reuse` allows and one is kept, else a fresh one. */
+  private async open(config: RuntimeConfig, reuse = false): Promise<void> {
     this.config = config;
+    const kept = reuse ? await this.launcher.takeKept?.() : undefined;
+    if (kept) {
+      this.transport = kept;
+      try {
+        this.description = await this.hello(COMMAND_TIMEOUT_MS);
+        return;
+      } catch {
+        // A kept process that cannot greet again is discarded: a fresh one answers for it.
+        await kept.kill();
+      }
+    }
     this.transport = await this.launcher.start();
     try {
-      this.description = await this.send<'hello'>({ cmd: 'hello', protocol: PROTOCOL, config }, STARTUP_ALLOWANCE_MS);
+      this.description = await this.hello(STARTUP_ALLOWANCE_MS);
     } catch (error) {
       // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
       await this.transport.kill();
       throw error;
     }
+  }
+
+  private hello(unscaledMs: number): Promise<RuntimeDescription> {
+    return this.send<'hello'>({ cmd: 'hello', protocol: PROTOCOL, config: this.config }, unscaledMs);
   }
 
   /**

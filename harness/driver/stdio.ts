@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
-import { ADAPTER_MARK, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
+import { ADAPTER_MARK, adapterProcesses, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
@@ -17,10 +18,34 @@ const STDERR_KEPT = 4096;
 /**
  * Runs an adapter command as a child process speaking newline-delimited JSON on stdin and stdout.
  * The process leads its own process group and carries a mark in its environment, so a kill
- * reaches everything it started, even what left the group (see process-sweep.ts).
+ * reaches everything it started, even what left the group (see process-sweep.ts). An adapter
+ * declaring process-reuse may be released after a scenario: the launcher keeps it, one at a time
+ * since a run drives one runtime at a time, for the next scenario's `hello`.
  */
 export function stdioLauncher(command: string): RuntimeLauncher {
-  return { name: command, start: async () => new StdioTransport(command) };
+  let kept: StdioTransport | undefined;
+  const take = () => {
+    const transport = kept;
+    kept = undefined;
+    return transport;
+  };
+  return {
+    name: command,
+    start: async () =>
+      new StdioTransport(command, async (transport) => {
+        await take()?.kill();
+        transport.hold(false);
+        kept = transport;
+      }),
+    async takeKept() {
+      const transport = take();
+      transport?.hold(true);
+      if (transport?.alive()) return transport;
+      await transport?.kill();
+      return undefined;
+    },
+    close: async () => take()?.kill(),
+  };
 }
 
 interface Pending {
@@ -40,8 +65,19 @@ class StdioTransport implements Transport {
   private crashExpected = false;
   private readonly mark = newAdapterMark();
   private readonly forget = sweepOnExit(this.mark);
+  /**
+   * The adapter's own processes (see adapterProcesses) as they were when it first answered,
+   * before any scenario drove its runtime. A released process keeps them; everything else it
+   * started is killed. Without them (no `/proc`) a process is never kept: nothing else could tell
+   * what its runtime started.
+   */
+  private own: ReadonlySet<number> | undefined;
+  private answered = false;
 
-  constructor(command: string) {
+  constructor(
+    command: string,
+    private readonly keep: (transport: StdioTransport) => Promise<void>,
+  ) {
     this.child = spawn(command, {
       shell: true,
       detached: true,
@@ -86,8 +122,48 @@ class StdioTransport implements Transport {
     return this.exited;
   }
 
+  async release(close: () => Promise<unknown>): Promise<void> {
+    const closed =
+      this.quiet() &&
+      (await close().then(
+        () => true,
+        () => false,
+      ));
+    if (closed && this.quiet()) {
+      // Nothing the runtime started outlives its scenario.
+      killMarked(this.mark, undefined, this.own);
+      this.stderr = '';
+      await this.keep(this);
+      return;
+    }
+    await this.kill();
+  }
+
+  /**
+   * A kept process waits without keeping the kit alive: should a run end without closing its
+   * launcher, the kit still exits, and its exit sweep ends the process.
+   */
+  hold(held: boolean): void {
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as (Socket | null)[];
+    for (const handle of handles) {
+      if (held) handle?.ref();
+      else handle?.unref();
+    }
+  }
+
+  /** Whether the process still runs and has not broken the protocol. */
+  alive(): boolean {
+    return !this.broken && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Alive, with its own processes known and no command waiting for an answer. */
+  private quiet(): boolean {
+    return this.alive() && this.own !== undefined && this.pending.size === 0;
+  }
+
   async kill(): Promise<void> {
     this.killed = true;
+    this.hold(true);
     // What the adapter started may outlive it, so the sweep runs even when it has exited.
     killMarked(this.mark, this.child.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined);
     await this.exited;
@@ -111,6 +187,8 @@ class StdioTransport implements Transport {
       return;
     }
     this.pending.delete(reply.seq as number);
+    if (!this.answered && this.child.pid) this.own = adapterProcesses(this.mark, this.child.pid);
+    this.answered = true;
     const { seq: _seq, ...rest } = reply;
     pending.resolve(rest as Reply);
   }

@@ -13,6 +13,12 @@ export interface Transport {
   expectExit?(): Promise<void>;
   /** The last of what the runtime wrote to stderr, for reports, where it has one. */
   stderrTail?(): string;
+  /**
+   * Capability process-reuse: ends the runtime through `close` (the `runtime.close` command) and
+   * keeps the process, with nothing else it started left running, for its launcher's next start.
+   * A process with a command unanswered, or that fails `close`, is killed instead.
+   */
+  release?(close: () => Promise<unknown>): Promise<void>;
 }
 
 const STDERR_LINES_SHOWN = 20;
@@ -28,4 +34,8 @@ export interface RuntimeLauncher {
   /** How reports name the runtime under test. */
   readonly name: string;
   start(): Promise<Transport>;
+  /** The process a transport's `release` kept, to be greeted again; undefined when there is none. */
+  takeKept?(): Promise<Transport | undefined>;
+  /** Kills the kept process, if any: nothing outlives the run. */
+  close?(): Promise<void>;
 }

@@ -28,9 +28,17 @@ export const OPTIONAL_CAPABILITIES = {
   'history-paging': { commands: ['history.page'], tools: [] },
   /** The kit kills the runtime's process and starts another over the same store. */
   restart: { commands: [], tools: [] },
+  /**
+   * One process serves several scenarios, one after another: the kit ends a runtime that was
+   * never restarted with `runtime.close` and greets the same process with the next scenario's
+   * `hello`. No scenario needs it, and no mode refuses it, so its command is not listed here.
+   */
+  'process-reuse': { commands: [], tools: [] },
 } as const satisfies Record<string, { commands: readonly string[]; tools: readonly string[] }>;
 
 export type Capability = keyof typeof OPTIONAL_CAPABILITIES;
+
+export const PROCESS_REUSE: Capability = 'process-reuse';
 
 export const CAPABILITIES = Object.keys(OPTIONAL_CAPABILITIES) as Capability[];
 

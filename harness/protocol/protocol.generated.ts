@@ -310,6 +310,10 @@ export type PromptPart =
  */
 export type PtyOverlaySetResult = Record<string, never>;
 /**
+ * No result: the runtime is closed and the process waits for the next hello.
+ */
+export type RuntimeCloseResult = Record<string, never>;
+/**
  * No result: the command was carried out.
  */
 export type SessionIdleResult = Record<string, never>;
@@ -489,6 +493,10 @@ export interface Commands {
   'retry.wait': {
     request: RetryWaitRequest;
     result: RetryWaitResult;
+  };
+  'runtime.close': {
+    request: RuntimeCloseRequest;
+    result: RuntimeCloseResult;
   };
   'session.create': {
     request: SessionCreateRequest;
@@ -1523,6 +1531,15 @@ export interface RetryWaitResult {
    * Why the failure may pass on a retry, for people.
    */
   reason?: string;
+}
+/**
+ * Capability process-reuse: end the runtime the last hello opened, as a clean shutdown (its store closed, everything it started stopped), and keep the process waiting for another hello, which opens a runtime over a new store, home and provider. The kit sends it only at the end of a scenario whose runtime it never restarted and that never crashed.
+ */
+export interface RuntimeCloseRequest {
+  /**
+   * The command name.
+   */
+  cmd: 'runtime.close';
 }
 /**
  * Create a session, or return the existing one when the ID is taken.

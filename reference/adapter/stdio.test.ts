@@ -31,3 +31,44 @@ test('the stdio adapter exits when its stdin closes, even with a command still w
   const [code] = await once(adapter, 'exit');
   assert.equal(code, 0);
 });
+
+test('the stdio adapter opens a fresh runtime on each hello after runtime.close', { timeout: 60_000 }, async () => {
+  const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const replies = createInterface({ input: adapter.stdout! })[Symbol.asyncIterator]();
+  let seq = 0;
+  const send = async (command: object) => {
+    seq += 1;
+    adapter.stdin!.write(`${JSON.stringify({ seq, ...command })}\n`);
+    const reply = JSON.parse((await replies.next()).value as string);
+    assert.equal(reply.seq, seq);
+    return reply;
+  };
+  const hello = (dir: string) =>
+    send({
+      cmd: 'hello',
+      protocol: 'session-runtime-adapter/1',
+      config: {
+        storeDir: dir,
+        provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' },
+        now: '2026-01-15T09:00:00.000Z',
+        home: dir,
+        instance: 0,
+      },
+    });
+  const create = (dir: string) => send({ cmd: 'session.create', location: dir, id: 's1' });
+  try {
+    for (const scenario of ['first', 'second']) {
+      const dir = mkdtempSync(join(tmpdir(), `kit-stdio-reuse-${scenario}-`));
+      const greeting = await hello(dir);
+      assert.ok(greeting.result.capabilities.includes('process-reuse'));
+      // The same session ID is new in each runtime: nothing of the previous one is kept.
+      assert.deepEqual((await create(dir)).result, { sessionId: 's1', created: true });
+      assert.deepEqual(await send({ cmd: 'runtime.close' }), { seq, ok: true, result: {} });
+    }
+  } finally {
+    adapter.stdin!.end();
+    await once(adapter, 'exit');
+  }
+});

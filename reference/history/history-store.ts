@@ -11,14 +11,20 @@ interface MessageRow {
   body: string;
 }
 
+/** How many sessions keep their parsed history: the ones being drained at the same time. */
+const PARSED_SESSIONS = 8;
+
 /** Reads projected session messages in durable event order (never by ID or timestamp). */
 export class HistoryStore {
   private readonly list;
   private readonly newest;
   private readonly newestBefore;
   private readonly known;
+  private readonly version;
+  private readonly parsed = new Map<string, { version: number; messages: SessionMessage[] }>();
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
+    this.version = db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM sessions WHERE id = ?');
     this.list = db.prepare<[string], MessageRow>(
       'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq',
     );
@@ -35,8 +41,19 @@ export class HistoryStore {
     );
   }
 
+  /**
+   * The whole history, read several times per provider turn: it is parsed once per version of the
+   * session, the seq of its last event, which every change to its messages advances. A version
+   * read inside a transaction is not kept, since the transaction may still roll back. The
+   * messages are shared between callers, who never change them.
+   */
   messages(sessionId: string): SessionMessage[] {
-    return this.list.all(sessionId).map(toMessage);
+    const version = this.version.get(sessionId)?.last_seq;
+    const cached = this.parsed.get(sessionId);
+    if (cached && cached.version === version) return [...cached.messages];
+    const messages = this.list.all(sessionId).map(toMessage);
+    if (version !== undefined && !this.db.inTransaction) this.keep(sessionId, version, messages);
+    return [...messages];
   }
 
   /** The newest `limit` messages before message `before`, oldest first: the cursor's place is its seq, never its ID. */
@@ -45,6 +62,13 @@ export class HistoryStore {
     if (!this.known.get(sessionId, before))
       throw new RuntimeError('not-found', `no message ${before} in session ${sessionId}`);
     return this.newestBefore.all(before, sessionId, limit).reverse().map(toMessage);
+  }
+
+  private keep(sessionId: string, version: number, messages: SessionMessage[]): void {
+    this.parsed.delete(sessionId);
+    this.parsed.set(sessionId, { version, messages });
+    const oldest = this.parsed.keys().next().value;
+    if (this.parsed.size > PARSED_SESSIONS && oldest !== undefined) this.parsed.delete(oldest);
   }
 }
 

@@ -94,9 +94,9 @@ export const systemMessages: Mutant[] = [
   {
     name: "the host's time zone offset is applied with the wrong sign",
     file: 'context/sources/date.ts',
-    find: "    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(now)",
+    find: '    formatIn(timeZone)\n      .formatToParts(now)',
     replace:
-      "    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' })\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
+      "    formatIn('UTC')\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
     breaks: ['MCS-07'],
   },
   {
@@ -115,6 +115,13 @@ export const systemMessages: Mutant[] = [
     if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
   }`,
     breaks: ['MCS-04'],
+  },
+  {
+    name: 'the UTC date names the next weekday',
+    file: 'context/sources/date.ts',
+    find: '${WEEKDAYS[now.getUTCDay()]}',
+    replace: '${WEEKDAYS[(now.getUTCDay() + 1) % 7]}',
+    breaks: ['EPO-04', 'EPO-10'],
   },
   {
     name: 'daylight saving time is applied all year round',
