@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
@@ -15,7 +16,10 @@ import type { Assignment, Judgement } from './mutant-worker.js';
  */
 
 const work = kitPath('.kit', 'mutants');
-const { timeoutScale } = suiteSettings();
+const settings = suiteSettings();
+const { timeoutScale } = settings;
+/** Where the mutants' scenarios run: the kit keeps the directories of failed scenarios, and a mutant fails some. */
+const scenarioRoot = mkdtempSync(join(settings.scenarioRoot, 'kit-selfcheck-'));
 
 // `npm run selfcheck -- INB-07 RUN-04` checks only the mutants of those rules.
 const only = process.argv.slice(2);
@@ -25,7 +29,9 @@ const selected = mutants
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-const judgements = await judgeAll(selected.map(({ index }) => index));
+const judgements = await judgeAll(selected.map(({ index }) => index)).finally(() =>
+  rmSync(scenarioRoot, { recursive: true, force: true }),
+);
 rmSync(work, { recursive: true, force: true });
 
 const areaOf = new Map(
@@ -77,7 +83,7 @@ function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
     const startWorker = () => {
       const worker: ChildProcess = fork(kitPath('selfcheck', 'mutant-worker.ts'), [], {
         execArgv: ['--import', 'tsx'],
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...process.env, NO_COLOR: '1', KIT_TMPDIR: scenarioRoot },
         // Mutants write diagnostics as they break; only a worker's own failure is worth showing.
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });

@@ -1,11 +1,12 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatKnownFailures, readKnownFailures } from './known-failures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-baseline-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const suite = new Set(['inb-a', 'inb-b']);
 
 function baseline(text: string) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stdioLauncher } from './stdio.js';
@@ -98,9 +98,11 @@ test('a kept process that died meanwhile is replaced by a fresh one', () =>
     await next.stop();
   }));
 
-test('a kept process does not keep the kit alive when its launcher is never closed, and ends with it', () => {
+test('a kept process does not keep the kit alive when its launcher is never closed, and ends with it', (t) => {
   const marker = token('unclosed');
-  const script = join(mkdtempSync(join(tmpdir(), 'kit-reuse-test-')), 'unclosed.mts');
+  const dir = mkdtempSync(join(tmpdir(), 'kit-reuse-test-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'unclosed.mts');
   writeFileSync(
     script,
     [

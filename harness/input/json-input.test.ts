@@ -1,12 +1,13 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_JSON_DEPTH, readJsonInput } from './json-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-json-input-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a FIFO is refused without being opened, so reading never blocks', () => {
   const fifo = join(dir, 'pipe.json');

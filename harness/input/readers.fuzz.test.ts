@@ -1,6 +1,6 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -20,6 +20,7 @@ import { readReproBundle } from '../repro/repro-bundle.js';
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-fuzz-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
 function fileWith(content: string | Uint8Array, name: string): string {

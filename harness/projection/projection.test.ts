@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CapturedRequest, ModelVisibleMessage } from '../provider/captured-request.js';
@@ -109,8 +109,9 @@ test('a turn only one projection has is a difference', () => {
   assert.equal(first?.part === 'turn' && `${first.turn} ${first.onlyIn}`, '2 b');
 });
 
-test('a projection file whose turns do not chain is refused', () => {
+test('a projection file whose turns do not chain is refused', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-projection-test-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const broken = projection([user('a')], [user('a'), assistant('b')]);
   broken.turns[1]!.kept = 5;
   writeFileSync(join(dir, 'p.json'), JSON.stringify(broken));
@@ -147,8 +148,9 @@ test('a request rendered for a failure: in full, headed by its number; its excer
   ]);
 });
 
-test('a projection written turn by turn is laid out as the whole would be, and appears only when ended', () => {
+test('a projection written turn by turn is laid out as the whole would be, and appears only when ended', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-projection-test-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const cases: [string, Projection, boolean][] = [
     ['two.json', projection([user('a')], [user('a'), assistant('b\n"c"')]), true],
     ['none.json', projection(), true],

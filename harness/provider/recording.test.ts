@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KitInputError } from '../input-error.js';
@@ -60,8 +60,9 @@ test('an HTTP recording with a status no provider answers with is refused at lin
   }
 });
 
-test('a recording that is a directory is refused naming it', () => {
+test('a recording that is a directory is refused naming it', (t) => {
   const root = mkdtempSync(join(tmpdir(), 'kit-recording-test-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, 'openai-chat', 'odd.sse'), { recursive: true });
   assert.throws(() => loadRecording(root, 'openai-chat', 'odd'), /odd\.sse: is a directory, not a file$/);
 });

@@ -1,12 +1,13 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSessionScript } from './session-script.js';
 import { MAX_JSON_DEPTH } from '../input/json-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-script-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Writes a script whose timeline is `timeline` and reads it back. */
 function script(text: string, recordings?: string) {

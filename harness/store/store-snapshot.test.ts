@@ -1,12 +1,13 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { readStoreSnapshot } from './store-snapshot.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kit-store-test-'));
+after(() => rmSync(root, { recursive: true, force: true }));
 
 /** A store with the reference runtime's tables (as far as the kit reads them), changed by `sql`. */
 function store(name: string, sql = ''): string {

@@ -2,15 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 test('the stdio adapter exits when its stdin closes, even with a command still waiting', {
   timeout: 60_000,
-}, async () => {
+}, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-stdio-close-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -31,7 +32,7 @@ test('the stdio adapter exits when its stdin closes, even with a command still w
   assert.equal(code, 0);
 });
 
-test('the stdio adapter opens a fresh runtime on each hello after runtime.close', { timeout: 60_000 }, async () => {
+test('the stdio adapter opens a fresh runtime on each hello after runtime.close', { timeout: 60_000 }, async (t) => {
   const adapter = spawn(process.execPath, ['--import', 'tsx', 'reference/adapter/stdio.ts'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -60,6 +61,7 @@ test('the stdio adapter opens a fresh runtime on each hello after runtime.close'
   try {
     for (const scenario of ['first', 'second']) {
       const dir = mkdtempSync(join(tmpdir(), `kit-stdio-reuse-${scenario}-`));
+      t.after(() => rmSync(dir, { recursive: true, force: true }));
       const greeting = await hello(dir);
       assert.ok(greeting.result.capabilities.includes('process-reuse'));
       // The same session ID is new in each runtime: nothing of the previous one is kept.

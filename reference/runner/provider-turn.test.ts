@@ -1,8 +1,8 @@
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -30,11 +30,11 @@ for (const [where, calls] of [
     {
       timeout: 60_000,
     },
-    () => repeatedCallId(calls),
+    (t) => repeatedCallId(t, calls),
   );
 }
 
-async function repeatedCallId(calls: readonly object[]): Promise<void> {
+async function repeatedCallId(t: TestContext, calls: readonly object[]): Promise<void> {
   const answers = [chatStream([...calls], 'tool_calls'), chatStream([{ content: 'done' }], 'stop')];
   const requests: { messages: { role: string; tool_call_id?: string; tool_calls?: { id: string }[] }[] }[] = [];
   const server = createServer((request, response) => {
@@ -61,6 +61,7 @@ async function repeatedCallId(calls: readonly object[]): Promise<void> {
     },
   };
   const dir = mkdtempSync(join(tmpdir(), 'reference-repeated-call-id-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const runtime = new SessionRuntime({
     databaseFile: join(dir, 'sessions.db'),
     provider: {

@@ -50,6 +50,12 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     this.log(`${NOT_APPLICABLE}${known}`);
     return 'skipped';
   }
+  // Thrown before anything is made: a scenario that does not run leaves no directory behind.
+  if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
+    throw new RuntimeNotDriven(
+      `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
+    );
+  }
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
@@ -57,11 +63,6 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.provider = fakeProvider(tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ?? settings.dialect);
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
-  if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
-    throw new RuntimeNotDriven(
-      `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
-    );
-  }
   this.driver = await startRuntime(target, this.provider, {
     storeDir: this.workspace('.store'),
     now: this.now,

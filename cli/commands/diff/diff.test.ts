@@ -1,10 +1,10 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRequests } from '../../../harness/projection/projection.js';
 import type { CapturedRequest, ModelVisibleMessage } from '../../../harness/provider/captured-request.js';
-import { assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
+import { assertInputError, kit, scratch, SIDE_BY_SIDE } from '../../kit-for-tests.js';
 
 const dir = scratch('diff');
 
@@ -38,62 +38,66 @@ const queue = projection(
   [user('start'), assistant('ok'), assistant('done'), user('also this')],
 );
 
-test('equal projections exit 0', () => {
-  const run = kit(['diff', steer, steer]);
-  assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stdout, /equal: the model saw the same on every turn\n$/);
-});
-
-test('different projections exit 1, naming the first divergent turn and message with a diff', () => {
-  const run = kit(['diff', steer, queue], { NO_COLOR: '' });
-  assert.equal(run.status, 1, run.stderr);
-  assert.match(
-    run.stdout,
-    /^a: .*steer\.json · reference 0\.1\.0 \(typescript\) · 2 turn\(s\)\nb: .*queue\.json · reference 0\.1\.0 \(typescript\) · 3 turn\(s\)\n/,
-  );
-  assert.match(run.stdout, /first difference: turn 2, message 3 \(user in a, none in b\)/);
-  assert.match(run.stdout, /turn 2:\n {2}user {7}start\n {2}assistant {2}ok\n- user {7}also this\n/);
-  assert.match(run.stdout, /turns that differ: 2-3 \(2 of 3\)\n$/);
-  assert.doesNotMatch(run.stdout, /\x1b\[/, 'no colour when not on a terminal');
-});
-
-test('colour is used when forced, and NO_COLOR wins over it', () => {
-  assert.match(
-    kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout,
-    /\x1b\[31m- user {7}also this\x1b\[39m/,
-  );
-  assert.doesNotMatch(kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout, /\x1b\[/);
-  assert.doesNotMatch(kit(['diff', steer, queue, '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }).stdout, /\x1b\[/);
-});
-
-test('--json gives the comparison to machines', () => {
-  const run = kit(['diff', steer, queue, '--json']);
-  assert.equal(run.status, 1);
-  const json = JSON.parse(run.stdout);
-  assert.equal(json.equal, false);
-  assert.deepEqual(json.firstDifference, {
-    turn: 2,
-    part: 'messages',
-    message: 3,
-    a: { role: 'user', text: 'also this' },
-    b: null,
+describe('kit diff', SIDE_BY_SIDE, () => {
+  test('equal projections exit 0', async () => {
+    const run = await kit(['diff', steer, steer]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /equal: the model saw the same on every turn\n$/);
   });
-  assert.deepEqual(json.differingTurns, [2, 3]);
-  assert.deepEqual([json.a.turns, json.b.turns], [2, 3]);
-});
 
-test('a projection that is not one is an input error', () => {
-  const bad = join(dir, 'bad.json');
-  writeFileSync(
-    bad,
-    '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n',
-  );
-  assertInputError(kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
-  assertInputError(kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
-});
+  test('different projections exit 1, naming the first divergent turn and message with a diff', async () => {
+    const run = await kit(['diff', steer, queue], { NO_COLOR: '' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(
+      run.stdout,
+      /^a: .*steer\.json · reference 0\.1\.0 \(typescript\) · 2 turn\(s\)\nb: .*queue\.json · reference 0\.1\.0 \(typescript\) · 3 turn\(s\)\n/,
+    );
+    assert.match(run.stdout, /first difference: turn 2, message 3 \(user in a, none in b\)/);
+    assert.match(run.stdout, /turn 2:\n {2}user {7}start\n {2}assistant {2}ok\n- user {7}also this\n/);
+    assert.match(run.stdout, /turns that differ: 2-3 \(2 of 3\)\n$/);
+    assert.doesNotMatch(run.stdout, /\x1b\[/, 'no colour when not on a terminal');
+  });
 
-test('an empty projection path is a usage error naming it', async () => {
-  const runs = await Promise.all([kitAsync(['diff', '', 'b.json']), kitAsync(['diff', 'a.json', ''])]);
-  assertInputError(runs[0]!, /^kit: <a>: needs a value/);
-  assertInputError(runs[1]!, /^kit: <b>: needs a value/);
+  test('colour is used when forced, and NO_COLOR wins over it', async () => {
+    const [forced, noColor, flag] = await Promise.all([
+      kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      kit(['diff', steer, queue], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      kit(['diff', steer, queue, '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+    ]);
+    assert.match(forced.stdout, /\x1b\[31m- user {7}also this\x1b\[39m/);
+    assert.doesNotMatch(noColor.stdout, /\x1b\[/);
+    assert.doesNotMatch(flag.stdout, /\x1b\[/);
+  });
+
+  test('--json gives the comparison to machines', async () => {
+    const run = await kit(['diff', steer, queue, '--json']);
+    assert.equal(run.status, 1);
+    const json = JSON.parse(run.stdout);
+    assert.equal(json.equal, false);
+    assert.deepEqual(json.firstDifference, {
+      turn: 2,
+      part: 'messages',
+      message: 3,
+      a: { role: 'user', text: 'also this' },
+      b: null,
+    });
+    assert.deepEqual(json.differingTurns, [2, 3]);
+    assert.deepEqual([json.a.turns, json.b.turns], [2, 3]);
+  });
+
+  test('a projection that is not one is an input error', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      '{\n  "format": "kit-projection/1",\n  "script": "s",\n  "runtime": "r",\n  "turns": [{ "turn": 1, "kept": -1, "added": [] }]\n}\n',
+    );
+    assertInputError(await kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
+    assertInputError(await kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
+  });
+
+  test('an empty projection path is a usage error naming it', async () => {
+    const runs = await Promise.all([kit(['diff', '', 'b.json']), kit(['diff', 'a.json', ''])]);
+    assertInputError(runs[0]!, /^kit: <a>: needs a value/);
+    assertInputError(runs[1]!, /^kit: <b>: needs a value/);
+  });
 });

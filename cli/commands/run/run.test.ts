@@ -1,471 +1,491 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IGNORES_MESSAGE_IDS, assertInputError, kit, kitAsync, scratch } from '../../kit-for-tests.js';
+import { IGNORES_MESSAGE_IDS, SIDE_BY_SIDE, assertInputError, kit, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
-function kitRun(args: string[]) {
-  const results = join(mkdtempSync(join(tmpdir(), 'kit-run-test-')), 'results.json');
-  const run = spawnSync(process.execPath, ['cli/bin.js', 'run', ...args, '--results', results], { encoding: 'utf8' });
+async function kitRun(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const results = join(scratch('run-test'), 'results.json');
+  const run = await await kit(['run', ...args, '--results', results], env);
   const parsed = existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : undefined;
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, results: parsed };
+  return { ...run, results: parsed };
 }
 
-function runningProcessesMentioning(marker: string): number {
-  if (!existsSync('/proc')) return 0;
-  return readdirSync('/proc').filter((pid) => {
-    try {
-      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  }).length;
-}
+describe('kit run', SIDE_BY_SIDE, () => {
+  function runningProcessesMentioning(marker: string): number {
+    if (!existsSync('/proc')) return 0;
+    return readdirSync('/proc').filter((pid) => {
+      try {
+        return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false;
+      }
+    }).length;
+  }
 
-/** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
-const token = (name: string) => `kit-test-${process.pid}-${name}`;
-const misbehaving = (mode: string) => [
-  '--adapter',
-  `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`,
-  '--rule',
-  'INB-02',
-  '--timeout-scale',
-  '0.4',
-];
+  /** Tests on one machine run side by side: each adapter carries a token that names its own processes. */
+  const token = (name: string) => `kit-test-${process.pid}-${name}`;
+  const misbehaving = (mode: string) => [
+    '--adapter',
+    `node fixtures/adapters/misbehaving.mjs ${mode} ${token(mode)}`,
+    '--rule',
+    'INB-02',
+    '--timeout-scale',
+    '0.2',
+  ];
 
-for (const [mode, report] of [
-  ['hang', /did not answer .* within 2000 ms/],
-  ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
-  ['die', /the adapter exited \(code 3\)[\s\S]*giving up on purpose/],
-] as const) {
-  test(`an adapter that does "${mode}" fails its scenarios with that reason as not driven, with exit code 4`, () => {
-    const run = kitRun(misbehaving(mode));
+  for (const [mode, report] of [
+    ['hang', /did not answer .* within 1000 ms/],
+    ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
+    ['die', /the adapter exited \(code 3\)[\s\S]*giving up on purpose/],
+  ] as const) {
+    test(`an adapter that does "${mode}" fails its scenarios with that reason as not driven, with exit code 4`, async () => {
+      const run = await kitRun(misbehaving(mode));
+      assert.equal(run.status, 4, run.stderr);
+      assert.equal(run.results.scenarios.length, 2);
+      for (const scenario of run.results.scenarios) {
+        assert.equal(scenario.status, 'failed');
+        assert.equal(scenario.notDriven, true);
+        assert.match(scenario.message, report);
+      }
+      assert.match(run.stdout, /\[the runtime could not be driven\]/);
+      assert.match(
+        run.stdout,
+        /the runtime could not be driven in 2 of 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/,
+      );
+      assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
+    });
+  }
+
+  test('an adapter that floods stderr and never answers shows the tail of its stderr with the timeout', async () => {
+    const run = await kitRun([
+      '--adapter',
+      'node fixtures/adapters/misbehaving.mjs flood',
+      '--rule',
+      'INB-01',
+      '--timeout-scale',
+      '0.2',
+    ]);
     assert.equal(run.status, 4, run.stderr);
-    assert.equal(run.results.scenarios.length, 2);
-    for (const scenario of run.results.scenarios) {
-      assert.equal(scenario.status, 'failed');
-      assert.equal(scenario.notDriven, true);
-      assert.match(scenario.message, report);
-    }
-    assert.match(run.stdout, /\[the runtime could not be driven\]/);
+    const [first] = run.results.scenarios;
+    assert.match(
+      first.message,
+      /did not answer [^\n]* within 1000 ms\nadapter stderr \(last lines\):\n(adapter: noise line \d+\n){19}adapter: noise line 5000\n/,
+    );
+  });
+
+  test('nothing an adapter started outlives the run, even a process that left its group and session', async () => {
+    const run = await kitRun([
+      '--adapter',
+      `node fixtures/adapters/misbehaving.mjs hang --setsid-child ${token('setsid')}`,
+      '--rule',
+      'INB-01',
+      '--timeout-scale',
+      '0.2',
+    ]);
+    assert.equal(run.results.scenarios.length, 2, run.stderr);
+    assert.equal(runningProcessesMentioning(token('setsid')), 0);
+  });
+
+  test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', async () => {
+    const scenarioRoot = scratch('early-stop');
+    const run = await kitRun(
+      [
+        '--adapter',
+        `node fixtures/adapters/misbehaving.mjs hang ${token('early-stop')}`,
+        '--rule',
+        'INB-01',
+        'INB-02',
+        'INB-03',
+        '--timeout-scale',
+        '0.2',
+      ],
+      { KIT_TMPDIR: scenarioRoot },
+    );
+    assert.equal(run.status, 4, run.stderr);
+    const messages = run.results.scenarios.map((s: { message: string }) => s.message.split('\n')[0]);
+    assert.ok(messages.length > 4);
+    assert.deepEqual(
+      messages.map((message: string) =>
+        /did not answer/.test(message)
+          ? 'timed out'
+          : /not run: the runtime could not be driven in any of the first 3 scenarios/.test(message)
+            ? 'not run'
+            : message,
+      ),
+      [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
+    );
+    // Only a scenario that ran has a working directory worth keeping.
+    assert.equal(readdirSync(scenarioRoot).length, 3);
+  });
+
+  const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
+
+  test('an adapter that implements nothing fails as not implemented; a scenario needing an optional capability gets no verdict', async () => {
+    const run = await kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
+    assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
+    assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
+    assert.match(
+      run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message,
+      /^Error: not implemented: session\.create/,
+    );
     assert.match(
       run.stdout,
-      /the runtime could not be driven in 2 of 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/,
+      /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n {2}no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/,
     );
-    assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
   });
-}
 
-test('an adapter that floods stderr and never answers shows the tail of its stderr with the timeout', () => {
-  const run = kitRun([
-    '--adapter',
-    'node fixtures/adapters/misbehaving.mjs flood',
-    '--rule',
-    'INB-01',
-    '--timeout-scale',
-    '0.4',
-  ]);
-  assert.equal(run.status, 4, run.stderr);
-  const [first] = run.results.scenarios;
-  assert.match(
-    first.message,
-    /did not answer [^\n]* within 2000 ms\nadapter stderr \(last lines\):\n(adapter: noise line \d+\n){19}adapter: noise line 5000\n/,
-  );
-});
-
-test('nothing an adapter started outlives the run, even a process that left its group and session', () => {
-  const run = kitRun([
-    '--adapter',
-    `node fixtures/adapters/misbehaving.mjs hang --setsid-child ${token('setsid')}`,
-    '--rule',
-    'INB-01',
-    '--timeout-scale',
-    '0.4',
-  ]);
-  assert.equal(run.results.scenarios.length, 2, run.stderr);
-  assert.equal(runningProcessesMentioning(token('setsid')), 0);
-});
-
-test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', () => {
-  const run = kitRun([
-    '--adapter',
-    `node fixtures/adapters/misbehaving.mjs hang ${token('early-stop')}`,
-    '--rule',
-    'INB-01',
-    'INB-02',
-    'INB-03',
-    '--timeout-scale',
-    '0.4',
-  ]);
-  assert.equal(run.status, 4, run.stderr);
-  const messages = run.results.scenarios.map((s: { message: string }) => s.message.split('\n')[0]);
-  assert.ok(messages.length > 4);
-  assert.deepEqual(
-    messages.map((message: string) =>
-      /did not answer/.test(message)
-        ? 'timed out'
-        : /not run: the runtime could not be driven in any of the first 3 scenarios/.test(message)
-          ? 'not run'
-          : message,
-    ),
-    [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
-  );
-});
-
-const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
-
-test('an adapter that implements nothing fails as not implemented; a scenario needing an optional capability gets no verdict', () => {
-  const run = kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
-  assert.equal(run.status, 1, run.stdout + run.stderr);
-  assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
-  assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
-  assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
-  assert.match(
-    run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message,
-    /^Error: not implemented: session\.create/,
-  );
-  assert.match(
-    run.stdout,
-    /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n {2}no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/,
-  );
-});
-
-test('a run where no selected rule gets a verdict fails and says so', () => {
-  const run = kitRun([...doesNothing, '--rule', 'PTY-01']);
-  assert.equal(run.status, 1, run.stdout + run.stderr);
-  assert.match(run.stdout, /✖ no selected rule got a verdict/);
-  assert.equal(run.results.passed, false);
-});
-
-test('--min-verdicts fails a run with fewer rules judged, and takes a share from 0% to 100% only', () => {
-  const run = kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '60%']);
-  assert.equal(run.status, 1, run.stdout + run.stderr);
-  assert.match(run.stdout, /✖ verdicts on 50% of the selected rules, below --min-verdicts 60%/);
-  assert.equal(kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '50']).status, 0);
-  assertInputError(
-    kit(['run', '--min-verdicts', '120%']),
-    /--min-verdicts: "120%" is not a share of rules from 0% to 100%/,
-  );
-});
-
-test('a rule ID that is not one is a usage error', () => {
-  const run = kitRun(['--rule', 'INB7']);
-  assert.equal(run.status, 2);
-  assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
-});
-
-test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
-  const empty = [
-    '--adapter',
-    '--runtime',
-    '--baseline',
-    '--markdown',
-    '--junit',
-    '--messages',
-    '--html',
-    '--badge',
-    '--results',
-    '--bundles',
-    '--format',
-    '--tags',
-    '--rule',
-  ];
-  const cases: [string[], RegExp][] = [
-    ...empty.map((flag): [string[], RegExp] => [[flag, ''], new RegExp(`^kit: ${flag}: needs a value`)]),
-    [['--rule'], /^kit: --rule: needs at least one value/],
-    [['--format'], /^kit: --format: needs at least one value/],
-    [['--markdown'], /^kit: --markdown: needs a value/],
-    [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
-    [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
-    ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [
-      ['--timeout-scale', scale],
-      /^kit: --timeout-scale: must be a number from 0\.1 to 100/,
-    ]),
-    [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
-    [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
-    ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
-      ['--tags', tags],
-      /^kit: --tags: ".*" is not a tag expression: (expected operand|unmatched \()/,
-    ]),
-  ];
-  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', ...args])));
-  for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
-});
-
-test('an output that cannot be written is refused before anything runs', async () => {
-  const dir = scratch('outputs');
-  const file = join(dir, 'a-file');
-  writeFileSync(file, '');
-  const cases: [string[], RegExp][] = [
-    ...['--markdown', '--junit', '--messages', '--html', '--badge', '--results'].map((flag): [string[], RegExp] => [
-      [flag, dir],
-      new RegExp(`^kit: ${flag}: .* is a directory, not a file`),
-    ]),
-    [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
-    [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
-    [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
-  ];
-  const runs = await Promise.all(cases.map(([args]) => kitAsync(['run', '--rule', 'INB-01', ...args])));
-  runs.forEach((run, i) => {
-    assertInputError(run, cases[i]![1]);
-    assert.equal(run.stdout, '', 'no scenario ran');
+  test('a run where no selected rule gets a verdict fails and says so', async () => {
+    const run = await kitRun([...doesNothing, '--rule', 'PTY-01']);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /✖ no selected rule got a verdict/);
+    assert.equal(run.results.passed, false);
   });
-});
 
-test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', {
-  skip: !existsSync('/dev/full'),
-}, async () => {
-  const [junit, markdown] = await Promise.all([
-    kitAsync(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
-    kitAsync(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
-  ]);
-  assert.equal(junit.status, 2, junit.stderr);
-  assert.match(junit.stderr, /^kit: --junit: a report could not be written: ENOSPC/m);
-  assert.equal(markdown.status, 2, markdown.stderr);
-  assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
-});
+  test('--min-verdicts fails a run with fewer rules judged, and takes a share from 0% to 100% only', async () => {
+    const run = await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '60%']);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /✖ verdicts on 50% of the selected rules, below --min-verdicts 60%/);
+    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '50'])).status, 0);
+    assertInputError(
+      await kit(['run', '--min-verdicts', '120%']),
+      /--min-verdicts: "120%" is not a share of rules from 0% to 100%/,
+    );
+  });
 
-test('a runtime module that exports no createAdapter() is an input error before any scenario runs', () => {
-  const run = kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
-  assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
-  assert.equal(run.stdout, '');
-});
+  test('a rule ID that is not one is a usage error', async () => {
+    const run = await kitRun(['--rule', 'INB7']);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
+  });
 
-test('a green run with injected faults prints no stack traces, unless --debug asks for them', async () => {
-  const [quiet, debug] = await Promise.all([
-    kitAsync(['run', '--rule', 'MCS-03']),
-    kitAsync(['run', '--rule', 'MCS-03', '--debug']),
-  ]);
-  assert.equal(quiet.status, 0, quiet.stdout);
-  assert.doesNotMatch(quiet.stderr, /^\s+at /m);
-  assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
-});
+  test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
+    const empty = [
+      '--adapter',
+      '--runtime',
+      '--baseline',
+      '--markdown',
+      '--junit',
+      '--messages',
+      '--html',
+      '--badge',
+      '--results',
+      '--bundles',
+      '--format',
+      '--tags',
+      '--rule',
+    ];
+    const cases: [string[], RegExp][] = [
+      ...empty.map((flag): [string[], RegExp] => [[flag, ''], new RegExp(`^kit: ${flag}: needs a value`)]),
+      [['--rule'], /^kit: --rule: needs at least one value/],
+      [['--format'], /^kit: --format: needs at least one value/],
+      [['--markdown'], /^kit: --markdown: needs a value/],
+      [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
+      [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
+      ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [
+        ['--timeout-scale', scale],
+        /^kit: --timeout-scale: must be a number from 0\.1 to 100/,
+      ]),
+      [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
+      [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
+      ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
+        ['--tags', tags],
+        /^kit: --tags: ".*" is not a tag expression: (expected operand|unmatched \()/,
+      ]),
+    ];
+    const runs = await Promise.all(cases.map(([args]) => kit(['run', ...args])));
+    for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
+  });
 
-test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
-  const [forced, noColor, flag] = await Promise.all([
-    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
-    kitAsync(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
-    kitAsync(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
-  ]);
-  assert.match(forced!.stdout, /\x1b\[32m2 passed/);
-  assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
-  assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
-});
+  test('an output that cannot be written is refused before anything runs', async () => {
+    const dir = scratch('outputs');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const cases: [string[], RegExp][] = [
+      ...['--markdown', '--junit', '--messages', '--html', '--badge', '--results'].map((flag): [string[], RegExp] => [
+        [flag, dir],
+        new RegExp(`^kit: ${flag}: .* is a directory, not a file`),
+      ]),
+      [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
+      [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
+      [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => kit(['run', '--rule', 'INB-01', ...args])));
+    runs.forEach((run, i) => {
+      assertInputError(run, cases[i]![1]);
+      assert.equal(run.stdout, '', 'no scenario ran');
+    });
+  });
 
-test('a tag expression that selects nothing is a usage error', () => {
-  const run = kitRun(['--tags', '@no-such-tag']);
-  assert.equal(run.status, 2);
-  assert.match(run.stderr, /no scenario matches/);
-});
+  test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', {
+    skip: !existsSync('/dev/full'),
+  }, async () => {
+    const [junit, markdown] = await Promise.all([
+      await kit(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
+      await kit(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
+    ]);
+    assert.equal(junit.status, 2, junit.stderr);
+    assert.match(junit.stderr, /^kit: --junit: a report could not be written: ENOSPC/m);
+    assert.equal(markdown.status, 2, markdown.stderr);
+    assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
+  });
 
-test('reports are written on request: JUnit, messages, HTML, markdown and a badge', () => {
-  const dir = scratch('reports');
-  const file = (name: string) => join(dir, 'reports', name);
-  const run = kit([
-    'run',
-    '--rule',
-    'INB-01',
-    '--junit',
-    file('junit.xml'),
-    '--messages',
-    file('m.ndjson'),
-    '--html',
-    file('r.html'),
-    '--markdown',
-    file('summary.md'),
-    '--badge',
-    file('badge.json'),
-  ]);
-  assert.equal(run.status, 0, run.stderr);
-  assert.match(readFileSync(file('junit.xml'), 'utf8'), /<testsuite [^>]*tests="2"/);
-  assert.ok(
-    readFileSync(file('m.ndjson'), 'utf8')
+  test('a runtime module that exports no createAdapter() is an input error before any scenario runs', async () => {
+    const run = await kit(['run', '--runtime', 'harness/kit-root.ts', '--rule', 'INB-01']);
+    assertInputError(run, /^kit: .*harness\/kit-root\.ts: the runtime module does not export createAdapter\(\)$/m);
+    assert.equal(run.stdout, '');
+  });
+
+  test('a green run with injected faults prints no stack traces, unless --debug asks for them', async () => {
+    const [quiet, debug] = await Promise.all([
+      await kit(['run', '--rule', 'MCS-03']),
+      await kit(['run', '--rule', 'MCS-03', '--debug']),
+    ]);
+    assert.equal(quiet.status, 0, quiet.stdout);
+    assert.doesNotMatch(quiet.stderr, /^\s+at /m);
+    assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
+  });
+
+  test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
+    const [forced, noColor, flag] = await Promise.all([
+      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      await kit(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+    ]);
+    assert.match(forced!.stdout, /\x1b\[32m2 passed/);
+    assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
+    assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
+  });
+
+  test('a tag expression that selects nothing is a usage error', async () => {
+    const run = await kitRun(['--tags', '@no-such-tag']);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /no scenario matches/);
+  });
+
+  test('reports are written on request: JUnit, messages, HTML, markdown and a badge; nothing else is left behind', async () => {
+    const dir = scratch('reports');
+    const scenarioRoot = scratch('reports-scenarios');
+    const file = (name: string) => join(dir, 'reports', name);
+    const run = await kit(
+      [
+        'run',
+        '--rule',
+        'INB-01',
+        '--junit',
+        file('junit.xml'),
+        '--messages',
+        file('m.ndjson'),
+        '--html',
+        file('r.html'),
+        '--markdown',
+        file('summary.md'),
+        '--badge',
+        file('badge.json'),
+      ],
+      { KIT_TMPDIR: scenarioRoot },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(readdirSync(scenarioRoot), []);
+    assert.match(readFileSync(file('junit.xml'), 'utf8'), /<testsuite [^>]*tests="2"/);
+    assert.ok(
+      readFileSync(file('m.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .every((line) => 'testRunStarted' in JSON.parse(line) || Object.keys(JSON.parse(line)).length === 1),
+    );
+    assert.match(readFileSync(file('r.html'), 'utf8'), /<html/i);
+    assert.match(readFileSync(file('summary.md'), 'utf8'), /^## Conformance: ✅ passed/);
+    assert.deepEqual(JSON.parse(readFileSync(file('badge.json'), 'utf8')), {
+      schemaVersion: 1,
+      label: 'conformance',
+      message: '1/1 rules',
+      color: 'brightgreen',
+    });
+  });
+
+  test('from another directory, the kit finds its suite and writes every report where the user stands', async () => {
+    const dir = scratch('elsewhere');
+    const args = [
+      'run',
+      '--rule',
+      'INB-07',
+      '--junit',
+      'reports/junit.xml',
+      '--format',
+      'json:reports/cucumber.json',
+      '--markdown',
+      'reports/summary.md',
+    ];
+    const run = await kit(args, {}, dir);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.deepEqual(readdirSync(join(dir, 'reports')).sort(), ['cucumber.json', 'junit.xml', 'summary.md']);
+  });
+
+  test('a failing step carries the request that shows the failure, every request and the durable state; the summary quotes the request', async () => {
+    const messages = join(scratch('evidence'), 'messages.ndjson');
+    const run = await kit([
+      'run',
+      '--runtime',
+      'fixtures/runtimes/queues-steers.ts',
+      '--rule',
+      'INB-07',
+      '--messages',
+      messages,
+    ]);
+    assert.equal(run.status, 1, run.stderr);
+    const envelopes = readFileSync(messages, 'utf8')
       .trim()
       .split('\n')
-      .every((line) => 'testRunStarted' in JSON.parse(line) || Object.keys(JSON.parse(line)).length === 1),
-  );
-  assert.match(readFileSync(file('r.html'), 'utf8'), /<html/i);
-  assert.match(readFileSync(file('summary.md'), 'utf8'), /^## Conformance: ✅ passed/);
-  assert.deepEqual(JSON.parse(readFileSync(file('badge.json'), 'utf8')), {
-    schemaVersion: 1,
-    label: 'conformance',
-    message: '1/1 rules',
-    color: 'brightgreen',
+      .map((line) => JSON.parse(line));
+    const steps = new Map(
+      envelopes
+        .flatMap((e) => e.testCase?.testSteps ?? [])
+        .map((step: { id: string; pickleStepId?: string }) => [step.id, step]),
+    );
+    const failed = envelopes
+      .filter((e) => e.testStepFinished?.testStepResult.status === 'FAILED')
+      .map((e) => e.testStepFinished.testStepId);
+    const failingStep = failed.find((id: string) => steps.get(id)?.pickleStepId);
+    const attached = envelopes.filter((e) => e.attachment?.testStepId === failingStep).map((e) => e.attachment);
+    assert.deepEqual(
+      attached.map((a) => a.fileName),
+      ['request-3.txt', 'provider-requests.json', 'durable-state.json'],
+    );
+    // A log is the one attachment an HTML report shows without a click.
+    assert.equal(attached[0].mediaType, 'text/x.cucumber.log+plain');
+    assert.match(attached[0].body, /^request 3 of 3 · tools: /);
+    assert.equal(JSON.parse(attached[1].body).length, 3);
+    assert.deepEqual(Object.keys(JSON.parse(attached[2].body).s1), ['history', 'events', 'inbox', 'failures']);
+    assert.match(run.stdout, /request 3 of 3 · tools: .*\n(.*\n)*\s+user\s+also this\n/);
   });
-});
 
-test('from another directory, the kit finds its suite and writes every report where the user stands', () => {
-  const dir = scratch('elsewhere');
-  const bin = join(process.cwd(), 'cli', 'bin.js');
-  const args = [
-    'run',
-    '--rule',
-    'INB-07',
-    '--junit',
-    'reports/junit.xml',
-    '--format',
-    'json:reports/cucumber.json',
-    '--markdown',
-    'reports/summary.md',
-  ];
-  const run = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
-  assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.deepEqual(readdirSync(join(dir, 'reports')).sort(), ['cucumber.json', 'junit.xml', 'summary.md']);
-});
+  function baselineFile(...ids: string[]): string {
+    const file = join(scratch('baseline'), 'known-failures.yaml');
+    writeFileSync(
+      file,
+      `known-failures:\n${ids.map((id) => `  ${id}:\n    reason: the runtime assigns its own message IDs\n`).join('')}`,
+    );
+    return file;
+  }
 
-test('a failing step carries the request that shows the failure, every request and the durable state; the summary quotes the request', () => {
-  const messages = join(scratch('evidence'), 'messages.ndjson');
-  const run = kit([
-    'run',
-    '--runtime',
-    'fixtures/runtimes/queues-steers.ts',
-    '--rule',
-    'INB-07',
-    '--messages',
-    messages,
-  ]);
-  assert.equal(run.status, 1, run.stderr);
-  const envelopes = readFileSync(messages, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-  const steps = new Map(
-    envelopes
-      .flatMap((e) => e.testCase?.testSteps ?? [])
-      .map((step: { id: string; pickleStepId?: string }) => [step.id, step]),
-  );
-  const failed = envelopes
-    .filter((e) => e.testStepFinished?.testStepResult.status === 'FAILED')
-    .map((e) => e.testStepFinished.testStepId);
-  const failingStep = failed.find((id: string) => steps.get(id)?.pickleStepId);
-  const attached = envelopes.filter((e) => e.attachment?.testStepId === failingStep).map((e) => e.attachment);
-  assert.deepEqual(
-    attached.map((a) => a.fileName),
-    ['request-3.txt', 'provider-requests.json', 'durable-state.json'],
-  );
-  // A log is the one attachment an HTML report shows without a click.
-  assert.equal(attached[0].mediaType, 'text/x.cucumber.log+plain');
-  assert.match(attached[0].body, /^request 3 of 3 · tools: /);
-  assert.equal(JSON.parse(attached[1].body).length, 3);
-  assert.deepEqual(Object.keys(JSON.parse(attached[2].body).s1), ['history', 'events', 'inbox', 'failures']);
-  assert.match(run.stdout, /request 3 of 3 · tools: .*\n(.*\n)*\s+user\s+also this\n/);
-});
-
-function baselineFile(...ids: string[]): string {
-  const file = join(scratch('baseline'), 'known-failures.yaml');
-  writeFileSync(
-    file,
-    `known-failures:\n${ids.map((id) => `  ${id}:\n    reason: the runtime assigns its own message IDs\n`).join('')}`,
-  );
-  return file;
-}
-
-test('a failure the baseline lists does not fail the run', () => {
-  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4')]);
-  assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /1 expected failure\(s\), 0 unexpected pass\(es\), 0 unexpected failure\(s\)/);
-  assert.deepEqual(run.results.baseline, {
-    file: run.results.baseline.file,
-    expectedFailures: ['inb-admission-4'],
-    unexpectedPasses: [],
-    unexpectedFailures: [],
+  test('a failure the baseline lists does not fail the run', async () => {
+    const run = await kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4')]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /1 expected failure\(s\), 0 unexpected pass\(es\), 0 unexpected failure\(s\)/);
+    assert.deepEqual(run.results.baseline, {
+      file: run.results.baseline.file,
+      expectedFailures: ['inb-admission-4'],
+      unexpectedPasses: [],
+      unexpectedFailures: [],
+    });
   });
-});
 
-test('a failure the baseline does not list fails the run', () => {
-  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile()]);
-  assert.equal(run.status, 1);
-  assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
-  const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
-  assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
-});
-
-test('a baseline entry that passes now fails the run as stale', () => {
-  const run = kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4', 'inb-admission-3')]);
-  assert.equal(run.status, 1);
-  assert.match(run.stdout, /✖ passes now, remove it from the baseline: inb-admission-3/);
-  assert.deepEqual(run.results.baseline.unexpectedPasses, ['inb-admission-3']);
-});
-
-test('a malformed baseline is an input error before anything runs', () => {
-  const file = join(scratch('baseline'), 'bad.yaml');
-  writeFileSync(file, 'known-failures:\n  inb-admission-4: {}\n');
-  assertInputError(
-    kit(['run', '--rule', 'INB-02', '--baseline', file]),
-    /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/,
-  );
-});
-
-test('--rerun runs only the scenarios that failed in a results file', () => {
-  const first = kitRun(IGNORES_MESSAGE_IDS);
-  assert.equal(first.results.scenarios.length, 4);
-  const file = join(scratch('rerun'), 'results.json');
-  writeFileSync(file, JSON.stringify(first.results));
-  const again = kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
-  assert.equal(again.status, 1, again.stderr);
-  assert.deepEqual(
-    again.results.scenarios.map((s: { id: string }) => s.id),
-    ['inb-admission-4'],
-  );
-});
-
-test('shards split the selection by stable ID, each scenario in exactly one', () => {
-  const [first, second] = ['1/2', '2/2'].map((shard) => kitRun(['--rule', 'INB-01', 'INB-02', '--shard', shard]));
-  const ids = (run: ReturnType<typeof kitRun>) => run.results.scenarios.map((s: { id: string }) => s.id);
-  assert.deepEqual(ids(first!), ['inb-admission-1', 'inb-admission-3']);
-  assert.deepEqual(ids(second!), ['inb-admission-2', 'inb-admission-4']);
-  assert.match(first!.stdout, /shard 1\/2: 2 scenario\(s\) of the selection/);
-});
-
-test('a shard that is not one is a usage error', () => {
-  assertInputError(kit(['run', '--shard', '3/2']), /--shard: "3\/2" is not a shard like 2\/3/);
-});
-
-test('a failing scenario leaves a repro bundle with requests, durable state and the failure', () => {
   const bundles = join(scratch('bundles'), 'bundles');
-  const run = kit(['run', ...IGNORES_MESSAGE_IDS, '--bundles', bundles]);
-  assert.equal(run.status, 1);
-  assert.deepEqual(readdirSync(bundles), ['inb-admission-4']);
-  const bundle = join(bundles, 'inb-admission-4');
-  assert.deepEqual(readdirSync(bundle).sort(), ['bundle.json', 'failure.txt', 'requests.json', 'sessions']);
-  assert.deepEqual(readdirSync(join(bundle, 'sessions', 's1')).sort(), [
-    'events.json',
-    'failures.json',
-    'history.json',
-    'inbox.json',
-  ]);
-  assert.match(readFileSync(join(bundle, 'failure.txt'), 'utf8'), /-msg_0_0002\n\s+\+m1/);
-  const inbox = JSON.parse(readFileSync(join(bundle, 'sessions', 's1', 'inbox.json'), 'utf8'));
-  assert.deepEqual(
-    inbox.map((row: { messageId: string }) => row.messageId),
-    ['msg_0_0001', 'msg_0_0002'],
-  );
-  assert.deepEqual(JSON.parse(readFileSync(join(bundle, 'bundle.json'), 'utf8')).runtime, {
-    module: 'fixtures/runtimes/ignores-message-ids.ts',
-  });
-});
+  let failing: ReturnType<typeof kitRun> | undefined;
+  /** One run of the broken runtime, against an empty baseline, writing repro bundles: several tests read it. */
+  const failingRun = () =>
+    (failing ??= kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile(), '--bundles', bundles]));
 
-test('a runtime with no optional capability gets a verdict on every rule that needs none', () => {
-  const run = kitRun([
-    '--runtime',
-    'fixtures/runtimes/required-only.ts',
-    '--rule',
-    'INB-01',
-    'INB-03',
-    'INB-05',
-    'INB-06',
-  ]);
-  assert.equal(run.status, 0, run.stdout + run.stderr);
-  // INB-05's tool calls reach it through its declared shell, so only INB-06 is left without a verdict.
-  assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03', 'INB-05']);
-  assert.deepEqual(run.results.coverage.withoutVerdict, {
-    'INB-06': ['needs capability restart', 'needs capability fault-injection'],
+  test('a failure the baseline does not list fails the run', async () => {
+    const run = await failingRun();
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
+    const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
+    assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
   });
-  assert.match(
-    run.stdout,
-    /no verdict, needs capability restart: INB-06\n {2}no verdict, needs capability fault-injection: INB-06\nverdicts: 3 of 4 rules \(75%\)/,
-  );
+
+  test('a baseline entry that passes now fails the run as stale', async () => {
+    const run = await kitRun([
+      ...IGNORES_MESSAGE_IDS,
+      '--baseline',
+      baselineFile('inb-admission-4', 'inb-admission-3'),
+    ]);
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /✖ passes now, remove it from the baseline: inb-admission-3/);
+    assert.deepEqual(run.results.baseline.unexpectedPasses, ['inb-admission-3']);
+  });
+
+  test('a malformed baseline is an input error before anything runs', async () => {
+    const file = join(scratch('baseline'), 'bad.yaml');
+    writeFileSync(file, 'known-failures:\n  inb-admission-4: {}\n');
+    assertInputError(
+      await kit(['run', '--rule', 'INB-02', '--baseline', file]),
+      /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/,
+    );
+  });
+
+  test('--rerun runs only the scenarios that failed in a results file', async () => {
+    const first = await failingRun();
+    assert.equal(first.results.scenarios.length, 4);
+    const file = join(scratch('rerun'), 'results.json');
+    writeFileSync(file, JSON.stringify(first.results));
+    const again = await kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
+    assert.equal(again.status, 1, again.stderr);
+    assert.deepEqual(
+      again.results.scenarios.map((s: { id: string }) => s.id),
+      ['inb-admission-4'],
+    );
+  });
+
+  test('shards split the selection by stable ID, each scenario in exactly one', async () => {
+    const [first, second] = await Promise.all(
+      ['1/2', '2/2'].map((shard) => kitRun(['--rule', 'INB-01', 'INB-02', '--shard', shard])),
+    );
+    const ids = (run: Awaited<ReturnType<typeof kitRun>>) => run.results.scenarios.map((s: { id: string }) => s.id);
+    assert.deepEqual(ids(first!), ['inb-admission-1', 'inb-admission-3']);
+    assert.deepEqual(ids(second!), ['inb-admission-2', 'inb-admission-4']);
+    assert.match(first!.stdout, /shard 1\/2: 2 scenario\(s\) of the selection/);
+  });
+
+  test('a shard that is not one is a usage error', async () => {
+    assertInputError(await kit(['run', '--shard', '3/2']), /--shard: "3\/2" is not a shard like 2\/3/);
+  });
+
+  test('a failing scenario leaves a repro bundle with requests, durable state and the failure', async () => {
+    assert.equal((await failingRun()).status, 1);
+    assert.deepEqual(readdirSync(bundles), ['inb-admission-4']);
+    const bundle = join(bundles, 'inb-admission-4');
+    assert.deepEqual(readdirSync(bundle).sort(), ['bundle.json', 'failure.txt', 'requests.json', 'sessions']);
+    assert.deepEqual(readdirSync(join(bundle, 'sessions', 's1')).sort(), [
+      'events.json',
+      'failures.json',
+      'history.json',
+      'inbox.json',
+    ]);
+    assert.match(readFileSync(join(bundle, 'failure.txt'), 'utf8'), /-msg_0_0002\n\s+\+m1/);
+    const inbox = JSON.parse(readFileSync(join(bundle, 'sessions', 's1', 'inbox.json'), 'utf8'));
+    assert.deepEqual(
+      inbox.map((row: { messageId: string }) => row.messageId),
+      ['msg_0_0001', 'msg_0_0002'],
+    );
+    assert.deepEqual(JSON.parse(readFileSync(join(bundle, 'bundle.json'), 'utf8')).runtime, {
+      module: 'fixtures/runtimes/ignores-message-ids.ts',
+    });
+  });
+
+  test('a runtime with no optional capability gets a verdict on every rule that needs none', async () => {
+    const run = await kitRun([
+      '--runtime',
+      'fixtures/runtimes/required-only.ts',
+      '--rule',
+      'INB-01',
+      'INB-03',
+      'INB-05',
+      'INB-06',
+    ]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    // INB-05's tool calls reach it through its declared shell, so only INB-06 is left without a verdict.
+    assert.deepEqual(run.results.coverage.passed, ['INB-01', 'INB-03', 'INB-05']);
+    assert.deepEqual(run.results.coverage.withoutVerdict, {
+      'INB-06': ['needs capability restart', 'needs capability fault-injection'],
+    });
+    assert.match(
+      run.stdout,
+      /no verdict, needs capability restart: INB-06\n {2}no verdict, needs capability fault-injection: INB-06\nverdicts: 3 of 4 rules \(75%\)/,
+    );
+  });
 });

@@ -1,36 +1,36 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { assertInputError, kitAsync } from '../../kit-for-tests.js';
+import { assertInputError, kit, SIDE_BY_SIDE } from '../../kit-for-tests.js';
 
-const smoke = (...args: string[]) =>
-  spawnSync(process.execPath, ['cli/bin.js', 'smoke', ...args], { encoding: 'utf8' });
+const smoke = (...args: string[]) => kit(['smoke', ...args]);
 
-test('the reference adapter passes the smoke test over stdio', () => {
-  const run = smoke('--adapter', 'node --import tsx reference/adapter/stdio.ts');
-  assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /✔ handshake: reference 0\.1\.0 \(typescript\)/);
-  assert.match(run.stdout, /✔ kill/);
-});
+describe('kit smoke', SIDE_BY_SIDE, () => {
+  test('the reference adapter passes the smoke test over stdio', async () => {
+    const run = await smoke('--adapter', 'node --import tsx reference/adapter/stdio.ts');
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /✔ handshake: reference 0\.1\.0 \(typescript\)/);
+    assert.match(run.stdout, /✔ kill/);
+  });
 
-test('an adapter that cannot start fails the handshake with its stderr, as not driven', () => {
-  const run = smoke('--adapter', 'no-such-command-here');
-  assert.equal(run.status, 4);
-  assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[\s\S]*not found/);
-});
+  test('an adapter that cannot start fails the handshake with its stderr, as not driven', async () => {
+    const run = await smoke('--adapter', 'no-such-command-here');
+    assert.equal(run.status, 4);
+    assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[\s\S]*not found/);
+  });
 
-test('an empty adapter or runtime, or an absurd timeout scale, is a usage error and nothing starts', async () => {
-  const cases: [string[], RegExp][] = [
-    [['--adapter', ''], /^kit: --adapter: needs a value/],
-    [['--runtime', ''], /^kit: --runtime: needs a value/],
-    [['--timeout-scale', 'Infinity'], /^kit: --timeout-scale: must be a number from 0\.1 to 100/],
-  ];
-  const runs = await Promise.all(cases.map(([args]) => kitAsync(['smoke', ...args])));
-  for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
-});
+  test('an empty adapter or runtime, or an absurd timeout scale, is a usage error and nothing starts', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--adapter', ''], /^kit: --adapter: needs a value/],
+      [['--runtime', ''], /^kit: --runtime: needs a value/],
+      [['--timeout-scale', 'Infinity'], /^kit: --timeout-scale: must be a number from 0\.1 to 100/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => kit(['smoke', ...args])));
+    for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
+  });
 
-test('an adapter that implements nothing fails the smoke test at its first required command', () => {
-  const run = smoke('--adapter', 'node fixtures/adapters/does-nothing.mjs');
-  assert.equal(run.status, 1, run.stdout + run.stderr);
-  assert.match(run.stdout, /✔ handshake: does-nothing[\s\S]*✖ session: session\.create failed with unsupported/);
+  test('an adapter that implements nothing fails the smoke test at its first required command', async () => {
+    const run = await smoke('--adapter', 'node fixtures/adapters/does-nothing.mjs');
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /✔ handshake: does-nothing[\s\S]*✖ session: session\.create failed with unsupported/);
+  });
 });
