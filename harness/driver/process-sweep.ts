@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * Finds every process an adapter started, however far it went. A process group is left by
@@ -89,6 +90,26 @@ export function killMarked(mark: string, groupLeader?: number, spared?: Readonly
     const living = markedProcesses(mark).filter((pid) => !spared?.has(pid));
     if (living.length === 0) return;
     for (const pid of living) signal(pid);
+  }
+}
+
+/** How long a kill may take to show: a busy machine ends a killed process only when it schedules it. */
+const KILL_SETTLES_MS = 5_000;
+
+/**
+ * As `killMarked`, then waits until no killed process shows any more (a zombie shows no
+ * environment), so that what the next scenario sees was not started by this one.
+ */
+export async function killMarkedAndSettle(
+  mark: string,
+  groupLeader?: number,
+  spared?: ReadonlySet<number>,
+): Promise<void> {
+  killMarked(mark, groupLeader, spared);
+  const until = performance.now() + KILL_SETTLES_MS;
+  while (markedProcesses(mark).some((pid) => !spared?.has(pid)) && performance.now() < until) {
+    await delay(2);
+    killMarked(mark, undefined, spared);
   }
 }
 

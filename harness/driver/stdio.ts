@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
-import { ADAPTER_MARK, adapterProcesses, killMarked, newAdapterMark, sweepOnExit } from './process-sweep.js';
+import { ADAPTER_MARK, adapterProcesses, killMarkedAndSettle, newAdapterMark, sweepOnExit } from './process-sweep.js';
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
@@ -131,7 +131,7 @@ class StdioTransport implements Transport {
       ));
     if (closed && this.quiet()) {
       // Nothing the runtime started outlives its scenario.
-      killMarked(this.mark, undefined, this.own);
+      await killMarkedAndSettle(this.mark, undefined, this.own);
       this.stderr = '';
       await this.keep(this);
       return;
@@ -165,7 +165,10 @@ class StdioTransport implements Transport {
     this.killed = true;
     this.hold(true);
     // What the adapter started may outlive it, so the sweep runs even when it has exited.
-    killMarked(this.mark, this.child.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined);
+    await killMarkedAndSettle(
+      this.mark,
+      this.child.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined,
+    );
     await this.exited;
     this.forget();
   }
