@@ -33,7 +33,7 @@ export function measureSuite(): SuiteFigure {
   const scenarios = count(inProcess.stdout, 'scenario');
   const steps = count(inProcess.stdout, 'step');
   // `exec`: the kit itself then reaps each adapter process, so the adapters' CPU is counted.
-  const stdio = kit(['--adapter', `exec node ${kitPath('reference', 'adapter', 'stdio-bundle.js')}`]);
+  const stdio = kit(['--adapter', `exec node ${kitPath('harness', 'build', 'reference-stdio.js')}`]);
   return { scenarios, steps, inProcessMs: inProcess.ms, stdioMs: stdio.ms, floorMs: noOpFloorMs(scenarios, steps) };
 }
 
