@@ -64,7 +64,7 @@ export const runner: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
     replace:
-      "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+      "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
     breaks: ['RUN-06'],
   },
   {
@@ -72,7 +72,7 @@ export const runner: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: "        this.call!.input += chunk.argumentsDelta ?? '';",
     replace:
-      "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+      "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
     breaks: ['RUN-06'],
   },
   {
@@ -80,7 +80,7 @@ export const runner: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: 'this.text += chunk.delta;',
     replace:
-      "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.moved', location: this.location }]);",
+      "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
     breaks: ['RUN-06'],
   },
   {
