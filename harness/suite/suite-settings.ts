@@ -1,3 +1,4 @@
+import { accessSync, constants, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { ProviderDialectName } from '../protocol/protocol.js';
 import { kitPath } from '../kit-root.js';
@@ -19,7 +20,7 @@ export interface SuiteSettings {
 
 /** The settings a person sets in the environment, not `kit run`. */
 export interface HostSettings {
-  /** Where scenario directories go (`KIT_TMPDIR`): a tmpfs, for instance. */
+  /** Where scenario directories go (`KIT_TMPDIR`; by default a roomy tmpfs, else the system's temporary directory). */
   scenarioRoot: string;
   /** The provider dialect of scenarios that name none (`KIT_DIALECT`). */
   dialect: ProviderDialectName;
@@ -43,7 +44,27 @@ export function suiteSettings(env: NodeJS.ProcessEnv = process.env): SuiteSettin
     timeoutScale: Number(env.KIT_TIMEOUT_SCALE || 1),
     validate: env.KIT_VALIDATE !== '0',
     ...(env.KIT_BUNDLES ? { bundles: env.KIT_BUNDLES } : {}),
-    scenarioRoot: env.KIT_TMPDIR || tmpdir(),
+    scenarioRoot: env.KIT_TMPDIR || defaultScenarioRoot(),
     dialect: (env.KIT_DIALECT ?? 'openai-chat') as ProviderDialectName,
   };
+}
+
+/** The shared-memory file system most Linux machines have; containers often make it small. */
+const SHARED_MEMORY = '/dev/shm';
+const ROOMY_BYTES = 2 ** 30;
+
+/**
+ * A scenario creates a SQLite store and deletes it again: on a disk-backed file system, creating,
+ * syncing and removing its files costs more CPU than much of the scenario. A writable tmpfs with a
+ * gibibyte free takes them instead; elsewhere the system's temporary directory does.
+ */
+function defaultScenarioRoot(): string {
+  try {
+    accessSync(SHARED_MEMORY, constants.W_OK);
+    const { bavail, bsize } = statfsSync(SHARED_MEMORY);
+    if (bavail * bsize >= ROOMY_BYTES) return SHARED_MEMORY;
+  } catch {
+    // No such file system here.
+  }
+  return tmpdir();
 }
