@@ -95,15 +95,15 @@ export class RuntimeDriver {
   }
 
   /**
-   * Ends the runtime. A runtime declaring process-reuse that was started once, never restarted
-   * and never armed to crash is closed with `runtime.close` and its process kept for the next
-   * start; any other is killed. Durability is proven by restarts only, each a fresh process.
+   * Ends the runtime. A runtime declaring process-reuse that was never armed to crash is closed
+   * with `runtime.close` and its process kept for the next scenario's start; any other is killed.
+   * Durability is proven by restarts only, and each restart within a scenario is a fresh process.
    */
   async stop(): Promise<void> {
     const { transport } = this;
     if (this.stopped) return;
     this.stopped = true;
-    if (transport.release && this.config.instance === 0 && !this.crashed && declares(this.description, PROCESS_REUSE))
+    if (transport.release && !this.crashed && declares(this.description, PROCESS_REUSE))
       await transport.release(() => this.call('runtime.close'));
     else await transport.kill();
   }

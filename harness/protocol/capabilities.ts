@@ -29,8 +29,8 @@ export const OPTIONAL_CAPABILITIES = {
   /** The kit kills the runtime's process and starts another over the same store. */
   restart: { commands: [], tools: [] },
   /**
-   * One process serves several scenarios, one after another: the kit ends a runtime that was
-   * never restarted with `runtime.close` and greets the same process with the next scenario's
+   * One process serves several scenarios, one after another: the kit ends a runtime not armed
+   * to crash with `runtime.close` and greets the same process with the next scenario's
    * `hello`. No scenario needs it, and no mode refuses it, so its command is not listed here.
    */
   'process-reuse': { commands: [], tools: [] },

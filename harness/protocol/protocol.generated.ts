@@ -1533,7 +1533,7 @@ export interface RetryWaitResult {
   reason?: string;
 }
 /**
- * Capability process-reuse: end the runtime the last hello opened, as a clean shutdown (its store closed, everything it started stopped), and keep the process waiting for another hello, which opens a runtime over a new store, home and provider. The kit sends it only at the end of a scenario whose runtime it never restarted and that never crashed.
+ * Capability process-reuse: end the runtime the last hello opened, as a clean shutdown (its store closed, everything it started stopped), and keep the process waiting for another hello, which opens a runtime over a new store, home and provider. The kit sends it only at the end of a scenario, to a runtime not armed to crash; a restart within a scenario is always a fresh process.
  */
 export interface RuntimeCloseRequest {
   /**
