@@ -79,8 +79,7 @@ export const runner: Mutant[] = [
     name: 'text fragments are stored as durable events',
     file: 'runner/turn-projection.ts',
     find: 'this.text += chunk.delta;',
-    replace:
-      "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
+    replace: "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
     breaks: ['RUN-06'],
   },
   {
