@@ -82,34 +82,35 @@ export function adapterProcesses(mark: string, leader: number): Set<number> | un
 /**
  * Kills the adapter's process group and every process carrying its mark but those `spared`, again
  * until none is left, since one may fork while the others die. A killed process no longer shows
- * its environment, so each round finds only the living.
+ * its environment, so each round finds only the living. Returns whether any still showed after
+ * the last round: a busy machine ends a killed process only when it schedules it.
  */
-export function killMarked(mark: string, groupLeader?: number, spared?: ReadonlySet<number>): void {
+export function killMarked(mark: string, groupLeader?: number, spared?: ReadonlySet<number>): boolean {
   if (groupLeader) signal(-groupLeader);
   for (let round = 0; round < 10; round++) {
     const living = markedProcesses(mark).filter((pid) => !spared?.has(pid));
-    if (living.length === 0) return;
+    if (living.length === 0) return false;
     for (const pid of living) signal(pid);
   }
+  return true;
 }
 
-/** How long a kill may take to show: a busy machine ends a killed process only when it schedules it. */
+/** How long killed processes may take to end before the kit goes on without waiting. */
 const KILL_SETTLES_MS = 5_000;
 
 /**
- * As `killMarked`, then waits until no killed process shows any more (a zombie shows no
- * environment), so that what the next scenario sees was not started by this one.
+ * As `killMarked`, then, while killed processes still show (a zombie shows no environment), kills
+ * and looks again, so that what the next scenario sees was not started by this one.
  */
 export async function killMarkedAndSettle(
   mark: string,
   groupLeader?: number,
   spared?: ReadonlySet<number>,
 ): Promise<void> {
-  killMarked(mark, groupLeader, spared);
   const until = performance.now() + KILL_SETTLES_MS;
-  while (markedProcesses(mark).some((pid) => !spared?.has(pid)) && performance.now() < until) {
+  for (let left = killMarked(mark, groupLeader, spared); left && performance.now() < until; ) {
     await delay(2);
-    killMarked(mark, undefined, spared);
+    left = killMarked(mark, undefined, spared);
   }
 }
 
