@@ -11,7 +11,7 @@ const bundle = await cachedBundle({
   roots: [kit('cli'), kit('harness')],
   // Packages only the command line uses, whose dozens of modules cost more to load than one bundle;
   // Cucumber and whatever the steps share with it stay where the rest of the process finds them.
-  inline: ['yargs', 'diff', 'ajv', '@cucumber/tag-expressions', 'yaml'],
+  inline: ['yargs', 'diff', '@cucumber/tag-expressions', 'yaml'],
 });
 if (bundle) await import(bundle);
 else {

@@ -126,10 +126,20 @@ export async function cachedBundle({ name, entry, roots, inline, sourceMaps = fa
 const KEEP_EARLIER_BUILDS_MS = 60 * 60 * 1000;
 
 /**
- * Bundles embed the kit's absolute paths: the directory is keyed by them, and by the version. One in
- * the shared temp directory is the user's own and closed to others, since its code is run as is.
+ * Where the kit keeps what it builds, or undefined where nothing can be kept. Bundles embed the kit's
+ * absolute paths: the directory is keyed by them, and by the version. One in the shared temp directory
+ * is the user's own and closed to others, since its code is run as is.
+ * @returns {string | undefined}
  */
-function cacheDirectory() {
+export function cacheDirectory() {
+  if (cache === null) cache = findCacheDirectory();
+  return cache;
+}
+
+/** @type {string | undefined | null} */
+let cache = null;
+
+function findCacheDirectory() {
   const { version } = JSON.parse(readFileSync(join(KIT, 'package.json'), 'utf8'));
   const key = createHash('sha256').update(`${KIT}\0${version}`).digest('hex').slice(0, 12);
   const inKit = join(KIT, '.kit', 'build', key);
@@ -160,8 +170,12 @@ function packageName(specifier) {
     .join('/');
 }
 
-/** Processes starting together may all build: each renames a whole file into place. */
-function writeAtomically(path, contents) {
+/**
+ * Processes starting together may all build: each renames a whole file into place.
+ * @param {string} path
+ * @param {string | Uint8Array} contents
+ */
+export function writeAtomically(path, contents) {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}`;
   writeFileSync(partial, contents);

@@ -48,16 +48,63 @@ export function markedProcesses(mark: string): number[] {
   } catch {
     return [];
   }
-  const needle = Buffer.from(`\0${ADAPTER_MARK}=${mark}\0`);
-  const first = needle.subarray(1);
+  forgetReallocatedPids();
   const self = String(process.pid);
-  return entries.flatMap((entry) => {
+  const found: number[] = [];
+  for (const entry of entries) {
     // Only the numeric entries are processes.
     const digit = entry.charCodeAt(0);
-    if (digit < 48 || digit > 57 || entry === self) return [];
-    const env = readEnviron(entry);
-    return env.includes(needle) || env.subarray(0, first.length).equals(first) ? [Number(entry)] : [];
-  });
+    if (digit < 48 || digit > 57 || entry === self) continue;
+    let carried = marksSeen.get(entry);
+    // A process carrying this mark is read again: once killed, it shows none.
+    if (carried === undefined || carried === mark) {
+      carried = markIn(readEnviron(entry));
+      marksSeen.set(entry, carried);
+    }
+    if (carried === mark) found.push(Number(entry));
+  }
+  return found;
+}
+
+const MARK_ENTRY = Buffer.from(`${ADAPTER_MARK}=`);
+
+/** The mark an environment carries, or '' for none. */
+function markIn(env: Buffer): string {
+  let at = env.subarray(0, MARK_ENTRY.length).equals(MARK_ENTRY) ? 0 : -1;
+  if (at < 0) {
+    const inner = env.indexOf(Buffer.concat([Buffer.of(0), MARK_ENTRY]));
+    if (inner < 0) return '';
+    at = inner + 1;
+  }
+  const start = at + MARK_ENTRY.length;
+  const end = env.indexOf(0, start);
+  return env.toString('latin1', start, end < 0 ? env.length : end);
+}
+
+/**
+ * The mark each process was found with ('' for none), so that a sweep reads only processes it has
+ * not seen: a process's environment is fixed when it starts, and what it forks inherits it. A pid
+ * handed out since a process was read may name another process, so those are forgotten.
+ */
+const marksSeen = new Map<string, string>();
+let lastPid: number | undefined;
+
+function forgetReallocatedPids(): void {
+  let now: number;
+  try {
+    now = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+  } catch {
+    marksSeen.clear();
+    return;
+  }
+  const since = lastPid;
+  lastPid = now;
+  if (since === undefined || now === since) return;
+  // Pids are handed out in order, wrapping around: the ones handed out since lie after `since`, up to `now`.
+  for (const pid of marksSeen.keys()) {
+    const n = Number(pid);
+    if (now > since ? n > since && n <= now : n > since || n <= now) marksSeen.delete(pid);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { standaloneValidator } from '../build/standalone-validator.js';
 import { KitInputError } from '../input-error.js';
 import { displayPath, readInputText } from './input-file.js';
 import { offsetOf, scanJson } from './json-scan.js';
@@ -75,21 +76,6 @@ function lineNumber(text: string, offset: number): number {
   return line;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-let ajv: Ajv2020 | undefined;
-
-function schemaCompiler(): Ajv2020 {
-  if (!ajv) {
-    // The schemas are the kit's own, checked against the meta-schema by a unit test, not at every start.
-    ajv = new Ajv2020({ allErrors: false, strict: true, discriminator: true, validateSchema: false });
-    ajv.addFormat('date-time', {
-      type: 'string',
-      validate: (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)),
-    });
-  }
-  return ajv;
-}
-
 /** A schema's validator, compiled when first asked for. */
 export type InputSchema = () => ValidateFunction;
 
@@ -99,7 +85,7 @@ export type InputSchema = () => ValidateFunction;
  */
 export function compileSchema(url: URL): InputSchema {
   let validate: ValidateFunction | undefined;
-  return () => (validate ??= schemaCompiler().compile(JSON.parse(readFileSync(url, 'utf8'))));
+  return () => (validate ??= standaloneValidator('input', JSON.parse(readFileSync(url, 'utf8'))));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { standaloneValidator } from '../build/standalone-validator.js';
 import type { Command, Reply } from './protocol.js';
 import { protocolSchema, type ProtocolSchema } from './protocol-schema.js';
 
@@ -32,15 +33,8 @@ export function sharedValidator(): ProtocolValidator {
  * of the schema is compiled when a message first needs it.
  */
 export class ProtocolValidator {
-  // The schema is the kit's own and checked against the meta-schema by the unit tests: checking it
-  // again here would compile the meta-schema in every process.
-  private readonly ajv = new Ajv2020({ allErrors: false, strict: false, validateSchema: false });
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly schema: ProtocolSchema = protocolSchema();
-
-  constructor() {
-    this.ajv.addSchema(this.schema);
-  }
 
   checkCommand(command: Command): void {
     // A command is valid exactly when its own request schema accepts it (`cmd` picks one branch
@@ -68,7 +62,7 @@ export class ProtocolValidator {
   private part(path: string): ValidateFunction {
     let validate = this.compiled.get(path);
     if (!validate) {
-      validate = this.ajv.getSchema(`${this.schema.$id}#/$defs/${path}`)!;
+      validate = standaloneValidator('protocol', this.schema, `${this.schema.$id}#/$defs/${path}`);
       this.compiled.set(path, validate);
     }
     return validate;

@@ -89,8 +89,6 @@ async function supportCode(configured: string[]): Promise<{ import: string[]; pl
       name: 'steps',
       entry: typeScriptFiles(kitPath('steps')),
       roots: [kitPath('steps'), kitPath('harness')],
-      // Dozens of CommonJS modules that only the steps use load faster as part of their bundle.
-      inline: ['ajv'],
       sourceMaps: true,
     }),
     cachedBundle({ name: 'shard-plugin', entry: shardPlugin, roots: [kitPath('harness', 'suite')] }),
