@@ -42,9 +42,7 @@ export function measureBounding(): BoundingFigure[] {
     const calls = Math.max(1, Math.floor((64 * 1024 * 1024) / encoded.length));
     const copyMs = timed(() => Buffer.from(encoded), calls);
     const boundingMs = timed(
-      () =>
-        withinLimit(text, DEFAULT_TOOL_OUTPUT_LIMIT) ||
-        boundedPreview(text, DEFAULT_TOOL_OUTPUT_LIMIT, marker).toString('utf8'),
+      () => withinLimit(text, DEFAULT_TOOL_OUTPUT_LIMIT) || boundedPreview(text, DEFAULT_TOOL_OUTPUT_LIMIT, marker),
       calls,
     );
     return { size, boundingMs, copyMs };
