@@ -97,12 +97,16 @@ function takeHead(text: string, maxLines: number, maxBytes: number): { end: numb
 function takeTail(text: string, maxLines: number, maxBytes: number, headEnd: number): { start: number; lines: number } {
   // A line starting more than `maxBytes` units before the end starts more than `maxBytes` bytes before it.
   const from = Math.max(headEnd, text.length - maxBytes - 1);
-  const window = text.slice(from);
+  // Line starts from the end on. A search forwards is quicker than one backwards, so it goes forwards
+  // through ever longer stretches, each before the last, until it has lines enough.
   const starts: number[] = [];
-  for (let at = window.length; starts.length < maxLines && at > 0; ) {
-    at = window.lastIndexOf('\n', at - 1);
-    if (at < 0) break;
-    starts.push(from + at + 1);
+  for (let end = text.length, size = 4096; end > from && starts.length < maxLines; size *= 2) {
+    const start = Math.max(from, end - size);
+    const stretch = text.slice(start, end);
+    const found: number[] = [];
+    for (let at = stretch.indexOf('\n'); at >= 0; at = stretch.indexOf('\n', at + 1)) found.push(start + at + 1);
+    for (let i = found.length - 1; i >= 0 && starts.length < maxLines; i--) starts.push(found[i]!);
+    end = start;
   }
   const kept = farthestWithin(text, text.length, starts, maxBytes);
   if (kept.index >= 0) return { start: starts[kept.index]!, lines: kept.index + 1 };
