@@ -99,6 +99,9 @@ Feature: ToolOutput1 - Bounding Model Tool Output
       | €    | 300   | 602   |
       | €    | 300   | 604   |
       | xé   | 300   | 600   |
+      | 𝄞    | 200   | 600   |
+      | 𝄞    | 200   | 602   |
+      | 𝄞    | 200   | 604   |
 
   @TOO-11 @id:too-bounding-line-ends-1 @needs:kit-tools
   Scenario Outline: [8] Exactly at the line limit, a final line break opens no further line (<ending>)

@@ -12,9 +12,9 @@ const lines = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split
 
 function bound(text: string, limit: ToolOutputLimit): string {
   const preview = boundedPreview(text, limit, MARKER);
-  // A split character would not survive the round trip through a string.
-  assert.deepEqual(utf8(preview.toString('utf8')), preview, 'the preview is valid UTF-8');
-  return preview.toString('utf8');
+  // The texts bounded here hold no U+FFFD: one in the preview would be a character split in two.
+  assert.ok(!preview.includes('\uFFFD'), 'the preview splits no character');
+  return preview;
 }
 
 const line = fc.string({ unit: fc.constantFrom('a', 'é', '€', '𝄞', ' ', '\r', '\t', 'Z'), maxLength: 40 });
@@ -91,4 +91,33 @@ test('edge cases', () => {
 test('a limit too small for head and tail keeps the marker alone, fitted to the limit', () => {
   assert.equal(bound('a\nb\nc\nd', { maxLines: 2, maxBytes: 1000 }), MARKER);
   assert.equal(bound('abcdef'.repeat(100), { maxLines: 10, maxBytes: 12 }), MARKER.slice(0, 12));
+});
+
+test('cuts between four-byte characters keep whole surrogate pairs at both ends', () => {
+  const limit = { maxLines: 10, maxBytes: 200 };
+  assert.equal(bound('𝄞'.repeat(500), limit), `${'𝄞'.repeat(15)}\n${MARKER}\n${'𝄞'.repeat(16)}`);
+  assert.equal(bound(`${'𝄞'.repeat(300)}\nlast`, { maxLines: 10, maxBytes: 120 }), `${'𝄞'.repeat(5)}\n${MARKER}\nlast`);
+});
+
+test('a first line that fits is kept whole while the last is cut on a character', () => {
+  assert.equal(
+    bound(`first\n${'é'.repeat(300)}`, { maxLines: 10, maxBytes: 120 }),
+    `first\n${MARKER}\n${'é'.repeat(19)}`,
+  );
+  const crlf = `${'x'.repeat(90)}\r\n${'y'.repeat(90)}`;
+  assert.equal(bound(crlf, { maxLines: 10, maxBytes: 160 }), `${'x'.repeat(42)}\n${MARKER}\n${'y'.repeat(42)}`);
+});
+
+test('a lone surrogate reads as U+FFFD and is counted as its three UTF-8 bytes', () => {
+  const text = `\ud800${'a'.repeat(300)}\udc00`;
+  assert.equal(
+    boundedPreview(text, { maxLines: 10, maxBytes: 100 }, MARKER),
+    `\uFFFD${'a'.repeat(9)}\n${MARKER}\n${'a'.repeat(9)}\uFFFD`,
+  );
+  assert.equal(boundedPreview('a\nb', { maxLines: 2, maxBytes: 100 }, 'cut \ud800 here'), 'cut \uFFFD here');
+  assert.equal(
+    boundedPreview('a\nb', { maxLines: 2, maxBytes: 7 }, 'x𝄞𝄞'),
+    'x𝄞',
+    'a marker cut keeps whole characters',
+  );
 });

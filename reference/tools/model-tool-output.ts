@@ -40,19 +40,15 @@ export class ModelToolOutputBounding {
     if (withinLimit(text, limit)) return result;
     // A tool that kept its complete output itself keeps its path; no fallback file pretends to more.
     if (result.outputPath !== undefined)
-      return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };
+      return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };
     try {
       const path = await this.files.write(Buffer.from(text, 'utf8'));
-      return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };
+      return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };
     } catch (error) {
       this.diagnostics(
         `tool output could not be kept in ${this.files.directory}: ${error instanceof Error ? error.message : error}`,
       );
-      return { ...result, output: preview(text, limit, LOSSY_MARKER) };
+      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };
     }
   }
-}
-
-function preview(text: string, limit: ToolOutputLimit, marker: string): string {
-  return boundedPreview(text, limit, marker).toString('utf8');
 }

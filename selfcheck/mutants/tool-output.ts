@@ -19,15 +19,15 @@ export const toolOutput: Mutant[] = [
   {
     name: 'bounding keeps only the head',
     file: 'tools/bounded-preview.ts',
-    find: '    ...(tail.lines > 0 ? [text.subarray(tail.start)] : []),\n',
+    find: '    ...(tail.lines > 0 ? [output.slice(tail.start)] : []),\n',
     replace: '',
     breaks: ['TOO-03'],
   },
   {
     name: 'a bounded output does not say where its complete text is',
     file: 'tools/model-tool-output.ts',
-    find: 'return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };',
-    replace: 'return { ...result, output: preview(text, limit, LOSSY_MARKER), outputPath: path };',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace: 'return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER), outputPath: path };',
     breaks: ['TOO-04'],
   },
   {
@@ -61,7 +61,7 @@ export const toolOutput: Mutant[] = [
   {
     name: 'a managed file that cannot be written fails the tool',
     file: 'tools/model-tool-output.ts',
-    find: '      return { ...result, output: preview(text, limit, LOSSY_MARKER) };',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
     replace: "      return { status: 'error', output: `the tool output could not be kept: ${error}` };",
     breaks: ['TOO-07'],
   },
@@ -76,14 +76,15 @@ export const toolOutput: Mutant[] = [
   {
     name: 'bounding drops the structured result',
     file: 'tools/model-tool-output.ts',
-    find: 'return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };',
-    replace: 'return { status: result.status, output: preview(text, limit, savedMarker(path)), outputPath: path };',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace:
+      'return { status: result.status, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     breaks: ['TOO-09'],
   },
   {
     name: 'bounding replaces the path the tool kept with a fallback file',
     file: 'tools/model-tool-output.ts',
-    find: '    if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };\n',
+    find: '    if (result.outputPath !== undefined) return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };\n',
     replace: '',
     breaks: ['TOO-10'],
   },
@@ -119,8 +120,8 @@ export const toolOutput: Mutant[] = [
   {
     name: 'a byte cut may split a character',
     file: 'tools/bounded-preview.ts',
-    find: '  while (at > 0 && continuation(text[at])) at--;',
-    replace: '',
+    find: 'return insidePair(text, at) ? at - 1 : at;',
+    replace: 'return at;',
     breaks: ['TOO-01'],
   },
   {
@@ -140,7 +141,7 @@ export const toolOutput: Mutant[] = [
   {
     name: 'bounding keeps only the tail',
     file: 'tools/bounded-preview.ts',
-    find: '    ...(head.lines > 0 ? [text.subarray(0, head.end)] : []),',
+    find: '    ...(head.lines > 0 ? [output.slice(0, head.end)] : []),',
     replace: '',
     breaks: ['TOO-03'],
   },
@@ -155,8 +156,8 @@ export const toolOutput: Mutant[] = [
   {
     name: 'a bounded output names its file in the text only, without the typed path',
     file: 'tools/model-tool-output.ts',
-    find: 'return { ...result, output: preview(text, limit, savedMarker(path)), outputPath: path };',
-    replace: 'return { ...result, output: preview(text, limit, savedMarker(path)) };',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)) };',
     breaks: ['TOO-04'],
   },
   {
@@ -176,9 +177,9 @@ export const toolOutput: Mutant[] = [
   {
     name: 'an output the tool kept is also mirrored, bounded, in a fallback file',
     file: 'tools/model-tool-output.ts',
-    find: '    if (result.outputPath !== undefined) return { ...result, output: preview(text, limit, savedMarker(result.outputPath)) };',
+    find: '    if (result.outputPath !== undefined) return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };',
     replace:
-      "    if (result.outputPath !== undefined) {\n      const output = preview(text, limit, savedMarker(result.outputPath));\n      await this.files.write(Buffer.from(output, 'utf8'));\n      return { ...result, output };\n    }",
+      "    if (result.outputPath !== undefined) {\n      const output = boundedPreview(text, limit, savedMarker(result.outputPath));\n      await this.files.write(Buffer.from(output, 'utf8'));\n      return { ...result, output };\n    }",
     breaks: ['TOO-10'],
   },
   {
