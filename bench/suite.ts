@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { kitPath } from '../harness/kit-root.js';
 import { childCpuMs } from './cpu-time.js';
+import { median } from './median.js';
 
 /**
  * The whole suite against the reference runtime, in process and through its stdio adapter, and
@@ -10,9 +11,14 @@ import { childCpuMs } from './cpu-time.js';
 export interface SuiteFigure {
   scenarios: number;
   steps: number;
+  /** Medians over the rounds. */
   inProcessMs: number;
   stdioMs: number;
   floorMs: number;
+  /** Medians of each round's own ratios: a machine whose speed drifts between rounds moves them less. */
+  inProcessRatio: number;
+  stdioRatio: number;
+  rounds: number;
 }
 
 const kit = (args: string[]) =>
@@ -28,16 +34,37 @@ function count(output: string, noun: string): number {
   return Number(found[1]);
 }
 
-export function measureSuite(): SuiteFigure {
-  const inProcess = kit([]);
-  const scenarios = count(inProcess.stdout, 'scenario');
-  const steps = count(inProcess.stdout, 'step');
-  // `exec`: the kit itself then reaps each adapter process, so the adapters' CPU is counted.
-  const stdio = kit(['--adapter', `exec node ${kitPath('harness', 'build', 'reference-stdio.js')}`]);
-  return { scenarios, steps, inProcessMs: inProcess.ms, stdioMs: stdio.ms, floorMs: noOpFloorMs(scenarios, steps) };
+/** `exec`: the kit itself then reaps each adapter process, so the adapters' CPU is counted. */
+const STDIO = ['--adapter', `exec node ${kitPath('harness', 'build', 'reference-stdio.js')}`];
+
+/**
+ * `rounds` rounds of the floor, the suite in process and the suite over stdio, after one rule run
+ * each way: that builds whatever bundle a changed source left stale, which is not the suite's cost.
+ */
+export function measureSuite(rounds: number): SuiteFigure {
+  kit(['--rule', 'CTX-01']);
+  kit(['--rule', 'CTX-01', ...STDIO]);
+  const measured = Array.from({ length: rounds }, () => {
+    const inProcess = kit([]);
+    const scenarios = count(inProcess.stdout, 'scenario');
+    const steps = count(inProcess.stdout, 'step');
+    const stdioMs = kit(STDIO).ms;
+    return { scenarios, steps, inProcessMs: inProcess.ms, stdioMs, floorMs: noOpFloorMs(scenarios, steps) };
+  });
+  const middle = (figure: (round: (typeof measured)[number]) => number) => median(measured.map(figure));
+  return {
+    scenarios: measured[0]!.scenarios,
+    steps: measured[0]!.steps,
+    inProcessMs: middle((round) => round.inProcessMs),
+    stdioMs: middle((round) => round.stdioMs),
+    floorMs: middle((round) => round.floorMs),
+    inProcessRatio: middle((round) => round.inProcessMs / round.floorMs),
+    stdioRatio: middle((round) => round.stdioMs / round.inProcessMs),
+    rounds,
+  };
 }
 
-export function noOpFloorMs(scenarios: number, steps: number): number {
+function noOpFloorMs(scenarios: number, steps: number): number {
   // Inside the kit, so the step file finds the kit's Cucumber.
   const dir = kitPath('.kit', 'bench-floor');
   mkdirSync(dir, { recursive: true });
