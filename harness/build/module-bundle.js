@@ -114,9 +114,7 @@ export async function cachedBundle({ name, entry, roots, inline, sourceMaps = fa
     // Dated to the build's start, so that a source saved while it ran makes the next run rebuild.
     utimesSync(current, started / 1000, started / 1000);
     for (const earlier of readdirSync(home, { withFileTypes: true })) {
-      const path = join(home, earlier.name);
-      if (earlier.isDirectory() && earlier.name !== build && statSync(path).mtimeMs < started - KEEP_EARLIER_BUILDS_MS)
-        rmSync(path, { recursive: true, force: true });
+      if (earlier.isDirectory() && earlier.name !== build) removeIfOlder(join(home, earlier.name), started);
     }
   }
   return pathToFileURL(current).href;
@@ -124,6 +122,18 @@ export async function cachedBundle({ name, entry, roots, inline, sourceMaps = fa
 
 /** How long an earlier build stays for the processes that may still load its chunks. */
 const KEEP_EARLIER_BUILDS_MS = 60 * 60 * 1000;
+
+/**
+ * Removes an earlier build made long enough before `started`. Processes building together all clear
+ * up, so another may be removing it meanwhile: that is no failure of this command.
+ * @param {string} path
+ * @param {number} started
+ */
+function removeIfOlder(path, started) {
+  try {
+    if (statSync(path).mtimeMs < started - KEEP_EARLIER_BUILDS_MS) rmSync(path, { recursive: true, force: true });
+  } catch {}
+}
 
 /**
  * Where the kit keeps what it builds, or undefined where nothing can be kept. Bundles embed the kit's
@@ -199,11 +209,18 @@ function installedAt() {
   return builtAt(`${packages.slice(0, packages.lastIndexOf('/node_modules/'))}/node_modules/.package-lock.json`);
 }
 
-/** Paths joined by hand: this runs on every start, over every source. */
+/**
+ * Paths joined by hand: this runs on every start, over every source. A file an editor removes while
+ * it is looked at (a swap or temporary file) counts for nothing.
+ */
 function newestFile(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) return stat?.mtimeMs ?? 0;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestFile(`${path}/${entry}`));
+  let entries = [];
+  try {
+    entries = readdirSync(path);
+  } catch {}
+  for (const entry of entries) newest = Math.max(newest, newestFile(`${path}/${entry}`));
   return newest;
 }

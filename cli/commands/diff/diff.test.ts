@@ -51,6 +51,7 @@ describe('kit diff', SIDE_BY_SIDE, () => {
     assert.match(
       run.stdout,
       /^a: .*steer\.json · reference 0\.1\.0 \(typescript\) · 2 turn\(s\)\nb: .*queue\.json · reference 0\.1\.0 \(typescript\) · 3 turn\(s\)\n/,
+      run.stderr,
     );
     assert.match(run.stdout, /first difference: turn 2, message 3 \(user in a, none in b\)/);
     assert.match(run.stdout, /turn 2:\n {2}user {7}start\n {2}assistant {2}ok\n- user {7}also this\n/);
