@@ -31,11 +31,10 @@ const FORMATS: Record<string, FormatDefinition<string>> = {
 const kitRequire = createRequire(import.meta.url);
 const AJV_VERSION: string = kitRequire('ajv/package.json').version;
 
-const loaded = new Map<string, ValidateFunction>();
-
 /**
- * The validator of `ref` (a URI reference into `schema`, by default the schema itself). The schema
- * is the kit's own and checked against the meta-schema by the unit tests, not here.
+ * The validator of `ref` (a URI reference into `schema`, by default the schema itself); callers keep
+ * the ones they use. The schema is the kit's own and checked against the meta-schema by the unit
+ * tests, not here.
  */
 export function standaloneValidator(
   flavour: SchemaFlavour,
@@ -46,12 +45,7 @@ export function standaloneValidator(
     .update(`${AJV_VERSION}\0${flavour}\0${ref}\0${Object.keys(FORMATS)}\0${schemaText(schema)}`)
     .digest('hex')
     .slice(0, 24);
-  let validate = loaded.get(key);
-  if (!validate) {
-    validate = load(key, () => generate(flavour, schema, ref));
-    loaded.set(key, validate);
-  }
-  return validate;
+  return load(key, () => generate(flavour, schema, ref));
 }
 
 const texts = new WeakMap<object, string>();

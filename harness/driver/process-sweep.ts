@@ -66,17 +66,16 @@ export function markedProcesses(mark: string): number[] {
   return found;
 }
 
-const MARK_ENTRY = Buffer.from(`${ADAPTER_MARK}=`);
+/** `\0KIT_ADAPTER_MARK=`: the entry after another, or without its first byte, the first entry. */
+const MARK_AFTER_ENTRY = Buffer.from(`\0${ADAPTER_MARK}=`);
+const MARK_ENTRY = MARK_AFTER_ENTRY.subarray(1);
 
 /** The mark an environment carries, or '' for none. */
 function markIn(env: Buffer): string {
-  let at = env.subarray(0, MARK_ENTRY.length).equals(MARK_ENTRY) ? 0 : -1;
-  if (at < 0) {
-    const inner = env.indexOf(Buffer.concat([Buffer.of(0), MARK_ENTRY]));
-    if (inner < 0) return '';
-    at = inner + 1;
-  }
-  const start = at + MARK_ENTRY.length;
+  const first = env.subarray(0, MARK_ENTRY.length).equals(MARK_ENTRY);
+  const after = first ? -1 : env.indexOf(MARK_AFTER_ENTRY);
+  if (!first && after < 0) return '';
+  const start = (first ? 0 : after + 1) + MARK_ENTRY.length;
   const end = env.indexOf(0, start);
   return env.toString('latin1', start, end < 0 ? env.length : end);
 }
