@@ -145,6 +145,10 @@ const commands = {
     sessions.record(c.sessionId);
     await sessions.move(c.sessionId, c.location);
   },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model !== undefined) await sessions.selectModel(c.sessionId, c.model);
+  },
   'compaction.configure': (c) => sessions.configureCompaction(c),
   'compaction.request': async (c) => {
     const live = await sessions.open(c.sessionId);
@@ -203,7 +207,6 @@ const commands = {
 const UNSUPPORTED = {
   inbox: 'pi keeps no inbox: steering and follow-up queues live in memory only',
   epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
-  'session.select': 'pi has no agents; its model is chosen per session at start',
   'agent.define': 'pi has no agents',
   'permission.wait': 'pi asks no permission before running a tool',
   'permission.pending': 'pi asks no permission before running a tool',

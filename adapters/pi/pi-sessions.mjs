@@ -30,7 +30,7 @@ export class PiSessions {
     this.live = new Map();
     this.recordFile = join(config.storeDir, 'kit-sessions.json');
     this.sessionDir = join(config.storeDir, 'sessions');
-    this.compaction = { contextWindow: 200_000, maxTokens: 16_384, reserveTokens: undefined };
+    this.compaction = { contextWindow: 200_000, maxTokens: 16_384, reserveTokens: undefined, modelWindows: {} };
     mkdirSync(this.sessionDir, { recursive: true });
     this.records = existsSync(this.recordFile) ? JSON.parse(readFileSync(this.recordFile, 'utf8')) : {};
   }
@@ -75,12 +75,13 @@ export class PiSessions {
     const modelRegistry = pi.ModelRegistry.inMemory(authStorage);
     this.registerProvider(modelRegistry);
     const settingsManager = pi.SettingsManager.inMemory(this.settings());
+    // No model is passed: pi restores the one the session file last selected (a `model_change`
+    // entry), else takes the settings' default, the kit's configured model, as `pi --session` does.
     const { session } = await pi.createAgentSession({
       cwd: location,
       agentDir: this.config.home,
       authStorage,
       modelRegistry,
-      model: modelRegistry.find('kit', this.config.provider.model),
       thinkingLevel: 'off',
       tools: [...PI_TOOLS, ...KIT_TOOLS],
       // The kit's tools work where pi's own do: in the directory the session was opened in.
@@ -95,26 +96,36 @@ export class PiSessions {
   /**
    * The kit's provider as a pi provider: `openai-completions` at the kit's base URL, or
    * `anthropic-messages` at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
+   * Every model the kit names is one of its models, each with its own context window.
    */
   registerProvider(modelRegistry) {
-    const { dialect, baseUrl, apiKey, model } = this.config.provider;
+    const { dialect, baseUrl, apiKey, model, models = [] } = this.config.provider;
     const anthropic = dialect === 'anthropic-messages';
     modelRegistry.registerProvider('kit', {
       baseUrl: anthropic ? baseUrl.replace(/\/v1\/?$/, '') : baseUrl,
       apiKey,
       api: anthropic ? 'anthropic-messages' : 'openai-completions',
-      models: [
-        {
-          id: model,
-          name: model,
-          reasoning: false,
-          input: ['text', 'image'],
-          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-          contextWindow: this.compaction.contextWindow,
-          maxTokens: this.compaction.maxTokens,
-        },
-      ],
+      models: [model, ...models].map((id) => ({
+        id,
+        name: id,
+        reasoning: false,
+        input: ['text', 'image'],
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+        contextWindow: this.compaction.modelWindows[id] ?? this.compaction.contextWindow,
+        maxTokens: this.compaction.maxTokens,
+      })),
     });
+  }
+
+  /**
+   * A model switch through pi's own `setModel` (what its `/model` command calls): it records a
+   * `model_change` entry and applies from the next run pi starts. A null model is the configured one.
+   */
+  async selectModel(sessionId, model) {
+    const live = await this.open(sessionId);
+    const selected = live.session.modelRegistry.find('kit', model ?? this.config.provider.model);
+    if (!selected) throw new Refusal('invalid-input', `no model ${model}`);
+    await live.session.setModel(selected);
   }
 
   /**
@@ -126,6 +137,8 @@ export class PiSessions {
    */
   settings() {
     return {
+      defaultProvider: 'kit',
+      defaultModel: this.config.provider.model,
       steeringMode: 'all',
       retry: { enabled: false, provider: { maxRetries: 0 } },
       compaction: {
@@ -142,11 +155,12 @@ export class PiSessions {
    * greater of the output allowance and the buffer (CMP-01). Sessions opened later read it; open
    * ones are reopened.
    */
-  async configureCompaction({ contextWindow, outputAllowance, buffer }) {
+  async configureCompaction({ contextWindow, outputAllowance, buffer, modelWindows = {} }) {
     this.compaction = {
       contextWindow,
       maxTokens: Math.max(outputAllowance, 1),
       reserveTokens: Math.max(outputAllowance, buffer),
+      modelWindows,
     };
     for (const id of [...this.live.keys()]) await this.close(id);
   }

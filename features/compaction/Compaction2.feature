@@ -90,7 +90,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session reports the failure "context-overflow" mentioning "context"
     And the session has 0 completed compactions
 
-  @CMP-08 @PRU-06 @id:cmp-compaction-12
+  @CMP-08 @PRU-06 @profile:sol @id:cmp-compaction-12
   Scenario: [6] The first prompt's task stays visible to the model through two compactions
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000

@@ -12,10 +12,12 @@ Feature: Admission1 - Creating sessions and admitting prompts
   @INB-01 @id:inb-admission-2
   Scenario: [2] Reusing a session ID returns the existing session
     Given a session "alpha"
-    And the user admits "hello" with id "m1" and no resume
+    And the provider replies "hi"
+    And the user steers "hello"
+    And the session settles
     When a session "alpha" is created again
     Then the session was not created anew
-    And the inbox of session "alpha" holds 1 prompt
+    And the history has 1 user message "hello"
 
   @INB-02 @id:inb-admission-3
   Scenario: [3] A prompt without an ID gets a generated message ID

@@ -24,7 +24,8 @@ Feature: Patch1 - apply_patch
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "p1" settled as success
+    Then request 1 offers the patch tool
+    And call "p1" settled as success
     And the file "new/hello.txt" in the workspace "s1" holds:
       """
       hello
@@ -52,7 +53,8 @@ Feature: Patch1 - apply_patch
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "p1" settled as error
+    Then request 1 offers the patch tool
+    And call "p1" settled as error
     And the workspace "s1" has no file "added.txt"
 
   @TLS-03 @id:tls-patch-3
@@ -70,7 +72,8 @@ Feature: Patch1 - apply_patch
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "p1" settled as error
+    Then request 1 offers the patch tool
+    And call "p1" settled as error
     And the workspace "s1" has no file "added.txt"
 
   @TLS-03 @id:tls-patch-4
@@ -94,7 +97,8 @@ Feature: Patch1 - apply_patch
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "p1" settled as error
+    Then request 1 offers the patch tool
+    And call "p1" settled as error
     And call "p1" reports:
       | outcome     | op     | path  |
       | applied     | add    | a.txt |

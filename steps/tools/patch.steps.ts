@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
 import { DEFAULT_PATCH_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { request } from '../support/requests.js';
 import { structured } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
@@ -13,6 +15,18 @@ Given('the provider calls apply_patch {string} with:', function (this: KitWorld,
   const patch = withWorkspaces(this, text);
   const { tool, patchField } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
   this.provider.enqueue({ turn: toolCallsTurn([call(id, tool, { [patchField]: patch })]) });
+});
+
+/**
+ * A runtime whose first request offers no patch tool lacks it: its call of the tool settles as an
+ * unknown tool, which would pass the checks that only ask for an error and nothing changed.
+ */
+Then('request 1 offers the patch tool', function (this: KitWorld) {
+  const { tool } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
+  const offered = request(this, 1).tools;
+  if (!offered.includes(tool)) {
+    throw new Error(`${NOT_IMPLEMENTED}the runtime offers no ${tool} tool (request 1 offers ${offered.join(', ')})`);
+  }
 });
 
 Then(
