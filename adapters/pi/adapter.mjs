@@ -56,8 +56,26 @@ async function hello(config) {
     capabilities: ['restart', 'kit-tools', 'manual-compaction'],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
+    emulated: EMULATED,
   };
 }
+
+/** What this adapter computes itself because pi has no such notion; a verdict resting on one of these judges the adapter too. */
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs and locations in kit-sessions.json and names each pi session file after its ID; pi names sessions by a UUID of its own',
+  'prompt.admit':
+    'resume false (while idle) and input during a requested compaction are held in the adapter\'s memory until submitted; the receipt echoes the kit\'s ID: pi has no admit-without-run and no message IDs',
+  'session.run':
+    "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result",
+  'session.wake': "submits the held prompts and nothing else: pi starts no work when a session opens",
+  'session.idle':
+    "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
+  'session.move': 'closes the pi session and reopens its file with the destination as working directory',
+  events: "the session file's entries, numbered by their position in the file: pi keeps no event sequence",
+  'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
+  'events.take': 'reads the session file after the cursor the adapter keeps',
+};
 
 function promptContent(prompt) {
   const text = prompt.parts

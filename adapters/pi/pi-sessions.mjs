@@ -176,12 +176,13 @@ export class PiSessions {
 
   /**
    * pi fixes a session's working directory when it opens (its tools are built for it): a session
-   * moves by closing and reopening it elsewhere, which pi cannot do while it works.
+   * moves by closing and reopening it elsewhere, as `pi --session <file>` run from the destination.
+   * pi has no means to move a session while its agent runs, nor to fence its next turn.
    */
   async move(sessionId, location) {
     const state = this.live.get(sessionId);
     if (state && (await state.ready).running) {
-      throw new Refusal('conflict', 'pi cannot change the working directory of a session while it runs');
+      throw new Refusal('unsupported', 'pi cannot change the working directory of a running session');
     }
     await this.close(sessionId);
     this.record(sessionId).location = location;

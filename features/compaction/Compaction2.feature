@@ -179,3 +179,28 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 3 requests
     And request 3 mentions "one" in its conversation
     And request 3 omits "SUMMARY: never used" in its conversation
+
+  @CMP-08 @id:cmp-compaction-8-requested @needs:manual-compaction
+  Scenario: [10] A second requested compaction updates the first summary
+    Given a session "s1"
+    And the provider replies "FIRST-REPLY"
+    And the provider replies "SECOND-REPLY"
+    And the provider summarizes with "SUMMARY-ONE: the task is to port the parser"
+    And the provider replies "THIRD-REPLY"
+    And the provider summarizes with "SUMMARY-TWO: the parser is ported"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    And the user asks for a compaction
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    When the user asks for a compaction
+    And the session settles
+    And the user steers "four"
+    And the session settles
+    Then the provider received 6 requests
+    And request 5 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
+    And the session has 2 completed compactions

@@ -116,5 +116,4 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
     And the user steers "three"
     And the session settles
-    Then the last system message of request 3 contains, in order:
-      | PACKAGE: use spaces |
+    Then request 3 tells the model "PACKAGE: use spaces" after "three", or nothing above was judged

@@ -24,6 +24,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And a session "s1"
     And the provider replies "first"
     And the provider replies "second"
+    And the provider replies "third"
     And the user steers "one"
     And the session settles
     When the global instructions say "GLOBAL: be brief"
@@ -32,6 +33,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 2 tells the model nothing after "two"
     And request 2 tells the model "PROJECT: use tabs" once
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
 
   @CTX-05 @MCS-01 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
@@ -64,7 +69,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
 
-  @CTX-07 @INS-07 @id:ins-files-5
+  @CTX-07 @id:ins-files-5
   Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -89,6 +94,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And a session "s1"
     And the provider replies "first"
     And the provider replies "second"
+    And the provider replies "third"
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
@@ -96,6 +102,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing after "two"
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
 
   @CTX-14 @id:ins-files-7
   Scenario: [7] A file changed while the session is idle does not wake it; the next prompt carries the change
@@ -113,7 +123,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 2 requests
     When the user steers "two"
     And the session settles
-    Then request 3 tells the model "PROJECT: use spaces" after "two"
+    Then request 3 tells the model "PROJECT: use spaces" after "two", or nothing above was judged
 
   @EPO-04 @needs:restart @id:ins-files-8
   Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
@@ -180,7 +190,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model nothing after "three"
     And request 3 tells the model "PROJECT: use tabs" once
 
-  @EPO-02 @EPO-03 @id:ins-files-12
+  @EPO-02 @id:ins-files-12
   Scenario: [12] An unreadable file at the first turn sends nothing and keeps the prompt pending until it reads
     Given the file "AGENTS.md" in the workspace "s1" cannot be read
     And a session "s1"

@@ -1121,6 +1121,12 @@ export interface HelloResult {
     [k: string]: string;
   };
   /**
+   * The protocol commands and capabilities the adapter computes itself instead of reading them from the runtime, each with one line saying how.
+   */
+  emulated?: {
+    [k: string]: string;
+  };
+  /**
    * The runtime's own shell tool, through which the kit expresses its tools (echo, fail, gate, produce) as POSIX sh commands run in the session's location when the runtime does not declare capability kit-tools.
    */
   shell?: {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
@@ -62,6 +63,26 @@ Then(
   'request {int} tells the model {string} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = toldAfter(this, n, input);
+    expect(
+      told.filter((message) => message.includes(text)),
+      `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
+    ).to.have.length(1);
+  },
+);
+
+/**
+ * The control of a check that something is not told: a runtime that tells nothing after the
+ * prompt even when a file did change never tells a change at all, so the checks before showed nothing.
+ */
+Then(
+  'request {int} tells the model {string} after {string}, or nothing above was judged',
+  function (this: KitWorld, n: number, text: string, input: string) {
+    const told = toldAfter(this, n, input);
+    if (told.every((message) => message.trim() === '')) {
+      // NOT-JUDGED: the runtime never tells a changed instruction file.
+      this.log(`${NOT_APPLICABLE}request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`);
+      return 'skipped';
+    }
     expect(
       told.filter((message) => message.includes(text)),
       `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
