@@ -45,11 +45,15 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
     if (!isMap(value)) throw new KitInputError(where, `${TOP}.${id}: expected an entry with a reason`);
     for (const field of value.items) {
       const name = isScalar(field.key) ? String(field.key.value) : '';
-      if (name !== 'reason')
+      if (name !== 'reason' && name !== 'class')
         throw new KitInputError(
           at(field.key as Node),
-          `${TOP}.${id}.${name}: is not a known field (an entry has a reason)`,
+          `${TOP}.${id}.${name}: is not a known field (an entry has a class and a reason)`,
         );
+    }
+    const kind = value.get('class');
+    if (kind !== undefined && kind !== 'deviation' && kind !== 'not-implemented') {
+      throw new KitInputError(at(value), `${TOP}.${id}.class: is deviation or not-implemented`);
     }
     const reason = value.get('reason');
     if (typeof reason !== 'string' || reason.trim() === '') {

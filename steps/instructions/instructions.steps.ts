@@ -80,7 +80,9 @@ Then(
     const told = toldAfter(this, n, input);
     if (told.every((message) => message.trim() === '')) {
       // NOT-JUDGED: the runtime never tells a changed instruction file.
-      this.log(`${NOT_APPLICABLE}request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`);
+      this.log(
+        `${NOT_APPLICABLE}request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`,
+      );
       return 'skipped';
     }
     expect(
