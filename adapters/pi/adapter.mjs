@@ -65,10 +65,10 @@ const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs and locations in kit-sessions.json and names each pi session file after its ID; pi names sessions by a UUID of its own',
   'prompt.admit':
-    'resume false (while idle) and input during a requested compaction are held in the adapter\'s memory until submitted; the receipt echoes the kit\'s ID: pi has no admit-without-run and no message IDs',
+    "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted; the receipt echoes the kit's ID: pi has no admit-without-run and no message IDs",
   'session.run':
-    "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result",
-  'session.wake': "submits the held prompts and nothing else: pi starts no work when a session opens",
+    "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result, after a failed attempt once its error leaves the context as in pi's own retry",
+  'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
   'session.move': 'closes the pi session and reopens its file with the destination as working directory',
@@ -123,13 +123,16 @@ let admitted = 0;
  * Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery.
  * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
  * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
- * pi cannot continue from an assistant message or an empty transcript.
+ * after a failed attempt it first drops the error from the context, keeping it in the session
+ * file, as pi's own retry does. pi cannot continue from an answer or an empty transcript.
  */
 async function run(sessionId, explicit) {
   const live = await sessions.open(sessionId);
   if (explicit && live.held.length === 0 && !live.running) {
-    const last = live.session.agent.state.messages.at(-1);
-    if (last?.role === 'user' || last?.role === 'toolResult') live.track(live.session.agent.continue(), diagnostics);
+    const { agent } = live.session;
+    if (agent.state.messages.at(-1)?.stopReason === 'error') agent.state.messages = agent.state.messages.slice(0, -1);
+    const last = agent.state.messages.at(-1);
+    if (last?.role === 'user' || last?.role === 'toolResult') live.track(agent.continue(), diagnostics);
     return;
   }
   const held = live.held.splice(0);
