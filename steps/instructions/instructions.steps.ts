@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
@@ -79,11 +78,8 @@ Then(
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = toldAfter(this, n, input);
     if (told.every((message) => message.trim() === '')) {
-      // NOT-JUDGED: the runtime never tells a changed instruction file.
-      this.log(
-        `${NOT_APPLICABLE}request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`,
-      );
-      return 'skipped';
+      this.notJudged(`request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`);
+      return;
     }
     expect(
       told.filter((message) => message.includes(text)),

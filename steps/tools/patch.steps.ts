@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { NOT_IMPLEMENTED } from '../../harness/protocol/capabilities.js';
 import { DEFAULT_PATCH_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { NotImplemented } from '../../harness/report/outcome.js';
 import { request } from '../support/requests.js';
 import { structured } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
@@ -25,7 +25,7 @@ Then('request 1 offers the patch tool', function (this: KitWorld) {
   const { tool } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
   const offered = request(this, 1).tools;
   if (!offered.includes(tool)) {
-    throw new Error(`${NOT_IMPLEMENTED}the runtime offers no ${tool} tool (request 1 offers ${offered.join(', ')})`);
+    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${offered.join(', ')}`);
   }
 });
 
