@@ -43,6 +43,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     When the user steers "three"
     And the session settles
+    # checks: CMP-01
     Then the provider received 5 requests
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
@@ -122,6 +123,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies "done"
     And the user steers "one"
     And the session settles
+    # checks: CMP-01
+    And the session has 0 completed compactions
     When the session selects the model "kit-other"
     And the user steers "two"
     And the session settles
@@ -163,6 +166,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies with 160000 characters of prose
     And the provider holds its reply "SUMMARY: never used" until "summary" is released
     And the user steers "one"
+    # checks: CMP-01
     And the session settles
     And the user steers "two"
     And the provider has received 2 requests
