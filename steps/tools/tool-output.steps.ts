@@ -3,7 +3,6 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
 import type { KitWorld } from '../support/world.js';
@@ -90,8 +89,7 @@ Given(
  */
 function atTheLimit(world: KitWorld, produceIt: () => 'skipped' | undefined): 'skipped' | undefined {
   if (world.means.name !== 'shell') return produceIt();
-  world.log(`${NOT_APPLICABLE}a shell tool's own text beside the output keeps a whole output off the exact limit`);
-  return 'skipped';
+  return world.notApplicable("a shell tool's own text beside the output keeps a whole output off the exact limit");
 }
 
 Given(

@@ -116,6 +116,10 @@ export function createAdapter(): {
               'prompt.default-delivery': 'steer',
             },
             limits: LIMITS,
+            emulated: {
+              compactions:
+                'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
+            },
           },
         };
       }
