@@ -18,6 +18,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the session's compactions are:
       | status |
       | failed |
+    And after the failed compaction in request 2, the pending turn "two" stopped or ran once
     And the session has 0 completed compactions
     When the context window grows tenfold
     And the provider replies "three done"
@@ -163,6 +164,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the session's compactions are:
       | status |
       | failed |
+    And after the failed compaction in request 2, the pending turn "two" stopped or ran once
     When the context window grows tenfold
     And the provider replies "three done"
     And the user steers "three"
