@@ -135,8 +135,8 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [9] After a compaction the fresh baseline carries the current files and nothing restates them
     Given the global instructions say "GLOBAL: be brief"
     And a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -263,8 +263,8 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"

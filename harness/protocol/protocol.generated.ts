@@ -1188,6 +1188,50 @@ export interface HelloResult {
      */
     patchField: string;
   };
+  /**
+   * Numbers the seeds leave to the runtime that decide how large a conversation must be to exercise a rule: compaction, pruning and output-bounding scenarios take their sizes from these. Without them the kit sizes for a runtime that keeps no recent context verbatim and reserves the configured output allowance for a summary.
+   */
+  limits?: {
+    /**
+     * The context window, in tokens of the runtime's own estimate, when the kit configures none.
+     */
+    contextWindow?: number;
+    /**
+     * The output a request allows the model when the kit configures none.
+     */
+    outputAllowance?: number;
+    /**
+     * compaction.buffer when the kit configures none: headroom kept whatever the output allowance.
+     */
+    compactionBuffer?: number;
+    /**
+     * The most output a request allows, whatever allowance is configured.
+     */
+    outputAllowanceCap?: number;
+    /**
+     * The most tokens of the newest conversation a compaction keeps verbatim (serialized beside the summary, or as messages): only what is older is folded into the summary.
+     */
+    recentContextTokens?: number;
+    /**
+     * The output a compaction's summary request allows: that request, which carries the conversation it folds, must fit in the context window less this.
+     */
+    summaryOutputTokens?: number;
+    /**
+     * Per model name, where a model's limits differ from the ones above.
+     */
+    models?: {
+      [k: string]: {
+        /**
+         * The context window, in tokens of the runtime's own estimate, when the kit configures none.
+         */
+        contextWindow?: number;
+        /**
+         * The output a request allows the model when the kit configures none.
+         */
+        outputAllowance?: number;
+      };
+    };
+  };
 }
 /**
  * Observe one page of the session's projected durable history: the newest messages before a cursor, as a client scrolling back through a long session reads them (capability history-paging).

@@ -4,7 +4,14 @@ import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
-import { OpencodeServer, PROVIDER_ID, PROVIDER_PACKAGES, opencodeVersion, type ServerSettings } from './server.js';
+import {
+  DEFAULT_MODEL_LIMIT,
+  OpencodeServer,
+  PROVIDER_ID,
+  PROVIDER_PACKAGES,
+  opencodeVersion,
+  type ServerSettings,
+} from './server.js';
 import { readEpoch } from './store.js';
 
 export const PROTOCOL = 'session-runtime-adapter/1';
@@ -37,6 +44,20 @@ const FAILED_DRAIN_QUIET_MS = 1_000;
 const PERMISSION_CHECK_MS = 1_000;
 
 const PART_IMAGE_NAME = 'image';
+/**
+ * What OpenCode 1.18.33's V2 compaction works with when the kit configures no budget: the models'
+ * limits as the adapter writes them, the default `compaction.buffer` (20000), the newest 8000 tokens
+ * of conversation kept verbatim (`compaction.keep.tokens`), and a summary request allowing at most
+ * 4096 tokens of output, which must fit in the window with the conversation it folds.
+ */
+const LIMITS = {
+  contextWindow: DEFAULT_MODEL_LIMIT.context,
+  outputAllowance: DEFAULT_MODEL_LIMIT.output,
+  compactionBuffer: 20_000,
+  recentContextTokens: 8_000,
+  summaryOutputTokens: 4_096,
+};
+
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
 const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
@@ -93,6 +114,11 @@ export function createAdapter(): {
               'instructions.revocation': 'Previously loaded instructions no longer apply.',
               // A prompt admitted without a delivery is steered (observed, 1.18.33).
               'prompt.default-delivery': 'steer',
+            },
+            limits: LIMITS,
+            emulated: {
+              compactions:
+                'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
             },
           },
         };
@@ -157,7 +183,11 @@ class OpencodeRuntime {
       inbox: async (c, api) => ({ rows: inbox(await api.history(sessionOf(c))) }),
       failures: async (c, api) => ({ failures: failures(await api.history(sessionOf(c))) }),
       events: async (c, api) => ({ events: kitEvents(await api.history(sessionOf(c), Number(c.after ?? 0))) }),
-      compactions: async (c, api) => ({ compactions: compactions(await api.history(sessionOf(c))) }),
+      compactions: async (c, api) => {
+        const session = sessionOf(c);
+        const events = await api.history(session);
+        return { compactions: compactions(events, (await api.active()).has(session)) };
+      },
       'events.subscribe': async (c, api) => this.subscribe(c, api),
       'events.take': async (c) => {
         const stream = this.subscriptions.get(String(c.subscription));
@@ -172,6 +202,7 @@ class OpencodeRuntime {
             contextWindow: Number(c.contextWindow),
             outputAllowance: Number(c.outputAllowance),
             buffer: Number(c.buffer),
+            ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
           },
         }),
       'agent.define': async (c) =>
@@ -529,9 +560,25 @@ function promptedWithoutStep(events: DurableEvent[]): string | undefined {
   return followed ? undefined : String(events[last]!.data.messageID);
 }
 
-function compactions(events: DurableEvent[]) {
+/**
+ * OpenCode 1.18.33 records a compaction's start and its end, and nothing when the summary request
+ * fails or is interrupted: the runner goes on (or stops) without it. A start never ended is therefore
+ * reported failed once the runner moved past it (a later step, prompt or compaction) or the session
+ * is no longer running.
+ */
+function compactions(events: DurableEvent[], running: boolean) {
   const list: { status: 'started' | 'completed' | 'failed'; summary?: string }[] = [];
+  const abandon = () => {
+    const open = list.findLast((entry) => entry.status === 'started');
+    if (open) open.status = 'failed';
+  };
   for (const event of events) {
+    if (
+      event.type === 'session.next.compaction.started' ||
+      event.type === 'session.next.step.started' ||
+      event.type === 'session.next.prompted'
+    )
+      abandon();
     if (event.type === 'session.next.compaction.started') list.push({ status: 'started' });
     if (event.type === 'session.next.compaction.ended') {
       const open = list.findLast((entry) => entry.status === 'started');
@@ -540,5 +587,6 @@ function compactions(events: DurableEvent[]) {
       else list.push({ status: 'completed', summary });
     }
   }
+  if (!running) abandon();
   return list;
 }
