@@ -151,7 +151,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 3 tells the model "GLOBAL: be verbose" once
 
   @MCS-02 @MCS-05 @id:ins-files-10
-  Scenario: [10] The history keeps the system message of a changed file as sent, hidden from the user transcript
+  Scenario: [10] The history keeps the system message of a changed file as sent
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "first"
@@ -161,7 +161,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2, hidden from the user transcript
+    Then the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { baselineOf, request } from '../support/requests.js';
+import { baselineOf, contextBaselineOf } from '../support/requests.js';
 import { expectInOrder } from '../support/text.js';
 import { holdsHashOf } from '../support/checkpoint-hash.js';
 
@@ -20,7 +20,7 @@ Then('the baseline of request {int} does not contain {string}', function (this: 
 Then(
   'the baselines of requests {int} and {int} are byte for byte the same',
   function (this: KitWorld, a: number, b: number) {
-    expect(request(this, b).baseline).to.deep.equal(request(this, a).baseline);
+    expect(contextBaselineOf(this, b)).to.equal(contextBaselineOf(this, a));
   },
 );
 
@@ -58,5 +58,7 @@ Then('the session has no context epoch', async function (this: KitWorld) {
 });
 
 Then('the epoch baseline is exactly the baseline sent in request {int}', async function (this: KitWorld, n: number) {
-  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(baselineOf(this, n));
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(
+    contextBaselineOf(this, n),
+  );
 });

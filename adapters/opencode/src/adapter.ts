@@ -91,6 +91,14 @@ export function createAdapter(): {
               'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
               // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
               'instructions.revocation': 'Previously loaded instructions no longer apply.',
+              // Its lowering of a chronological system message for every provider protocol but one
+              // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
+              // turn before it (OpenAIChat.lowerMessages).
+              'system-message.fallback': '<system-update>\n{text}\n</system-update>',
+              // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
+              // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
+              'agent.prompt':
+                'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
               // A prompt admitted without a delivery is steered (observed, 1.18.33).
               'prompt.default-delivery': 'steer',
             },
