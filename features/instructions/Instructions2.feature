@@ -192,7 +192,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | text  | state   |
       | hello | pending |
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
-    And the session is run
+    And the session is woken
     And the session settles
     Then the provider received 1 request
     And the baseline of request 1 contains, in order:
@@ -229,7 +229,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model nothing after "two"
 
   @MCS-04 @id:ins-files-15
-  Scenario: [15] A changed file told before a failed provider attempt is told once on the retry
+  Scenario: [15] A changed file told before a failed provider attempt is told once on the next attempt
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
     And the provider replies "first"
@@ -240,7 +240,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    And the session is run
+    And the user steers "three"
     And the session settles
     Then the provider received 3 requests
     And request 3 tells the model "PROJECT: use spaces" after "two"

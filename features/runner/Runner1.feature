@@ -106,7 +106,7 @@ Feature: Runner1 - Provider turns and tool settlement
     And the user steers "search"
     And the gate "g1" is blocked
     When <stop>
-    And the session is run
+    And the user steers "go on"
     And the session settles
     Then the provider received 2 requests
     And the history has the tool call "gate" settled as interrupted

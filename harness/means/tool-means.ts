@@ -94,6 +94,9 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
 function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMeans {
   /** Which kit tool each scripted call ID stands for. */
   const scripted = new Map<string, string>();
+  const status = shell.statusText === undefined ? undefined : statusPattern(shell.statusText);
+  /** A command's output without the exit status the tool declares it shows after it, with or without a line break. */
+  const withoutStatus = (text: string) => (status ? text.replace(status, '') : text);
   const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
     scripted.set(id, kitName);
     return { id, name: shell.tool, input: { [shell.commandField]: line } };
@@ -129,13 +132,10 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
         : message.name === kitName,
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
     showsFirstAndLastLines(actual, first, last) {
-      const lines = actual.split('\n').map((line) => line.trim());
-      // The shell's own wrapper may follow the last line without a line break (OpenCode appends
-      // "Command exited with code 0." so to an output it bounded): the line is kept when it begins
-      // a shown line and no digit follows it there (which would make it another numbered line).
-      const kept = (line: string) =>
-        lines.some((shown) => shown.startsWith(line) && !/^\d/.test(shown.slice(line.length)));
-      return lines.includes(first.trim()) && kept(last.trim());
+      const lines = withoutStatus(actual)
+        .split('\n')
+        .map((line) => line.trim());
+      return lines.includes(first.trim()) && lines.includes(last.trim());
     },
     keepsEnds: (actual, raw, chars) => actual.includes(raw.slice(0, chars)) && actual.includes(raw.slice(-chars)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
@@ -147,6 +147,12 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
       }
     },
   };
+}
+
+/** The declared status text at the end of an output, `{status}` standing for any exit status. */
+function statusPattern(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{status\\}', '-?\\d+');
+  return new RegExp(`\\n?${escaped}\\s*$`);
 }
 
 function workspaceDirectories(workspaces: string): string[] {

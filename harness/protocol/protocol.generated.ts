@@ -1115,6 +1115,12 @@ export interface HelloResult {
    */
   capabilities: string[];
   /**
+   * Commands or capabilities the adapter computes itself instead of reading them from the runtime, each with one line saying how; verdicts resting on them are marked.
+   */
+  emulated?: {
+    [k: string]: string;
+  };
+  /**
    * Wording the rules let a runtime choose (removal and revocation texts, fallback wrapper), by name.
    */
   texts: {
@@ -1136,6 +1142,10 @@ export interface HelloResult {
      * The field of the tool's input naming the directory the command runs in, when the tool has one, e.g. workdir.
      */
     workdirField?: string;
+    /**
+     * The text the tool shows after a command's output, {status} standing for its exit status, e.g. "Command exited with code {status}.": the kit reads a command's output without it.
+     */
+    statusText?: string;
   };
   /**
    * The runtime's patch tool, when its input differs from the default {"tool": "apply_patch", "patchField": "patch"}: the kit calls it with the whole patch text in that field.

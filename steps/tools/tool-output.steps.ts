@@ -84,7 +84,7 @@ Given(
 
 /**
  * An output exactly at a limit (TOO-11) comes from the kit's own produce tool. A shell tool shows
- * its own text beside the command's output (OpenCode appends the exit status), which takes the
+ * its own text beside the command's output (the exit status, say), which takes the
  * whole output past the limit: no command can reach it exactly, so with a shell this is not
  * applicable.
  */

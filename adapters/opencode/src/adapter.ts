@@ -65,6 +65,16 @@ const UNSUPPORTED: Record<string, string> = {
   'host.env.set': 'no host environment overlay reachable from outside',
 };
 
+/** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
+const EMULATED: Record<string, string> = {
+  'prompt.admit':
+    '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
+  'session.idle':
+    'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',
+  'session.wake':
+    're-admits the oldest pending prompt exactly, with resume: the prompt route wakes the session after an idempotent admission; with nothing pending nothing is sent (no route wakes a session alone)',
+};
+
 export function createAdapter(): {
   handle(command: Command): Promise<Reply>;
   terminate(): Promise<void>;
@@ -83,7 +93,14 @@ export function createAdapter(): {
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
             capabilities: ['restart'],
-            shell: { tool: 'bash', commandField: 'command', workdirField: 'workdir' },
+            // bash settles with the command's output and a text part naming its exit status.
+            shell: {
+              tool: 'bash',
+              commandField: 'command',
+              workdirField: 'workdir',
+              statusText: 'Command exited with code {status}.',
+            },
+            emulated: EMULATED,
             patch: { tool: 'apply_patch', patchField: 'patchText' },
             texts: {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
