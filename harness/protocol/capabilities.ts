@@ -20,7 +20,9 @@ export const OPTIONAL_CAPABILITIES = {
     commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
     tools: [],
   },
-  pty: { commands: ['pty.overlay.set', 'pty.environment', 'host.env.set'], tools: [] },
+  pty: { commands: ['pty.overlay.set', 'pty.environment'], tools: [] },
+  /** Variables of the runtime's host environment set before it reads them (TZ, a feature switch). */
+  'host-env': { commands: ['host.env.set'], tools: [] },
   'manual-compaction': { commands: ['compaction.request'], tools: [] },
   reconcile: { commands: ['context.reconcile'], tools: [] },
   'busy-submit': { commands: ['prompt.submit'], tools: [] },

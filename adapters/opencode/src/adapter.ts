@@ -62,7 +62,6 @@ const UNSUPPORTED: Record<string, string> = {
   'tool-output.held': 'no fault hooks inside a published binary',
   'pty.overlay.set': 'no host environment overlay reachable from outside',
   'pty.environment': 'no host environment overlay reachable from outside',
-  'host.env.set': 'no host environment overlay reachable from outside',
 };
 
 /** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
@@ -92,7 +91,7 @@ export function createAdapter(): {
             protocol: PROTOCOL,
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
-            capabilities: ['restart'],
+            capabilities: ['restart', 'host-env'],
             // bash settles with the command's output and a text part naming its exit status.
             shell: {
               tool: 'bash',
@@ -209,6 +208,12 @@ class OpencodeRuntime {
             },
           },
         }),
+      'host.env.set': async (c) => {
+        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        await this.reconfigure({
+          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+        });
+      },
       'skill.define': async (c) =>
         this.reconfigure({
           skills: {
