@@ -12,9 +12,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
-      | GLOBAL: be brief  |
-      | PROJECT: use tabs |
+    Then the baseline of request 1 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief  |
+      | project | PROJECT: use tabs |
     And request 1 tells the model nothing after "hello"
 
   @CTX-04 @id:ins-files-2
@@ -50,7 +50,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-06 @id:ins-files-4
-  Scenario: [4] Two files changed before one boundary reach the model in one message, in their stable order
+  Scenario: [4] Two files changed before one boundary reach the model in one message
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
@@ -62,7 +62,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
+    Then request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
+      | global  | GLOBAL: be verbose  |
+      | project | PROJECT: use spaces |
 
   @CTX-07 @INS-07 @id:ins-files-5
   Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again

@@ -101,7 +101,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is within 5 lines and 100000 bytes
     And every managed file holds exactly what call "c1" returned
 
-  @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
+  @TOO-13 @id:too-files-7 @needs:kit-tools @needs:restart
   Scenario: [7] Replay still works after the managed file expired
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes

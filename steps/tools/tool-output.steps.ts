@@ -1,9 +1,10 @@
-import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import { declares } from '../../harness/protocol/capabilities.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
 import type { KitWorld } from '../support/world.js';
@@ -287,10 +288,21 @@ When('a managed output file write hangs', async function (this: KitWorld) {
   await this.driver.call('tool-output.held');
 });
 
+/**
+ * On the kit's clock where the runtime has one; otherwise the files are back-dated past the
+ * declared retention on the host clock the runtime reads, and the runtime restarts, so its own
+ * retention sweep meets them (the scenario then checks they are gone).
+ */
 When('the managed output files expire', async function (this: KitWorld) {
   const days = Number(this.declaredText('tool-output.retention-days'));
-  this.now = new Date(Date.parse(this.now) + (days + 1) * 86_400_000).toISOString();
-  await this.driver.setClock(this.now);
+  if (declares(this.driver.description, 'virtual-clock')) {
+    this.now = new Date(Date.parse(this.now) + (days + 1) * 86_400_000).toISOString();
+    await this.driver.setClock(this.now);
+    return;
+  }
+  const expired = new Date(Date.now() - (days + 1) * 86_400_000);
+  for (const file of (await this.driver.call('tool-output.files')).files) utimesSync(file, expired, expired);
+  await this.driver.restart(this.now);
 });
 
 Then('the runtime reported a diagnostic for operators', async function (this: KitWorld) {
