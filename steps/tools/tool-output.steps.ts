@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -295,8 +295,8 @@ When("the managed output files expire on the runtime's clock", async function (t
 });
 
 /**
- * For a runtime on the host clock: the files are back-dated past the declared retention and the
- * runtime restarts, so its own retention sweep meets them (the scenario then checks they are gone).
+ * For a runtime on the host clock: each file's time is moved back past the declared retention and
+ * the runtime restarts, so its own retention sweep meets them (the scenario then checks they are gone).
  * A runtime with a virtual clock measures retention on it, which the host clock says nothing of.
  */
 When('the managed output files expire on disk, across a restart', async function (this: KitWorld) {
@@ -305,8 +305,10 @@ When('the managed output files expire on disk, across a restart', async function
     return 'skipped';
   }
   const days = Number(this.declaredText('tool-output.retention-days'));
-  const expired = new Date(Date.now() - (days + 1) * 86_400_000);
-  for (const file of (await this.driver.call('tool-output.files')).files) utimesSync(file, expired, expired);
+  for (const file of (await this.driver.call('tool-output.files')).files) {
+    const expired = new Date(statSync(file).mtimeMs - (days + 1) * 86_400_000);
+    utimesSync(file, expired, expired);
+  }
   await this.driver.restart(this.now);
   return undefined;
 });
