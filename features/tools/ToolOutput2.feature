@@ -118,7 +118,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" keeps its first and last lines
 
   @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
-  Scenario: [7b] Replay still works after the managed file expired on disk, across a restart
+  Scenario: [7b] Replay still works after the managed file is gone, across a restart
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
     And the provider calls produce "c1" with 40 numbered lines
@@ -126,7 +126,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "still here"
     And the user steers "start"
     And the session settles
-    When the managed output files expire on disk, across a restart
+    When the managed output files are gone, across a restart
     And the user steers "again"
     And the session settles
     Then the managed output directory holds 0 files

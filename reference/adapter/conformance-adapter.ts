@@ -59,8 +59,6 @@ export function createAdapter(options: { echoDiagnostics?: boolean; crash?: () =
 
 function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPoints | undefined): Adapter {
   const host = composeRuntime(config, profile, offered.neutral, echoDiagnostics, crashes);
-  // The runtime sweeps expired managed output files when it starts, and then as its clock moves.
-  const swept = host.runtime.sweepToolOutput();
   const observation = new ObservationCommands(host.runtime);
   const commands = {
     ...sessionCommands(host),
@@ -73,10 +71,7 @@ function serve(config: AdapterConfig, echoDiagnostics: boolean, crashes: CrashPo
     ...observation.table(),
   };
   return {
-    handle: async (command) => {
-      await swept;
-      return dispatch(commands, offered.refused, command);
-    },
+    handle: (command) => dispatch(commands, offered.refused, command),
     terminate() {
       observation.stop();
       host.faults.close();
