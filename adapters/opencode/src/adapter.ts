@@ -43,7 +43,7 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
   'session.run':
-    'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
+    'OpenCode serves no route for its forced drain (SessionExecution.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for',
   'session.move':
     'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
