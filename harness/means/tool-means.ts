@@ -39,6 +39,11 @@ export interface ToolMeans {
   isCallOf(message: { name: string; callId: string }, kitName: string): boolean;
   /** Whether a tool output the runtime shows carries `expected`; a shell's output arrives wrapped. */
   shows(actual: string, expected: string): boolean;
+  /**
+   * The output exactly as the tool returned it, where the means can tell (a shell that declares the
+   * status text it shows after a command's output); undefined where only `shows` can judge it.
+   */
+  returned(actual: string): string | undefined;
   /** Whether an output keeps the first and the last line of the raw output. */
   showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
   /** Whether an output begins and ends as the raw output, over `chars` characters. */
@@ -81,6 +86,7 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
     toolName: (name) => name,
     isCallOf: (message, kitName) => message.name === kitName,
     shows: (actual, expected) => actual === expected,
+    returned: (actual) => actual,
     showsFirstAndLastLines(actual, first, last) {
       const lines = actual.split('\n');
       return lines[0] === first && lines.at(-1) === last;
@@ -131,6 +137,7 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
         ? message.name === shell.tool && scripted.get(message.callId) === kitName
         : message.name === kitName,
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
+    returned: (actual) => (status ? withoutStatus(actual) : undefined),
     showsFirstAndLastLines(actual, first, last) {
       const lines = withoutStatus(actual)
         .split('\n')
