@@ -12,11 +12,11 @@ export function runExitCode(
   out: NodeJS.WritableStream = process.stdout,
 ): number {
   if (passed) return ExitCode.Passed;
-  const notDriven = failed.filter((result) => result.notDriven);
+  const notDriven = failed.filter((result) => result.status === 'errored');
   if (notDriven.length === 0) return ExitCode.ConformanceFailure;
   out.write(
-    `the runtime could not be driven in ${notDriven.length} of ${failed.length} failing scenario(s) ` +
-      `(the adapter did not start, died, broke the protocol or did not answer): fix the adapter first (exit code ${ExitCode.RuntimeNotDriven})\n`,
+    `${notDriven.length} of ${failed.length} failing scenario(s) errored: the runtime could not be driven ` +
+      `(the adapter did not start, died, broke the protocol or did not answer) or the suite is at fault: fix that first (exit code ${ExitCode.RuntimeNotDriven})\n`,
   );
   return ExitCode.RuntimeNotDriven;
 }

@@ -1,5 +1,6 @@
 import { runConformance, type ConformanceRunOptions } from '../harness/suite/conformance-run.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
+import { isFailure } from '../harness/report/outcome.js';
 import { inProcessLauncher } from '../harness/driver/in-process.js';
 import { progressLine } from './progress.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
@@ -23,7 +24,7 @@ export async function runSuite(
       tags: tagExpression(args),
       ...options,
       onScenario: (result, done, total) => {
-        if (result.status === 'failed') failed += 1;
+        if (isFailure(result.status)) failed += 1;
         progress.update(
           `${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`,
         );

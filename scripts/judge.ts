@@ -149,7 +149,7 @@ function publish(document: ResultsDocument): void {
   };
   const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
-  const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).reasons : new Map<string, string>();
+  const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).entries : new Map();
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
   writeFileSync(join(folder, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const everyJudged = readdirSync(kitPath('adapters'))
@@ -158,9 +158,9 @@ function publish(document: ResultsDocument): void {
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
   const readme = kitPath('README.md');
   writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudged)));
-  const { passed, failed, notImplemented, notApplicable } = judged.counts;
+  const { passed, failed, notImplemented, errored, notJudged, notApplicable } = judged.counts;
   process.stdout.write(
-    `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, not applicable ${notApplicable}\n`,
+    `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, errored ${errored}, not judged ${notJudged}, not applicable ${notApplicable}\n`,
   );
 }
 

@@ -39,9 +39,11 @@ const areaOf = new Map(
 );
 const perArea = new Map<string, { passed: number; failed: number }>();
 let escaped = 0;
+let unasserted = 0;
 for (const { mutant, index } of selected) {
   const judgement = judgements.get(index)!;
-  const passed = judgement.verdict === 'caught';
+  unasserted += judgement.verdict === 'ERRORED' ? 1 : 0;
+  const passed = judgement.verdict === 'caught' || judgement.verdict === 'ERRORED';
   escaped += passed ? 0 : 1;
   const area = areaOf.get(mutant)!;
   const count = perArea.get(area) ?? { passed: 0, failed: 0 };
@@ -55,6 +57,12 @@ const areas = Object.keys(mutantsByArea).flatMap((area) =>
 const width = Math.max(...areas.map(([area]) => area.length));
 process.stdout.write(
   areas.map(([area, count]) => `  ${area.padEnd(width)}  ${count.passed} passed, ${count.failed} failed\n`).join(''),
+);
+const asserted = selected.length - escaped - unasserted;
+process.stdout.write(
+  `self-check: ${selected.length} mutants, ${asserted} caught by an assertion` +
+    (unasserted ? `, ${unasserted} stopped only by an error (a timeout, a crash, an unexpected error)` : '') +
+    '\n',
 );
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;

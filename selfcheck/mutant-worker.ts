@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { runConformance } from '../harness/suite/conformance-run.js';
-import { ruleOutcomes } from '../harness/report/summary.js';
+import { ruleOutcomes } from '../harness/report/coverage.js';
+import { isFailure } from '../harness/report/outcome.js';
 import { mutants } from './mutants/index.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
 
@@ -16,10 +17,14 @@ export interface Assignment {
   timeoutScale: number;
 }
 
-/** `verdict` is a report line's first word; `detail` says what escaped or went stale. */
+/**
+ * `verdict` is a report line's first word; `detail` says what escaped, errored or went stale.
+ * `ERRORED`: a rule did not pass, but no assertion failed (a timeout, a crash, an unexpected
+ * error): the mutant is stopped, yet no scenario says what it broke.
+ */
 export interface Judgement {
   index: number;
-  verdict: 'caught' | 'MISSED' | 'STALE';
+  verdict: 'caught' | 'ERRORED' | 'MISSED' | 'STALE';
   detail?: string;
 }
 
@@ -44,10 +49,17 @@ async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgeme
     quiet: true,
   });
   const outcomes = ruleOutcomes(results);
-  const missed = mutant.breaks.filter((rule) => outcomes.get(rule) !== 'failed');
-  return missed.length === 0
+  const missed = mutant.breaks.filter((rule) => !isFailure(outcomes.get(rule) ?? 'not applicable'));
+  if (missed.length > 0)
+    return {
+      index,
+      verdict: 'MISSED',
+      detail: missed.map((rule) => `${rule} ${outcomes.get(rule) ?? 'not run'}`).join(', '),
+    };
+  const unasserted = mutant.breaks.filter((rule) => outcomes.get(rule) !== 'failed');
+  return unasserted.length === 0
     ? { index, verdict: 'caught' }
-    : { index, verdict: 'MISSED', detail: `${missed.join(' ')} passed` };
+    : { index, verdict: 'ERRORED', detail: unasserted.map((rule) => `${rule} ${outcomes.get(rule)}`).join(', ') };
 }
 
 process.on('message', (assignment: Assignment) => {

@@ -17,35 +17,38 @@ function baseline(text: string) {
 
 test('a written baseline reads back, in ID order, with its comments', () => {
   const text = formatKnownFailures([
-    { id: 'inb-b', reason: 'expected [ 1 ]: "x"', comment: 'INB-02 features/x.feature:3 [4] b' },
-    { id: 'inb-a', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
+    { id: 'inb-b', class: 'deviation', reason: 'expected [ 1 ]: "x"', comment: 'INB-02 features/x.feature:3 [4] b' },
+    { id: 'inb-a', class: 'not-implemented', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
   ]);
-  assert.match(text, /# INB-01 features\/x\.feature:1 \[1\] a\n {2}inb-a:\n {4}reason: slow store\n/);
+  assert.match(
+    text,
+    /# INB-01 features\/x\.feature:1 \[1\] a\n {2}inb-a:\n {4}class: not-implemented\n {4}reason: slow store\n/,
+  );
   assert.ok(text.indexOf('inb-a') < text.indexOf('inb-b'));
   assert.deepEqual(
-    [...baseline(text)().reasons],
+    [...baseline(text)().entries],
     [
-      ['inb-a', 'slow store'],
-      ['inb-b', 'expected [ 1 ]: "x"'],
+      ['inb-a', { class: 'not-implemented', reason: 'slow store' }],
+      ['inb-b', { class: 'deviation', reason: 'expected [ 1 ]: "x"' }],
     ],
   );
 });
 
 test('an empty baseline is valid, as written or as a bare key', () => {
-  assert.equal(baseline(formatKnownFailures([]))().reasons.size, 0);
-  assert.equal(baseline('known-failures:\n')().reasons.size, 0);
+  assert.equal(baseline(formatKnownFailures([]))().entries.size, 0);
+  assert.equal(baseline('known-failures:\n')().entries.size, 0);
 });
 
 for (const [what, text, expected] of [
   [
     'a missing reason',
-    'known-failures:\n  inb-a:\n    reason: ""\n',
+    'known-failures:\n  inb-a:\n    class: deviation\n    reason: ""\n',
     /known-failures\.yaml:3: known-failures\.inb-a\.reason: is required/,
   ],
   [
     'an entry without fields',
     'known-failures:\n  inb-a: because\n',
-    /known-failures\.yaml:2: known-failures\.inb-a: expected an entry with a reason/,
+    /known-failures\.yaml:2: known-failures\.inb-a: expected an entry with a class and a reason/,
   ],
   [
     'an unknown field',
@@ -56,6 +59,21 @@ for (const [what, text, expected] of [
     'an ID no scenario has',
     'known-failures:\n  inb-z:\n    reason: x\n',
     /known-failures\.yaml:2: known-failures\.inb-z: no scenario has @id:inb-z/,
+  ],
+  [
+    'a missing class',
+    'known-failures:\n  inb-a:\n    reason: x\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.class: is required: deviation or not-implemented/,
+  ],
+  [
+    'an unknown class',
+    'known-failures:\n  inb-a:\n    class: flaky\n    reason: x\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.class: "flaky" is not a class/,
+  ],
+  [
+    'two entries with one reason',
+    'known-failures:\n  inb-a:\n    class: deviation\n    reason: same\n  inb-b:\n    class: deviation\n    reason: " same"\n',
+    /known-failures\.yaml:6: known-failures\.inb-b\.reason: is the reason of inb-a too/,
   ],
   ['a YAML syntax error', 'known-failures:\n  inb-a: [\n', /known-failures\.yaml:3: Flow sequence/],
   [

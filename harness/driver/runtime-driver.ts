@@ -51,6 +51,32 @@ export class RuntimeTimeout extends Error {
   }
 }
 
+/**
+ * The commands that wait for the runtime to reach a state, and the state each awaits. One not
+ * answered in time is the runtime's behaviour (it never got there), not a runtime the kit cannot
+ * drive: the step fails, naming what it awaited.
+ */
+const AWAITED: Partial<Record<CommandName, string>> = {
+  'session.idle': 'the session to settle (no active or scheduled drain)',
+  'session.interrupt': 'the interrupted drain to end its cleanup',
+  'permission.wait': 'a tool call waiting for permission',
+  'retry.wait': 'the scheduled retry of the failed provider request',
+  'gate.wait': 'a call of the gate tool blocked on the gate',
+};
+
+/** A wait that ended at its deadline without the runtime reaching the awaited state. */
+export class AwaitedStateNotReached extends Error {
+  constructor(
+    readonly command: Command,
+    awaited: string,
+    ms: number,
+    stderr?: string,
+  ) {
+    super(withStderr(`the runtime did not reach ${awaited} within ${ms} ms (${JSON.stringify(command)})`, stderr));
+    this.name = 'AwaitedStateNotReached';
+  }
+}
+
 /** What a command carries besides its name. */
 type Arguments<C extends CommandName> =
   CommandRequest<C> extends infer Request ? (Request extends unknown ? Omit<Request, 'cmd'> : never) : never;
@@ -69,6 +95,8 @@ export class RuntimeDriver {
   private crashed: Promise<void> | undefined;
   /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
   readonly capabilitiesUsed = new Set<Capability>();
+  /** Every command sent so far: a verdict resting on one the adapter emulates says so. */
+  readonly commandsUsed = new Set<string>();
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
@@ -255,10 +283,17 @@ export class RuntimeDriver {
     this.validator?.checkCommand(command);
     const capability = capabilityOfCommand(command.cmd);
     if (capability) this.capabilitiesUsed.add(capability);
+    this.commandsUsed.add(command.cmd);
     const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RuntimeTimeout(command, ms, this.transport.stderrTail?.())), ms);
+      timer = setTimeout(() => {
+        const awaited = AWAITED[command.cmd];
+        const stderr = this.transport.stderrTail?.();
+        reject(
+          awaited ? new AwaitedStateNotReached(command, awaited, ms, stderr) : new RuntimeTimeout(command, ms, stderr),
+        );
+      }, ms);
     });
     try {
       const reply: Reply = await Promise.race([this.transport.send(command), timeout]);

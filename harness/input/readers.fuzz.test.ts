@@ -161,8 +161,8 @@ fuzzJsonReader(
 test('baseline: every malformed version is read or refused naming the file', () => {
   const suite = new Set(['inb-a', 'inb-b']);
   const valid = formatKnownFailures([
-    { id: 'inb-a', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
-    { id: 'inb-b', reason: 'its own IDs', comment: 'INB-02 features/x.feature:3 [2] b' },
+    { id: 'inb-a', class: 'deviation', reason: 'slow store', comment: 'INB-01 features/x.feature:1 [1] a' },
+    { id: 'inb-b', class: 'not-implemented', reason: 'its own IDs', comment: 'INB-02 features/x.feature:3 [2] b' },
   ]);
   const yamlish = fc.constantFrom(
     '!tag ',

@@ -8,7 +8,6 @@ import {
   OPTIONAL_CAPABILITIES,
   capabilityOfCommand,
   declares,
-  isNotImplemented,
   neededCapabilities,
 } from './capabilities.js';
 import { PROTOCOL } from './protocol.js';
@@ -47,12 +46,6 @@ test('a scenario names its needs in tags; a runtime declares what it has', () =>
   assert.deepEqual(neededCapabilities(['@INB-01', '@needs:pty', '@needs:restart']), ['pty', 'restart']);
   assert.equal(declares({ capabilities: ['pty'] }, 'pty'), true);
   assert.equal(declares({ capabilities: [] }, 'restart'), false);
-});
-
-test('a not implemented failure is recognized with or without the error name before it', () => {
-  assert.equal(isNotImplemented('Error: not implemented: session.create (no)'), true);
-  assert.equal(isNotImplemented('not implemented: inbox'), true);
-  assert.equal(isNotImplemented('AssertionError: expected not implemented: x'), false);
 });
 
 test("the reference's copy of the table refuses in neutral mode exactly the commands of optional capabilities", async () => {

@@ -105,6 +105,23 @@ export type GateOpenResult = Record<string, never>;
  */
 export type GateWaitResult = Record<string, never>;
 /**
+ * An optional capability. A runtime without it may answer its commands unsupported, and a scenario that needs it (@needs:<capability>) is not applicable; every other command is required of a runtime that declares a profile.
+ */
+export type Capability =
+  | 'kit-tools'
+  | 'kit-sources'
+  | 'tool-contributions'
+  | 'virtual-clock'
+  | 'fault-injection'
+  | 'pty'
+  | 'host-env'
+  | 'manual-compaction'
+  | 'reconcile'
+  | 'busy-submit'
+  | 'history-paging'
+  | 'restart'
+  | 'process-reuse';
+/**
  * One projected session message, in durable event order.
  */
 export type HistoryMessage =
@@ -357,6 +374,23 @@ export type ToolContributionCloseResult = Record<string, never>;
  * No result: the command was carried out.
  */
 export type ToolContributionRegisterResult = Record<string, never>;
+/**
+ * A text or choice the seeds leave to the runtime, declared by name in hello's texts.
+ */
+export type Text =
+  | 'prompt.default-delivery'
+  | 'instructions.supersession'
+  | 'instructions.revocation'
+  | 'instructions.file-revocation'
+  | 'system-message.fallback'
+  | 'agent.prompt'
+  | 'checkpoint.hash'
+  | 'pruning.replacement'
+  | 'pruning.protects-last-two-turns'
+  | 'tool-output.retention-days'
+  | 'continuation.continue'
+  | 'compaction.system-prompt'
+  | 'compaction.prompt';
 
 /**
  * Each command of the protocol: what the kit sends, and what the runtime answers when it succeeds.
@@ -1111,19 +1145,19 @@ export interface HelloResult {
    */
   profiles: ('core' | 'checkpoint' | 'continuation' | 'sol')[];
   /**
-   * Optional features it offers, e.g. restart, pty, read-tool.
+   * The optional capabilities it offers.
    */
-  capabilities: string[];
+  capabilities: Capability[];
   /**
-   * Commands or capabilities the adapter computes itself instead of reading them from the runtime, each with one line saying how; verdicts resting on them are marked.
+   * Wording and choices the rules let a runtime choose, by name.
    */
-  emulated?: {
+  texts: {
     [k: string]: string;
   };
   /**
-   * Wording the rules let a runtime choose (removal and revocation texts, fallback wrapper), by name.
+   * What the adapter computes itself instead of reading it from the runtime, by protocol command or capability name (e.g. session.idle, session.wake, restart), each with one line saying how. A verdict that rests on one of these is reported as resting on emulation.
    */
-  texts: {
+  emulated?: {
     [k: string]: string;
   };
   /**

@@ -1,4 +1,4 @@
-import { withOutcome, type Verdict } from './verdict.js';
+import { withStanding, type Verdict } from './verdict.js';
 
 /** A badge in the shields.io endpoint format: https://shields.io/badges/endpoint-badge */
 export interface EndpointBadge {
@@ -16,11 +16,12 @@ export interface EndpointBadge {
 export function conformanceBadge(verdict: Verdict): EndpointBadge {
   const { coverage } = verdict;
   const without = Object.keys(coverage.withoutVerdict).length;
-  const partial = without > 0 || withOutcome(verdict, 'expected-fail').length > 0;
+  const partial = without > 0 || withStanding(verdict, 'expected-fail').length > 0;
   const color = !verdict.passed ? 'red' : partial ? 'yellow' : 'brightgreen';
   const message =
     `${coverage.passed.length}/${coverage.rules} rules` +
     (without ? ` · ${without} n/a` : '') +
-    (coverage.notImplemented.length ? ` · ${coverage.notImplemented.length} not implemented` : '');
+    (coverage.notImplemented.length ? ` · ${coverage.notImplemented.length} not implemented` : '') +
+    (coverage.errored.length ? ` · ${coverage.errored.length} errored` : '');
   return { schemaVersion: 1, label: 'conformance', message, color };
 }

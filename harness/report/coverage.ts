@@ -1,50 +1,98 @@
-import { isNotImplemented } from '../protocol/capabilities.js';
 import { REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
-import { ruleOutcomes } from './summary.js';
+import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 
 /**
- * How many of the selected rules got a verdict. A rule without one says why (a profile or an
- * optional capability the runtime does not declare); a rule that fails only because the runtime
- * answered `unsupported` to a required command is counted apart as not implemented.
+ * Each selected rule's outcome, grouped. A rule with a verdict passed, failed or is not
+ * implemented; a rule without one says why: not applicable (a profile, capability or reading the
+ * runtime does not declare), errored (the runtime could not be driven through it) or not judged
+ * (its checks never saw real data).
  */
 export interface Coverage {
   /** The selected rules. */
   rules: number;
   /** Rules that passed or failed, not implemented ones included. */
   withVerdict: number;
+  /** Every rule's outcome, the one value every report prints. */
+  outcomes: Record<string, Outcome>;
   passed: string[];
-  /** Failed rules, not implemented ones excepted. */
   failed: string[];
   notImplemented: string[];
+  errored: string[];
+  notJudged: string[];
   /** Each rule without a verdict, with the reasons its scenarios gave. */
   withoutVerdict: Record<string, string[]>;
 }
 
-export function coverageOf(results: ScenarioResult[]): Coverage {
+/** The rules a scenario speaks to: its own, and a precondition's its failure was charged to. */
+export function rulesOf(result: ScenarioResult): string[] {
+  return [...new Set([...result.rules, ...(result.charged ?? [])])];
+}
+
+/**
+ * What a scenario says of one of its rules: a failure is its charged rules' alone; the scenario's
+ * other rules were not judged by it, since it stopped at another rule's check.
+ */
+export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
+  if (result.status !== 'failed' || !result.charged) return result.status;
+  return result.charged.includes(rule) ? 'failed' : 'not judged';
+}
+
+/** Each rule's outcome over its scenarios, in rule order. */
+export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Outcome> {
+  const byRule = new Map<string, Outcome[]>();
+  for (const result of results) {
+    for (const rule of rulesOf(result)) byRule.set(rule, [...(byRule.get(rule) ?? []), outcomeFor(result, rule)]);
+  }
+  return new Map(
+    [...byRule].sort(([a], [b]) => a.localeCompare(b)).map(([rule, outcomes]) => [rule, ruleOutcome(outcomes)]),
+  );
+}
+
+export function coverageOf(results: readonly ScenarioResult[]): Coverage {
   const coverage: Coverage = {
     rules: 0,
     withVerdict: 0,
+    outcomes: {},
     passed: [],
     failed: [],
     notImplemented: [],
+    errored: [],
+    notJudged: [],
     withoutVerdict: {},
+  };
+  const lists: Partial<Record<Outcome, string[]>> = {
+    passed: coverage.passed,
+    failed: coverage.failed,
+    'not implemented': coverage.notImplemented,
+    errored: coverage.errored,
+    'not judged': coverage.notJudged,
   };
   for (const [rule, outcome] of ruleOutcomes(results)) {
     coverage.rules += 1;
-    const scenarios = results.filter((result) => result.rules.includes(rule));
-    if (outcome === 'not-applicable') {
-      coverage.withoutVerdict[rule] = [
-        ...new Set(scenarios.flatMap((result) => (result.reason ?? 'no reason given').split(REASONS_SEPARATOR))),
-      ];
+    coverage.outcomes[rule] = outcome;
+    lists[outcome]?.push(rule);
+    if (isVerdict(outcome)) {
+      coverage.withVerdict += 1;
       continue;
     }
-    coverage.withVerdict += 1;
-    if (outcome === 'passed') coverage.passed.push(rule);
-    else if (scenarios.every((result) => result.status !== 'failed' || isNotImplemented(result.message)))
-      coverage.notImplemented.push(rule);
-    else coverage.failed.push(rule);
+    const scenarios = results.filter(
+      (result) => rulesOf(result).includes(rule) && outcomeFor(result, rule) === outcome,
+    );
+    coverage.withoutVerdict[rule] = [...new Set(scenarios.flatMap((result) => reasonsOf(result)))];
   }
   return coverage;
+}
+
+/** Why a scenario gave a rule no verdict, in the words the summary groups rules by. */
+function reasonsOf(result: ScenarioResult): string[] {
+  if (result.status === 'errored') return [`errored: ${firstLine(result.message) || 'no message'}`];
+  if (result.status === 'failed') return [`not judged: the scenario failed at a check of ${result.charged?.join(' ')}`];
+  if (result.status === 'not judged') return [`not judged: ${result.reason ?? 'no reason given'}`];
+  return (result.reason ?? 'no reason given').split(REASONS_SEPARATOR);
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0]!.trim();
 }
 
 /** The share of rules with a verdict, in whole percent rounded down (89.9 % does not pass for 90 %). */

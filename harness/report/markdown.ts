@@ -2,31 +2,37 @@ import type { ScenarioResult } from './scenario-results.js';
 import { areaRows, failureLines } from './summary.js';
 import { requestExcerpt } from '../projection/render.js';
 import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
-import { withOutcome, type ScenarioVerdict, type Verdict } from './verdict.js';
+import { withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
+import { OUTCOMES, type Outcome } from './outcome.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
 export function formatMarkdown(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
   const { coverage } = verdict;
-  const { passed, failed, notImplemented } = coverage;
+  const { passed, failed, notImplemented, errored, notJudged } = coverage;
+  const listed = (outcome: Outcome, rules: string[]) =>
+    rules.length ? `, ${rules.length} ${outcome} (${rules.join(', ')})` : '';
   const lines = [
     `## Conformance: ${verdict.passed ? '✅ passed' : '❌ failed'}`,
     '',
-    `Runtime \`${runtime}\`: ${results.length} scenarios, rules ${passed.length} passed, ${failed.length} failed` +
-      `${failed.length ? ` (${failed.join(', ')})` : ''}` +
-      `${notImplemented.length ? `, ${notImplemented.length} not implemented (${notImplemented.join(', ')})` : ''}.`,
+    `Runtime \`${runtime}\`: ${results.length} scenarios, rules ${passed.length} passed` +
+      listed('failed', failed) +
+      listed('not implemented', notImplemented) +
+      listed('errored', errored) +
+      listed('not judged', notJudged) +
+      '.',
     '',
     `Verdicts on ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%).` +
       (verdict.shortfall ? ` **${escapeHtml(verdict.shortfall)}**` : ''),
     ...withoutVerdictTable(coverage),
     '',
-    '| area | scenarios | passed | failed | n/a | rules passed |',
-    '|---|---:|---:|---:|---:|---:|',
+    `| area | scenarios | ${OUTCOMES.join(' | ')} | rules passed |`,
+    `|---|---:|${OUTCOMES.map(() => '---:|').join('')}---:|`,
     ...areaRows(results).map(
       (row) =>
-        `| ${row.area} | ${row.scenarios} | ${row.passed} | ${row.failed} | ${row.notApplicable} | ${row.rulesPassed}/${row.rules} |`,
+        `| ${row.area} | ${row.scenarios} | ${OUTCOMES.map((o) => row.tally[o]).join(' | ')} | ${row.rulesPassed}/${row.rules} |`,
     ),
   ];
-  const failing = verdict.scenarios.filter((s) => s.outcome !== 'passed' && s.outcome !== 'not-applicable');
+  const failing = verdict.scenarios.filter((s) => s.standing !== 'passed' && s.standing !== 'no verdict');
   if (failing.length > 0) {
     lines.push('', '| outcome | rules | scenario | id |', '|---|---|---|---|');
     for (const scenario of failing) {
@@ -36,7 +42,7 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
       );
     }
   }
-  for (const { result } of withOutcome(verdict, 'unexpected-fail')) {
+  for (const { result } of withStanding(verdict, 'unexpected-fail')) {
     const request = result.request ? ['', ...requestExcerpt(result.request)] : [];
     lines.push(
       '',
@@ -64,10 +70,10 @@ function withoutVerdictTable(coverage: Coverage): string[] {
   ];
 }
 
-function said({ outcome, reason }: ScenarioVerdict): string {
-  if (outcome === 'expected-fail') return `expected failure: ${reason}`;
-  if (outcome === 'unexpected-pass') return 'passes now: remove it from the baseline';
-  return 'failed';
+function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string {
+  if (standing === 'expected-fail') return `${outcome}, expected: ${reason}`;
+  if (standing === 'unexpected-pass') return 'passes now: remove it from the baseline';
+  return mismatch ? `${outcome}: ${mismatch}` : outcome;
 }
 
 /** Table cells hold one line, and a pipe would end the cell. */

@@ -19,8 +19,8 @@ const scenario = (id: string, status: ScenarioResult['status'], rules: string[],
   rules,
   area: 'inbox',
   status,
-  ...(status === 'failed' ? { message } : {}),
-  ...(status === 'not-applicable' ? { reason: message } : {}),
+  ...(status === 'failed' || status === 'not implemented' ? { message } : {}),
+  ...(status === 'not applicable' ? { reason: message } : {}),
 });
 
 const document = {
@@ -32,8 +32,8 @@ const document = {
       ['INB-02'],
       'AssertionError: the provider was sent "B" before "C"\n    at step (steps/x.ts:1:1)',
     ),
-    scenario('c', 'not-applicable', ['CTX-01'], 'needs capability kit-sources'),
-    scenario('d', 'failed', ['AGT-01'], 'not implemented: agent.define'),
+    scenario('c', 'not applicable', ['CTX-01'], 'needs capability kit-sources'),
+    scenario('d', 'not implemented', ['AGT-01'], 'not implemented: agent.define'),
   ],
 };
 
@@ -41,15 +41,17 @@ const judged = (runtime: string, passed: number): JudgedRuntime => ({
   runtime,
   version: '1.0.0',
   date: '2026-01-15',
-  counts: { passed, failed: 1, notApplicable: 1, notImplemented: 1 },
+  counts: { passed, failed: 1, notImplemented: 1, notApplicable: 1, errored: 0, notJudged: 0 },
 });
 
 test('rule counts come from the coverage of the results', () => {
   assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document).counts, {
     passed: 1,
     failed: 1,
-    notApplicable: 1,
     notImplemented: 1,
+    notApplicable: 1,
+    errored: 0,
+    notJudged: 0,
   });
 });
 
@@ -57,13 +59,13 @@ test('the page lists each failing scenario with its evidence and its baseline re
   const page = runtimeReportPage(
     judged('opencode', 1),
     document,
-    new Map([['b', 'INB-02: OpenCode sent B first; a real deviation']]),
+    new Map([['b', { class: 'deviation' as const, reason: 'INB-02: OpenCode sent B first; a real deviation' }]]),
   );
-  assert.match(page, /### INB-02\n/);
+  assert.match(page, /### INB-02: failed\n/);
   assert.match(page, /the provider was sent "B" before "C"/);
-  assert.match(page, /Known failure: INB-02: OpenCode sent B first; a real deviation/);
+  assert.match(page, /Known failure \(deviation\): INB-02: OpenCode sent B first; a real deviation/);
   assert.doesNotMatch(page, /steps\/x\.ts/);
-  assert.match(page, /\| INB-02 \| failed \| 0 \/ 1 \/ 0 \|/);
+  assert.match(page, /\| INB-02 \| failed \| 0 \/ 1 \/ 0 \/ 0 \/ 0 \/ 0 \| {2}\| {2}\|/);
   assert.match(page, /\| AGT-01 \| not implemented \|/);
   assert.match(page, /- needs capability kit-sources: CTX-01/);
 });
@@ -96,4 +98,30 @@ test('a failing scenario shows the end of the request the model was sent, long l
   assert.match(page, /user: turn 20/);
   assert.doesNotMatch(page, /user: turn 5\n/);
   assert.match(page, /x … \(768 more characters\)/);
+});
+
+test('a verdict names the reading it took and the emulated commands it rests on, and an errored or not judged rule is no verdict', () => {
+  const page = runtimeReportPage(
+    judged('opencode', 1),
+    {
+      scenarios: [
+        {
+          ...scenario('a', 'passed', ['INB-01']),
+          emulated: ['session.idle', 'session.wake'],
+          readings: ['prompt.default-delivery: steer'],
+        },
+        { ...scenario('e', 'errored', ['INB-03']), message: 'RuntimeNotDriven: did not answer within 1000 ms' },
+        { ...scenario('j', 'not judged', ['RUN-02']), reason: 'the runtime never reached a 25th turn' },
+      ],
+    },
+    new Map(),
+  );
+  assert.match(
+    page,
+    /\| INB-01 \| passed \| 1 \/ 0 \/ 0 \/ 0 \/ 0 \/ 0 \| prompt\.default-delivery: steer \| `session\.idle`, `session\.wake` \|/,
+  );
+  assert.match(page, /\| INB-03 \| errored \|/);
+  assert.match(page, /- errored: RuntimeNotDriven: did not answer within 1000 ms: INB-03/);
+  assert.match(page, /- not judged: the runtime never reached a 25th turn: RUN-02/);
+  assert.match(page, /### INB-03: errored\n/);
 });

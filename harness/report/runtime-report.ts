@@ -1,7 +1,9 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
 import { requestExcerpt } from '../projection/render.js';
-import { coverageOf, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
+import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
+import type { Outcome } from './outcome.js';
+import type { KnownFailure } from '../baseline/known-failures.js';
 
 /**
  * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
@@ -22,32 +24,36 @@ export interface JudgedRuntime {
   counts: RuleCounts;
 }
 
+/** How many rules had each outcome. */
 export interface RuleCounts {
   passed: number;
   failed: number;
-  notApplicable: number;
   notImplemented: number;
+  notApplicable: number;
+  errored: number;
+  notJudged: number;
 }
 
-const OUTCOME_ORDER = ['failed', 'not implemented', 'passed', 'not applicable'];
+/** The rule table's order: what needs reading first. */
+const OUTCOME_ORDER: readonly Outcome[] = [
+  'failed',
+  'not implemented',
+  'errored',
+  'not judged',
+  'passed',
+  'not applicable',
+];
 
 export function ruleCounts(coverage: Coverage): RuleCounts {
+  const count = (outcome: Outcome) => Object.values(coverage.outcomes).filter((o) => o === outcome).length;
   return {
-    passed: coverage.passed.length,
-    failed: coverage.failed.length,
-    notApplicable: Object.keys(coverage.withoutVerdict).length,
-    notImplemented: coverage.notImplemented.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    notImplemented: count('not implemented'),
+    notApplicable: count('not applicable'),
+    errored: count('errored'),
+    notJudged: count('not judged'),
   };
-}
-
-/** Each rule's outcome, in the words of the report. */
-function outcomes(coverage: Coverage): [string, string][] {
-  return [
-    ...coverage.passed.map((rule): [string, string] => [rule, 'passed']),
-    ...coverage.failed.map((rule): [string, string] => [rule, 'failed']),
-    ...coverage.notImplemented.map((rule): [string, string] => [rule, 'not implemented']),
-    ...Object.keys(coverage.withoutVerdict).map((rule): [string, string] => [rule, 'not applicable']),
-  ];
 }
 
 /** The page and the README row of one run. */
@@ -74,51 +80,64 @@ export function badgeLine(judged: JudgedRuntime): string {
 export function runtimeReportPage(
   judged: JudgedRuntime,
   document: ResultsDocument,
-  reasons: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, KnownFailure>,
 ): string {
-  const { passed, failed, notApplicable, notImplemented } = judged.counts;
+  const { passed, failed, notApplicable, notImplemented, errored, notJudged } = judged.counts;
   const coverage = coverageOf(document.scenarios);
-  const rules = outcomes(coverage).sort(
+  const rules = (Object.entries(coverage.outcomes) as [string, Outcome][]).sort(
     ([a, oa], [b, ob]) => OUTCOME_ORDER.indexOf(oa) - OUTCOME_ORDER.indexOf(ob) || a.localeCompare(b),
   );
-  const scenariosOf = (rule: string) => document.scenarios.filter((s) => s.rules.includes(rule));
+  const scenariosOf = (rule: string) => document.scenarios.filter((s) => rulesOf(s).includes(rule));
   const lines = [
     `# ${judged.runtime} ${judged.version}: conformance report`,
     '',
     badgeLine(judged),
     '',
     `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`; generated from \`reports/${judged.runtime}/results.json\`.`,
+    "Each outcome is explained in [the implementer's guide](../../docs/implementers.md#outcomes).",
     '',
-    '| rules passed | failed | not implemented | not applicable | with a verdict |',
-    '|---:|---:|---:|---:|---:|',
-    `| ${passed} | ${failed} | ${notImplemented} | ${notApplicable} | ${verdictPercent(coverage)} % |`,
+    '| rules passed | failed | not implemented | errored | not judged | not applicable | with a verdict |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${passed} | ${failed} | ${notImplemented} | ${errored} | ${notJudged} | ${notApplicable} | ${verdictPercent(coverage)} % |`,
     '',
     '## Rules without a verdict, and why',
     '',
     ...[...rulesByReason(coverage)].map(([reason, ruleIds]) => `- ${reason}: ${ruleIds.join(', ')}`),
-    ...(notApplicable === 0 ? ['None.'] : []),
+    ...(Object.keys(coverage.withoutVerdict).length === 0 ? ['None.'] : []),
     '',
     '## Rules',
     '',
-    '| rule | outcome | scenarios passed / failed / n/a |',
-    '|---|---|---|',
+    'Scenarios are counted by outcome. Where the seeds leave a choice open, the reading the runtime took is named; a verdict resting on a command the adapter computes itself names that command.',
+    '',
+    '| rule | outcome | scenarios passed / failed / not implemented / errored / not judged / not applicable | reading taken | rests on emulated |',
+    '|---|---|---|---|---|',
     ...rules.map(([rule, outcome]) => {
       const scenarios = scenariosOf(rule);
-      const n = (status: string) => scenarios.filter((s) => s.status === status).length;
-      return `| ${rule} | ${outcome} | ${n('passed')} / ${n('failed')} / ${n('not-applicable')} |`;
+      const n = (status: Outcome) => scenarios.filter((s) => outcomeFor(s, rule) === status).length;
+      const counts = (['passed', 'failed', 'not implemented', 'errored', 'not judged', 'not applicable'] as const)
+        .map(n)
+        .join(' / ');
+      const ran = scenarios.filter((s) => s.status !== 'not applicable');
+      const emulated = [...new Set(ran.flatMap((s) => s.emulated ?? []))];
+      const readings = [...new Set(ran.flatMap((s) => s.readings ?? []))];
+      return `| ${rule} | ${outcome} | ${counts} | ${readings.join('; ')} | ${emulated.map((cmd) => `\`${cmd}\``).join(', ')} |`;
     }),
     '',
     '## Failing rules and their evidence',
     '',
   ];
-  const failing = rules.filter(([, outcome]) => outcome === 'failed' || outcome === 'not implemented');
+  const failing = rules.filter(
+    ([, outcome]) => outcome === 'failed' || outcome === 'not implemented' || outcome === 'errored',
+  );
   if (failing.length === 0) lines.push('None.', '');
-  for (const [rule] of failing) {
-    lines.push(`### ${rule}`, '');
-    for (const scenario of scenariosOf(rule).filter((s) => s.status === 'failed')) {
+  for (const [rule, outcome] of failing) {
+    lines.push(`### ${rule}: ${outcome}`, '');
+    for (const scenario of scenariosOf(rule).filter((s) => outcomeFor(s, rule) === outcome)) {
       lines.push(`- **${scenario.name}** (\`${scenario.uri}:${scenario.line}\`, \`@id:${scenario.id}\`)`);
-      const reason = reasons.get(scenario.id);
-      if (reason) lines.push(`  - Known failure: ${reason.trim().replace(/\s*\n\s*/g, ' ')}`);
+      const entry = known.get(scenario.id);
+      if (entry) lines.push(`  - Known failure (${entry.class}): ${entry.reason.trim().replace(/\s*\n\s*/g, ' ')}`);
+      if (scenario.step) lines.push(`  - Failing step: \`${scenario.step}\``);
+      if (scenario.means) lines.push(`  - Means: ${scenario.means}`);
       lines.push(
         '  - What the kit observed:',
         '',
@@ -156,11 +175,11 @@ export function runtimesTable(judged: JudgedRuntime[]): string {
   const rows = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
   return [
     TABLE_START,
-    '| runtime | version | judged | rules passed | failed | not implemented | not applicable | report |',
-    '|---|---|---|---:|---:|---:|---:|---|',
+    '| runtime | version | judged | rules passed | failed | not implemented | errored | not judged | not applicable | report |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.runtime} | ${r.version} | ${r.date} | ${r.counts.passed} | ${r.counts.failed} | ${r.counts.notImplemented} | ${r.counts.notApplicable} | [REPORT](adapters/${r.runtime}/REPORT.md) |`,
+        `| ${r.runtime} | ${r.version} | ${r.date} | ${r.counts.passed} | ${r.counts.failed} | ${r.counts.notImplemented} | ${r.counts.errored ?? 0} | ${r.counts.notJudged ?? 0} | ${r.counts.notApplicable} | [REPORT](adapters/${r.runtime}/REPORT.md) |`,
     ),
     TABLE_END,
   ].join('\n');

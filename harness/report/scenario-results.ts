@@ -1,8 +1,5 @@
-import type { Envelope, Pickle, TestStepResultStatus } from '@cucumber/messages';
-import { RuntimeNotDriven } from '../driver/runtime-fault.js';
-
-/** `not-applicable`: the runtime declared it does not support what the scenario needs. */
-export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
+import type { Envelope, Pickle } from '@cucumber/messages';
+import { readNote, stepOutcome, type Outcome } from './outcome.js';
 
 export interface ScenarioResult {
   id: string;
@@ -11,21 +8,32 @@ export interface ScenarioResult {
   line: number;
   rules: string[];
   area: string;
-  status: ScenarioStatus;
-  /** The first failure's message, for a failed scenario. */
+  /** The scenario's closed outcome (see outcome.ts). */
+  status: Outcome;
+  /** The first failure's message, for a scenario that failed, was not implemented or errored. */
   message?: string;
+  /** The step whose failure decided the outcome, as written in the feature, with its line. */
+  step?: string;
+  /**
+   * The rules a failure is charged to: the rule a `# checks: <rule>` comment names above the
+   * failing step (a precondition's rule, perhaps not the scenario's), else the scenario's own.
+   * The scenario's other rules get no verdict from it.
+   */
+  charged?: string[];
   /** The provider request that shows the failure, as the model saw it (rendered text). */
   request?: string;
-  /** Why a not-applicable scenario got no verdict (for example `needs capability pty`). */
+  /** Why a scenario got no verdict: not applicable (for example `needs capability pty`) or not judged. */
   reason?: string;
-  /** A failed scenario whose runtime could not be driven: a fault of the adapter, not a verdict on a rule. */
-  notDriven?: true;
+  /** The commands the scenario used that the adapter computes itself instead of reading them from the runtime. */
+  emulated?: string[];
+  /** How the scenario reached the runtime's tools: the kit's own tools, or the runtime's shell. */
+  means?: string;
+  /** The reading of each open choice the runtime took, as `<choice>: <reading>`. */
+  readings?: string[];
   /** Where a failed scenario's working directory (store, workspaces) was kept. */
   kept?: string;
 }
 
-/** How a scenario's log line states why it gets no verdict; the collector reads the reason from it. */
-export const NOT_APPLICABLE = 'not applicable: ';
 /** Separates the reasons of a scenario that lacks several things. */
 export const REASONS_SEPARATOR = '; ';
 /** How the hooks log a kept directory, which the collector reads back. */
@@ -43,6 +51,8 @@ const isRequestAttachment = (attachment: NonNullable<Envelope['attachment']>) =>
   attachment.mediaType === requestAttachment(0).mediaType && /^request-\d+\.txt$/.test(attachment.fileName ?? '');
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
+/** A comment line right above a step naming the rule the step checks: `# checks: INB-07`. */
+const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2})\s*$/;
 
 /** Folds the Cucumber message stream into one result per scenario, tagged with its rules. */
 export class ScenarioResultCollector {
@@ -51,6 +61,12 @@ export class ScenarioResultCollector {
   private readonly startedToCase = new Map<string, string>();
   private readonly byPickle = new Map<string, ScenarioResult>();
   private readonly lines = new Map<string, number>();
+  /** Each test step's pickle step, to name the step that decided a scenario's outcome. */
+  private readonly stepOf = new Map<string, { pickleId: string; stepId: string }>();
+  private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string }>();
+  /** Scenarios whose outcome a step already decided, and those a step marked not judged. */
+  private readonly decided = new Set<string>();
+  private readonly notJudged = new Set<string>();
   total = 0;
 
   constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
@@ -61,35 +77,53 @@ export class ScenarioResultCollector {
     if (envelope.testCase) {
       this.caseToPickle.set(envelope.testCase.id, envelope.testCase.pickleId);
       this.total += 1;
+      for (const step of envelope.testCase.testSteps) {
+        if (step.pickleStepId)
+          this.stepOf.set(step.id, { pickleId: envelope.testCase.pickleId, stepId: step.pickleStepId });
+      }
     }
     if (envelope.testCaseStarted)
       this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
     if (envelope.testStepFinished) {
-      const result = this.resultFor(envelope.testStepFinished.testCaseStartedId);
-      const { status, message, exception } = envelope.testStepFinished.testStepResult;
-      const mapped = mapStatus(status);
-      if (mapped === 'failed' && result.status !== 'failed') {
-        result.status = 'failed';
-        result.message = message ?? `step ${status.toLowerCase()}`;
-        if (exception?.type === RuntimeNotDriven.name) result.notDriven = true;
-      } else if (mapped === 'not-applicable' && result.status === 'passed') result.status = 'not-applicable';
+      const { testCaseStartedId, testStepId, testStepResult } = envelope.testStepFinished;
+      const result = this.resultFor(testCaseStartedId);
+      const { status, message, exception } = testStepResult;
+      const outcome = stepOutcome(status, exception?.type);
+      // The first step that does not pass decides; a later one (an After hook's) cannot undo it.
+      if (outcome !== 'passed' && !this.decided.has(testCaseStartedId)) {
+        this.decided.add(testCaseStartedId);
+        result.status = outcome;
+        if (outcome !== 'not applicable') {
+          result.message = message ?? `step ${status.toLowerCase()}`;
+          const step = this.stepOfTest(testStepId);
+          if (step) result.step = step.text;
+          if (outcome === 'failed') this.charge(result, step);
+        }
+      }
     }
     if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
       this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
     }
     const log = envelope.attachment;
-    if (
-      log?.testCaseStartedId &&
-      log.mediaType === 'text/x.cucumber.log+plain' &&
-      log.body.startsWith(NOT_APPLICABLE)
-    ) {
-      this.resultFor(log.testCaseStartedId).reason ??= log.body.slice(NOT_APPLICABLE.length);
-    }
-    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain' && log.body.startsWith(KEPT_LOG)) {
-      this.resultFor(log.testCaseStartedId).kept = log.body.slice(KEPT_LOG.length);
+    if (log?.testCaseStartedId && log.mediaType === 'text/x.cucumber.log+plain') {
+      const result = this.resultFor(log.testCaseStartedId);
+      const note = readNote(log.body);
+      if (note?.kind === 'not applicable') result.reason ??= note.reason;
+      if (note?.kind === 'not judged') {
+        result.reason ??= note.reason;
+        this.notJudged.add(log.testCaseStartedId);
+      }
+      if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
+      if (note?.kind === 'means') result.means = note.reason;
+      if (note?.kind === 'reading' && !result.readings?.includes(note.reason))
+        result.readings = [...(result.readings ?? []), note.reason];
+      if (log.body.startsWith(KEPT_LOG)) result.kept = log.body.slice(KEPT_LOG.length);
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried) {
-      this.onScenario(this.resultFor(envelope.testCaseFinished.testCaseStartedId));
+      const started = envelope.testCaseFinished.testCaseStartedId;
+      const result = this.resultFor(started);
+      if (result.status === 'passed' && this.notJudged.has(started)) result.status = 'not judged';
+      this.onScenario(result);
     }
   }
 
@@ -117,27 +151,56 @@ export class ScenarioResultCollector {
     return result;
   }
 
-  /** Scenario and example-row lines, so a result points at the line to open. */
+  /**
+   * A test step as written (`Then ... (line 12)`), whether it sets up (a Given, or an And after
+   * one), and the rule a comment says it checks; hooks have no pickle step.
+   */
+  private stepOfTest(testStepId: string): { text: string; setUp: boolean; checks?: string } | undefined {
+    const ref = this.stepOf.get(testStepId);
+    const step = ref && this.pickles.get(ref.pickleId)?.steps.find((s) => s.id === ref.stepId);
+    if (!step) return undefined;
+    const source = this.stepLines.get(step.astNodeIds[0]!);
+    return {
+      text: source ? `${source.keyword.trim()} ${step.text} (line ${source.line})` : step.text,
+      setUp: step.type === 'Context',
+      ...(source?.checks ? { checks: source.checks } : {}),
+    };
+  }
+
+  /**
+   * Charges a failed check to its rule. A set-up step that fails without naming a rule checks
+   * none: the scenario could not be brought to the state its rules are about, so it is errored.
+   */
+  private charge(result: ScenarioResult, step: { setUp: boolean; checks?: string } | undefined): void {
+    if (step?.checks) result.charged = [step.checks];
+    else if (step?.setUp) {
+      result.status = 'errored';
+      result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
+    }
+  }
+
+  /** Scenario and example-row lines, so a result points at the line to open, and what each step checks. */
   private recordLines(document: NonNullable<Envelope['gherkinDocument']>): void {
+    const checks = new Map<number, string>();
+    for (const comment of document.comments) {
+      const rule = CHECKS_COMMENT.exec(comment.text)?.[1];
+      if (rule) checks.set(comment.location.line + 1, rule);
+    }
+    const record = (step: { id: string; keyword: string; location: { line: number } }) =>
+      this.stepLines.set(step.id, {
+        keyword: step.keyword,
+        line: step.location.line,
+        ...(checks.has(step.location.line) ? { checks: checks.get(step.location.line)! } : {}),
+      });
     for (const child of document.feature?.children ?? []) {
+      for (const step of child.background?.steps ?? []) record(step);
       const scenario = child.scenario;
       if (!scenario) continue;
       this.lines.set(scenario.id, scenario.location.line);
+      for (const step of scenario.steps) record(step);
       for (const examples of scenario.examples) {
         for (const row of examples.tableBody) this.lines.set(row.id, row.location.line);
       }
     }
-  }
-}
-
-function mapStatus(status: TestStepResultStatus): ScenarioStatus {
-  switch (status) {
-    case 'PASSED':
-      return 'passed';
-    case 'SKIPPED':
-      return 'not-applicable';
-    default:
-      // Undefined, ambiguous and pending steps are defects of the suite: they count as failures.
-      return 'failed';
   }
 }

@@ -1,39 +1,22 @@
 import type { ScenarioResult } from './scenario-results.js';
-import { withOutcome, type Verdict } from './verdict.js';
+import { withStanding, type Verdict } from './verdict.js';
 import { requestExcerpt } from '../projection/render.js';
-import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
+import { ruleOutcomes, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
+import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 
-interface Tally {
-  passed: number;
-  failed: number;
-  notApplicable: number;
-}
+/** How many scenarios had each outcome. */
+export type Tally = Record<Outcome, number>;
 
-const tally = (results: ScenarioResult[]): Tally => ({
-  passed: results.filter((r) => r.status === 'passed').length,
-  failed: results.filter((r) => r.status === 'failed').length,
-  notApplicable: results.filter((r) => r.status === 'not-applicable').length,
-});
-
-export type RuleOutcome = 'passed' | 'failed' | 'not-applicable';
-
-/** A rule fails when any of its scenarios fails, and passes when any passes and none fails. */
-export function ruleOutcomes(results: ScenarioResult[]): Map<string, RuleOutcome> {
-  const outcomes = new Map<string, RuleOutcome>();
-  for (const result of results) {
-    for (const rule of result.rules) {
-      const before = outcomes.get(rule);
-      if (result.status === 'failed' || before === 'failed') outcomes.set(rule, 'failed');
-      else if (result.status === 'passed' || before === 'passed') outcomes.set(rule, 'passed');
-      else outcomes.set(rule, 'not-applicable');
-    }
-  }
-  return new Map([...outcomes].sort(([a], [b]) => a.localeCompare(b)));
+export function tally(results: readonly ScenarioResult[]): Tally {
+  const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Tally;
+  for (const result of results) counts[result.status] += 1;
+  return counts;
 }
 
 /** One rule area's line of the summary table. */
-export interface AreaRow extends Tally {
+export interface AreaRow {
   area: string;
+  tally: Tally;
   scenarios: number;
   rulesPassed: number;
   rules: number;
@@ -44,7 +27,7 @@ export function areaRows(results: ScenarioResult[]): AreaRow[] {
     const inArea = results.filter((r) => r.area === area);
     const rules = ruleOutcomes(inArea);
     const rulesPassed = [...rules.values()].filter((o) => o === 'passed').length;
-    return { area, scenarios: inArea.length, ...tally(inArea), rulesPassed, rules: rules.size };
+    return { area, scenarios: inArea.length, tally: tally(inArea), rulesPassed, rules: rules.size };
   });
 }
 
@@ -58,47 +41,76 @@ export function failureLines(message: string | undefined): string[] {
 export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
   const rows = areaRows(results);
   const width = Math.max(4, ...rows.map((row) => row.area.length));
-  const lines = [`runtime: ${runtime}`, '', `${'area'.padEnd(width)}  scenarios  passed  failed  n/a  rules passed`];
+  const columns = AREA_COLUMNS.map(([heading]) => heading);
+  const lines = [`runtime: ${runtime}`, '', `${'area'.padEnd(width)}  scenarios  ${columns.join('  ')}  rules passed`];
   for (const row of rows) {
-    const cells = [row.scenarios, row.passed, row.failed, row.notApplicable].map(String);
+    const cells = AREA_COLUMNS.map(([heading, count]) => String(count(row.tally)).padStart(heading.length));
     lines.push(
-      `${row.area.padEnd(width)}  ${cells[0]!.padStart(9)}  ${cells[1]!.padStart(6)}  ${cells[2]!.padStart(6)}  ${cells[3]!.padStart(3)}  ${row.rulesPassed}/${row.rules}`,
+      `${row.area.padEnd(width)}  ${String(row.scenarios).padStart(9)}  ${cells.join('  ')}  ${row.rulesPassed}/${row.rules}`,
     );
   }
-  const failed = results.filter((r) => r.status === 'failed');
-  if (failed.length > 0) {
+  const failing = results.filter((r) => isFailure(r.status));
+  if (failing.length > 0) {
     const reasons = new Map(verdict.scenarios.map((s) => [s.id, s.reason]));
-    lines.push('', 'failed scenarios:');
-    for (const r of failed) {
+    lines.push('', 'failing scenarios:');
+    for (const r of failing) {
       const accepted = reasons.get(r.id) === undefined ? '' : ' [in the baseline]';
-      const notDriven = r.notDriven ? ' [the runtime could not be driven]' : '';
-      lines.push(`  ✖ ${r.rules.join(' ')} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}${notDriven}`);
+      const rules = r.charged
+        ? `${r.charged.join(' ')} (a check of a scenario of ${r.rules.join(' ')})`
+        : r.rules.join(' ');
+      lines.push(`  ✖ ${r.status}: ${rules} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
+      if (r.step) lines.push(`      at: ${r.step}`);
       lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
       if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
     }
   }
   if (verdict.baseline) lines.push('', ...baselineLines(verdict));
-  const t = tally(results);
   lines.push('', ...coverageLines(verdict.coverage));
   if (verdict.shortfall) lines.push(`✖ ${verdict.shortfall}`);
-  // The closing line: CI systems read "N passed, N failed" from it.
-  const expected = verdict.baseline
-    ? `, ${withOutcome(verdict, 'expected-fail').length} of them expected by the baseline`
-    : '';
-  lines.push(
-    `conformance: ${t.passed} passed, ${t.failed} failed${expected}${t.notApplicable ? `, ${t.notApplicable} skipped (not applicable)` : ''}`,
-  );
+  lines.push(closingLine(results, verdict));
   return lines.join('\n');
+}
+
+/** The area table's outcome columns: a heading and the count it shows. */
+const AREA_COLUMNS: [string, (tally: Tally) => number][] = [
+  ['passed', (t) => t.passed],
+  ['failed', (t) => t.failed],
+  ['not impl.', (t) => t['not implemented']],
+  ['errored', (t) => t.errored],
+  ['not judged', (t) => t['not judged']],
+  ['n/a', (t) => t['not applicable']],
+];
+
+/**
+ * The closing line, "N passed, N failed" first, which CI systems read; every scenario that failed,
+ * was not implemented or errored counts as failed there, and the rest of the line says which.
+ */
+export function closingLine(results: readonly ScenarioResult[], verdict: Verdict): string {
+  const t = tally(results);
+  const failing = t.failed + t['not implemented'] + t.errored;
+  const kinds = (['not implemented', 'errored'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
+  const expected = verdict.baseline
+    ? `, ${withStanding(verdict, 'expected-fail').length} expected by the baseline`
+    : '';
+  const without = (['not applicable', 'not judged'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
+  return (
+    `conformance: ${t.passed} passed, ${failing} failed${kinds.length ? ` (${kinds.join(', ')})` : ''}${expected}` +
+    (without.length ? `, ${without.join(', ')}` : '')
+  );
 }
 
 /** Rules with a verdict and without, and why each without one got none. */
 function coverageLines(coverage: Coverage): string[] {
-  const { passed, failed, notImplemented, withoutVerdict } = coverage;
-  const without = Object.keys(withoutVerdict).length;
+  const listed = (outcome: Outcome, rules: string[]) =>
+    rules.length ? `, ${rules.length} ${outcome} (${rules.join(' ')})` : '';
+  const { passed, failed, notImplemented, errored, notJudged } = coverage;
+  const without = Object.keys(coverage.withoutVerdict).length - errored.length - notJudged.length;
   const lines = [
     `rules: ${passed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(' ')})` : ''}` +
-      (notImplemented.length ? `, ${notImplemented.length} not implemented (${notImplemented.join(' ')})` : '') +
-      (without ? `, ${without} without a verdict` : ''),
+      listed('not implemented', notImplemented) +
+      listed('errored', errored) +
+      listed('not judged', notJudged) +
+      (without ? `, ${without} not applicable` : ''),
   ];
   for (const [reason, rules] of rulesByReason(coverage)) lines.push(`  no verdict, ${reason}: ${rules.join(' ')}`);
   lines.push(`verdicts: ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%)`);
@@ -106,13 +118,15 @@ function coverageLines(coverage: Coverage): string[] {
 }
 
 function baselineLines(verdict: Verdict): string[] {
-  const expected = withOutcome(verdict, 'expected-fail');
-  const stale = withOutcome(verdict, 'unexpected-pass');
-  const unexpected = withOutcome(verdict, 'unexpected-fail');
+  const expected = withStanding(verdict, 'expected-fail');
+  const stale = withStanding(verdict, 'unexpected-pass');
+  const unexpected = withStanding(verdict, 'unexpected-fail');
   return [
     `baseline ${verdict.baseline}: ${expected.length} expected failure(s), ${stale.length} unexpected pass(es), ${unexpected.length} unexpected failure(s)`,
-    ...expected.map((s) => `  ✔ fails as expected: ${s.id} (${s.reason})`),
+    ...expected.map((s) => `  ✔ ${s.outcome} as expected: ${s.id} (${s.reason})`),
     ...stale.map((s) => `  ✖ passes now, remove it from the baseline: ${s.id}`),
-    ...unexpected.map((s) => `  ✖ fails, and the baseline does not list it: ${s.id}`),
+    ...unexpected.map((s) =>
+      s.mismatch ? `  ✖ ${s.id}: ${s.mismatch}` : `  ✖ ${s.outcome}, and the baseline does not list it: ${s.id}`,
+    ),
   ];
 }

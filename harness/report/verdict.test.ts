@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
-import { judge, withOutcome } from './verdict.js';
+import { judge, withStanding } from './verdict.js';
 import { formatMarkdown } from './markdown.js';
 import { conformanceBadge } from './badge.js';
 import { formatSummary } from './summary.js';
@@ -19,23 +19,23 @@ const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']
 
 const baseline = (...ids: string[]) => ({
   file: 'known.yaml',
-  reasons: new Map(ids.map((id) => [id, `${id} is known`])),
+  entries: new Map(ids.map((id) => [id, { class: 'deviation' as const, reason: `${id} is known` }])),
 });
-const ids = (verdict: ReturnType<typeof judge>, outcome: Parameters<typeof withOutcome>[1]) =>
-  withOutcome(verdict, outcome).map((s) => s.id);
+const ids = (verdict: ReturnType<typeof judge>, outcome: Parameters<typeof withStanding>[1]) =>
+  withStanding(verdict, outcome).map((s) => s.id);
 
 test('without a baseline every failure fails the run', () => {
-  const verdict = judge([result('a', 'passed'), result('b', 'failed'), result('c', 'not-applicable')]);
+  const verdict = judge([result('a', 'passed'), result('b', 'failed'), result('c', 'not applicable')]);
   assert.equal(verdict.passed, false);
   assert.deepEqual(ids(verdict, 'unexpected-fail'), ['b']);
 });
 
 test('a listed failure is expected, an unlisted one and a listed pass are not', () => {
-  const results = [result('a', 'failed'), result('b', 'failed'), result('c', 'passed'), result('d', 'not-applicable')];
+  const results = [result('a', 'failed'), result('b', 'failed'), result('c', 'passed'), result('d', 'not applicable')];
   const verdict = judge(results, baseline('a', 'c', 'd'));
   assert.equal(verdict.passed, false);
   assert.deepEqual(
-    ['expected-fail', 'unexpected-fail', 'unexpected-pass', 'not-applicable'].map((o) => ids(verdict, o as 'passed')),
+    ['expected-fail', 'unexpected-fail', 'unexpected-pass', 'no verdict'].map((o) => ids(verdict, o as 'passed')),
     [['a'], ['b'], ['c'], ['d']],
   );
   assert.equal(judge([result('a', 'failed')], baseline('a')).passed, true);
@@ -54,9 +54,9 @@ test('the text summary separates the three baseline outcomes', () => {
     text,
     /baseline known\.yaml: 1 expected failure\(s\), 1 unexpected pass\(es\), 1 unexpected failure\(s\)/,
   );
-  assert.match(text, /✔ fails as expected: a \(a is known\)/);
+  assert.match(text, /✔ failed as expected: a \(a is known\)/);
   assert.match(text, /✖ passes now, remove it from the baseline: c/);
-  assert.match(text, /✖ fails, and the baseline does not list it: b/);
+  assert.match(text, /✖ failed, and the baseline does not list it: b/);
   assert.doesNotMatch(text, / at step/);
 });
 
@@ -64,7 +64,7 @@ test('the markdown summary has the area table, each failing scenario, and escape
   const results = [result('a', 'failed'), result('b', 'passed', ['INB-02'])];
   const markdown = formatMarkdown(results, 'rt', judge(results));
   assert.match(markdown, /^## Conformance: ❌ failed\n/);
-  assert.match(markdown, /\| inbox \| 2 \| 1 \| 1 \| 0 \| 1\/2 \|/);
+  assert.match(markdown, /\| inbox \| 2 \| 1 \| 1 \| 0 \| 0 \| 0 \| 0 \| 1\/2 \|/);
   assert.match(markdown, /\| failed \| INB-01 \| `features\/inbox\/X1\.feature:3` \[1\] a \| `a` \|/);
   assert.match(markdown, /<details><summary>a: \[1\] a<\/summary>\n\n```\nAssertionError: a \| broke\n```/);
 });
@@ -77,7 +77,7 @@ test('the badge counts rules passed of those selected, then those without a verd
     message: '2/2 rules',
     color: 'brightgreen',
   });
-  const known = [result('a', 'failed'), result('b', 'passed', ['INB-02']), result('c', 'not-applicable', ['INB-03'])];
+  const known = [result('a', 'failed'), result('b', 'passed', ['INB-02']), result('c', 'not applicable', ['INB-03'])];
   assert.deepEqual(conformanceBadge(judge(known, baseline('a'))), {
     schemaVersion: 1,
     label: 'conformance',
@@ -85,25 +85,28 @@ test('the badge counts rules passed of those selected, then those without a verd
     color: 'yellow',
   });
   assert.equal(conformanceBadge(judge(known)).color, 'red');
-  const missing = [{ ...result('a', 'failed'), message: 'not implemented: inbox' }, result('b', 'passed', ['INB-02'])];
+  const missing = [result('a', 'not implemented'), result('b', 'passed', ['INB-02'])];
   assert.equal(conformanceBadge(judge(missing)).message, '1/2 rules · 1 not implemented');
 });
 
 test('coverage: rules with a verdict, not implemented apart, and each rule without one with its reasons', () => {
   const results = [
-    { ...result('a', 'failed'), message: 'not implemented: session.create (no)' },
+    result('a', 'not implemented'),
     result('b', 'failed', ['INB-02']),
-    { ...result('c', 'not-applicable', ['INB-03']), reason: 'needs capability pty' },
-    { ...result('d', 'not-applicable', ['INB-03']), reason: 'needs profile sol' },
+    { ...result('c', 'not applicable', ['INB-03']), reason: 'needs capability pty' },
+    { ...result('d', 'not applicable', ['INB-03']), reason: 'needs profile sol' },
     result('e', 'passed', ['INB-04']),
   ];
   const { coverage, shortfall } = judge(results);
   assert.deepEqual(coverage, {
     rules: 4,
     withVerdict: 3,
+    outcomes: { 'INB-01': 'not implemented', 'INB-02': 'failed', 'INB-03': 'not applicable', 'INB-04': 'passed' },
     passed: ['INB-04'],
     failed: ['INB-02'],
     notImplemented: ['INB-01'],
+    errored: [],
+    notJudged: [],
     withoutVerdict: { 'INB-03': ['needs capability pty', 'needs profile sol'] },
   });
   assert.equal(shortfall, undefined);
@@ -114,7 +117,7 @@ test('coverage: rules with a verdict, not implemented apart, and each rule witho
   const text = formatSummary(results, 'rt', judge(results));
   assert.match(
     text,
-    /rules: 1 passed, 1 failed \(INB-02\), 1 not implemented \(INB-01\), 1 without a verdict\n {2}no verdict, needs capability pty: INB-03\n {2}no verdict, needs profile sol: INB-03\nverdicts: 3 of 4 rules \(75%\)/,
+    /rules: 1 passed, 1 failed \(INB-02\), 1 not implemented \(INB-01\), 1 not applicable\n {2}no verdict, needs capability pty: INB-03\n {2}no verdict, needs profile sol: INB-03\nverdicts: 3 of 4 rules \(75%\)/,
   );
   assert.match(
     formatMarkdown(results, 'rt', judge(results)),
@@ -123,8 +126,35 @@ test('coverage: rules with a verdict, not implemented apart, and each rule witho
 });
 
 test('a run in which no rule gets a verdict does not pass, even with nothing failed', () => {
-  const verdict = judge([{ ...result('a', 'not-applicable'), reason: 'needs capability pty' }]);
+  const verdict = judge([{ ...result('a', 'not applicable'), reason: 'needs capability pty' }]);
   assert.equal(verdict.passed, false);
   assert.match(verdict.shortfall!, /^no selected rule got a verdict/);
   assert.equal(judge([]).passed, true, 'an empty shard has nothing to judge');
+});
+
+test("a rule's outcome: a failure anywhere, then not implemented, errored, passed, not judged, not applicable", () => {
+  const outcomes = (...statuses: ScenarioResult['status'][]) =>
+    judge(statuses.map((status, i) => result(String(i), status))).coverage.outcomes['INB-01'];
+  assert.equal(outcomes('passed', 'errored', 'failed'), 'failed');
+  assert.equal(outcomes('passed', 'not implemented', 'errored'), 'not implemented');
+  assert.equal(outcomes('passed', 'errored'), 'errored');
+  assert.equal(outcomes('not judged', 'passed', 'not applicable'), 'passed');
+  assert.equal(outcomes('not judged', 'not applicable'), 'not judged');
+  assert.equal(outcomes('not applicable'), 'not applicable');
+});
+
+test('a listed failure of another class than its entry says, or an errored one, is unexpected', () => {
+  const listed = baseline('a', 'b');
+  const verdict = judge([result('a', 'not implemented'), result('b', 'errored'), result('c', 'not judged')], listed);
+  assert.deepEqual(ids(verdict, 'unexpected-fail'), ['a', 'b']);
+  assert.deepEqual(
+    verdict.scenarios.map((s) => s.mismatch),
+    [
+      'the baseline lists it as deviation, but it is not implemented',
+      'the baseline lists it as deviation, but it errored',
+      undefined,
+    ],
+  );
+  assert.deepEqual(ids(verdict, 'no verdict'), ['c']);
+  assert.equal(verdict.coverage.outcomes['INB-01'], 'not implemented');
 });

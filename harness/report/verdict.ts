@@ -1,21 +1,28 @@
-import type { KnownFailures } from '../baseline/known-failures.js';
+import { EXPECTED_OUTCOME, type KnownFailures } from '../baseline/known-failures.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { coverageOf, coverageShortfall, type Coverage } from './coverage.js';
+import { isFailure, ruleOutcome, type Outcome } from './outcome.js';
 
 /**
- * A scenario's outcome once a baseline is taken into account. Without a baseline every failure
- * is unexpected. An expected failure that passes is an error too: its entry is stale.
+ * A scenario's standing once a baseline is taken into account. Without a baseline every failure
+ * is unexpected. An expected failure that passes is an error too (its entry is stale), and so is
+ * a listed failure of another class than the entry says, or an errored scenario, which no
+ * baseline can accept: it says nothing about the rule.
  */
-export type Outcome = 'passed' | 'not-applicable' | 'expected-fail' | 'unexpected-pass' | 'unexpected-fail';
+export type Standing = 'passed' | 'no verdict' | 'expected-fail' | 'unexpected-pass' | 'unexpected-fail';
 
-/** One stable ID's verdict; an outline's rows share their scenario's ID and are judged together. */
+/** One stable ID's standing; an outline's rows share their scenario's ID and are judged together. */
 export interface ScenarioVerdict {
   id: string;
+  standing: Standing;
+  /** The rows' outcome, as a rule's is decided over its scenarios. */
   outcome: Outcome;
   /** The first failing row, or the first row. */
   result: ScenarioResult;
   /** Why the baseline accepts its failure, when it lists it. */
   reason?: string;
+  /** Why a listed scenario's failure is still unexpected. */
+  mismatch?: string;
 }
 
 export interface Verdict {
@@ -34,17 +41,29 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
   const byId = new Map<string, ScenarioResult[]>();
   for (const result of results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
   const scenarios = [...byId].map(([id, rows]): ScenarioVerdict => {
-    const failed = rows.find((row) => row.status === 'failed');
-    const reason = baseline?.reasons.get(id);
-    const outcome = outcomeOf(rows, reason !== undefined);
-    return { id, outcome, result: failed ?? rows[0]!, ...(reason === undefined ? {} : { reason }) };
+    const outcome = ruleOutcome(rows.map((row) => row.status));
+    const failing = rows.find((row) => row.status === outcome && isFailure(outcome));
+    const entry = baseline?.entries.get(id);
+    const standing = standingOf(outcome, entry && EXPECTED_OUTCOME[entry.class]);
+    const mismatch =
+      entry && isFailure(outcome) && standing === 'unexpected-fail'
+        ? `the baseline lists it as ${entry.class}, but it ${outcome === 'errored' ? 'errored' : `is ${outcome}`}`
+        : undefined;
+    return {
+      id,
+      standing,
+      outcome,
+      result: failing ?? rows[0]!,
+      ...(entry ? { reason: entry.reason } : {}),
+      ...(mismatch ? { mismatch } : {}),
+    };
   });
   const coverage = coverageOf(results);
   const shortfall = coverageShortfall(coverage, minVerdicts);
   return {
     passed:
       shortfall === undefined &&
-      scenarios.every((s) => s.outcome !== 'unexpected-fail' && s.outcome !== 'unexpected-pass'),
+      scenarios.every((s) => s.standing !== 'unexpected-fail' && s.standing !== 'unexpected-pass'),
     scenarios,
     coverage,
     ...(shortfall === undefined ? {} : { shortfall }),
@@ -52,12 +71,13 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
   };
 }
 
-function outcomeOf(rows: ScenarioResult[], listed: boolean): Outcome {
-  if (rows.some((row) => row.status === 'failed')) return listed ? 'expected-fail' : 'unexpected-fail';
-  if (!rows.some((row) => row.status === 'passed')) return 'not-applicable';
-  return listed ? 'unexpected-pass' : 'passed';
+/** `expected`: the outcome the scenario's baseline entry expects, when it has one. */
+function standingOf(outcome: Outcome, expected: Outcome | undefined): Standing {
+  if (isFailure(outcome)) return outcome === expected ? 'expected-fail' : 'unexpected-fail';
+  if (outcome !== 'passed') return 'no verdict';
+  return expected ? 'unexpected-pass' : 'passed';
 }
 
-export function withOutcome(verdict: Verdict, outcome: Outcome): ScenarioVerdict[] {
-  return verdict.scenarios.filter((scenario) => scenario.outcome === outcome);
+export function withStanding(verdict: Verdict, standing: Standing): ScenarioVerdict[] {
+  return verdict.scenarios.filter((scenario) => scenario.standing === standing);
 }

@@ -1,25 +1,19 @@
 import type { Profile } from '../profile.js';
+import { CAPABILITY_TABLE } from './capabilities.generated.js';
 
 /**
- * The optional capabilities and the commands each one needs. REFERENCE_MEANS=neutral declares
- * none of them and refuses their commands, so the reference is judged as a black-box runtime is:
- * through its own shell tool, instruction files, restarts and the time zone only. (The reference
- * imports nothing from the kit, so this mirrors the kit's table in harness/protocol/capabilities.ts.)
+ * The optional capabilities and the commands each one needs (the table is generated from the
+ * protocol's schema). REFERENCE_MEANS=neutral declares none of them and refuses their commands, so
+ * the reference is judged as a black-box runtime is: through its own shell tool, instruction
+ * files, restarts and the time zone only. Restarts and process reuse need no command; prompts
+ * that bypass the inbox exist only in the profiles that offer them.
  */
-function optionalCapabilities(profile: Profile): Record<string, string[]> {
-  return {
-    'kit-tools': ['gate.wait', 'gate.open'],
-    'kit-sources': ['context.contributor.register', 'context.contributor.remove', 'context.source.set'],
-    'tool-contributions': ['tool.contribution.register', 'tool.contribution.close'],
-    'virtual-clock': ['clock.set', 'retry.wait'],
-    'fault-injection': ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'],
-    pty: ['pty.overlay.set', 'pty.environment'],
-    'host-env': ['host.env.set'],
-    'manual-compaction': ['compaction.request'],
-    reconcile: ['context.reconcile'],
-    'history-paging': ['history.page'],
-    ...(profile.offersInboxFreePrompts() ? { 'busy-submit': ['prompt.submit'] } : {}),
-  };
+function optionalCapabilities(profile: Profile): Record<string, readonly string[]> {
+  const withoutCommand = new Set(['restart', 'process-reuse']);
+  const offered = Object.entries(CAPABILITY_TABLE).filter(
+    ([name]) => !withoutCommand.has(name) && (name !== 'busy-submit' || profile.offersInboxFreePrompts()),
+  );
+  return Object.fromEntries(offered.map(([name, { commands }]) => [name, commands]));
 }
 
 /** What the adapter offers the kit: the capabilities it declares, and the commands it refuses. */

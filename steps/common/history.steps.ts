@@ -37,6 +37,8 @@ Then('the inbox is:', async function (this: KitWorld, table: DataTable) {
       : row,
   );
   expect(actual).to.deep.equal(resolved);
+  const taken = expected.flatMap((row, i) => (row.delivery === 'default' ? [actual[i]!.delivery!] : []));
+  for (const reading of new Set(taken)) this.tookReading('prompt.default-delivery', reading);
 });
 
 Then(

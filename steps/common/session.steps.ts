@@ -1,17 +1,17 @@
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
-import { RuntimeTimeout } from '../../harness/driver/runtime-driver.js';
+import { AwaitedStateNotReached } from '../../harness/driver/runtime-driver.js';
 
 /**
  * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
  * a scenario that checks that reading gives no verdict to a runtime that does not declare it.
  */
 Given('the runtime declares the choice {string}', function (this: KitWorld, name: string) {
-  if (this.driver.description.texts[name] === 'yes') return;
-  this.log(`${NOT_APPLICABLE}the runtime does not declare the choice ${name}`);
-  return 'skipped';
+  if (this.driver.description.texts[name] !== 'yes')
+    return this.notApplicable(`the runtime does not declare the choice ${name}`);
+  this.tookReading(name, 'yes');
+  return undefined;
 });
 
 Given('a session {string}', async function (this: KitWorld, name: string) {
@@ -64,7 +64,7 @@ async function settle(world: KitWorld, sessionId: string): Promise<void> {
     await world.driver.idle(sessionId);
   } catch (error) {
     const held = [...world.provider.awaitedHolds];
-    if (!(error instanceof RuntimeTimeout) || held.length === 0) throw error;
+    if (!(error instanceof AwaitedStateNotReached) || held.length === 0) throw error;
     expect.fail(
       `the session did not settle: request ${world.provider.requests.length} waits on the held reply ${held.map((hold) => JSON.stringify(hold)).join(', ')}, which the scenario releases only later`,
     );

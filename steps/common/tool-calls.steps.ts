@@ -31,7 +31,7 @@ Then('call {string} settled as {tool-status}', async function (this: KitWorld, i
 Then('call {string} was refused, settled as error or interrupted', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.be.oneOf(['error', 'interrupted']);
-  this.log(`a declined approval settled call "${id}" as ${call.status}`);
+  this.tookReading('approval.declined', call.status);
 });
 
 Then(

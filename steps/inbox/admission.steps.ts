@@ -50,7 +50,7 @@ Then(
     expect(row, `the inbox row of "${pending}"`).to.not.equal(undefined);
     if (row!.state === 'pending') {
       expect(this.provider.requests.length, 'provider requests').to.equal(n - 1);
-      this.log(`the wake left "${pending}" pending`);
+      this.tookReading('wake.after-interrupt', 'waits');
       return;
     }
     expect(this.provider.requests.length, 'provider requests').to.equal(n);
@@ -58,6 +58,6 @@ Then(
       { role: 'user', content: unanswered },
       { role: 'user', content: pending },
     ]);
-    this.log(`the wake promoted "${pending}" after the unanswered "${unanswered}"`);
+    this.tookReading('wake.after-interrupt', 'promotes');
   },
 );

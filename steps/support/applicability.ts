@@ -9,9 +9,9 @@ import {
   declares,
   neededCapabilities,
   needsReason,
-  NOT_IMPLEMENTED,
 } from '../../harness/protocol/capabilities.js';
-import { NOT_APPLICABLE, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { NotImplemented, SuiteDefect } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
 
 /** Whether a scenario applies to the runtime: its profile and capability tags, and what the runtime answers unsupported. */
@@ -35,7 +35,7 @@ export function withoutVerdict(tags: string[], description: RuntimeDescription):
  * A scenario must name every optional capability it uses, or a runtime without it would fail the
  * scenario instead of getting no verdict: a defect of the suite, caught on every run.
  */
-export function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
+export function untaggedNeeds(world: KitWorld, tags: string[]): SuiteDefect[] {
   const used = new Set<string>(world.driver?.capabilitiesUsed ?? []);
   for (const tool of world.provider.scriptedTools) {
     const capability = capabilityOfTool(tool);
@@ -44,7 +44,19 @@ export function untaggedNeeds(world: KitWorld, tags: string[]): string[] {
   const tagged = new Set(neededCapabilities(tags));
   return [...used]
     .filter((capability) => !tagged.has(capability))
-    .map((capability) => `kit bug: the scenario uses capability ${capability} but has no tag @needs:${capability}`);
+    .map(
+      (capability) => new SuiteDefect(`the scenario uses capability ${capability} but has no tag @needs:${capability}`),
+    );
+}
+
+/**
+ * The commands and capabilities the scenario used that the adapter declares it emulates: it
+ * computes them itself instead of reading them from the runtime, so a verdict rests on them.
+ */
+export function emulatedCommandsUsed(world: KitWorld): string[] {
+  const emulated = Object.keys(world.driver?.description.emulated ?? {});
+  const used = new Set<string>([...(world.driver?.commandsUsed ?? []), ...(world.driver?.capabilitiesUsed ?? [])]);
+  return emulated.filter((name) => used.has(name)).sort();
 }
 
 /**
@@ -58,10 +70,8 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
     } catch (error) {
       if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
       const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability)
-        throw new Error(`${NOT_IMPLEMENTED}${error.command.cmd} (the runtime answered unsupported: ${error.message})`);
-      this.log(`${NOT_APPLICABLE}${needsReason(capability)}`);
-      return 'skipped';
+      if (!capability) throw new NotImplemented(error.command.cmd, error.message);
+      return this.notApplicable(needsReason(capability));
     }
   };
   Object.defineProperty(wrapped, 'length', { value: fn.length });

@@ -8,6 +8,7 @@ import type { KitWorld } from './world.js';
  */
 export function holdsHashOf(world: KitWorld, text: string, held: unknown): boolean {
   const algorithm = world.driver.description.texts['checkpoint.hash'];
-  if (algorithm !== undefined) return held === createHash(algorithm).update(text).digest('hex');
-  return typeof held === 'string' && held.length > 0 && !held.includes(text);
+  if (algorithm === undefined) return typeof held === 'string' && held.length > 0 && !held.includes(text);
+  world.tookReading('checkpoint.hash', algorithm);
+  return held === createHash(algorithm).update(text).digest('hex');
 }

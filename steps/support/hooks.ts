@@ -10,9 +10,10 @@ import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { toolMeans } from '../../harness/means/tool-means.js';
-import { KEPT_LOG, NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
+import { KEPT_LOG } from '../../harness/report/scenario-results.js';
+import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';
-import { untaggedNeeds, withoutVerdict } from './applicability.js';
+import { emulatedCommandsUsed, untaggedNeeds, withoutVerdict } from './applicability.js';
 import type { KitWorld } from './world.js';
 
 // A step may restart the runtime, so it is allowed a start-up on top of its own minute. Cucumber
@@ -46,10 +47,7 @@ BeforeAll(async () => {
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
   const known = declared && withoutVerdict(tags, declared);
-  if (known) {
-    this.log(`${NOT_APPLICABLE}${known}`);
-    return 'skipped';
-  }
+  if (known) return this.notApplicable(known);
   // Thrown before anything is made: a scenario that does not run leaves no directory behind.
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
     throw new RuntimeNotDriven(
@@ -78,10 +76,8 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const fallback = this.systemFallback();
   if (fallback) this.provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;
   const reason = withoutVerdict(tags, this.driver.description);
-  if (reason) {
-    this.log(`${NOT_APPLICABLE}${reason}`);
-    return 'skipped';
-  }
+  if (reason) return this.notApplicable(reason);
+  this.log(noteText({ kind: 'means', reason: this.means.name }));
 });
 
 After(async function (this: KitWorld, { result, pickle }) {
@@ -89,6 +85,16 @@ After(async function (this: KitWorld, { result, pickle }) {
   if (!this.provider) return;
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
   else drivingAtStart.driven = true;
+  const emulated = emulatedCommandsUsed(this);
+  if (result?.status !== Status.SKIPPED && emulated.length > 0)
+    this.log(noteText({ kind: 'emulated', reason: emulated.join(', ') }));
+  const defects =
+    result?.status === Status.SKIPPED
+      ? []
+      : untaggedNeeds(
+          this,
+          pickle.tags.map((tag) => tag.name),
+        );
   const problems = [
     ...this.provider.unexpected.map(
       (request) => `the provider received a request the scenario did not script: ${request}`,
@@ -97,12 +103,7 @@ After(async function (this: KitWorld, { result, pickle }) {
     ...(this.reportedError && !this.errorAsserted
       ? [`the runtime reported an error no step expected: ${this.reportedError.message}`]
       : []),
-    ...(result?.status === Status.SKIPPED
-      ? []
-      : untaggedNeeds(
-          this,
-          pickle.tags.map((tag) => tag.name),
-        )),
+    ...defects.map((defect) => defect.message),
   ];
   // A failing scenario's durable state can be read only while its runtime still runs. A failing
   // step carries its own evidence; a failure found only here has no step to carry it.
@@ -119,7 +120,11 @@ After(async function (this: KitWorld, { result, pickle }) {
     return;
   }
   this.log(`${KEPT_LOG}${this.dir}`);
-  if (problems.length > 0) throw new Error(problems.join('\n'));
+  if (problems.length === 0) return;
+  // What the runtime did fails the scenario; a defect of the suite alone leaves it errored.
+  throw problems.length === defects.length
+    ? new SuiteDefect(problems.join('\n').replace(/^kit bug: /, ''))
+    : new Error(problems.join('\n'));
 });
 
 AfterAll(async () => {

@@ -3,7 +3,6 @@ import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
 import { toolCallsTurn } from '../../harness/provider/turns.js';
 import { needsReason } from '../../harness/protocol/capabilities.js';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import type { KitWorld } from './world.js';
 
 export type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
@@ -15,8 +14,7 @@ export type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
 export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
   const expressed = calls.map((call) => world.means.call(call));
   if (expressed.some((call) => call === undefined)) {
-    world.log(`${NOT_APPLICABLE}${needsReason('kit-tools')}`);
-    return 'skipped';
+    return world.notApplicable(needsReason('kit-tools'));
   }
   world.provider.enqueue({ turn: toolCallsTurn(expressed as ScriptedToolCall[]) });
   return undefined;

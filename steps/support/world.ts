@@ -6,6 +6,8 @@ import type { PromptReceipt, PtyEnvironmentView } from '../../harness/protocol/p
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from './rows.js';
+import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
+import { openChoices } from '../../harness/suite/open-choices.js';
 
 export interface SessionHandle {
   id: string;
@@ -46,6 +48,35 @@ export class KitWorld extends World {
 
   constructor(options: IWorldOptions) {
     super(options);
+  }
+
+  /**
+   * The scenario needs a profile, capability or reading the runtime does not declare: it gets no
+   * verdict. A step returns what this returns, which makes Cucumber skip the rest.
+   */
+  notApplicable(reason: string): 'skipped' {
+    this.log(noteText({ kind: 'not applicable', reason }));
+    return 'skipped';
+  }
+
+  /**
+   * The rule's own check had nothing real to look at (the runtime never reached the state it is
+   * about): the scenario runs on, but its pass claims nothing and it is reported not judged.
+   */
+  notJudged(reason: string): void {
+    this.log(noteText({ kind: 'not judged', reason }));
+  }
+
+  /**
+   * The runtime took `reading` of an open choice (rules/index.md, "Open choices"): the scenario
+   * accepted it, and the report says which reading the verdict rests on.
+   */
+  tookReading(choice: string, reading: string): void {
+    const known = openChoices().get(choice);
+    if (!known) throw new SuiteDefect(`"${choice}" is no open choice of rules/index.md`);
+    if (known.readings !== 'any' && !known.readings.includes(reading))
+      throw new SuiteDefect(`"${reading}" is no reading of ${choice} (${known.readings.join(', ')})`);
+    this.log(noteText({ kind: 'reading', reason: `${choice}: ${reading}` }));
   }
 
   /** The runtime's declared wrapper for system messages on providers without a system role. */

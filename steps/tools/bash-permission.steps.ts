@@ -2,7 +2,6 @@ import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { quote } from '../../harness/means/shell-commands.js';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
@@ -11,10 +10,9 @@ import type { KitWorld } from '../support/world.js';
 function callShell(world: KitWorld, id: string, command: string, workdir?: string): 'skipped' | undefined {
   const shell = world.driver.description.shell;
   if (!shell || (workdir !== undefined && !shell.workdirField)) {
-    world.log(
-      `${NOT_APPLICABLE}the runtime declares no shell tool${shell ? ' with a structured working directory' : ''}`,
+    return world.notApplicable(
+      `the runtime declares no shell tool${shell ? ' with a structured working directory' : ''}`,
     );
-    return 'skipped';
   }
   const input: Record<string, unknown> = { [shell.commandField]: withWorkspaces(world, command) };
   if (workdir !== undefined) input[shell.workdirField!] = withWorkspaces(world, workdir);
@@ -59,10 +57,7 @@ Given(
   'the agent {string} has the rule {permission-rule} for the shell',
   async function (this: KitWorld, agent: string, rule: 'allow' | 'deny' | 'ask') {
     const shell = this.driver.description.shell;
-    if (!shell) {
-      this.log(`${NOT_APPLICABLE}the runtime declares no shell tool`);
-      return 'skipped';
-    }
+    if (!shell) return this.notApplicable('the runtime declares no shell tool');
     await this.driver.call('agent.define', { name: agent, tools: { [shell.tool]: rule }, skills: {} });
     return undefined;
   },

@@ -41,7 +41,7 @@ Then('call {string} reports:', async function (this: KitWorld, id: string, table
     const named = (outcome: string) => expected.filter((row) => row.outcome === outcome).map((row) => row.path);
     for (const path of [...named('applied'), ...named('failed')]) expect(text, 'the report').to.include(path);
     for (const path of named('not applied')) expect(text, 'the report').to.not.include(path);
-    this.log(`call "${id}" reported its partial application in its message`);
+    this.tookReading('patch.partial-report', 'message');
     return;
   }
   const rows = [
@@ -50,4 +50,5 @@ Then('call {string} reports:', async function (this: KitWorld, id: string, table
     ...(report.notApplied ?? []).map((o) => ({ outcome: 'not applied', op: o.op, path: o.path })),
   ];
   expect(rows).to.deep.equal(expected);
+  this.tookReading('patch.partial-report', 'structured');
 });

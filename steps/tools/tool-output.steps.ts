@@ -3,7 +3,6 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
-import { NOT_APPLICABLE } from '../../harness/report/scenario-results.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
@@ -91,8 +90,7 @@ Given(
  */
 function atTheLimit(world: KitWorld, produceIt: () => 'skipped' | undefined): 'skipped' | undefined {
   if (world.means.name !== 'shell') return produceIt();
-  world.log(`${NOT_APPLICABLE}a shell tool's own text beside the output keeps a whole output off the exact limit`);
-  return 'skipped';
+  return world.notApplicable("a shell tool's own text beside the output keeps a whole output off the exact limit");
 }
 
 Given(
@@ -307,10 +305,8 @@ When("the managed output files expire on the runtime's clock", async function (t
  * nothing it holds in memory stands in for them. A runtime with a virtual clock expires them itself.
  */
 When('the managed output files are gone, across a restart', async function (this: KitWorld) {
-  if (declares(this.driver.description, 'virtual-clock')) {
-    this.log(`${NOT_APPLICABLE}the runtime expires its managed files on its own clock`);
-    return 'skipped';
-  }
+  if (declares(this.driver.description, 'virtual-clock'))
+    return this.notApplicable('the runtime expires its managed files on its own clock');
   for (const file of (await this.driver.call('tool-output.files')).files) rmSync(file, { force: true });
   await this.driver.restart(this.now);
   return undefined;

@@ -13,7 +13,7 @@ describe('kit baseline', SIDE_BY_SIDE, () => {
     const text = readFileSync(file, 'utf8');
     assert.match(
       text,
-      /# INB-02 features\/inbox\/Admission1\.feature:\d+ \[4\] An exact retry[^\n]*\n {2}inb-admission-4:\n {4}reason: "?fails: AssertionError/,
+      /# INB-02 features\/inbox\/Admission1\.feature:\d+ \[4\] An exact retry[^\n]*\n {2}inb-admission-4:\n {4}class: deviation\n {4}reason: "?inb-admission-4 fails: AssertionError/,
     );
     assert.equal((await kit(['run', ...IGNORES_MESSAGE_IDS, '--baseline', file])).status, 0);
   });
@@ -22,11 +22,11 @@ describe('kit baseline', SIDE_BY_SIDE, () => {
     const file = join(scratch('baseline-rewrite'), 'known-failures.yaml');
     writeFileSync(
       file,
-      'known-failures:\n  inb-admission-4:\n    reason: our store makes its own IDs\n  inb-admission-3:\n    reason: fixed since\n',
+      'known-failures:\n  inb-admission-4:\n    class: deviation\n    reason: our store makes its own IDs\n  inb-admission-3:\n    class: deviation\n    reason: fixed since\n',
     );
     assert.equal((await kit(['baseline', '--write', file, ...IGNORES_MESSAGE_IDS])).status, 0);
     const text = readFileSync(file, 'utf8');
-    assert.match(text, /inb-admission-4:\n {4}reason: our store makes its own IDs\n/);
+    assert.match(text, /inb-admission-4:\n {4}class: deviation\n {4}reason: our store makes its own IDs\n/);
     assert.doesNotMatch(text, /inb-admission-3/);
   });
 

@@ -4,9 +4,10 @@ import {
   formatKnownFailures,
   readKnownFailures,
   type BaselineEntry,
+  type KnownFailure,
 } from '../../../harness/baseline/known-failures.js';
 import { failureLines, formatSummary } from '../../../harness/report/summary.js';
-import { judge, withOutcome } from '../../../harness/report/verdict.js';
+import { judge, withStanding } from '../../../harness/report/verdict.js';
 import { KIT_ROOT } from '../../../harness/kit-root.js';
 import { lintKit } from '../lint/lint.js';
 import { ExitCode } from '../../exit-codes.js';
@@ -26,29 +27,34 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   checkOutputPath(output);
   const suite = new Map(lintKit().flatMap((scenario) => scenario.ids.map((id) => [id, scenario] as const)));
   const previous = existsSync(args.write)
-    ? readKnownFailures(args.write, new Set(suite.keys())).reasons
-    : new Map<string, string>();
+    ? readKnownFailures(args.write, new Set(suite.keys())).entries
+    : new Map<string, KnownFailure>();
   const results = await runSuite(args, { formats: [], failFast: false });
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
   // A runtime the kit could not drive has no known failures yet: nothing is written.
-  const notDriven = results.filter((result) => result.notDriven);
-  if (notDriven.length > 0) {
+  // A scenario that errored is no known failure: it says nothing about the rule. Nothing is written.
+  const errored = results.filter((result) => result.status === 'errored');
+  if (errored.length > 0) {
     process.stdout.write(`baseline: nothing written to ${args.write}\n`);
-    return runExitCode(false, notDriven);
+    return runExitCode(false, errored);
   }
   const ran = new Set(results.map((result) => result.id));
-  const reasons = new Map([
+  const known = new Map<string, KnownFailure>([
     ...[...previous].filter(([id]) => !ran.has(id)),
-    ...withOutcome(verdict, 'unexpected-fail').map(
-      ({ id, result }) => [id, previous.get(id) ?? `fails: ${summaryOf(result.message)}`] as const,
-    ),
+    ...withStanding(verdict, 'unexpected-fail').map(({ id, outcome, result }) => {
+      const kind = outcome === 'not implemented' ? 'not-implemented' : 'deviation';
+      const before = previous.get(id);
+      // A new entry's reason is its failure, its scenario's own: no two entries share one.
+      const reason = before?.class === kind ? before.reason : `${id} fails: ${summaryOf(result.message)}`;
+      return [id, { class: kind, reason }] as const;
+    }),
   ]);
-  const entries = [...reasons].map(([id, reason]): BaselineEntry => {
+  const entries = [...known].map(([id, entry]): BaselineEntry => {
     const scenario = suite.get(id)!;
     return {
       id,
-      reason,
+      ...entry,
       comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}`,
     };
   });

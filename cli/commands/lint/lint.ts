@@ -1,11 +1,20 @@
 import { kitPath } from '../../../harness/kit-root.js';
 import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from '../../../harness/suite/suite-index.js';
 import { KitInputError } from '../../../harness/input-error.js';
+import { openChoices } from '../../../harness/suite/open-choices.js';
 
 /** Refuses to run a suite whose tags and rule index disagree: its verdicts would mislead. */
 export function lintKit(): IndexedScenario[] {
   const scenarios = readScenarios(kitPath('features'));
-  const problems = lintSuite(readRuleIndex(kitPath('rules', 'index.md')), scenarios);
+  const rules = readRuleIndex(kitPath('rules', 'index.md'));
+  const problems = [
+    ...lintSuite(rules, scenarios),
+    ...[...openChoices().values()].flatMap((choice) =>
+      choice.rules
+        .filter((rule) => !rules.includes(rule))
+        .map((rule) => `rules/index.md: the open choice ${choice.name} names ${rule}, which is not indexed`),
+    ),
+  ];
   if (problems.length > 0)
     throw new KitInputError('the suite', `${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   return scenarios;

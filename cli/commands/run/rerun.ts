@@ -1,8 +1,9 @@
 import { KitInputError } from '../../../harness/input-error.js';
 import { inputError, readJsonInput } from '../../../harness/input/json-input.js';
+import { isFailure, OUTCOMES, type Outcome } from '../../../harness/report/outcome.js';
 
 /**
- * The stable IDs of the scenarios that failed in a results file written by `kit run --results`,
+ * The stable IDs of the scenarios that failed, were not implemented or errored in a results file written by `kit run --results`,
  * as a tag expression selecting them again; undefined when none failed.
  */
 export function failedScenarios(path: string): string | undefined {
@@ -15,7 +16,7 @@ export function failedScenarios(path: string): string | undefined {
     if (typeof id !== 'string' || !/^[\w.-]+$/.test(id) || typeof status !== 'string') {
       throw inputError(input, ['scenarios', i], 'expected a scenario result with an id and a status');
     }
-    return status === 'failed' ? [id] : [];
+    return (OUTCOMES as readonly string[]).includes(status) && isFailure(status as Outcome) ? [id] : [];
   });
   return failed.length === 0 ? undefined : [...new Set(failed)].map((id) => `@id:${id}`).join(' or ');
 }

@@ -40,19 +40,19 @@ describe('kit run', SIDE_BY_SIDE, () => {
     ['garbage', /the adapter wrote a line that is not JSON: this is not json/],
     ['die', /the adapter exited \(code 3\)[\s\S]*giving up on purpose/],
   ] as const) {
-    test(`an adapter that does "${mode}" fails its scenarios with that reason as not driven, with exit code 4`, async () => {
+    test(`an adapter that does "${mode}" leaves its scenarios errored with that reason, with exit code 4`, async () => {
       const run = await kitRun(misbehaving(mode));
       assert.equal(run.status, 4, run.stderr);
       assert.equal(run.results.scenarios.length, 2);
       for (const scenario of run.results.scenarios) {
-        assert.equal(scenario.status, 'failed');
-        assert.equal(scenario.notDriven, true);
+        assert.equal(scenario.status, 'errored');
         assert.match(scenario.message, report);
       }
-      assert.match(run.stdout, /\[the runtime could not be driven\]/);
+      assert.match(run.stdout, /✖ errored: INB-02 /);
+      assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 errored \(INB-02\)/);
       assert.match(
         run.stdout,
-        /the runtime could not be driven in 2 of 2 failing scenario\(s\)[^\n]*fix the adapter first \(exit code 4\)/,
+        /2 of 2 failing scenario\(s\) errored: the runtime could not be driven[^\n]*fix that first \(exit code 4\)/,
       );
       assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
     });
@@ -126,15 +126,15 @@ describe('kit run', SIDE_BY_SIDE, () => {
     const run = await kitRun([...doesNothing, '--rule', 'INB-02', 'PTY-01']);
     assert.equal(run.status, 1, run.stdout + run.stderr);
     assert.deepEqual(run.results.coverage.notImplemented, ['INB-02']);
-    assert.deepEqual(run.results.rules, { 'INB-02': 'not-implemented', 'PTY-01': 'not-applicable' });
+    assert.deepEqual(run.results.rules, { 'INB-02': 'not implemented', 'PTY-01': 'not applicable' });
     assert.deepEqual(run.results.coverage.withoutVerdict, { 'PTY-01': ['needs capability pty'] });
     assert.match(
       run.results.scenarios.find((s: { rules: string[] }) => s.rules.includes('INB-02')).message,
-      /^Error: not implemented: session\.create/,
+      /^NotImplemented: not implemented: session\.create/,
     );
     assert.match(
       run.stdout,
-      /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 without a verdict\n {2}no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/,
+      /rules: 0 passed, 0 failed, 1 not implemented \(INB-02\), 1 not applicable\n {2}no verdict, needs capability pty: PTY-01\nverdicts: 1 of 2 rules \(50%\)/,
     );
   });
 
@@ -367,7 +367,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
     const file = join(scratch('baseline'), 'known-failures.yaml');
     writeFileSync(
       file,
-      `known-failures:\n${ids.map((id) => `  ${id}:\n    reason: the runtime assigns its own message IDs\n`).join('')}`,
+      `known-failures:\n${ids.map((id) => `  ${id}:\n    class: deviation\n    reason: ${id} fails as the runtime assigns its own message IDs\n`).join('')}`,
     );
     return file;
   }
@@ -393,7 +393,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
   test('a failure the baseline does not list fails the run', async () => {
     const run = await failingRun();
     assert.equal(run.status, 1);
-    assert.match(run.stdout, /✖ fails, and the baseline does not list it: inb-admission-4/);
+    assert.match(run.stdout, /✖ failed, and the baseline does not list it: inb-admission-4/);
     const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
     assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
   });
@@ -414,7 +414,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
     writeFileSync(file, 'known-failures:\n  inb-admission-4: {}\n');
     assertInputError(
       await kit(['run', '--rule', 'INB-02', '--baseline', file]),
-      /bad\.yaml:2: known-failures\.inb-admission-4\.reason: is required/,
+      /bad\.yaml:2: known-failures\.inb-admission-4\.class: is required/,
     );
   });
 

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import { formatSummary, ruleOutcomes } from '../../../harness/report/summary.js';
+import { formatSummary } from '../../../harness/report/summary.js';
 import { formatMarkdown } from '../../../harness/report/markdown.js';
 import { conformanceBadge } from '../../../harness/report/badge.js';
-import { judge, withOutcome, type Verdict } from '../../../harness/report/verdict.js';
+import { judge, withStanding, type Verdict } from '../../../harness/report/verdict.js';
 import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
+import { isFailure } from '../../../harness/report/outcome.js';
 import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
 import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
@@ -46,13 +47,13 @@ export async function run(args: RunArgs): Promise<number> {
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
-  const kept = results.filter((result) => result.status === 'failed' && result.kept);
+  const kept = results.filter((result) => isFailure(result.status) && result.kept);
   if (kept.length > 0)
     process.stdout.write(
       `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
     );
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
-  if (args.bundles && results.some((r) => r.status === 'failed')) {
+  if (args.bundles && results.some((r) => isFailure(r.status))) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
   if (args.results)
@@ -64,10 +65,9 @@ export async function run(args: RunArgs): Promise<number> {
     writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
   if (args.badge)
     writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
-  const counted = new Set(withOutcome(verdict, 'unexpected-fail').map((scenario) => scenario.id));
   return runExitCode(
     verdict.passed,
-    results.filter((result) => result.status === 'failed' && counted.has(result.id)),
+    withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.result),
   );
 }
 
@@ -110,18 +110,12 @@ function resultsDocument(
   args: RunArgs,
   minVerdicts: number,
 ) {
-  const ids = (outcome: Parameters<typeof withOutcome>[1]) => withOutcome(verdict, outcome).map((s) => s.id);
+  const ids = (standing: Parameters<typeof withStanding>[1]) => withStanding(verdict, standing).map((s) => s.id);
   return {
     runtime,
     ...(args.shard ? { shard: shardName(args.shard) } : {}),
     passed: verdict.passed,
-    // A rule that fails only for want of a required command reads as such.
-    rules: Object.fromEntries(
-      [...ruleOutcomes(results)].map(([rule, outcome]) => [
-        rule,
-        verdict.coverage.notImplemented.includes(rule) ? 'not-implemented' : outcome,
-      ]),
-    ),
+    rules: verdict.coverage.outcomes,
     coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline
       ? {

@@ -1,0 +1,112 @@
+import type { TestStepResultStatus } from '@cucumber/messages';
+
+/**
+ * The closed outcomes of a scenario, and of a rule over its scenarios. This module alone decides
+ * them; the summary, the results JSON, the markdown, the badge, the runtime's REPORT.md and the
+ * README's table all print the value it gives, in these words.
+ *
+ * - `passed`: every check of the scenario ran on what the runtime did, and held.
+ * - `failed`: a check failed: the runtime deviates from the rule, with the evidence attached.
+ * - `not implemented`: the runtime answered `unsupported` to a command its profile requires.
+ * - `not applicable`: the scenario needs a profile, capability or reading the runtime does not declare.
+ * - `errored`: the runtime or its adapter crashed, broke the protocol or stopped answering, or the
+ *   suite itself is at fault (an undefined step): no verdict on the rule either way.
+ * - `not judged`: the scenario ran, but the rule's own check never saw real data (the runtime
+ *   never reached the state the check is about), so its pass would claim nothing.
+ */
+export const OUTCOMES = ['passed', 'failed', 'not implemented', 'not applicable', 'errored', 'not judged'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Outcomes that are a verdict on the rule: a runtime is judged on it. */
+const VERDICTS: readonly Outcome[] = ['passed', 'failed', 'not implemented'];
+
+export function isVerdict(outcome: Outcome): boolean {
+  return VERDICTS.includes(outcome);
+}
+
+/** Outcomes that fail a run unless its baseline expects them. */
+export function isFailure(outcome: Outcome): boolean {
+  return outcome === 'failed' || outcome === 'not implemented' || outcome === 'errored';
+}
+
+/**
+ * A rule's outcome over its scenarios: the first of these that any scenario has. A failure
+ * anywhere is the rule's; an errored scenario leaves the rule unproven even where others passed;
+ * a rule passes when at least one scenario checked it on real data and none did worse.
+ */
+const RULE_PRECEDENCE: readonly Outcome[] = [
+  'failed',
+  'not implemented',
+  'errored',
+  'passed',
+  'not judged',
+  'not applicable',
+];
+
+export function ruleOutcome(scenarios: readonly Outcome[]): Outcome {
+  return RULE_PRECEDENCE.find((outcome) => scenarios.includes(outcome)) ?? 'not applicable';
+}
+
+/** A required command the runtime answered `unsupported`: the scenario is not implemented. */
+export class NotImplemented extends Error {
+  constructor(command: string, detail: string) {
+    super(`not implemented: ${command} (the runtime answered unsupported: ${detail})`);
+    this.name = 'NotImplemented';
+  }
+}
+
+/** A defect of the suite itself, found while a scenario ran: the runtime gets no verdict from it. */
+export class SuiteDefect extends Error {
+  constructor(message: string) {
+    super(`kit bug: ${message}`);
+    this.name = 'SuiteDefect';
+  }
+}
+
+/** The exception names that make a failed step errored: the runtime could not be driven, or the suite is at fault. */
+const ERRORED_BY = new Set(['RuntimeNotDriven', SuiteDefect.name]);
+
+/** The outcome a scenario's first non-passing step gives it, from Cucumber's status and the exception's name. */
+export function stepOutcome(status: TestStepResultStatus, exceptionType: string | undefined): Outcome {
+  switch (status) {
+    case 'PASSED':
+      return 'passed';
+    case 'SKIPPED':
+      return 'not applicable';
+    case 'FAILED':
+      if (exceptionType === NotImplemented.name) return 'not implemented';
+      return ERRORED_BY.has(exceptionType ?? '') ? 'errored' : 'failed';
+    default:
+      // Undefined, ambiguous and pending steps are defects of the suite.
+      return 'errored';
+  }
+}
+
+/**
+ * What a step says of its scenario beyond passing or failing, carried to the results as a log
+ * line: Cucumber's messages are the one channel from a step to the report.
+ */
+export interface OutcomeNote {
+  /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
+  kind: 'not applicable' | 'not judged' | 'emulated' | 'means' | 'reading';
+  reason: string;
+}
+
+const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
+  'not applicable': 'not applicable: ',
+  'not judged': 'not judged: ',
+  emulated: 'rests on emulated: ',
+  means: 'means: ',
+  reading: 'reading: ',
+};
+
+export function noteText(note: OutcomeNote): string {
+  return `${NOTE_PREFIX[note.kind]}${note.reason}`;
+}
+
+export function readNote(text: string): OutcomeNote | undefined {
+  for (const [kind, prefix] of Object.entries(NOTE_PREFIX) as [OutcomeNote['kind'], string][]) {
+    if (text.startsWith(prefix)) return { kind, reason: text.slice(prefix.length) };
+  }
+  return undefined;
+}

@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Envelope } from '@cucumber/messages';
+import { ScenarioResultCollector } from './scenario-results.js';
+import { coverageOf } from './coverage.js';
+
+/**
+ * The messages Cucumber sends for one scenario of three steps (lines 5-7, a comment on line 6
+ * saying the When checks INB-07), the step at `failing` ending with `status` and `exception`.
+ */
+function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: string): Envelope[] {
+  const keywords = ['Given ', 'When ', 'Then '];
+  const types = ['Context', 'Action', 'Outcome'] as const;
+  const steps = keywords.map((keyword, i) => ({
+    id: `s${i}`,
+    keyword,
+    text: `step ${i}`,
+    location: { line: 5 + i * 2 },
+  }));
+  return [
+    {
+      gherkinDocument: {
+        uri: 'features/x/X1.feature',
+        comments: [{ location: { line: 6 }, text: '    # checks: INB-07' }],
+        feature: { children: [{ scenario: { id: 'sc', location: { line: 4 }, steps, examples: [] } }] },
+      },
+    },
+    {
+      pickle: {
+        id: 'p',
+        uri: 'features/x/X1.feature',
+        name: 'a scenario',
+        astNodeIds: ['sc'],
+        tags: [
+          { name: '@INB-10', astNodeId: 't' },
+          { name: '@INB-11', astNodeId: 't' },
+          { name: '@id:x-1', astNodeId: 't' },
+        ],
+        steps: steps.map((step, i) => ({ id: `ps${i}`, text: step.text, astNodeIds: [step.id], type: types[i] })),
+      },
+    },
+    {
+      testCase: { id: 'c', pickleId: 'p', testSteps: steps.map((_, i) => ({ id: `ts${i}`, pickleStepId: `ps${i}` })) },
+    },
+    { testCaseStarted: { id: 'r', testCaseId: 'c' } },
+    ...steps.map((_, i) => ({
+      testStepFinished: {
+        testCaseStartedId: 'r',
+        testStepId: `ts${i}`,
+        testStepResult:
+          i === failing
+            ? { status, message: 'boom', ...(exception ? { exception: { type: exception } } : {}) }
+            : { status: 'PASSED' },
+      },
+    })),
+    { testCaseFinished: { testCaseStartedId: 'r', willBeRetried: false } },
+  ] as unknown as Envelope[];
+}
+
+function collect(envelopes: Envelope[]) {
+  const collector = new ScenarioResultCollector();
+  for (const envelope of envelopes) collector.accept(envelope);
+  return collector.results()[0]!;
+}
+
+test("a failed check is charged to the rule its comment names; the scenario's own rules get no verdict from it", () => {
+  const result = collect(scenario(1, 'FAILED', 'AssertionError'));
+  assert.equal(result.status, 'failed');
+  assert.deepEqual(result.charged, ['INB-07']);
+  assert.equal(result.step, 'When step 1 (line 7)');
+  assert.deepEqual(coverageOf([result]).outcomes, {
+    'INB-07': 'failed',
+    'INB-10': 'not judged',
+    'INB-11': 'not judged',
+  });
+});
+
+test("a failed check without a comment is the scenario's rules' failure", () => {
+  const result = collect(scenario(2, 'FAILED', 'AssertionError'));
+  assert.equal(result.charged, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
+});
+
+test('a set-up step that fails checks no rule: the scenario is errored', () => {
+  const result = collect(scenario(0, 'FAILED', 'AssertionError'));
+  assert.equal(result.status, 'errored');
+  assert.match(result.message!, /^set-up failed \(a Given step names no rule it checks\): boom/);
+});
+
+test('a not implemented or not driven step decides by its exception, wherever it is', () => {
+  assert.equal(collect(scenario(0, 'FAILED', 'NotImplemented')).status, 'not implemented');
+  assert.equal(collect(scenario(2, 'FAILED', 'RuntimeNotDriven')).status, 'errored');
+  assert.equal(collect(scenario(2, 'PASSED')).status, 'passed');
+});
