@@ -325,3 +325,13 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 2 requests
     And request 2 tells the model nothing after "again"
     And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-12 @profile:core @id:ins-files-21
+  Scenario: [21] The epoch keeps the instruction files as a value, with the removal text rendered when it was admitted
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
+    And that source holds the declared text "instructions.revocation" as its removal text

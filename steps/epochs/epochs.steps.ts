@@ -62,3 +62,31 @@ Then('the epoch baseline is exactly the baseline sent in request {int}', async f
     contextBaselineOf(this, n),
   );
 });
+
+/**
+ * CTX-12 through a source the runtime owns: the kit does not know its codec, but a snapshot that
+ * kept the rendered text would hold a string the baseline carries, longer than the file's text.
+ */
+Then(
+  'the epoch holds {string} in one source, as a value and not as the text of the baseline of request {int}',
+  async function (this: KitWorld, text: string, n: number) {
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
+    const holding = Object.entries(snapshot).filter(([, entry]) => JSON.stringify(entry.value).includes(text));
+    expect(
+      holding.map(([key]) => key),
+      `the snapshot sources holding "${text}"`,
+    ).to.have.length(1);
+    const [key, entry] = holding[0]!;
+    const rendered =
+      typeof entry.value === 'string' && entry.value !== text && baselineOf(this, n).includes(entry.value);
+    expect(rendered, `the snapshot of ${key} holds the rendered text ${JSON.stringify(entry.value)}`).to.equal(false);
+    this.snapshotSource = key;
+  },
+);
+
+Then('that source holds the declared text {string} as its removal text', async function (this: KitWorld, name: string) {
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
+  const key = this.snapshotSource;
+  if (key === undefined) throw new Error('no snapshot source was found before');
+  expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(this.declaredText(name));
+});
