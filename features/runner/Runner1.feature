@@ -52,6 +52,11 @@ Feature: Runner1 - Provider turns and tool settlement
     And the session settles
     Then the provider received 25 requests
     And the session reports no failure
+    When the provider calls echo 26 times
+    And the provider replies "past the allowance"
+    And the user steers "loop again"
+    And the session settles
+    Then a drain with work left failed after 25 provider turns, or the runtime has no such allowance to judge
 
   @RUN-03 @id:run-runner-5 @needs:kit-tools
   Scenario: [5] Tool call IDs repeated across turns do not collide
