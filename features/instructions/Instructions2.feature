@@ -12,9 +12,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
-      | GLOBAL: be brief  |
-      | PROJECT: use tabs |
+    Then the baseline of request 1 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief  |
+      | project | PROJECT: use tabs |
     And request 1 tells the model nothing after "hello"
 
   @CTX-04 @id:ins-files-2
@@ -50,7 +50,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-06 @id:ins-files-4
-  Scenario: [4] Two files changed before one boundary reach the model in one message, in their stable order
+  Scenario: [4] Two files changed before one boundary reach the model in one message
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
@@ -62,7 +62,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
+    Then request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
+      | global  | GLOBAL: be verbose  |
+      | project | PROJECT: use spaces |
 
   @CTX-07 @INS-07 @id:ins-files-5
   Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again
@@ -151,7 +153,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 3 tells the model "GLOBAL: be verbose" once
 
   @MCS-02 @MCS-05 @id:ins-files-10
-  Scenario: [10] The history keeps the system message of a changed file as sent, hidden from the user transcript
+  Scenario: [10] The history keeps the system message of a changed file as sent
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "first"
@@ -161,7 +163,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2, hidden from the user transcript
+    Then the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
@@ -192,7 +194,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | text  | state   |
       | hello | pending |
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
-    And the session is run
+    And the session is woken
     And the session settles
     Then the provider received 1 request
     And the baseline of request 1 contains, in order:
@@ -229,7 +231,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model nothing after "two"
 
   @MCS-04 @id:ins-files-15
-  Scenario: [15] A changed file told before a failed provider attempt is told once on the retry
+  Scenario: [15] A changed file told before a failed provider attempt is told once on the next attempt
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
     And the provider replies "first"
@@ -240,7 +242,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    And the session is run
+    And the user steers "three"
     And the session settles
     Then the provider received 3 requests
     And request 3 tells the model "PROJECT: use spaces" after "two"
@@ -323,3 +325,13 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 2 requests
     And request 2 tells the model nothing after "again"
     And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-12 @profile:core @id:ins-files-21
+  Scenario: [21] The epoch keeps the instruction files as a value, with the removal text rendered when it was admitted
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
+    And that source holds the declared text "instructions.revocation" as its removal text

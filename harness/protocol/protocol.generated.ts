@@ -114,6 +114,7 @@ export type Capability =
   | 'virtual-clock'
   | 'fault-injection'
   | 'pty'
+  | 'host-env'
   | 'manual-compaction'
   | 'reconcile'
   | 'busy-submit'
@@ -382,6 +383,7 @@ export type Text =
   | 'instructions.revocation'
   | 'instructions.file-revocation'
   | 'system-message.fallback'
+  | 'agent.prompt'
   | 'checkpoint.hash'
   | 'pruning.replacement'
   | 'pruning.protects-last-two-turns'
@@ -1174,6 +1176,10 @@ export interface HelloResult {
      * The field of the tool's input naming the directory the command runs in, when the tool has one, e.g. workdir.
      */
     workdirField?: string;
+    /**
+     * The text the tool shows after a command's output, {status} standing for its exit status, e.g. "Command exited with code {status}.": the kit reads a command's output without it.
+     */
+    statusText?: string;
   };
   /**
    * The runtime's patch tool, when its input differs from the default {"tool": "apply_patch", "patchField": "patch"}: the kit calls it with the whole patch text in that field.

@@ -64,7 +64,7 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
   'session.run':
-    'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
+    'OpenCode serves no route for its forced drain (SessionExecution.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for',
   'session.move':
     'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
@@ -83,7 +83,18 @@ const UNSUPPORTED: Record<string, string> = {
   'tool-output.held': 'no fault hooks inside a published binary',
   'pty.overlay.set': 'no host environment overlay reachable from outside',
   'pty.environment': 'no host environment overlay reachable from outside',
-  'host.env.set': 'no host environment overlay reachable from outside',
+};
+
+/** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
+const EMULATED: Record<string, string> = {
+  'prompt.admit':
+    '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
+  'session.idle':
+    'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',
+  'session.wake':
+    're-admits the oldest pending prompt exactly, with resume: the prompt route wakes the session after an idempotent admission; with nothing pending nothing is sent (no route wakes a session alone)',
+  compactions:
+    'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
 
 export function createAdapter(): {
@@ -103,8 +114,15 @@ export function createAdapter(): {
             protocol: PROTOCOL,
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
-            capabilities: ['restart'],
-            shell: { tool: 'bash', commandField: 'command', workdirField: 'workdir' },
+            capabilities: ['restart', 'host-env'],
+            // bash settles with the command's output and a text part naming its exit status.
+            shell: {
+              tool: 'bash',
+              commandField: 'command',
+              workdirField: 'workdir',
+              statusText: 'Command exited with code {status}.',
+            },
+            emulated: EMULATED,
             patch: { tool: 'apply_patch', patchField: 'patchText' },
             texts: {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
@@ -112,14 +130,18 @@ export function createAdapter(): {
               'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
               // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
               'instructions.revocation': 'Previously loaded instructions no longer apply.',
+              // Its lowering of a chronological system message for every provider protocol but one
+              // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
+              // turn before it (OpenAIChat.lowerMessages).
+              'system-message.fallback': '<system-update>\n{text}\n</system-update>',
+              // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
+              // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
+              'agent.prompt':
+                'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
               // A prompt admitted without a delivery is steered (observed, 1.18.33).
               'prompt.default-delivery': 'steer',
             },
             limits: LIMITS,
-            emulated: {
-              compactions:
-                'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
-            },
           },
         };
       }
@@ -215,6 +237,12 @@ class OpencodeRuntime {
             },
           },
         }),
+      'host.env.set': async (c) => {
+        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        await this.reconfigure({
+          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+        });
+      },
       'skill.define': async (c) =>
         this.reconfigure({
           skills: {

@@ -70,6 +70,8 @@ export interface ServerSettings {
   };
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
+  /** Variables the kit set in the host environment; OpenCode reads them only at start. */
+  environment?: Record<string, string>;
   /** Skills the kit defined, written as SKILL.md files under the store. */
   skills?: Record<string, { description: string; body: string; location?: string }>;
 }
@@ -175,6 +177,7 @@ function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
     // provider is configured in full, and each location's catalog then loads in a fraction of the CPU.
     OPENCODE_MODELS_PATH: emptyModelDatabase(root),
     ...(settings.timeZone ? { TZ: settings.timeZone } : process.env.TZ ? { TZ: process.env.TZ } : {}),
+    ...settings.environment,
   };
   for (const name of OFFLINE_SWITCHES) env[name] = '1';
   return env;
