@@ -57,6 +57,9 @@ async function hello(config) {
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
+    // pi's compaction keeps the newest 20000 tokens as they are (its keepRecentTokens default);
+    // the window and allowance are those the adapter gives the kit's models until configured.
+    limits: { contextWindow: 200_000, outputAllowance: 16_384, recentContextTokens: 20_000 },
   };
 }
 

@@ -16,6 +16,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the provider replies "second"
     And the user steers "one"
     And the session settles
+    # checks: LEG-01
     And the checkpoint holds the hash of 'kit/a.one is now {"a":1,"b":2}' for "kit/a.one"
     When the context source "kit/a.one" has the value '{"b": 2, "a": 1}'
     And the user steers "two"

@@ -28,8 +28,8 @@ Feature: Compaction1 - Automatic compaction
   @CMP-02 @CMP-09 @id:cmp-compaction-2
   Scenario: [2] Over budget with older complete turns, the runtime compacts, then runs the pending turn
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -38,9 +38,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     Then the provider received 3 requests
     And request 3 mentions "SUMMARY: a long answer" in its conversation
-    And request 3 ends with:
-      | role | content |
-      | user | two     |
+    And request 3 ends with the pending input "two"
 
   @CMP-03 @id:cmp-compaction-3
   Scenario: [3] Over budget with no older complete turn, nothing is compacted
@@ -55,24 +53,24 @@ Feature: Compaction1 - Automatic compaction
   @CMP-04 @id:cmp-compaction-4
   Scenario: [4] The transcript stays durable; the model sees one hidden checkpoint with bounded recent context
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the history still holds an assistant reply of 160000 characters
+    Then the history still holds the long reply
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
-    And request 3 is shorter than 40000 characters
+    And request 3 is shorter than request 2 by at least half the long reply
 
   @CMP-05 @id:cmp-compaction-5 @needs:kit-tools
   Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the context budget is sized so that one long reply overflows it
     And the provider calls echo "noted"
-    And the provider replies with 160000 characters of prose
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: echoed, then a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -86,11 +84,11 @@ Feature: Compaction1 - Automatic compaction
   Scenario: [6] Only the finished summary is durable: its streamed fragments are not
     Given a session "s1"
     And a session "s2"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: the same for both" in 1 chunk
     And the provider replies "done"
-    And the provider replies with 160000 characters of prose
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: the same for both" in 12 chunks
     And the provider replies "done"
     When the user steers "one" to session "s1"
@@ -112,7 +110,7 @@ Feature: Compaction1 - Automatic compaction
   @CMP-04 @id:cmp-compaction-recent-1 @needs:manual-compaction
   Scenario: [7] The recent context holds the newest compacted messages, not the oldest
     Given a session "s1"
-    And the provider replies with 20000 characters of prose
+    And the provider replies with a long reply
     And the provider replies "LATEST-REPLY"
     And the provider summarizes with "SUMMARY: two turns"
     And the provider replies "done"

@@ -46,6 +46,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the context source "kit/a.one" has the value "2"
     And the user steers "two"
     And the session settles
+    # checks: CTX-09
     And the epoch holds the removal text "kit/a.one (was 2) no longer applies" for "kit/a.one"
     When the context source "kit/a.one" is absent
     And the user steers "three"

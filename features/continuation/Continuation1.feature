@@ -11,7 +11,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
   @CON-01 @CON-04 @CON-05 @profile:continuation @id:con-continuation-1 @needs:kit-tools
   Scenario: [1] A compaction in the middle of a task is followed by a synthetic continue
     Given the tool output limit is 10 lines or 1000000 bytes
-    And the provider calls produce "p" with one line of 140000 "x"
+    And the provider calls produce "p" with one line of 148000 "x"
     And the provider summarizes with "SUMMARY: produced a long output"
     And the provider replies "done"
     When the user steers "one"

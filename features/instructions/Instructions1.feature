@@ -71,7 +71,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the session settles
     Then the last system message of request 2 is the declared text "instructions.revocation"
 
-  @INS-05 @id:ins-instructions-5 @needs:pty
+  @INS-05 @id:ins-instructions-5 @needs:host-env
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
     Given the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
     And the global instructions say "GLOBAL: be brief"

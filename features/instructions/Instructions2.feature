@@ -12,9 +12,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
-      | GLOBAL: be brief  |
-      | PROJECT: use tabs |
+    Then the baseline of request 1 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief  |
+      | project | PROJECT: use tabs |
     And request 1 tells the model nothing after "hello"
 
   @CTX-04 @id:ins-files-2
@@ -55,7 +55,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-06 @id:ins-files-4
-  Scenario: [4] Two files changed before one boundary reach the model in one message, in their stable order
+  Scenario: [4] Two files changed before one boundary reach the model in one message
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
@@ -67,7 +67,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "GLOBAL: be verbose" then "PROJECT: use spaces" in one message after "two"
+    Then request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
+      | global  | GLOBAL: be verbose  |
+      | project | PROJECT: use spaces |
 
   @CTX-07 @id:ins-files-5
   Scenario: [5] An unreadable file keeps the instructions admitted before until it reads again
@@ -145,8 +147,8 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [9] After a compaction the fresh baseline carries the current files and nothing restates them
     Given the global instructions say "GLOBAL: be brief"
     And a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -161,7 +163,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 3 tells the model "GLOBAL: be verbose" once
 
   @MCS-02 @MCS-05 @id:ins-files-10
-  Scenario: [10] The history keeps the system message of a changed file as sent, hidden from the user transcript
+  Scenario: [10] The history keeps the system message of a changed file as sent
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
     And a session "s1"
     And the provider replies "first"
@@ -171,7 +173,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2, hidden from the user transcript
+    Then the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
@@ -202,7 +204,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | text  | state   |
       | hello | pending |
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
-    And the session is run
+    And the session is woken
     And the session settles
     Then the provider received 1 request
     And the baseline of request 1 contains, in order:
@@ -239,7 +241,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model nothing after "two"
 
   @MCS-04 @id:ins-files-15
-  Scenario: [15] A changed file told before a failed provider attempt is told once on the retry
+  Scenario: [15] A changed file told before a failed provider attempt is told once on the next attempt
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
     And the provider replies "first"
@@ -250,7 +252,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    And the session is run
+    And the user steers "three"
     And the session settles
     Then the provider received 3 requests
     And request 3 tells the model "PROJECT: use spaces" after "two"
@@ -273,8 +275,8 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -332,3 +334,13 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 2 requests
     And request 2 tells the model nothing after "again"
     And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-12 @profile:core @id:ins-files-21
+  Scenario: [21] The epoch keeps the instruction files as a value, with the removal text rendered when it was admitted
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
+    And that source holds the declared text "instructions.revocation" as its removal text

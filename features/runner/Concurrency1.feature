@@ -10,7 +10,7 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And the provider replies "second"
     And the user steers "a"
     And the provider has received 1 request
-    When the session is run
+    When the session is woken
     And the session is woken
     And the user steers "b"
     And the held reply "reply" is released

@@ -93,8 +93,8 @@ Feature: Crash1 - Real crashes inside durable windows
   @CMP-07 @needs:fault-injection @needs:restart @id:run-crash-compaction-1
   Scenario: [5] Killed during a compaction, the previous boundary stays active and the next run compacts anew
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with 160000 characters of prose
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
     And the provider summarizes with "SUMMARY: after the crash"
     And the provider replies "done"
     And the user steers "one"
@@ -103,8 +103,8 @@ Feature: Crash1 - Real crashes inside durable windows
     When the user steers "two", which may crash the runtime
     And the crashed runtime starts again
     Then the session has 0 completed compactions
-    And the history still holds an assistant reply of 160000 characters
-    When the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the history still holds the long reply
+    When the context budget is sized so that one long reply overflows it
     And the session is run
     And the session settles
     Then the provider received 3 requests

@@ -11,13 +11,14 @@ Feature: Recovery1 - Work left by a dead process
     And the user steers "start"
     And the gate "g1" is blocked
     When the runtime process restarts
-    And the session is run
+    And the user steers "go on"
     And the session settles
     Then the history has the tool call "gate" settled as interrupted
     And the provider received 2 requests
     And request 2 ends with:
-      | role      | content    |
-      | user      | start      |
+      | role      | content                    |
+      | user      | start                      |
       | assistant | calls gate                 |
       | tool      | Tool execution interrupted |
+      | user      | go on                      |
     And "gate.log" in the workspace of "s1" has 1 line

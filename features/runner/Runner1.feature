@@ -52,6 +52,11 @@ Feature: Runner1 - Provider turns and tool settlement
     And the session settles
     Then the provider received 25 requests
     And the session reports no failure
+    When the provider calls echo 26 times
+    And the provider replies "past the allowance"
+    And the user steers "loop again"
+    And the session settles
+    Then a drain with work left failed after 25 provider turns, or the runtime has no such allowance to judge
 
   @RUN-03 @id:run-runner-5 @needs:kit-tools
   Scenario: [5] Tool call IDs repeated across turns do not collide
@@ -106,7 +111,7 @@ Feature: Runner1 - Provider turns and tool settlement
     And the user steers "search"
     And the gate "g1" is blocked
     When <stop>
-    And the session is run
+    And the user steers "go on"
     And the session settles
     Then the provider received 2 requests
     And the history has the tool call "gate" settled as interrupted

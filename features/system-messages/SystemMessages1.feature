@@ -135,7 +135,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       kit/a.one is now "<d> & e"
       """
 
-  @MCS-07 @id:mcs-messages-7 @needs:pty @needs:virtual-clock
+  @MCS-07 @id:mcs-messages-7 @needs:host-env @needs:virtual-clock
   Scenario: [7] The date follows the host-local calendar: nothing up to the last minute of a local day, the new date from its first minute
     Given the host environment sets TZ to "America/New_York"
     And a session "s1"

@@ -35,7 +35,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     When a tool call waits for permission
     And the user declines the waiting tool call
     And the session settles
-    Then call "b1" settled as error
+    Then call "b1" was refused, settled as error or interrupted
     And the workspace "s1" has no file "ran.txt"
 
   @TLS-05 @id:tls-bash-permission-3
@@ -77,7 +77,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     When a tool call waits for permission
     And the user declines the waiting tool call
     And the session settles
-    Then call "b1" settled as error
+    Then call "b1" was refused, settled as error or interrupted
     And the workspace "s1-sibling" has no file "work/ran.txt"
     And the workspace "s1" has no file "ran.txt"
 

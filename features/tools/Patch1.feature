@@ -133,7 +133,7 @@ Feature: Patch1 - apply_patch
     Then the workspace "s1" has no file "inside.txt"
     When the user declines the waiting tool call
     And the session settles
-    Then call "p1" settled as error
+    Then call "p1" was refused, settled as error or interrupted
     And the workspace "s1" has no file "inside.txt"
     And the file "notes.txt" in the workspace "s1-sibling" holds:
       """

@@ -104,13 +104,29 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
   Scenario: [7] Replay still works after the managed file expired
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
+    And the tool output limit is 10 lines or 100000 bytes
     And the provider calls produce "c1" with 40 numbered lines
     And the provider replies "done"
     And the provider replies "still here"
     And the user steers "start"
     And the session settles
-    When the managed output files expire
+    When the managed output files expire on the runtime's clock
+    And the user steers "again"
+    And the session settles
+    Then the managed output directory holds 0 files
+    And request 3 shows the model the output of call "c1"
+    And the output of call "c1" keeps its first and last lines
+
+  @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
+  Scenario: [7b] Replay still works after the managed file is gone, across a restart
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    And the provider replies "still here"
+    And the user steers "start"
+    And the session settles
+    When the managed output files are gone, across a restart
     And the user steers "again"
     And the session settles
     Then the managed output directory holds 0 files

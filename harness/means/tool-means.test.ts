@@ -10,13 +10,13 @@ const shell = toolMeans(
     profiles: ['core'],
     capabilities: [],
     texts: {},
-    shell: { tool: 'bash', commandField: 'command' },
+    shell: { tool: 'bash', commandField: 'command', statusText: 'Command exited with code {status}.' },
   } satisfies RuntimeDescription,
   { gateBlocked: async () => {}, openGate: async () => {} },
   { workspaces: '/nonexistent', timeoutMs: 1 },
 );
 
-test('through a shell, the last line is kept when the wrapper follows it on the same line, not when it is cut', () => {
+test('through a shell, the last line is kept when the declared status text follows it on the same line, not when it is cut', () => {
   const bounded = (last: string) =>
     `line 1\nline 2\n... output truncated ...\nline 499\n${last}Command exited with code 0.`;
   assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 1', 'line 500'), true);

@@ -39,6 +39,11 @@ export interface ToolMeans {
   isCallOf(message: { name: string; callId: string }, kitName: string): boolean;
   /** Whether a tool output the runtime shows carries `expected`; a shell's output arrives wrapped. */
   shows(actual: string, expected: string): boolean;
+  /**
+   * The output exactly as the tool returned it, where the means can tell (a shell that declares the
+   * status text it shows after a command's output); undefined where only `shows` can judge it.
+   */
+  returned(actual: string): string | undefined;
   /** Whether an output keeps the first and the last line of the raw output. */
   showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
   /** Whether an output begins and ends as the raw output, over `chars` characters. */
@@ -81,6 +86,7 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
     toolName: (name) => name,
     isCallOf: (message, kitName) => message.name === kitName,
     shows: (actual, expected) => actual === expected,
+    returned: (actual) => actual,
     showsFirstAndLastLines(actual, first, last) {
       const lines = actual.split('\n');
       return lines[0] === first && lines.at(-1) === last;
@@ -94,6 +100,9 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
 function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMeans {
   /** Which kit tool each scripted call ID stands for. */
   const scripted = new Map<string, string>();
+  const status = shell.statusText === undefined ? undefined : statusPattern(shell.statusText);
+  /** A command's output without the exit status the tool declares it shows after it, with or without a line break. */
+  const withoutStatus = (text: string) => (status ? text.replace(status, '') : text);
   const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
     scripted.set(id, kitName);
     return { id, name: shell.tool, input: { [shell.commandField]: line } };
@@ -128,14 +137,12 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
         ? message.name === shell.tool && scripted.get(message.callId) === kitName
         : message.name === kitName,
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
+    returned: (actual) => (status ? withoutStatus(actual) : undefined),
     showsFirstAndLastLines(actual, first, last) {
-      const lines = actual.split('\n').map((line) => line.trim());
-      // The shell's own wrapper may follow the last line without a line break (OpenCode appends
-      // "Command exited with code 0." so to an output it bounded): the line is kept when it begins
-      // a shown line and no digit follows it there (which would make it another numbered line).
-      const kept = (line: string) =>
-        lines.some((shown) => shown.startsWith(line) && !/^\d/.test(shown.slice(line.length)));
-      return lines.includes(first.trim()) && kept(last.trim());
+      const lines = withoutStatus(actual)
+        .split('\n')
+        .map((line) => line.trim());
+      return lines.includes(first.trim()) && lines.includes(last.trim());
     },
     keepsEnds: (actual, raw, chars) => actual.includes(raw.slice(0, chars)) && actual.includes(raw.slice(-chars)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
@@ -147,6 +154,12 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
       }
     },
   };
+}
+
+/** The declared status text at the end of an output, `{status}` standing for any exit status. */
+function statusPattern(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{status\\}', '-?\\d+');
+  return new RegExp(`\\n?${escaped}\\s*$`);
 }
 
 function workspaceDirectories(workspaces: string): string[] {

@@ -91,6 +91,11 @@ export function requestExcerpt(rendered: string, last = 8): string[] {
     heading,
     `  baseline: ${baseline} line(s)`,
     ...(above > 0 ? [`  ┆ ${above} line(s) above`] : []),
-    ...conversation.slice(-last),
+    ...conversation.slice(-last).map((line) => clipped(line)),
   ];
+}
+
+/** A line of evidence cut to a readable length: a request may carry a whole file. */
+export function clipped(line: string, max = 240): string {
+  return line.length > max ? `${line.slice(0, max)} … (${line.length - max} more characters)` : line;
 }

@@ -114,6 +114,7 @@ export type Capability =
   | 'virtual-clock'
   | 'fault-injection'
   | 'pty'
+  | 'host-env'
   | 'manual-compaction'
   | 'reconcile'
   | 'busy-submit'
@@ -382,6 +383,7 @@ export type Text =
   | 'instructions.revocation'
   | 'instructions.file-revocation'
   | 'system-message.fallback'
+  | 'agent.prompt'
   | 'checkpoint.hash'
   | 'pruning.replacement'
   | 'pruning.protects-last-two-turns'
@@ -1174,6 +1176,10 @@ export interface HelloResult {
      * The field of the tool's input naming the directory the command runs in, when the tool has one, e.g. workdir.
      */
     workdirField?: string;
+    /**
+     * The text the tool shows after a command's output, {status} standing for its exit status, e.g. "Command exited with code {status}.": the kit reads a command's output without it.
+     */
+    statusText?: string;
   };
   /**
    * The runtime's patch tool, when its input differs from the default {"tool": "apply_patch", "patchField": "patch"}: the kit calls it with the whole patch text in that field.
@@ -1187,6 +1193,50 @@ export interface HelloResult {
      * The field of the tool's input that holds the patch text, e.g. patchText.
      */
     patchField: string;
+  };
+  /**
+   * Numbers the seeds leave to the runtime that decide how large a conversation must be to exercise a rule: compaction, pruning and output-bounding scenarios take their sizes from these. Without them the kit sizes for a runtime that keeps no recent context verbatim and reserves the configured output allowance for a summary.
+   */
+  limits?: {
+    /**
+     * The context window, in tokens of the runtime's own estimate, when the kit configures none.
+     */
+    contextWindow?: number;
+    /**
+     * The output a request allows the model when the kit configures none.
+     */
+    outputAllowance?: number;
+    /**
+     * compaction.buffer when the kit configures none: headroom kept whatever the output allowance.
+     */
+    compactionBuffer?: number;
+    /**
+     * The most output a request allows, whatever allowance is configured.
+     */
+    outputAllowanceCap?: number;
+    /**
+     * The most tokens of the newest conversation a compaction keeps verbatim (serialized beside the summary, or as messages): only what is older is folded into the summary.
+     */
+    recentContextTokens?: number;
+    /**
+     * The output a compaction's summary request allows: that request, which carries the conversation it folds, must fit in the context window less this.
+     */
+    summaryOutputTokens?: number;
+    /**
+     * Per model name, where a model's limits differ from the ones above.
+     */
+    models?: {
+      [k: string]: {
+        /**
+         * The context window, in tokens of the runtime's own estimate, when the kit configures none.
+         */
+        contextWindow?: number;
+        /**
+         * The output a request allows the model when the kit configures none.
+         */
+        outputAllowance?: number;
+      };
+    };
   };
 }
 /**

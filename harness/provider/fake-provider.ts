@@ -43,8 +43,11 @@ export class FakeProvider {
   readonly scriptedTools = new Set<string>();
   /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
   now: () => string | undefined = () => undefined;
-  /** Recognizes a user turn that only carries a wrapped system message (the runtime declares the wrapper). */
-  isSystemFallback: (text: string) => boolean = () => false;
+  /**
+   * The user's own text in a user turn, without a system message wrapped into it (the runtime
+   * declares the wrapper); undefined for a turn that carries only a system message.
+   */
+  userText: (text: string) => string | undefined = (text) => text;
 
   constructor(
     readonly dialect: Dialect,
@@ -119,9 +122,9 @@ export class FakeProvider {
     else this.requests.push(captured);
     for (const arrival of this.arrivals.filter((a) => this.arrived >= a.count)) arrival.resolve();
 
-    const lastUser = messages.findLast(
-      (message) => message.role === 'user' && !this.isSystemFallback(message.text),
-    )?.text;
+    const lastUser = messages
+      .flatMap((message) => (message.role === 'user' ? [this.userText(message.text)] : []))
+      .findLast((text) => text !== undefined);
     const at = this.script.findIndex(
       (entry) => entry.forUserText === undefined || answers(entry.forUserText, lastUser ?? ''),
     );
@@ -190,8 +193,7 @@ function deferred(): Deferred {
 
 /**
  * Whether a reply scripted for the user text `scripted` answers a request whose latest user message
- * is `sent`: the same text, or that text with lines a runtime appended to the turn (OpenCode appends
- * its context updates to the next user turn inside <system-update>…</system-update>).
+ * is `sent`: the same text, or that text with lines a runtime appended to the turn.
  */
 function answers(scripted: string, sent: string): boolean {
   return sent === scripted || sent.startsWith(`${scripted}\n`);

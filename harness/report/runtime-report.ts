@@ -1,6 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
-import { requestExcerpt } from '../projection/render.js';
+import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import type { Outcome } from './outcome.js';
 import type { KnownFailure } from '../baseline/known-failures.js';
@@ -144,7 +144,7 @@ export function runtimeReportPage(
         '    ```',
         ...failureLines(scenario.message)
           .slice(0, 20)
-          .map((l) => `    ${l}`),
+          .map((l) => `    ${clipped(l)}`),
         '    ```',
         '',
       );
@@ -153,18 +153,13 @@ export function runtimeReportPage(
           '  - What the model was sent (the request the failing step read, else the latest):',
           '',
           '    ```',
-          ...requestExcerpt(scenario.request, 12).map((l) => `    ${clipped(l)}`),
+          ...requestExcerpt(scenario.request, 12).map((l) => `    ${l}`),
           '    ```',
           '',
         );
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
-}
-
-/** A line of evidence cut to a readable length: a request may carry a whole file. */
-function clipped(line: string, max = 240): string {
-  return line.length > max ? `${line.slice(0, max)} … (${line.length - max} more characters)` : line;
 }
 
 export const TABLE_START = '<!-- runtimes-judged:start -->';

@@ -1,6 +1,6 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { withStanding, type Verdict } from './verdict.js';
-import { requestExcerpt } from '../projection/render.js';
+import { clipped, requestExcerpt } from '../projection/render.js';
 import { ruleOutcomes, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 
@@ -60,7 +60,12 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
         : r.rules.join(' ');
       lines.push(`  ✖ ${r.status}: ${rules} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
       if (r.step) lines.push(`      at: ${r.step}`);
-      lines.push(`      ${failureLines(r.message).slice(0, 6).join('\n      ')}`);
+      lines.push(
+        `      ${failureLines(r.message)
+          .slice(0, 6)
+          .map((line) => clipped(line, 400))
+          .join('\n      ')}`,
+      );
       if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
     }
   }

@@ -6,7 +6,9 @@ import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
-import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT } from '../compaction/compactor.js';
+import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT, RECENT_CONTEXT_TOKENS } from '../compaction/compactor.js';
+import { DEFAULT_BUDGET } from '../compaction/compaction-budget.js';
+import { OUTPUT_TOKEN_MAX } from '../compaction/token-usage.js';
 import type { Profile } from '../profile.js';
 
 export const PROTOCOL = 'session-runtime-adapter/1';
@@ -35,6 +37,13 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       'continuation.continue': CONTINUE_TEXT,
       'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
       'compaction.prompt': COMPACTION_PROMPT,
+    },
+    limits: {
+      contextWindow: DEFAULT_BUDGET.contextWindow,
+      outputAllowance: DEFAULT_BUDGET.outputAllowance,
+      compactionBuffer: DEFAULT_BUDGET.buffer,
+      outputAllowanceCap: OUTPUT_TOKEN_MAX,
+      recentContextTokens: RECENT_CONTEXT_TOKENS,
     },
   };
 }

@@ -30,7 +30,7 @@ export const COMPACTION_PROMPT =
   'Provide a detailed summary of our conversation above, for continuing it in a new session that will not have access to it: what we did, what we are doing, which files we are working on and what we will do next.';
 
 /** How much of the newest compacted conversation is kept verbatim beside the summary. */
-const RECENT_CONTEXT_TOKENS = 2_000;
+export const RECENT_CONTEXT_TOKENS = 2_000;
 
 /**
  * The messages a compaction would fold: those after the previous checkpoint and before the

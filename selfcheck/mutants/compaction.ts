@@ -25,8 +25,8 @@ export const compaction: Mutant[] = [
   {
     name: 'the recent context is not bounded',
     file: 'compaction/compactor.ts',
-    find: 'const RECENT_CONTEXT_TOKENS = 2_000;',
-    replace: 'const RECENT_CONTEXT_TOKENS = 2_000_000;',
+    find: '  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS);',
+    replace: '  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS * 1_000);',
     breaks: ['CMP-04'],
   },
   {
@@ -103,10 +103,17 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-01'],
   },
   {
-    name: 'a compaction folds the pending turn too',
+    name: 'a compaction folds the pending input into its summary',
     file: 'runner/drain.ts',
     find: '  if (await compact(deps, session.id, model, before, signal, deps.profile.injectsContinuation())) {',
     replace: '  if (await compact(deps, session.id, model, before, signal, true)) {',
+    also: [
+      {
+        file: 'compaction/compactor.ts',
+        find: '  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS);',
+        replace: "  const recentContext = '';",
+      },
+    ],
     breaks: ['CMP-02', 'CMP-09'],
   },
   {

@@ -17,10 +17,21 @@ Then(
 
 Then('call {string} settled as {tool-status}', async function (this: KitWorld, id: string, status: string) {
   const call = await toolCall(this, id);
-  // The seeds leave open whether a shell command exiting non-zero fails the call: OpenCode's bash
-  // succeeds and shows the exit status. So a kit `fail` run as a command may settle either way.
+  // The seeds leave open whether a shell command exiting non-zero fails the call: a shell tool may
+  // succeed and show the exit status. So a kit `fail` run as a command may settle either way.
   const eitherWay = status === 'error' && this.means.name === 'shell' && this.means.isCallOf(call, 'fail');
   expect(call.status, `status of "${id}"`).to.be.oneOf(eitherWay ? ['error', 'success'] : [status]);
+});
+
+/**
+ * The seeds say when a call asks for approval, not what a declined approval does to it: the call
+ * may settle as an error the model reads, or as interrupted with the turn ended. Either way it is
+ * not a success; the scenario checks that nothing ran.
+ */
+Then('call {string} was refused, settled as error or interrupted', async function (this: KitWorld, id: string) {
+  const call = await toolCall(this, id);
+  expect(call.status, `status of "${id}"`).to.be.oneOf(['error', 'interrupted']);
+  this.tookReading('approval.declined', call.status);
 });
 
 Then(

@@ -4,6 +4,7 @@ import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
+import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
   this.provider.enqueue({ turn: textTurn(summary, 2) });
@@ -105,6 +106,117 @@ Given(
 Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
+
+/** The budget of `compactionSizes`, for every model or with one model's window `factor` times as large. */
+async function configureSizes(world: KitWorld, factor = 1, model?: string, modelFactor = factor): Promise<void> {
+  const { contextWindow, outputAllowance, buffer } = compactionSizes(world.driver.description);
+  await world.driver.call('compaction.configure', {
+    contextWindow: contextWindow * factor,
+    outputAllowance,
+    buffer,
+    ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
+  });
+}
+
+Given('the context budget is sized so that one long reply overflows it', function (this: KitWorld) {
+  return configureSizes(this);
+});
+
+/** A window ten times as large holds the long reply and everything around it. */
+Given(
+  'the context budget is sized so that one long reply overflows it, for the model {string} only',
+  function (this: KitWorld, model: string) {
+    return configureSizes(this, 10, model, 1);
+  },
+);
+
+Given(
+  'the context budget is sized so that one long reply overflows it, except for the model {string}',
+  function (this: KitWorld, model: string) {
+    return configureSizes(this, 1, model, 10);
+  },
+);
+
+When('the context window grows tenfold', function (this: KitWorld) {
+  return configureSizes(this, 10);
+});
+
+/** The runtime's own budget where it declares one that holds the long reply twice; otherwise ten times the sized window. */
+Given('the context budget holds a long reply', async function (this: KitWorld) {
+  const own = declaredBudget(this.driver.description, this.provider.model);
+  if (own !== undefined && own >= compactionSizes(this.driver.description).longReply / 2) return;
+  await configureSizes(this, 10);
+});
+
+Given('the provider replies with a long reply', function (this: KitWorld) {
+  this.provider.enqueue({ turn: textTurn(prose(compactionSizes(this.driver.description).longReply), 4) });
+});
+
+Then('the history still holds the long reply', async function (this: KitWorld) {
+  const length = compactionSizes(this.driver.description).longReply;
+  const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
+    m.role === 'assistant' ? [m.text.length] : [],
+  );
+  expect(replies).to.include(length);
+});
+
+/** What the checkpoint keeps verbatim is bounded: most of the long reply is gone from the request. */
+Then(
+  'request {int} is shorter than request {int} by at least half the long reply',
+  function (this: KitWorld, later: number, earlier: number) {
+    const length = (n: number) => JSON.stringify(request(this, n).body).length;
+    const half = compactionSizes(this.driver.description).longReply / 2;
+    expect(length(later), `request ${later} against request ${earlier} (${length(earlier)} characters)`).to.be.below(
+      length(earlier) - half,
+    );
+  },
+);
+
+/**
+ * The turn that was pending when the compaction ran: its input is the model's last word, either as
+ * a user message of its own after the checkpoint or as the newest entry of the checkpoint's
+ * serialized recent context (003 lets the checkpoint stand for the whole transcript, the promoted
+ * input included).
+ */
+Then('request {int} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
+  const last = request(this, n).messages.at(-1);
+  expect(last?.role, `the last message of request ${n}`).to.equal('user');
+  const text = last!.text;
+  this.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
+  if (text === input) return;
+  const serialized = text.replace(/<\/?[\w-]+>/g, '').trimEnd();
+  expect(
+    serialized.endsWith(input),
+    `the last message of request ${n} ends with "${input}": ${text.slice(-200)}`,
+  ).to.equal(true);
+});
+
+/**
+ * After the compaction request `n` failed, the pending turn `input` either did not run, or ran once
+ * with the history the compaction would have folded (the later requests show which boundary held).
+ */
+Then(
+  'after the failed compaction in request {int}, the pending turn {string} stopped or ran once',
+  function (this: KitWorld, n: number, input: string) {
+    const later = this.provider.requests.length - n;
+    expect(later, `requests after request ${n}`).to.be.at.most(1);
+    if (later === 0) return this.tookReading('compaction.failed-turn', 'stops');
+    this.tookReading('compaction.failed-turn', 'runs');
+    expect(request(this, n + 1).messages.at(-1)?.text, `the last message of request ${n + 1}`).to.equal(input);
+  },
+);
+
+Then(
+  'every request after request {int} {mention} {string} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, text: string) {
+    const later = this.provider.requests.slice(n);
+    expect(later.length, `requests after request ${n}`).to.be.above(0);
+    for (const { index } of later) {
+      const mentioned = request(this, index).messages.some((m) => m.text.includes(text));
+      expect(mentioned, `whether a message of request ${index} mentions "${text}"`).to.equal(mentions);
+    }
+  },
+);
 
 Given(
   'the provider summarizes with {string} in {int} chunk(s)',

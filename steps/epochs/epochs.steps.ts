@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { baselineOf, request } from '../support/requests.js';
+import { baselineOf, contextBaselineOf } from '../support/requests.js';
 import { expectInOrder } from '../support/text.js';
 import { holdsHashOf } from '../support/checkpoint-hash.js';
 
@@ -20,7 +20,7 @@ Then('the baseline of request {int} does not contain {string}', function (this: 
 Then(
   'the baselines of requests {int} and {int} are byte for byte the same',
   function (this: KitWorld, a: number, b: number) {
-    expect(request(this, b).baseline).to.deep.equal(request(this, a).baseline);
+    expect(contextBaselineOf(this, b)).to.equal(contextBaselineOf(this, a));
   },
 );
 
@@ -58,5 +58,35 @@ Then('the session has no context epoch', async function (this: KitWorld) {
 });
 
 Then('the epoch baseline is exactly the baseline sent in request {int}', async function (this: KitWorld, n: number) {
-  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(baselineOf(this, n));
+  expect((await this.driver.call('epoch', { sessionId: this.session().id })).baseline).to.equal(
+    contextBaselineOf(this, n),
+  );
+});
+
+/**
+ * CTX-12 through a source the runtime owns: the kit does not know its codec, but a snapshot that
+ * kept the rendered text would hold a string the baseline carries, longer than the file's text.
+ */
+Then(
+  'the epoch holds {string} in one source, as a value and not as the text of the baseline of request {int}',
+  async function (this: KitWorld, text: string, n: number) {
+    const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
+    const holding = Object.entries(snapshot).filter(([, entry]) => JSON.stringify(entry.value).includes(text));
+    expect(
+      holding.map(([key]) => key),
+      `the snapshot sources holding "${text}"`,
+    ).to.have.length(1);
+    const [key, entry] = holding[0]!;
+    const rendered =
+      typeof entry.value === 'string' && entry.value !== text && baselineOf(this, n).includes(entry.value);
+    expect(rendered, `the snapshot of ${key} holds the rendered text ${JSON.stringify(entry.value)}`).to.equal(false);
+    this.snapshotSource = key;
+  },
+);
+
+Then('that source holds the declared text {string} as its removal text', async function (this: KitWorld, name: string) {
+  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
+  const key = this.snapshotSource;
+  if (key === undefined) throw new Error('no snapshot source was found before');
+  expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(this.declaredText(name));
 });

@@ -2,6 +2,7 @@ import { When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { admit } from '../support/prompts.js';
+import { conversation } from '../support/requests.js';
 
 When('the user admits {string} with no resume', function (this: KitWorld, text: string) {
   return admit(this, text, { resume: false });
@@ -35,3 +36,28 @@ Then('the admission fails with {error-code}', function (this: KitWorld, code: st
   expect(this.reportedError, 'the admission should have failed').to.not.equal(undefined);
   expect(this.reportedError!.code).to.equal(code);
 });
+
+/**
+ * After an interrupt cut the turn of a promoted prompt, `003` keeps the pending rows "for a later
+ * fresh wake", and also says a wake does not treat provider work after a promoted input as safe to
+ * retry: a wake may leave the pending prompt for an explicit run, or promote it in a new request
+ * that carries the unanswered prompt as history. It never sends the cut turn again on its own.
+ */
+Then(
+  'the wake either left {string} pending with no request, or promoted it in request {int} after the unanswered {string}',
+  async function (this: KitWorld, pending: string, n: number, unanswered: string) {
+    const row = (await this.driver.inbox(this.session().id)).find((r) => r.text === pending);
+    expect(row, `the inbox row of "${pending}"`).to.not.equal(undefined);
+    if (row!.state === 'pending') {
+      expect(this.provider.requests.length, 'provider requests').to.equal(n - 1);
+      this.tookReading('wake.after-interrupt', 'waits');
+      return;
+    }
+    expect(this.provider.requests.length, 'provider requests').to.equal(n);
+    expect(conversation(this, n).slice(-2)).to.deep.equal([
+      { role: 'user', content: unanswered },
+      { role: 'user', content: pending },
+    ]);
+    this.tookReading('wake.after-interrupt', 'promotes');
+  },
+);

@@ -4,40 +4,41 @@ import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
-import { expectInOrder, inOrder } from '../support/text.js';
+import { inOrder } from '../support/text.js';
 
 /**
  * The seeds leave open where the global file stands in the aggregate and whether project files run
  * from the nearest to the root or back: the table lists the global text, then the project texts
  * nearest first, and any of the four orders passes.
  */
-function expectInstructions(text: string, table: DataTable): void {
+function expectInstructions(world: KitWorld, text: string, table: DataTable): void {
   const rows = table.raw();
   const global = rows.filter(([kind]) => kind === 'global').map(([, line]) => line!);
   const project = rows.filter(([kind]) => kind === 'project').map(([, line]) => line!);
   if (global.length + project.length !== rows.length) throw new Error('an instruction row is global or project');
   const orders = [project, [...project].reverse()].flatMap((files) => [
-    [...global, ...files],
-    [...files, ...global],
+    { reading: 'global-first', lines: [...global, ...files] },
+    { reading: 'project-first', lines: [...files, ...global] },
   ]);
-  const allowed = orders.some((order) => inOrder(text, order));
+  const allowed = orders.find((order) => inOrder(text, order.lines));
   expect(
-    allowed,
+    allowed !== undefined,
     `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow, in:\n${text}`,
   ).to.equal(true);
+  if (global.length > 0 && project.length > 0) world.tookReading('instructions.order', allowed!.reading);
 }
 
 Then(
   'the baseline of request {int} contains the instructions in an order the seeds allow:',
   function (this: KitWorld, n: number, table: DataTable) {
-    expectInstructions(baselineOf(this, n), table);
+    expectInstructions(this, baselineOf(this, n), table);
   },
 );
 
 Then(
   'the last system message of request {int} contains the instructions in an order the seeds allow:',
   function (this: KitWorld, n: number, table: DataTable) {
-    expectInstructions(lastSystemMessage(this, n), table);
+    expectInstructions(this, lastSystemMessage(this, n), table);
   },
 );
 
@@ -89,12 +90,13 @@ Then(
 );
 
 Then(
-  'request {int} tells the model {string} then {string} in one message after {string}',
-  function (this: KitWorld, n: number, a: string, b: string, input: string) {
+  'request {int} tells the model the instructions in an order the seeds allow, in one message after {string}:',
+  function (this: KitWorld, n: number, input: string, table: DataTable) {
+    const lines = table.raw().map(([, line]) => line!);
     const told = toldAfter(this, n, input);
-    const carrying = told.filter((message) => message.includes(a) || message.includes(b));
-    expect(carrying, `messages after "${input}" telling "${a}" or "${b}"`).to.have.length(1);
-    expectInOrder(carrying[0]!, [a, b]);
+    const carrying = told.filter((message) => lines.some((line) => message.includes(line)));
+    expect(carrying, `messages after "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
+    expectInstructions(this, carrying[0]!, table);
   },
 );
 

@@ -1,5 +1,5 @@
 import type { CapturedRequest } from '../../harness/provider/captured-request.js';
-import { requestRow, type Row } from './rows.js';
+import { requestRows, type Row } from './rows.js';
 import type { KitWorld } from './world.js';
 
 /** The provider's `n`th request (from 1); a failure of the step reading it is shown on it. */
@@ -13,11 +13,22 @@ export function request(world: KitWorld, n: number): CapturedRequest {
 /** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
 export function conversation(world: KitWorld, n: number): Row[] {
   const fallback = world.systemFallback();
-  return request(world, n).messages.map((message) => requestRow(message, fallback));
+  return request(world, n).messages.flatMap((message) => requestRows(message, fallback));
 }
 
 /** The baseline of request `n` as one text. */
 export const baselineOf = (world: KitWorld, n: number) => request(world, n).baseline.join('\n\n');
+
+/**
+ * The Baseline System Context of request `n`: its baseline without the default agent's own prompt,
+ * where the runtime declares that it sends one ahead of it (`texts["agent.prompt"]`; `003` assembles
+ * the agent prompt per turn, apart from the System Context).
+ */
+export function contextBaselineOf(world: KitWorld, n: number): string {
+  const text = baselineOf(world, n);
+  const prompt = world.driver.description.texts['agent.prompt'];
+  return prompt !== undefined && text.startsWith(prompt) ? text.slice(prompt.length).replace(/^\s+/, '') : text;
+}
 
 /** The system messages of request `n` after its baseline, in order. */
 export const systemMessages = (world: KitWorld, n: number) =>

@@ -11,16 +11,19 @@ export interface Row {
 const calls = (names: string[]) => `calls ${names.join(', ')}`;
 
 /**
- * A request message as a row. A user turn that is exactly a system message in the runtime's
- * declared fallback wrapper reads as the system message it carries, so one table fits every dialect.
+ * A request message as rows. A system message in the runtime's declared fallback wrapper reads as
+ * the system message it carries, whether it is a user turn of its own or ends a user turn after
+ * the user's text (the fallback goes "in a user turn"), so one table fits every dialect.
  */
-export function requestRow(message: ModelVisibleMessage, fallback: SystemFallback | undefined): Row {
+export function requestRows(message: ModelVisibleMessage, fallback: SystemFallback | undefined): Row[] {
   if (message.toolCalls?.length)
-    return { role: message.role, content: calls(message.toolCalls.map((call) => call.name)) };
-  const unwrapped = message.role === 'user' ? fallback?.unwrap(message.text) : undefined;
-  return unwrapped === undefined
-    ? { role: message.role, content: message.text }
-    : { role: 'system', content: unwrapped };
+    return [{ role: message.role, content: calls(message.toolCalls.map((call) => call.name)) }];
+  const split = message.role === 'user' ? fallback?.split(message.text) : undefined;
+  if (split === undefined) return [{ role: message.role, content: message.text }];
+  return [
+    ...(split.user === undefined ? [] : [{ role: 'user', content: split.user }]),
+    { role: 'system', content: split.system },
+  ];
 }
 
 export function historyRow(message: HistoryMessage): Row {
@@ -85,6 +88,19 @@ export class SystemFallback {
 
   wrap(text: string): string {
     return this.before + ESCAPES.reduce((s, [raw, escaped]) => s.split(raw).join(escaped), text) + this.after;
+  }
+
+  /**
+   * A user turn that carries a wrapped system message at its end: the user's own text before it
+   * (undefined when the turn holds the system message alone) and the system message.
+   */
+  split(text: string): { user: string | undefined; system: string } | undefined {
+    for (let at = text.lastIndexOf(this.before); at >= 0; at = at === 0 ? -1 : text.lastIndexOf(this.before, at - 1)) {
+      if (at > 0 && text[at - 1] !== '\n') continue;
+      const system = this.unwrap(text.slice(at));
+      if (system !== undefined) return { user: at === 0 ? undefined : text.slice(0, at - 1), system };
+    }
+    return undefined;
   }
 
   unwrap(text: string): string | undefined {

@@ -45,6 +45,8 @@ export class KitWorld extends World {
   readonly retryDelays: { retry: number; delayMs: number }[] = [];
   /** The value each checkpoint key held, and for which text, when a step last read it. */
   readonly hashesHeld = new Map<string, { text: string; held: unknown }>();
+  /** The snapshot key a step found holding a text, for the steps after it. */
+  snapshotSource: string | undefined;
 
   constructor(options: IWorldOptions) {
     super(options);

@@ -4,7 +4,14 @@ import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
-import { OpencodeServer, PROVIDER_ID, PROVIDER_PACKAGES, opencodeVersion, type ServerSettings } from './server.js';
+import {
+  DEFAULT_MODEL_LIMIT,
+  OpencodeServer,
+  PROVIDER_ID,
+  PROVIDER_PACKAGES,
+  opencodeVersion,
+  type ServerSettings,
+} from './server.js';
 import { readEpoch } from './store.js';
 
 export const PROTOCOL = 'session-runtime-adapter/1';
@@ -37,13 +44,27 @@ const FAILED_DRAIN_QUIET_MS = 1_000;
 const PERMISSION_CHECK_MS = 1_000;
 
 const PART_IMAGE_NAME = 'image';
+/**
+ * What OpenCode 1.18.33's V2 compaction works with when the kit configures no budget: the models'
+ * limits as the adapter writes them, the default `compaction.buffer` (20000), the newest 8000 tokens
+ * of conversation kept verbatim (`compaction.keep.tokens`), and a summary request allowing at most
+ * 4096 tokens of output, which must fit in the window with the conversation it folds.
+ */
+const LIMITS = {
+  contextWindow: DEFAULT_MODEL_LIMIT.context,
+  outputAllowance: DEFAULT_MODEL_LIMIT.output,
+  compactionBuffer: 20_000,
+  recentContextTokens: 8_000,
+  summaryOutputTokens: 4_096,
+};
+
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
 const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
 /** Commands OpenCode has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
   'session.run':
-    'OpenCode has no route that runs a session: a drain starts only from a prompt admitted (or retried exactly) with resume, so a provider attempt without eligible input cannot be asked for',
+    'OpenCode serves no route for its forced drain (SessionExecution.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for',
   'session.move':
     'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
@@ -62,7 +83,18 @@ const UNSUPPORTED: Record<string, string> = {
   'tool-output.held': 'no fault hooks inside a published binary',
   'pty.overlay.set': 'no host environment overlay reachable from outside',
   'pty.environment': 'no host environment overlay reachable from outside',
-  'host.env.set': 'no host environment overlay reachable from outside',
+};
+
+/** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
+const EMULATED: Record<string, string> = {
+  'prompt.admit':
+    '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
+  'session.idle':
+    'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',
+  'session.wake':
+    're-admits the oldest pending prompt exactly, with resume: the prompt route wakes the session after an idempotent admission; with nothing pending nothing is sent (no route wakes a session alone)',
+  compactions:
+    'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
 
 export function createAdapter(): {
@@ -82,8 +114,15 @@ export function createAdapter(): {
             protocol: PROTOCOL,
             runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
             profiles: ['core'],
-            capabilities: ['restart'],
-            shell: { tool: 'bash', commandField: 'command', workdirField: 'workdir' },
+            capabilities: ['restart', 'host-env'],
+            // bash settles with the command's output and a text part naming its exit status.
+            shell: {
+              tool: 'bash',
+              commandField: 'command',
+              workdirField: 'workdir',
+              statusText: 'Command exited with code {status}.',
+            },
+            emulated: EMULATED,
             patch: { tool: 'apply_patch', patchField: 'patchText' },
             texts: {
               'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
@@ -91,9 +130,18 @@ export function createAdapter(): {
               'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
               // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
               'instructions.revocation': 'Previously loaded instructions no longer apply.',
+              // Its lowering of a chronological system message for every provider protocol but one
+              // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
+              // turn before it (OpenAIChat.lowerMessages).
+              'system-message.fallback': '<system-update>\n{text}\n</system-update>',
+              // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
+              // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
+              'agent.prompt':
+                'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
               // A prompt admitted without a delivery is steered (observed, 1.18.33).
               'prompt.default-delivery': 'steer',
             },
+            limits: LIMITS,
           },
         };
       }
@@ -157,7 +205,11 @@ class OpencodeRuntime {
       inbox: async (c, api) => ({ rows: inbox(await api.history(sessionOf(c))) }),
       failures: async (c, api) => ({ failures: failures(await api.history(sessionOf(c))) }),
       events: async (c, api) => ({ events: kitEvents(await api.history(sessionOf(c), Number(c.after ?? 0))) }),
-      compactions: async (c, api) => ({ compactions: compactions(await api.history(sessionOf(c))) }),
+      compactions: async (c, api) => {
+        const session = sessionOf(c);
+        const events = await api.history(session);
+        return { compactions: compactions(events, (await api.active()).has(session)) };
+      },
       'events.subscribe': async (c, api) => this.subscribe(c, api),
       'events.take': async (c) => {
         const stream = this.subscriptions.get(String(c.subscription));
@@ -172,6 +224,7 @@ class OpencodeRuntime {
             contextWindow: Number(c.contextWindow),
             outputAllowance: Number(c.outputAllowance),
             buffer: Number(c.buffer),
+            ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
           },
         }),
       'agent.define': async (c) =>
@@ -184,6 +237,12 @@ class OpencodeRuntime {
             },
           },
         }),
+      'host.env.set': async (c) => {
+        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        await this.reconfigure({
+          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+        });
+      },
       'skill.define': async (c) =>
         this.reconfigure({
           skills: {
@@ -529,9 +588,25 @@ function promptedWithoutStep(events: DurableEvent[]): string | undefined {
   return followed ? undefined : String(events[last]!.data.messageID);
 }
 
-function compactions(events: DurableEvent[]) {
+/**
+ * OpenCode 1.18.33 records a compaction's start and its end, and nothing when the summary request
+ * fails or is interrupted: the runner goes on (or stops) without it. A start never ended is therefore
+ * reported failed once the runner moved past it (a later step, prompt or compaction) or the session
+ * is no longer running.
+ */
+function compactions(events: DurableEvent[], running: boolean) {
   const list: { status: 'started' | 'completed' | 'failed'; summary?: string }[] = [];
+  const abandon = () => {
+    const open = list.findLast((entry) => entry.status === 'started');
+    if (open) open.status = 'failed';
+  };
   for (const event of events) {
+    if (
+      event.type === 'session.next.compaction.started' ||
+      event.type === 'session.next.step.started' ||
+      event.type === 'session.next.prompted'
+    )
+      abandon();
     if (event.type === 'session.next.compaction.started') list.push({ status: 'started' });
     if (event.type === 'session.next.compaction.ended') {
       const open = list.findLast((entry) => entry.status === 'started');
@@ -540,5 +615,6 @@ function compactions(events: DurableEvent[]) {
       else list.push({ status: 'completed', summary });
     }
   }
+  if (!running) abandon();
   return list;
 }

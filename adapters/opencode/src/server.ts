@@ -22,6 +22,9 @@ const OFFLINE_SWITCHES = [
 
 export const PROVIDER_ID = 'kit';
 
+/** The limits every model is configured with until the kit sets a budget. */
+export const DEFAULT_MODEL_LIMIT = { context: 200_000, output: 8_192 };
+
 /** The AI SDK provider OpenCode loads for each of the kit's wire dialects (both bundled in its binary). */
 export const PROVIDER_PACKAGES: Record<string, string> = {
   'openai-chat': '@ai-sdk/openai-compatible',
@@ -59,9 +62,16 @@ export interface ServerSettings {
   timeZone?: string;
   /** Budgets the kit configured; OpenCode reads them only at start. */
   toolOutput?: { maxLines: number; maxBytes: number };
-  compaction?: { contextWindow: number; outputAllowance: number; buffer: number };
+  compaction?: {
+    contextWindow: number;
+    outputAllowance: number;
+    buffer: number;
+    modelWindows?: Record<string, number>;
+  };
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
+  /** Variables the kit set in the host environment; OpenCode reads them only at start. */
+  environment?: Record<string, string>;
   /** Skills the kit defined, written as SKILL.md files under the store. */
   skills?: Record<string, { description: string; body: string; location?: string }>;
 }
@@ -167,6 +177,7 @@ function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
     // provider is configured in full, and each location's catalog then loads in a fraction of the CPU.
     OPENCODE_MODELS_PATH: emptyModelDatabase(root),
     ...(settings.timeZone ? { TZ: settings.timeZone } : process.env.TZ ? { TZ: process.env.TZ } : {}),
+    ...settings.environment,
   };
   for (const name of OFFLINE_SWITCHES) env[name] = '1';
   return env;
@@ -188,9 +199,14 @@ function writeConfiguration(settings: ServerSettings): void {
   mkdirSync(settings.home, { recursive: true });
   const link = join(configHome, 'opencode');
   if (!existsSync(link)) symlinkSync(settings.home, link, 'dir');
-  const limit = settings.compaction
-    ? { context: settings.compaction.contextWindow, output: settings.compaction.outputAllowance }
-    : { context: 200_000, output: 8_192 };
+  // Each model's own window: OpenCode weighs a turn against the limits of the model it selected.
+  const limit = (model: string) =>
+    settings.compaction
+      ? {
+          context: settings.compaction.modelWindows?.[model] ?? settings.compaction.contextWindow,
+          output: settings.compaction.outputAllowance,
+        }
+      : DEFAULT_MODEL_LIMIT;
   const config = {
     $schema: 'https://opencode.ai/config.json',
     autoupdate: false,
@@ -205,7 +221,10 @@ function writeConfiguration(settings: ServerSettings): void {
         name: 'conformance kit',
         options: { baseURL: settings.baseUrl, apiKey: settings.apiKey },
         models: Object.fromEntries(
-          [settings.model, ...(settings.otherModels ?? [])].map((model) => [model, { name: model, limit }]),
+          [settings.model, ...(settings.otherModels ?? [])].map((model) => [
+            model,
+            { name: model, limit: limit(model) },
+          ]),
         ),
       },
     },

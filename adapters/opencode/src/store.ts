@@ -6,7 +6,13 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as typeof Bett
 
 export interface EpochView {
   baseline: string | null;
-  snapshot: Record<string, { value: unknown }>;
+  snapshot: Record<string, { value: unknown; removal?: string }>;
+}
+
+/** One source of OpenCode's stored snapshot: its encoded value and, for a removable source, its removal text. */
+interface StoredEntry {
+  value: unknown;
+  removed?: string;
 }
 
 /**
@@ -26,8 +32,13 @@ export function readEpoch(databaseFile: string, sessionId: string): EpochView {
       .get(sessionId) as Record<string, unknown> | undefined;
     if (!row) return { baseline: null, snapshot: {} };
     const baseline = typeof row.baseline === 'string' ? row.baseline : null;
-    const raw = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Record<string, unknown>) : {};
-    const snapshot = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, { value }]));
+    const raw = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Record<string, StoredEntry>) : {};
+    const snapshot = Object.fromEntries(
+      Object.entries(raw).map(([key, entry]) => [
+        key,
+        { value: entry.value, ...(entry.removed === undefined ? {} : { removal: entry.removed }) },
+      ]),
+    );
     return { baseline, snapshot };
   } finally {
     db.close();

@@ -44,7 +44,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'junit',
         textOption(
           '--junit',
-          "Write Cucumber's JUnit XML report (outcomes as run: the baseline does not apply) to this file",
+          "Write a JUnit XML report of each scenario's outcome (outcomes as run: the baseline does not apply) to this file",
         ),
       )
       .option('messages', textOption('--messages', 'Write the Cucumber messages (NDJSON) to this file'))

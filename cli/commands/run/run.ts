@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { formatSummary } from '../../../harness/report/summary.js';
 import { formatMarkdown } from '../../../harness/report/markdown.js';
 import { conformanceBadge } from '../../../harness/report/badge.js';
+import { junitReport } from '../../../harness/report/junit.js';
 import { judge, withStanding, type Verdict } from '../../../harness/report/verdict.js';
 import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
 import { isFailure } from '../../../harness/report/outcome.js';
@@ -65,6 +66,7 @@ export async function run(args: RunArgs): Promise<number> {
     writeOutputFile({ flag: '--markdown', path: args.markdown }, formatMarkdown(results, name, verdict));
   if (args.badge)
     writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
+  if (args.junit) writeOutputFile({ flag: '--junit', path: args.junit }, junitReport(results));
   return runExitCode(
     verdict.passed,
     withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.result),
@@ -80,10 +82,9 @@ function parsePercent(value: string): number {
   return percent;
 }
 
-/** The reports Cucumber writes itself. */
+/** The reports Cucumber writes itself; the kit writes the JUnit XML from the outcomes. */
 function cucumberReports(args: RunArgs): CucumberFormat[] {
   const reports: [string, string, string | undefined][] = [
-    ['junit', '--junit', args.junit],
     ['message', '--messages', args.messages],
     ['html', '--html', args.html],
   ];
@@ -96,6 +97,7 @@ function fileOutputs(args: RunArgs): OutputPath[] {
     ['--results', args.results],
     ['--markdown', args.markdown],
     ['--badge', args.badge],
+    ['--junit', args.junit],
   ];
   return [
     ...own.flatMap(([flag, path]) => (path ? [{ flag, path }] : [])),

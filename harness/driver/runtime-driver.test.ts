@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Command, Reply } from '../protocol/protocol.js';
+import { AwaitedStateNotReached, RuntimeDriver, RuntimeTimeout } from './runtime-driver.js';
+import { asNotDriven } from './runtime-fault.js';
+
+/** A runtime that greets, creates sessions, and never answers anything else. */
+const silentAfterCreate = {
+  name: 'silent',
+  start: async () => ({
+    send: (command: Command): Promise<Reply> => {
+      if (command.cmd === 'hello') {
+        return Promise.resolve({
+          seq: 0,
+          ok: true,
+          result: {
+            protocol: 'session-runtime-adapter/1',
+            runtime: { name: 'silent', version: '0', language: 'none' },
+            profiles: ['core'],
+            capabilities: [],
+            texts: {},
+          },
+        } as Reply);
+      }
+      return new Promise<Reply>(() => {});
+    },
+    kill: () => Promise.resolve(),
+  }),
+};
+
+const config = {
+  storeDir: '/nonexistent',
+  provider: { dialect: 'openai-chat' as const, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' },
+  now: '2026-01-15T09:00:00.000Z',
+  home: '/nonexistent',
+};
+
+test('a wait that ends at its deadline is the runtime never reaching the state, not a runtime the kit cannot drive', async () => {
+  const driver = await RuntimeDriver.start(silentAfterCreate, config, { timeoutScale: 0.001, validate: false });
+  const idle = await driver.idle('s1').catch((error: unknown) => error);
+  assert.ok(idle instanceof AwaitedStateNotReached);
+  assert.match(
+    idle.message,
+    /^the runtime did not reach the session to settle \(no active or scheduled drain\) within 5 ms/,
+  );
+  assert.equal(asNotDriven(idle), undefined);
+  const inbox = await driver.inbox('s1').catch((error: unknown) => error);
+  assert.ok(inbox instanceof RuntimeTimeout, 'a command that does not wait and is not answered is not driven');
+  assert.ok(asNotDriven(inbox));
+  await driver.stop();
+});
