@@ -141,6 +141,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies "done on the smaller model"
     And the user steers "one"
     And the session settles
+    # checks: CMP-01
+    And the session has 0 completed compactions
     When the session selects the model "kit-other"
     And the user steers "two"
     And the session settles
