@@ -70,7 +70,7 @@ const EMULATED = {
   'prompt.admit':
     "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted; the receipt echoes the kit's ID: pi has no admit-without-run and no message IDs",
   'session.run':
-    "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result, after a failed attempt once its error leaves the context as in pi's own retry",
+    "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
@@ -135,7 +135,10 @@ async function run(sessionId, explicit) {
     const { agent } = live.session;
     if (agent.state.messages.at(-1)?.stopReason === 'error') agent.state.messages = agent.state.messages.slice(0, -1);
     const last = agent.state.messages.at(-1);
-    if (last?.role === 'user' || last?.role === 'toolResult') live.track(agent.continue(), diagnostics);
+    // pi's continue() goes on from a user message or a tool result, or after an answer with the input still queued.
+    if (last?.role === 'user' || last?.role === 'toolResult' || agent.hasQueuedMessages()) {
+      live.track(agent.continue(), diagnostics);
+    }
     return;
   }
   const held = live.held.splice(0);
