@@ -36,15 +36,17 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies with a long reply
     And the provider summarizes with "SUMMARY-TWO: the parser is ported"
     And the provider replies "done"
-    And the user steers "one"
+    And the user steers "FIRST-ASK: port the parser"
     And the session settles
+    # checks: CMP-01
+    And the session has 0 completed compactions
     And the user steers "two"
     And the session settles
     When the user steers "three"
     And the session settles
-    # checks: CMP-01
     Then the provider received 5 requests
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
+    And request 4 omits "FIRST-ASK" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
     And the session has 2 completed compactions
 
