@@ -88,6 +88,11 @@ Feature: Promotion1 - Steers and queued prompts
     And the session settles
     Then the provider received 32 requests
     And the session reports no failure
+    When the provider calls echo 26 times
+    And the provider replies "past the allowance"
+    And the user steers "loop again"
+    And the session settles
+    Then a drain with work left failed after 25 provider turns, or the runtime has no such allowance to judge
 
   @INB-10 @id:inb-promotion-6 @needs:kit-tools
   Scenario: [6] A queued prompt waits while the drain still requires continuation
@@ -186,8 +191,9 @@ Feature: Promotion1 - Steers and queued prompts
     When the user steers "keep going"
     And the gate "g1" opens
     And the session settles
-    Then the provider received 31 requests
-    And the session reports the failure "turn-limit" mentioning "25"
+    # checks: RUN-02
+    Then the session reports the failure "turn-limit" mentioning "25"
+    And the provider received 31 requests
     And 1 scripted provider turn is left unused
 
   @INB-08 @INB-10 @needs:kit-tools @id:inb-steers-and-queue-1

@@ -174,11 +174,12 @@ export const inbox: Mutant[] = [
     breaks: ['INB-08'],
   },
   {
-    name: 'the allowance restarts at every boundary',
+    // Restarted at every boundary, the allowance never runs out: from outside, a runtime without one.
+    name: 'the allowance restarts at every boundary, so no drain ever fails for its turns',
     file: 'runner/drain.ts',
     find: '    if (promoted > 0) turns = 0;',
     replace: '    turns = 0;',
-    breaks: ['INB-09'],
+    breaks: ['RUN-02'],
   },
   {
     name: 'a queued prompt promotes with the steers at their boundary',

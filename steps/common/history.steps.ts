@@ -93,9 +93,10 @@ Then('the session reports no failure', async function (this: KitWorld) {
 });
 
 /**
- * A drain that finishes on its 25th turn without failing says something only of a runtime that
- * fails the 26th: where a later drain with work left runs past 25 turns, that pass is not judged
- * (whether the runtime has the allowance at all is the business of the scenario that checks it).
+ * A drain that stays within the provider-turn allowance (finishing on its 25th turn, or past it
+ * after a reset) says something only of a runtime that fails a drain with work left after 25
+ * turns: where a later such drain runs on, the earlier pass is not judged (whether the runtime has
+ * the allowance at all is the business of the scenario that checks it, RUN-02's).
  */
 Then(
   'a drain with work left failed after 25 provider turns, or the runtime has no such allowance to judge',
@@ -105,7 +106,9 @@ Then(
       expect(failed).to.deep.equal(['turn-limit']);
       return;
     }
-    this.notJudged('no drain failed after 25 provider turns: finishing on the 25th without failing proves nothing');
+    this.notJudged(
+      'no drain with work left failed after 25 provider turns: without a provider-turn allowance, a drain that stays within one proves nothing',
+    );
   },
 );
 
