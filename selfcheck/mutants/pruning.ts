@@ -52,6 +52,7 @@ export const pruning: Mutant[] = [
   },
   {
     name: 'the model sees history from the oldest compaction',
+    profile: 'sol',
     file: 'history/model-history.ts',
     find: "const checkpoint = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');",
     replace: "const checkpoint = messages.find((m): m is CompactionMessage => m.role === 'compaction');",
@@ -91,6 +92,7 @@ export const pruning: Mutant[] = [
   },
   {
     name: 'every earlier summary stays in what the model sees',
+    profile: 'sol',
     file: 'history/model-history.ts',
     find: '  return [...checkpointMessages(checkpoint, form), ...after];',
     replace:
