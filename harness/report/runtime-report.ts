@@ -94,7 +94,7 @@ export function runtimeReportPage(
     badgeLine(judged),
     '',
     `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`; generated from \`reports/${judged.runtime}/results.json\`.`,
-    "Each outcome is explained in [the implementer's guide](../../docs/implementers.md#outcomes).",
+    "Each outcome is explained in [the implementer's guide](../../docs/implementers.md#4-outcomes).",
     '',
     '| rules passed | failed | not implemented | errored | not judged | not applicable | with a verdict |',
     '|---:|---:|---:|---:|---:|---:|---:|',
