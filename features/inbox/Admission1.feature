@@ -103,3 +103,16 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | role      | content    |
       | assistant | first done |
       | user      | second     |
+
+  @INB-03 @id:inb-admission-10
+  Scenario: [10] Reusing a message ID for the same text with other metadata fails and changes nothing
+    Given a session "s1"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "hello" with id "m1" and the metadata:
+      """
+      {"origin": "retry"}
+      """
+    Then the admission fails with "conflict"
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | default  | pending |

@@ -23,6 +23,8 @@ Feature: Runner1 - Provider turns and tool settlement
     And the provider replies "done"
     And the user steers "start"
     And the gate "g1" is blocked
+    Then the history has the tool call "gate" running
+    And the provider received 1 request
     When the gate "g1" opens
     And the session settles
     Then the provider received 2 requests

@@ -162,6 +162,7 @@ export const compaction: Mutant[] = [
   },
   {
     name: 'a later compaction summarizes the whole history again',
+    kind: 'second occurrence',
     file: 'compaction/compactor.ts',
     find: "m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),",
     replace: "m.role !== 'compaction' && m.role !== 'system' && m.seq > 0,",
@@ -190,5 +191,13 @@ export const compaction: Mutant[] = [
     replace:
       "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
     breaks: ['CMP-07'],
+  },
+  {
+    name: 'the recent context keeps only the tool outputs that succeeded',
+    kind: 'counting by status',
+    file: 'compaction/compactor.ts',
+    find: '  const lines = folded.map(serialize);',
+    replace: "  const lines = folded.filter((m) => m.role !== 'tool' || m.status === 'success').map(serialize);",
+    breaks: ['CMP-04'],
   },
 ];

@@ -94,6 +94,7 @@ export const continuation: Mutant[] = [
   },
   {
     name: 'an unanswered user message is replayed without its metadata',
+    kind: 'partial comparison',
     profile: 'continuation',
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",

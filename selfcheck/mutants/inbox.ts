@@ -168,6 +168,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'pending steers promote one per boundary',
+    kind: 'second occurrence',
     file: 'inbox/inbox.ts',
     find: "return this.promote(sessionId, this.pending.all(sessionId, 'steer'));",
     replace: "return this.promote(sessionId, this.pending.all(sessionId, 'steer').slice(0, 1));",
@@ -270,5 +271,15 @@ export const inbox: Mutant[] = [
     find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
     replace: '',
     breaks: ['INB-13'],
+  },
+  {
+    // Only what the user wrote is compared: an attachment or metadata that differs passes as a retry.
+    name: 'a reused message ID is compared by its text alone',
+    kind: 'partial comparison',
+    file: 'inbox/inbox.ts',
+    find: "!isDeepStrictEqual(existing.prompt, admission.prompt) && 'prompt',",
+    replace:
+      "JSON.stringify(existing.prompt.parts.filter((p) => p.type === 'text')) !== JSON.stringify(admission.prompt.parts.filter((p) => p.type === 'text')) && 'prompt',",
+    breaks: ['INB-03'],
   },
 ];

@@ -101,10 +101,20 @@ export const pruning: Mutant[] = [
   },
   {
     name: 'tokens are estimated from UTF-8 bytes, not characters',
+    kind: 'multibyte data',
     profile: 'sol',
     file: 'compaction/pruning.ts',
     find: 'return Math.ceil(text.length / 4);',
     replace: "return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);",
     breaks: ['PRU-01'],
+  },
+  {
+    name: 'failed tool outputs are pruned like completed ones',
+    kind: 'counting by status',
+    profile: 'sol',
+    file: 'compaction/pruning.ts',
+    find: "message.status !== 'success'",
+    replace: "message.status === 'running'",
+    breaks: ['PRU-03'],
   },
 ];

@@ -144,6 +144,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'a provider-executed call is stored without its streamed input',
+    kind: 'partial comparison',
     file: 'runner/turn-projection.ts',
     find: "map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace: 'map(({ block }) => block);',
@@ -173,6 +174,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'the model history keeps one tool result per call ID',
+    kind: 'second occurrence',
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
@@ -234,6 +236,23 @@ export const runner: Mutant[] = [
     file: 'tools/tool-registry.ts',
     find: '    const tool = this.available(context.location).find((candidate) => candidate.name === name);',
     replace: '    const tool = this.tools.get(name);',
+    breaks: ['RUN-10'],
+  },
+  {
+    // The parsed history is kept until the session has more messages; a settlement changes none.
+    name: 'the parsed history is kept while the number of messages stays the same',
+    kind: 'stale cache',
+    file: 'history/history-store.ts',
+    find: "'SELECT last_seq FROM sessions WHERE id = ?'",
+    replace: "'SELECT count(*) AS last_seq FROM messages WHERE session_id = ?'",
+    breaks: ['RUN-01'],
+  },
+  {
+    name: 'a failed tool result ends the drain instead of going back to the model',
+    kind: 'counting by status',
+    file: 'runner/drain.ts',
+    find: "  if (last?.role !== 'tool') return false;",
+    replace: "  if (last?.role !== 'tool' || last.status === 'error') return false;",
     breaks: ['RUN-10'],
   },
 ];

@@ -17,6 +17,7 @@ export const scp: Mutant[] = [
   },
   {
     name: 'a tool message sends only its first result',
+    kind: 'second occurrence',
     profile: 'sol',
     file: 'provider/openai-chat.ts',
     find: '          ...request.history.flatMap(toChatMessages),',

@@ -10,6 +10,7 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'the system message sent differs from the one stored',
+    kind: 'facts only the protocol reports',
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
     replace: "      return [{ role: 'system', content: `${message.text}.` }];",

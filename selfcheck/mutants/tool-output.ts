@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const toolOutput: Mutant[] = [
   {
     name: 'the tool output limit ignores bytes',
+    kind: 'multibyte data',
     file: 'tools/bounded-preview.ts',
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;\n',
     replace: '',
@@ -53,6 +54,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'the managed file is written in another encoding',
+    kind: 'multibyte data',
     file: 'tools/managed-tool-output-files.ts',
     find: "await writeFile(path, text, { flag: 'wx' });",
     replace: "await writeFile(path, text.toString('latin1'), { flag: 'wx' });",

@@ -1,8 +1,14 @@
 import type { AdmitOptions } from '../../harness/driver/runtime-driver.js';
+import type { PromptContent } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from './world.js';
 
-/** Admits `text` to the session (the scenario's first unless named); a later step may assert its error. */
-export async function admit(world: KitWorld, text: string, options: AdmitOptions, session?: string): Promise<void> {
+/** Admits `text` (or a whole prompt) to the session (the scenario's first unless named); a later step may assert its error. */
+export async function admit(
+  world: KitWorld,
+  text: string | PromptContent,
+  options: AdmitOptions,
+  session?: string,
+): Promise<void> {
   await world.attempt(async () => {
     world.receipt = await world.driver.admit(world.session(session).id, text, options);
   });
