@@ -192,12 +192,4 @@ export const compaction: Mutant[] = [
       "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
     breaks: ['CMP-07'],
   },
-  {
-    name: 'the recent context keeps only the tool outputs that succeeded',
-    kind: 'counting by status',
-    file: 'compaction/compactor.ts',
-    find: '  const lines = folded.map(serialize);',
-    replace: "  const lines = folded.filter((m) => m.role !== 'tool' || m.status === 'success').map(serialize);",
-    breaks: ['CMP-04'],
-  },
 ];

@@ -229,4 +229,12 @@ export const toolOutput: Mutant[] = [
     replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',
     breaks: ['TOO-11'],
   },
+  {
+    name: 'the output of a failed call is passed on unbounded',
+    kind: 'counting by status',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: "    if (result.status === 'error' || withinLimit(text, limit)) return result;",
+    breaks: ['TOO-01'],
+  },
 ];
