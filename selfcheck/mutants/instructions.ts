@@ -105,4 +105,21 @@ export const instructions: Mutant[] = [
     replace: '    if (found === Unavailable) continue;',
     breaks: ['INS-07'],
   },
+  {
+    // Instruction files are read once per process: an edit made since is not seen.
+    name: 'instruction files are served from what the process read first',
+    kind: 'stale cache',
+    file: 'context/sources/instructions.ts',
+    find: "    return { path, content: await readFile(real, 'utf8') };",
+    replace:
+      "    const content = readFiles.get(real) ?? (await readFile(real, 'utf8'));\n    readFiles.set(real, content);\n    return { path, content };",
+    also: [
+      {
+        file: 'context/sources/instructions.ts',
+        find: 'export const SUPERSESSION =',
+        replace: 'const readFiles = new Map<string, string>();\nexport const SUPERSESSION =',
+      },
+    ],
+    breaks: ['INS-02'],
+  },
 ];
