@@ -50,18 +50,21 @@ Feature: Read1 - The read tool
       | a.txt | file      |
 
   @TLS-02 @id:tls-read-3
-  Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64
+  Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64, text that is not ASCII as text
     Given a session "s1"
     And the workspace "s1" has a file "big.txt" of 5000 numbered lines
     And the workspace "s1" has a binary file "blob.bin" of bytes "00 01 02 ff fe 80"
+    And the file "notes.txt" in the workspace "s1" says "Grüße, naïve café: 日本語 🙂"
     And the provider calls the tools:
       | id | name | input                                          |
       | r1 | read | {"path": "big.txt"}                            |
       | r2 | read | {"path": "big.txt", "offset": 10, "limit": 5}  |
       | r3 | read | {"path": "blob.bin"}                           |
+      | r4 | read | {"path": "notes.txt"}                          |
     And the provider replies "done"
     When the user steers "start"
     And the session settles
     Then call "r1" returned a first page of consecutive lines and the offset after it
     And call "r2" returned lines 10 to 14 with next offset 15
     And call "r3" returned the bytes "00 01 02 ff fe 80" as base64
+    And call "r4" read "Grüße, naïve café: 日本語 🙂"

@@ -237,4 +237,13 @@ export const toolOutput: Mutant[] = [
     replace: "    if (result.status === 'error' || withinLimit(text, limit)) return result;",
     breaks: ['TOO-01'],
   },
+  {
+    // UTF-16 code units are cut as if they were characters: an emoji at the cut loses half of itself.
+    name: 'bounding cuts between the two halves of a character',
+    kind: 'multibyte data',
+    file: 'tools/bounded-preview.ts',
+    find: '    isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
+    replace: '    false && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
+    breaks: ['TOO-03'],
+  },
 ];

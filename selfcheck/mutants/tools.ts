@@ -139,4 +139,13 @@ export const tools: Mutant[] = [
     replace: '  const cwd = request.cwd === undefined ? request.location : resolve(request.cwd);',
     breaks: ['PTY-02'],
   },
+  {
+    // Any byte above 0x7f is taken for binary, so text that is not ASCII comes back as base64.
+    name: 'the read tool takes text that is not ASCII for binary',
+    kind: 'multibyte data',
+    file: 'tools/read-tool.ts',
+    find: "  return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);",
+    replace: '  return !bytes.includes(0) && bytes.every((byte) => byte < 0x80);',
+    breaks: ['TLS-02'],
+  },
 ];
