@@ -282,4 +282,28 @@ export const inbox: Mutant[] = [
       "JSON.stringify(existing.prompt.parts.filter((p) => p.type === 'text')) !== JSON.stringify(admission.prompt.parts.filter((p) => p.type === 'text')) && 'prompt',",
     breaks: ['INB-03'],
   },
+  {
+    // The receipts of admitted IDs are remembered by the process, not by a key of the store: after a
+    // restart a retry is admitted anew.
+    name: 'the receipts of admitted message IDs live in process memory',
+    kind: 'state held only in memory',
+    file: 'inbox/inbox.ts',
+    find: '      const existing = this.byId.get(admission.messageId);',
+    replace: '      const existing = this.admitted.get(admission.messageId);',
+    also: [
+      {
+        file: 'inbox/inbox.ts',
+        find: '  private readonly byId;',
+        replace: '  private readonly byId;\n  private readonly admitted = new Map<string, Row>();',
+      },
+      {
+        file: 'inbox/inbox.ts',
+        find: '      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+        replace:
+          '      this.admitted.set(messageId, this.byId.get(messageId)!);\n      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+      },
+      { file: 'inbox/inbox-projection.ts', find: '  message_id TEXT PRIMARY KEY,', replace: '  message_id TEXT,' },
+    ],
+    breaks: ['INB-02'],
+  },
 ];
