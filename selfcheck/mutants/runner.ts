@@ -255,4 +255,13 @@ export const runner: Mutant[] = [
     replace: "  if (last?.role !== 'tool' || last.status === 'error') return false;",
     breaks: ['RUN-10'],
   },
+  {
+    // The live tail reads on from the replay's cursor at every commit, so each take repeats the earlier ones.
+    name: 'the live tail does not move its cursor past what it delivered',
+    kind: 'second occurrence',
+    file: 'store/event-log.ts',
+    find: '        cursor = event.seq;\n        onEvent(event);',
+    replace: '        onEvent(event);',
+    breaks: ['RUN-06'],
+  },
 ];
