@@ -38,17 +38,6 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
 
-  @INB-02 @id:inb-admission-11 @needs:restart
-  Scenario: [11] An exact retry after a restart returns the same receipt and admits nothing more
-    Given a session "s1"
-    And the user admits "hello" with id "m1" and no resume
-    When the runtime process restarts
-    And the user admits "hello" with id "m1" and no resume
-    Then the receipt is the one of the first admission of "m1", pending
-    And the inbox is:
-      | id | text  | delivery | state   |
-      | m1 | hello | default  | pending |
-
   @INB-03 @id:inb-admission-5
   Scenario Outline: [5] Reusing a message ID with <difference> fails and changes nothing
     Given a session "s1"
@@ -124,6 +113,17 @@ Feature: Admission1 - Creating sessions and admitting prompts
       {"origin": "retry"}
       """
     Then the admission fails with "conflict"
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | default  | pending |
+
+  @INB-02 @id:inb-admission-11 @needs:restart
+  Scenario: [11] An exact retry after a restart returns the same receipt and admits nothing more
+    Given a session "s1"
+    And the user admits "hello" with id "m1" and no resume
+    When the runtime process restarts
+    And the user admits "hello" with id "m1" and no resume
+    Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
