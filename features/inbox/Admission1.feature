@@ -105,13 +105,10 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | user      | second     |
 
   @INB-03 @id:inb-admission-10
-  Scenario: [10] Reusing a message ID for the same text with other metadata fails and changes nothing
+  Scenario: [10] Reusing a message ID for the same text with an attachment fails and changes nothing
     Given a session "s1"
     And the user admits "hello" with id "m1" and no resume
-    When the user admits "hello" with id "m1" and the metadata:
-      """
-      {"origin": "retry"}
-      """
+    When the user admits "hello" with an image and id "m1"
     Then the admission fails with "conflict"
     And the inbox is:
       | id | text  | delivery | state   |

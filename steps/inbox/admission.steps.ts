@@ -1,9 +1,8 @@
 import { When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { admit } from '../support/prompts.js';
+import { admit, image } from '../support/prompts.js';
 import { conversation } from '../support/requests.js';
-import type { PromptMetadata } from '../../harness/protocol/protocol.js';
 
 When('the user admits {string} with no resume', function (this: KitWorld, text: string) {
   return admit(this, text, { resume: false });
@@ -13,16 +12,9 @@ When('the user admits {string} with id {string}', function (this: KitWorld, text
   return admit(this, text, { id });
 });
 
-When(
-  'the user admits {string} with id {string} and the metadata:',
-  function (this: KitWorld, text: string, id: string, metadata: string) {
-    return admit(
-      this,
-      { parts: [{ type: 'text', text }], metadata: JSON.parse(metadata) as PromptMetadata },
-      { id, resume: false },
-    );
-  },
-);
+When('the user admits {string} with an image and id {string}', function (this: KitWorld, text: string, id: string) {
+  return admit(this, { parts: [{ type: 'text', text }, image] }, { id, resume: false });
+});
 
 /** Any word: a runtime must refuse a delivery mode it does not know. */
 When(

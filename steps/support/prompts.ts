@@ -13,3 +13,7 @@ export async function admit(
     world.receipt = await world.driver.admit(world.session(session).id, text, options);
   });
 }
+
+/** A 1x1 PNG: a real image, small enough to read in a request. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
