@@ -9,7 +9,7 @@ import { tagExpression, type SelectionArgs } from './scenario-selection.js';
 /** Runs the selected scenarios against the chosen runtime, telling stderr how far it is. */
 export async function runSuite(
   args: RuntimeArgs & SelectionArgs,
-  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles'>,
+  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles' | 'selectedBy'>,
 ): Promise<ScenarioResult[]> {
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
@@ -22,6 +22,8 @@ export async function runSuite(
       timeoutScale: args.timeoutScale,
       validate: args.validate,
       tags: tagExpression(args),
+      // `--debug` adds Cucumber's step-by-step account of each failure, stack traces included.
+      stepDetail: process.env.KIT_DEBUG === '1',
       ...options,
       onScenario: (result, done, total) => {
         if (isFailure(result.status)) failed += 1;

@@ -48,12 +48,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
         assert.equal(scenario.status, 'errored');
         assert.match(scenario.message, report);
       }
-      assert.match(run.stdout, /✖ errored: INB-02 /);
-      assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 errored \(INB-02\)/);
+      // Nothing was judged: one errored line with the first error, no rule table, no failure count.
       assert.match(
         run.stdout,
-        /2 of 2 failing scenario\(s\) errored: the runtime could not be driven[^\n]*fix that first \(exit code 4\)/,
+        /^errored: .* could not be driven in any of the 2 selected scenarios, so no rule got a verdict: /,
       );
+      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 1, run.stdout);
+      assert.doesNotMatch(run.stdout, /rules:|failed|^\s+at /m);
       assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
     });
   }
@@ -145,21 +146,27 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.equal(run.results.passed, false);
   });
 
-  test('--min-verdicts fails a run with fewer rules judged, and takes a share from 0% to 100% only', async () => {
+  test('--min-verdicts fails a run with fewer rules judged, and takes a percentage or a fraction, nothing ambiguous', async () => {
     const run = await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '60%']);
     assert.equal(run.status, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /✖ verdicts on 50% of the selected rules, below --min-verdicts 60%/);
-    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '50'])).status, 0);
+    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '0.5'])).status, 0);
+    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '0.51'])).status, 1);
     assertInputError(
       await kit(['run', '--min-verdicts', '120%']),
-      /--min-verdicts: "120%" is not a share of rules from 0% to 100%/,
+      /--min-verdicts: "120%" is not a share of rules: a percentage from 0% to 100%, or a fraction from 0 to 1/,
     );
+    assertInputError(await kit(['run', '--min-verdicts', '50']), /--min-verdicts: "50" is ambiguous: write 50% /);
   });
 
-  test('a rule ID that is not one is a usage error', async () => {
+  test('a rule ID that is not one, or that no scenario checks, is a usage error naming it', async () => {
     const run = await kitRun(['--rule', 'INB7']);
     assert.equal(run.status, 2);
     assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
+    assertInputError(
+      await kit(['run', '--rule', 'INB-01', 'INB-99']),
+      /^kit: --rule: no scenario of the suite checks INB-99 /,
+    );
   });
 
   test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
@@ -212,6 +219,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
       [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
       [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
       [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
+      // Places whose permission bits say yes (to root) and which refuse any file anyway.
+      ...(existsSync('/proc/self')
+        ? ([
+            [['--junit', '/proc/nope/x.xml'], /^kit: --junit: \/proc\/nope\/x\.xml cannot be written here/],
+            [['--html', '/proc/nope/x.html'], /^kit: --html: \/proc\/nope\/x\.html cannot be written here/],
+          ] as [string[], RegExp][])
+        : []),
     ];
     const runs = await Promise.all(cases.map(([args]) => kit(['run', '--rule', 'INB-01', ...args])));
     runs.forEach((run, i) => {
@@ -249,12 +263,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
   });
 
-  test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
+  test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced, without a warning", async () => {
+    // --debug adds Cucumber's own account of the run, which colours its counts.
     const [forced, noColor, flag] = await Promise.all([
-      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
-      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
-      await kit(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      await kit(['run', '--rule', 'INB-01', '--debug'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      await kit(['run', '--rule', 'INB-01', '--debug'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      await kit(['run', '--rule', 'INB-01', '--debug', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
     ]);
+    assert.doesNotMatch(noColor!.stderr, /deprecated/);
     assert.match(forced!.stdout, /\x1b\[32m2 passed/);
     assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
     assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
@@ -428,6 +444,16 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.deepEqual(
       again.results.scenarios.map((s: { id: string }) => s.id),
       ['inb-admission-4'],
+    );
+    // Failed scenarios the suite no longer has are named, not silently dropped.
+    const gone = { status: 'failed', id: 'no-such-scenario' };
+    writeFileSync(file, JSON.stringify({ scenarios: [...first.results.scenarios, gone] }));
+    const named = await kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
+    assert.match(named.stderr, /kit: --rerun: not in the suite any more, so not run: no-such-scenario\n/);
+    writeFileSync(file, JSON.stringify({ scenarios: [gone] }));
+    assertInputError(
+      await kit(['run', '--rerun', file]),
+      /--rerun: none of the 1 failed scenario\(s\) of .* is in the suite any more: no-such-scenario/,
     );
   });
 
