@@ -1,7 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { IGNORES_MESSAGE_IDS, SIDE_BY_SIDE, assertInputError, kit, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
@@ -89,6 +92,37 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.equal(runningProcessesMentioning(token('setsid')), 0);
   });
 
+  test('Ctrl-C ends the run with exit 130 and one line saying so, leaving no files and no process behind', async () => {
+    const root = scratch('interrupt');
+    const run = spawn(
+      process.execPath,
+      [
+        'cli/bin.js',
+        'run',
+        '--adapter',
+        `node fixtures/adapters/misbehaving.mjs hang ${token('interrupt')}`,
+        '--rule',
+        'INB-01',
+      ],
+      { env: { ...process.env, KIT_TMPDIR: root, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = once(run, 'exit');
+    // Interrupted once the first scenario has made its directory and started its adapter.
+    const started = () => readdirSync(root).some((run) => readdirSync(join(root, run)).length > 0);
+    while (!started() || runningProcessesMentioning(token('interrupt')) === 0) await delay(20);
+    run.kill('SIGINT');
+    const [code] = await exited;
+    assert.equal(code, 130, stderr);
+    assert.match(
+      stderr,
+      /^kit: interrupted before the first scenario ended; nothing was judged, and the run's files are removed$/m,
+    );
+    assert.deepEqual(readdirSync(root), []);
+    assert.equal(runningProcessesMentioning(token('interrupt')), 0);
+  });
+
   test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', async () => {
     const scenarioRoot = scratch('early-stop');
     const run = await kitRun(
@@ -117,8 +151,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
       ),
       [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
     );
-    // Only a scenario that ran has a working directory worth keeping.
-    assert.equal(readdirSync(scenarioRoot).length, 3);
+    // Only a scenario that ran has a working directory worth keeping, in the run's own directory.
+    const [runDirectory, ...others] = readdirSync(scenarioRoot);
+    assert.deepEqual(others, []);
+    assert.equal(readdirSync(join(scenarioRoot, runDirectory!)).length, 3);
   });
 
   const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];

@@ -15,6 +15,7 @@ import { KitInputError } from '../../../harness/input-error.js';
 import { rerunSelection } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
+import { discardKept } from '../../run-directory.js';
 import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } from '../../output-file.js';
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
@@ -57,6 +58,10 @@ export async function run(args: RunArgs): Promise<number> {
   });
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
+  // Only an unexpected failure's files are worth a look; the baseline's failures would pile up.
+  const unexpected = new Set(withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.id));
+  const worthKeeping = (result: ScenarioResult) => unexpected.has(result.id) && isFailure(result.status);
+  discardKept(results, worthKeeping);
   writeReports(args, name, results, verdict, minVerdicts);
   const notDriven = notDrivenSummary(results, name);
   if (notDriven) {
@@ -64,7 +69,7 @@ export async function run(args: RunArgs): Promise<number> {
     return ExitCode.RuntimeNotDriven;
   }
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
-  const kept = results.filter((result) => isFailure(result.status) && result.kept);
+  const kept = results.filter((result) => worthKeeping(result) && result.kept);
   if (kept.length > 0)
     process.stdout.write(
       `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
