@@ -503,6 +503,11 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.match(first!.stdout, /shard 1\/2: 2 scenario\(s\) of the selection/);
   });
 
+  test('a command that is not one is named, with the nearest one', async () => {
+    assertInputError(await kit(['rn']), /^kit: "rn" is not a command \(did you mean run\?\): the commands are run, /);
+    assertInputError(await kit(['frobnicate']), /^kit: "frobnicate" is not a command: the commands are /);
+  });
+
   test('a shard that is not one is a usage error', async () => {
     assertInputError(await kit(['run', '--shard', '3/2']), /--shard: "3\/2" is not a shard like 2\/3/);
   });
