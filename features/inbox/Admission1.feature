@@ -28,11 +28,17 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | text  | delivery | state   |
       | hello | default  | pending |
 
-  @INB-02 @id:inb-admission-4
+  @INB-02 @id:inb-admission-4 @needs:restart
   Scenario: [4] An exact retry returns the same receipt and admits nothing more
     Given a session "s1"
     And the user admits "hello" with id "m1" and no resume
     When the user admits "hello" with id "m1" and no resume
+    Then the receipt is the one of the first admission of "m1", pending
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | default  | pending |
+    When the runtime process restarts
+    And the user admits "hello" with id "m1" and no resume
     Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:
       | id | text  | delivery | state   |
@@ -110,17 +116,6 @@ Feature: Admission1 - Creating sessions and admitting prompts
     And the user admits "hello" with id "m1" and no resume
     When the user admits "hello" with an image and id "m1"
     Then the admission fails with "conflict"
-    And the inbox is:
-      | id | text  | delivery | state   |
-      | m1 | hello | default  | pending |
-
-  @INB-02 @id:inb-admission-11 @needs:restart
-  Scenario: [11] An exact retry after a restart returns the same receipt and admits nothing more
-    Given a session "s1"
-    And the user admits "hello" with id "m1" and no resume
-    When the runtime process restarts
-    And the user admits "hello" with id "m1" and no resume
-    Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
