@@ -28,17 +28,11 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | text  | delivery | state   |
       | hello | default  | pending |
 
-  @INB-02 @id:inb-admission-4 @needs:restart
+  @INB-02 @id:inb-admission-4
   Scenario: [4] An exact retry returns the same receipt and admits nothing more
     Given a session "s1"
     And the user admits "hello" with id "m1" and no resume
     When the user admits "hello" with id "m1" and no resume
-    Then the receipt is the one of the first admission of "m1", pending
-    And the inbox is:
-      | id | text  | delivery | state   |
-      | m1 | hello | default  | pending |
-    When the runtime process restarts
-    And the user admits "hello" with id "m1" and no resume
     Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:
       | id | text  | delivery | state   |
@@ -80,15 +74,16 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
 
-  @INB-04 @id:inb-admission-8
-  Scenario: [8] An exact retry with resume schedules another wake
+  @INB-04 @id:inb-admission-8 @needs:restart
+  Scenario: [8] An exact retry with resume schedules another wake, after a restart too
     Given a session "s1"
     And the provider replies "hi"
     And the user admits "hello" with id "m1" and no resume
-    When the user admits "hello" with id "m1"
+    When the runtime process restarts
+    And the user admits "hello" with id "m1"
     And the session settles
     Then the provider received 1 request
-    And request 1 ends with:
+    And request 1 has the messages:
       | role | content |
       | user | hello   |
 

@@ -304,6 +304,6 @@ export const inbox: Mutant[] = [
       },
       { file: 'inbox/inbox-projection.ts', find: '  message_id TEXT PRIMARY KEY,', replace: '  message_id TEXT,' },
     ],
-    breaks: ['INB-02'],
+    breaks: ['INB-04'],
   },
 ];
