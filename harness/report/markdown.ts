@@ -71,7 +71,8 @@ function withoutVerdictTable(coverage: Coverage): string[] {
   ];
 }
 
-function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string {
+/** A scenario's outcome as the run stands it, in the words every report uses. */
+export function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string {
   if (standing === 'expected-fail') return `${outcome}, expected: ${reason}`;
   if (standing === 'unexpected-pass') return 'passes now: remove it from the baseline';
   return mismatch ? `${outcome}: ${mismatch}` : outcome;
