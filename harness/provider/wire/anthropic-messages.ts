@@ -154,7 +154,9 @@ export function decodeRequest(body: unknown): DecodedRequest {
     baseline: typeof request.system === 'string' ? [request.system] : textsOf(request.system ?? []),
     messages: request.messages.flatMap(({ role, content }) => {
       const blocks = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
-      return role === 'assistant' ? assistantMessages(blocks) : userMessages(blocks);
+      if (role === 'assistant') return assistantMessages(blocks);
+      // A message of role system in the conversation is a mid-conversation system message.
+      return role === 'system' ? systemMessages(blocks) : userMessages(blocks);
     }),
     tools: (request.tools ?? []).map((tool) => tool.name ?? ''),
   };
@@ -170,6 +172,10 @@ function userMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
     }
     return [];
   });
+}
+
+function systemMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
+  return textsOf(blocks).map((text) => ({ role: 'system', text }));
 }
 
 /** A thinking block belongs to the assistant message that follows it within the same turn. */
