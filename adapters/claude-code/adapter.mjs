@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -87,7 +87,7 @@ function hello(kitConfig) {
   // Claude Code reads the user's global instructions from CLAUDE.md in its configuration
   // directory; the kit writes them to AGENTS.md in `home`.
   const global = join(configDir(), 'CLAUDE.md');
-  if (!existsSync(global)) symlinkSync(join(config.home, 'AGENTS.md'), global);
+  if (!lstatSync(global, { throwIfNoEntry: false })) symlinkSync(join(config.home, 'AGENTS.md'), global);
   return {
     protocol: PROTOCOL,
     runtime: { name: 'claude-code', version, language: 'typescript' },
@@ -156,7 +156,16 @@ function processOf(id) {
   return started;
 }
 
-function userMessage(prompt, delivery) {
+/**
+ * The kit's message ID as the UUID of the stream-json user message: Claude Code skips a user
+ * message whose UUID it has already taken, and stores the row under it.
+ */
+function messageUuid(messageId) {
+  const hex = createHash('sha256').update(messageId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function userMessage(prompt, delivery, uuid) {
   const content = prompt.parts.map((part) =>
     part.type === 'image'
       ? { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } }
@@ -166,6 +175,7 @@ function userMessage(prompt, delivery) {
     type: 'user',
     message: { role: 'user', content },
     parent_tool_use_id: null,
+    uuid,
     // Claude Code steers a message sent while a turn runs into that turn; `later` waits for it to end.
     ...(delivery === 'queue' ? { priority: 'later' } : {}),
   };
@@ -178,14 +188,20 @@ function admit(c) {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   session(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const uuid = messageUuid(messageId);
+  const message = userMessage(c.prompt, c.delivery, uuid);
+  // A UUID already in the transcript is one Claude Code will skip.
+  const duplicate =
+    rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid) ||
+    (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
   const running = live.get(c.sessionId);
   const busy = running && !running.exited && running.state !== 'idle';
   if (c.resume === false && !busy) {
-    held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), userMessage(c.prompt, c.delivery)]);
-    return { messageId, state: 'pending', duplicate: false };
+    if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
+    return { messageId, state: 'pending', duplicate };
   }
-  processOf(c.sessionId).send(userMessage(c.prompt, c.delivery));
-  return { messageId, state: busy ? 'pending' : 'promoted', duplicate: false };
+  processOf(c.sessionId).send(message);
+  return { messageId, state: busy || duplicate ? 'pending' : 'promoted', duplicate };
 }
 
 /** Sends the held prompts; with none, opens the session, which re-runs an interrupted turn on its own. */

@@ -22,7 +22,12 @@ interface StreamedBlock {
   deltas: object[];
 }
 
-export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
+/** `responseId` names the message: the API gives every response its own ID, and clients merge rows by it. */
+export function encodeTurn(
+  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
+  model: string,
+  responseId = 'msg_kit',
+): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
   const blocks =
     turn.kind === 'text'
@@ -35,7 +40,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
   const { usage } = turn;
   const message = {
     model,
-    id: 'msg_kit',
+    id: responseId,
     type: 'message',
     role: 'assistant',
     content: [],
