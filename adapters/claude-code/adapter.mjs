@@ -80,7 +80,10 @@ const rowsOf = (id) => readRows(transcript(id));
 
 function hello(kitConfig) {
   if (kitConfig.provider.dialect !== 'anthropic-messages')
-    throw new Refusal('unsupported', 'Claude Code speaks only the Anthropic Messages API: run the kit with KIT_DIALECT=anthropic-messages');
+    throw new Refusal(
+      'unsupported',
+      'Claude Code speaks only the Anthropic Messages API: run the kit with KIT_DIALECT=anthropic-messages',
+    );
   config = kitConfig;
   mkdirSync(configDir(), { recursive: true });
   mkdirSync(config.home, { recursive: true });
@@ -113,7 +116,8 @@ const EMULATED = {
 
 function environment() {
   const env = { ...process.env, ...OFFLINE };
-  for (const name of Object.keys(env)) if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
   return {
     ...env,
     ...OFFLINE,
@@ -127,8 +131,9 @@ function environment() {
     // The kit's run is a sandbox without internet: Claude Code lets root bypass permissions there.
     IS_SANDBOX: '1',
     CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1',
-    // After a crash, resuming re-runs the interrupted turn, as Claude Code does for a restarted worker.
-    CLAUDE_CODE_RESUME_INTERRUPTED_TURN: '1',
+    // A failed provider request fails at once: the retry rules (RTY) belong to profile sol, which
+    // this adapter does not declare, and Claude Code's retries wait out real backoff delays.
+    CLAUDE_CODE_MAX_RETRIES: '0',
   };
 }
 
@@ -204,7 +209,10 @@ function admit(c) {
   return { messageId, state: busy || duplicate ? 'pending' : 'promoted', duplicate };
 }
 
-/** Sends the held prompts; with none, opens the session, which re-runs an interrupted turn on its own. */
+/**
+ * Sends the held prompts; with none, only opens the session (`--resume`): Claude Code starts a
+ * turn only for a user message, and does not go on with a turn a crash cut off.
+ */
 function run(id) {
   const waiting = held.get(id) ?? [];
   held.delete(id);
@@ -285,9 +293,12 @@ const commands = {
 const UNSUPPORTED = {
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
-  'session.move': 'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
-  'session.select': "the model is fixed when the process starts (--model); print mode's /model is not a stream-json input",
-  'agent.define': 'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
+  'session.move':
+    'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
+  'session.select':
+    "the model is fixed when the process starts (--model); print mode's /model is not a stream-json input",
+  'agent.define':
+    'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
     "Claude Code takes the context window from the model's name and allows an auto-compact window of no less than 100k tokens (--autocompact)",
   'tool-output.configure': 'Claude Code bounds tool output at limits of its own, which no setting changes',
@@ -309,7 +320,8 @@ async function handle(command) {
   }
   if (!opened) return failure('invalid-input', 'the first command must be hello');
   const serve = commands[command.cmd];
-  if (!serve) return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Claude Code has no equivalent of ${command.cmd}`);
+  if (!serve)
+    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Claude Code has no equivalent of ${command.cmd}`);
   try {
     return { ok: true, result: (await serve(command)) ?? {} };
   } catch (error) {

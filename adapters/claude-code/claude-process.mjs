@@ -18,8 +18,7 @@ export class ClaudeProcess {
       this.child.on('exit', (code, signal) => {
         this.exited = true;
         this.setState('idle');
-        if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM')
-          log(`claude exited with ${code ?? signal}`);
+        if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') log(`claude exited with ${code ?? signal}`);
         resolve();
       }),
     );

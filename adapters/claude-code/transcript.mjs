@@ -45,13 +45,18 @@ export function currentChain(rows) {
 
 /** The durable events: every row in file order, typed by Claude Code's own row type (and subtype). */
 export function toKitEvents(rows, after = 0) {
+  // Bookkeeping rows carry no time of their own: they take the time of the row they follow.
+  let at = rows.find((row) => row.timestamp)?.timestamp ?? new Date(0).toISOString();
   return rows
-    .filter((row) => row.seq > after)
-    .map((row) => ({
-      seq: row.seq,
-      type: [row.type, row.subtype ?? row.operation ?? row.attachment?.type].filter(Boolean).join('.'),
-      ...(row.timestamp ? { at: row.timestamp } : {}),
-    }));
+    .map((row) => {
+      at = row.timestamp ?? at;
+      return {
+        seq: row.seq,
+        type: [row.type, row.subtype ?? row.operation ?? row.attachment?.type].filter(Boolean).join('.'),
+        at,
+      };
+    })
+    .filter((event) => event.seq > after);
 }
 
 function blocksOf(content) {
@@ -68,6 +73,9 @@ function textOf(content) {
 /** Claude Code's own marker of a system reminder it puts into a user turn (dates, file changes). */
 const isReminder = (text) => text.trimStart().startsWith('<system-reminder>');
 
+/** The user row Claude Code writes after an interrupt; a tool it stopped has an error result just before. */
+const isInterruptMarker = (text) => text.startsWith('[Request interrupted by user');
+
 /**
  * The session's messages as the kit projects them. A user row is the prompt the user sent (its
  * system-reminder blocks, which Claude Code adds itself, left out); `isMeta` user rows are Claude
@@ -81,6 +89,7 @@ export function toKitHistory(rows) {
   const messages = [];
   const calls = new Map();
   let assistant;
+  let stopped = [];
   for (const row of currentChain(rows)) {
     const base = { id: row.uuid, seq: row.seq };
     if (row.type === 'assistant') {
@@ -135,13 +144,21 @@ export function toKitHistory(rows) {
         ...(outputPath ? { outputPath } : {}),
       });
     }
-    if (results.length > 0) continue;
+    if (results.length > 0) {
+      stopped = results.filter((result) => result.is_error).map((result) => result.tool_use_id);
+      continue;
+    }
     const text = blocks
       .filter((block) => block.type === 'text' && !isReminder(block.text))
       .map((block) => block.text)
       .join('\n');
     if (text === '' && blocks.some((block) => block.type === 'text')) continue;
-    messages.push({ ...base, role: 'user', hidden: row.isMeta === true, text });
+    const interrupt = isInterruptMarker(text);
+    if (interrupt)
+      for (const tool of messages)
+        if (tool.role === 'tool' && stopped.includes(tool.callId)) tool.status = 'interrupted';
+    stopped = [];
+    messages.push({ ...base, role: 'user', hidden: row.isMeta === true || interrupt, text });
   }
   return messages.map(({ responseId, ...message }) => message);
 }

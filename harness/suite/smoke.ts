@@ -70,7 +70,9 @@ export async function smoke(
       // A runtime may follow the prompt with system messages of its own (a date, its environment).
       const sent = provider.requests.at(-1)?.messages.findLast((message) => message.role !== 'system');
       if (provider.requests.length !== 1 || sent?.text !== 'ping') {
-        throw new Error(`expected one provider request whose last user message is "ping", got ${provider.requests.length}`);
+        throw new Error(
+          `expected one provider request whose last user message is "ping", got ${provider.requests.length}`,
+        );
       }
       return 'the provider received "ping"';
     });
