@@ -220,8 +220,6 @@ function run(id) {
   for (const message of waiting) claude.send(message);
 }
 
-let controlRequests = 0;
-
 const commands = {
   'session.create': (c) => {
     const sessions = readSessions();
@@ -242,11 +240,7 @@ const commands = {
   'session.interrupt': async (c) => {
     const running = live.get(c.sessionId);
     if (!running || running.exited || running.state === 'idle') return;
-    running.send({
-      type: 'control_request',
-      request_id: `interrupt_${++controlRequests}`,
-      request: { subtype: 'interrupt' },
-    });
+    await running.control({ subtype: 'interrupt' });
     await running.idle();
   },
   history: (c) => ({ messages: toKitHistory(rowsOf(c.sessionId)) }),
@@ -293,6 +287,8 @@ const commands = {
 const UNSUPPORTED = {
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
+  'session.select':
+    'Claude Code\'s set_model control request first checks the model with a provider request of its own ("Hi", without tools), outside the session\'s turns; the kit scripts no answer for it',
   'session.move':
     'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
   'session.select':
@@ -301,7 +297,8 @@ const UNSUPPORTED = {
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
     "Claude Code takes the context window from the model's name and allows an auto-compact window of no less than 100k tokens (--autocompact)",
-  'tool-output.configure': 'Claude Code bounds tool output at limits of its own, which no setting changes',
+  'tool-output.configure':
+    "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
   'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
   'permission.pending': 'the adapter runs Claude Code with permissions bypassed',
   'permission.reply': 'the adapter runs Claude Code with permissions bypassed',

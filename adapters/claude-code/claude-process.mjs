@@ -12,6 +12,8 @@ export class ClaudeProcess {
   constructor({ binary, args, cwd, env, log }) {
     this.state = 'idle';
     this.waiters = [];
+    this.pending = new Map();
+    this.controls = 0;
     this.exited = false;
     this.child = spawn(binary, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.exit = new Promise((resolve) =>
@@ -36,7 +38,21 @@ export class ClaudeProcess {
       return;
     }
     if (message.type === 'system' && message.subtype === 'session_state_changed') this.setState(message.state);
-    if (message.type === 'control_request') this.onControlRequest?.(message);
+    if (message.type === 'control_response') {
+      const { request_id: id, subtype, error } = message.response ?? {};
+      this.pending.get(id)?.(subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`));
+      this.pending.delete(id);
+    }
+  }
+
+  /** A control request (`interrupt`, `set_model`, ...); resolves on Claude Code's answer to it. */
+  control(request) {
+    const id = `kit_${++this.controls}`;
+    const answered = new Promise((resolve, reject) =>
+      this.pending.set(id, (error) => (error ? reject(error) : resolve())),
+    );
+    this.send({ type: 'control_request', request_id: id, request });
+    return answered;
   }
 
   setState(state) {

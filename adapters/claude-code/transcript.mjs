@@ -76,6 +76,9 @@ const isReminder = (text) => text.trimStart().startsWith('<system-reminder>');
 /** The user row Claude Code writes after an interrupt; a tool it stopped has an error result just before. */
 const isInterruptMarker = (text) => text.startsWith('[Request interrupted by user');
 
+/** The result Claude Code records, when it resumes a session, for a call whose process died. */
+const isAbandoned = (output) => output.startsWith('[Tool call interrupted');
+
 /**
  * The session's messages as the kit projects them. A user row is the prompt the user sent (its
  * system-reminder blocks, which Claude Code adds itself, left out); `isMeta` user rows are Claude
@@ -139,7 +142,7 @@ export function toKitHistory(rows) {
       const outputPath = persistedPath(row.toolUseResult, output);
       Object.assign(tool, {
         id: row.uuid,
-        status: result.is_error ? 'error' : 'success',
+        status: result.is_error ? (isAbandoned(output) ? 'interrupted' : 'error') : 'success',
         output,
         ...(outputPath ? { outputPath } : {}),
       });
