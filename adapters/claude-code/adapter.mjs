@@ -296,7 +296,7 @@ const UNSUPPORTED = {
   'agent.define':
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
-    "Claude Code takes the context window from the model's name and allows an auto-compact window of no less than 100k tokens (--autocompact)",
+    "Claude Code's auto-compact window is at least 100000 tokens (--autocompact), above every window the compaction scenarios configure",
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
   'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
