@@ -291,8 +291,6 @@ const UNSUPPORTED = {
     'Claude Code\'s set_model control request first checks the model with a provider request of its own ("Hi", without tools), outside the session\'s turns; the kit scripts no answer for it',
   'session.move':
     'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
-  'session.select':
-    "the model is fixed when the process starts (--model); print mode's /model is not a stream-json input",
   'agent.define':
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
