@@ -27,7 +27,7 @@ import {
  *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install", "shards": 2}
+ *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
  * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
  * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
@@ -40,6 +40,8 @@ interface JudgeSettings {
   install?: 'npm ci' | 'npm install';
   /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
   shards?: number;
+  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
+  dialect?: 'openai-chat' | 'anthropic-messages';
 }
 
 const runtime = process.argv[2] ?? '';
@@ -109,7 +111,11 @@ function runShard(k: number): Promise<number> {
       shardFile(k, 'junit', 'xml'),
       ...(existsSync(baseline) ? ['--baseline', baseline] : []),
     ],
-    { cwd: kitPath(), stdio: 'inherit' },
+    {
+      cwd: kitPath(),
+      stdio: 'inherit',
+      env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+    },
   );
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }

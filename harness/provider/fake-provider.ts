@@ -146,7 +146,9 @@ export class FakeProvider {
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
     return this.respond(
-      'kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response,
+      'kind' in response
+        ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model, `msg_kit_${captured.index}`)
+        : response,
       signal,
     );
   }
