@@ -113,6 +113,8 @@ function chatFile(sessionId) {
 
 const entries = (sessionId) => readRecords(chatFile(sessionId));
 
+const anthropic = () => config.provider.dialect === 'anthropic-messages';
+
 function environment() {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE)_/.test(key)) delete env[key];
@@ -124,12 +126,16 @@ function environment() {
     // Chat recordings, temporary files and tool outputs go under the store, not the kit's home.
     QWEN_RUNTIME_DIR: join(config.storeDir, 'runtime'),
     TMPDIR: join(config.storeDir, 'tmp'),
-    OPENAI_API_KEY: config.provider.apiKey,
-    OPENAI_BASE_URL: config.provider.baseUrl,
+    // The kit's provider in the dialect the scenario names: Qwen Code's OpenAI-compatible client,
+    // or its Anthropic one at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
+    ...(anthropic()
+      ? { ANTHROPIC_API_KEY: config.provider.apiKey, ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, '') }
+      : { OPENAI_API_KEY: config.provider.apiKey, OPENAI_BASE_URL: config.provider.baseUrl }),
     TZ: config.timeZone ?? 'UTC',
     QWEN_DISABLE_AUTO_TITLE: '1',
     QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
     QWEN_CODE_DISABLE_PRECONNECT: '1',
+    QWEN_CODE_NO_RELAUNCH: '1',
     NO_COLOR: '1',
   };
 }
@@ -149,7 +155,7 @@ function open(sessionId) {
     env: environment(),
     args: [
       '--auth-type',
-      'openai',
+      anthropic() ? 'anthropic' : 'openai',
       '--model',
       model,
       '--approval-mode',
@@ -176,13 +182,13 @@ async function admit(c) {
   if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   }
-  if (c.delivery === 'steer') {
+  const state = open(c.sessionId);
+  if (c.delivery === 'steer' && state.process.busy) {
     throw new Refusal(
       'unsupported',
       'Qwen Code queues a user message sent while it works behind the running turn; its stream-json input has no steer',
     );
   }
-  const state = open(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const text = promptText(c.prompt);
   if (c.resume === false && !state.process.busy) {
@@ -212,10 +218,10 @@ const commands = {
   'session.run': async (c) => {
     const state = await submitHeld(c.sessionId);
     if (state.process.busy) return;
-    // Qwen Code's own way to go on without new input: continue_last_turn resumes an interrupted turn.
-    await state.process.ready;
+    // Qwen Code's own way to go on without new input: continue_last_turn resumes an interrupted
+    // turn (an unanswered prompt or unsettled tool calls) and refuses otherwise.
     const reply = await state.process.control({ subtype: 'continue_last_turn' });
-    if (reply?.scheduled || reply?.continued) state.process.awaited += 1;
+    if (reply.accepted) state.process.awaited += 1;
   },
   'session.wake': async (c) => {
     record(c.sessionId);
@@ -239,7 +245,6 @@ const commands = {
     saveRecords();
     const state = live.get(c.sessionId);
     if (state && !state.process.exited) {
-      await state.process.ready;
       await state.process.control({ subtype: 'set_model', model: c.model ?? config.provider.model });
     }
   },
@@ -269,6 +274,23 @@ const commands = {
     return { events };
   },
   diagnostics: () => ({ diagnostics }),
+  'tool-output.files': () => {
+    // Qwen Code saves the complete output of a truncated result in its project's temporary
+    // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
+    const tmp = join(config.storeDir, 'runtime', 'tmp');
+    const projects = existsSync(tmp)
+      ? readdirSync(tmp, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => join(tmp, entry.name))
+      : [];
+    const directory = projects.length === 1 ? projects[0] : tmp;
+    const files = (projects.length === 1 ? [directory] : projects).flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.output'))
+        .map((name) => join(dir, name)),
+    );
+    return { directory, files: files.sort() };
+  },
 };
 
 /** Settings are read when a process starts: configured budgets restart the open sessions. */

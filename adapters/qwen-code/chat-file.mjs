@@ -120,7 +120,10 @@ export function toKitHistory(records) {
           id: `${record.uuid}/${response.id}`,
           status: result.error || result.status === 'error' ? 'error' : 'success',
           output: responseText(response.response),
-          ...(typeof result.outputFile === 'string' ? { outputPath: result.outputFile } : {}),
+          // Where Qwen Code saved the complete output of a truncated result.
+          ...(typeof result.resultDisplay?.outputFiles?.[0] === 'string'
+            ? { outputPath: result.resultDisplay.outputFiles[0] }
+            : {}),
         });
       }
     }
@@ -135,9 +138,10 @@ function responseText(response) {
   return JSON.stringify(response);
 }
 
+/** The summary a compression left: the text of the first message of the history it set up. */
 function compressionSummary(record) {
-  const payload = record.systemPayload ?? {};
-  return String(payload.summary ?? payload.compressedSummary ?? JSON.stringify(payload));
+  const [first] = record.systemPayload?.compressedHistory ?? [];
+  return partsText(first?.parts);
 }
 
 /** Turns Qwen Code recorded as failed: its `api_error` telemetry records, in file order. */

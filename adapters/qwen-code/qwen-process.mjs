@@ -4,8 +4,11 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
-/** The CLI the package publishes as `qwen`, run with the adapter's own Node. */
-export const QWEN_CLI = join(dirname(require.resolve('@qwen-code/qwen-code/package.json')), 'cli-entry.js');
+/**
+ * The package's CLI, run with the adapter's own Node as its `qwen` bin entry runs it (with
+ * `--expose-gc`), without that entry's extra Node process in between.
+ */
+export const QWEN_CLI = join(dirname(require.resolve('@qwen-code/qwen-code/package.json')), 'cli.js');
 
 /**
  * One `qwen` process serving one session through its own headless interface:
@@ -25,7 +28,7 @@ export class QwenProcess {
   lastResult = undefined;
 
   constructor({ cwd, env, args, onDiagnostic }) {
-    this.child = spawn(process.execPath, [QWEN_CLI, '--input-format', 'stream-json', '--output-format', 'stream-json', ...args], {
+    this.child = spawn(process.execPath, ['--expose-gc', QWEN_CLI, '--input-format', 'stream-json', '--output-format', 'stream-json', ...args], {
       cwd,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -46,6 +49,7 @@ export class QwenProcess {
     );
     this.controls = 0;
     this.ready = this.control({ subtype: 'initialize' });
+    this.ready.catch(() => {});
   }
 
   receive(line) {

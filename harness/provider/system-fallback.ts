@@ -1,3 +1,5 @@
+import type { DecodedRequest } from './captured-request.js';
+
 const ESCAPES: [string, string][] = [
   ['&', '&amp;'],
   ['<', '&lt;'],
@@ -29,16 +31,38 @@ export class SystemFallback {
    * alone) and the one that ends it after that text (`system`); undefined when it carries none.
    */
   split(text: string): { before: string[]; user: string | undefined; system: string | undefined } | undefined {
+    const { before, rest } = this.opening(text);
+    const trailing = this.trailing(rest);
+    if (trailing) return { before, ...trailing };
+    if (before.length === 0) return undefined;
+    return { before, user: rest === '' ? undefined : rest, system: undefined };
+  }
+
+  /**
+   * A request whose first user turn opens with wrapped system messages, read with those messages
+   * as the end of its baseline: a runtime that lowers its baseline context (environment, date) into
+   * the first user turn, to keep its system prompt a stable cache prefix, sends it there on every
+   * request of the conversation.
+   */
+  lift(request: DecodedRequest): DecodedRequest {
+    const first = request.messages.findIndex((message) => message.role === 'user');
+    if (first < 0 || request.messages.slice(0, first).some((message) => message.role !== 'system')) return request;
+    const { before, rest } = this.opening(request.messages[first]!.text);
+    if (before.length === 0) return request;
+    const messages = [...request.messages];
+    messages[first] = { ...messages[first]!, text: rest };
+    return { ...request, baseline: [...request.baseline, ...before], messages };
+  }
+
+  /** The wrapped system messages that open `text`, unwrapped, and the text after them. */
+  private opening(text: string): { before: string[]; rest: string } {
     const before: string[] = [];
     let rest = text;
     for (let end = this.leadingEnd(rest); end > 0; end = this.leadingEnd(rest)) {
       before.push(this.unwrap(rest.slice(0, end))!);
       rest = rest.slice(end).replace(/^\n/, '');
     }
-    const trailing = this.trailing(rest);
-    if (trailing) return { before, ...trailing };
-    if (before.length === 0) return undefined;
-    return { before, user: rest === '' ? undefined : rest, system: undefined };
+    return { before, rest };
   }
 
   /**
