@@ -79,7 +79,9 @@ function hello(c) {
       'prompt.default-delivery': 'queue',
     },
     emulated: EMULATED,
-    limits: { contextWindow: 131_072, outputAllowance: 32_000 },
+    // Qwen Code keeps 33000 tokens of headroom whatever share of the window it is given: the 20000
+    // its summary request may answer with, and 13000 more (computeThresholds in its compaction).
+    limits: { contextWindow: 131_072, outputAllowance: 32_000, compactionBuffer: 33_000, summaryOutputTokens: 20_000 },
   };
 }
 

@@ -21,17 +21,18 @@ export function qwenSettings({ compaction, toolOutput } = {}) {
         maxRetries: 0,
         ...(compaction ? { contextWindowSize: compaction.contextWindow } : {}),
       },
-      ...(compaction
-        ? {
-            chatCompression: {
-              // Qwen Code compresses when the prompt's tokens exceed this share of the window.
-              contextPercentageThreshold:
-                (compaction.contextWindow - Math.max(compaction.outputAllowance, compaction.buffer)) /
-                compaction.contextWindow,
-            },
-          }
-        : {}),
     },
+    // Qwen Code compacts before a request whose estimated prompt exceeds this share of the window
+    // (and, whatever the share, the window less the 20000 tokens its summary may take and 13000 more).
+    ...(compaction
+      ? {
+          context: {
+            autoCompactThreshold:
+              (compaction.contextWindow - Math.max(compaction.outputAllowance, compaction.buffer)) /
+              compaction.contextWindow,
+          },
+        }
+      : {}),
     tools: {
       toolSearch: { enabled: false },
       ...(toolOutput
