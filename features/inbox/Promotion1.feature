@@ -231,7 +231,6 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "done"
     And the user steers "start"
     And the gate "g1" is blocked
-    And the gate "g2" is blocked
     When the user steers "more"
     And the gate "g1" opens
     And the gate "g2" opens
