@@ -53,7 +53,8 @@ const UNSUPPORTED = {
   epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
   'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
   'permission.wait': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
-  'permission.pending': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
+  'permission.pending':
+    'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
   'permission.reply': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
   'session.move': "Qwen Code files a session's chat recording under its project directory; it has no move",
 };
@@ -119,7 +120,8 @@ const anthropic = () => config.provider.dialect === 'anthropic-messages';
 
 function environment() {
   const env = { ...process.env };
-  for (const key of Object.keys(env)) if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE)_/.test(key)) delete env[key];
+  for (const key of Object.keys(env))
+    if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE)_/.test(key)) delete env[key];
   return {
     ...env,
     HOME: join(config.storeDir, 'home'),
@@ -131,7 +133,10 @@ function environment() {
     // The kit's provider in the dialect the scenario names: Qwen Code's OpenAI-compatible client,
     // or its Anthropic one at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
     ...(anthropic()
-      ? { ANTHROPIC_API_KEY: config.provider.apiKey, ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, '') }
+      ? {
+          ANTHROPIC_API_KEY: config.provider.apiKey,
+          ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
+        }
       : { OPENAI_API_KEY: config.provider.apiKey, OPENAI_BASE_URL: config.provider.baseUrl }),
     TZ: config.timeZone ?? 'UTC',
     QWEN_DISABLE_AUTO_TITLE: '1',
@@ -312,7 +317,8 @@ async function handle(command) {
   }
   if (!config) return failure('invalid-input', 'the first command must be hello');
   const serve = commands[command.cmd];
-  if (!serve) return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Qwen Code has no equivalent of ${command.cmd}`);
+  if (!serve)
+    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Qwen Code has no equivalent of ${command.cmd}`);
   try {
     return { ok: true, result: (await serve(command)) ?? {} };
   } catch (error) {

@@ -144,16 +144,30 @@ function compressionSummary(record) {
   return partsText(first?.parts);
 }
 
-/** Turns Qwen Code recorded as failed: its `api_error` telemetry records, in file order. */
+/**
+ * Turns Qwen Code recorded as failed: the `api_error` telemetry record that ended its turn. An
+ * attempt it recovered from, or retried (an overflow it compressed and sent again), is part of
+ * the transcript, not a failure of the session.
+ */
 export function toKitFailures(records) {
+  const apiError = (record) =>
+    record.type === 'system' &&
+    record.subtype === 'ui_telemetry' &&
+    record.systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error';
   return records
-    .filter((record) => record.type === 'system' && record.subtype === 'ui_telemetry')
-    .map((record) => record.systemPayload?.uiEvent)
-    .filter((event) => event?.['event.name'] === 'qwen-code.api_error')
-    .map((event) => {
+    .filter((record, index) => {
+      if (!apiError(record)) return false;
+      // A turn's attempts fail once: only the last error before the next message ends it.
+      const next = records
+        .slice(index + 1)
+        .find((later) => later.type === 'user' || later.type === 'assistant' || apiError(later));
+      return next === undefined || next.type === 'user';
+    })
+    .map((record) => {
+      const event = record.systemPayload.uiEvent;
       const message = String(event.error ?? event.error_message ?? 'the provider turn failed');
       return /context|token.*(limit|exceed)|too long/i.test(message)
-        ? { code: 'context-overflow', message }
+        ? { code: 'context-overflow', message: `context overflow: ${message}` }
         : { code: 'provider-error', message };
     });
 }

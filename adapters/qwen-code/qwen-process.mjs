@@ -28,11 +28,15 @@ export class QwenProcess {
   lastResult = undefined;
 
   constructor({ cwd, env, args, onDiagnostic }) {
-    this.child = spawn(process.execPath, ['--expose-gc', QWEN_CLI, '--input-format', 'stream-json', '--output-format', 'stream-json', ...args], {
-      cwd,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      ['--expose-gc', QWEN_CLI, '--input-format', 'stream-json', '--output-format', 'stream-json', ...args],
+      {
+        cwd,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     this.child.stdin.on('error', () => {});
     createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
     createInterface({ input: this.child.stderr }).on('line', (line) => {
