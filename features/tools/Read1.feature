@@ -19,7 +19,7 @@ Feature: Read1 - The read tool
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then request 1 offers the read tool
+    Then request 1 offers the tool "read"
     And call "r1" read "alpha"
     And call "r2" was refused without revealing "do not show"
     And call "r3" was refused without revealing "do not show"
@@ -39,7 +39,7 @@ Feature: Read1 - The read tool
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then request 1 offers the read tool
+    Then request 1 offers the tool "read"
     And call "r1" listed, with next offset none:
       | name  | type      |
       | beta  | directory |
@@ -64,7 +64,7 @@ Feature: Read1 - The read tool
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then request 1 offers the read tool
+    Then request 1 offers the tool "read"
     And call "r1" returned a first page of consecutive lines and the offset after it
     And call "r2" returned lines 10 to 14 with next offset 15
     And call "r3" returned the bytes "00 01 02 ff fe 80" as base64

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
+import { SystemFallback } from '../provider/system-fallback.js';
 import { textTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { fakeProvider, startRuntime } from '../runtime-start.js';
@@ -67,9 +68,13 @@ export async function smoke(
     await check('one prompt answered', async () => {
       await driver!.admit(sessionId, 'ping');
       await driver!.idle(sessionId);
-      // A runtime may follow the prompt with system messages of its own (a date, its environment).
+      // A runtime may follow the prompt with system messages of its own (a date, its environment),
+      // and wrap context of its own into the user turn, as it declared.
       const sent = provider.requests.at(-1)?.messages.findLast((message) => message.role !== 'system');
-      if (provider.requests.length !== 1 || sent?.text !== 'ping') {
+      const template = driver!.description.texts['system-message.fallback'];
+      const fallback = template === undefined ? undefined : new SystemFallback(template);
+      const text = sent && (fallback?.split(sent.text) ?? { user: sent.text }).user;
+      if (provider.requests.length !== 1 || text !== 'ping') {
         throw new Error(
           `expected one provider request whose last user message is "ping", got ${provider.requests.length}`,
         );

@@ -4,8 +4,6 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText } from '../../harness/means/shell-commands.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
-import { NotImplemented } from '../../harness/report/outcome.js';
-import { request } from '../support/requests.js';
 import { structured, toolCall } from '../support/tool-calls.js';
 import { plant } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
@@ -105,12 +103,4 @@ Then('call {string} returned the bytes {string} as base64', async function (this
     'base64',
     Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('base64'),
   ]);
-});
-
-/** The scenarios call the runtime's own tool named read: a runtime without one does not implement them. */
-Then('request 1 offers the read tool', function (this: KitWorld) {
-  const offered = request(this, 1).tools;
-  if (!offered.includes('read')) {
-    throw new NotImplemented('read', `the runtime offers no such tool: request 1 offers ${offered.join(', ')}`);
-  }
 });
