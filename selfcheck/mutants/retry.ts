@@ -92,10 +92,30 @@ export const retry: Mutant[] = [
   },
   {
     name: 'a failure is retried four times, not five',
+    kind: 'edge value',
     profile: 'sol',
     file: 'runner/provider-retries.ts',
     find: 'retry > MAX_RETRIES ? undefined',
     replace: 'retry >= MAX_RETRIES ? undefined',
+    breaks: ['RTY-01'],
+  },
+  {
+    name: 'a Retry-After of 0 falls back to the schedule',
+    kind: 'edge value',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);',
+    replace:
+      'if (Number.isFinite(seconds)) return seconds * 1000 || Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
+    breaks: ['RTY-01'],
+  },
+  {
+    name: 'a stream that fails after some text is retried into the same message',
+    kind: 'retry after partial output',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: 'const reason = received || overflow ||',
+    replace: 'const reason = overflow ||',
     breaks: ['RTY-01'],
   },
 ];

@@ -107,6 +107,7 @@ export const scp: Mutant[] = [
   },
   {
     name: "a compaction uses the runtime's default model",
+    kind: 'configuration precedence',
     profile: 'sol',
     file: 'runner/drain.ts',
     find: '  const model = session.model ?? deps.provider.model;\n  const before',

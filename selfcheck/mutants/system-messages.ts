@@ -85,6 +85,7 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'a wrapped system message is put ahead of the user turn it shares',
+    kind: 'ordering in time',
     file: 'provider/anthropic-messages.ts',
     find: '    if (last?.role === role) last.content.push(...blocks);',
     replace:

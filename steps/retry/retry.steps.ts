@@ -24,6 +24,28 @@ Given(
   },
 );
 
+Given(
+  'the provider answers with status {int} and a Retry-After of {int} seconds, {int} times',
+  function (this: KitWorld, status: number, seconds: number, times: number) {
+    for (let i = 0; i < times; i++) refuseWithRetryAfter(this, status, String(seconds));
+  },
+);
+
+/**
+ * Retries the provider asked for at once (`Retry-After: 0`) arrive while the kit's clock stands
+ * still, and on a runtime's own clock well within one command's time: a runtime that waits its
+ * schedule instead does not send them in time.
+ */
+Then('the provider receives {int} requests without a wait', async function (this: KitWorld, count: number) {
+  try {
+    await withinCommandTimeout(this.provider.received(count), `${count} requests`);
+  } catch {
+    expect.fail(
+      `the provider received ${this.provider.requests.length} of ${count} requests: the runtime waits before a retry the provider allowed at once`,
+    );
+  }
+});
+
 /** The date is so many seconds after the kit's clock, which stands still until a retry is due. */
 Given(
   'the provider answers with status {int} and a Retry-After of {int} seconds, as an HTTP date',
