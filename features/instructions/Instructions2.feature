@@ -38,7 +38,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
 
-  @CTX-05 @MCS-01 @EPO-04 @id:ins-files-3
+  @CTX-05 @MCS-01 @EPO-03 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"

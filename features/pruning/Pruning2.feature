@@ -75,8 +75,10 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And request 4 mentions "SUMMARY: two turns" in its conversation
     And the session has 1 completed compaction
     When the runtime process restarts
+    And the context window is 100000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the user steers "four"
-    And the session settles
-    Then the provider received 5 requests
+    And the provider has received 5 requests
+    Then request 5 ends with the pending input "four"
     And request 5 mentions "SUMMARY: two turns" in its conversation
-    And the session has 1 completed compaction
+    When the session settles
+    Then the session has 1 completed compaction

@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const systemMessages: Mutant[] = [
   {
     name: 'context changes are admitted before the promoted input',
+    kind: 'ordering in time',
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
@@ -85,7 +86,6 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'a wrapped system message is put ahead of the user turn it shares',
-    kind: 'ordering in time',
     file: 'provider/anthropic-messages.ts',
     find: '    if (last?.role === role) last.content.push(...blocks);',
     replace:
