@@ -286,4 +286,12 @@ export const inbox: Mutant[] = [
     ],
     breaks: ['RUN-05'],
   },
+  {
+    name: 'the inbox reports a promoted prompt under the sequence of its admission',
+    kind: 'promoted item loses its sequence',
+    file: 'inbox/inbox.ts',
+    find: '    promotedSeq: row.promoted_seq,',
+    replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
+    breaks: ['RUN-05', 'INB-06'],
+  },
 ];
