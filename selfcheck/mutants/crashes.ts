@@ -87,4 +87,22 @@ export const crashes: Mutant[] = [
     ],
     breaks: ['INB-06'],
   },
+  {
+    name: 'the snapshot advances only once the turn its system message was admitted for settles',
+    kind: 'atomicity',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace: `      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot: epoch.snapshot }]);
+      (this as unknown as { commit: () => void }).commit = () =>
+        this.deps.log.append(this.session.id, [{ type: 'context.initialized', parts: epoch.parts, snapshot }]);`,
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n',
+        replace:
+          "    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n    if (outcome === 'settled') (context as unknown as { commit?: () => void }).commit?.();\n",
+      },
+    ],
+    breaks: ['MCS-03'],
+  },
 ];
