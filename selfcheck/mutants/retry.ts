@@ -118,4 +118,22 @@ export const retry: Mutant[] = [
     replace: 'const reason = overflow ||',
     breaks: ['RTY-01'],
   },
+  {
+    name: 'an error event in the stream ends the response as if it were complete',
+    kind: 'retry after partial output',
+    profile: 'sol',
+    file: 'provider/anthropic-messages.ts',
+    find: "      case 'error':\n        throw new StreamCut(`${event.error.type}: ${event.error.message}`);",
+    replace: "      case 'error':\n        this.complete = true;\n        return [];",
+    breaks: ['RTY-01'],
+  },
+  {
+    name: 'a response broken off after some text is kept as a completed answer',
+    kind: 'retry after partial output',
+    profile: 'sol',
+    file: 'runner/provider-turn.ts',
+    find: '        turn.fail(code, error.message);',
+    replace: '        turn.complete();',
+    breaks: ['RTY-01'],
+  },
 ];

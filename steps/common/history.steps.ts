@@ -75,19 +75,6 @@ Then('the history is:', async function (this: KitWorld, table: DataTable) {
   expect(await historyRows(this)).to.deep.equal(table.hashes());
 });
 
-/**
- * Each assistant message of the history reads as one of the texts, and each text at most once:
- * where the seeds allow several outcomes (a response broken off, then sent again or not), none of
- * them may join or repeat what two attempts streamed.
- */
-Then('the assistant messages in the history read only:', async function (this: KitWorld, table: DataTable) {
-  const allowed = table.raw().map(([text]) => text!);
-  const texts = (await historyRows(this)).filter((row) => row.role === 'assistant').map((row) => row.content);
-  expect(texts.length, 'assistant messages in history').to.be.greaterThan(0);
-  expect(texts.filter((text) => !allowed.includes(text)), `assistant messages other than ${JSON.stringify(allowed)}`).to.deep.equal([]);
-  expect(new Set(texts).size, `assistant messages ${JSON.stringify(texts)} repeat`).to.equal(texts.length);
-});
-
 Then('the history has no user message {string}', async function (this: KitWorld, text: string) {
   expect(await historyRows(this)).to.not.deep.include({ role: 'user', content: text });
 });

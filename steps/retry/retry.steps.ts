@@ -106,3 +106,32 @@ Then('the submission is refused as busy', function (this: KitWorld) {
   expect(this.reportedError, 'the submission should have been refused').to.not.equal(undefined);
   expect(this.reportedError!.code).to.equal('busy');
 });
+
+/**
+ * A response broken off after some text may end its turn as a failure, or be sent again: then the
+ * request goes out as it was, and the answer stands on its own. Either way the broken-off text is
+ * never taken for a whole answer, nor joined to the retry's.
+ */
+Then(
+  'the response broken off after {string} failed its turn, or its retry answered {string}',
+  async function (this: KitWorld, partial: string, answer: string) {
+    const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'assistant' ? [{ text: m.text, status: m.status }] : [],
+    );
+    const failures = await this.driver.failures(this.session().id);
+    const brokenOff = { text: partial, status: 'failed' };
+    const [first, retry] = this.provider.requests;
+    if (retry === undefined) {
+      expect(replies, 'assistant messages in history').to.deep.equal([brokenOff]);
+      expect(failures.length, 'failures the session reports for the broken-off turn').to.equal(1);
+      return;
+    }
+    expect(retry.messages, 'the retried request').to.deep.equal(first!.messages);
+    expect(
+      replies.filter((reply) => reply.text !== partial || reply.status !== 'failed'),
+      'assistant messages in history besides the broken-off one',
+    ).to.deep.equal([{ text: answer, status: 'completed' }]);
+    expect(replies.at(-1)?.text, 'the last assistant message').to.equal(answer);
+    expect(failures, 'failures the session reports').to.deep.equal([]);
+  },
+);
