@@ -65,6 +65,22 @@ Feature: Compaction1 - Automatic compaction
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 3 is shorter than request 2 by at least half the long reply
 
+  @CMP-04 @id:cmp-compaction-4-tool-output @needs:kit-tools
+  Scenario: [4b] A long tool output is folded like a long reply: the recent context stays bounded
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 1000000 bytes
+    And the context budget is sized so that one long reply overflows it
+    And the provider calls produce "c1" with a long output
+    And the provider replies "read it"
+    And the provider summarizes with "SUMMARY: a long output"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the session has 1 completed compaction
+    And request 4 is shorter than request 2 by at least half the long reply
+
   @CMP-05 @id:cmp-compaction-5 @needs:kit-tools
   Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary
     Given a session "s1"

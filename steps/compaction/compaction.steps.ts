@@ -1,6 +1,6 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
+import { textTurn, recordingTurn, toolCallsTurn } from '../../harness/provider/turns.js';
 import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
@@ -168,6 +168,12 @@ Given('the context budget holds a long reply', async function (this: KitWorld) {
 
 Given('the provider replies with a long reply', function (this: KitWorld) {
   this.provider.enqueue({ turn: textTurn(prose(compactionSizes(this.driver.description).longReply), 4) });
+});
+
+/** A tool output as long as the long reply: the runtime's own shell prints it where the kit's tools are not offered. */
+Given('the provider calls produce {string} with a long output', function (this: KitWorld, id: string) {
+  const count = compactionSizes(this.driver.description).longReply;
+  this.provider.enqueue({ turn: toolCallsTurn([this.means.produce(id, { kind: 'repeated', char: 'x', count })]) });
 });
 
 Then('the history still holds the long reply', async function (this: KitWorld) {
