@@ -165,4 +165,14 @@ export const scp: Mutant[] = [
       '      const { summary, recentContext, cutSeq } = event;\n      db.prepare("DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != \'compaction\'").run(sessionId, cutSeq);',
     breaks: ['SCP-07'],
   },
+  {
+    name: 'the tokens a compaction freed count the messages an earlier one folded',
+    kind: 'usage after compaction',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: "  const tokensFreed = estimateTokens(lines.join('\\n')) - estimateTokens(summary + recentContext);",
+    replace:
+      "  const tokensFreed =\n    estimateTokens(messages.filter((m) => m.seq <= cutSeq).map(serialize).join('\\n')) - estimateTokens(summary + recentContext);",
+    breaks: ['SCP-07'],
+  },
 ];
