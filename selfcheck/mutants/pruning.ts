@@ -117,4 +117,18 @@ export const pruning: Mutant[] = [
     replace: '  const since = messages;',
     breaks: ['PRU-05'],
   },
+  {
+    name: 'a response that reports no usage keeps the count reported before it, across a compaction',
+    kind: 'usage after compaction',
+    profile: 'sol',
+    file: 'runner/turn-projection.ts',
+    find: '        ...(this.usage ? { usage: this.usage } : {}),',
+    replace: `        ...((usage) => (usage ? { usage } : {}))(
+          this.usage ??
+            (this.deps as unknown as { history: { messages(id: string): { role: string; usage?: unknown }[] } }).history
+              .messages(this.sessionId)
+              .findLast((m) => m.role === 'assistant' && m.usage !== undefined)?.usage,
+        ),`,
+    breaks: ['PRU-05'],
+  },
 ];
