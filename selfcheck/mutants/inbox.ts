@@ -276,12 +276,14 @@ export const inbox: Mutant[] = [
     kind: 'promoted item loses its sequence',
     file: 'inbox/inbox-projection.ts',
     find: "RETURNING prompt',\n        )\n        .get(seq, event.messageId);",
-    replace: "RETURNING prompt, admitted_seq',\n        )\n        .get(seq, event.messageId) as { prompt: string; admitted_seq: number } | undefined;",
+    replace:
+      "RETURNING prompt, admitted_seq',\n        )\n        .get(seq, event.messageId) as { prompt: string; admitted_seq: number } | undefined;",
     also: [
       {
         file: 'inbox/inbox-projection.ts',
         find: "insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
-        replace: "insertMessage(db, sessionId, row.admitted_seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+        replace:
+          "insertMessage(db, sessionId, row.admitted_seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
       },
     ],
     breaks: ['RUN-05'],

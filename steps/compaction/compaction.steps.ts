@@ -150,7 +150,11 @@ When(
     if (tools < 200) return this.notApplicable(`request ${n} advertises too few tool definitions to size a budget by`);
     const reserve = 4_000;
     const budget = Math.round(JSON.stringify(body).length / 4 - tools / 2);
-    await this.driver.call('compaction.configure', { contextWindow: budget + reserve, outputAllowance: reserve, buffer: reserve });
+    await this.driver.call('compaction.configure', {
+      contextWindow: budget + reserve,
+      outputAllowance: reserve,
+      buffer: reserve,
+    });
     return undefined;
   },
 );
