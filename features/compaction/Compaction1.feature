@@ -68,7 +68,7 @@ Feature: Compaction1 - Automatic compaction
   @CMP-04 @id:cmp-compaction-4-tool-output @needs:kit-tools
   Scenario: [4b] A long tool output is folded like a long reply: the recent context stays bounded
     Given a session "s1"
-    And the tool output limit is 1000 lines or 1000000 bytes
+    And the tool output limit holds a long output
     And the context budget is sized so that one long reply overflows it
     And the provider calls produce "c1" with a long output
     And the provider replies "read it"

@@ -70,6 +70,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the runtime process restarts
     And the session is run
     And the session settles
+    # checks: MCS-01
     Then request 2 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 

@@ -294,6 +294,6 @@ export const inbox: Mutant[] = [
     file: 'inbox/inbox.ts',
     find: '    promotedSeq: row.promoted_seq,',
     replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
-    breaks: ['RUN-05', 'INB-06'],
+    breaks: ['INB-06'],
   },
 ];
