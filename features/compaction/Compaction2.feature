@@ -203,32 +203,6 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then every request after request 2 mentions "one" in its conversation
     And every request after request 2 omits "SUMMARY: never used" in its conversation
 
-  @CMP-07 @needs:restart @id:cmp-compaction-restarted-1
-  Scenario: [10] A runtime killed while its summary is on its way keeps the previous history boundary, and the next run compacts anew
-    Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
-    And the provider replies with a long reply
-    And the provider holds its reply "SUMMARY: never used" until "summary" is released
-    And the provider summarizes with "SUMMARY: after the restart"
-    And the provider replies "done"
-    And the user steers "one"
-    # checks: CMP-01
-    And the session settles
-    And the user steers "two"
-    And the provider has received 2 requests
-    When the runtime process restarts
-    Then the session has 0 completed compactions
-    And the history still holds the long reply
-    When the context budget is sized so that one long reply overflows it
-    And the session is run
-    And the session settles
-    Then the session has 1 completed compaction
-    And the provider received 4 requests
-    And every request after request 2 omits "SUMMARY: never used" in its conversation
-    And request 4 ends with:
-      | role | content |
-      | user | two     |
-
   @CMP-08 @id:cmp-compaction-8-requested @needs:manual-compaction
   Scenario: [11] A second requested compaction updates the first summary
     Given a session "s1"

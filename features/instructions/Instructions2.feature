@@ -68,7 +68,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the provider has received 2 requests
     And the runtime process restarts
-    And the session is run
+    And the user steers "three"
     And the session settles
     # checks: MCS-01
     Then request 2 tells the model "PROJECT: use spaces" after "two"

@@ -207,12 +207,4 @@ export const compaction: Mutant[] = [
     replace: '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: [] }, budget);',
     breaks: ['CMP-01'],
   },
-  {
-    name: 'the recent context is measured without the tool results it keeps',
-    kind: 'tools left out of the estimate',
-    file: 'compaction/compactor.ts',
-    find: '    used += estimateTokens(line) + 1;',
-    replace: "    used += line.startsWith('tool ') ? 0 : estimateTokens(line) + 1;",
-    breaks: ['CMP-04'],
-  },
 ];

@@ -1,8 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { textTurn, recordingTurn, toolCallsTurn } from '../../harness/provider/turns.js';
+import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
-import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
@@ -173,27 +172,6 @@ Given('the context budget holds a long reply', async function (this: KitWorld) {
 
 Given('the provider replies with a long reply', function (this: KitWorld) {
   this.provider.enqueue({ turn: textTurn(prose(compactionSizes(this.driver.description).longReply), 4) });
-});
-
-/**
- * Room for a tool output as long as the long reply. A runtime whose tool output limits are its own
- * and fixed bounds such an output before any compaction sees it, so there the scenario says nothing.
- */
-Given('the tool output limit holds a long output', async function (this: KitWorld) {
-  const maxBytes = 2 * compactionSizes(this.driver.description).longReply;
-  try {
-    await this.driver.call('tool-output.configure', { maxLines: 1000, maxBytes });
-  } catch (error) {
-    if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw error;
-    return this.notApplicable('the runtime bounds tool output at fixed limits of its own, below a long output');
-  }
-  return undefined;
-});
-
-/** A tool output as long as the long reply: the runtime's own shell prints it where the kit's tools are not offered. */
-Given('the provider calls produce {string} with a long output', function (this: KitWorld, id: string) {
-  const count = compactionSizes(this.driver.description).longReply;
-  this.provider.enqueue({ turn: toolCallsTurn([this.means.produce(id, { kind: 'repeated', char: 'x', count })]) });
 });
 
 Then('the history still holds the long reply', async function (this: KitWorld) {
