@@ -138,7 +138,7 @@ Given(
 );
 
 /**
- * The budget falls halfway into the tool definitions request `n` advertised (characters / 4, as
+ * The budget falls a quarter into the tool definitions request `n` advertised (characters / 4, as
  * the request went on the wire): the next request, a few words longer, fits only if its tools are
  * left out of the estimate. The window keeps room for a summary's output beside it.
  */
@@ -149,7 +149,7 @@ When(
     const tools = body.tools?.length ? JSON.stringify(body.tools).length / 4 : 0;
     if (tools < 200) return this.notApplicable(`request ${n} advertises too few tool definitions to size a budget by`);
     const reserve = 4_000;
-    const budget = Math.round(JSON.stringify(body).length / 4 - tools / 2);
+    const budget = Math.round(JSON.stringify(body).length / 4 - tools / 4);
     await this.driver.call('compaction.configure', {
       contextWindow: budget + reserve,
       outputAllowance: reserve,
