@@ -18,6 +18,7 @@ Feature: Promotion1 - Steers and queued prompts
       | text  | state    |
       | hello | promoted |
     And the history has 1 user message "hello"
+    And each promoted prompt has the sequence of its user message in history
     When the user steers "again"
     And the session settles
     Then request 2 has 1 user message "hello"

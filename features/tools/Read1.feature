@@ -5,10 +5,11 @@ Feature: Read1 - The read tool
   line ranges; binary files come back as base64.
 
   @TLS-01 @id:tls-read-1
-  Scenario: [1] Relative paths resolve in the location; .. and link escapes are refused
+  Scenario: [1] Relative paths resolve in the location; .. and link escapes are refused, even into a sibling whose name extends the location's
     Given a session "s1"
     And the file "notes/a.txt" in the workspace "s1" says "alpha"
     And the file "secret.txt" in the workspace "other" says "do not show"
+    And the file "secret.txt" in the workspace "s1-sibling" says "do not show"
     And the file "link.txt" in the workspace "s1" is a link to "../other/secret.txt"
     And the provider calls the tools:
       | id | name | input                            |
@@ -16,6 +17,7 @@ Feature: Read1 - The read tool
       | r2 | read | {"path": "../other/secret.txt"}  |
       | r3 | read | {"path": "notes/../../other/secret.txt"} |
       | r4 | read | {"path": "link.txt"}             |
+      | r5 | read | {"path": "../s1-sibling/secret.txt"} |
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -24,6 +26,7 @@ Feature: Read1 - The read tool
     And call "r2" was refused without revealing "do not show"
     And call "r3" was refused without revealing "do not show"
     And call "r4" was refused without revealing "do not show"
+    And call "r5" was refused without revealing "do not show"
 
   @TLS-02 @id:tls-read-2
   Scenario: [2] A directory lists directories first, alphabetically, paged by a one-based offset
