@@ -7,6 +7,7 @@ import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
+import { writeFieldComparison } from './compare.js';
 import {
   judgedRuntime,
   runtimeReportPage,
@@ -26,7 +27,7 @@ import {
  *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install", "shards": 2}
+ *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
  * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
  * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
@@ -39,6 +40,8 @@ interface JudgeSettings {
   install?: 'npm ci' | 'npm install';
   /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
   shards?: number;
+  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
+  dialect?: 'openai-chat' | 'anthropic-messages';
 }
 
 const runtime = process.argv[2] ?? '';
@@ -108,7 +111,11 @@ function runShard(k: number): Promise<number> {
       shardFile(k, 'junit', 'xml'),
       ...(existsSync(baseline) ? ['--baseline', baseline] : []),
     ],
-    { cwd: kitPath(), stdio: 'inherit' },
+    {
+      cwd: kitPath(),
+      stdio: 'inherit',
+      env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+    },
   );
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
@@ -147,9 +154,9 @@ function publish(document: ResultsDocument): void {
   const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).entries : new Map();
+  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document, reasons);
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
   writeFileSync(join(folder, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const everyJudged = readdirSync(kitPath('adapters'))
@@ -158,6 +165,7 @@ function publish(document: ResultsDocument): void {
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
   const readme = kitPath('README.md');
   writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudged)));
+  writeFieldComparison();
   const { passed, failed, notImplemented, errored, notJudged, notApplicable } = judged.counts;
   process.stdout.write(
     `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, errored ${errored}, not judged ${notJudged}, not applicable ${notApplicable}\n`,

@@ -94,6 +94,7 @@ export const agents: Mutant[] = [
   },
   {
     name: "a session without an agent gets the default agent's built-in rules but not its definition",
+    kind: 'configuration precedence',
     file: 'agents/agent-catalog.ts',
     find: '    const agent = this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };',
     replace:

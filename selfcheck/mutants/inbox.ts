@@ -306,4 +306,29 @@ export const inbox: Mutant[] = [
     ],
     breaks: ['INB-04'],
   },
+  {
+    name: 'a promoted prompt keeps the sequence of its admission',
+    kind: 'promoted item loses its sequence',
+    file: 'inbox/inbox-projection.ts',
+    find: "RETURNING prompt',\n        )\n        .get(seq, event.messageId);",
+    replace:
+      "RETURNING prompt, admitted_seq',\n        )\n        .get(seq, event.messageId) as { prompt: string; admitted_seq: number } | undefined;",
+    also: [
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+        replace:
+          "insertMessage(db, sessionId, row.admitted_seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+      },
+    ],
+    breaks: ['RUN-05'],
+  },
+  {
+    name: 'the inbox reports a promoted prompt under the sequence of its admission',
+    kind: 'promoted item loses its sequence',
+    file: 'inbox/inbox.ts',
+    find: '    promotedSeq: row.promoted_seq,',
+    replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
+    breaks: ['INB-06'],
+  },
 ];

@@ -70,6 +70,7 @@ export const instructions: Mutant[] = [
   },
   {
     name: 'project files take the place of the global file',
+    kind: 'configuration precedence',
     file: 'context/sources/instructions.ts',
     find: '  return [...candidates, ...(await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }))];',
     replace:

@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const runner: Mutant[] = [
   {
     name: 'a tool call is recorded only after it ran',
+    kind: 'ordering in time',
     file: 'runner/turn-projection.ts',
     find: `    log.append(this.sessionId, [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
@@ -12,6 +13,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'the turn limit is off by one',
+    kind: 'edge value',
     file: 'runner/drain.ts',
     find: 'if (turns >= MAX_PROVIDER_TURNS) {',
     replace: 'if (turns > MAX_PROVIDER_TURNS) {',

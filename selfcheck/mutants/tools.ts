@@ -67,6 +67,7 @@ export const tools: Mutant[] = [
   },
   {
     name: 'apply_patch contains targets by path prefix and writes beside the location without asking',
+    kind: 'containment by prefix',
     file: 'tools/apply-patch-tool.ts',
     find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
     replace:
@@ -105,6 +106,7 @@ export const tools: Mutant[] = [
   },
   {
     name: 'the shell contains its working directory by path prefix and runs beside the location without asking',
+    kind: 'containment by prefix',
     file: 'tools/bash-tool.ts',
     find: '    if (outside(location, cwd) && ',
     replace: '    if (!cwd.startsWith(location) && ',
@@ -147,5 +149,13 @@ export const tools: Mutant[] = [
     find: "  return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);",
     replace: '  return !bytes.includes(0) && bytes.every((byte) => byte < 0x80);',
     breaks: ['TLS-02'],
+  },
+  {
+    name: 'the read tool contains paths by prefix',
+    kind: 'containment by prefix',
+    file: 'tools/location-paths.ts',
+    find: "  const rel = relative(root, target);\n  return rel === '..' || rel.startsWith('../') || isAbsolute(rel);",
+    replace: '  return !target.startsWith(root);',
+    breaks: ['TLS-01'],
   },
 ];
