@@ -43,19 +43,20 @@ export function currentChain(rows) {
   return chain.reverse();
 }
 
-/** The durable events: every row in file order, typed by Claude Code's own row type (and subtype). */
+/**
+ * The durable events: the conversation rows in file order, numbered from 1, typed by Claude Code's
+ * own row type (and subtype). Bookkeeping rows are left out: Claude Code's own loader classes them
+ * apart from messages, and it writes some (`last-prompt`, `atis-latch`) on timers of its own, so
+ * their number at a given moment says when the kit looked, not what the session holds.
+ */
 export function toKitEvents(rows, after = 0) {
-  // Bookkeeping rows carry no time of their own: they take the time of the row they follow.
-  let at = rows.find((row) => row.timestamp)?.timestamp ?? new Date(0).toISOString();
   return rows
-    .map((row) => {
-      at = row.timestamp ?? at;
-      return {
-        seq: row.seq,
-        type: [row.type, row.subtype ?? row.operation ?? row.attachment?.type].filter(Boolean).join('.'),
-        at,
-      };
-    })
+    .filter((row) => CONVERSATION.has(row.type))
+    .map((row, index) => ({
+      seq: index + 1,
+      type: [row.type, row.subtype ?? row.attachment?.type].filter(Boolean).join('.'),
+      at: row.timestamp,
+    }))
     .filter((event) => event.seq > after);
 }
 
