@@ -35,10 +35,12 @@ console.log = console.info = (...args) => process.stderr.write(`${format(...args
 let sessions;
 let opened;
 const subscriptions = new Map();
+/** The time zone the process started in: a runtime opened without one of its own runs in it. */
+const startTimeZone = process.env.TZ;
 
 async function hello(config) {
   // A runtime reads the host's clock and time zone; the kit moves the date by restarting it in another zone.
-  if (config.timeZone) process.env.TZ = config.timeZone;
+  setEnv('TZ', config.timeZone ?? startTimeZone);
   // pi's home directory (skills under ~/.agents) and its temporary directory (bash's full outputs)
   // are the kit's: nothing outside the scenario's directory is read or written.
   process.env.HOME = config.home;
@@ -53,7 +55,7 @@ async function hello(config) {
     protocol: PROTOCOL,
     runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'kit-tools', 'manual-compaction'],
+    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
@@ -79,6 +81,25 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',
 };
+
+function setEnv(name, value) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/**
+ * Ends this runtime so that the next hello opens one that keeps nothing of it: every pi session
+ * stopped and disposed, and the adapter's own state (subscriptions, diagnostics, counters) back
+ * to what a fresh process has; the next hello sets the environment (HOME, TMPDIR, TZ) anew. pi's state lives in the objects each session
+ * creates (its auth storage, model registry and settings are in memory, per session).
+ */
+async function close() {
+  await sessions.stopAll();
+  subscriptions.clear();
+  diagnostics.length = 0;
+  admitted = 0;
+  opened = undefined;
+}
 
 function promptContent(prompt) {
   const text = prompt.parts
@@ -204,6 +225,7 @@ const commands = {
     };
   },
   diagnostics: () => ({ diagnostics }),
+  'runtime.close': close,
   'skill.define': (c) => {
     // pi reads skills from `<agentDir>/skills/<name>/SKILL.md` when a session opens.
     const dir = join(sessions.config.home, 'skills', c.name);

@@ -196,6 +196,16 @@ export class PiSessions {
   terminate() {
     for (const state of this.live.values()) state.session?.dispose();
   }
+
+  /** Stops every session's work (a blocked tool call gets the abort signal), then disposes of them. */
+  async stopAll() {
+    for (const state of this.live.values()) {
+      const live = await state.ready.catch(() => undefined);
+      if (live?.running) await live.session.abort();
+    }
+    this.terminate();
+    this.live.clear();
+  }
 }
 
 /** One open pi session and the work the adapter started on it. */
