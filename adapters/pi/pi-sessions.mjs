@@ -1,19 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Refusal } from '../node-stdio/serve.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries } from './session-file.mjs';
 
 /** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
 const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
-
-/** A refusal the kit reads as one of its error codes. */
-export class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /**
  * The sessions of one pi process, each an `AgentSession` over its own JSONL file
