@@ -24,17 +24,29 @@ export interface TimeSpent {
   retrySleeps: number;
   /** Provider requests the scenario received. */
   providerTurns: number;
+  /**
+   * The other commands' time by command name: where a runtime does work the kit does not see
+   * (a server started by its first command, say), the command that waited on it shows.
+   */
+  commands: Record<string, number>;
 }
 
 /** Sums the time spent in each part; `measure` times one stretch of work in its part. */
 export class TimeLedger {
   private readonly spent = Object.fromEntries(TIME_PARTS.map((part) => [part, 0])) as Record<TimePart, number>;
+  private readonly byCommand = new Map<string, number>();
 
-  add(part: TimePart, ms: number): void {
+  /** `command`: the command that spent it, kept for the other commands. */
+  add(part: TimePart, ms: number, command?: string): void {
     this.spent[part] += ms;
+    if (part === 'other commands' && command) this.byCommand.set(command, (this.byCommand.get(command) ?? 0) + ms);
   }
 
-  async measure<T>(part: TimePart | ((error: unknown) => TimePart), work: () => Promise<T>): Promise<T> {
+  async measure<T>(
+    part: TimePart | ((error: unknown) => TimePart),
+    work: () => Promise<T>,
+    command?: string,
+  ): Promise<T> {
     const started = performance.now();
     let failure: unknown;
     try {
@@ -44,7 +56,7 @@ export class TimeLedger {
       throw error;
     } finally {
       const ms = performance.now() - started;
-      this.add(typeof part === 'function' ? part(failure) : part, ms);
+      this.add(typeof part === 'function' ? part(failure) : part, ms, command);
     }
   }
 
@@ -57,6 +69,7 @@ export class TimeLedger {
       parts: Object.fromEntries(TIME_PARTS.map((part) => [part, Math.round(parts[part])])) as Record<TimePart, number>,
       retrySleeps: Math.round(retrySleeps),
       providerTurns,
+      commands: Object.fromEntries([...this.byCommand].map(([command, ms]) => [command, Math.round(ms)])),
     };
   }
 }
