@@ -2,9 +2,10 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * Where a scenario's time went, in milliseconds, measured by the kit around what it waits for.
- * The driver's parts do not overlap: every command falls in one, and the kit's own part is the
- * rest of the scenario. Retry sleeps lie inside the waits, between a provider error the kit
- * answered and the runtime's next request, and are counted there as well.
+ * The parts do not overlap: every command falls in one (a wait for the provider's requests
+ * counts with the other awaited states), and the kit's own part is the rest. Retry sleeps lie
+ * inside the waits, between a provider error the kit answered and the runtime's next request,
+ * and are counted there as well.
  */
 export const TIME_PARTS = [
   'starts and stops',
@@ -35,6 +36,7 @@ export interface TimeSpent {
 export class TimeLedger {
   private readonly spent = Object.fromEntries(TIME_PARTS.map((part) => [part, 0])) as Record<TimePart, number>;
   private readonly byCommand = new Map<string, number>();
+  private measuring = false;
 
   /** `command`: the command that spent it, kept for the other commands. */
   add(part: TimePart, ms: number, command?: string): void {
@@ -42,11 +44,17 @@ export class TimeLedger {
     if (part === 'other commands' && command) this.byCommand.set(command, (this.byCommand.get(command) ?? 0) + ms);
   }
 
+  /**
+   * Times `work` in `part`. Work measured while other work is being measured (a command sent
+   * inside a measured wait, commands sent side by side) counts once, in the outer measure.
+   */
   async measure<T>(
     part: TimePart | ((error: unknown) => TimePart),
     work: () => Promise<T>,
     command?: string,
   ): Promise<T> {
+    if (this.measuring) return work();
+    this.measuring = true;
     const started = performance.now();
     let failure: unknown;
     try {
@@ -55,6 +63,7 @@ export class TimeLedger {
       failure = error;
       throw error;
     } finally {
+      this.measuring = false;
       const ms = performance.now() - started;
       this.add(typeof part === 'function' ? part(failure) : part, ms, command);
     }

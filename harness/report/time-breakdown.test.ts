@@ -15,6 +15,7 @@ test('the kit part is what no other part claimed; a failed measure counts where 
     ),
   );
   await ledger.measure('other commands', async () => {}, 'session.create');
+  await ledger.measure('other awaited states', () => ledger.measure('other commands', async () => {}, 'gate.wait'));
   const spent = ledger.close(2000, 40, 3);
   assert.deepEqual(Object.keys(spent.commands), ['session.create']);
   assert.equal(spent.parts['starts and stops'], 1000);
