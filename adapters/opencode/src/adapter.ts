@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
-import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
+import { kitMessageId, opencodeMessageId, opencodeSessionId } from '../../opencode-server/ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,
@@ -11,18 +12,16 @@ import {
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
-} from './server.js';
+} from '../../opencode-server/server.js';
+import { type Reply, SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
 import { readEpoch } from './store.js';
 
 export const PROTOCOL = 'session-runtime-adapter/1';
 
-type Command = { cmd: string } & Record<string, unknown>;
-export type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+/** Where this folder's pinned opencode-ai was installed. */
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
-/** A runtime behaviour the protocol cannot express as a reply: the adapter stops and says why. */
-export class SilentStop extends Error {
-  override name = 'SilentStop';
-}
+type Command = { cmd: string } & Record<string, unknown>;
 
 interface HelloConfig {
   storeDir: string;
@@ -97,11 +96,7 @@ const EMULATED: Record<string, string> = {
     'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
 
-export function createAdapter(): {
-  handle(command: Command): Promise<Reply>;
-  terminate(): Promise<void>;
-  terminateNow(): void;
-} {
+export function createAdapter(): StdioAdapter {
   let runtime: OpencodeRuntime | undefined;
   return {
     async handle(command) {
@@ -112,7 +107,7 @@ export function createAdapter(): {
           ok: true,
           result: {
             protocol: PROTOCOL,
-            runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
+            runtime: { name: 'opencode', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
             profiles: ['core'],
             capabilities: ['restart', 'host-env'],
             // bash settles with the command's output and a text part naming its exit status.
@@ -181,6 +176,7 @@ class OpencodeRuntime {
 
   constructor(config: HelloConfig) {
     this.settings = {
+      packageDir: PACKAGE_DIR,
       storeDir: config.storeDir,
       home: config.home,
       dialect: config.provider.dialect,

@@ -3,10 +3,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** Where the pinned package was installed (`npm ci` in adapters/opencode). */
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
 /** Switches that keep the server offline and away from the user's own tools (verified in 1.18.33). */
 const OFFLINE_SWITCHES = [
@@ -31,26 +27,31 @@ export const PROVIDER_PACKAGES: Record<string, string> = {
   'anthropic-messages': '@ai-sdk/anthropic',
 };
 
-/** The platform binary itself, so no Node wrapper process stands between the adapter and the server. */
-export function opencodeBinary(): string {
+/**
+ * The platform binary itself, so no Node wrapper process stands between the adapter and the server.
+ * `packageDir` is the `node_modules` of the adapter folder that pins the package.
+ */
+export function opencodeBinary(packageDir: string): string {
   const candidates = [
-    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
-    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
-    join(PACKAGE_DIR, 'opencode-ai', 'bin', 'opencode.exe'),
+    join(packageDir, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
+    join(packageDir, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
+    join(packageDir, 'opencode-ai', 'bin', 'opencode.exe'),
   ];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`no opencode binary under ${PACKAGE_DIR}: run npm ci in adapters/opencode`);
+  if (!found) throw new Error(`no opencode binary under ${packageDir}: run npm ci in its adapter folder`);
   return found;
 }
 
-export function opencodeVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'opencode-ai', 'package.json'), 'utf8')) as {
+export function opencodeVersion(packageDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'opencode-ai', 'package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;
 }
 
 export interface ServerSettings {
+  /** The `node_modules` holding the pinned opencode-ai. */
+  packageDir: string;
   storeDir: string;
   home: string;
   dialect: string;
@@ -67,6 +68,9 @@ export interface ServerSettings {
     outputAllowance: number;
     buffer: number;
     modelWindows?: Record<string, number>;
+    /** Automatic compaction and pruning (`compaction.auto`, `compaction.prune`), written only when set. */
+    auto?: boolean;
+    prune?: boolean;
   };
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
@@ -90,7 +94,7 @@ export class OpencodeServer {
   private constructor(port: number, settings: ServerSettings) {
     this.url = `http://127.0.0.1:${port}`;
     const env = hermeticEnvironment(settings);
-    this.child = spawn(opencodeBinary(), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
+    this.child = spawn(opencodeBinary(settings.packageDir), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
       cwd: settings.storeDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -231,7 +235,15 @@ function writeConfiguration(settings: ServerSettings): void {
     ...(settings.toolOutput
       ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } }
       : {}),
-    ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
+    ...(settings.compaction
+      ? {
+          compaction: {
+            reserved: settings.compaction.buffer,
+            ...(settings.compaction.auto === undefined ? {} : { auto: settings.compaction.auto }),
+            ...(settings.compaction.prune === undefined ? {} : { prune: settings.compaction.prune }),
+          },
+        }
+      : {}),
     ...(settings.skills ? { skills: { paths: writeSkills(settings.storeDir, settings.skills) } } : {}),
     ...(settings.agents
       ? {
