@@ -94,11 +94,15 @@ export class OpencodeServer {
   private constructor(port: number, settings: ServerSettings) {
     this.url = `http://127.0.0.1:${port}`;
     const env = hermeticEnvironment(settings);
-    this.child = spawn(opencodeBinary(settings.packageDir), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
-      cwd: settings.storeDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      opencodeBinary(settings.packageDir),
+      ['serve', '--port', String(port), '--hostname', '127.0.0.1'],
+      {
+        cwd: settings.storeDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const keep = (chunk: Buffer) => {
       this.log = (this.log + chunk.toString('utf8')).slice(-4000);
     };
