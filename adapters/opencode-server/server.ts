@@ -76,6 +76,8 @@ export interface ServerSettings {
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
   /** Variables the kit set in the host environment; OpenCode reads them only at start. */
   environment?: Record<string, string>;
+  /** Whether the models are declared to read images (`attachment`, `modalities`); OpenCode drops images otherwise. */
+  imageInput?: boolean;
   /** Skills the kit defined, written as SKILL.md files under the store. */
   skills?: Record<string, { description: string; body: string; location?: string }>;
 }
@@ -231,7 +233,13 @@ function writeConfiguration(settings: ServerSettings): void {
         models: Object.fromEntries(
           [settings.model, ...(settings.otherModels ?? [])].map((model) => [
             model,
-            { name: model, limit: limit(model) },
+            {
+              name: model,
+              limit: limit(model),
+              ...(settings.imageInput
+                ? { attachment: true, modalities: { input: ['text', 'image'], output: ['text'] } }
+                : {}),
+            },
           ]),
         ),
       },

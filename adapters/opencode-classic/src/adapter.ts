@@ -47,6 +47,13 @@ const LIMITS = {
   summaryOutputTokens: DEFAULT_MODEL_LIMIT.output,
 };
 
+/** The budgets the adapter writes until the kit configures its own: the models' limits, pruning on. */
+const DEFAULT_COMPACTION = {
+  contextWindow: DEFAULT_MODEL_LIMIT.context,
+  outputAllowance: DEFAULT_MODEL_LIMIT.output,
+  buffer: 20_000,
+};
+
 /** Commands the classic runner has no equivalent for, with the reason the README records. */
 const UNSUPPORTED: Record<string, string> = {
   'session.run': 'the classic runner runs a session only for a new prompt',
@@ -81,6 +88,8 @@ const EMULATED: Record<string, string> = {
     'POST /session/:id/prompt_async; the message exists at once (no inbox), so it is promoted and never a duplicate',
   'prompt.submit':
     'POST /session/:id/prompt_async, refused as busy only when OpenCode refuses it (it does not: the prompt joins the running loop)',
+  'compaction.configure':
+    'writes compaction.prune true unless the kit turns pruning off: OpenCode 1.18.33 ships pruning off (SessionCompaction.prune returns at once without compaction.prune)',
   failures:
     'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
 };
@@ -167,6 +176,9 @@ class ClassicRuntime {
       baseUrl: config.provider.baseUrl,
       apiKey: config.provider.apiKey,
       model: config.provider.model,
+      imageInput: true,
+      // Pruning is on unless the kit turns it off, as the sol profile's configuration has it; OpenCode ships it off.
+      compaction: { ...DEFAULT_COMPACTION, prune: true },
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
@@ -202,7 +214,7 @@ class ClassicRuntime {
             buffer: Number(c.buffer),
             ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
             ...(c.auto === undefined ? {} : { auto: Boolean(c.auto) }),
-            ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
+            prune: c.prune === undefined ? true : Boolean(c.prune),
           },
         }),
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.session(c), api) }),
@@ -287,7 +299,8 @@ class ClassicRuntime {
             type: 'file',
             mime: part.mediaType,
             url: `data:${part.mediaType};base64,${part.data}`,
-            filename: `image-${index + 1}`,
+            // Where the image came from is session-level metadata; a file part keeps it as its file name.
+            filename: part.source ?? `image-${index + 1}`,
           },
     );
     const before = new Set((await api.messages(session.id, session.directory)).map((m) => m.info.id));
