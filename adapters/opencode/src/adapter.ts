@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
-import { kitMessageId, opencodeMessageId, opencodeSessionId } from '../../opencode-server/ids.js';
+import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,

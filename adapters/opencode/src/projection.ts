@@ -1,5 +1,5 @@
 import type { DurableEvent } from './api.js';
-import { kitMessageId } from '../../opencode-server/ids.js';
+import { kitMessageId } from './ids.js';
 
 /**
  * The kit's views (history, inbox, failures, events) projected from OpenCode's durable events,
