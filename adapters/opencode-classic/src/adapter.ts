@@ -90,6 +90,8 @@ const EMULATED: Record<string, string> = {
     'POST /session/:id/prompt_async, refused as busy only when OpenCode refuses it (it does not: the prompt joins the running loop)',
   'compaction.configure':
     'writes compaction.prune true unless the kit turns pruning off: OpenCode 1.18.33 ships pruning off (SessionCompaction.prune returns at once without compaction.prune)',
+  'session.select':
+    'the classic routes take the model with each prompt: the adapter sends the selected model with every later prompt',
   failures:
     'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
 };
@@ -151,6 +153,8 @@ function failure(code: string, message: string): Reply {
 interface Session {
   id: string;
   directory: string;
+  /** The model the kit selected; the classic routes take the model with each prompt. */
+  model?: string;
 }
 
 class ClassicRuntime {
@@ -188,6 +192,7 @@ class ClassicRuntime {
       'prompt.submit': (c, api) => this.send(c, api),
       'session.idle': (c, api) => this.idle(this.session(c), api),
       'session.interrupt': (c, api) => this.interrupt(this.session(c), api),
+      'session.select': async (c) => this.select(c),
       history: async (c, api) => {
         const session = this.session(c);
         return { messages: history(await api.messages(session.id, session.directory), this.kitIds) };
@@ -259,6 +264,17 @@ class ClassicRuntime {
     await this.started();
   }
 
+  /** A model the configuration does not name yet is written, and the server restarted to read it. */
+  private async select(c: Command) {
+    const session = this.session(c);
+    if ('agent' in c) throw new ApiError('unsupported', 'the adapter selects models only');
+    if (!('model' in c)) return;
+    const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
+    if (model !== this.settings.model && !this.settings.otherModels?.includes(model))
+      await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
+    session.model = model;
+  }
+
   private session(c: Command): Session {
     const session = this.sessions.get(String(c.sessionId));
     if (!session) throw new ApiError('not-found', `no session ${c.sessionId}`);
@@ -305,7 +321,7 @@ class ClassicRuntime {
     );
     const before = new Set((await api.messages(session.id, session.directory)).map((m) => m.info.id));
     await api.call('POST', `/session/${encodeURIComponent(session.id)}/prompt_async`, session.directory, {
-      model: { providerID: PROVIDER_ID, modelID: this.settings.model },
+      model: { providerID: PROVIDER_ID, modelID: session.model ?? this.settings.model },
       parts,
     });
     const id = await this.newUserMessage(session, before, api);
