@@ -10,4 +10,6 @@ export const ExitCode = {
    * protocol or did not answer in time. Fix the adapter first; no verdict on the rules follows.
    */
   RuntimeNotDriven: 4,
+  /** Ctrl-C: the run was stopped before its end, as a shell reports a SIGINT. */
+  Interrupted: 130,
 } as const;

@@ -1,4 +1,4 @@
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { runCommand } from './commands/run/command.js';
 import { lintCommand } from './commands/lint/command.js';
@@ -13,19 +13,40 @@ import { ExitCode } from './exit-codes.js';
 /** yargs refused the command line; thrown so that no command runs on it. */
 class UsageError extends Error {}
 
+const COMMANDS = [runCommand, baselineCommand, smokeCommand, replayCommand, diffCommand, inspectCommand, lintCommand];
+
+/** The first word, when it names no command: yargs would call it an unknown argument. */
+function unknownCommand(argv: string[]): UsageError | undefined {
+  const [first] = argv;
+  const names = COMMANDS.map((command) => String(command.command).split(' ')[0]!);
+  if (first === undefined || first.startsWith('-') || names.includes(first)) return undefined;
+  const near = names.filter((name) => editDistance(name, first) <= 2);
+  return new UsageError(
+    `"${first}" is not a command${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}: the commands are ${names.join(', ')}`,
+  );
+}
+
+function editDistance(a: string, b: string): number {
+  let row = [...Array(b.length + 1).keys()];
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
 /** The only place that decides how an error ends the process. */
 async function main(argv: string[]): Promise<number> {
   try {
-    await yargs(argv)
+    const unknown = unknownCommand(argv);
+    if (unknown) throw unknown;
+    const cli = yargs(argv)
       .scriptName('kit')
-      .usage('$0 <command> [options]\n\nConformance kit for LLM agent session runtimes.')
-      .command(runCommand)
-      .command(baselineCommand)
-      .command(smokeCommand)
-      .command(replayCommand)
-      .command(diffCommand)
-      .command(inspectCommand)
-      .command(lintCommand)
+      .usage('$0 <command> [options]\n\nConformance kit for LLM agent session runtimes.');
+    for (const command of COMMANDS) cli.command(command as CommandModule);
+    await cli
       .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of errors' })
       .option('color', {
         type: 'boolean',

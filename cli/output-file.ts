@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { KitInputError } from '../harness/input-error.js';
 
 /** An output the user named: the flag that named it, and the path. */
@@ -10,8 +10,10 @@ export interface OutputPath {
 
 /**
  * Refuses, before anything runs, an output that could not be written: a directory where a file
- * goes (or a file where a directory goes), a path below a file, or a place the kit may not write.
- * A report lost after a long run costs the whole run.
+ * goes (or a file where a directory goes), a path below a file, or a place where no file can be
+ * made. Permission bits do not tell (root may write anywhere; /proc and /sys refuse anyway), so
+ * the place is tried: an existing file is opened for writing, otherwise a file is created and
+ * removed in the nearest existing directory. A report lost after a long run costs the whole run.
  */
 export function checkOutputPath({ flag, path }: OutputPath, kind: 'file' | 'directory' = 'file'): void {
   const full = resolve(path);
@@ -19,20 +21,30 @@ export function checkOutputPath({ flag, path }: OutputPath, kind: 'file' | 'dire
     const isDirectory = statSync(full).isDirectory();
     if (kind === 'file' && isDirectory) throw new KitInputError(flag, `${path} is a directory, not a file`);
     if (kind === 'directory' && !isDirectory) throw new KitInputError(flag, `${path} is a file, not a directory`);
-    writable(flag, full, path);
+    if (isDirectory) creatable(flag, full, path);
+    else attempt(flag, path, () => closeSync(openSync(full, 'r+')));
     return;
   }
   let parent = dirname(full);
   while (!existsSync(parent)) parent = dirname(parent);
   if (!statSync(parent).isDirectory()) throw new KitInputError(flag, `${path} is below ${parent}, which is a file`);
-  writable(flag, parent, path);
+  creatable(flag, parent, path);
 }
 
-function writable(flag: string, full: string, path: string): void {
+/** Creates and removes a file in `directory`, which the output will be written below. */
+function creatable(flag: string, directory: string, path: string): void {
+  const probe = join(directory, `.kit-output-probe-${process.pid}`);
+  attempt(flag, path, () => {
+    closeSync(openSync(probe, 'wx'));
+    rmSync(probe);
+  });
+}
+
+function attempt(flag: string, path: string, write: () => void): void {
   try {
-    accessSync(full, constants.W_OK);
-  } catch {
-    throw new KitInputError(flag, `${path} is not writable here`);
+    write();
+  } catch (error) {
+    throw new KitInputError(flag, `${path} cannot be written here (${(error as NodeJS.ErrnoException).code})`);
   }
 }
 

@@ -2,28 +2,46 @@ import { runConformance, type ConformanceRunOptions } from '../harness/suite/con
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { isFailure } from '../harness/report/outcome.js';
 import { inProcessLauncher } from '../harness/driver/in-process.js';
+import { rmSync } from 'node:fs';
 import { progressLine } from './progress.js';
+import { ExitCode } from './exit-codes.js';
+import { makeRunDirectory, removeIfEmpty } from './run-directory.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
 import { tagExpression, type SelectionArgs } from './scenario-selection.js';
 
 /** Runs the selected scenarios against the chosen runtime, telling stderr how far it is. */
 export async function runSuite(
   args: RuntimeArgs & SelectionArgs,
-  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles'>,
+  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles' | 'selectedBy'>,
 ): Promise<ScenarioResult[]> {
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
   if ('module' in runtime) await inProcessLauncher(runtime.module);
   const progress = progressLine(process.stderr);
   let failed = 0;
+  let done = 0;
+  let total = 0;
+  const directory = makeRunDirectory();
+  // Ctrl-C: say so, remove what the run made once its adapters are killed (on exit), end as 130.
+  const interrupted = () => {
+    progress.clear();
+    const where = total ? `after ${done} of ${total} scenarios` : 'before the first scenario ended';
+    process.stderr.write(`kit: interrupted ${where}; nothing was judged, and the run's files are removed\n`);
+    process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+    process.exit(ExitCode.Interrupted);
+  };
+  process.once('SIGINT', interrupted);
   try {
     return await runConformance({
       runtime,
       timeoutScale: args.timeoutScale,
       validate: args.validate,
       tags: tagExpression(args),
+      // `--debug` adds Cucumber's step-by-step account of each failure, stack traces included.
+      stepDetail: process.env.KIT_DEBUG === '1',
       ...options,
-      onScenario: (result, done, total) => {
+      onScenario: (result, scenariosDone, scenarios) => {
+        [done, total] = [scenariosDone, scenarios];
         if (isFailure(result.status)) failed += 1;
         progress.update(
           `${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`,
@@ -33,6 +51,8 @@ export async function runSuite(
       },
     });
   } finally {
+    process.off('SIGINT', interrupted);
     progress.clear();
+    removeIfEmpty(directory);
   }
 }

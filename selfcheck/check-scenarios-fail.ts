@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
-import { mutants, mutantsByArea, type Mutant } from './mutants/index.js';
+import { mutantKinds, mutants, mutantsByArea, type Mutant } from './mutants/index.js';
 import type { Assignment, Judgement } from './mutant-worker.js';
 
 /**
@@ -58,6 +58,7 @@ const width = Math.max(...areas.map(([area]) => area.length));
 process.stdout.write(
   areas.map(([area, count]) => `  ${area.padEnd(width)}  ${count.passed} passed, ${count.failed} failed\n`).join(''),
 );
+process.stdout.write(kindLines().join(''));
 const asserted = selected.length - escaped - unasserted;
 process.stdout.write(
   `self-check: ${selected.length} mutants, ${asserted} caught by an assertion` +
@@ -66,6 +67,21 @@ process.stdout.write(
 );
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
+
+/**
+ * One line per class of wrong implementation: how many mutants stand for it, in how many modules
+ * of the reference, and how many were caught by an assertion in process and as a black box.
+ */
+function kindLines(): string[] {
+  const width = Math.max(...mutantKinds.map((kind) => kind.length));
+  return mutantKinds.flatMap((kind) => {
+    const ofKind = selected.filter(({ mutant }) => mutant.kind === kind);
+    if (ofKind.length === 0 && only.length > 0) return [];
+    const modules = new Set(ofKind.map(({ mutant }) => mutant.file)).size;
+    const caught = ofKind.filter(({ index }) => judgements.get(index)!.verdict === 'caught').length;
+    return [`  kind ${kind.padEnd(width)}  ${ofKind.length} mutants in ${modules} modules, ${caught} caught\n`];
+  });
+}
 
 function line(mutant: Mutant, judgement: Judgement): string {
   const verdict = judgement.verdict === 'caught' ? 'caught ' : `${judgement.verdict} (${judgement.detail})`;

@@ -9,11 +9,10 @@ export class StaleMutant extends Error {}
 
 /**
  * Builds the reference runtime with the mutant's defect as one module file, `out`: the in-process
- * adapter module, or for a mutant that only a runtime in its own process can show, the stdio
- * adapter program. The edits are applied as the sources are read, so the reference is never
+ * adapter module, or the stdio adapter program. The edits are applied as the sources are read, so the reference is never
  * copied.
  */
-export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<void> {
+export async function buildMutantRuntime(mutant: Mutant, out: string, program: 'module' | 'stdio'): Promise<void> {
   const reference = kitPath('reference');
   const edited = new Map<string, string>();
   for (const edit of [mutant, ...(mutant.also ?? [])]) {
@@ -21,7 +20,7 @@ export async function buildMutantRuntime(mutant: Mutant, out: string): Promise<v
     edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant.name));
   }
   await bundleModule({
-    entry: join(reference, 'adapter', mutant.stdio ? 'stdio.ts' : 'conformance-adapter.ts'),
+    entry: join(reference, 'adapter', program === 'stdio' ? 'stdio.ts' : 'conformance-adapter.ts'),
     out,
     contents: (path) => edited.get(path),
   });

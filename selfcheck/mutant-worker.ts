@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runConformance } from '../harness/suite/conformance-run.js';
 import { ruleOutcomes } from '../harness/report/coverage.js';
 import { isFailure } from '../harness/report/outcome.js';
-import { mutants } from './mutants/index.js';
+import { mutants, type Mutant } from './mutants/index.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
 
 /**
@@ -28,19 +28,61 @@ export interface Judgement {
   detail?: string;
 }
 
+/** How a mutant is driven: the runtime's module in the kit's process, or its program over stdio. */
+interface Means {
+  label: string;
+  program: 'module' | 'stdio';
+  /** Only the runtime's own means: the kit's tools and faults are refused (REFERENCE_MEANS=neutral). */
+  neutral: boolean;
+}
+
+/**
+ * A mutant is driven the way its scenarios can catch it (in process, or over stdio when only a
+ * runtime in its own process can crash for real); a mutant of a kind is also driven as a black
+ * box over stdio with the runtime's own means only.
+ */
+function meansOf(mutant: Mutant): Means[] {
+  const own: Means = mutant.stdio
+    ? { label: 'over stdio', program: 'stdio', neutral: false }
+    : { label: 'in process', program: 'module', neutral: false };
+  return mutant.kind ? [own, { label: 'over stdio, neutral', program: 'stdio', neutral: true }] : [own];
+}
+
 async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgement> {
   const mutant = mutants[index]!;
-  const runtime = join(work, `${index}.mjs`);
+  const ways = meansOf(mutant);
+  for (const means of ways) {
+    const judgement = await judgeBy(means, mutant, index, work, timeoutScale);
+    if (judgement.verdict === 'caught') continue;
+    return ways.length > 1 && judgement.detail
+      ? { ...judgement, detail: `${means.label}: ${judgement.detail}` }
+      : judgement;
+  }
+  return { index, verdict: 'caught' };
+}
+
+async function judgeBy(
+  means: Means,
+  mutant: Mutant,
+  index: number,
+  work: string,
+  timeoutScale: number,
+): Promise<Judgement> {
+  const runtime = join(work, `${index}-${means.program}.mjs`);
   try {
-    await buildMutantRuntime(mutant, runtime);
+    await buildMutantRuntime(mutant, runtime, means.program);
   } catch (error) {
     if (error instanceof StaleMutant) return { index, verdict: 'STALE', detail: error.message };
     throw error;
   }
   // The reference reads its profile when its module loads, which happens once per mutant build.
   process.env.REFERENCE_PROFILE = mutant.profile ?? 'core';
+  const program = `"${process.execPath}" "${runtime}"`;
   const results = await runConformance({
-    runtime: mutant.stdio ? { adapter: `"${process.execPath}" "${runtime}"` } : { module: runtime },
+    runtime:
+      means.program === 'module'
+        ? { module: runtime }
+        : { adapter: means.neutral ? `REFERENCE_MEANS=neutral ${program}` : program },
     timeoutScale,
     validate: true,
     tags: mutant.breaks.map((rule) => `@${rule}`).join(' or '),

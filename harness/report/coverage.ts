@@ -95,9 +95,12 @@ function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0]!.trim();
 }
 
-/** The share of rules with a verdict, in whole percent rounded down (89.9 % does not pass for 90 %). */
+/**
+ * The share of rules with a verdict in percent, rounded down to a tenth (2 of 3 is 66.6, and 89.99
+ * does not pass for 90): the number shown is the number `--min-verdicts` is compared with.
+ */
 export function verdictPercent(coverage: Coverage): number {
-  return coverage.rules === 0 ? 100 : Math.floor((coverage.withVerdict * 100) / coverage.rules);
+  return coverage.rules === 0 ? 100 : Math.floor((coverage.withVerdict * 1000) / coverage.rules) / 10;
 }
 
 /** Rules without a verdict grouped by reason: one line per reason reads better than one per rule. */

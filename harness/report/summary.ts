@@ -37,6 +37,20 @@ export function failureLines(message: string | undefined): string[] {
   return lines.join('\n').trimEnd().split('\n');
 }
 
+/**
+ * A run where no scenario could drive the runtime (its adapter does not start, say) judged nothing:
+ * one line says so, with the first scenario's error and the adapter's last words, instead of a
+ * table of rules without a verdict.
+ */
+export function notDrivenSummary(results: readonly ScenarioResult[], runtime: string): string | undefined {
+  if (results.length === 0 || results.some((result) => result.status !== 'errored')) return undefined;
+  const [headline = 'no error was reported', ...detail] = failureLines(results[0]!.message);
+  return [
+    `errored: ${runtime} could not be driven in any of the ${results.length} selected scenarios, so no rule got a verdict: ${headline}`,
+    ...detail.slice(0, 20).map((line) => `  ${clipped(line, 400)}`),
+  ].join('\n');
+}
+
 /** The closing summary of a run: per rule area, the failing scenarios, the baseline, and totals. */
 export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
   const rows = areaRows(results);
@@ -94,8 +108,15 @@ export function closingLine(results: readonly ScenarioResult[], verdict: Verdict
   const t = tally(results);
   const failing = t.failed + t['not implemented'] + t.errored;
   const kinds = (['not implemented', 'errored'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
+  // Counted in scenarios, as the failures are: outline rows share their scenario's ID.
+  const expectedIds = new Set(withStanding(verdict, 'expected-fail').map((scenario) => scenario.id));
+  const expectedRows = results.filter((r) => isFailure(r.status) && expectedIds.has(r.id)).length;
   const expected = verdict.baseline
-    ? `, ${withStanding(verdict, 'expected-fail').length} expected by the baseline`
+    ? expectedRows === failing
+      ? failing > 0
+        ? `, all expected by the baseline`
+        : ''
+      : `, ${expectedRows} of them expected by the baseline`
     : '';
   const without = (['not applicable', 'not judged'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
   return (

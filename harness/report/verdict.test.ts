@@ -114,6 +114,14 @@ test('coverage: rules with a verdict, not implemented apart, and each rule witho
     judge(results, undefined, 80).shortfall!,
     /^verdicts on 75% of the selected rules, below --min-verdicts 80%$/,
   );
+  // The share is compared as it is shown: 2 of 3 shows 66.6%, which meets a 66.6% floor and no higher.
+  const twoOfThree = results.filter((r) => r.id !== 'a');
+  assert.match(formatSummary(twoOfThree, 'rt', judge(twoOfThree)), /verdicts: 2 of 3 rules \(66\.6%\)/);
+  assert.equal(judge(twoOfThree, undefined, 66.6).shortfall, undefined);
+  assert.match(
+    judge(twoOfThree, undefined, 66.7).shortfall!,
+    /verdicts on 66\.6% of the selected rules, below --min-verdicts 66\.7%/,
+  );
   const text = formatSummary(results, 'rt', judge(results));
   assert.match(
     text,

@@ -13,6 +13,8 @@ import { settingsToEnvironment, type SuiteSettings } from './suite-settings.js';
 export interface ConformanceRunOptions extends SuiteSettings {
   /** A Cucumber tag expression selecting scenarios. */
   tags?: string;
+  /** The options that chose `tags`, as the user typed them, for the error when nothing matches. */
+  selectedBy?: string;
   /** Run only this part of the selected scenarios. */
   shard?: Shard;
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
@@ -21,6 +23,11 @@ export interface ConformanceRunOptions extends SuiteSettings {
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
   /** Write no Cucumber output, for a caller that reads only the results. */
   quiet?: boolean;
+  /**
+   * Cucumber's own step-by-step account of each failing scenario, with stack traces, before the
+   * kit's summary (`--debug`). Otherwise only the kit's summary tells the outcomes, in its words.
+   */
+  stepDetail?: boolean;
 }
 
 /**
@@ -40,12 +47,14 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   const code = await supportCode(base.import);
   // Cucumber's support code reads its settings from the environment it shares with this process.
   Object.assign(process.env, settingsToEnvironment(options));
-  // Cucumber does not read NO_COLOR, and lets FORCE_COLOR outrank its own switch: NO_COLOR wins here.
-  const { FORCE_COLOR: _force, ...uncoloured } = process.env;
+  // Cucumber does not read NO_COLOR but FORCE_COLOR, from this process's environment, at each
+  // format: NO_COLOR wins here.
+  if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
+  // Cucumber prints progress to stdout unless a format claims it; the kit's summary speaks instead.
+  const toStdout = options.stepDetail || options.formats.some((format) => !format.includes(':'));
   const environment = {
     cwd: KIT_ROOT,
-    ...(process.env.NO_COLOR ? { env: uncoloured } : {}),
-    ...(options.quiet ? { stdout: nowhere(), stderr: nowhere() } : {}),
+    ...(options.quiet ? { stdout: nowhere(), stderr: nowhere() } : toStdout ? {} : { stdout: nowhere() }),
   };
   const { runConfiguration } = await loadConfiguration(
     {
@@ -53,10 +62,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
       provided: {
         ...base,
         import: code.import,
-        // Cucumber's summary details each failure step by step; the kit's own summary follows it.
-        format: ['summary', ...options.formats],
+        format: [...(options.stepDetail ? ['summary'] : []), ...options.formats],
         failFast: options.failFast,
-        ...(process.env.NO_COLOR ? { formatOptions: { ...base.formatOptions, colorsEnabled: false } } : {}),
         ...(options.tags ? { tags: options.tags } : {}),
         plugin: [code.plugin],
         pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },
@@ -65,7 +72,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
     environment,
   );
   const { plan } = await loadSources(runConfiguration.sources, environment);
-  if (plan.length === 0) throw new KitInputError('--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
+  if (plan.length === 0)
+    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
   const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
   const run = await runCucumber(

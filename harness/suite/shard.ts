@@ -9,7 +9,8 @@ export interface Shard {
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-  if (!match || total < 1 || index < 1 || index > total) {
+  // Beyond a safe integer the parts would be rounded, so two jobs could run the same part.
+  if (!match || !Number.isSafeInteger(total) || total < 1 || index < 1 || index > total) {
     throw new KitInputError('--shard', `"${text}" is not a shard like 2/3 (part 2 of 3)`);
   }
   return { index, total };

@@ -191,6 +191,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'queued prompts promote newest first',
+    kind: 'ordering in time',
     file: 'inbox/inbox.ts',
     find: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(0, 1));",
     replace: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(-1));",

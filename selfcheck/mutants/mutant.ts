@@ -10,8 +10,35 @@ export interface Edit {
   replace: string;
 }
 
+/**
+ * The ways real runtimes go wrong that a black box must still catch. A mutant of a kind is judged
+ * twice: in process, and over stdio with only the runtime's own means (REFERENCE_MEANS=neutral),
+ * and must be caught by an assertion both times.
+ */
+export const mutantKinds = [
+  'state held only in memory',
+  'stale cache',
+  'multibyte data',
+  'partial comparison',
+  'second occurrence',
+  'counting by status',
+  'edge value',
+  'retry after partial output',
+  'ordering in time',
+  'usage after compaction',
+  'configuration precedence',
+  'containment by prefix',
+  'atomicity',
+  'tools left out of the estimate',
+  'promoted item loses its sequence',
+  'facts only the protocol reports',
+] as const;
+export type MutantKind = (typeof mutantKinds)[number];
+
 export interface Mutant extends Edit {
   name: string;
+  /** The class of wrong implementation it stands for (see `mutantKinds`). */
+  kind?: MutantKind;
   /** The reference's profile to run it in (REFERENCE_PROFILE); the core profile when absent. */
   profile?: 'checkpoint' | 'sol' | 'continuation';
   /** Further edits of the same defect, elsewhere. */

@@ -33,8 +33,9 @@ Then(
 
 Then('the admission fails with {error-code}', function (this: KitWorld, code: string) {
   this.errorAsserted = true;
-  expect(this.reportedError, 'the admission should have failed').to.not.equal(undefined);
-  expect(this.reportedError!.code).to.equal(code);
+  if (!this.reportedError)
+    expect.fail(`the admission should have failed with ${code}, but it was admitted: ${JSON.stringify(this.receipt)}`);
+  expect(this.reportedError.code, 'the admission failed with another error code').to.equal(code);
 });
 
 /**

@@ -1,3 +1,4 @@
+import { firstDifference } from '../../harness/report/first-difference.js';
 import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
@@ -60,6 +61,22 @@ export function emulatedCommandsUsed(world: KitWorld): string[] {
 }
 
 /**
+ * A failed comparison of records says where they first differ: chai's own message shows each
+ * record cut short, often before the difference, and Cucumber's diff of them is whole.
+ */
+function withFirstDifference(error: unknown): unknown {
+  const { showDiff, expected, actual } = (error ?? {}) as { showDiff?: boolean; expected?: unknown; actual?: unknown };
+  const comparable = (value: unknown) => typeof value === 'string' || (typeof value === 'object' && value !== null);
+  if (!(error instanceof Error) || !showDiff || !comparable(expected) || !comparable(actual)) return error;
+  const difference = firstDifference(expected, actual);
+  if (!difference) return error;
+  // Cucumber shows either the message or its own diff of the whole records; the message now says more.
+  error.message = `${error.message}\n${difference.join('\n')}`;
+  Object.assign(error, { showDiff: false });
+  return error;
+}
+
+/**
  * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
  * required command it fails the scenario: the runtime does not implement what its profile requires.
  */
@@ -68,7 +85,8 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
     try {
       return await fn.apply(this, args);
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported') throw asNotDriven(error) ?? error;
+      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
+        throw asNotDriven(error) ?? withFirstDifference(error);
       const capability = capabilityOfCommand(error.command.cmd);
       if (!capability)
         throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.message}`);

@@ -13,6 +13,7 @@ import { lintKit } from '../lint/lint.js';
 import { ExitCode } from '../../exit-codes.js';
 import { runExitCode } from '../../run-outcome.js';
 import { runtimeName } from '../../runtime-options.js';
+import { discardKept } from '../../run-directory.js';
 import { runSuite } from '../../suite-run.js';
 import { checkOutputPath, writeOutputFile } from '../../output-file.js';
 import type { BaselineArgs } from './command.js';
@@ -31,6 +32,8 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
     : new Map<string, KnownFailure>();
   const results = await runSuite(args, { formats: [], failFast: false });
   const verdict = judge(results);
+  // The failures become the baseline; their files are not needed.
+  discardKept(results, () => false);
   process.stdout.write(`${formatSummary(results, runtimeName(args), verdict)}\n`);
   // A runtime the kit could not drive has no known failures yet: nothing is written.
   // A scenario that errored is no known failure: it says nothing about the rule. Nothing is written.

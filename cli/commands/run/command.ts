@@ -79,7 +79,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'min-verdicts',
         textOption(
           '--min-verdicts',
-          'Fail the run unless at least this share of the selected rules gets a verdict (e.g. 90%); a run where none gets one always fails',
+          'Fail the run unless at least this share of the selected rules gets a verdict, as a percentage (90%) or a fraction (0.9); a run where none gets one always fails',
         ),
       )
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })

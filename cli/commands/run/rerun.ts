@@ -3,10 +3,26 @@ import { inputError, readJsonInput } from '../../../harness/input/json-input.js'
 import { isFailure, OUTCOMES, type Outcome } from '../../../harness/report/outcome.js';
 
 /**
- * The stable IDs of the scenarios that failed, were not implemented or errored in a results file written by `kit run --results`,
- * as a tag expression selecting them again; undefined when none failed.
+ * The scenarios to run again: those that failed, were not implemented or errored in a results file
+ * written by `kit run --results`, as a tag expression; undefined when none failed. Failed scenarios
+ * the suite no longer has are named on stderr, and a file of only such scenarios is refused.
  */
-export function failedScenarios(path: string): string | undefined {
+export function rerunSelection(path: string, suiteIds: ReadonlySet<string>): string | undefined {
+  const failed = failedScenarios(path);
+  const gone = failed.filter((id) => !suiteIds.has(id));
+  if (gone.length > 0 && gone.length === failed.length)
+    throw new KitInputError(
+      '--rerun',
+      `none of the ${failed.length} failed scenario(s) of ${path} is in the suite any more: ${gone.join(', ')}`,
+    );
+  if (gone.length > 0)
+    process.stderr.write(`kit: --rerun: not in the suite any more, so not run: ${gone.join(', ')}\n`);
+  const kept = failed.filter((id) => suiteIds.has(id));
+  return kept.length === 0 ? undefined : kept.map((id) => `@id:${id}`).join(' or ');
+}
+
+/** The stable IDs of the failing scenarios of a results file, each once. */
+function failedScenarios(path: string): string[] {
   const input = readJsonInput(path);
   const scenarios = (input.value as { scenarios?: unknown } | null)?.scenarios;
   if (!Array.isArray(scenarios))
@@ -18,5 +34,5 @@ export function failedScenarios(path: string): string | undefined {
     }
     return (OUTCOMES as readonly string[]).includes(status) && isFailure(status as Outcome) ? [id] : [];
   });
-  return failed.length === 0 ? undefined : [...new Set(failed)].map((id) => `@id:${id}`).join(' or ');
+  return [...new Set(failed)];
 }

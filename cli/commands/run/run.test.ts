@@ -1,7 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { IGNORES_MESSAGE_IDS, SIDE_BY_SIDE, assertInputError, kit, scratch } from '../../kit-for-tests.js';
 
 /** Runs `kit run` as a user would, returning its exit code, output and JSON results. */
@@ -48,12 +51,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
         assert.equal(scenario.status, 'errored');
         assert.match(scenario.message, report);
       }
-      assert.match(run.stdout, /✖ errored: INB-02 /);
-      assert.match(run.stdout, /rules: 0 passed, 0 failed, 1 errored \(INB-02\)/);
+      // Nothing was judged: one errored line with the first error, no rule table, no failure count.
       assert.match(
         run.stdout,
-        /2 of 2 failing scenario\(s\) errored: the runtime could not be driven[^\n]*fix that first \(exit code 4\)/,
+        /^errored: .* could not be driven in any of the 2 selected scenarios, so no rule got a verdict: /,
       );
+      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 1, run.stdout);
+      assert.doesNotMatch(run.stdout, /rules:|failed|^\s+at /m);
       assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
     });
   }
@@ -88,6 +92,37 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.equal(runningProcessesMentioning(token('setsid')), 0);
   });
 
+  test('Ctrl-C ends the run with exit 130 and one line saying so, leaving no files and no process behind', async () => {
+    const root = scratch('interrupt');
+    const run = spawn(
+      process.execPath,
+      [
+        'cli/bin.js',
+        'run',
+        '--adapter',
+        `node fixtures/adapters/misbehaving.mjs hang ${token('interrupt')}`,
+        '--rule',
+        'INB-01',
+      ],
+      { env: { ...process.env, KIT_TMPDIR: root, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = once(run, 'exit');
+    // Interrupted once the first scenario has made its directory and started its adapter.
+    const started = () => readdirSync(root).some((run) => readdirSync(join(root, run)).length > 0);
+    while (!started() || runningProcessesMentioning(token('interrupt')) === 0) await delay(20);
+    run.kill('SIGINT');
+    const [code] = await exited;
+    assert.equal(code, 130, stderr);
+    assert.match(
+      stderr,
+      /^kit: interrupted before the first scenario ended; nothing was judged, and the run's files are removed$/m,
+    );
+    assert.deepEqual(readdirSync(root), []);
+    assert.equal(runningProcessesMentioning(token('interrupt')), 0);
+  });
+
   test('an adapter that cannot be driven in the first scenarios fails the rest at once, without a timeout each', async () => {
     const scenarioRoot = scratch('early-stop');
     const run = await kitRun(
@@ -116,8 +151,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
       ),
       [...Array(3).fill('timed out'), ...Array(messages.length - 3).fill('not run')],
     );
-    // Only a scenario that ran has a working directory worth keeping.
-    assert.equal(readdirSync(scenarioRoot).length, 3);
+    // Only a scenario that ran has a working directory worth keeping, in the run's own directory.
+    const [runDirectory, ...others] = readdirSync(scenarioRoot);
+    assert.deepEqual(others, []);
+    assert.equal(readdirSync(join(scenarioRoot, runDirectory!)).length, 3);
   });
 
   const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
@@ -145,21 +182,27 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.equal(run.results.passed, false);
   });
 
-  test('--min-verdicts fails a run with fewer rules judged, and takes a share from 0% to 100% only', async () => {
+  test('--min-verdicts fails a run with fewer rules judged, and takes a percentage or a fraction, nothing ambiguous', async () => {
     const run = await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '60%']);
     assert.equal(run.status, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /✖ verdicts on 50% of the selected rules, below --min-verdicts 60%/);
-    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '50'])).status, 0);
+    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '0.5'])).status, 0);
+    assert.equal((await kitRun(['--rule', 'INB-01', 'RTY-01', '--min-verdicts', '0.51'])).status, 1);
     assertInputError(
       await kit(['run', '--min-verdicts', '120%']),
-      /--min-verdicts: "120%" is not a share of rules from 0% to 100%/,
+      /--min-verdicts: "120%" is not a share of rules: a percentage from 0% to 100%, or a fraction from 0 to 1/,
     );
+    assertInputError(await kit(['run', '--min-verdicts', '50']), /--min-verdicts: "50" is ambiguous: write 50% /);
   });
 
-  test('a rule ID that is not one is a usage error', async () => {
+  test('a rule ID that is not one, or that no scenario checks, is a usage error naming it', async () => {
     const run = await kitRun(['--rule', 'INB7']);
     assert.equal(run.status, 2);
     assert.match(run.stderr, /--rule: "INB7" is not a rule ID like INB-07/);
+    assertInputError(
+      await kit(['run', '--rule', 'INB-01', 'INB-99']),
+      /^kit: --rule: no scenario of the suite checks INB-99 /,
+    );
   });
 
   test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
@@ -212,6 +255,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
       [['--junit', join(file, 'junit.xml')], /^kit: --junit: .*junit\.xml is below .*a-file, which is a file/],
       [['--format', `json:${dir}`], /^kit: --format: .* is a directory, not a file/],
       [['--bundles', file], /^kit: --bundles: .*a-file is a file, not a directory/],
+      // Places whose permission bits say yes (to root) and which refuse any file anyway.
+      ...(existsSync('/proc/self')
+        ? ([
+            [['--junit', '/proc/nope/x.xml'], /^kit: --junit: \/proc\/nope\/x\.xml cannot be written here/],
+            [['--html', '/proc/nope/x.html'], /^kit: --html: \/proc\/nope\/x\.html cannot be written here/],
+          ] as [string[], RegExp][])
+        : []),
     ];
     const runs = await Promise.all(cases.map(([args]) => kit(['run', '--rule', 'INB-01', ...args])));
     runs.forEach((run, i) => {
@@ -249,12 +299,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.match(debug.stderr, /drain of s1 failed: SqliteError: injected write failure\n\s+at /);
   });
 
-  test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced", async () => {
+  test("NO_COLOR and --no-color turn Cucumber's colour off too, even where it is forced, without a warning", async () => {
+    // --debug adds Cucumber's own account of the run, which colours its counts.
     const [forced, noColor, flag] = await Promise.all([
-      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '' }),
-      await kit(['run', '--rule', 'INB-01'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
-      await kit(['run', '--rule', 'INB-01', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      await kit(['run', '--rule', 'INB-01', '--debug'], { FORCE_COLOR: '1', NO_COLOR: '' }),
+      await kit(['run', '--rule', 'INB-01', '--debug'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      await kit(['run', '--rule', 'INB-01', '--debug', '--no-color'], { FORCE_COLOR: '1', NO_COLOR: '' }),
     ]);
+    assert.doesNotMatch(noColor!.stderr, /deprecated/);
     assert.match(forced!.stdout, /\x1b\[32m2 passed/);
     assert.doesNotMatch(noColor!.stdout + noColor!.stderr, /\x1b\[/);
     assert.doesNotMatch(flag!.stdout + flag!.stderr, /\x1b\[/);
@@ -429,6 +481,16 @@ describe('kit run', SIDE_BY_SIDE, () => {
       again.results.scenarios.map((s: { id: string }) => s.id),
       ['inb-admission-4'],
     );
+    // Failed scenarios the suite no longer has are named, not silently dropped.
+    const gone = { status: 'failed', id: 'no-such-scenario' };
+    writeFileSync(file, JSON.stringify({ scenarios: [...first.results.scenarios, gone] }));
+    const named = await kitRun(['--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rerun', file]);
+    assert.match(named.stderr, /kit: --rerun: not in the suite any more, so not run: no-such-scenario\n/);
+    writeFileSync(file, JSON.stringify({ scenarios: [gone] }));
+    assertInputError(
+      await kit(['run', '--rerun', file]),
+      /--rerun: none of the 1 failed scenario\(s\) of .* is in the suite any more: no-such-scenario/,
+    );
   });
 
   test('shards split the selection by stable ID, each scenario in exactly one', async () => {
@@ -439,6 +501,11 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.deepEqual(ids(first!), ['inb-admission-1', 'inb-admission-3']);
     assert.deepEqual(ids(second!), ['inb-admission-2', 'inb-admission-4']);
     assert.match(first!.stdout, /shard 1\/2: 2 scenario\(s\) of the selection/);
+  });
+
+  test('a command that is not one is named, with the nearest one', async () => {
+    assertInputError(await kit(['rn']), /^kit: "rn" is not a command \(did you mean run\?\): the commands are run, /);
+    assertInputError(await kit(['frobnicate']), /^kit: "frobnicate" is not a command: the commands are /);
   });
 
   test('a shard that is not one is a usage error', async () => {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { formatSummary } from '../../../harness/report/summary.js';
+import { formatSummary, notDrivenSummary } from '../../../harness/report/summary.js';
 import { formatMarkdown } from '../../../harness/report/markdown.js';
 import { conformanceBadge } from '../../../harness/report/badge.js';
 import { junitReport } from '../../../harness/report/junit.js';
@@ -12,32 +12,43 @@ import { lintKit } from '../lint/lint.js';
 import { runExitCode } from '../../run-outcome.js';
 import { ExitCode } from '../../exit-codes.js';
 import { KitInputError } from '../../../harness/input-error.js';
-import { failedScenarios } from './rerun.js';
+import { rerunSelection } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
+import { discardKept } from '../../run-directory.js';
 import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } from '../../output-file.js';
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
 
 export async function run(args: RunArgs): Promise<number> {
   const { shard } = args;
-  const minVerdicts = args.minVerdicts === undefined ? 0 : parsePercent(args.minVerdicts);
+  const minVerdicts = args.minVerdicts === undefined ? 0 : parseShare(args.minVerdicts);
   for (const output of fileOutputs(args)) checkOutputPath(output);
   if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
-  const rerun = args.rerun === undefined ? undefined : failedScenarios(args.rerun);
+  const suite = lintKit();
+  const suiteIds = new Set(suite.flatMap((s) => s.ids));
+  const unknownRules = (args.rule ?? []).filter((rule) => !suite.some((s) => s.rules.includes(rule)));
+  if (unknownRules.length > 0)
+    throw new KitInputError(
+      '--rule',
+      `no scenario of the suite checks ${unknownRules.join(', ')} (rules/index.md lists the rules)`,
+    );
+  const rerun = args.rerun === undefined ? undefined : rerunSelection(args.rerun, suiteIds);
   if (args.rerun && !rerun) {
     process.stdout.write(`no scenario failed in ${args.rerun}: nothing to rerun\n`);
     return ExitCode.Passed;
   }
-  const suite = lintKit();
   // A malformed baseline is reported before anything runs.
-  const baseline = args.baseline ? readKnownFailures(args.baseline, new Set(suite.flatMap((s) => s.ids))) : undefined;
+  const baseline = args.baseline ? readKnownFailures(args.baseline, suiteIds) : undefined;
   const selection = rerun ? { ...args, tags: args.tags ? `(${args.tags}) and (${rerun})` : rerun } : args;
   const formats = [...(args.format ?? []), ...cucumberReports(args)];
   const results = await runSuite(selection, {
     formats: formats.map(formatDescriptor),
     failFast: args.failFast,
     shard,
+    selectedBy:
+      [args.tags && '--tags', args.rule && '--rule', args.rerun && '--rerun'].filter(Boolean).join(' with ') ||
+      undefined,
     bundles: args.bundles && resolve(args.bundles),
   }).catch((error: unknown) => {
     throw unwritableReport(
@@ -47,8 +58,18 @@ export async function run(args: RunArgs): Promise<number> {
   });
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
+  // Only an unexpected failure's files are worth a look; the baseline's failures would pile up.
+  const unexpected = new Set(withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.id));
+  const worthKeeping = (result: ScenarioResult) => unexpected.has(result.id) && isFailure(result.status);
+  discardKept(results, worthKeeping);
+  writeReports(args, name, results, verdict, minVerdicts);
+  const notDriven = notDrivenSummary(results, name);
+  if (notDriven) {
+    process.stdout.write(`${notDriven}\n`);
+    return ExitCode.RuntimeNotDriven;
+  }
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
-  const kept = results.filter((result) => isFailure(result.status) && result.kept);
+  const kept = results.filter((result) => worthKeeping(result) && result.kept);
   if (kept.length > 0)
     process.stdout.write(
       `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
@@ -57,6 +78,14 @@ export async function run(args: RunArgs): Promise<number> {
   if (args.bundles && results.some((r) => isFailure(r.status))) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
+  return runExitCode(
+    verdict.passed,
+    withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.result),
+  );
+}
+
+/** The report files the user asked for, written from the run's outcomes. */
+function writeReports(args: RunArgs, name: string, results: ScenarioResult[], verdict: Verdict, minVerdicts: number) {
   if (args.results)
     writeOutputFile(
       { flag: '--results', path: args.results },
@@ -67,19 +96,28 @@ export async function run(args: RunArgs): Promise<number> {
   if (args.badge)
     writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
   if (args.junit) writeOutputFile({ flag: '--junit', path: args.junit }, junitReport(results));
-  return runExitCode(
-    verdict.passed,
-    withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.result),
-  );
 }
 
-/** `--min-verdicts`: a share of rules in percent, `90` or `90%`. */
-function parsePercent(value: string): number {
-  const match = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
-  const percent = match ? Number(match[1]) : NaN;
-  if (!(percent >= 0 && percent <= 100))
-    throw new KitInputError('--min-verdicts', `"${value}" is not a share of rules from 0% to 100%`);
-  return percent;
+/**
+ * `--min-verdicts`: a percentage (`90%`) or a fraction (`0.9`). A bare number above 1 could be
+ * either (`90` as 90%, or a typo for 0.9), so it is refused rather than guessed.
+ */
+function parseShare(value: string): number {
+  const text = value.trim();
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(text);
+  const fraction = /^(\d+(?:\.\d+)?)$/.exec(text);
+  const share = percent ? Number(percent[1]) : fraction ? Number(fraction[1]) * 100 : NaN;
+  if (fraction && Number(fraction[1]) > 1)
+    throw new KitInputError(
+      '--min-verdicts',
+      `"${value}" is ambiguous: write ${text}% for a percentage, or a fraction from 0 to 1`,
+    );
+  if (!(share >= 0 && share <= 100))
+    throw new KitInputError(
+      '--min-verdicts',
+      `"${value}" is not a share of rules: a percentage from 0% to 100%, or a fraction from 0 to 1`,
+    );
+  return share;
 }
 
 /** The reports Cucumber writes itself; the kit writes the JUnit XML from the outcomes. */

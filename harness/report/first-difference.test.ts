@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { firstDifference } from './first-difference.js';
+
+test('the first differing line of two records is shown whole, beside the expected one', () => {
+  const expected = [{ id: 'm1', text: 'hello', delivery: 'steer', state: 'pending' }];
+  const actual = [{ id: 'm1', text: 'hello', delivery: 'queue', state: 'pending' }];
+  assert.deepEqual(firstDifference(expected, actual), [
+    'first difference, line 5 of the record:',
+    '  expected:     "delivery": "steer",',
+    '  actual:       "delivery": "queue",',
+  ]);
+});
+
+test('a record with a line more or fewer says which line is missing', () => {
+  assert.deepEqual(firstDifference({ a: 1 }, { a: 1, b: 2 }), [
+    'first difference, line 2 of the record:',
+    '  expected:   "a": 1',
+    '  actual:     "a": 1,',
+  ]);
+  assert.deepEqual(firstDifference('one\ntwo', 'one'), [
+    'first difference, line 2 of the record:',
+    '  expected: two',
+    '  actual:   (no such line)',
+  ]);
+});
+
+test('a long line is shown from just before its first differing character', () => {
+  const expected = `${'x'.repeat(1000)}é${'y'.repeat(500)}`;
+  const actual = `${'x'.repeat(1000)}e${'y'.repeat(500)}`;
+  const [, wanted, found] = firstDifference(expected, actual)!;
+  assert.match(wanted!, /^ {2}expected: …\(from character 941\) x{60}éy{179}…$/);
+  assert.match(found!, /^ {2}actual: {3}…\(from character 941\) x{60}ey{179}…$/);
+});
+
+test('equal records have no difference', () => {
+  assert.equal(firstDifference({ a: [1, 2] }, { a: [1, 2] }), undefined);
+});
