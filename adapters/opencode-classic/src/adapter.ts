@@ -189,7 +189,7 @@ class ClassicRuntime {
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.send(c, api),
-      'prompt.submit': (c, api) => this.send(c, api),
+      'prompt.submit': async (c, api) => ({ messageId: (await this.send(c, api)).messageId }),
       'session.idle': (c, api) => this.idle(this.session(c), api),
       'session.interrupt': (c, api) => this.interrupt(this.session(c), api),
       'session.select': async (c) => this.select(c),
