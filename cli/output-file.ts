@@ -54,10 +54,12 @@ function attempt(flag: string, path: string, write: () => void): void {
  */
 export function unwritableReport(error: unknown, outputs: OutputPath[]): unknown {
   const { code, message } = error as NodeJS.ErrnoException;
-  if (outputs.length === 0 || !code || !/^E(NOSPC|DQUOT|ROFS|ACCES|PERM|ISDIR|NOTDIR|IO)$/.test(code)) return error;
+  // A stream that failed on a write (a full device) is destroyed, and Cucumber's end of it says only that.
+  const failed = /^(E(NOSPC|DQUOT|ROFS|ACCES|PERM|ISDIR|NOTDIR|IO)|ERR_STREAM_DESTROYED)$/;
+  if (outputs.length === 0 || !code || !failed.test(code)) return error;
   return new KitInputError(
     [...new Set(outputs.map((output) => output.flag))].join(', '),
-    `a report could not be written: ${message}`,
+    `a report could not be written: ${code === 'ERR_STREAM_DESTROYED' ? 'its file refused a write (a full device?)' : message}`,
   );
 }
 

@@ -7,6 +7,7 @@ import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
+import { writeFieldComparison } from './compare.js';
 import {
   judgedRuntime,
   runtimeReportPage,
@@ -152,9 +153,9 @@ function publish(document: ResultsDocument): void {
   const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document);
   const suiteIds = new Set(document.scenarios.map((s) => s.id));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).entries : new Map();
+  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document, reasons);
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
   writeFileSync(join(folder, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const everyJudged = readdirSync(kitPath('adapters'))
@@ -163,6 +164,7 @@ function publish(document: ResultsDocument): void {
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
   const readme = kitPath('README.md');
   writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudged)));
+  writeFieldComparison();
   const { passed, failed, notImplemented, errored, notJudged, notApplicable } = judged.counts;
   process.stdout.write(
     `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, errored ${errored}, not judged ${notJudged}, not applicable ${notApplicable}\n`,

@@ -118,3 +118,12 @@ test('a baseline that is not UTF-8, or is a directory, is refused naming it', ()
   );
   assert.throws(() => readKnownFailures(dir, suite), /kit-baseline-test-\w+: is a directory, not a file$/);
 });
+
+test('a baseline far larger than any real one is refused before it is parsed', () => {
+  const huge = `known-failures: [${Array(200_000).fill('1').join(',')}]\n`;
+  assert.throws(baseline(huge), /known-failures\.yaml: is 391 KiB, more than the 256 KiB such a file can be$/);
+});
+
+test('a byte-order mark before a baseline is dropped, as every input of the kit drops it', () => {
+  assert.equal(baseline('\uFEFFknown-failures: {}\n')().entries.size, 0);
+});

@@ -39,11 +39,18 @@ const FIELDS = ['class', 'reason'];
 
 const TOP = 'known-failures';
 
+/** A baseline lists a few hundred scenarios at most (some 50 KiB); a larger file would take long to parse. */
+const MAX_BASELINE_BYTES = 256 * 2 ** 10;
+
 /** Reads a baseline, naming the file and line of anything malformed or not in the suite. */
 export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): KnownFailures {
   const file = displayPath(path);
   const lineCounter = new LineCounter();
-  const document = parseDocument(readInputText(path), { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(readInputText(path, MAX_BASELINE_BYTES), {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
   const at = (node: Node | null | undefined, offset = 0) =>
     `${file}:${lineCounter.linePos(node?.range?.[0] ?? offset).line}`;
   // A tag the kit does not resolve, or a directive, would make the file mean something else elsewhere.

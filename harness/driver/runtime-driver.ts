@@ -35,10 +35,11 @@ export const STARTUP_ALLOWANCE_MS = 60_000;
 export class RuntimeReportedError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    /** The runtime's own words. */
+    readonly reason: string,
     readonly command: Command,
   ) {
-    super(`${command.cmd} failed with ${code}: ${message}`);
+    super(`${command.cmd} failed with ${code}: ${reason}`);
     this.name = 'RuntimeReportedError';
   }
 }

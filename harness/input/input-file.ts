@@ -9,18 +9,27 @@ export function displayPath(path: string): string {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Larger than any input the kit writes or a person keeps; beyond it parsing alone would take long. */
+const MAX_INPUT_BYTES = 256 * 2 ** 20;
+
 /**
  * The text of a file the kit reads. Only a regular file is read: a directory is named as one,
- * and a FIFO or device, which could block forever or never end, is refused before it is opened.
- * Text that is not UTF-8 is refused rather than read with replacement characters.
+ * and a FIFO or device, which could block forever or never end, is refused before it is opened,
+ * as is a file larger than `maxBytes`. Text that is not UTF-8 is refused rather than read with
+ * replacement characters; a byte-order mark, which some editors write, is dropped by the decoder.
  */
-export function readInputText(path: string): string {
+export function readInputText(path: string, maxBytes = MAX_INPUT_BYTES): string {
   const file = displayPath(path);
   let bytes: Buffer;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) throw new KitInputError(file, 'is a directory, not a file');
     if (!stat.isFile()) throw new KitInputError(file, 'is not a regular file');
+    if (stat.size > maxBytes)
+      throw new KitInputError(
+        file,
+        `is ${mebibytes(stat.size)}, more than the ${mebibytes(maxBytes)} such a file can be`,
+      );
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof KitInputError) throw error;
@@ -37,6 +46,10 @@ export function readInputText(path: string): string {
     const line = bytes.subarray(0, at).toString('latin1').split('\n').length;
     throw new KitInputError(`${file}:${line}`, `is not UTF-8 text (an invalid byte at offset ${at})`);
   }
+}
+
+function mebibytes(bytes: number): string {
+  return bytes < 2 ** 20 ? `${Math.ceil(bytes / 2 ** 10)} KiB` : `${Math.ceil((bytes / 2 ** 20) * 10) / 10} MiB`;
 }
 
 /** The offset of the first byte that breaks UTF-8, found by a binary search over prefixes. */

@@ -31,11 +31,15 @@ test("a result of the wrong shape is the adapter's bug, named by command and fie
   );
 });
 
-test('an error outside the closed vocabulary is refused', () => {
+test('an error outside the closed vocabulary is refused, naming the field and the codes allowed', () => {
   const command = { cmd: 'session.run' as const, sessionId: 's1' };
   assert.throws(
     () => validator.checkReply(command, { ok: false, error: { code: 'oops' as ErrorCode, message: 'x' } }),
-    ProtocolViolation,
+    (error: unknown) =>
+      error instanceof ProtocolViolation &&
+      /malformed reply to session\.run: \/error\/code must be equal to one of the allowed values \(invalid-input, conflict, /.test(
+        error.message,
+      ),
   );
 });
 

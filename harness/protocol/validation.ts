@@ -68,9 +68,19 @@ export class ProtocolValidator {
     return validate;
   }
 
+  /**
+   * The error that says most: of the branches a reply could have matched (a result or an error),
+   * the deepest complaint is about the branch the message meant, e.g. `/error/code` rather than a
+   * missing `result`. An enum names the values it allows.
+   */
   private describe(validate: ValidateFunction, line: string): string {
-    const error = validate.errors?.[0];
+    const depth = (path: string) => path.split('/').length;
+    const error = (validate.errors ?? []).reduce<(typeof validate.errors & object)[number] | undefined>(
+      (best, next) => (!best || depth(next.instancePath) > depth(best.instancePath) ? next : best),
+      undefined,
+    );
     const where = error?.instancePath || '(top level)';
-    return `${where} ${error?.message ?? 'is invalid'} in ${line}`;
+    const allowed = error?.keyword === 'enum' ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : '';
+    return `${where} ${error?.message ?? 'is invalid'}${allowed} in ${line}`;
   }
 }

@@ -1,3 +1,4 @@
+import { escapeHtml, markdownCell } from './escape.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { areaRows, failureLines } from './summary.js';
 import { requestExcerpt } from '../projection/render.js';
@@ -38,7 +39,7 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     for (const scenario of failing) {
       const { result } = scenario;
       lines.push(
-        `| ${cell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${cell(result.name)} | \`${result.id}\` |`,
+        `| ${markdownCell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${markdownCell(result.name)} | \`${result.id}\` |`,
       );
     }
   }
@@ -66,7 +67,7 @@ function withoutVerdictTable(coverage: Coverage): string[] {
     '',
     '| no verdict because | rules |',
     '|---|---|',
-    ...[...byReason].map(([reason, rules]) => `| ${cell(reason)} | ${rules.join(' ')} |`),
+    ...[...byReason].map(([reason, rules]) => `| ${markdownCell(reason)} | ${rules.join(' ')} |`),
   ];
 }
 
@@ -74,13 +75,4 @@ function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string 
   if (standing === 'expected-fail') return `${outcome}, expected: ${reason}`;
   if (standing === 'unexpected-pass') return 'passes now: remove it from the baseline';
   return mismatch ? `${outcome}: ${mismatch}` : outcome;
-}
-
-/** Table cells hold one line, and a pipe would end the cell. */
-function cell(text: string): string {
-  return escapeHtml(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -42,10 +42,24 @@ const judged = (runtime: string, passed: number): JudgedRuntime => ({
   version: '1.0.0',
   date: '2026-01-15',
   counts: { passed, failed: 1, notImplemented: 1, notApplicable: 1, errored: 0, notJudged: 0 },
+  rules: {},
+});
+
+const known = new Map([
+  ['b', { class: 'deviation' as const, reason: 'INB-02: OpenCode sent B first; a real deviation' }],
+]);
+
+test('each rule keeps its outcome and the line that says why: the baseline reason, or why no verdict', () => {
+  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known).rules, {
+    'INB-01': { outcome: 'passed' },
+    'INB-02': { outcome: 'failed', note: 'INB-02: OpenCode sent B first; a real deviation' },
+    'CTX-01': { outcome: 'not applicable', note: 'needs capability kit-sources' },
+    'AGT-01': { outcome: 'not implemented', note: 'not implemented: agent.define' },
+  });
 });
 
 test('rule counts come from the coverage of the results', () => {
-  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document).counts, {
+  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known).counts, {
     passed: 1,
     failed: 1,
     notImplemented: 1,
@@ -56,11 +70,7 @@ test('rule counts come from the coverage of the results', () => {
 });
 
 test('the page lists each failing scenario with its evidence and its baseline reason, not the kit stack', () => {
-  const page = runtimeReportPage(
-    judged('opencode', 1),
-    document,
-    new Map([['b', { class: 'deviation' as const, reason: 'INB-02: OpenCode sent B first; a real deviation' }]]),
-  );
+  const page = runtimeReportPage(judged('opencode', 1), document, known);
   assert.match(page, /### INB-02: failed\n/);
   assert.match(page, /the provider was sent "B" before "C"/);
   assert.match(page, /Known failure \(deviation\): INB-02: OpenCode sent B first; a real deviation/);

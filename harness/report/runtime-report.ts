@@ -4,6 +4,8 @@ import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import type { Outcome } from './outcome.js';
 import type { KnownFailure } from '../baseline/known-failures.js';
+import { withMarkedSection } from './marked-section.js';
+import { ruleStandings, type RuleStanding } from './rule-standings.js';
 
 /**
  * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
@@ -16,12 +18,13 @@ export interface ResultsDocument {
   scenarios: ScenarioResult[];
 }
 
-/** One judged runtime: the README row, kept beside its adapter. */
+/** One judged runtime: the README row and its column of the field comparison, kept beside its adapter. */
 export interface JudgedRuntime {
   runtime: string;
   version: string;
   date: string;
   counts: RuleCounts;
+  rules: Record<string, RuleStanding>;
 }
 
 /** How many rules had each outcome. */
@@ -62,8 +65,15 @@ export function judgedRuntime(
   version: string,
   date: string,
   document: ResultsDocument,
+  known: ReadonlyMap<string, KnownFailure>,
 ): JudgedRuntime {
-  return { runtime, version, date, counts: ruleCounts(coverageOf(document.scenarios)) };
+  return {
+    runtime,
+    version,
+    date,
+    counts: ruleCounts(coverageOf(document.scenarios)),
+    rules: ruleStandings(document.scenarios, known),
+  };
 }
 
 /** A static shields.io badge: rules passed of the rules that got a verdict. */
@@ -180,10 +190,7 @@ export function runtimesTable(judged: JudgedRuntime[]): string {
   ].join('\n');
 }
 
-/** Replaces the table between the markers; the README must already hold both markers. */
+/** The README with its runtimes table replaced. */
 export function withRuntimesTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`the README has no ${TABLE_START} … ${TABLE_END} markers`);
-  return `${readme.slice(0, start)}${table}${readme.slice(end + TABLE_END.length)}`;
+  return withMarkedSection(readme, TABLE_START, TABLE_END, table);
 }

@@ -20,7 +20,26 @@ const AREA_TAG = /^@area:(.+)$/;
 
 /** Reads the rule IDs of the kit's rule index: lines like `- **INB-01** ...`. */
 export function readRuleIndex(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/^- \*\*([A-Z]{3}-\d{2})\*\*/gm)].map((m) => m[1]!);
+  return readRuleEntries(file).map((rule) => rule.id);
+}
+
+/** An indexed rule: its ID, its area's heading and its statement in the kit's words. */
+export interface RuleEntry {
+  id: string;
+  area: string;
+  statement: string;
+}
+
+export function readRuleEntries(file: string): RuleEntry[] {
+  let area = '';
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const heading = /^## (.+)$/.exec(line);
+      if (heading) area = heading[1]!;
+      const rule = /^- \*\*([A-Z]{3}-\d{2})\*\* (.*)$/.exec(line);
+      return rule ? [{ id: rule[1]!, area, statement: rule[2]! }] : [];
+    });
 }
 
 /** Reads the tags of every scenario under `dir` without running anything. */

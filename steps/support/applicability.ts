@@ -89,7 +89,7 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
         throw asNotDriven(error) ?? withFirstDifference(error);
       const capability = capabilityOfCommand(error.command.cmd);
       if (!capability)
-        throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.message}`);
+        throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.reason}`);
       return this.notApplicable(needsReason(capability));
     }
   };

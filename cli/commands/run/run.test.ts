@@ -273,10 +273,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
   test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', {
     skip: !existsSync('/dev/full'),
   }, async () => {
-    const [junit, markdown] = await Promise.all([
+    const [junit, markdown, messages] = await Promise.all([
       await kit(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
       await kit(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
+      await kit(['run', '--rule', 'INB-01', '--messages', '/dev/full']),
     ]);
+    assert.equal(messages.status, 2, messages.stderr);
+    assert.match(messages.stderr, /^kit: --messages: a report could not be written: its file refused a write/m);
     assert.equal(junit.status, 2, junit.stderr);
     assert.match(junit.stderr, /^kit: --junit: could not write \/dev\/full: ENOSPC$/m);
     assert.equal(markdown.status, 2, markdown.stderr);

@@ -1,0 +1,64 @@
+import type { RuleEntry } from '../suite/suite-index.js';
+import { markdownCell } from './escape.js';
+import { withMarkedSection } from './marked-section.js';
+import type { Outcome } from './outcome.js';
+import type { RuleStanding } from './rule-standings.js';
+import type { JudgedRuntime } from './runtime-report.js';
+
+/**
+ * The field at a glance: one row per rule of the catalogue, one column per judged runtime, each
+ * cell the rule's outcome on that runtime with its note. Generated from the runtimes' judged.json;
+ * the static page (field-page.ts) and the README's markdown twin show the same rows.
+ */
+export interface FieldRow {
+  rule: RuleEntry;
+  /** In the order of the columns; a runtime judged before the rule existed has no cell. */
+  cells: (RuleStanding | undefined)[];
+}
+
+export interface Field {
+  runtimes: JudgedRuntime[];
+  rows: FieldRow[];
+}
+
+export function field(judged: readonly JudgedRuntime[], rules: readonly RuleEntry[]): Field {
+  const runtimes = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
+  return { runtimes, rows: rules.map((rule) => ({ rule, cells: runtimes.map((r) => r.rules[rule.id]) })) };
+}
+
+/** How each outcome reads in a narrow cell. */
+export const OUTCOME_MARKS: Record<Outcome, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  'not implemented': '🚫 not impl.',
+  errored: '⚠️ errored',
+  'not judged': '❔ not judged',
+  'not applicable': '➖ n/a',
+};
+
+export const FIELD_START = '<!-- field-comparison:start -->';
+export const FIELD_END = '<!-- field-comparison:end -->';
+
+/** The markdown twin of the page, between its markers: a folded table, a row per rule. */
+export function fieldTable({ runtimes, rows }: Field): string {
+  const heading = runtimes.map((r) => `[${r.runtime} ${r.version}](adapters/${r.runtime}/REPORT.md)`);
+  return [
+    FIELD_START,
+    '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover)</summary>',
+    '',
+    `| rule | ${heading.join(' | ')} |`,
+    `|---|${runtimes.map(() => '---').join('|')}|`,
+    ...rows.map(
+      ({ rule, cells }) =>
+        `| ${rule.id} | ${cells.map((cell) => (cell ? markdownCell(OUTCOME_MARKS[cell.outcome]) : '')).join(' | ')} |`,
+    ),
+    '',
+    '</details>',
+    FIELD_END,
+  ].join('\n');
+}
+
+/** The README with its field table replaced. */
+export function withFieldTable(readme: string, table: string): string {
+  return withMarkedSection(readme, FIELD_START, FIELD_END, table);
+}

@@ -1,0 +1,53 @@
+import type { KnownFailure } from '../baseline/known-failures.js';
+import { clipped } from '../projection/render.js';
+import { coverageOf, outcomeFor, rulesOf } from './coverage.js';
+import type { Outcome } from './outcome.js';
+import type { ScenarioResult } from './scenario-results.js';
+import { failureLines } from './summary.js';
+
+/** A rule's outcome on one runtime, and the one line that says why. */
+export interface RuleStanding {
+  outcome: Outcome;
+  /** The baseline's reason for a failure, why no verdict, or the reading the runtime took. */
+  note?: string;
+}
+
+/** Every rule's standing in a run's results, its note taken from what the run and the baseline say. */
+export function ruleStandings(
+  scenarios: readonly ScenarioResult[],
+  known: ReadonlyMap<string, KnownFailure>,
+): Record<string, RuleStanding> {
+  const coverage = coverageOf([...scenarios]);
+  return Object.fromEntries(
+    Object.entries(coverage.outcomes).map(([rule, outcome]) => {
+      const deciding = scenarios.filter((s) => rulesOf(s).includes(rule) && outcomeFor(s, rule) === outcome);
+      const note = noteOf(outcome, deciding, known, coverage.withoutVerdict[rule] ?? []);
+      return [rule, note ? { outcome, note: clipped(note, 600) } : { outcome }];
+    }),
+  );
+}
+
+function noteOf(
+  outcome: Outcome,
+  deciding: readonly ScenarioResult[],
+  known: ReadonlyMap<string, KnownFailure>,
+  withoutVerdict: readonly string[],
+): string | undefined {
+  const [first] = deciding;
+  switch (outcome) {
+    case 'failed':
+    case 'not implemented': {
+      const reason = deciding.map((s) => known.get(s.id)?.reason).find(Boolean);
+      if (reason) return reason.trim().replace(/\s*\n\s*/g, ' ');
+      return first && [first.step, failureLines(first.message)[0]].filter(Boolean).join(': ');
+    }
+    case 'errored':
+      return first && failureLines(first.message)[0];
+    case 'passed': {
+      const readings = [...new Set(deciding.flatMap((s) => s.readings ?? []))];
+      return readings.length ? `reading taken: ${readings.join('; ')}` : undefined;
+    }
+    default:
+      return withoutVerdict.length ? withoutVerdict.join('; ') : undefined;
+  }
+}
