@@ -88,8 +88,7 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
       if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
         throw asNotDriven(error) ?? withFirstDifference(error);
       const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability)
-        throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.reason}`);
+      if (!capability) throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.reason}`);
       return this.notApplicable(needsReason(capability));
     }
   };
