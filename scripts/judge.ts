@@ -27,7 +27,7 @@ import {
  *
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install", "shards": 2}
+ *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
  * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
  * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
@@ -44,6 +44,8 @@ interface JudgeSettings {
   shards?: number;
   /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
   tags?: string;
+  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
+  dialect?: 'openai-chat' | 'anthropic-messages';
 }
 
 const runtime = process.argv[2] ?? '';
@@ -114,7 +116,11 @@ function runShard(k: number): Promise<number> {
       shardFile(k, 'junit', 'xml'),
       ...(existsSync(baseline) ? ['--baseline', baseline] : []),
     ],
-    { cwd: kitPath(), stdio: 'inherit' },
+    {
+      cwd: kitPath(),
+      stdio: 'inherit',
+      env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+    },
   );
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }

@@ -123,3 +123,22 @@ Feature: Agents1 - Agent and model selection
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere
+
+  @AGT-01 @id:agt-agents-8 @needs:restart
+  Scenario: [8] A model selected between turns is the one of every later turn, across a restart too
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the user steers "two"
+    And the session settles
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then the provider received 3 requests
+    And request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+    And request 3 uses the model "kit-model-2"

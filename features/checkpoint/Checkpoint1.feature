@@ -159,3 +159,21 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | ROOT: run the tests  |
       | NESTED: keep it deep |
 
+
+  @LEG-06 @profile:checkpoint @id:leg-checkpoint-8 @needs:restart
+  Scenario: [8] Instructions found beside a file the model read stay part of the session across a restart
+    Given the file "pkg/deep/AGENTS.md" in the workspace "project" says "NESTED: keep it deep"
+    And the file "pkg/deep/notes.txt" in the workspace "project" says "some notes"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider calls read "deep/notes.txt"
+    And the provider replies "read it"
+    And the provider replies "second"
+    When the user steers "one"
+    And the session settles
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then the provider received 3 requests
+    And the last system message of request 2 contains, in order:
+      | NESTED: keep it deep |
+    And request 3 has 1 system message

@@ -126,3 +126,21 @@ Feature: Compaction1 - Automatic compaction
     And request 4 mentions "LATEST-REPLY" in its conversation
     And request 4 mentions "SECOND-ASK" in its conversation
     And request 4 omits "FIRST-ASK" in its conversation
+
+  @CMP-01 @id:cmp-compaction-tools-1
+  Scenario: [8] The estimate counts the tool definitions the request advertises
+    Given a session "s1"
+    And the provider replies with a long reply
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the context budget is sized to hold request 2 only without its tool definitions
+    And the user steers "three"
+    And the session settles
+    Then the session has 1 completed compaction
+    And the provider received 4 requests
+    And request 4 ends with the pending input "three"

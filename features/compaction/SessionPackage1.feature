@@ -177,4 +177,23 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 4 is shorter than 40000 characters
     And the history still holds an assistant reply of 160000 characters
     And the history has 1 user message "one"
-    And the compaction freed between 38000 and 40100 tokens
+    And compaction 1 freed between 38000 and 40100 tokens
+
+  @SCP-07 @profile:sol @id:scp-store-2
+  Scenario: [11] A second compaction records the tokens it freed itself, not those the first one folded
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: two long answers"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the session has 2 completed compactions
+    And compaction 2 freed between 38000 and 40100 tokens
+

@@ -74,17 +74,16 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
 
-  @INB-04 @id:inb-admission-8
-  Scenario: [8] An exact retry with resume schedules another wake
+  @INB-04 @id:inb-admission-8 @needs:restart
+  Scenario: [8] An exact retry with resume schedules another wake, after a restart too
     Given a session "s1"
     And the provider replies "hi"
     And the user admits "hello" with id "m1" and no resume
-    When the user admits "hello" with id "m1"
+    When the runtime process restarts
+    And the user admits "hello" with id "m1"
     And the session settles
     Then the provider received 1 request
-    And request 1 ends with:
-      | role | content |
-      | user | hello   |
+    And request 1 has 1 user message "hello"
 
   @INB-05 @id:inb-admission-9 @needs:kit-tools
   Scenario: [9] An admitted prompt is not model-visible until it is promoted
@@ -103,3 +102,13 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | role      | content    |
       | assistant | first done |
       | user      | second     |
+
+  @INB-03 @id:inb-admission-10
+  Scenario: [10] Reusing a message ID for the same text with an attachment fails and changes nothing
+    Given a session "s1"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "hello" with an image and id "m1"
+    Then the admission fails with "conflict"
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | default  | pending |

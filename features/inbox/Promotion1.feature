@@ -18,6 +18,7 @@ Feature: Promotion1 - Steers and queued prompts
       | text  | state    |
       | hello | promoted |
     And the history has 1 user message "hello"
+    And each promoted prompt has the sequence of its user message in history
     When the user steers "again"
     And the session settles
     Then request 2 has 1 user message "hello"
@@ -231,9 +232,9 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "done"
     And the user steers "start"
     And the gate "g1" is blocked
-    And the gate "g2" is blocked
     When the user steers "more"
     And the gate "g1" opens
+    And the gate "g2" is blocked
     And the gate "g2" opens
     And the session settles
     Then the provider received 2 requests

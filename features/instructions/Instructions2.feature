@@ -38,7 +38,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
 
-  @CTX-05 @MCS-01 @EPO-04 @id:ins-files-3
+  @CTX-05 @MCS-01 @EPO-03 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -53,6 +53,26 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 2 tells the model "PROJECT: use spaces" after "two"
     And request 2 does not tell the model "PROJECT: use tabs" after "two"
     And the baselines of requests 1 and 2 are byte for byte the same
+
+  @MCS-03 @needs:restart @id:ins-files-restart-1
+  Scenario: [3b] A changed file announced to a turn the runtime dies during is announced once, and its snapshot kept
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider holds its reply "second" until "reply" is released
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the provider has received 2 requests
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    # checks: MCS-01
+    Then request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 3 tells the model "PROJECT: use spaces" once
 
   @CTX-06 @id:ins-files-4
   Scenario: [4] Two files changed before one boundary reach the model in one message

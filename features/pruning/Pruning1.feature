@@ -10,8 +10,11 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
   @PRU-03 @PRU-04 @SCP-04 @profile:sol @id:pru-pruning-1 @needs:kit-tools
-  Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole
-    Given the provider calls produce "a" with one line of 100000 "x"
+  Scenario: [1] Outputs older than the newest 40000 tokens are cleared for the model and kept whole; a failed call's output is not one of them
+    Given the provider calls the tools:
+      | id | name | input               |
+      | f  | fail | {"message": "boom"} |
+    And the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"
     And the provider calls produce "c" with one line of 100000 "z"
     And the provider replies "read them"
@@ -23,10 +26,11 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the session settles
     When the user steers "three"
     And the session settles
-    Then the provider received 6 requests
-    And request 6 reads the output of call "a" as the declared text "pruning.replacement"
-    And request 6 reads the output of call "b" as the declared text "pruning.replacement"
-    And request 6 reads 100000 characters of output for call "c"
+    Then the provider received 7 requests
+    And request 7 reads the output of call "a" as the declared text "pruning.replacement"
+    And request 7 reads the output of call "b" as the declared text "pruning.replacement"
+    And request 7 reads 100000 characters of output for call "c"
+    And request 7 shows the model the output of call "f"
     And the history keeps 100000 characters of output for call "a", pruned
     And the history keeps 100000 characters of output for call "c", unpruned
 

@@ -58,12 +58,13 @@ Feature: Pruning2 - Reported token usage and the overflow check
     Then the provider received 2 requests
     And the session has 0 completed compactions
 
-  @PRU-05 @profile:sol @dialect:openai-chat @id:pru-usage-newest-1
-  Scenario: [5] The newest usage report counts, not an older one
+  @PRU-05 @profile:sol @dialect:openai-chat @id:pru-usage-newest-1 @needs:restart
+  Scenario: [5] The newest usage report counts, not an older one, and none from before a compaction counts after it
     Given the provider replies "first" reporting 10000 input, 0 cached and 1000 output tokens
     And the provider replies "second" reporting 90000 input, 0 cached and 7000 output tokens
     And the provider summarizes with "SUMMARY: two turns"
-    And the provider replies "third"
+    And the provider replies "third" reporting no usage
+    And the provider replies "fourth"
     And the user steers "one"
     And the session settles
     And the user steers "two"
@@ -73,3 +74,11 @@ Feature: Pruning2 - Reported token usage and the overflow check
     Then the provider received 4 requests
     And request 4 mentions "SUMMARY: two turns" in its conversation
     And the session has 1 completed compaction
+    When the runtime process restarts
+    And the context window is 100000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the user steers "four"
+    And the provider has received 5 requests
+    Then request 5 ends with the pending input "four"
+    And request 5 mentions "SUMMARY: two turns" in its conversation
+    When the session settles
+    Then the session has 1 completed compaction

@@ -151,3 +151,22 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 7       | seconds, as an HTTP date |
       | 45      | seconds                  |
       | 45      | seconds, as an HTTP date |
+
+  @RTY-01 @profile:sol @id:rty-retry-after-zero-1
+  Scenario: [11] A Retry-After of 0 sends each retry at once, five times, and the sixth failure is final
+    Given a session "s1"
+    And the provider answers with status 503 and a Retry-After of 0 seconds, 6 times
+    When the user steers "hello"
+    Then the provider receives 6 requests without a wait
+    When the session settles
+    Then the provider received 6 requests
+    And the session reports the failure "provider-error" mentioning "503"
+
+  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-partial-1
+  Scenario: [12] A response broken off after some text fails its turn, or is sent again as it was: its text never stands as an answer or joins the retry's
+    Given a session "s1"
+    And the provider replies with the recording "overloaded-midway"
+    And the provider replies "The answer is 42"
+    When the user steers "hello"
+    And the session settles
+    Then the response broken off after "The answer is" failed its turn, or its retry answered "The answer is 42"

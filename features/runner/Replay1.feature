@@ -43,6 +43,23 @@ Feature: Replay1 - Durable order and event replay
       | user      | alpha   |
       | assistant | ok      |
 
+  @RUN-05 @id:run-replay-promoted-later-1 @needs:restart
+  Scenario: [7] A queued prompt admitted before an answer takes its place in history after it, where it was promoted
+    Given a session "s1"
+    And the provider replies "a1"
+    And the provider replies "a2"
+    And the user admits "q1" as queue with no resume
+    And the user admits "q2" as queue with no resume
+    When the session is woken
+    And the session settles
+    And the runtime process restarts
+    Then the history is:
+      | role      | content |
+      | user      | q1      |
+      | assistant | a1      |
+      | user      | q2      |
+      | assistant | a2      |
+
   @RUN-05 @id:run-replay-6 @needs:history-paging
   Scenario: [6] Pages of the history follow durable order, not message IDs
     Given a session "s1"

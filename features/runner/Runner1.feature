@@ -4,14 +4,21 @@ Feature: Runner1 - Provider turns and tool settlement
   runs, settles every started tool before continuing, and stops after 25 turns with work left.
 
   @RUN-01 @id:run-runner-1 @needs:kit-tools
-  Scenario: [1] A tool call is durable before it runs
+  Scenario: [1] A tool call is durable before it runs, and its turn waits for it while other sessions go on
     Given a session "s1"
+    And a session "s2"
     And the provider calls gate "g1"
-    And the provider replies "done"
+    And the provider replies to "start" with "done"
+    And the provider replies to "ping" with "pong"
     And the user steers "start"
     When the gate "g1" is blocked
     Then the history has the tool call "gate" running
-    And the provider received 1 request
+    When the user steers "ping" to session "s2"
+    And session "s2" settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role | content |
+      | user | ping    |
 
   @RUN-01 @id:run-runner-2 @needs:kit-tools
   Scenario: [2] Every started tool settles before the next provider request
@@ -23,6 +30,8 @@ Feature: Runner1 - Provider turns and tool settlement
     And the provider replies "done"
     And the user steers "start"
     And the gate "g1" is blocked
+    Then the history has the tool call "gate" running
+    And the provider received 1 request
     When the gate "g1" opens
     And the session settles
     Then the provider received 2 requests

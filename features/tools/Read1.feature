@@ -5,10 +5,11 @@ Feature: Read1 - The read tool
   line ranges; binary files come back as base64.
 
   @TLS-01 @id:tls-read-1
-  Scenario: [1] Relative paths resolve in the location; .. and link escapes are refused
+  Scenario: [1] Relative paths resolve in the location; .. and link escapes are refused, even into a sibling whose name extends the location's
     Given a session "s1"
     And the file "notes/a.txt" in the workspace "s1" says "alpha"
     And the file "secret.txt" in the workspace "other" says "do not show"
+    And the file "secret.txt" in the workspace "s1-sibling" says "do not show"
     And the file "link.txt" in the workspace "s1" is a link to "../other/secret.txt"
     And the provider calls the tools:
       | id | name | input                            |
@@ -16,13 +17,16 @@ Feature: Read1 - The read tool
       | r2 | read | {"path": "../other/secret.txt"}  |
       | r3 | read | {"path": "notes/../../other/secret.txt"} |
       | r4 | read | {"path": "link.txt"}             |
+      | r5 | read | {"path": "../s1-sibling/secret.txt"} |
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "r1" read "alpha"
+    Then request 1 offers the tool "read"
+    And call "r1" read "alpha"
     And call "r2" was refused without revealing "do not show"
     And call "r3" was refused without revealing "do not show"
     And call "r4" was refused without revealing "do not show"
+    And call "r5" was refused without revealing "do not show"
 
   @TLS-02 @id:tls-read-2
   Scenario: [2] A directory lists directories first, alphabetically, paged by a one-based offset
@@ -38,7 +42,8 @@ Feature: Read1 - The read tool
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "r1" listed, with next offset none:
+    Then request 1 offers the tool "read"
+    And call "r1" listed, with next offset none:
       | name  | type      |
       | beta  | directory |
       | zeta  | directory |
@@ -50,18 +55,22 @@ Feature: Read1 - The read tool
       | a.txt | file      |
 
   @TLS-02 @id:tls-read-3
-  Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64
+  Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64, text that is not ASCII as text
     Given a session "s1"
     And the workspace "s1" has a file "big.txt" of 5000 numbered lines
     And the workspace "s1" has a binary file "blob.bin" of bytes "00 01 02 ff fe 80"
+    And the file "notes.txt" in the workspace "s1" says "Grüße, naïve café: 日本語 🙂"
     And the provider calls the tools:
       | id | name | input                                          |
       | r1 | read | {"path": "big.txt"}                            |
       | r2 | read | {"path": "big.txt", "offset": 10, "limit": 5}  |
       | r3 | read | {"path": "blob.bin"}                           |
+      | r4 | read | {"path": "notes.txt"}                          |
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "r1" returned a first page of consecutive lines and the offset after it
+    Then request 1 offers the tool "read"
+    And call "r1" returned a first page of consecutive lines and the offset after it
     And call "r2" returned lines 10 to 14 with next offset 15
     And call "r3" returned the bytes "00 01 02 ff fe 80" as base64
+    And call "r4" read "Grüße, naïve café: 日本語 🙂"

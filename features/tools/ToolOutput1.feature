@@ -177,3 +177,16 @@ Feature: ToolOutput1 - Bounding Model Tool Output
       | text | count |
       | x    | 600   |
       | é    | 300   |
+
+  @TOO-01 @id:too-bounding-failed-1 @needs:kit-tools
+  Scenario: [13] The output of a failed call is bounded like any other
+    Given a session "s1"
+    And the tool output limit is 3 lines or 100000 bytes
+    And the provider calls the tools:
+      | id | name | input                                                         |
+      | f1 | fail | {"message": "one\\ntwo\\nthree\\nfour\\nfive\\nsix\\nseven\\neight"} |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "f1" is within 3 lines and 100000 bytes
+    And request 2 shows the model the output of call "f1"

@@ -75,6 +75,16 @@ for (const [what, text, expected] of [
     'known-failures:\n  inb-a:\n    class: deviation\n    reason: same\n  inb-b:\n    class: deviation\n    reason: " same"\n',
     /known-failures\.yaml:6: known-failures\.inb-b\.reason: is the reason of inb-a too/,
   ],
+  [
+    'intermittent other than true',
+    'known-failures:\n  inb-a:\n    class: deviation\n    reason: x\n    intermittent: sometimes\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.intermittent: is true or left out/,
+  ],
+  [
+    'an intermittent not-implemented',
+    'known-failures:\n  inb-a:\n    class: not-implemented\n    reason: x\n    intermittent: true\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.intermittent: only a deviation/,
+  ],
   ['a YAML syntax error', 'known-failures:\n  inb-a: [\n', /known-failures\.yaml:3: Flow sequence/],
   [
     'a repeated ID',

@@ -15,6 +15,10 @@ import type { Outcome } from '../report/outcome.js';
  * `deviation`: the runtime breaks the rule (the scenario fails); `not-implemented`: it lacks the
  * command the rule needs (it answers `unsupported`). A scenario that errored is never listed: it
  * says nothing about the rule. Each reason is its entry's own: two entries never share one.
+ *
+ * `intermittent: true` marks a deviation the runtime shows only on some runs, as a race in the
+ * runtime between its own timers and the kit's observation (WPT's `expected: [PASS, FAIL]`): a
+ * pass is then expected too, and the reason must say when it fails.
  */
 export interface KnownFailures {
   file: string;
@@ -27,6 +31,8 @@ export type FailureClass = (typeof FAILURE_CLASSES)[number];
 export interface KnownFailure {
   class: FailureClass;
   reason: string;
+  /** The failure shows on some runs only; a pass is expected too. */
+  intermittent?: boolean;
 }
 
 /** The scenario outcome a class of known failure expects. */
@@ -35,7 +41,7 @@ export const EXPECTED_OUTCOME = { deviation: 'failed', 'not-implemented': 'not i
   Outcome
 >;
 
-const FIELDS = ['class', 'reason'];
+const FIELDS = ['class', 'reason', 'intermittent'];
 
 const TOP = 'known-failures';
 
@@ -78,7 +84,7 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
       if (!FIELDS.includes(name))
         throw new KitInputError(
           at(field.key as Node),
-          `${TOP}.${id}.${name}: is not a known field (an entry has a class and a reason)`,
+          `${TOP}.${id}.${name}: is not a known field (an entry has a class, a reason and may be intermittent)`,
         );
     }
     const kind = value.get('class');
@@ -99,8 +105,15 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
         `${TOP}.${id}.reason: is the reason of ${same} too: give each entry the evidence of its own failure`,
       );
     }
+    const intermittent = value.get('intermittent');
+    if (intermittent !== undefined && intermittent !== true) {
+      throw new KitInputError(at(value), `${TOP}.${id}.intermittent: is true or left out`);
+    }
+    if (intermittent && kind !== 'deviation') {
+      throw new KitInputError(at(value), `${TOP}.${id}.intermittent: only a deviation can show on some runs only`);
+    }
     byReason.set(reason.trim(), id);
-    known.set(id, { class: kind as FailureClass, reason });
+    known.set(id, { class: kind as FailureClass, reason, ...(intermittent ? { intermittent } : {}) });
   }
   return { file, entries: known };
 }
@@ -115,7 +128,12 @@ export interface BaselineEntry extends KnownFailure {
 export function formatKnownFailures(entries: BaselineEntry[]): string {
   const sorted = [...entries].sort((a, b) => (a.id < b.id ? -1 : 1));
   const document = new Document({
-    [TOP]: Object.fromEntries(sorted.map((entry) => [entry.id, { class: entry.class, reason: entry.reason }])),
+    [TOP]: Object.fromEntries(
+      sorted.map((entry) => [
+        entry.id,
+        { class: entry.class, reason: entry.reason, ...(entry.intermittent ? { intermittent: true } : {}) },
+      ]),
+    ),
   });
   document.commentBefore =
     ' Scenarios this runtime is known to fail. `kit run --baseline <this file>` accepts these\n' +

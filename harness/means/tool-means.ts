@@ -163,6 +163,8 @@ function statusPattern(text: string): RegExp {
 }
 
 function workspaceDirectories(workspaces: string): string[] {
+  // A gate still awaited when its scenario ended may see the scenario's directory removed.
+  if (!existsSync(workspaces)) return [];
   return readdirSync(workspaces, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? [join(workspaces, entry.name)] : [],
   );

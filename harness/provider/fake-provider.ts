@@ -1,4 +1,4 @@
-import type { CapturedRequest } from './captured-request.js';
+import type { CapturedRequest, DecodedRequest } from './captured-request.js';
 import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
@@ -48,6 +48,8 @@ export class FakeProvider {
    * declares the wrapper); undefined for a turn that carries only a system message.
    */
   userText: (text: string) => string | undefined = (text) => text;
+  /** How the runtime's request reads as a baseline and a conversation (it may lower its baseline into a user turn). */
+  frame: (request: DecodedRequest) => DecodedRequest = (request) => request;
 
   constructor(
     readonly dialect: Dialect,
@@ -102,7 +104,7 @@ export class FakeProvider {
         index: this.arrived + 1,
         body,
         model: String((body as { model?: unknown }).model ?? ''),
-        ...this.dialect.decodeRequest(body),
+        ...this.frame(this.dialect.decodeRequest(body)),
         ...(arrivedAt === undefined ? {} : { arrivedAt }),
       };
     } catch (error) {
@@ -146,7 +148,9 @@ export class FakeProvider {
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
     return this.respond(
-      'kind' in response ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model) : response,
+      'kind' in response
+        ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model, `msg_kit_${captured.index}`)
+        : response,
       signal,
     );
   }

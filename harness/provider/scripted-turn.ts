@@ -9,9 +9,9 @@ export type ScriptedTurn =
       chunks: number;
       reasoning?: ScriptedReasoning;
       webSearch?: ScriptedWebSearch;
-      usage?: ScriptedUsage;
+      usage?: ScriptedUsage | null;
     }
-  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage | null }
   /** A refusal; `retryAfter` is sent as the `Retry-After` header when given. */
   | { kind: 'error'; status: number; body: string; retryAfter?: string }
   | { kind: 'recording'; name: string };
@@ -41,7 +41,9 @@ export interface ScriptedWebSearch {
  * The token usage a response reports: fresh input, input read from the provider's cache, and output.
  * A turn scripted without one reports what a real provider would: about four characters a token
  * of the request it answers and of its own output, so a runtime that compacts from reported usage
- * sees the same growth a runtime that estimates for itself does.
+ * sees the same growth a runtime that estimates for itself does. A turn scripted with `null`
+ * reports none where its dialect may leave usage out (a chat-completions stream), and zeros where
+ * it must report some.
  */
 export interface ScriptedUsage {
   input: number;
@@ -86,7 +88,7 @@ export function withReportedUsage(
   turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
   requestBody: unknown,
 ): Exclude<ScriptedTurn, { kind: 'recording' }> {
-  if (turn.kind === 'error' || turn.usage) return turn;
+  if (turn.kind === 'error' || turn.usage !== undefined) return turn;
   const output = turn.kind === 'text' ? turn.text : JSON.stringify(turn.calls.map((call) => call.input));
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
   return { ...turn, usage: { input: tokens(JSON.stringify(requestBody)), cacheRead: 0, output: tokens(output) } };

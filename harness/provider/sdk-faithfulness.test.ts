@@ -28,7 +28,8 @@ type Meaning =
       finish: string | null;
     }
   | { error: { status: number; type: string | null; code?: string; message: string | null } }
-  | { cut: true; text: string };
+  /** `error`: what the provider said as it broke the stream off, where it said anything. */
+  | { cut: true; text: string; error?: { type: string | null; message: string | null } };
 
 interface OfficialClient {
   /** Sends CONVERSATION in the client's own types and returns what the client made of the answer. */
@@ -164,6 +165,10 @@ async function readWithAnthropic(baseUrl: string): Promise<Meaning> {
   } catch (error) {
     if (error instanceof Anthropic.APIError && error.status !== undefined) {
       return { error: { status: error.status, type: error.type, message: error.apiMessage } };
+    }
+    // An error event in the stream: the provider broke off a response already under way.
+    if (error instanceof Anthropic.APIError) {
+      return { cut: true, text: streamed, error: { type: error.type, message: error.apiMessage } };
     }
     // The client's own complaint that the stream closed before `message_stop`: a cut stream.
     if (

@@ -15,7 +15,7 @@ export type ToolCallsTurn = Extract<ScriptedTurn, { kind: 'tool-calls' }>;
 export interface TurnExtras {
   reasoning?: ScriptedReasoning;
   webSearch?: ScriptedWebSearch;
-  usage?: ScriptedUsage;
+  usage?: ScriptedUsage | null;
 }
 
 /** A reply of `text` streamed in `chunks` pieces. */

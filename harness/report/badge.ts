@@ -16,7 +16,10 @@ export interface EndpointBadge {
 export function conformanceBadge(verdict: Verdict): EndpointBadge {
   const { coverage } = verdict;
   const without = Object.keys(coverage.withoutVerdict).length;
-  const partial = without > 0 || withStanding(verdict, 'expected-fail').length > 0;
+  const partial =
+    without > 0 ||
+    withStanding(verdict, 'expected-fail').length > 0 ||
+    withStanding(verdict, 'intermittent-pass').length > 0;
   const color = !verdict.passed ? 'red' : partial ? 'yellow' : 'brightgreen';
   const message =
     `${coverage.passed.length}/${coverage.rules} rules` +

@@ -71,8 +71,10 @@ function withoutVerdictTable(coverage: Coverage): string[] {
   ];
 }
 
-function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string {
+/** A scenario's outcome as the run stands it, in the words every report uses. */
+export function said({ standing, outcome, reason, mismatch }: ScenarioVerdict): string {
   if (standing === 'expected-fail') return `${outcome}, expected: ${reason}`;
   if (standing === 'unexpected-pass') return 'passes now: remove it from the baseline';
+  if (standing === 'intermittent-pass') return `passed this time; fails on some runs: ${reason}`;
   return mismatch ? `${outcome}: ${mismatch}` : outcome;
 }

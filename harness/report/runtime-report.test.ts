@@ -58,6 +58,15 @@ test('each rule keeps its outcome and the line that says why: the baseline reaso
   });
 });
 
+test('a rule stands failed where the baseline lists an intermittent failure, even on a run that passed it', () => {
+  const racing = new Map([
+    ['a', { class: 'deviation' as const, reason: 'INB-01: races its own write queue', intermittent: true }],
+  ]);
+  const published = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, racing);
+  assert.deepEqual(published.rules['INB-01'], { outcome: 'failed', note: 'INB-01: races its own write queue' });
+  assert.deepEqual([published.counts.passed, published.counts.failed], [0, 2]);
+});
+
 test('rule counts come from the coverage of the results', () => {
   assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known).counts, {
     passed: 1,

@@ -67,13 +67,27 @@ export function judgedRuntime(
   document: ResultsDocument,
   known: ReadonlyMap<string, KnownFailure>,
 ): JudgedRuntime {
+  const scenarios = withIntermittentFailures(document.scenarios, known);
   return {
     runtime,
     version,
     date,
-    counts: ruleCounts(coverageOf(document.scenarios)),
-    rules: ruleStandings(document.scenarios, known),
+    counts: ruleCounts(coverageOf(scenarios)),
+    rules: ruleStandings(scenarios, known),
   };
+}
+
+/**
+ * A published verdict is about the runtime, not one run: a scenario whose failure the baseline
+ * lists as intermittent stands failed even on a run where the race went the other way.
+ */
+function withIntermittentFailures(
+  scenarios: readonly ScenarioResult[],
+  known: ReadonlyMap<string, KnownFailure>,
+): ScenarioResult[] {
+  return scenarios.map((s) =>
+    s.status === 'passed' && known.get(s.id)?.intermittent ? { ...s, status: 'failed' } : s,
+  );
 }
 
 /** A static shields.io badge: rules passed of the rules that got a verdict. */

@@ -145,11 +145,14 @@ function coverageLines(coverage: Coverage): string[] {
 
 function baselineLines(verdict: Verdict): string[] {
   const expected = withStanding(verdict, 'expected-fail');
+  const intermittent = withStanding(verdict, 'intermittent-pass');
   const stale = withStanding(verdict, 'unexpected-pass');
   const unexpected = withStanding(verdict, 'unexpected-fail');
   return [
-    `baseline ${verdict.baseline}: ${expected.length} expected failure(s), ${stale.length} unexpected pass(es), ${unexpected.length} unexpected failure(s)`,
+    `baseline ${verdict.baseline}: ${expected.length} expected failure(s), ${stale.length} unexpected pass(es), ${unexpected.length} unexpected failure(s)` +
+      (intermittent.length ? `, ${intermittent.length} intermittent failure(s) that passed this time` : ''),
     ...expected.map((s) => `  ✔ ${s.outcome} as expected: ${s.id} (${s.reason})`),
+    ...intermittent.map((s) => `  ✔ passed this time, fails on some runs: ${s.id} (${s.reason})`),
     ...stale.map((s) => `  ✖ passes now, remove it from the baseline: ${s.id}`),
     ...unexpected.map((s) =>
       s.mismatch ? `  ✖ ${s.id}: ${s.mismatch}` : `  ✖ ${s.outcome}, and the baseline does not list it: ${s.id}`,

@@ -41,6 +41,19 @@ test('a listed failure is expected, an unlisted one and a listed pass are not', 
   assert.equal(judge([result('a', 'failed')], baseline('a')).passed, true);
 });
 
+test('an intermittent entry expects its failure and a pass alike; the summary says which happened', () => {
+  const entries = new Map([['a', { class: 'deviation' as const, reason: 'races', intermittent: true }]]);
+  const passing = judge([result('a', 'passed')], { file: 'known.yaml', entries });
+  assert.deepEqual([passing.passed, ids(passing, 'intermittent-pass')], [true, ['a']]);
+  assert.match(
+    formatSummary([result('a', 'passed')], 'rt', passing),
+    /1 intermittent failure\(s\) that passed this time\n {2}✔ passed this time, fails on some runs: a \(races\)/,
+  );
+  const failing = judge([result('a', 'failed')], { file: 'known.yaml', entries });
+  assert.deepEqual([failing.passed, ids(failing, 'expected-fail')], [true, ['a']]);
+  assert.equal(conformanceBadge(passing).color, 'yellow');
+});
+
 test("an outline's rows are judged together under their ID", () => {
   const verdict = judge([result('o', 'passed'), result('o', 'failed')], baseline('o'));
   assert.deepEqual(ids(verdict, 'expected-fail'), ['o']);

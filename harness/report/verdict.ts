@@ -7,9 +7,16 @@ import { isFailure, ruleOutcome, type Outcome } from './outcome.js';
  * A scenario's standing once a baseline is taken into account. Without a baseline every failure
  * is unexpected. An expected failure that passes is an error too (its entry is stale), and so is
  * a listed failure of another class than the entry says, or an errored scenario, which no
- * baseline can accept: it says nothing about the rule.
+ * baseline can accept: it says nothing about the rule. A pass of an intermittent entry is expected:
+ * the failure it lists shows on some runs only.
  */
-export type Standing = 'passed' | 'no verdict' | 'expected-fail' | 'unexpected-pass' | 'unexpected-fail';
+export type Standing =
+  | 'passed'
+  | 'no verdict'
+  | 'expected-fail'
+  | 'intermittent-pass'
+  | 'unexpected-pass'
+  | 'unexpected-fail';
 
 /** One stable ID's standing; an outline's rows share their scenario's ID and are judged together. */
 export interface ScenarioVerdict {
@@ -44,7 +51,7 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
     const outcome = ruleOutcome(rows.map((row) => row.status));
     const failing = rows.find((row) => row.status === outcome && isFailure(outcome));
     const entry = baseline?.entries.get(id);
-    const standing = standingOf(outcome, entry && EXPECTED_OUTCOME[entry.class]);
+    const standing = standingOf(outcome, entry && EXPECTED_OUTCOME[entry.class], entry?.intermittent);
     const mismatch =
       entry && isFailure(outcome) && standing === 'unexpected-fail'
         ? `the baseline lists it as ${entry.class}, but it ${outcome === 'errored' ? 'errored' : `is ${outcome}`}`
@@ -72,9 +79,10 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
 }
 
 /** `expected`: the outcome the scenario's baseline entry expects, when it has one. */
-function standingOf(outcome: Outcome, expected: Outcome | undefined): Standing {
+function standingOf(outcome: Outcome, expected: Outcome | undefined, intermittent = false): Standing {
   if (isFailure(outcome)) return outcome === expected ? 'expected-fail' : 'unexpected-fail';
   if (outcome !== 'passed') return 'no verdict';
+  if (intermittent) return 'intermittent-pass';
   return expected ? 'unexpected-pass' : 'passed';
 }
 

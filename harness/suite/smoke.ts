@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
+import { SystemFallback } from '../provider/system-fallback.js';
 import { textTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { fakeProvider, startRuntime } from '../runtime-start.js';
+import { suiteSettings } from './suite-settings.js';
 
 export interface SmokeCheck {
   name: string;
@@ -26,7 +28,7 @@ export async function smoke(
 ): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
   const target = await openTarget(selection);
-  const provider = fakeProvider('openai-chat');
+  const provider = fakeProvider(suiteSettings().dialect);
   const stopRouting = target.route(provider);
   provider.enqueue({ turn: textTurn('pong', 2) });
   let driver: RuntimeDriver | undefined;
@@ -66,9 +68,16 @@ export async function smoke(
     await check('one prompt answered', async () => {
       await driver!.admit(sessionId, 'ping');
       await driver!.idle(sessionId);
-      const sent = provider.requests.at(-1)?.messages.at(-1);
-      if (provider.requests.length !== 1 || sent?.text !== 'ping') {
-        throw new Error(`expected one provider request ending with "ping", got ${provider.requests.length}`);
+      // A runtime may follow the prompt with system messages of its own (a date, its environment),
+      // and wrap context of its own into the user turn, as it declared.
+      const sent = provider.requests.at(-1)?.messages.findLast((message) => message.role !== 'system');
+      const template = driver!.description.texts['system-message.fallback'];
+      const fallback = template === undefined ? undefined : new SystemFallback(template);
+      const text = sent && (fallback?.split(sent.text) ?? { user: sent.text }).user;
+      if (provider.requests.length !== 1 || text !== 'ping') {
+        throw new Error(
+          `expected one provider request whose last user message is "ping", got ${provider.requests.length}`,
+        );
       }
       return 'the provider received "ping"';
     });

@@ -94,6 +94,7 @@ export const agents: Mutant[] = [
   },
   {
     name: "a session without an agent gets the default agent's built-in rules but not its definition",
+    kind: 'configuration precedence',
     file: 'agents/agent-catalog.ts',
     find: '    const agent = this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };',
     replace:
@@ -106,5 +107,39 @@ export const agents: Mutant[] = [
     find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
     replace: '',
     breaks: ['AGT-06'],
+  },
+  {
+    // The server remembers the selection in its own memory; the session record never learns it.
+    name: 'the selected agent and model live in process memory, so a restart forgets them',
+    kind: 'state held only in memory',
+    file: 'session/session-store.ts',
+    find: '  private readonly insert;',
+    replace:
+      '  private readonly insert;\n  private readonly selections = new Map<string, { agent?: string | null; model?: string | null }>();',
+    also: [
+      {
+        file: 'session/session-store.ts',
+        find: '        compactionRequested: row.compaction_requested === 1,\n      }',
+        replace:
+          '        compactionRequested: row.compaction_requested === 1,\n        ...this.selections.get(row.id),\n      }',
+      },
+      {
+        file: 'session/session-store.ts',
+        find: "    this.get(id);\n    this.log.append(id, [\n      { type: 'session.selected', ...selection },",
+        replace:
+          "    this.get(id);\n    this.selections.set(id, { ...this.selections.get(id), ...selection });\n    this.log.append(id, [\n      { type: 'session.selected' },",
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
+  {
+    // A session read once is served from memory: a selection made since is not seen.
+    name: 'sessions are cached when first read, so a later selection is not seen',
+    kind: 'stale cache',
+    file: 'session/session-store.ts',
+    find: '  find(id: string): Session | undefined {\n    const row = this.byId.get(id);',
+    replace:
+      '  private readonly cache = new Map<string, Row | undefined>();\n  find(id: string): Session | undefined {\n    if (!this.cache.get(id)) this.cache.set(id, this.byId.get(id));\n    const row = this.cache.get(id);',
+    breaks: ['AGT-01'],
   },
 ];

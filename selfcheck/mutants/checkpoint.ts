@@ -115,4 +115,27 @@ export const checkpoint: Mutant[] = [
     replace: "removal: () => 'Instructions from a removed file no longer apply.',",
     breaks: ['LEG-07'],
   },
+  {
+    // The files found by reading are remembered by the process, not by the session.
+    name: 'instructions found by reading are remembered only in process memory',
+    kind: 'state held only in memory',
+    profile: 'checkpoint',
+    file: 'context/nested-instructions.ts',
+    find: '  private readonly list;',
+    replace: '  private readonly list;\n  private readonly found = new Map<string, string[]>();',
+    also: [
+      {
+        file: 'context/nested-instructions.ts',
+        find: '    return this.list.all(sessionId).map((row) => row.path);',
+        replace: '    return this.found.get(sessionId) ?? [];',
+      },
+      {
+        file: 'context/nested-instructions.ts',
+        find: "    if (found.length > 0) this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);",
+        replace:
+          "    if (found.length > 0) {\n      this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);\n      this.found.set(sessionId, [...known, ...found]);\n    }",
+      },
+    ],
+    breaks: ['LEG-06'],
+  },
 ];

@@ -162,6 +162,7 @@ export const compaction: Mutant[] = [
   },
   {
     name: 'a later compaction summarizes the whole history again',
+    kind: 'second occurrence',
     file: 'compaction/compactor.ts',
     find: "m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),",
     replace: "m.role !== 'compaction' && m.role !== 'system' && m.seq > 0,",
@@ -190,5 +191,21 @@ export const compaction: Mutant[] = [
     replace:
       "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
     breaks: ['CMP-07'],
+  },
+  {
+    name: 'the estimate leaves out the tool definitions',
+    kind: 'tools left out of the estimate',
+    file: 'compaction/compaction-budget.ts',
+    find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
+    replace: '  return estimateTokens(JSON.stringify({ ...request, tools: [] })) > budget.contextWindow - reserve;',
+    breaks: ['CMP-01'],
+  },
+  {
+    name: 'the compaction check estimates the conversation without the advertised tools',
+    kind: 'tools left out of the estimate',
+    file: 'runner/drain.ts',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+    replace: '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: [] }, budget);',
+    breaks: ['CMP-01'],
   },
 ];

@@ -94,6 +94,7 @@ export const continuation: Mutant[] = [
   },
   {
     name: 'an unanswered user message is replayed without its metadata',
+    kind: 'partial comparison',
     profile: 'continuation',
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
@@ -108,5 +109,16 @@ export const continuation: Mutant[] = [
     find: 'continuationFor(before);',
     replace: 'continuationFor(compactable(before).folded);',
     breaks: ['CON-06'],
+  },
+  {
+    // The promoted user message is rebuilt from the prompt's text: its attachments stay behind.
+    name: 'promotion keeps the text of a prompt and drops its attachments',
+    kind: 'partial comparison',
+    profile: 'continuation',
+    file: 'inbox/inbox-projection.ts',
+    find: "      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+    replace:
+      "      const prompt = JSON.parse(row.prompt);\n      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', { ...prompt, parts: prompt.parts.filter((part: { type: string }) => part.type === 'text') });",
+    breaks: ['CON-02'],
   },
 ];

@@ -47,11 +47,62 @@ export const crashes: Mutant[] = [
   },
   {
     name: 'a compaction becomes the boundary when it starts, its summary filled in later',
+    kind: 'atomicity',
     stdio: true,
     file: 'compaction/compactor.ts',
     find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);",
     replace:
       "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }, { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: '', recentContext: '', cutSeq }]);",
     breaks: ['CMP-07'],
+  },
+  {
+    name: 'a promoted prompt leaves the inbox only once the turn it opened settles',
+    kind: 'atomicity',
+    file: 'runner/drain.ts',
+    find: '    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n',
+    replace: `    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);
+    const delivered = new Set(deps.history.messages(sessionId).map((m) => m.id));
+    for (const row of outcome === 'settled' ? deps.inbox.rows(sessionId) : [])
+      if (row.promotedSeq === null && delivered.has(row.messageId))
+        deps.log.append(sessionId, [{ type: 'prompt.consumed', messageId: row.messageId } as never]);
+`,
+    also: [
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "          'UPDATE inbox SET promoted_seq = ? WHERE message_id = ? AND promoted_seq IS NULL RETURNING prompt',",
+        replace: "          'SELECT prompt FROM inbox WHERE ? > 0 AND message_id = ? AND promoted_seq IS NULL',",
+      },
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+        replace:
+          "      if (!db.prepare('SELECT 1 FROM messages WHERE id = ?').get(event.messageId))\n        insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+      },
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "    case 'prompt.promoted': {",
+        replace:
+          "    case 'prompt.consumed':\n      db.prepare('UPDATE inbox SET promoted_seq = ? WHERE message_id = ?').run(seq, event.messageId);\n      return;\n    case 'prompt.promoted': {",
+      },
+    ],
+    breaks: ['INB-06'],
+  },
+  {
+    name: 'the snapshot advances only once the turn its system message was admitted for settles',
+    kind: 'atomicity',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace: `      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot: epoch.snapshot }]);
+      (this as unknown as { commit: () => void }).commit = () =>
+        this.deps.log.append(this.session.id, [{ type: 'context.initialized', parts: epoch.parts, snapshot }]);`,
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n',
+        replace:
+          "    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n    if (outcome === 'settled') (context as unknown as { commit?: () => void }).commit?.();\n",
+      },
+    ],
+    breaks: ['MCS-03'],
   },
 ];

@@ -32,6 +32,7 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'the sent baseline is not the stored one',
+    kind: 'facts only the protocol reports',
     file: 'runner/provider-turn.ts',
     find: '    baseline,\n    history: modelHistory',
     replace: '    baseline: baseline.map((part) => `${part}\\n`),\n    history: modelHistory',
@@ -126,6 +127,7 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'the baseline is kept in process memory, so a restart renders another',
+    kind: 'state held only in memory',
     file: 'runner/context-boundary.ts',
     find: '    if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
     replace:
@@ -157,6 +159,7 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'the epoch view trims the baseline it kept',
+    kind: 'facts only the protocol reports',
     file: 'context/epoch-store.ts',
     find: "      baseline: parts.join('\\n\\n'),",
     replace: "      baseline: parts.join('\\n\\n').trimEnd(),",

@@ -168,6 +168,7 @@ export const inbox: Mutant[] = [
   },
   {
     name: 'pending steers promote one per boundary',
+    kind: 'second occurrence',
     file: 'inbox/inbox.ts',
     find: "return this.promote(sessionId, this.pending.all(sessionId, 'steer'));",
     replace: "return this.promote(sessionId, this.pending.all(sessionId, 'steer').slice(0, 1));",
@@ -270,5 +271,64 @@ export const inbox: Mutant[] = [
     find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
     replace: '',
     breaks: ['INB-13'],
+  },
+  {
+    // Only what the user wrote is compared: an attachment or metadata that differs passes as a retry.
+    name: 'a reused message ID is compared by its text alone',
+    kind: 'partial comparison',
+    file: 'inbox/inbox.ts',
+    find: "!isDeepStrictEqual(existing.prompt, admission.prompt) && 'prompt',",
+    replace:
+      "JSON.stringify(existing.prompt.parts.filter((p) => p.type === 'text')) !== JSON.stringify(admission.prompt.parts.filter((p) => p.type === 'text')) && 'prompt',",
+    breaks: ['INB-03'],
+  },
+  {
+    // The receipts of admitted IDs are remembered by the process, not by a key of the store: after a
+    // restart a retry is admitted anew.
+    name: 'the receipts of admitted message IDs live in process memory',
+    kind: 'state held only in memory',
+    file: 'inbox/inbox.ts',
+    find: '      const existing = this.byId.get(admission.messageId);',
+    replace: '      const existing = this.admitted.get(admission.messageId);',
+    also: [
+      {
+        file: 'inbox/inbox.ts',
+        find: '  private readonly byId;',
+        replace: '  private readonly byId;\n  private readonly admitted = new Map<string, Row>();',
+      },
+      {
+        file: 'inbox/inbox.ts',
+        find: '      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+        replace:
+          '      this.admitted.set(messageId, this.byId.get(messageId)!);\n      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+      },
+      { file: 'inbox/inbox-projection.ts', find: '  message_id TEXT PRIMARY KEY,', replace: '  message_id TEXT,' },
+    ],
+    breaks: ['INB-04'],
+  },
+  {
+    name: 'a promoted prompt keeps the sequence of its admission',
+    kind: 'promoted item loses its sequence',
+    file: 'inbox/inbox-projection.ts',
+    find: "RETURNING prompt',\n        )\n        .get(seq, event.messageId);",
+    replace:
+      "RETURNING prompt, admitted_seq',\n        )\n        .get(seq, event.messageId) as { prompt: string; admitted_seq: number } | undefined;",
+    also: [
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+        replace:
+          "insertMessage(db, sessionId, row.admitted_seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
+      },
+    ],
+    breaks: ['RUN-05'],
+  },
+  {
+    name: 'the inbox reports a promoted prompt under the sequence of its admission',
+    kind: 'promoted item loses its sequence',
+    file: 'inbox/inbox.ts',
+    find: '    promotedSeq: row.promoted_seq,',
+    replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
+    breaks: ['INB-06'],
   },
 ];

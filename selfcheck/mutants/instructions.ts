@@ -70,6 +70,7 @@ export const instructions: Mutant[] = [
   },
   {
     name: 'project files take the place of the global file',
+    kind: 'configuration precedence',
     file: 'context/sources/instructions.ts',
     find: '  return [...candidates, ...(await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }))];',
     replace:
@@ -104,5 +105,22 @@ export const instructions: Mutant[] = [
     find: '    if (found === Unavailable) return Unavailable;',
     replace: '    if (found === Unavailable) continue;',
     breaks: ['INS-07'],
+  },
+  {
+    // Instruction files are read once per process: an edit made since is not seen.
+    name: 'instruction files are served from what the process read first',
+    kind: 'stale cache',
+    file: 'context/sources/instructions.ts',
+    find: "    return { path, content: await readFile(real, 'utf8') };",
+    replace:
+      "    const content = readFiles.get(real) ?? (await readFile(real, 'utf8'));\n    readFiles.set(real, content);\n    return { path, content };",
+    also: [
+      {
+        file: 'context/sources/instructions.ts',
+        find: 'export const SUPERSESSION =',
+        replace: 'const readFiles = new Map<string, string>();\nexport const SUPERSESSION =',
+      },
+    ],
+    breaks: ['INS-02'],
   },
 ];

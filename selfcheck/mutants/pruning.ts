@@ -68,6 +68,7 @@ export const pruning: Mutant[] = [
   },
   {
     name: 'usage exactly at the window minus the reserve is an overflow',
+    kind: 'edge value',
     profile: 'sol',
     file: 'compaction/token-usage.ts',
     find: 'return usedTokens(messages) > budget.contextWindow',
@@ -101,10 +102,43 @@ export const pruning: Mutant[] = [
   },
   {
     name: 'tokens are estimated from UTF-8 bytes, not characters',
+    kind: 'multibyte data',
     profile: 'sol',
     file: 'compaction/pruning.ts',
     find: 'return Math.ceil(text.length / 4);',
     replace: "return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);",
     breaks: ['PRU-01'],
+  },
+  {
+    name: 'failed tool outputs are pruned like completed ones',
+    kind: 'counting by status',
+    profile: 'sol',
+    file: 'compaction/pruning.ts',
+    find: "message.status !== 'success'",
+    replace: "message.status === 'running'",
+    breaks: ['PRU-03'],
+  },
+  {
+    name: 'usage reported before the compaction still counts after it',
+    kind: 'usage after compaction',
+    profile: 'sol',
+    file: 'compaction/token-usage.ts',
+    find: "  const since = messages.slice(messages.findLastIndex((m) => m.role === 'compaction') + 1);",
+    replace: '  const since = messages;',
+    breaks: ['PRU-05'],
+  },
+  {
+    name: 'a response that reports no usage keeps the count reported before it, across a compaction',
+    kind: 'usage after compaction',
+    profile: 'sol',
+    file: 'runner/turn-projection.ts',
+    find: '        ...(this.usage ? { usage: this.usage } : {}),',
+    replace: `        ...((usage) => (usage ? { usage } : {}))(
+          this.usage ??
+            (this.deps as unknown as { history: { messages(id: string): { role: string; usage?: unknown }[] } }).history
+              .messages(this.sessionId)
+              .findLast((m) => m.role === 'assistant' && m.usage !== undefined)?.usage,
+        ),`,
+    breaks: ['PRU-05'],
   },
 ];

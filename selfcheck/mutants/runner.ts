@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const runner: Mutant[] = [
   {
     name: 'a tool call is recorded only after it ran',
+    kind: 'ordering in time',
     file: 'runner/turn-projection.ts',
     find: `    log.append(this.sessionId, [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
@@ -12,6 +13,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'the turn limit is off by one',
+    kind: 'edge value',
     file: 'runner/drain.ts',
     find: 'if (turns >= MAX_PROVIDER_TURNS) {',
     replace: 'if (turns > MAX_PROVIDER_TURNS) {',
@@ -144,6 +146,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'a provider-executed call is stored without its streamed input',
+    kind: 'partial comparison',
     file: 'runner/turn-projection.ts',
     find: "map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace: 'map(({ block }) => block);',
@@ -173,6 +176,7 @@ export const runner: Mutant[] = [
   },
   {
     name: 'the model history keeps one tool result per call ID',
+    kind: 'second occurrence',
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
@@ -235,5 +239,31 @@ export const runner: Mutant[] = [
     find: '    const tool = this.available(context.location).find((candidate) => candidate.name === name);',
     replace: '    const tool = this.tools.get(name);',
     breaks: ['RUN-10'],
+  },
+  {
+    // The parsed history is kept until the session has more messages; a settlement changes none.
+    name: 'the parsed history is kept while the number of messages stays the same',
+    kind: 'stale cache',
+    file: 'history/history-store.ts',
+    find: "'SELECT last_seq FROM sessions WHERE id = ?'",
+    replace: "'SELECT count(*) AS last_seq FROM messages WHERE session_id = ?'",
+    breaks: ['RUN-01'],
+  },
+  {
+    name: 'a failed tool result ends the drain instead of going back to the model',
+    kind: 'counting by status',
+    file: 'runner/drain.ts',
+    find: "  if (last?.role !== 'tool') return false;",
+    replace: "  if (last?.role !== 'tool' || last.status === 'error') return false;",
+    breaks: ['RUN-10'],
+  },
+  {
+    // The live tail reads on from the replay's cursor at every commit, so each take repeats the earlier ones.
+    name: 'the live tail does not move its cursor past what it delivered',
+    kind: 'second occurrence',
+    file: 'store/event-log.ts',
+    find: '        cursor = event.seq;\n        onEvent(event);',
+    replace: '        onEvent(event);',
+    breaks: ['RUN-06'],
   },
 ];

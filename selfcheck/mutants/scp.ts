@@ -17,6 +17,7 @@ export const scp: Mutant[] = [
   },
   {
     name: 'a tool message sends only its first result',
+    kind: 'second occurrence',
     profile: 'sol',
     file: 'provider/openai-chat.ts',
     find: '          ...request.history.flatMap(toChatMessages),',
@@ -107,6 +108,7 @@ export const scp: Mutant[] = [
   },
   {
     name: "a compaction uses the runtime's default model",
+    kind: 'configuration precedence',
     profile: 'sol',
     file: 'runner/drain.ts',
     find: '  const model = session.model ?? deps.provider.model;\n  const before',
@@ -162,6 +164,16 @@ export const scp: Mutant[] = [
     find: '      const { summary, recentContext, cutSeq } = event;',
     replace:
       '      const { summary, recentContext, cutSeq } = event;\n      db.prepare("DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != \'compaction\'").run(sessionId, cutSeq);',
+    breaks: ['SCP-07'],
+  },
+  {
+    name: 'the tokens a compaction freed count the messages an earlier one folded',
+    kind: 'usage after compaction',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: "  const tokensFreed = estimateTokens(lines.join('\\n')) - estimateTokens(summary + recentContext);",
+    replace:
+      "  const tokensFreed =\n    estimateTokens(messages.filter((m) => m.seq <= cutSeq).map(serialize).join('\\n')) - estimateTokens(summary + recentContext);",
     breaks: ['SCP-07'],
   },
 ];

@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const systemMessages: Mutant[] = [
   {
     name: 'context changes are admitted before the promoted input',
+    kind: 'ordering in time',
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
@@ -10,6 +11,7 @@ export const systemMessages: Mutant[] = [
   },
   {
     name: 'the system message sent differs from the one stored',
+    kind: 'facts only the protocol reports',
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
     replace: "      return [{ role: 'system', content: `${message.text}.` }];",

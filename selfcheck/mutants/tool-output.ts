@@ -3,6 +3,7 @@ import type { Mutant } from './mutant.js';
 export const toolOutput: Mutant[] = [
   {
     name: 'the tool output limit ignores bytes',
+    kind: 'multibyte data',
     file: 'tools/bounded-preview.ts',
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;\n',
     replace: '',
@@ -53,6 +54,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'the managed file is written in another encoding',
+    kind: 'multibyte data',
     file: 'tools/managed-tool-output-files.ts',
     find: "await writeFile(path, text, { flag: 'wx' });",
     replace: "await writeFile(path, text.toString('latin1'), { flag: 'wx' });",
@@ -226,5 +228,22 @@ export const toolOutput: Mutant[] = [
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;',
     replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',
     breaks: ['TOO-11'],
+  },
+  {
+    name: 'the output of a failed call is passed on unbounded',
+    kind: 'counting by status',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace: "    if (result.status === 'error' || withinLimit(text, limit)) return result;",
+    breaks: ['TOO-01'],
+  },
+  {
+    // UTF-16 code units are cut as if they were characters: an emoji at the cut loses half of itself.
+    name: 'bounding cuts between the two halves of a character',
+    kind: 'multibyte data',
+    file: 'tools/bounded-preview.ts',
+    find: '    isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
+    replace: '    false && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
+    breaks: ['TOO-03'],
   },
 ];

@@ -67,6 +67,7 @@ export const tools: Mutant[] = [
   },
   {
     name: 'apply_patch contains targets by path prefix and writes beside the location without asking',
+    kind: 'containment by prefix',
     file: 'tools/apply-patch-tool.ts',
     find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
     replace:
@@ -105,6 +106,7 @@ export const tools: Mutant[] = [
   },
   {
     name: 'the shell contains its working directory by path prefix and runs beside the location without asking',
+    kind: 'containment by prefix',
     file: 'tools/bash-tool.ts',
     find: '    if (outside(location, cwd) && ',
     replace: '    if (!cwd.startsWith(location) && ',
@@ -138,5 +140,22 @@ export const tools: Mutant[] = [
     find: "  const cwd = resolve(request.location, request.cwd ?? '.');",
     replace: '  const cwd = request.cwd === undefined ? request.location : resolve(request.cwd);',
     breaks: ['PTY-02'],
+  },
+  {
+    // Any byte above 0x7f is taken for binary, so text that is not ASCII comes back as base64.
+    name: 'the read tool takes text that is not ASCII for binary',
+    kind: 'multibyte data',
+    file: 'tools/read-tool.ts',
+    find: "  return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);",
+    replace: '  return !bytes.includes(0) && bytes.every((byte) => byte < 0x80);',
+    breaks: ['TLS-02'],
+  },
+  {
+    name: 'the read tool contains paths by prefix',
+    kind: 'containment by prefix',
+    file: 'tools/location-paths.ts',
+    find: "  const rel = relative(root, target);\n  return rel === '..' || rel.startsWith('../') || isAbsolute(rel);",
+    replace: '  return !target.startsWith(root);',
+    breaks: ['TLS-01'],
   },
 ];

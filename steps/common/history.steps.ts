@@ -41,6 +41,25 @@ Then('the inbox is:', async function (this: KitWorld, table: DataTable) {
   for (const reading of new Set(taken)) this.tookReading('prompt.default-delivery', reading);
 });
 
+/**
+ * The one event that promotes a prompt both consumes its inbox row and appends its user message:
+ * the row's promotion sequence is the sequence of that message in history, and comes after its
+ * admission.
+ */
+Then('each promoted prompt has the sequence of its user message in history', async function (this: KitWorld) {
+  const history = await this.driver.history(this.session().id);
+  const promoted = (await this.driver.inbox(this.session().id)).filter((row) => row.state === 'promoted');
+  expect(promoted.length, 'promoted prompts in the inbox').to.be.greaterThan(0);
+  for (const row of promoted) {
+    const message = history.find((m) => m.role === 'user' && m.id === row.messageId);
+    expect(message, `the user message of prompt ${row.messageId} in history`).to.not.equal(undefined);
+    expect(row.promotedSeq, `the promotion sequence of prompt ${row.messageId}`).to.equal(message!.seq);
+    expect(row.promotedSeq!, `the promotion of prompt ${row.messageId} after its admission`).to.be.greaterThan(
+      row.admittedSeq,
+    );
+  }
+});
+
 Then(
   'the inbox of session {string} holds {int} prompt(s)',
   async function (this: KitWorld, name: string, count: number) {

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import type { HistoryMessage, PromptMetadata } from '../../harness/protocol/protocol.js';
 import { conversation, request } from '../support/requests.js';
+import { image } from '../support/prompts.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Extract<HistoryMessage, { role: 'user' }>;
@@ -64,10 +65,6 @@ Then(
     return expectContinuation(this, this.declaredText(name));
   },
 );
-
-/** A 1x1 PNG: a real image, small enough to read in a request. */
-const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
 
 When('the user steers {string} with an image', async function (this: KitWorld, text: string) {
   this.receipt = await this.driver.admit(

@@ -1,7 +1,7 @@
 import { When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { admit } from '../support/prompts.js';
+import { admit, image } from '../support/prompts.js';
 import { conversation } from '../support/requests.js';
 
 When('the user admits {string} with no resume', function (this: KitWorld, text: string) {
@@ -10,6 +10,10 @@ When('the user admits {string} with no resume', function (this: KitWorld, text: 
 
 When('the user admits {string} with id {string}', function (this: KitWorld, text: string, id: string) {
   return admit(this, text, { id });
+});
+
+When('the user admits {string} with an image and id {string}', function (this: KitWorld, text: string, id: string) {
+  return admit(this, { parts: [{ type: 'text', text }, image] }, { id, resume: false });
 });
 
 /** Any word: a runtime must refuse a delivery mode it does not know. */

@@ -49,3 +49,8 @@ Given(
     this.provider.enqueue({ turn: textTurn(reply, 1, { usage: { input, cacheRead, output } }) });
   },
 );
+
+/** A chat-completions stream may carry no usage at all: then no count is newer than the last one reported. */
+Given('the provider replies {string} reporting no usage', function (this: KitWorld, reply: string) {
+  this.provider.enqueue({ turn: textTurn(reply, 1, { usage: null }) });
+});

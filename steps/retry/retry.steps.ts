@@ -24,6 +24,28 @@ Given(
   },
 );
 
+Given(
+  'the provider answers with status {int} and a Retry-After of {int} seconds, {int} times',
+  function (this: KitWorld, status: number, seconds: number, times: number) {
+    for (let i = 0; i < times; i++) refuseWithRetryAfter(this, status, String(seconds));
+  },
+);
+
+/**
+ * Retries the provider asked for at once (`Retry-After: 0`) arrive while the kit's clock stands
+ * still, and on a runtime's own clock well within one command's time: a runtime that waits its
+ * schedule instead does not send them in time.
+ */
+Then('the provider receives {int} requests without a wait', async function (this: KitWorld, count: number) {
+  try {
+    await withinCommandTimeout(this.provider.received(count), `${count} requests`);
+  } catch {
+    expect.fail(
+      `the provider received ${this.provider.requests.length} of ${count} requests: the runtime waits before a retry the provider allowed at once`,
+    );
+  }
+});
+
 /** The date is so many seconds after the kit's clock, which stands still until a retry is due. */
 Given(
   'the provider answers with status {int} and a Retry-After of {int} seconds, as an HTTP date',
@@ -84,3 +106,32 @@ Then('the submission is refused as busy', function (this: KitWorld) {
   expect(this.reportedError, 'the submission should have been refused').to.not.equal(undefined);
   expect(this.reportedError!.code).to.equal('busy');
 });
+
+/**
+ * A response broken off after some text may end its turn as a failure, or be sent again: then the
+ * request goes out as it was, and the answer stands on its own. Either way the broken-off text is
+ * never taken for a whole answer, nor joined to the retry's.
+ */
+Then(
+  'the response broken off after {string} failed its turn, or its retry answered {string}',
+  async function (this: KitWorld, partial: string, answer: string) {
+    const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'assistant' ? [{ text: m.text, status: m.status }] : [],
+    );
+    const failures = await this.driver.failures(this.session().id);
+    const brokenOff = { text: partial, status: 'failed' };
+    const [first, retry] = this.provider.requests;
+    if (retry === undefined) {
+      expect(replies, 'assistant messages in history').to.deep.equal([brokenOff]);
+      expect(failures.length, 'failures the session reports for the broken-off turn').to.equal(1);
+      return;
+    }
+    expect(retry.messages, 'the retried request').to.deep.equal(first!.messages);
+    expect(
+      replies.filter((reply) => reply.text !== partial || reply.status !== 'failed'),
+      'assistant messages in history besides the broken-off one',
+    ).to.deep.equal([{ text: answer, status: 'completed' }]);
+    expect(replies.at(-1)?.text, 'the last assistant message').to.equal(answer);
+    expect(failures, 'failures the session reports').to.deep.equal([]);
+  },
+);

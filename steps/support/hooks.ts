@@ -74,7 +74,10 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
   });
   const fallback = this.systemFallback();
-  if (fallback) this.provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;
+  if (fallback) {
+    this.provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;
+    this.provider.frame = (request) => fallback.lift(request);
+  }
   const reason = withoutVerdict(tags, this.driver.description);
   if (reason) return this.notApplicable(reason);
   this.log(noteText({ kind: 'means', reason: this.means.name }));

@@ -5,7 +5,7 @@ import { type RuntimeDriver, RuntimeReportedError } from '../../harness/driver/r
 import type { PromptReceipt, PtyEnvironmentView } from '../../harness/protocol/protocol.js';
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
-import { SystemFallback } from './rows.js';
+import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices } from '../../harness/suite/open-choices.js';
 

@@ -22,12 +22,20 @@ Given('the provider calls apply_patch {string} with:', function (this: KitWorld,
  * unknown tool, which would pass the checks that only ask for an error and nothing changed.
  */
 Then('request 1 offers the patch tool', function (this: KitWorld) {
-  const { tool } = this.driver.description.patch ?? DEFAULT_PATCH_TOOL;
-  const offered = request(this, 1).tools;
-  if (!offered.includes(tool)) {
-    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${offered.join(', ')}`);
-  }
+  offered(this, (this.driver.description.patch ?? DEFAULT_PATCH_TOOL).tool);
 });
+
+/** The same for a tool the scenarios call by its name in the seeds (the read tool). */
+Then('request 1 offers the tool {string}', function (this: KitWorld, tool: string) {
+  offered(this, tool);
+});
+
+function offered(world: KitWorld, tool: string): void {
+  const tools = request(world, 1).tools;
+  if (!tools.includes(tool)) {
+    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${tools.join(', ')}`);
+  }
+}
 
 Then(
   'the file {string} in the workspace {string} holds:',

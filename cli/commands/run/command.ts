@@ -48,7 +48,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
         ),
       )
       .option('messages', textOption('--messages', 'Write the Cucumber messages (NDJSON) to this file'))
-      .option('html', textOption('--html', "Write Cucumber's HTML report to this file"))
+      .option(
+        'html',
+        textOption(
+          '--html',
+          "Write an HTML page of the run to this file: each rule's and scenario's outcome as the baseline stands it, with the evidence of each failure (Cucumber's own: --format html:FILE)",
+        ),
+      )
       .option('markdown', textOption('--markdown', 'Write a markdown summary for a CI job summary to this file'))
       .option('badge', textOption('--badge', 'Write a shields.io endpoint badge (JSON) to this file'))
       .option(

@@ -427,10 +427,16 @@ describe('kit run', SIDE_BY_SIDE, () => {
     return file;
   }
 
-  test('a failure the baseline lists does not fail the run', async () => {
-    const run = await kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4')]);
+  test('a failure the baseline lists does not fail the run, and every report says so in the same words', async () => {
+    const page = join(scratch('baseline-green'), 'run.html');
+    const run = await kitRun([...IGNORES_MESSAGE_IDS, '--baseline', baselineFile('inb-admission-4'), '--html', page]);
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /1 expected failure\(s\), 0 unexpected pass\(es\), 0 unexpected failure\(s\)/);
+    assert.match(run.stdout, /^conformance: \d+ passed, 1 failed, all expected by the baseline$/m);
+    const html = readFileSync(page, 'utf8');
+    assert.match(html, /<h1>Conformance of .*: passed<\/h1>/);
+    assert.match(html, /<td>failed, expected: /);
+    assert.doesNotMatch(html, /^\s+at /m, 'no stack trace');
     assert.deepEqual(run.results.baseline, {
       file: run.results.baseline.file,
       expectedFailures: ['inb-admission-4'],
@@ -526,7 +532,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
       'history.json',
       'inbox.json',
     ]);
-    assert.match(readFileSync(join(bundle, 'failure.txt'), 'utf8'), /-msg_0_0002\n\s+\+m1/);
+    assert.match(
+      readFileSync(join(bundle, 'failure.txt'), 'utf8'),
+      /first difference, line 1 of the record:\n {2}expected: m1\n {2}actual: {3}msg_0_0002/,
+    );
     const inbox = JSON.parse(readFileSync(join(bundle, 'sessions', 's1', 'inbox.json'), 'utf8'));
     assert.deepEqual(
       inbox.map((row: { messageId: string }) => row.messageId),

@@ -3,6 +3,7 @@ import { formatSummary, notDrivenSummary } from '../../../harness/report/summary
 import { formatMarkdown } from '../../../harness/report/markdown.js';
 import { conformanceBadge } from '../../../harness/report/badge.js';
 import { junitReport } from '../../../harness/report/junit.js';
+import { runPage } from '../../../harness/report/run-page.js';
 import { judge, withStanding, type Verdict } from '../../../harness/report/verdict.js';
 import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
 import { isFailure } from '../../../harness/report/outcome.js';
@@ -96,6 +97,7 @@ function writeReports(args: RunArgs, name: string, results: ScenarioResult[], ve
   if (args.badge)
     writeOutputFile({ flag: '--badge', path: args.badge }, `${JSON.stringify(conformanceBadge(verdict))}\n`);
   if (args.junit) writeOutputFile({ flag: '--junit', path: args.junit }, junitReport(results));
+  if (args.html) writeOutputFile({ flag: '--html', path: args.html }, runPage(results, name, verdict));
 }
 
 /**
@@ -120,12 +122,9 @@ function parseShare(value: string): number {
   return share;
 }
 
-/** The reports Cucumber writes itself; the kit writes the JUnit XML from the outcomes. */
+/** The reports Cucumber writes itself; the kit writes the JUnit XML and the HTML page from the outcomes. */
 function cucumberReports(args: RunArgs): CucumberFormat[] {
-  const reports: [string, string, string | undefined][] = [
-    ['message', '--messages', args.messages],
-    ['html', '--html', args.html],
-  ];
+  const reports: [string, string, string | undefined][] = [['message', '--messages', args.messages]];
   return reports.flatMap(([type, flag, path]) => (path ? [{ type, output: { flag, path } }] : []));
 }
 
@@ -136,6 +135,7 @@ function fileOutputs(args: RunArgs): OutputPath[] {
     ['--markdown', args.markdown],
     ['--badge', args.badge],
     ['--junit', args.junit],
+    ['--html', args.html],
   ];
   return [
     ...own.flatMap(([flag, path]) => (path ? [{ flag, path }] : [])),

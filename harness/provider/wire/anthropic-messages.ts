@@ -22,7 +22,12 @@ interface StreamedBlock {
   deltas: object[];
 }
 
-export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
+/** `responseId` names the message: the API gives every response its own ID, and clients merge rows by it. */
+export function encodeTurn(
+  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
+  model: string,
+  responseId = 'msg_kit',
+): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
   const blocks =
     turn.kind === 'text'
@@ -35,7 +40,7 @@ export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, m
   const { usage } = turn;
   const message = {
     model,
-    id: 'msg_kit',
+    id: responseId,
     type: 'message',
     role: 'assistant',
     content: [],
@@ -154,7 +159,9 @@ export function decodeRequest(body: unknown): DecodedRequest {
     baseline: typeof request.system === 'string' ? [request.system] : textsOf(request.system ?? []),
     messages: request.messages.flatMap(({ role, content }) => {
       const blocks = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
-      return role === 'assistant' ? assistantMessages(blocks) : userMessages(blocks);
+      if (role === 'assistant') return assistantMessages(blocks);
+      // A message of role system in the conversation is a mid-conversation system message.
+      return role === 'system' ? systemMessages(blocks) : userMessages(blocks);
     }),
     tools: (request.tools ?? []).map((tool) => tool.name ?? ''),
   };
@@ -170,6 +177,10 @@ function userMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
     }
     return [];
   });
+}
+
+function systemMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
+  return textsOf(blocks).map((text) => ({ role: 'system', text }));
 }
 
 /** A thinking block belongs to the assistant message that follows it within the same turn. */

@@ -8,7 +8,7 @@ export interface Dialect {
   name: string;
   /** The request path under the base URL. */
   path: string;
-  encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse;
+  encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string, responseId?: string): WireResponse;
   decodeRequest(body: unknown): DecodedRequest;
 }
 

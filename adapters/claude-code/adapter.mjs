@@ -1,0 +1,358 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ClaudeProcess } from './claude-process.mjs';
+import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published Claude Code
+ * (`@anthropic-ai/claude-code`, a native binary in a platform package): one
+ * `claude -p --input-format stream-json --output-format stream-json` process per kit session,
+ * its JSONL transcript under the kit's store, the kit's fake provider as its Anthropic API.
+ * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
+ */
+
+const PROTOCOL = 'session-runtime-adapter/1';
+const require = createRequire(import.meta.url);
+const PLATFORM_PACKAGE = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
+const binary = join(dirname(require.resolve(`${PLATFORM_PACKAGE}/package.json`)), 'claude');
+const { version } = require('@anthropic-ai/claude-code/package.json');
+
+/**
+ * Every outside call Claude Code can make, switched off: telemetry, error reports, the
+ * auto-updater, feature flags and the rest of its non-essential traffic. The only connection a
+ * run opens is to the kit's loopback provider (checked with `strace -f -e trace=connect`).
+ */
+const OFFLINE = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_UPDATES: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  DISABLE_GROWTHBOOK: '1',
+  DISABLE_INSTALLATION_CHECKS: '1',
+  CLAUDE_CODE_DISABLE_FEATURE_FLAGS: '1',
+  CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+  CLAUDE_CODE_DISABLE_WEB_FETCH: '1',
+  CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+};
+
+const diagnostics = [];
+const log = (line) => {
+  diagnostics.push(line);
+  process.stderr.write(`${line}\n`);
+};
+
+let config;
+let opened;
+const live = new Map();
+const held = new Map();
+const subscriptions = new Map();
+
+/** `<storeDir>/kit-sessions.json`: each kit session's Claude Code session ID and location. */
+const sessionsFile = () => join(config.storeDir, 'kit-sessions.json');
+function readSessions() {
+  return existsSync(sessionsFile()) ? JSON.parse(readFileSync(sessionsFile(), 'utf8')) : {};
+}
+function session(id) {
+  const found = readSessions()[id];
+  if (!found) throw new Refusal('not-found', `no session ${id}`);
+  return found;
+}
+
+class Refusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const configDir = () => join(config.storeDir, 'claude');
+
+/** Claude Code's transcript path: the project folder is the working directory with every non-alphanumeric character a dash. */
+function transcript(id) {
+  const { uuid, location } = session(id);
+  return join(configDir(), 'projects', location.replace(/[^a-zA-Z0-9]/g, '-'), `${uuid}.jsonl`);
+}
+const rowsOf = (id) => readRows(transcript(id));
+
+function hello(kitConfig) {
+  if (kitConfig.provider.dialect !== 'anthropic-messages')
+    throw new Refusal(
+      'unsupported',
+      'Claude Code speaks only the Anthropic Messages API: run the kit with KIT_DIALECT=anthropic-messages',
+    );
+  config = kitConfig;
+  mkdirSync(configDir(), { recursive: true });
+  mkdirSync(config.home, { recursive: true });
+  // Claude Code reads the user's global instructions from CLAUDE.md in its configuration
+  // directory; the kit writes them to AGENTS.md in `home`.
+  const global = join(configDir(), 'CLAUDE.md');
+  if (!lstatSync(global, { throwIfNoEntry: false })) symlinkSync(join(config.home, 'AGENTS.md'), global);
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'claude-code', version, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart'],
+    shell: { tool: 'Bash', commandField: 'command' },
+    texts: { 'prompt.default-delivery': 'steer' },
+    emulated: EMULATED,
+  };
+}
+
+/** What this adapter computes itself because Claude Code has no such notion. */
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs, locations and the Claude Code session UUID it starts each with (--session-id) in kit-sessions.json',
+  'prompt.admit':
+    "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake; the receipt echoes the kit's ID: Claude Code has no admit-without-run and keeps no message IDs of the caller",
+  events: "the transcript's rows, numbered by their line in the file: Claude Code keeps no event sequence",
+  'events.subscribe': 'a cursor the adapter keeps over the transcript',
+  'events.take': 'reads the transcript after the cursor the adapter keeps',
+  'instructions.global': "home's AGENTS.md is linked as CLAUDE.md in Claude Code's configuration directory",
+};
+
+function environment() {
+  const env = { ...process.env, ...OFFLINE };
+  for (const name of Object.keys(env))
+    if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
+  return {
+    ...env,
+    ...OFFLINE,
+    HOME: config.home,
+    CLAUDE_CONFIG_DIR: configDir(),
+    TMPDIR: join(config.storeDir, 'tmp'),
+    TZ: config.timeZone ?? 'UTC',
+    ANTHROPIC_API_KEY: config.provider.apiKey,
+    // The Anthropic SDK appends /v1/messages itself.
+    ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
+    // The kit's run is a sandbox without internet: Claude Code lets root bypass permissions there.
+    IS_SANDBOX: '1',
+    CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1',
+    // A failed provider request fails at once: the retry rules (RTY) belong to profile sol, which
+    // this adapter does not declare, and Claude Code's retries wait out real backoff delays.
+    CLAUDE_CODE_MAX_RETRIES: '0',
+  };
+}
+
+/** The session's process, started on first use: `--resume` when its transcript exists. */
+function processOf(id) {
+  const running = live.get(id);
+  if (running && !running.exited) return running;
+  const { uuid, location } = session(id);
+  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+  const args = [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--model',
+    config.provider.model,
+    '--permission-mode',
+    'bypassPermissions',
+    ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
+  ];
+  const started = new ClaudeProcess({ binary, args, cwd: location, env: environment(), log });
+  live.set(id, started);
+  return started;
+}
+
+/**
+ * The kit's message ID as the UUID of the stream-json user message: Claude Code skips a user
+ * message whose UUID it has already taken, and stores the row under it.
+ */
+function messageUuid(messageId) {
+  const hex = createHash('sha256').update(messageId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function userMessage(prompt, delivery, uuid) {
+  const content = prompt.parts.map((part) =>
+    part.type === 'image'
+      ? { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } }
+      : { type: 'text', text: part.text },
+  );
+  return {
+    type: 'user',
+    message: { role: 'user', content },
+    parent_tool_use_id: null,
+    uuid,
+    // Claude Code steers a message sent while a turn runs into that turn; `later` waits for it to end.
+    ...(delivery === 'queue' ? { priority: 'later' } : {}),
+  };
+}
+
+let admitted = 0;
+
+function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue')
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  session(c.sessionId);
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const uuid = messageUuid(messageId);
+  const message = userMessage(c.prompt, c.delivery, uuid);
+  // A UUID already in the transcript is one Claude Code will skip.
+  const duplicate =
+    rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid) ||
+    (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
+  const running = live.get(c.sessionId);
+  const busy = running && !running.exited && running.state !== 'idle';
+  if (c.resume === false && !busy) {
+    if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
+    return { messageId, state: 'pending', duplicate };
+  }
+  processOf(c.sessionId).send(message);
+  return { messageId, state: busy || duplicate ? 'pending' : 'promoted', duplicate };
+}
+
+/**
+ * Sends the held prompts; with none, only opens the session (`--resume`): Claude Code starts a
+ * turn only for a user message, and does not go on with a turn a crash cut off.
+ */
+function run(id) {
+  const waiting = held.get(id) ?? [];
+  held.delete(id);
+  const claude = processOf(id);
+  for (const message of waiting) claude.send(message);
+}
+
+const commands = {
+  'session.create': (c) => {
+    const sessions = readSessions();
+    if (sessions[c.id ?? '']) return { sessionId: c.id, created: false };
+    const id = c.id ?? `session_${config.instance}_${Object.keys(sessions).length + 1}`;
+    mkdirSync(c.location, { recursive: true });
+    sessions[id] = { uuid: randomUUID(), location: c.location };
+    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+    return { sessionId: id, created: true };
+  },
+  'prompt.admit': admit,
+  'session.run': (c) => run(c.sessionId),
+  'session.wake': (c) => run(c.sessionId),
+  'session.idle': async (c) => {
+    session(c.sessionId);
+    await live.get(c.sessionId)?.idle();
+  },
+  'session.interrupt': async (c) => {
+    const running = live.get(c.sessionId);
+    if (!running || running.exited || running.state === 'idle') return;
+    await running.control({ subtype: 'interrupt' });
+    await running.idle();
+  },
+  history: (c) => ({ messages: toKitHistory(rowsOf(c.sessionId)) }),
+  failures: (c) => ({ failures: toKitFailures(rowsOf(c.sessionId)) }),
+  compactions: (c) => ({ compactions: toKitCompactions(rowsOf(c.sessionId)) }),
+  events: (c) => ({ events: toKitEvents(rowsOf(c.sessionId), c.after ?? 0) }),
+  'events.subscribe': (c) => {
+    session(c.sessionId);
+    const id = `sub_${subscriptions.size + 1}`;
+    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
+    return { subscription: id };
+  },
+  'events.take': (c) => {
+    const subscription = subscriptions.get(c.subscription);
+    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
+    const events = toKitEvents(rowsOf(subscription.sessionId), subscription.cursor);
+    if (events.length > 0) subscription.cursor = events.at(-1).seq;
+    return { events };
+  },
+  'tool-output.files': () => {
+    // Claude Code saves a tool's large output beside the transcripts, one folder per session.
+    const directory = join(configDir(), 'projects');
+    const files = [];
+    const walk = (dir) => {
+      for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (dir.endsWith('tool-results')) files.push(path);
+      }
+    };
+    walk(directory);
+    return { directory, files: files.sort() };
+  },
+  diagnostics: () => ({ diagnostics }),
+  'skill.define': (c) => {
+    // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md`.
+    const dir = join(configDir(), 'skills', c.name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
+  },
+};
+
+/** Commands Claude Code has no equivalent for, and why (README.md says more). */
+const UNSUPPORTED = {
+  inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
+  epoch: 'Claude Code keeps no context epoch',
+  'session.select':
+    'Claude Code\'s set_model control request first checks the model with a provider request of its own ("Hi", without tools), outside the session\'s turns; the kit scripts no answer for it',
+  'session.move':
+    'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
+  'agent.define':
+    'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
+  'compaction.configure':
+    "Claude Code's auto-compact window is at least 100000 tokens (--autocompact), above every window the compaction scenarios configure",
+  'tool-output.configure':
+    "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
+  'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
+  'permission.pending': 'the adapter runs Claude Code with permissions bypassed',
+  'permission.reply': 'the adapter runs Claude Code with permissions bypassed',
+};
+
+async function handle(command) {
+  if (command.cmd === 'hello') {
+    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
+    try {
+      opened ??= hello(command.config);
+    } catch (error) {
+      if (error instanceof Refusal) return failure(error.code, error.message);
+      throw error;
+    }
+    return { ok: true, result: opened };
+  }
+  if (!opened) return failure('invalid-input', 'the first command must be hello');
+  const serve = commands[command.cmd];
+  if (!serve)
+    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Claude Code has no equivalent of ${command.cmd}`);
+  try {
+    return { ok: true, result: (await serve(command)) ?? {} };
+  } catch (error) {
+    if (error instanceof Refusal) return failure(error.code, error.message);
+    throw error;
+  }
+}
+
+function failure(code, message) {
+  return { ok: false, error: { code, message } };
+}
+
+const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
+
+async function shutdown() {
+  await Promise.all([...live.values()].map((running) => running.stop()));
+  process.exit(0);
+}
+
+createInterface({ input: process.stdin, crlfDelay: Infinity })
+  .on('line', (line) => {
+    if (line.trim() === '') return;
+    let request;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
+      return;
+    }
+    const { seq, ...command } = request;
+    // Requests are served concurrently: a reply waiting on Claude Code (idle) blocks no other.
+    handle(command)
+      .then((reply) => write({ seq, ...reply }))
+      .catch((error) => {
+        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(70);
+      });
+  })
+  .on('close', () => void shutdown());

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/**
+ * One `claude -p --input-format stream-json --output-format stream-json` process serving one
+ * session: user messages go to its stdin as stream-json lines, and its output says when the
+ * session turns idle (`system/session_state_changed`, which CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS
+ * turns on and Claude Code calls its authoritative turn-over signal). The process stays in the
+ * adapter's process group, so the kit's SIGKILL of a restart kills it with the adapter.
+ */
+export class ClaudeProcess {
+  constructor({ binary, args, cwd, env, log }) {
+    this.state = 'idle';
+    this.waiters = [];
+    this.pending = new Map();
+    this.controls = 0;
+    this.exited = false;
+    this.child = spawn(binary, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.exit = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => {
+        this.exited = true;
+        this.setState('idle');
+        if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') log(`claude exited with ${code ?? signal}`);
+        resolve();
+      }),
+    );
+    this.child.stdin.on('error', () => {});
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.observe(line, log));
+    createInterface({ input: this.child.stderr }).on('line', (line) => log(line));
+  }
+
+  observe(line, log) {
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      log(line);
+      return;
+    }
+    if (message.type === 'system' && message.subtype === 'session_state_changed') this.setState(message.state);
+    if (message.type === 'control_response') {
+      const { request_id: id, subtype, error } = message.response ?? {};
+      this.pending.get(id)?.(subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`));
+      this.pending.delete(id);
+    }
+  }
+
+  /** A control request (`interrupt`, `set_model`, ...); resolves on Claude Code's answer to it. */
+  control(request) {
+    const id = `kit_${++this.controls}`;
+    const answered = new Promise((resolve, reject) =>
+      this.pending.set(id, (error) => (error ? reject(error) : resolve())),
+    );
+    this.send({ type: 'control_request', request_id: id, request });
+    return answered;
+  }
+
+  setState(state) {
+    this.state = state;
+    if (state !== 'idle') return;
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /** Writes one stream-json line; a user message makes the session run until it reports idle again. */
+  send(message) {
+    if (this.exited) return;
+    if (message.type === 'user') this.state = 'running';
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  /** Resolves once the session reports idle (at once when it is). */
+  idle() {
+    if (this.state === 'idle') return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Closing stdin ends a print-mode session once its work is done; a kill ends it at once. */
+  async stop(signal = 'SIGKILL') {
+    if (this.exited) return;
+    this.child.kill(signal);
+    await this.exit;
+  }
+}

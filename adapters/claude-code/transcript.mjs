@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Reads what Claude Code keeps durably: one JSONL transcript per session
+ * (`<config dir>/projects/<escaped cwd>/<session id>.jsonl`), one row per line. Conversation rows
+ * (`user`, `assistant`, `system`, `attachment`) name their parent by `parentUuid`; bookkeeping rows
+ * (`queue-operation`, `last-prompt`, `api-request*`, `cost-state`, ...) carry no conversation.
+ * Every observation the kit makes of durable state is read from this file, never from the
+ * process's output, so what a crash loses is visible. A row's sequence number is its line number.
+ */
+export function readRows(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  }
+  const rows = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      rows.push({ ...JSON.parse(line), seq: rows.length + 1 });
+    } catch {
+      // A line torn by a SIGKILL; Claude Code's own loader skips it too.
+    }
+  }
+  return rows;
+}
+
+const CONVERSATION = new Set(['user', 'assistant', 'system', 'attachment']);
+
+/** The conversation rows on the chain that ends at the last one, oldest first. */
+export function currentChain(rows) {
+  const conversation = rows.filter((row) => CONVERSATION.has(row.type) && !row.isSidechain && row.uuid);
+  const byId = new Map(conversation.map((row) => [row.uuid, row]));
+  const chain = [];
+  const seen = new Set();
+  for (let row = conversation.at(-1); row && !seen.has(row.uuid); row = byId.get(row.parentUuid)) {
+    seen.add(row.uuid);
+    chain.push(row);
+  }
+  return chain.reverse();
+}
+
+/**
+ * The durable events: the conversation rows in file order, numbered from 1, typed by Claude Code's
+ * own row type (and subtype). Bookkeeping rows are left out: Claude Code's own loader classes them
+ * apart from messages, and it writes some (`last-prompt`, `atis-latch`) on timers of its own, so
+ * their number at a given moment says when the kit looked, not what the session holds.
+ */
+export function toKitEvents(rows, after = 0) {
+  return rows
+    .filter((row) => CONVERSATION.has(row.type))
+    .map((row, index) => ({
+      seq: index + 1,
+      type: [row.type, row.subtype ?? row.attachment?.type].filter(Boolean).join('.'),
+      at: row.timestamp,
+    }))
+    .filter((event) => event.seq > after);
+}
+
+function blocksOf(content) {
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
+}
+
+function textOf(content) {
+  return blocksOf(content)
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('');
+}
+
+/** Claude Code's own marker of a system reminder it puts into a user turn (dates, file changes). */
+const isReminder = (text) => text.trimStart().startsWith('<system-reminder>');
+
+/** The user row Claude Code writes after an interrupt; a tool it stopped has an error result just before. */
+const isInterruptMarker = (text) => text.startsWith('[Request interrupted by user');
+
+/** The result Claude Code records, when it resumes a session, for a call whose process died. */
+const isAbandoned = (output) => output.startsWith('[Tool call interrupted');
+
+/**
+ * The session's messages as the kit projects them. A user row is the prompt the user sent (its
+ * system-reminder blocks, which Claude Code adds itself, left out); `isMeta` user rows are Claude
+ * Code's own and hidden. Claude Code writes one assistant row per content block of a provider
+ * response, all with the response's `message.id`: they are one assistant message. A tool call is
+ * durable in its assistant row before it runs; the user row carrying its `tool_result` settles
+ * it, and `toolUseResult.persistedOutputPath` (or the path quoted in a persisted-output result)
+ * is the file holding the complete output.
+ */
+export function toKitHistory(rows) {
+  const messages = [];
+  const calls = new Map();
+  let assistant;
+  let stopped = [];
+  for (const row of currentChain(rows)) {
+    const base = { id: row.uuid, seq: row.seq };
+    if (row.type === 'assistant') {
+      const message = row.message ?? {};
+      if (!assistant || assistant.responseId !== message.id || message.id === undefined) {
+        assistant = {
+          ...base,
+          role: 'assistant',
+          hidden: false,
+          status: row.isApiErrorMessage ? 'failed' : 'completed',
+          text: '',
+          toolCalls: [],
+          responseId: message.id,
+        };
+        messages.push(assistant);
+      }
+      for (const block of blocksOf(message.content)) {
+        if (block.type === 'text') assistant.text += block.text;
+        if (block.type !== 'tool_use') continue;
+        const call = { callId: block.id, name: block.name, input: JSON.stringify(block.input ?? {}) };
+        assistant.toolCalls.push(call);
+        const tool = {
+          id: `${row.uuid}/${block.id}`,
+          seq: row.seq,
+          role: 'tool',
+          hidden: false,
+          status: 'running',
+          assistantMessageId: assistant.id,
+          callId: block.id,
+          name: block.name,
+          output: null,
+        };
+        messages.push(tool);
+        calls.set(block.id, tool);
+      }
+      continue;
+    }
+    if (row.type !== 'user') continue;
+    assistant = undefined;
+    const blocks = blocksOf(row.message?.content);
+    const results = blocks.filter((block) => block.type === 'tool_result');
+    for (const result of results) {
+      const tool = calls.get(result.tool_use_id);
+      if (!tool) continue;
+      calls.delete(result.tool_use_id);
+      const output = typeof result.content === 'string' ? result.content : textOf(result.content);
+      const outputPath = persistedPath(row.toolUseResult, output);
+      Object.assign(tool, {
+        id: row.uuid,
+        status: result.is_error ? (isAbandoned(output) ? 'interrupted' : 'error') : 'success',
+        output,
+        ...(outputPath ? { outputPath } : {}),
+      });
+    }
+    if (results.length > 0) {
+      stopped = results.filter((result) => result.is_error).map((result) => result.tool_use_id);
+      continue;
+    }
+    const text = blocks
+      .filter((block) => block.type === 'text' && !isReminder(block.text))
+      .map((block) => block.text)
+      .join('\n');
+    if (text === '' && blocks.some((block) => block.type === 'text')) continue;
+    const interrupt = isInterruptMarker(text);
+    if (interrupt)
+      for (const tool of messages)
+        if (tool.role === 'tool' && stopped.includes(tool.callId)) tool.status = 'interrupted';
+    stopped = [];
+    messages.push({ ...base, role: 'user', hidden: row.isMeta === true || interrupt, text });
+  }
+  return messages.map(({ responseId, ...message }) => message);
+}
+
+/** Where Claude Code saved a tool's complete output, when it kept only a preview in the result. */
+function persistedPath(toolUseResult, output) {
+  if (typeof toolUseResult?.persistedOutputPath === 'string') return toolUseResult.persistedOutputPath;
+  return /<persisted-output>[\s\S]*?saved to:?\s*(\S+)/i.exec(output)?.[1];
+}
+
+/**
+ * The failures Claude Code recorded: the synthetic assistant rows (`isApiErrorMessage`) it writes
+ * when a provider request fails for good, that ended the turn.
+ */
+export function toKitFailures(rows) {
+  return currentChain(rows)
+    .filter((row) => row.type === 'assistant' && row.isApiErrorMessage)
+    .map((row) => {
+      const detail = textOf(row.message?.content) || 'the provider request failed';
+      return /prompt is too long|context|too many tokens/i.test(detail)
+        ? { code: 'context-overflow', message: detail }
+        : { code: 'provider-error', message: detail };
+    });
+}
+
+/**
+ * Claude Code's compactions: a `system` row of subtype `compact_boundary` starts the new chain,
+ * and the summary follows as a user row marked `isCompactSummary`.
+ */
+export function toKitCompactions(rows) {
+  const compactions = [];
+  for (const row of rows) {
+    if (row.type === 'system' && row.subtype === 'compact_boundary') compactions.push({ status: 'completed' });
+    else if (row.type === 'user' && row.isCompactSummary && compactions.length > 0)
+      compactions.at(-1).summary = textOf(row.message?.content);
+  }
+  return compactions;
+}

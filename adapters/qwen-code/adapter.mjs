@@ -1,0 +1,363 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
+import { QwenProcess } from './qwen-process.mjs';
+import { qwenSettings } from './settings.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
+ * (`@qwen-code/qwen-code`) through its own headless interface: one `qwen --input-format
+ * stream-json --output-format stream-json` process per open session, working in the session's
+ * location, with its chat recording (`--session-id`, `--resume`) as the durable store.
+ * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
+ */
+
+const PROTOCOL = 'session-runtime-adapter/1';
+const VERSION = JSON.parse(
+  readFileSync(new URL('./node_modules/@qwen-code/qwen-code/package.json', import.meta.url), 'utf8'),
+).version;
+
+class Refusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const diagnostics = [];
+let config;
+let records = {};
+let recordFile;
+const live = new Map();
+const subscriptions = new Map();
+let settings = {};
+
+/** What this adapter computes itself because Qwen Code has no such notion. */
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs and locations in kit-sessions.json and names each Qwen Code session by a UUID derived from the kit ID (--session-id)',
+  'prompt.admit':
+    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake; the receipt echoes the kit's ID: Qwen Code has no admit-without-run and no message IDs",
+  'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
+  'session.idle': "every user message written to qwen's stream-json input has its result line",
+  events: "the chat recording's records, numbered by their position in the file",
+  'events.subscribe': 'a cursor the adapter keeps over the chat recording',
+  'events.take': 'reads the chat recording after the cursor the adapter keeps',
+};
+
+/** Commands Qwen Code has no equivalent for, and why (adapters/qwen-code/README.md says more). */
+const UNSUPPORTED = {
+  inbox: 'Qwen Code keeps no inbox: user messages queued on its stream-json input live in memory only',
+  epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
+  'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
+  'permission.wait': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
+  'permission.pending':
+    'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
+  'permission.reply': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
+  'session.move': "Qwen Code files a session's chat recording under its project directory; it has no move",
+};
+
+function hello(c) {
+  config = c;
+  mkdirSync(c.home, { recursive: true });
+  mkdirSync(join(c.storeDir, 'runtime'), { recursive: true });
+  recordFile = join(c.storeDir, 'kit-sessions.json');
+  if (existsSync(recordFile)) records = JSON.parse(readFileSync(recordFile, 'utf8'));
+  const settingsFile = join(c.storeDir, 'settings.json');
+  if (existsSync(settingsFile)) settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'qwen-code', version: VERSION, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart'],
+    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
+    texts: {
+      // Qwen Code lowers its own context reminders into the user turn they go with.
+      'system-message.fallback': '<system-reminder>\n{text}\n</system-reminder>',
+      // Its stream-json input queues every user message behind the running one.
+      'prompt.default-delivery': 'queue',
+    },
+    emulated: EMULATED,
+    // Qwen Code keeps 33000 tokens of headroom whatever share of the window it is given: the 20000
+    // its summary request may answer with, and 13000 more (computeThresholds in its compaction).
+    limits: { contextWindow: 131_072, outputAllowance: 32_000, compactionBuffer: 33_000, summaryOutputTokens: 20_000 },
+  };
+}
+
+function saveRecords() {
+  writeFileSync(recordFile, JSON.stringify(records, null, 2));
+}
+
+function record(sessionId) {
+  const found = records[sessionId];
+  if (!found) throw new Refusal('not-found', `no session ${sessionId}`);
+  return found;
+}
+
+/** A UUID derived from the kit's session ID: Qwen Code accepts only UUIDs as session IDs. */
+function uuidOf(sessionId) {
+  const hex = createHash('sha256').update(sessionId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The chat recording of a session: Qwen Code files it under its project directory (the location, sanitized). */
+function chatFile(sessionId) {
+  const { uuid } = record(sessionId);
+  const projects = join(config.storeDir, 'runtime', 'projects');
+  if (!existsSync(projects)) return join(projects, 'none.jsonl');
+  for (const project of readdirSync(projects)) {
+    const file = join(projects, project, 'chats', `${uuid}.jsonl`);
+    if (existsSync(file)) return file;
+  }
+  return join(projects, 'none.jsonl');
+}
+
+const entries = (sessionId) => readRecords(chatFile(sessionId));
+
+const anthropic = () => config.provider.dialect === 'anthropic-messages';
+
+function environment() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE)_/.test(key)) delete env[key];
+  return {
+    ...env,
+    HOME: join(config.storeDir, 'home'),
+    // The kit's home is Qwen Code's global directory: its AGENTS.md and QWEN.md are the global instructions.
+    QWEN_HOME: config.home,
+    // Chat recordings, temporary files and tool outputs go under the store, not the kit's home.
+    QWEN_RUNTIME_DIR: join(config.storeDir, 'runtime'),
+    TMPDIR: join(config.storeDir, 'tmp'),
+    // The kit's provider in the dialect the scenario names: Qwen Code's OpenAI-compatible client,
+    // or its Anthropic one at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
+    ...(anthropic()
+      ? {
+          ANTHROPIC_API_KEY: config.provider.apiKey,
+          ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
+        }
+      : { OPENAI_API_KEY: config.provider.apiKey, OPENAI_BASE_URL: config.provider.baseUrl }),
+    TZ: config.timeZone ?? 'UTC',
+    QWEN_DISABLE_AUTO_TITLE: '1',
+    QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+    QWEN_CODE_DISABLE_PRECONNECT: '1',
+    QWEN_CODE_NO_RELAUNCH: '1',
+    NO_COLOR: '1',
+  };
+}
+
+/** The open process of a session, started on first use with the session's chat recording. */
+function open(sessionId) {
+  const found = record(sessionId);
+  const existing = live.get(sessionId);
+  if (existing && !existing.process.exited) return existing;
+  mkdirSync(join(config.storeDir, 'home'), { recursive: true });
+  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings), null, 2));
+  const resumed = existsSync(chatFile(sessionId));
+  const model = found.model ?? config.provider.model;
+  const qwen = new QwenProcess({
+    cwd: found.location,
+    env: environment(),
+    args: [
+      '--auth-type',
+      anthropic() ? 'anthropic' : 'openai',
+      '--model',
+      model,
+      '--approval-mode',
+      'yolo',
+      ...(resumed ? ['--resume', found.uuid] : ['--session-id', found.uuid]),
+    ],
+    onDiagnostic: (line) => diagnostics.push(line),
+  });
+  const state = { process: qwen, held: [] };
+  live.set(sessionId, state);
+  return state;
+}
+
+function promptText(prompt) {
+  return prompt.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+let admitted = 0;
+
+async function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  }
+  const state = open(c.sessionId);
+  if (c.delivery === 'steer' && state.process.busy) {
+    throw new Refusal(
+      'unsupported',
+      'Qwen Code queues a user message sent while it works behind the running turn; its stream-json input has no steer',
+    );
+  }
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const text = promptText(c.prompt);
+  if (c.resume === false && !state.process.busy) {
+    state.held.push(text);
+    return { messageId, state: 'pending', duplicate: false };
+  }
+  const running = state.process.busy;
+  state.process.sendUser(text);
+  return { messageId, state: running ? 'pending' : 'promoted', duplicate: false };
+}
+
+async function submitHeld(sessionId) {
+  const state = open(sessionId);
+  for (const text of state.held.splice(0)) state.process.sendUser(text);
+  return state;
+}
+
+const commands = {
+  'session.create': (c) => {
+    const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
+    if (records[sessionId]) return { sessionId, created: false };
+    records[sessionId] = { location: c.location, uuid: uuidOf(`${config.storeDir}/${sessionId}`) };
+    saveRecords();
+    return { sessionId, created: true };
+  },
+  'prompt.admit': admit,
+  'session.run': async (c) => {
+    const state = await submitHeld(c.sessionId);
+    if (state.process.busy) return;
+    // Qwen Code's own way to go on without new input: continue_last_turn resumes an interrupted
+    // turn (an unanswered prompt or unsettled tool calls) and refuses otherwise.
+    const reply = await state.process.control({ subtype: 'continue_last_turn' });
+    if (reply.accepted) state.process.awaited += 1;
+  },
+  'session.wake': async (c) => {
+    record(c.sessionId);
+    if (live.get(c.sessionId)?.held.length) await submitHeld(c.sessionId);
+  },
+  'session.idle': async (c) => {
+    record(c.sessionId);
+    await live.get(c.sessionId)?.process.idle();
+  },
+  'session.interrupt': async (c) => {
+    const state = live.get(c.sessionId);
+    if (!state?.process.busy) return;
+    await state.process.control({ subtype: 'interrupt' });
+    await state.process.idle();
+  },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const found = record(c.sessionId);
+    found.model = c.model ?? undefined;
+    saveRecords();
+    const state = live.get(c.sessionId);
+    if (state && !state.process.exited) {
+      await state.process.control({ subtype: 'set_model', model: c.model ?? config.provider.model });
+    }
+  },
+  'compaction.configure': async (c) => {
+    settings.compaction = c;
+    await restartAll();
+  },
+  'tool-output.configure': async (c) => {
+    settings.toolOutput = c;
+    await restartAll();
+  },
+  compactions: (c) => ({ compactions: toKitCompactions(entries(c.sessionId)) }),
+  history: (c) => ({ messages: toKitHistory(entries(c.sessionId)) }),
+  failures: (c) => ({ failures: toKitFailures(entries(c.sessionId)) }),
+  events: (c) => ({ events: toKitEvents(entries(c.sessionId), c.after ?? 0) }),
+  'events.subscribe': (c) => {
+    record(c.sessionId);
+    const id = `sub_${subscriptions.size + 1}`;
+    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
+    return { subscription: id };
+  },
+  'events.take': (c) => {
+    const subscription = subscriptions.get(c.subscription);
+    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
+    const events = toKitEvents(entries(subscription.sessionId), subscription.cursor);
+    if (events.length > 0) subscription.cursor = events.at(-1).seq;
+    return { events };
+  },
+  diagnostics: () => ({ diagnostics }),
+  'tool-output.files': () => {
+    // Qwen Code saves the complete output of a truncated result in its project's temporary
+    // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
+    const tmp = join(config.storeDir, 'runtime', 'tmp');
+    const projects = existsSync(tmp)
+      ? readdirSync(tmp, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => join(tmp, entry.name))
+      : [];
+    const directory = projects.length === 1 ? projects[0] : tmp;
+    const files = (projects.length === 1 ? [directory] : projects).flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.output'))
+        .map((name) => join(dir, name)),
+    );
+    return { directory, files: files.sort() };
+  },
+};
+
+/** Settings are read when a process starts: configured budgets restart the open sessions. */
+async function restartAll() {
+  writeFileSync(join(config.storeDir, 'settings.json'), JSON.stringify(settings));
+  for (const [id, state] of [...live]) {
+    await state.process.idle();
+    await state.process.stop();
+    live.delete(id);
+  }
+}
+
+async function handle(command) {
+  if (command.cmd === 'hello') {
+    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
+    return { ok: true, result: hello(command.config) };
+  }
+  if (!config) return failure('invalid-input', 'the first command must be hello');
+  const serve = commands[command.cmd];
+  if (!serve)
+    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Qwen Code has no equivalent of ${command.cmd}`);
+  try {
+    return { ok: true, result: (await serve(command)) ?? {} };
+  } catch (error) {
+    if (error instanceof Refusal) return failure(error.code, error.message);
+    throw error;
+  }
+}
+
+function failure(code, message) {
+  return { ok: false, error: { code, message } };
+}
+
+const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
+
+function terminate() {
+  for (const state of live.values()) state.process.kill();
+}
+process.on('exit', terminate);
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exit(0));
+
+createInterface({ input: process.stdin, crlfDelay: Infinity })
+  .on('line', (line) => {
+    if (line.trim() === '') return;
+    let request;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
+      return;
+    }
+    const { seq, ...command } = request;
+    handle(command)
+      .then((reply) => write({ seq, ...reply }))
+      .catch((error) => {
+        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(70);
+      });
+  })
+  .on('close', async () => {
+    await Promise.all([...live.values()].map((state) => state.process.stop()));
+    process.exit(0);
+  });

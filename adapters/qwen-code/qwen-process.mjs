@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const require = createRequire(import.meta.url);
+/**
+ * The package's CLI, run with the adapter's own Node as its `qwen` bin entry runs it (with
+ * `--expose-gc`), without that entry's extra Node process in between.
+ */
+export const QWEN_CLI = join(dirname(require.resolve('@qwen-code/qwen-code/package.json')), 'cli.js');
+
+/**
+ * One `qwen` process serving one session through its own headless interface:
+ * `--input-format stream-json --output-format stream-json`. Every user message written to its
+ * stdin enters Qwen Code's queue and runs as a turn of its own; each ends with a `result` line.
+ * Control requests (`interrupt`, `set_model`, `continue_last_turn`) go the same way once the
+ * `initialize` request has opened its control channel.
+ */
+export class QwenProcess {
+  sent = 0;
+  results = 0;
+  /** Work asked of the process that ends with a `result` line: user messages and continuations. */
+  awaited = 0;
+  exited = false;
+  pendingControl = new Map();
+  waiters = [];
+  lastResult = undefined;
+
+  constructor({ cwd, env, args, onDiagnostic }) {
+    this.child = spawn(
+      process.execPath,
+      ['--expose-gc', QWEN_CLI, '--input-format', 'stream-json', '--output-format', 'stream-json', ...args],
+      {
+        cwd,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    this.child.stdin.on('error', () => {});
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
+    createInterface({ input: this.child.stderr }).on('line', (line) => {
+      onDiagnostic(line);
+      process.stderr.write(`qwen: ${line}\n`);
+    });
+    this.exitedPromise = new Promise((resolve) =>
+      this.child.on('exit', () => {
+        this.exited = true;
+        for (const notify of this.waiters.splice(0)) notify();
+        for (const { reject } of this.pendingControl.values()) reject(new Error('qwen exited'));
+        resolve();
+      }),
+    );
+    this.controls = 0;
+    this.ready = this.control({ subtype: 'initialize' });
+    this.ready.catch(() => {});
+  }
+
+  receive(line) {
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      process.stderr.write(`qwen stdout: ${line}\n`);
+      return;
+    }
+    if (message.type === 'control_response') {
+      const { request_id: id, subtype, error } = message.response ?? {};
+      const pending = this.pendingControl.get(id);
+      if (!pending) return;
+      this.pendingControl.delete(id);
+      if (subtype === 'error') pending.reject(new Error(String(error)));
+      else pending.resolve(message.response.response ?? {});
+      return;
+    }
+    if (message.type === 'result') {
+      this.results += 1;
+      this.lastResult = message;
+      for (const notify of this.waiters.splice(0)) notify();
+    }
+  }
+
+  write(message) {
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  control(request) {
+    const requestId = `kit_${++this.controls}`;
+    return new Promise((resolve, reject) => {
+      this.pendingControl.set(requestId, { resolve, reject });
+      this.write({ type: 'control_request', request_id: requestId, request: request });
+    });
+  }
+
+  /** Written at once: qwen reads its input in order and holds a user message until it is initialized. */
+  sendUser(text) {
+    this.awaited += 1;
+    this.write({ type: 'user', session_id: '', parent_tool_use_id: null, message: { role: 'user', content: text } });
+  }
+
+  get busy() {
+    return !this.exited && this.results < this.awaited;
+  }
+
+  /** Resolves once every user message written has its `result`, or the process is gone. */
+  async idle() {
+    while (this.busy) await new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Closes stdin (qwen drains and exits), then kills what is left after a grace period. */
+  async stop() {
+    if (this.exited) return;
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
+    await this.exitedPromise;
+    clearTimeout(timer);
+  }
+
+  kill() {
+    if (!this.exited) this.child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SystemFallback } from './system-fallback.js';
+
+const fallback = new SystemFallback('<system-reminder>\n{text}\n</system-reminder>');
+const wrapped = (text: string) => `<system-reminder>\n${text}\n</system-reminder>`;
+
+test('wrapped system messages that open a user turn come before its text', () => {
+  assert.deepEqual(fallback.split(`${wrapped('skills')}${wrapped('date')}hello`), {
+    before: ['skills', 'date'],
+    user: 'hello',
+    system: undefined,
+  });
+});
+
+test('a user turn that ends with a wrapped system message keeps reading as before', () => {
+  assert.deepEqual(fallback.split(`hello\n${wrapped('update')}`), { before: [], user: 'hello', system: 'update' });
+  assert.deepEqual(fallback.split(wrapped('update')), { before: [], user: undefined, system: 'update' });
+  assert.equal(fallback.split('hello'), undefined);
+});
+
+test('the blocks opening the first user turn end the baseline; later turns are untouched', () => {
+  const lifted = fallback.lift({
+    baseline: ['prompt'],
+    messages: [
+      { role: 'user', text: `${wrapped('environment')}${wrapped('date')}hello` },
+      { role: 'assistant', text: 'hi' },
+      { role: 'user', text: `${wrapped('date')}again` },
+    ],
+    tools: [],
+  });
+  assert.deepEqual(lifted.baseline, ['prompt', 'environment', 'date']);
+  assert.deepEqual(
+    lifted.messages.map((message) => message.text),
+    ['hello', 'hi', `${wrapped('date')}again`],
+  );
+});
+
+test('a request whose first user turn opens with no wrapped block is left as it is', () => {
+  const request = { baseline: ['prompt'], messages: [{ role: 'user', text: 'hello' }], tools: [] };
+  assert.equal(fallback.lift(request), request);
+});
