@@ -80,6 +80,13 @@ const UNSUPPORTED: Record<string, string> = {
   'pty.environment': 'no host environment overlay reachable from outside',
 };
 
+/** The compaction agent's prompt, sent as the system prompt of every summary request. */
+const COMPACTION_SYSTEM_PROMPT = [
+  'You are a context summarization agent. You are given a conversation between a user and an agent. Your goal is to produce a structured summary matching the format specified so another coding agent can continue the work.',
+  'Always follow the exact output structure requested by the user prompt. Keep every section, preserve exact file paths and identifiers when known, and prefer terse bullets over paragraphs.',
+  'Do not continue the conversation. Do not respond to any questions in the conversation. Only output the structured summary in the exact format requested by the user prompt. Respond in the same language as the conversation.\n',
+].join('\n\n');
+
 /** What the adapter computes itself because the classic routes serve no answer for it. */
 const EMULATED: Record<string, string> = {
   'session.idle':
@@ -127,6 +134,12 @@ export function createAdapter(): StdioAdapter {
               'continuation.continue':
                 'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.',
               'prompt.default-delivery': 'steer',
+              // The system prompt of the compaction agent (`SessionCompaction.process` sends no other).
+              'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+              // The one user message of a summary request holds the conversation serialized, then the
+              // instructions; this sentence of them is in every summary request.
+              'compaction.prompt':
+                'Output exactly the Markdown structure shown inside <template> and keep the section order unchanged.',
             },
             limits: LIMITS,
           },
