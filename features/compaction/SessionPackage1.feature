@@ -92,8 +92,27 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 6 reads 100000 characters of output for call "b"
     And the history keeps 100000 characters of output for call "a", unpruned
 
+  @SCP-04 @profile:sol @id:scp-config-4 @needs:kit-tools
+  Scenario: [7] Pruning is on when the configuration does not mention it
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    When the user steers "four"
+    And the session settles
+    Then the history keeps 100000 characters of output for call "a", pruned
+
   @SCP-03 @profile:sol @id:scp-trigger-1
-  Scenario: [7] The model reads a compaction as the answer to "What did we do so far?"
+  Scenario: [8] The model reads a compaction as the answer to "What did we do so far?"
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
@@ -110,7 +129,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the last request has no user message "one"
 
   @SCP-01 @profile:sol @id:scp-continue-1 @needs:kit-tools
-  Scenario: [8] A compaction in the middle of the agent loop is followed by a synthetic continue message
+  Scenario: [9] A compaction in the middle of the agent loop is followed by a synthetic continue message
     Given a session "s1"
     And the tool output limit is 10 lines or 1000000 bytes
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
@@ -127,7 +146,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the history has 1 user message "one"
 
   @SCP-02 @profile:sol @id:scp-request-1
-  Scenario Outline: [9] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
+  Scenario Outline: [10] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
     Given a session "s1"
     And the context window is <window> tokens with an output allowance of <allowance> and a compaction buffer of 2000
     And the provider tells summary requests from turns
@@ -156,7 +175,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | capped at 32000        | 60000  | 50000     | 90000  | 32000 |
 
   @SCP-07 @profile:sol @id:scp-store-1 @needs:restart
-  Scenario: [10] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
+  Scenario: [11] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
@@ -179,7 +198,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And compaction 1 freed between 38000 and 40100 tokens
 
   @SCP-07 @profile:sol @id:scp-store-2
-  Scenario: [11] A second compaction records the tokens it freed itself, not those the first one folded
+  Scenario: [12] A second compaction records the tokens it freed itself, not those the first one folded
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider tells summary requests from turns

@@ -48,8 +48,8 @@ Feature: Pruning2 - Reported token usage and the overflow check
   @PRU-02 @profile:sol @dialect:openai-chat @id:pru-usage-cap-1
   Scenario: [4] An output allowance above 32000 reserves 32000 tokens only
     Given the context window is 100000 tokens with an output allowance of 40000 and a compaction buffer of 2000
-    And the provider replies "first" reporting 60000 input, 0 cached and 8000 output tokens
-    And the provider replies "second"
+    And the provider replies "first" reporting 60000 input, 0 cached and 7000 output tokens
+    And the provider replies "second" to every later turn
     And the user steers "one"
     And the session settles
     When the user steers "two"

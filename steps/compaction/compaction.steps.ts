@@ -59,7 +59,7 @@ function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
 }
 
 Then(
-  'the conversation of request {int} starts with a message mentioning {string}',
+  'the conversation of {request} starts with a message mentioning {string}',
   function (this: KitWorld, n: number, text: string) {
     const [first] = checkpointFirst(this, n);
     expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
@@ -85,15 +85,16 @@ Given(
 );
 
 Given(
-  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} off',
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} {on-off}',
   async function (
     this: KitWorld,
     contextWindow: number,
     outputAllowance: number,
     buffer: number,
-    off: 'auto' | 'prune',
+    name: 'auto' | 'prune',
+    on: boolean,
   ) {
-    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [off]: false });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [name]: on });
   },
 );
 

@@ -93,6 +93,7 @@ mapping('crash-point', CRASH_POINTS);
 mapping('line-ending', LINE_ENDINGS);
 mapping('permission-decision', { approves: true, declines: false });
 mapping('mention', { mentions: true, omits: false });
+mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
 
 /** Where a listing goes on: an offset, or `none` at its end. */

@@ -47,7 +47,7 @@ const LIMITS = {
   summaryOutputTokens: DEFAULT_MODEL_LIMIT.output,
 };
 
-/** The budgets the adapter writes until the kit configures its own: the models' limits, pruning on. */
+/** The budgets the adapter writes until the kit configures its own: the models' limits. */
 const DEFAULT_COMPACTION = {
   contextWindow: DEFAULT_MODEL_LIMIT.context,
   outputAllowance: DEFAULT_MODEL_LIMIT.output,
@@ -95,8 +95,6 @@ const EMULATED: Record<string, string> = {
     'POST /session/:id/prompt_async; the message exists at once (no inbox), so it is promoted and never a duplicate',
   'prompt.submit':
     'POST /session/:id/prompt_async, refused as busy only when OpenCode refuses it (it does not: the prompt joins the running loop)',
-  'compaction.configure':
-    'writes compaction.prune true unless the kit turns pruning off: OpenCode 1.18.33 ships pruning off (SessionCompaction.prune returns at once without compaction.prune)',
   'session.select':
     'the classic routes take the model with each prompt: the adapter sends the selected model with every later prompt',
   failures:
@@ -194,8 +192,8 @@ class ClassicRuntime {
       apiKey: config.provider.apiKey,
       model: config.provider.model,
       imageInput: true,
-      // Pruning is on unless the kit turns it off, as the sol profile's configuration has it; OpenCode ships it off.
-      compaction: { ...DEFAULT_COMPACTION, prune: true },
+      // Pruning stays as OpenCode ships it (off) unless the kit turns it on or off.
+      compaction: DEFAULT_COMPACTION,
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
@@ -232,7 +230,7 @@ class ClassicRuntime {
             buffer: Number(c.buffer),
             ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
             ...(c.auto === undefined ? {} : { auto: Boolean(c.auto) }),
-            prune: c.prune === undefined ? true : Boolean(c.prune),
+            ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
           },
         }),
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.session(c), api) }),
