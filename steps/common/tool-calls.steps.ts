@@ -43,7 +43,9 @@ Given(
   async function (this: KitWorld, id: string) {
     const { status } = await toolCall(this, id);
     if (status === 'error') return undefined;
-    return this.notApplicable(`the runtime recorded call "${id}", a failing command, as ${status}, not as a failed call`);
+    return this.notApplicable(
+      `the runtime recorded call "${id}", a failing command, as ${status}, not as a failed call`,
+    );
   },
 );
 
