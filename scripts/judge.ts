@@ -8,6 +8,7 @@ import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
 import { writeFieldComparison } from './compare.js';
+import { timeBreakdown } from '../harness/report/time-breakdown.js';
 import {
   judgedRuntime,
   runtimeReportPage,
@@ -83,6 +84,7 @@ if (missing.length > 0) {
 }
 const results = shardResults.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios);
 writeMergedReports(results);
+process.stdout.write(`${timeBreakdown(results).join('\n')}\n`);
 publish({ scenarios: results });
 const failedShard = statuses.find((status) => status !== 0);
 process.exit(leftovers.length > 0 ? 1 : (failedShard ?? 0));

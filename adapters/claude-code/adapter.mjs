@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { PROTOCOL, Refusal, serveStdio } from '../node-stdio/serve.mjs';
 import { ClaudeProcess } from './claude-process.mjs';
 import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
 
@@ -14,7 +14,6 @@ import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } 
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
-const PROTOCOL = 'session-runtime-adapter/1';
 const require = createRequire(import.meta.url);
 const PLATFORM_PACKAGE = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
 const binary = join(dirname(require.resolve(`${PLATFORM_PACKAGE}/package.json`)), 'claude');
@@ -46,7 +45,6 @@ const log = (line) => {
 };
 
 let config;
-let opened;
 const live = new Map();
 const held = new Map();
 const subscriptions = new Map();
@@ -60,13 +58,6 @@ function session(id) {
   const found = readSessions()[id];
   if (!found) throw new Refusal('not-found', `no session ${id}`);
   return found;
-}
-
-class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
 }
 
 const configDir = () => join(config.storeDir, 'claude');
@@ -302,57 +293,8 @@ const UNSUPPORTED = {
   'permission.reply': 'the adapter runs Claude Code with permissions bypassed',
 };
 
-async function handle(command) {
-  if (command.cmd === 'hello') {
-    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-    try {
-      opened ??= hello(command.config);
-    } catch (error) {
-      if (error instanceof Refusal) return failure(error.code, error.message);
-      throw error;
-    }
-    return { ok: true, result: opened };
-  }
-  if (!opened) return failure('invalid-input', 'the first command must be hello');
-  const serve = commands[command.cmd];
-  if (!serve)
-    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Claude Code has no equivalent of ${command.cmd}`);
-  try {
-    return { ok: true, result: (await serve(command)) ?? {} };
-  } catch (error) {
-    if (error instanceof Refusal) return failure(error.code, error.message);
-    throw error;
-  }
-}
-
-function failure(code, message) {
-  return { ok: false, error: { code, message } };
-}
-
-const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
-
 async function shutdown() {
   await Promise.all([...live.values()].map((running) => running.stop()));
-  process.exit(0);
 }
 
-createInterface({ input: process.stdin, crlfDelay: Infinity })
-  .on('line', (line) => {
-    if (line.trim() === '') return;
-    let request;
-    try {
-      request = JSON.parse(line);
-    } catch {
-      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
-      return;
-    }
-    const { seq, ...command } = request;
-    // Requests are served concurrently: a reply waiting on Claude Code (idle) blocks no other.
-    handle(command)
-      .then((reply) => write({ seq, ...reply }))
-      .catch((error) => {
-        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-        process.exit(70);
-      });
-  })
-  .on('close', () => void shutdown());
+serveStdio({ runtime: 'Claude Code', hello, commands, unsupported: UNSUPPORTED, end: shutdown });

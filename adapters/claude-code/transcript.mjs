@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readJsonLines } from '../node-stdio/json-lines.mjs';
 
 /**
  * Reads what Claude Code keeps durably: one JSONL transcript per session
@@ -9,23 +9,7 @@ import { readFileSync } from 'node:fs';
  * process's output, so what a crash loses is visible. A row's sequence number is its line number.
  */
 export function readRows(file) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  }
-  const rows = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      rows.push({ ...JSON.parse(line), seq: rows.length + 1 });
-    } catch {
-      // A line torn by a SIGKILL; Claude Code's own loader skips it too.
-    }
-  }
-  return rows;
+  return readJsonLines(file);
 }
 
 const CONVERSATION = new Set(['user', 'assistant', 'system', 'attachment']);

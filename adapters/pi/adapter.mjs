@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { format } from 'node:util';
-import { PiSessions, Refusal } from './pi-sessions.mjs';
+import { PROTOCOL, Refusal, serveStdio } from '../node-stdio/serve.mjs';
+import { PiSessions } from './pi-sessions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
 
 /**
@@ -11,8 +11,6 @@ import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './se
  * session, its JSONL file under the kit's store, the kit's fake provider as a pi provider.
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
-
-const PROTOCOL = 'session-runtime-adapter/1';
 
 // No network but the kit's loopback provider: pi's start-up version check and install telemetry
 // are switched off before pi is loaded.
@@ -33,12 +31,13 @@ for (const level of ['error', 'warn']) {
 console.log = console.info = (...args) => process.stderr.write(`${format(...args)}\n`);
 
 let sessions;
-let opened;
 const subscriptions = new Map();
+/** The time zone the process started in: a runtime opened without one of its own runs in it. */
+const startTimeZone = process.env.TZ;
 
 async function hello(config) {
   // A runtime reads the host's clock and time zone; the kit moves the date by restarting it in another zone.
-  if (config.timeZone) process.env.TZ = config.timeZone;
+  setEnv('TZ', config.timeZone ?? startTimeZone);
   // pi's home directory (skills under ~/.agents) and its temporary directory (bash's full outputs)
   // are the kit's: nothing outside the scenario's directory is read or written.
   process.env.HOME = config.home;
@@ -53,7 +52,7 @@ async function hello(config) {
     protocol: PROTOCOL,
     runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'kit-tools', 'manual-compaction'],
+    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
@@ -79,6 +78,24 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',
 };
+
+function setEnv(name, value) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/**
+ * Ends this runtime so that the next hello opens one that keeps nothing of it: every pi session
+ * stopped and disposed, and the adapter's own state (subscriptions, diagnostics, counters) back
+ * to what a fresh process has; the next hello sets the environment (HOME, TMPDIR, TZ) anew. pi's state lives in the objects each session
+ * creates (its auth storage, model registry and settings are in memory, per session).
+ */
+async function close() {
+  await sessions.stopAll();
+  subscriptions.clear();
+  diagnostics.length = 0;
+  admitted = 0;
+}
 
 function promptContent(prompt) {
   const text = prompt.parts
@@ -204,6 +221,7 @@ const commands = {
     };
   },
   diagnostics: () => ({ diagnostics }),
+  'runtime.close': close,
   'skill.define': (c) => {
     // pi reads skills from `<agentDir>/skills/<name>/SKILL.md` when a session opens.
     const dir = join(sessions.config.home, 'skills', c.name);
@@ -242,50 +260,10 @@ const UNSUPPORTED = {
     'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB)',
 };
 
-async function handle(command) {
-  if (command.cmd === 'hello') {
-    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-    opened ??= hello(command.config);
-    return { ok: true, result: await opened };
-  }
-  if (!opened) return failure('invalid-input', 'the first command must be hello');
-  await opened;
-  const serve = commands[command.cmd];
-  if (!serve) return failure('unsupported', UNSUPPORTED[command.cmd] ?? `pi has no equivalent of ${command.cmd}`);
-  try {
-    return { ok: true, result: (await serve(command)) ?? {} };
-  } catch (error) {
-    if (error instanceof Refusal) return failure(error.code, error.message);
-    throw error;
-  }
-}
-
-function failure(code, message) {
-  return { ok: false, error: { code, message } };
-}
-
-const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
-
-createInterface({ input: process.stdin, crlfDelay: Infinity })
-  .on('line', (line) => {
-    if (line.trim() === '') return;
-    let request;
-    try {
-      request = JSON.parse(line);
-    } catch {
-      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
-      return;
-    }
-    const { seq, ...command } = request;
-    // Requests are served concurrently: a reply waiting on pi (idle, gate.wait) blocks no other.
-    handle(command)
-      .then((reply) => write({ seq, ...reply }))
-      .catch((error) => {
-        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-        process.exit(70);
-      });
-  })
-  .on('close', () => {
-    sessions?.terminate();
-    process.exit(0);
-  });
+serveStdio({
+  runtime: 'pi',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  end: async () => sessions?.terminate(),
+});

@@ -1,19 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Refusal } from '../node-stdio/serve.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries } from './session-file.mjs';
 
 /** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
 const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
-
-/** A refusal the kit reads as one of its error codes. */
-export class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /**
  * The sessions of one pi process, each an `AgentSession` over its own JSONL file
@@ -195,6 +188,16 @@ export class PiSessions {
 
   terminate() {
     for (const state of this.live.values()) state.session?.dispose();
+  }
+
+  /** Stops every session's work (a blocked tool call gets the abort signal), then disposes of them. */
+  async stopAll() {
+    for (const state of this.live.values()) {
+      const live = await state.ready.catch(() => undefined);
+      if (live?.running) await live.session.abort();
+    }
+    this.terminate();
+    this.live.clear();
   }
 }
 

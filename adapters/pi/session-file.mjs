@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readJsonLines } from '../node-stdio/json-lines.mjs';
 
 /**
  * Reads what pi keeps durably: one JSONL file per session, a header line then one entry per line,
@@ -7,26 +7,10 @@ import { readFileSync } from 'node:fs';
  * so what a crash loses is visible. An entry's sequence number is its position in the file.
  */
 export function readEntries(file) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return []; // pi writes the file only once an assistant message exists.
-    throw error;
-  }
-  const entries = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // A line torn by a crash; pi's own loader skips it too.
-    }
-    if (entry.type === 'session') continue;
-    entries.push({ ...entry, seq: entries.length + 1 });
-  }
-  return entries;
+  // pi writes the file only once an assistant message exists; its header entry is no event.
+  return readJsonLines(file)
+    .filter((entry) => entry.type !== 'session')
+    .map((entry, index) => ({ ...entry, seq: index + 1 }));
 }
 
 /** The entries on the branch that ends at the last entry, root first. */

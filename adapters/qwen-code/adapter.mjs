@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
+import { PROTOCOL, Refusal, serveStdio } from '../node-stdio/serve.mjs';
 import { QwenProcess } from './qwen-process.mjs';
 import { qwenSettings } from './settings.mjs';
 
@@ -14,17 +14,9 @@ import { qwenSettings } from './settings.mjs';
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
-const PROTOCOL = 'session-runtime-adapter/1';
 const VERSION = JSON.parse(
   readFileSync(new URL('./node_modules/@qwen-code/qwen-code/package.json', import.meta.url), 'utf8'),
 ).version;
-
-class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 const diagnostics = [];
 let config;
@@ -310,54 +302,16 @@ async function restartAll() {
   }
 }
 
-async function handle(command) {
-  if (command.cmd === 'hello') {
-    if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-    return { ok: true, result: hello(command.config) };
-  }
-  if (!config) return failure('invalid-input', 'the first command must be hello');
-  const serve = commands[command.cmd];
-  if (!serve)
-    return failure('unsupported', UNSUPPORTED[command.cmd] ?? `Qwen Code has no equivalent of ${command.cmd}`);
-  try {
-    return { ok: true, result: (await serve(command)) ?? {} };
-  } catch (error) {
-    if (error instanceof Refusal) return failure(error.code, error.message);
-    throw error;
-  }
-}
-
-function failure(code, message) {
-  return { ok: false, error: { code, message } };
-}
-
-const write = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
-
 function terminate() {
   for (const state of live.values()) state.process.kill();
 }
 process.on('exit', terminate);
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exit(0));
 
-createInterface({ input: process.stdin, crlfDelay: Infinity })
-  .on('line', (line) => {
-    if (line.trim() === '') return;
-    let request;
-    try {
-      request = JSON.parse(line);
-    } catch {
-      write({ seq: null, ok: false, error: { code: 'invalid-input', message: 'the request is not JSON' } });
-      return;
-    }
-    const { seq, ...command } = request;
-    handle(command)
-      .then((reply) => write({ seq, ...reply }))
-      .catch((error) => {
-        process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-        process.exit(70);
-      });
-  })
-  .on('close', async () => {
-    await Promise.all([...live.values()].map((state) => state.process.stop()));
-    process.exit(0);
-  });
+serveStdio({
+  runtime: 'Qwen Code',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  end: () => Promise.all([...live.values()].map((state) => state.process.stop())),
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readJsonLines } from '../node-stdio/json-lines.mjs';
 
 /**
  * Reads what Qwen Code keeps durably of a session: its chat recording, one JSONL file per session
@@ -8,23 +8,7 @@ import { readFileSync } from 'node:fs';
  * position in the file.
  */
 export function readRecords(file) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  }
-  const records = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      records.push({ ...JSON.parse(line), seq: records.length + 1 });
-    } catch {
-      // A line torn by a crash; Qwen Code's own reader skips it too.
-    }
-  }
-  return records;
+  return readJsonLines(file);
 }
 
 /** The durable events: every record in file order, typed by its type (and a system record's subtype). */

@@ -20,6 +20,7 @@ import {
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
 import { PROCESS_REUSE, capabilityOfCommand, declares, type Capability } from '../protocol/capabilities.js';
+import { TimeLedger, type TimePart } from './time-spent.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
@@ -65,6 +66,13 @@ const AWAITED: Partial<Record<CommandName, string>> = {
   'gate.wait': 'a call of the gate tool blocked on the gate',
 };
 
+/** The part of a scenario's time a command that answered in time spent. */
+function partOf(cmd: CommandName): TimePart {
+  if (cmd === 'hello' || cmd === 'runtime.close') return 'starts and stops';
+  if (cmd === 'session.idle') return 'awaiting idleness';
+  return AWAITED[cmd] ? 'other awaited states' : 'other commands';
+}
+
 /** A wait that ended at its deadline without the runtime reaching the awaited state. */
 export class AwaitedStateNotReached extends Error {
   constructor(
@@ -98,6 +106,10 @@ export class RuntimeDriver {
   readonly capabilitiesUsed = new Set<Capability>();
   /** Every command sent so far: a verdict resting on one the adapter emulates says so. */
   readonly commandsUsed = new Set<string>();
+  /** Where the scenario's time went in the runtime's starts, waits and commands. */
+  readonly time = new TimeLedger();
+  /** Called when the kit has killed the runtime's process (a restart) or it crashed, before a new one starts. */
+  onProcessEnded: () => void = () => {};
 
   private constructor(
     private readonly launcher: RuntimeLauncher,
@@ -119,7 +131,8 @@ export class RuntimeDriver {
   /** Kills the runtime process and starts a fresh one over the same durable store, in `timeZone` when given. */
   async restart(now: string, timeZone?: string): Promise<void> {
     this.capabilitiesUsed.add('restart');
-    await this.transport.kill();
+    await this.time.measure('starts and stops', () => this.transport.kill());
+    this.onProcessEnded();
     await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
   }
 
@@ -134,7 +147,7 @@ export class RuntimeDriver {
     this.stopped = true;
     if (transport.release && !this.crashed && declares(this.description, PROCESS_REUSE))
       await transport.release(() => this.call('runtime.close'));
-    else await transport.kill();
+    else await this.time.measure('starts and stops', () => transport.kill());
   }
 
   /** Arms a real crash right after the session's named durable write (capability fault-injection). */
@@ -155,11 +168,12 @@ export class RuntimeDriver {
       timer = setTimeout(() => reject(new Error(`the runtime did not crash at the armed point within ${ms} ms`)), ms);
     });
     try {
-      await Promise.race([this.crashed, late]);
+      await this.time.measure('other awaited states', () => Promise.race([this.crashed!, late]));
     } finally {
       clearTimeout(timer);
       this.crashed = undefined;
     }
+    this.onProcessEnded();
     await this.open({ ...this.config, now, instance: this.config.instance + 1 });
   }
 
@@ -174,15 +188,15 @@ export class RuntimeDriver {
         return;
       } catch {
         // A kept process that cannot greet again is discarded: a fresh one answers for it.
-        await kept.kill();
+        await this.time.measure('starts and stops', () => kept.kill());
       }
     }
-    this.transport = await this.launcher.start();
+    this.transport = await this.time.measure('starts and stops', () => this.launcher.start());
     try {
       this.description = await this.hello(STARTUP_ALLOWANCE_MS);
     } catch (error) {
       // A runtime that cannot even greet is stopped here: nobody else holds it to stop it later.
-      await this.transport.kill();
+      await this.time.measure('starts and stops', () => this.transport.kill());
       throw error;
     }
   }
@@ -296,8 +310,12 @@ export class RuntimeDriver {
         );
       }, ms);
     });
+    const part = (error: unknown): TimePart =>
+      error instanceof AwaitedStateNotReached || error instanceof RuntimeTimeout
+        ? 'waits ended by timeout'
+        : partOf(command.cmd);
     try {
-      const reply: Reply = await Promise.race([this.transport.send(command), timeout]);
+      const reply: Reply = await this.time.measure(part, () => Promise.race([this.transport.send(command), timeout]));
       this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
       return reply.result as CommandResult<C>;

@@ -2,6 +2,7 @@ import type { CapturedRequest, DecodedRequest } from './captured-request.js';
 import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
+import { performance } from 'node:perf_hooks';
 
 interface PreparedEntry {
   /** A recording's frames, fixed; a scripted turn is encoded when it answers, with the usage it reports. */
@@ -37,10 +38,14 @@ export class FakeProvider {
   private readonly holds = new Map<string, Deferred>();
   /** The holds a request is waiting on now: a runtime waiting on one is waiting on the kit. */
   readonly awaitedHolds = new Set<string>();
+  private readonly onHoldAwaited: (() => void)[] = [];
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
   private inFlight = 0;
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
+  /** Time from an error response to the next request: the runtime's retry sleeps, in ms. */
+  retrySleepMs = 0;
+  private lastErrorAt: number | undefined;
   /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
   readonly scriptedTools = new Set<string>();
   /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
@@ -103,6 +108,25 @@ export class FakeProvider {
   }
 
   /** Resolves once `count` requests have arrived in all. */
+  /**
+   * The runtime's process was killed: the requests it left waiting on held replies wait for
+   * nobody, so they no longer count as the runtime waiting on the kit.
+   */
+  forgetAwaitedHolds(): void {
+    this.awaitedHolds.clear();
+  }
+
+  /** Settles once a request waits on a held reply (at once if one does). */
+  holdAwaited(): Promise<void> {
+    if (this.awaitedHolds.size > 0) return Promise.resolve();
+    return new Promise((resolve) => this.onHoldAwaited.push(resolve));
+  }
+
+  /** How many requests arrived, read or not. */
+  get requestsReceived(): number {
+    return this.arrived;
+  }
+
   received(count: number): Promise<void> {
     if (this.arrived >= count) return Promise.resolve();
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
@@ -131,6 +155,8 @@ export class FakeProvider {
       );
     }
     this.arrived += 1;
+    if (this.lastErrorAt !== undefined) this.retrySleepMs += performance.now() - this.lastErrorAt;
+    this.lastErrorAt = undefined;
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     const { messages } = captured;
@@ -158,12 +184,14 @@ export class FakeProvider {
     const entry = this.script[at]!.repeat ? this.script[at] : this.script.splice(at, 1)[0];
     if (entry!.hold) {
       this.awaitedHolds.add(entry!.hold);
+      for (const notify of this.onHoldAwaited.splice(0)) notify();
       await this.holds.get(entry!.hold)!.promise;
       this.awaitedHolds.delete(entry!.hold);
     }
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
+    if ('kind' in response ? response.kind === 'error' : response.status >= 400) this.lastErrorAt = performance.now();
     return this.respond(
       'kind' in response
         ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model, `msg_kit_${captured.index}`)

@@ -91,7 +91,7 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
  */
 export interface OutcomeNote {
   /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
-  kind: 'not applicable' | 'not judged' | 'emulated' | 'means' | 'reading';
+  kind: 'not applicable' | 'not judged' | 'emulated' | 'means' | 'reading' | 'time';
   reason: string;
 }
 
@@ -101,6 +101,7 @@ const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
   emulated: 'rests on emulated: ',
   means: 'means: ',
   reading: 'reading: ',
+  time: 'time spent: ',
 };
 
 export function noteText(note: OutcomeNote): string {

@@ -6,6 +6,7 @@ import type { Outcome } from './outcome.js';
 import type { KnownFailure } from '../baseline/known-failures.js';
 import { withMarkedSection } from './marked-section.js';
 import { ruleStandings, type RuleStanding } from './rule-standings.js';
+import { timeBreakdown } from './time-breakdown.js';
 
 /**
  * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
@@ -107,11 +108,12 @@ export function runtimeReportPage(
   known: ReadonlyMap<string, KnownFailure>,
 ): string {
   const { passed, failed, notApplicable, notImplemented, errored, notJudged } = judged.counts;
-  const coverage = coverageOf(document.scenarios);
+  const judgedScenarios = withIntermittentFailures(document.scenarios, known);
+  const coverage = coverageOf(judgedScenarios);
   const rules = (Object.entries(coverage.outcomes) as [string, Outcome][]).sort(
     ([a, oa], [b, ob]) => OUTCOME_ORDER.indexOf(oa) - OUTCOME_ORDER.indexOf(ob) || a.localeCompare(b),
   );
-  const scenariosOf = (rule: string) => document.scenarios.filter((s) => rulesOf(s).includes(rule));
+  const scenariosOf = (rule: string) => judgedScenarios.filter((s) => rulesOf(s).includes(rule));
   const lines = [
     `# ${judged.runtime} ${judged.version}: conformance report`,
     '',
@@ -183,6 +185,8 @@ export function runtimeReportPage(
         );
     }
   }
+  const time = timeBreakdown(document.scenarios);
+  if (time.length > 0) lines.push('## Where the time went', '', '```', ...time, '```');
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -1,5 +1,6 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
 import { readNote, stepOutcome, type Outcome } from './outcome.js';
+import type { TimeSpent } from '../driver/time-spent.js';
 
 export interface ScenarioResult {
   id: string;
@@ -32,6 +33,8 @@ export interface ScenarioResult {
   readings?: string[];
   /** Where a failed scenario's working directory (store, workspaces) was kept. */
   kept?: string;
+  /** Where the scenario's time went (absent for one set aside before its runtime started). */
+  time?: TimeSpent;
 }
 
 /** Separates the reasons of a scenario that lacks several things. */
@@ -115,6 +118,7 @@ export class ScenarioResultCollector {
       }
       if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
       if (note?.kind === 'means') result.means = note.reason;
+      if (note?.kind === 'time') result.time = JSON.parse(note.reason) as TimeSpent;
       if (note?.kind === 'reading' && !result.readings?.includes(note.reason))
         result.readings = [...(result.readings ?? []), note.reason];
       if (log.body.startsWith(KEPT_LOG)) result.kept = log.body.slice(KEPT_LOG.length);

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
@@ -54,6 +55,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
       `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
     );
   }
+  this.startedAt = performance.now();
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
@@ -69,6 +71,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     validate: settings.validate,
   });
   declared ??= this.driver.description;
+  this.driver.onProcessEnded = () => this.provider.forgetAwaitedHolds();
   this.means = toolMeans(this.driver.description, this.driver, {
     workspaces: join(this.dir, 'workspaces'),
     timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
@@ -117,6 +120,11 @@ After(async function (this: KitWorld, { result, pickle }) {
   await this.driver?.stop();
   this.provider.releaseAll();
   stopRouting?.();
+  if (this.driver) {
+    const { retrySleepMs, requestsReceived } = this.provider;
+    const spent = this.driver.time.close(performance.now() - this.startedAt, retrySleepMs, requestsReceived);
+    this.log(noteText({ kind: 'time', reason: JSON.stringify(spent) }));
+  }
   if ((result?.status === Status.PASSED || result?.status === Status.SKIPPED) && problems.length === 0) {
     // A directory left behind in the temporary base is harmless; a failed removal fails nothing.
     removals.push(rm(this.dir, { recursive: true, force: true }).catch(() => {}));

@@ -17,6 +17,8 @@ export interface SessionHandle {
 /** Per-scenario state: the runtime under test, the fake provider, and what the last action returned. */
 export class KitWorld extends World {
   driver!: RuntimeDriver;
+  /** When the scenario's first hook began, by the monotonic clock: the time report's total runs from here. */
+  startedAt = 0;
   provider!: FakeProvider;
   /** How the scenario's scripted tool calls reach this runtime's tools. */
   means!: ToolMeans;

@@ -1,0 +1,62 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * Where a scenario's time went, in milliseconds, measured by the kit around what it waits for.
+ * The driver's parts do not overlap: every command falls in one, and the kit's own part is the
+ * rest of the scenario. Retry sleeps lie inside the waits, between a provider error the kit
+ * answered and the runtime's next request, and are counted there as well.
+ */
+export const TIME_PARTS = [
+  'starts and stops',
+  'awaiting idleness',
+  'other awaited states',
+  'waits ended by timeout',
+  'other commands',
+  'kit',
+] as const;
+export type TimePart = (typeof TIME_PARTS)[number];
+
+export interface TimeSpent {
+  /** The scenario from its first hook to its last, the runtime's stop included. */
+  total: number;
+  parts: Record<TimePart, number>;
+  /** Of the waits: between an error response of the fake provider and the next request. */
+  retrySleeps: number;
+  /** Provider requests the scenario received. */
+  providerTurns: number;
+}
+
+/** Sums the time spent in each part; `measure` times one stretch of work in its part. */
+export class TimeLedger {
+  private readonly spent = Object.fromEntries(TIME_PARTS.map((part) => [part, 0])) as Record<TimePart, number>;
+
+  add(part: TimePart, ms: number): void {
+    this.spent[part] += ms;
+  }
+
+  async measure<T>(part: TimePart | ((error: unknown) => TimePart), work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let failure: unknown;
+    try {
+      return await work();
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      const ms = performance.now() - started;
+      this.add(typeof part === 'function' ? part(failure) : part, ms);
+    }
+  }
+
+  /** The ledger closed over a scenario that took `total` ms: what no part claimed was the kit's. */
+  close(total: number, retrySleeps: number, providerTurns: number): TimeSpent {
+    const claimed = TIME_PARTS.reduce((sum, part) => sum + this.spent[part], 0);
+    const parts = { ...this.spent, kit: this.spent.kit + Math.max(0, total - claimed) };
+    return {
+      total: Math.round(total),
+      parts: Object.fromEntries(TIME_PARTS.map((part) => [part, Math.round(parts[part])])) as Record<TimePart, number>,
+      retrySleeps: Math.round(retrySleeps),
+      providerTurns,
+    };
+  }
+}

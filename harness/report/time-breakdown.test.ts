@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TimeLedger } from '../driver/time-spent.js';
+import type { ScenarioResult } from './scenario-results.js';
+import { timeBreakdown } from './time-breakdown.js';
+
+test('the kit part is what no other part claimed; a failed measure counts where its error says', async () => {
+  const ledger = new TimeLedger();
+  ledger.add('starts and stops', 1000);
+  ledger.add('awaiting idleness', 500);
+  await assert.rejects(
+    ledger.measure(
+      (error) => (error ? 'waits ended by timeout' : 'other commands'),
+      () => Promise.reject(new Error('late')),
+    ),
+  );
+  const spent = ledger.close(2000, 40, 3);
+  assert.equal(spent.parts['starts and stops'], 1000);
+  assert.ok(spent.parts['waits ended by timeout'] < 50 && spent.parts['other commands'] === 0);
+  assert.equal(spent.parts.kit, 2000 - 1500 - spent.parts['waits ended by timeout']);
+  assert.deepEqual([spent.total, spent.retrySleeps, spent.providerTurns], [2000, 40, 3]);
+});
+
+const timed = (id: string, total: number, idle: number): ScenarioResult => ({
+  id,
+  name: id,
+  uri: 'features/x/X1.feature',
+  line: 1,
+  rules: ['RUN-01'],
+  area: 'runner',
+  status: 'passed',
+  time: {
+    total,
+    parts: {
+      'starts and stops': total - idle,
+      'awaiting idleness': idle,
+      'other awaited states': 0,
+      'waits ended by timeout': 0,
+      'other commands': 0,
+      kit: 0,
+    },
+    retrySleeps: 0,
+    providerTurns: 2,
+  },
+});
+
+test('the breakdown sums the parts over scenarios and lists the slowest first with their largest parts', () => {
+  const lines = timeBreakdown(
+    [timed('fast', 1000, 200), timed('slow', 4000, 3000), { ...timed('untimed', 0, 0), time: undefined }],
+    1,
+  );
+  assert.equal(lines[0], 'time spent in 2 scenarios: 5.0 s (summed over shards), 4 provider turns');
+  assert.match(lines.find((l) => l.includes('starts and stops'))!, /1\.8 s\s+36%$/);
+  assert.match(lines.find((l) => l.includes('awaiting idleness'))!, /3\.2 s\s+64%$/);
+  assert.deepEqual(lines.slice(-2), [
+    'slowest scenarios:',
+    '     4.0 s  slow: awaiting idleness 3.0 s, starts and stops 1.0 s',
+  ]);
+  assert.deepEqual(timeBreakdown([]), []);
+});
