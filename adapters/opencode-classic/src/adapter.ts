@@ -10,26 +10,20 @@ import {
   opencodeVersion,
   type ServerSettings,
 } from '../../opencode-server/server.js';
-import { type Reply, SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
-import { ApiError, ClassicApi, type ClassicMessage } from './classic-api.js';
+import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
+import {
+  ApiError,
+  type Command,
+  type HelloConfig,
+  START_WITHIN_MS,
+  runnerAdapter,
+} from '../../opencode-server/runner-adapter.js';
+import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
-
-const PROTOCOL = 'session-runtime-adapter/1';
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
-type Command = { cmd: string } & Record<string, unknown>;
-
-interface HelloConfig {
-  storeDir: string;
-  home: string;
-  timeZone?: string;
-  provider: { dialect: string; baseUrl: string; apiKey: string; model: string; models?: string[] };
-}
-
-/** How long the server may take to listen on a loaded 2-core machine. */
-const START_WITHIN_MS = 60_000;
 const POLL_MS = 50;
 /** An idle session whose newest prompt has no answer after this long stopped silently. */
 const SILENT_STOP_MS = 15_000;
@@ -102,63 +96,40 @@ const EMULATED: Record<string, string> = {
 };
 
 export function createAdapter(): StdioAdapter {
-  let runtime: ClassicRuntime | undefined;
-  return {
-    async handle(command) {
-      if (command.cmd === 'hello') {
-        if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        runtime ??= new ClassicRuntime(command.config as HelloConfig);
-        return {
-          ok: true,
-          result: {
-            protocol: PROTOCOL,
-            runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
-            profiles: ['core', 'continuation', 'sol'],
-            capabilities: ['busy-submit'],
-            shell: {
-              tool: 'bash',
-              commandField: 'command',
-              workdirField: 'workdir',
-              statusText: 'Command exited with code {status}.',
-            },
-            emulated: EMULATED,
-            patch: { tool: 'apply_patch', patchField: 'patchText' },
-            texts: {
-              // What `MessageV2.toModelMessages` sends for a tool output whose `time.compacted` is set.
-              'pruning.replacement': '[Old tool result content cleared]',
-              // `SessionCompaction.prune` skips the messages of the newest two user turns.
-              'pruning.protects-last-two-turns': 'yes',
-              // The synthetic text `SessionCompaction.process` appends after an automatic compaction.
-              'continuation.continue':
-                'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.',
-              'prompt.default-delivery': 'steer',
-              // The system prompt of the compaction agent (`SessionCompaction.process` sends no other).
-              'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
-              // The one user message of a summary request holds the conversation serialized, then the
-              // instructions; this sentence of them is in every summary request.
-              'compaction.prompt':
-                'Output exactly the Markdown structure shown inside <template> and keep the section order unchanged.',
-            },
-            limits: LIMITS,
-          },
-        };
-      }
-      if (!runtime) return failure('invalid-input', 'the first command must be hello');
-      if (command.cmd in UNSUPPORTED) return failure('unsupported', UNSUPPORTED[command.cmd]!);
-      try {
-        return { ok: true, result: (await runtime.handle(command)) ?? {} };
-      } catch (error) {
-        if (error instanceof ApiError) return failure(error.code, error.message);
-        throw error;
-      }
-    },
-    terminate: async () => runtime?.stop(),
-    terminateNow: () => runtime?.stopNow(),
-  };
-}
-
-function failure(code: string, message: string): Reply {
-  return { ok: false, error: { code, message } };
+  return runnerAdapter(
+    (config) => new ClassicRuntime(config as HelloConfig),
+    () => ({
+      runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
+      profiles: ['core', 'continuation', 'sol'],
+      capabilities: ['busy-submit'],
+      shell: {
+        tool: 'bash',
+        commandField: 'command',
+        workdirField: 'workdir',
+        statusText: 'Command exited with code {status}.',
+      },
+      emulated: EMULATED,
+      patch: { tool: 'apply_patch', patchField: 'patchText' },
+      texts: {
+        // What `MessageV2.toModelMessages` sends for a tool output whose `time.compacted` is set.
+        'pruning.replacement': '[Old tool result content cleared]',
+        // `SessionCompaction.prune` skips the messages of the newest two user turns.
+        'pruning.protects-last-two-turns': 'yes',
+        // The synthetic text `SessionCompaction.process` appends after an automatic compaction.
+        'continuation.continue':
+          'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.',
+        'prompt.default-delivery': 'steer',
+        // The system prompt of the compaction agent (`SessionCompaction.process` sends no other).
+        'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+        // The one user message of a summary request holds the conversation serialized, then the
+        // instructions; this sentence of them is in every summary request.
+        'compaction.prompt':
+          'Output exactly the Markdown structure shown inside <template> and keep the section order unchanged.',
+      },
+      limits: LIMITS,
+    }),
+    UNSUPPORTED,
+  );
 }
 
 interface Session {
