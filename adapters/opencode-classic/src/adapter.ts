@@ -4,20 +4,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_MODEL_LIMIT,
-  OpencodeServer,
+  type OpencodeServer,
   PROVIDER_ID,
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
 } from '../../opencode-server/server.js';
 import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
-import {
-  ApiError,
-  type Command,
-  type HelloConfig,
-  START_WITHIN_MS,
-  runnerAdapter,
-} from '../../opencode-server/runner-adapter.js';
+import { ServerHandle } from '../../opencode-server/server-handle.js';
+import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode-server/runner-adapter.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
 
@@ -141,8 +136,7 @@ interface Session {
 
 class ClassicRuntime {
   private readonly settings: ServerSettings;
-  private server: Promise<OpencodeServer> | undefined;
-  private process: OpencodeServer | undefined;
+  private readonly opencode: ServerHandle;
   /** Kit session name → OpenCode's session; the classic routes choose the ID. */
   private readonly sessions = new Map<string, Session>();
   /** OpenCode message ID → the kit's. */
@@ -168,6 +162,7 @@ class ClassicRuntime {
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
+    this.opencode = new ServerHandle(this.settings, () => pluginDependenciesInstalled(this.settings.home));
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.send(c, api),
@@ -219,31 +214,19 @@ class ClassicRuntime {
   }
 
   async stop(): Promise<void> {
-    await this.process?.stop();
+    await this.opencode.stop();
   }
 
   stopNow(): void {
-    this.process?.stopNow();
+    this.opencode.stopNow();
   }
 
   private started(): Promise<OpencodeServer> {
-    this.server ??= this.start();
-    return this.server;
+    return this.opencode.started();
   }
 
-  private start(): Promise<OpencodeServer> {
-    pluginDependenciesInstalled(this.settings.home);
-    return OpencodeServer.start(this.settings, START_WITHIN_MS, (server) => (this.process = server));
-  }
-
-  /** OpenCode reads its configuration only at start: write it, and restart a running server. */
-  private async reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    Object.assign(this.settings, change);
-    if (!this.server) return;
-    const running = this.server;
-    this.server = undefined;
-    await (await running).stop();
-    await this.started();
+  private reconfigure(change: Partial<ServerSettings>): Promise<void> {
+    return this.opencode.reconfigure(change);
   }
 
   /** A model the configuration does not name yet is written, and the server restarted to read it. */

@@ -7,13 +7,14 @@ import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,
-  OpencodeServer,
+  type OpencodeServer,
   PROVIDER_ID,
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
 } from '../../opencode-server/server.js';
 import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
+import { ServerHandle } from '../../opencode-server/server-handle.js';
 import {
   ApiError,
   type Command,
@@ -135,9 +136,7 @@ export function createAdapter(): StdioAdapter {
 
 class OpencodeRuntime {
   private readonly settings: ServerSettings;
-  private server: Promise<OpencodeServer> | undefined;
-  /** The current server process, known from its spawn on, listening or not. */
-  private process: OpencodeServer | undefined;
+  private readonly opencode: ServerHandle;
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
@@ -162,6 +161,7 @@ class OpencodeRuntime {
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
+    this.opencode = new ServerHandle(this.settings);
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new Error(`dialect ${config.provider.dialect} is not wired`);
     this.commands = {
@@ -241,28 +241,20 @@ class OpencodeRuntime {
 
   async stop(): Promise<void> {
     for (const stream of this.subscriptions.values()) stream.close();
-    await this.process?.stop();
+    await this.opencode.stop();
   }
 
   stopNow(): void {
-    this.process?.stopNow();
+    this.opencode.stopNow();
   }
 
-  /** The server starts with the first command that needs it, after any budget was configured. */
   private started(): Promise<OpencodeServer> {
-    this.server ??= OpencodeServer.start(this.settings, START_WITHIN_MS, (server) => (this.process = server));
-    return this.server;
+    return this.opencode.started();
   }
 
-  /** OpenCode reads its configuration only at start: write it, and restart a running server. */
-  private async reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    Object.assign(this.settings, change);
-    if (!this.server) return;
-    const running = this.server;
-    this.server = undefined;
-    this.offered.clear();
-    await (await running).stop();
-    await this.started();
+  /** A restarted server has offered no model yet. */
+  private reconfigure(change: Partial<ServerSettings>): Promise<void> {
+    return this.opencode.reconfigure(change, () => this.offered.clear());
   }
 
   private async createSession(c: Command, api: OpencodeApi) {
