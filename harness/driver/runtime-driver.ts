@@ -315,7 +315,11 @@ export class RuntimeDriver {
         ? 'waits ended by timeout'
         : partOf(command.cmd);
     try {
-      const reply: Reply = await this.time.measure(part, () => Promise.race([this.transport.send(command), timeout]));
+      const reply: Reply = await this.time.measure(
+        part,
+        () => Promise.race([this.transport.send(command), timeout]),
+        command.cmd,
+      );
       this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
       return reply.result as CommandResult<C>;

@@ -2,9 +2,10 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * Where a scenario's time went, in milliseconds, measured by the kit around what it waits for.
- * The driver's parts do not overlap: every command falls in one, and the kit's own part is the
- * rest of the scenario. Retry sleeps lie inside the waits, between a provider error the kit
- * answered and the runtime's next request, and are counted there as well.
+ * The parts do not overlap: every command falls in one (a wait for the provider's requests
+ * counts with the other awaited states), and the kit's own part is the rest. Retry sleeps lie
+ * inside the waits, between a provider error the kit answered and the runtime's next request,
+ * and are counted there as well.
  */
 export const TIME_PARTS = [
   'starts and stops',
@@ -24,17 +25,36 @@ export interface TimeSpent {
   retrySleeps: number;
   /** Provider requests the scenario received. */
   providerTurns: number;
+  /**
+   * The other commands' time by command name: where a runtime does work the kit does not see
+   * (a server started by its first command, say), the command that waited on it shows.
+   */
+  commands: Record<string, number>;
 }
 
 /** Sums the time spent in each part; `measure` times one stretch of work in its part. */
 export class TimeLedger {
   private readonly spent = Object.fromEntries(TIME_PARTS.map((part) => [part, 0])) as Record<TimePart, number>;
+  private readonly byCommand = new Map<string, number>();
+  private measuring = false;
 
-  add(part: TimePart, ms: number): void {
+  /** `command`: the command that spent it, kept for the other commands. */
+  add(part: TimePart, ms: number, command?: string): void {
     this.spent[part] += ms;
+    if (part === 'other commands' && command) this.byCommand.set(command, (this.byCommand.get(command) ?? 0) + ms);
   }
 
-  async measure<T>(part: TimePart | ((error: unknown) => TimePart), work: () => Promise<T>): Promise<T> {
+  /**
+   * Times `work` in `part`. Work measured while other work is being measured (a command sent
+   * inside a measured wait, commands sent side by side) counts once, in the outer measure.
+   */
+  async measure<T>(
+    part: TimePart | ((error: unknown) => TimePart),
+    work: () => Promise<T>,
+    command?: string,
+  ): Promise<T> {
+    if (this.measuring) return work();
+    this.measuring = true;
     const started = performance.now();
     let failure: unknown;
     try {
@@ -43,8 +63,9 @@ export class TimeLedger {
       failure = error;
       throw error;
     } finally {
+      this.measuring = false;
       const ms = performance.now() - started;
-      this.add(typeof part === 'function' ? part(failure) : part, ms);
+      this.add(typeof part === 'function' ? part(failure) : part, ms, command);
     }
   }
 
@@ -57,6 +78,7 @@ export class TimeLedger {
       parts: Object.fromEntries(TIME_PARTS.map((part) => [part, Math.round(parts[part])])) as Record<TimePart, number>,
       retrySleeps: Math.round(retrySleeps),
       providerTurns,
+      commands: Object.fromEntries([...this.byCommand].map(([command, ms]) => [command, Math.round(ms)])),
     };
   }
 }

@@ -13,6 +13,19 @@ function largestParts(time: TimeSpent, count: number): string {
     .join(', ');
 }
 
+/** The three commands that took longest over all scenarios. */
+function slowestCommands(timed: readonly { time: TimeSpent }[]): string {
+  const byCommand = new Map<string, number>();
+  for (const { time } of timed)
+    for (const [command, ms] of Object.entries(time.commands ?? {}))
+      byCommand.set(command, (byCommand.get(command) ?? 0) + ms);
+  return [...byCommand]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([command, ms]) => `${command} ${seconds(ms)}`)
+    .join(', ');
+}
+
 /**
  * Where a judged run's time went, summed over its scenarios (shards add up, so the sum exceeds
  * the wall time of a sharded run), then the slowest scenarios with their largest parts.
@@ -26,9 +39,11 @@ export function timeBreakdown(results: readonly ScenarioResult[], slowest = 10):
   const width = Math.max(...TIME_PARTS.map((part) => part.length));
   return [
     `time spent in ${timed.length} scenarios: ${seconds(total)} (summed over shards), ${sum((t) => t.providerTurns)} provider turns`,
-    ...TIME_PARTS.map((part) => {
+    ...TIME_PARTS.flatMap((part) => {
       const ms = sum((t) => t.parts[part]);
-      return `  ${part.padEnd(width)}  ${seconds(ms).padStart(9)}  ${share(ms)}`;
+      const line = `  ${part.padEnd(width)}  ${seconds(ms).padStart(9)}  ${share(ms)}`;
+      const commands = part === 'other commands' ? slowestCommands(timed) : '';
+      return commands ? [line, `    of which ${commands}`] : [line];
     }),
     `  ${'of the waits, retry sleeps'.padEnd(width)}  ${seconds(sum((t) => t.retrySleeps)).padStart(9)}  ${share(sum((t) => t.retrySleeps))}`,
     `slowest scenarios:`,

@@ -97,7 +97,7 @@ Given('the provider calls the tools:', function (this: KitWorld, table: DataTabl
 });
 
 When('the provider has received {int} request(s)', async function (this: KitWorld, count: number) {
-  await this.provider.received(count);
+  await this.driver.time.measure('other awaited states', () => this.provider.received(count));
 });
 
 When('the held reply {string} is released', function (this: KitWorld, hold: string) {

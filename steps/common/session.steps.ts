@@ -102,7 +102,7 @@ When(
 );
 
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
-  await this.means.gateBlocked(gate);
+  await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
 });
 
 When('the gate {string} opens', async function (this: KitWorld, gate: string) {

@@ -38,7 +38,9 @@ Given(
  */
 Then('the provider receives {int} requests without a wait', async function (this: KitWorld, count: number) {
   try {
-    await withinCommandTimeout(this.provider.received(count), `${count} requests`);
+    await this.driver.time.measure('other awaited states', () =>
+      withinCommandTimeout(this.provider.received(count), `${count} requests`),
+    );
   } catch {
     expect.fail(
       `the provider received ${this.provider.requests.length} of ${count} requests: the runtime waits before a retry the provider allowed at once`,
@@ -78,9 +80,11 @@ When('the clock passes retries 1 to {int}', async function (this: KitWorld, last
     // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
     if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
     await this.driver.setClock(this.now);
-    await withinCommandTimeout(
-      this.provider.received(retry + 1),
-      `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
+    await this.driver.time.measure('other awaited states', () =>
+      withinCommandTimeout(
+        this.provider.received(retry + 1),
+        `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
+      ),
     );
     const next = this.provider.requests[retry]!;
     this.retryDelays.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
