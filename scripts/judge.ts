@@ -29,6 +29,8 @@ import {
  * adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
  *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
+ * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
+ * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
  * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
  * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
@@ -41,6 +43,8 @@ interface JudgeSettings {
   install?: 'npm ci' | 'npm install';
   /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
   shards?: number;
+  /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
+  tags?: string;
   /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
   dialect?: 'openai-chat' | 'anthropic-messages';
 }
@@ -105,6 +109,7 @@ function runShard(k: number): Promise<number> {
       '--timeout-scale',
       String(settings.timeoutScale),
       ...(shards > 1 ? ['--shard', `${k}/${shards}`] : []),
+      ...(settings.tags ? ['--tags', settings.tags] : []),
       '--results',
       shardFile(k, 'results', 'json'),
       '--markdown',

@@ -48,13 +48,13 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
     And the provider summarizes with "SUMMARY: a long answer"
-    And the provider replies "done"
+    And the provider replies "done" to every later turn
     And the user steers "one"
     And the session settles
     When the user steers "two"
     And the session settles
     Then the session has 1 completed compaction
-    And request 3 mentions "SUMMARY: a long answer" in its conversation
+    And the last request mentions "SUMMARY: a long answer" in its conversation
 
   @SCP-04 @profile:sol @id:scp-config-2
   Scenario: [5] With automatic compaction off, an oversized request goes out uncompacted
@@ -92,72 +92,90 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 6 reads 100000 characters of output for call "b"
     And the history keeps 100000 characters of output for call "a", unpruned
 
+  @SCP-04 @profile:sol @id:scp-config-4 @needs:kit-tools
+  Scenario: [7] Pruning is on when the configuration does not mention it
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 100000 "y"
+    And the provider calls produce "c" with one line of 100000 "z"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    When the user steers "four"
+    And the session settles
+    Then the history keeps 100000 characters of output for call "a", pruned
+
   @SCP-03 @profile:sol @id:scp-trigger-1
-  Scenario: [7] The model reads a compaction as the answer to "What did we do so far?"
+  Scenario: [8] The model reads a compaction as the answer to "What did we do so far?"
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
     And the provider summarizes with "SUMMARY: a long answer"
-    And the provider replies "done"
+    And the provider replies "done" to every later turn
     And the user steers "one"
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the provider received 3 requests
-    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
-    And request 3 ends with:
+    Then the last request begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    And the last request ends with:
       | role | content |
       | user | two     |
-    And request 3 has no user message "one"
+    And the last request has no user message "one"
 
   @SCP-01 @profile:sol @id:scp-continue-1 @needs:kit-tools
-  Scenario: [8] A compaction in the middle of the agent loop is followed by a synthetic continue message
+  Scenario: [9] A compaction in the middle of the agent loop is followed by a synthetic continue message
     Given a session "s1"
     And the tool output limit is 10 lines or 1000000 bytes
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider tells summary requests from turns
     And the provider calls produce "a" with one line of 160000 "x"
     And the provider summarizes with "SUMMARY: produced a long line"
-    And the provider replies "done"
+    And the provider replies "done" to every later turn
     When the user steers "one"
     And the session settles
-    Then the provider received 3 requests
-    And the session has 1 completed compaction
-    And request 3 begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
-    And request 3 ends with the user message of the declared text "continuation.continue"
+    Then the session has 1 completed compaction
+    And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
+    And the last request ends with the user message of the declared text "continuation.continue"
     And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
     And the history has 1 user message "one"
 
   @SCP-02 @profile:sol @id:scp-request-1
-  Scenario Outline: [9] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
+  Scenario Outline: [10] A compaction request sends the conversation, then the compaction prompt, under the compaction system prompt (<case>)
     Given a session "s1"
     And the context window is <window> tokens with an output allowance of <allowance> and a compaction buffer of 2000
+    And the provider tells summary requests from turns
     And the provider replies with <prose> characters of prose
     And the provider summarizes with "SUMMARY: a long answer"
-    And the provider replies "done"
-    And the user steers "one"
+    And the provider replies "done" to every later turn
+    And the session selects the model "kit-other"
+    When the user steers "one"
     And the session settles
-    When the session selects the model "kit-other"
     And the user steers "two"
     And the session settles
-    Then the provider received 3 requests
-    And the baseline of request 2 is the declared text "compaction.system-prompt"
-    And request 2 uses the model "kit-other"
-    And request 2 has the messages:
+    Then the baseline of the summary request is the declared text "compaction.system-prompt"
+    And the summary request uses the model "kit-other"
+    And the summary request has the messages:
       | role      | content |
       | user      | one     |
       | assistant | *       |
       | user      | *       |
-    And request 2 ends with the user message of the declared text "compaction.prompt"
-    And request 2 limits the output to <limit> tokens
-    And request 3 uses the model "kit-other"
+    And the summary request ends with the user message of the declared text "compaction.prompt"
+    And the summary request limits the output to <limit> tokens
+    And the last request uses the model "kit-other"
 
     Examples:
       | case                   | window | allowance | prose  | limit |
       | the allowance as given | 40000  | 4000      | 160000 | 4000  |
-      | capped at 32000        | 60000  | 50000     | 60000  | 32000 |
+      | capped at 32000        | 60000  | 50000     | 90000  | 32000 |
 
   @SCP-07 @profile:sol @id:scp-store-1 @needs:restart
-  Scenario: [10] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
+  Scenario: [11] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider replies with 160000 characters of prose
@@ -180,14 +198,15 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And compaction 1 freed between 38000 and 40100 tokens
 
   @SCP-07 @profile:sol @id:scp-store-2
-  Scenario: [11] A second compaction records the tokens it freed itself, not those the first one folded
+  Scenario: [12] A second compaction records the tokens it freed itself, not those the first one folded
     Given a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider tells summary requests from turns
     And the provider replies with 160000 characters of prose
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies with 160000 characters of prose
     And the provider summarizes with "SUMMARY: two long answers"
-    And the provider replies "done"
+    And the provider replies "done" to every later turn
     And the user steers "one"
     And the session settles
     And the user steers "two"

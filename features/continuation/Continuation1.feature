@@ -2,44 +2,53 @@
 Feature: Continuation1 - The message that lets a session go on after a compaction
   A runtime of profile continuation folds the whole active history, pending input included, and
   then injects one hidden user message so the work goes on without new input: the newest user
-  message again when the model never answered it, otherwise a synthetic "continue".
+  message again when the model never answered it, otherwise a synthetic "continue". A pending
+  message meets its compaction when the provider refuses it as too long; mid-task, summaries are
+  told from turns, so the compaction may come before the turn found over budget or after the step
+  whose reported usage overflowed: the seeds do not fix when.
 
   Background:
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
 
   @CON-01 @CON-04 @CON-05 @profile:continuation @id:con-continuation-1 @needs:kit-tools
   Scenario: [1] A compaction in the middle of a task is followed by a synthetic continue
-    Given the tool output limit is 10 lines or 1000000 bytes
+    Given the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the provider tells summary requests from turns
     And the provider calls produce "p" with one line of 148000 "x"
     And the provider summarizes with "SUMMARY: produced a long output"
-    And the provider replies "done"
+    And the provider replies "done" to every later turn
     When the user steers "one"
     And the session settles
-    Then the provider received 3 requests
-    And request 3 mentions "SUMMARY: produced a long output" in its conversation
-    And request 3 ends with the user message "continue"
+    Then the session has 1 completed compaction
+    And the last request mentions "SUMMARY: produced a long output" in its conversation
+    # checks: CON-04
+    And the last request ends with the user message "continue"
     And the newest user message in the history is a hidden continuation reading "continue"
     And the session reports no failure
 
-  @CON-01 @CON-03 @CON-05 @CON-06 @profile:continuation @id:con-continuation-2
-  Scenario: [2] A user message the model never answered is replayed verbatim after the compaction
-    Given the provider replies with 160000 characters of prose
+  @CON-01 @CON-06 @profile:continuation @id:con-continuation-2
+  Scenario: [2] A user message the model never answered is sent again after the compaction, not a continue
+    Given the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider refuses the request as too long for its context window
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the provider received 3 requests
-    And request 3 ends with the user message "two"
-    And request 3 has 1 user message "two"
-    And the newest user message in the history is a hidden continuation reading "two"
+    Then the provider received 4 requests
+    And request 4 mentions "SUMMARY: a long answer" in its conversation
+    And request 4 ends with the user message "two"
+    And request 4 has 1 user message "two"
     And the history has 2 user messages "two"
 
   @CON-02 @CON-05 @profile:continuation @id:con-continuation-3
   Scenario: [3] A message with media is continued by its text alone, marked as resumed; the media are not sent again
-    Given the provider replies with 160000 characters of prose
+    Given the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider refuses the request as too long for its context window
     And the provider summarizes with "SUMMARY: a screenshot came"
     And the provider replies "done"
     And the user steers "Look at this first" with an image
@@ -47,26 +56,30 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     When the user steers "Describe this screenshot" with an image
     And the session settles
     Then request 1 carries 1 image
-    And the provider received 3 requests
-    And request 3 carries 0 images
+    And the provider received 4 requests
+    And request 4 carries 0 images
     And the newest user message in the history is a hidden continuation of media that marks the resumption of "Describe this screenshot"
 
   @CON-02 @profile:continuation @id:con-continuation-4
   Scenario: [4] A message of media alone is continued by a placeholder
-    Given the provider replies with 160000 characters of prose
+    Given the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider refuses the request as too long for its context window
     And the provider summarizes with "SUMMARY: an image came"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
     When the user steers only an image
     And the session settles
-    Then the provider received 3 requests
-    And request 3 carries 0 images
+    Then the provider received 4 requests
+    And request 4 carries 0 images
     And the newest user message in the history is a hidden continuation of media with a placeholder text
 
-  @CON-03 @profile:continuation @id:con-continuation-verbatim-1
-  Scenario: [5] The replayed message keeps its words exactly, surrounding spaces included, and its metadata
-    Given the provider replies with 160000 characters of prose
+  @CON-03 @CON-05 @profile:continuation @id:con-continuation-verbatim-1
+  Scenario: [5] The replayed message keeps its words exactly, surrounding spaces included, and its metadata, marked as a continuation
+    Given the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider refuses the request as too long for its context window
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
@@ -76,8 +89,8 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
       """
     And the session settles
-    Then the provider received 3 requests
-    And request 3 ends with the user message "  two, then three  "
+    Then the provider received 4 requests
+    And request 4 ends with the user message "  two, then three  "
     And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
       """
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}

@@ -65,9 +65,12 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
   Scenario: [5] A context overflow is not retried by the retry loop
     Given a session "s1"
     And the provider replies with the recording "context-overflow"
+    And the provider summarizes with "SUMMARY: hello"
+    And the provider replies "done" to every later turn
     And the user steers "hello"
     When the session settles
-    Then the provider received 1 request
+    Then request 1 was not sent again
+    # checks: CMP-11
     And the session reports the failure "context-overflow"
 
   @RTY-03 @profile:sol @id:rty-doom-loop-1 @needs:kit-tools

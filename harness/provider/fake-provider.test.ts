@@ -29,3 +29,25 @@ test('a reply scripted for a user text answers that text with lines appended to 
   assert.equal((await ask('two\n<system-update>\nPROJECT: use spaces\n</system-update>')).status, 200);
   assert.equal(provider.unconsumed, 0);
 });
+
+test('told apart, summaries answer summary requests and the other answers turns; a repeated answer stays', async () => {
+  const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
+  provider.summaryRequest = (request) => request.messages.at(-1)?.text === 'summarize';
+  provider.enqueue({ turn: { kind: 'text', text: 'SUMMARY', chunks: 1 }, summary: true });
+  provider.enqueue({ turn: { kind: 'text', text: 'done', chunks: 1 }, repeat: true });
+  const post = (content: string) =>
+    provider.handle(
+      new Request('http://127.0.0.1/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
+      }),
+    );
+  const answer = async (content: string) =>
+    (await (await post(content)).text()).includes('SUMMARY') ? 'SUMMARY' : 'done';
+  assert.deepEqual(
+    [await answer('one'), await answer('summarize'), await answer('continue')],
+    ['done', 'SUMMARY', 'done'],
+  );
+  assert.equal(provider.unconsumed, 0, 'the repeated answer is never left over');
+  assert.equal((await post('summarize')).status, 500, 'the one summary was taken');
+});

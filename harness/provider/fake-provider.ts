@@ -9,6 +9,8 @@ interface PreparedEntry {
   response: WireResponse | Exclude<ScriptedTurn, { kind: 'recording' }>;
   forUserText?: string;
   hold?: string;
+  summary: boolean;
+  repeat: boolean;
 }
 
 /** What the provider reads of a request: its JSON body. */
@@ -53,6 +55,11 @@ export class FakeProvider {
    * declares the wrapper); undefined for a turn that carries only a system message.
    */
   userText: (text: string) => string | undefined = (text) => text;
+  /**
+   * Whether a request asks for a summary rather than a turn; undefined while the scenario does not
+   * tell them apart, and then every answer goes to the next request in order.
+   */
+  summaryRequest: ((request: DecodedRequest) => boolean) | undefined;
   /** How the runtime's request reads as a baseline and a conversation (it may lower its baseline into a user turn). */
   frame: (request: DecodedRequest) => DecodedRequest = (request) => request;
 
@@ -69,12 +76,19 @@ export class FakeProvider {
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : entry.turn;
     if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
-    this.script.push({ response, forUserText: entry.forUserText, hold: entry.hold });
+    this.script.push({
+      response,
+      forUserText: entry.forUserText,
+      hold: entry.hold,
+      summary: entry.summary === true,
+      repeat: entry.repeat === true && entry.hold === undefined,
+    });
     if (entry.hold) this.holds.set(entry.hold, deferred());
   }
 
+  /** Scripted answers no request took; one that answers every later request is never left over. */
   get unconsumed(): number {
-    return this.script.length;
+    return this.script.filter((entry) => !entry.repeat).length;
   }
 
   release(hold: string): void {
@@ -153,8 +167,11 @@ export class FakeProvider {
     const lastUser = messages
       .flatMap((message) => (message.role === 'user' ? [this.userText(message.text)] : []))
       .findLast((text) => text !== undefined);
+    const summary = this.summaryRequest?.(captured);
     const at = this.script.findIndex(
-      (entry) => entry.forUserText === undefined || answers(entry.forUserText, lastUser ?? ''),
+      (entry) =>
+        (entry.forUserText === undefined || answers(entry.forUserText, lastUser ?? '')) &&
+        (summary === undefined || entry.summary === summary),
     );
     if (at < 0) {
       this.inFlight -= 1;
@@ -164,7 +181,7 @@ export class FakeProvider {
         { status: 500 },
       );
     }
-    const [entry] = this.script.splice(at, 1);
+    const entry = this.script[at]!.repeat ? this.script[at] : this.script.splice(at, 1)[0];
     if (entry!.hold) {
       this.awaitedHolds.add(entry!.hold);
       for (const notify of this.onHoldAwaited.splice(0)) notify();

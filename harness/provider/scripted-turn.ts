@@ -66,6 +66,13 @@ export interface ScriptEntry {
   forUserText?: string;
   /** The answer waits until the scenario releases this name. */
   hold?: string;
+  /**
+   * A summary: where the provider tells summary requests from turns (`FakeProvider.summaryRequest`),
+   * it answers only a summary request, and an entry without it only a turn.
+   */
+  summary?: boolean;
+  /** Answers every later request it matches instead of one (no hold). */
+  repeat?: boolean;
 }
 
 /** A response as it goes on the wire: a status, headers and the body split into frames. */

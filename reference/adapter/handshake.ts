@@ -6,7 +6,12 @@ import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
-import { COMPACTION_PROMPT, COMPACTION_SYSTEM_PROMPT, RECENT_CONTEXT_TOKENS } from '../compaction/compactor.js';
+import {
+  COMPACTION_PROMPT,
+  COMPACTION_SYSTEM_PROMPT,
+  RECENT_CONTEXT_TOKENS,
+  SUMMARY_INSTRUCTION,
+} from '../compaction/compactor.js';
 import { DEFAULT_BUDGET } from '../compaction/compaction-budget.js';
 import { OUTPUT_TOKEN_MAX } from '../compaction/token-usage.js';
 import type { Profile } from '../profile.js';
@@ -36,7 +41,7 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
       'continuation.continue': CONTINUE_TEXT,
       'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
-      'compaction.prompt': COMPACTION_PROMPT,
+      'compaction.prompt': profile.checkpointForm() === 'trigger-answer' ? COMPACTION_PROMPT : SUMMARY_INSTRUCTION,
     },
     limits: {
       contextWindow: DEFAULT_BUDGET.contextWindow,

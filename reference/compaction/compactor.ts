@@ -29,6 +29,10 @@ export const COMPACTION_SYSTEM_PROMPT =
 export const COMPACTION_PROMPT =
   'Provide a detailed summary of our conversation above, for continuing it in a new session that will not have access to it: what we did, what we are doing, which files we are working on and what we will do next.';
 
+/** Outside profile sol: how the one user message of a compaction request begins, the conversation serialized after it. */
+export const SUMMARY_INSTRUCTION =
+  'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.';
+
 /** How much of the newest compacted conversation is kept verbatim beside the summary. */
 export const RECENT_CONTEXT_TOKENS = 2_000;
 
@@ -137,7 +141,7 @@ function summaryRequest(
     };
   }
   const instruction = [
-    'Summarize the conversation below for your own later use: the task, decisions, facts learned, files touched and what remains to do.',
+    SUMMARY_INSTRUCTION,
     previous ? `Update this earlier summary with the newer messages:\n${previous.summary}` : '',
     `Conversation:\n${folded.map(serialize).join('\n')}`,
   ]

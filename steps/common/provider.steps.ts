@@ -14,7 +14,7 @@ import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { conversation, request } from '../support/requests.js';
 
-Then('request {int} uses the model {string}', function (this: KitWorld, n: number, model: string) {
+Then('{request} uses the model {string}', function (this: KitWorld, n: number, model: string) {
   expect(request(this, n).model).to.equal(model);
 });
 
@@ -26,6 +26,11 @@ const call = (world: KitWorld, name: string, input: Record<string, unknown>, id:
 
 Given('the provider replies {string}', function (this: KitWorld, reply: string) {
   this.provider.enqueue({ turn: text(reply) });
+});
+
+/** Whatever number of turns a runtime takes to get there, each later turn is answered alike. */
+Given('the provider replies {string} to every later turn', function (this: KitWorld, reply: string) {
+  this.provider.enqueue({ turn: text(reply), repeat: true });
 });
 
 Given(
@@ -121,7 +126,7 @@ function withoutOwnAnnouncements(world: KitWorld, rows: Row[], expected: Row[]):
   return rows.filter((row) => row.role !== 'system');
 }
 
-Then('request {int} ends with:', function (this: KitWorld, n: number, table: DataTable) {
+Then('{request} ends with:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   const actual = withoutOwnAnnouncements(this, conversation(this, n), expected).slice(-expected.length);
   expect(matchRows(actual, expected, this.means)).to.deep.equal(shownRows(expected, this.means));
@@ -131,23 +136,31 @@ Then('request {int} does not contain {string} anywhere', function (this: KitWorl
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
 });
 
+/** A retry sends the same request again; a request rebuilt after it (a summary, say) is not one. */
+Then('request {int} was not sent again', function (this: KitWorld, n: number) {
+  const sent = JSON.stringify(request(this, n).body);
+  this.provider.requests.slice(n).forEach((later, i) => {
+    expect(JSON.stringify(later.body) === sent, `request ${n + i + 1} repeats request ${n}`).to.equal(false);
+  });
+});
+
 Then('no request after request {int} contains {string}', function (this: KitWorld, n: number, text: string) {
   this.provider.requests.slice(n).forEach((later, i) => {
     expect(JSON.stringify(later.body), `the body of request ${n + i + 1}`).to.not.include(text);
   });
 });
 
-Then('request {int} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
+Then('{request} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
   expect(matchRows(conversation(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
-Then('request {int} has no user message {string}', function (this: KitWorld, n: number, userText: string) {
+Then('{request} has no user message {string}', function (this: KitWorld, n: number, userText: string) {
   expect(conversation(this, n)).to.not.deep.include({ role: 'user', content: userText });
 });
 
 Then(
-  'request {int} has {int} user message(s) {string}',
+  '{request} has {int} user message(s) {string}',
   function (this: KitWorld, n: number, count: number, userText: string) {
     const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
     expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);

@@ -1,4 +1,4 @@
-import { Then } from '@cucumber/cucumber';
+import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { toolCall } from '../support/tool-calls.js';
@@ -33,6 +33,21 @@ Then('call {string} was refused, settled as error or interrupted', async functio
   expect(call.status, `status of "${id}"`).to.be.oneOf(['error', 'interrupted']);
   this.tookReading('approval.declined', call.status);
 });
+
+/**
+ * A shell tool may report a failing command as a completed call, its exit status in the output:
+ * then there is no failed call whose treatment a scenario could check.
+ */
+Given(
+  'call {string} failed, where the runtime records a failing command as a failed call',
+  async function (this: KitWorld, id: string) {
+    const { status } = await toolCall(this, id);
+    if (status === 'error') return undefined;
+    return this.notApplicable(
+      `the runtime recorded call "${id}", a failing command, as ${status}, not as a failed call`,
+    );
+  },
+);
 
 Then(
   'request {int} shows the model the output of call {string}',

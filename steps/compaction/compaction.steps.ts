@@ -7,7 +7,20 @@ import { request } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
-  this.provider.enqueue({ turn: textTurn(summary, 2) });
+  this.provider.enqueue({ turn: textTurn(summary, 2), summary: true });
+});
+
+/**
+ * Summaries answer summary requests and the other answers turns, each in their order, wherever the
+ * runtime asks for its summary: before the turn it estimated over budget, or after the step whose
+ * reported usage overflowed (the seeds of the continuation and sol designs do not fix when). A
+ * summary request holds the compaction prompt the runtime declared; without one, answers go in order.
+ */
+Given('the provider tells summary requests from turns', function (this: KitWorld) {
+  const prompt = this.driver.description.texts['compaction.prompt'];
+  if (prompt === undefined) return;
+  this.provider.summaryRequest = (request) =>
+    request.messages.findLast((message) => message.role === 'user')?.text.includes(prompt) ?? false;
 });
 
 When('the user asks for a compaction', async function (this: KitWorld) {
@@ -27,7 +40,7 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
 });
 
 Then(
-  'request {int} {mention} {string} in its conversation',
+  '{request} {mention} {string} in its conversation',
   function (this: KitWorld, n: number, mentions: boolean, text: string) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
     expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(mentions);
@@ -46,7 +59,7 @@ function checkpointFirst(world: KitWorld, n: number): ModelVisibleMessage[] {
 }
 
 Then(
-  'the conversation of request {int} starts with a message mentioning {string}',
+  'the conversation of {request} starts with a message mentioning {string}',
   function (this: KitWorld, n: number, text: string) {
     const [first] = checkpointFirst(this, n);
     expect(first?.text ?? '', `the first message of request ${n}`).to.include(text);
@@ -72,15 +85,16 @@ Given(
 );
 
 Given(
-  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} off',
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} {on-off}',
   async function (
     this: KitWorld,
     contextWindow: number,
     outputAllowance: number,
     buffer: number,
-    off: 'auto' | 'prune',
+    name: 'auto' | 'prune',
+    on: boolean,
   ) {
-    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [off]: false });
+    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [name]: on });
   },
 );
 
@@ -243,7 +257,7 @@ Then(
 Given(
   'the provider summarizes with {string} in {int} chunk(s)',
   function (this: KitWorld, summary: string, chunks: number) {
-    this.provider.enqueue({ turn: textTurn(summary, chunks) });
+    this.provider.enqueue({ turn: textTurn(summary, chunks), summary: true });
   },
 );
 

@@ -4,7 +4,7 @@ import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 
 Then(
-  'request {int} begins with the question {string} answered by {string}',
+  '{request} begins with the question {string} answered by {string}',
   function (this: KitWorld, n: number, question: string, answer: string) {
     const [first, second, ...rest] = request(this, n).messages;
     expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
@@ -27,11 +27,11 @@ Then(
   },
 );
 
-Then('the baseline of request {int} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
+Then('the baseline of {request} is the declared text {string}', function (this: KitWorld, n: number, name: string) {
   expect(request(this, n).baseline).to.deep.equal([this.declaredText(name)]);
 });
 
-Then('request {int} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
+Then('{request} limits the output to {int} tokens', function (this: KitWorld, n: number, tokens: number) {
   const body = request(this, n).body as Record<string, unknown>;
   expect(
     body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens,

@@ -34,7 +34,7 @@ async function expectContinuation(world: KitWorld, text: string, metadata?: Prom
   });
 }
 
-Then('request {int} ends with the user message {string}', function (this: KitWorld, n: number, text: string) {
+Then('{request} ends with the user message {string}', function (this: KitWorld, n: number, text: string) {
   expectEndsWith(this, n, text);
 });
 
@@ -53,7 +53,7 @@ Then(
 );
 
 Then(
-  'request {int} ends with the user message of the declared text {string}',
+  '{request} ends with the user message of the declared text {string}',
   function (this: KitWorld, n: number, name: string) {
     expectEndsWith(this, n, this.declaredText(name));
   },
@@ -102,7 +102,7 @@ When('the user steers only an image', async function (this: KitWorld) {
   this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
 });
 
-Then('request {int} carries {int} image(s)', function (this: KitWorld, n: number, count: number) {
+Then('{request} carries {int} image(s)', function (this: KitWorld, n: number, count: number) {
   expect(request(this, n).messages.reduce((sum, m) => sum + (m.media ?? 0), 0)).to.equal(count);
 });
 

@@ -8,6 +8,7 @@ import type {
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
 import { escapeRegExp } from './text.js';
+import { LAST_REQUEST, SUMMARY_REQUEST } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -92,9 +93,22 @@ mapping('crash-point', CRASH_POINTS);
 mapping('line-ending', LINE_ENDINGS);
 mapping('permission-decision', { approves: true, declines: false });
 mapping('mention', { mentions: true, omits: false });
+mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
 
 /** Where a listing goes on: an offset, or `none` at its end. */
+/** `request 3`, `the last request` (the newest one when the step runs) or `the summary request`. */
+const NAMED_REQUESTS: Record<string, number> = {
+  'the last request': LAST_REQUEST,
+  'the summary request': SUMMARY_REQUEST,
+};
+defineParameterType({
+  name: 'request',
+  regexp: /request \d+|the last request|the summary request/,
+  transformer: (words: string) => NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),
+  useForSnippets: false,
+});
+
 defineParameterType({
   name: 'next-offset',
   regexp: /none|\d+/,

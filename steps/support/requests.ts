@@ -2,12 +2,26 @@ import type { CapturedRequest } from '../../harness/provider/captured-request.js
 import { requestRows, type Row } from './rows.js';
 import type { KitWorld } from './world.js';
 
-/** The provider's `n`th request (from 1); a failure of the step reading it is shown on it. */
+/** What `{request}` reads for "the last request": the newest request when the step runs. */
+export const LAST_REQUEST = 0;
+/** What `{request}` reads for "the summary request": the first one the provider tells for a summary request. */
+export const SUMMARY_REQUEST = -1;
+
+/** The provider's `n`th request (from 1), its newest, or its first summary request; a failure of the step reading it is shown on it. */
 export function request(world: KitWorld, n: number): CapturedRequest {
-  const found = world.provider.requests[n - 1];
-  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n}`);
-  world.examinedRequest = n;
+  const index = n === LAST_REQUEST ? world.provider.requests.length : n === SUMMARY_REQUEST ? summaryIndex(world) : n;
+  const found = world.provider.requests[index - 1];
+  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
+  world.examinedRequest = index;
   return found;
+}
+
+function summaryIndex(world: KitWorld): number {
+  const { summaryRequest, requests } = world.provider;
+  if (!summaryRequest) throw new Error('the runtime declared no compaction prompt to tell its summary request by');
+  const at = requests.findIndex(summaryRequest);
+  if (at < 0) throw new Error(`none of the ${requests.length} requests asked for a summary`);
+  return at + 1;
 }
 
 /** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */

@@ -1,39 +1,37 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ApiError, OpencodeApi, type DurableEvent } from './api.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,
-  OpencodeServer,
+  type OpencodeServer,
   PROVIDER_ID,
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
-} from './server.js';
+} from '../../opencode-server/server.js';
+import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
+import { ServerHandle } from '../../opencode-server/server-handle.js';
+import {
+  ApiError,
+  type Command,
+  type HelloConfig as RunnerHelloConfig,
+  START_WITHIN_MS,
+  runnerAdapter,
+} from '../../opencode-server/runner-adapter.js';
 import { readEpoch } from './store.js';
 
-export const PROTOCOL = 'session-runtime-adapter/1';
+/** Where this folder's pinned opencode-ai was installed. */
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
-type Command = { cmd: string } & Record<string, unknown>;
-export type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
-
-/** A runtime behaviour the protocol cannot express as a reply: the adapter stops and says why. */
-export class SilentStop extends Error {
-  override name = 'SilentStop';
-}
-
-interface HelloConfig {
-  storeDir: string;
-  home: string;
+/** The V2 runner also reads which server instance of the run it is. */
+interface HelloConfig extends RunnerHelloConfig {
   instance: number;
-  timeZone?: string;
-  provider: { dialect: string; baseUrl: string; apiKey: string; model: string; models?: string[] };
 }
 
-/** How long the server may take to listen: 7-17 s were measured on a loaded 2-core machine. */
-const START_WITHIN_MS = 60_000;
 /** Polling interval for idleness: OpenCode has no idle notification on the V2 routes. */
 const POLL_MS = 50;
 /** An admitted, resumed prompt with the session not running for this long is a silent stop. */
@@ -97,77 +95,48 @@ const EMULATED: Record<string, string> = {
     'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
 
-export function createAdapter(): {
-  handle(command: Command): Promise<Reply>;
-  terminate(): Promise<void>;
-  terminateNow(): void;
-} {
-  let runtime: OpencodeRuntime | undefined;
-  return {
-    async handle(command) {
-      if (command.cmd === 'hello') {
-        if (command.protocol !== PROTOCOL) return failure('unsupported', `this adapter speaks ${PROTOCOL} only`);
-        runtime ??= new OpencodeRuntime(command.config as HelloConfig);
-        return {
-          ok: true,
-          result: {
-            protocol: PROTOCOL,
-            runtime: { name: 'opencode', version: opencodeVersion(), language: 'typescript' },
-            profiles: ['core'],
-            capabilities: ['restart', 'host-env'],
-            // bash settles with the command's output and a text part naming its exit status.
-            shell: {
-              tool: 'bash',
-              commandField: 'command',
-              workdirField: 'workdir',
-              statusText: 'Command exited with code {status}.',
-            },
-            emulated: EMULATED,
-            patch: { tool: 'apply_patch', patchField: 'patchText' },
-            texts: {
-              'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
-              // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
-              'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
-              // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
-              'instructions.revocation': 'Previously loaded instructions no longer apply.',
-              // Its lowering of a chronological system message for every provider protocol but one
-              // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
-              // turn before it (OpenAIChat.lowerMessages).
-              'system-message.fallback': '<system-update>\n{text}\n</system-update>',
-              // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
-              // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
-              'agent.prompt':
-                'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
-              // A prompt admitted without a delivery is steered (observed, 1.18.33).
-              'prompt.default-delivery': 'steer',
-            },
-            limits: LIMITS,
-          },
-        };
-      }
-      if (!runtime) return failure('invalid-input', 'the first command must be hello');
-      if (command.cmd in UNSUPPORTED) return failure('unsupported', UNSUPPORTED[command.cmd]!);
-      try {
-        return { ok: true, result: (await runtime.handle(command)) ?? {} };
-      } catch (error) {
-        if (error instanceof ApiError) return failure(error.code, error.message);
-        throw error;
-      }
-    },
-    terminate: async () => runtime?.stop(),
-    terminateNow: () => runtime?.stopNow(),
-  };
-}
-
-function failure(code: string, message: string): Reply {
-  return { ok: false, error: { code, message } };
+export function createAdapter(): StdioAdapter {
+  return runnerAdapter(
+    (config) => new OpencodeRuntime(config as HelloConfig),
+    () => ({
+      runtime: { name: 'opencode', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
+      profiles: ['core'],
+      capabilities: ['restart', 'host-env'],
+      // bash settles with the command's output and a text part naming its exit status.
+      shell: {
+        tool: 'bash',
+        commandField: 'command',
+        workdirField: 'workdir',
+        statusText: 'Command exited with code {status}.',
+      },
+      emulated: EMULATED,
+      patch: { tool: 'apply_patch', patchField: 'patchText' },
+      texts: {
+        'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
+        // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
+        'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
+        // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
+        'instructions.revocation': 'Previously loaded instructions no longer apply.',
+        // Its lowering of a chronological system message for every provider protocol but one
+        // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
+        // turn before it (OpenAIChat.lowerMessages).
+        'system-message.fallback': '<system-update>\n{text}\n</system-update>',
+        // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
+        // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
+        'agent.prompt':
+          'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
+        // A prompt admitted without a delivery is steered (observed, 1.18.33).
+        'prompt.default-delivery': 'steer',
+      },
+      limits: LIMITS,
+    }),
+    UNSUPPORTED,
+  );
 }
 
 class OpencodeRuntime {
   private readonly settings: ServerSettings;
-  private server: Promise<OpencodeServer> | undefined;
-  /** The current server process, known from its spawn on, listening or not. */
-  private process: OpencodeServer | undefined;
+  private readonly opencode: ServerHandle;
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
@@ -181,6 +150,7 @@ class OpencodeRuntime {
 
   constructor(config: HelloConfig) {
     this.settings = {
+      packageDir: PACKAGE_DIR,
       storeDir: config.storeDir,
       home: config.home,
       dialect: config.provider.dialect,
@@ -191,6 +161,7 @@ class OpencodeRuntime {
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
+    this.opencode = new ServerHandle(this.settings);
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new Error(`dialect ${config.provider.dialect} is not wired`);
     this.commands = {
@@ -270,28 +241,20 @@ class OpencodeRuntime {
 
   async stop(): Promise<void> {
     for (const stream of this.subscriptions.values()) stream.close();
-    await this.process?.stop();
+    await this.opencode.stop();
   }
 
   stopNow(): void {
-    this.process?.stopNow();
+    this.opencode.stopNow();
   }
 
-  /** The server starts with the first command that needs it, after any budget was configured. */
   private started(): Promise<OpencodeServer> {
-    this.server ??= OpencodeServer.start(this.settings, START_WITHIN_MS, (server) => (this.process = server));
-    return this.server;
+    return this.opencode.started();
   }
 
-  /** OpenCode reads its configuration only at start: write it, and restart a running server. */
-  private async reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    Object.assign(this.settings, change);
-    if (!this.server) return;
-    const running = this.server;
-    this.server = undefined;
-    this.offered.clear();
-    await (await running).stop();
-    await this.started();
+  /** A restarted server has offered no model yet. */
+  private reconfigure(change: Partial<ServerSettings>): Promise<void> {
+    return this.opencode.reconfigure(change, () => this.offered.clear());
   }
 
   private async createSession(c: Command, api: OpencodeApi) {

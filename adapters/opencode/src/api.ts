@@ -1,13 +1,6 @@
-/** OpenCode's answer to a request, translated into the protocol's closed error vocabulary. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: 'invalid-input' | 'conflict' | 'not-found' | 'unsupported' | 'busy',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from '../../opencode-server/runner-adapter.js';
+
+export { ApiError };
 
 /** One durable event of a session, as `GET /api/session/:id/history` serves it. */
 export interface DurableEvent {

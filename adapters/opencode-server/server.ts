@@ -3,10 +3,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** Where the pinned package was installed (`npm ci` in adapters/opencode). */
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
 /** Switches that keep the server offline and away from the user's own tools (verified in 1.18.33). */
 const OFFLINE_SWITCHES = [
@@ -31,26 +27,31 @@ export const PROVIDER_PACKAGES: Record<string, string> = {
   'anthropic-messages': '@ai-sdk/anthropic',
 };
 
-/** The platform binary itself, so no Node wrapper process stands between the adapter and the server. */
-export function opencodeBinary(): string {
+/**
+ * The platform binary itself, so no Node wrapper process stands between the adapter and the server.
+ * `packageDir` is the `node_modules` of the adapter folder that pins the package.
+ */
+export function opencodeBinary(packageDir: string): string {
   const candidates = [
-    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
-    join(PACKAGE_DIR, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
-    join(PACKAGE_DIR, 'opencode-ai', 'bin', 'opencode.exe'),
+    join(packageDir, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
+    join(packageDir, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
+    join(packageDir, 'opencode-ai', 'bin', 'opencode.exe'),
   ];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`no opencode binary under ${PACKAGE_DIR}: run npm ci in adapters/opencode`);
+  if (!found) throw new Error(`no opencode binary under ${packageDir}: run npm ci in its adapter folder`);
   return found;
 }
 
-export function opencodeVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'opencode-ai', 'package.json'), 'utf8')) as {
+export function opencodeVersion(packageDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'opencode-ai', 'package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;
 }
 
 export interface ServerSettings {
+  /** The `node_modules` holding the pinned opencode-ai. */
+  packageDir: string;
   storeDir: string;
   home: string;
   dialect: string;
@@ -67,11 +68,16 @@ export interface ServerSettings {
     outputAllowance: number;
     buffer: number;
     modelWindows?: Record<string, number>;
+    /** Automatic compaction and pruning (`compaction.auto`, `compaction.prune`), written only when set. */
+    auto?: boolean;
+    prune?: boolean;
   };
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
   /** Variables the kit set in the host environment; OpenCode reads them only at start. */
   environment?: Record<string, string>;
+  /** Whether the models are declared to read images (`attachment`, `modalities`); OpenCode drops images otherwise. */
+  imageInput?: boolean;
   /** Skills the kit defined, written as SKILL.md files under the store. */
   skills?: Record<string, { description: string; body: string; location?: string }>;
 }
@@ -90,11 +96,15 @@ export class OpencodeServer {
   private constructor(port: number, settings: ServerSettings) {
     this.url = `http://127.0.0.1:${port}`;
     const env = hermeticEnvironment(settings);
-    this.child = spawn(opencodeBinary(), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
-      cwd: settings.storeDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      opencodeBinary(settings.packageDir),
+      ['serve', '--port', String(port), '--hostname', '127.0.0.1'],
+      {
+        cwd: settings.storeDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const keep = (chunk: Buffer) => {
       this.log = (this.log + chunk.toString('utf8')).slice(-4000);
     };
@@ -223,7 +233,13 @@ function writeConfiguration(settings: ServerSettings): void {
         models: Object.fromEntries(
           [settings.model, ...(settings.otherModels ?? [])].map((model) => [
             model,
-            { name: model, limit: limit(model) },
+            {
+              name: model,
+              limit: limit(model),
+              ...(settings.imageInput
+                ? { attachment: true, modalities: { input: ['text', 'image'], output: ['text'] } }
+                : {}),
+            },
           ]),
         ),
       },
@@ -231,7 +247,15 @@ function writeConfiguration(settings: ServerSettings): void {
     ...(settings.toolOutput
       ? { tool_output: { max_lines: settings.toolOutput.maxLines, max_bytes: settings.toolOutput.maxBytes } }
       : {}),
-    ...(settings.compaction ? { compaction: { reserved: settings.compaction.buffer } } : {}),
+    ...(settings.compaction
+      ? {
+          compaction: {
+            reserved: settings.compaction.buffer,
+            ...(settings.compaction.auto === undefined ? {} : { auto: settings.compaction.auto }),
+            ...(settings.compaction.prune === undefined ? {} : { prune: settings.compaction.prune }),
+          },
+        }
+      : {}),
     ...(settings.skills ? { skills: { paths: writeSkills(settings.storeDir, settings.skills) } } : {}),
     ...(settings.agents
       ? {

@@ -1,0 +1,397 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_MODEL_LIMIT,
+  type OpencodeServer,
+  PROVIDER_ID,
+  PROVIDER_PACKAGES,
+  opencodeVersion,
+  type ServerSettings,
+} from '../../opencode-server/server.js';
+import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
+import { ServerHandle } from '../../opencode-server/server-handle.js';
+import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode-server/runner-adapter.js';
+import { ClassicApi, type ClassicMessage } from './classic-api.js';
+import { KIT_METADATA, compactions, failures, history } from './projection.js';
+
+/** Where this folder's pinned opencode-ai was installed. */
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+
+const POLL_MS = 50;
+/** An idle session whose newest prompt has no answer after this long stopped silently. */
+const SILENT_STOP_MS = 15_000;
+
+/** OpenCode 1.18.33's classic compaction (`SessionCompaction`, `ProviderTransform.maxOutputTokens`). */
+const OUTPUT_TOKEN_MAX = 32_000;
+const LIMITS = {
+  contextWindow: DEFAULT_MODEL_LIMIT.context,
+  outputAllowance: DEFAULT_MODEL_LIMIT.output,
+  // No `limit.input` is configured, so the reserve is the model's output allowance, capped.
+  outputAllowanceCap: OUTPUT_TOKEN_MAX,
+  // `preserve_recent_tokens`: a quarter of the usable window, between 2000 and 15000 tokens.
+  recentContextTokens: 15_000,
+  // The summary request asks for the compaction model's output allowance.
+  summaryOutputTokens: DEFAULT_MODEL_LIMIT.output,
+};
+
+/** The budgets the adapter writes until the kit configures its own: the models' limits. */
+const DEFAULT_COMPACTION = {
+  contextWindow: DEFAULT_MODEL_LIMIT.context,
+  outputAllowance: DEFAULT_MODEL_LIMIT.output,
+  buffer: 20_000,
+};
+
+/** Commands the classic runner has no equivalent for, with the reason the README records. */
+const UNSUPPORTED: Record<string, string> = {
+  'session.run': 'the classic runner runs a session only for a new prompt',
+  'session.wake': 'the classic runner has no inbox: a prompt runs when it is sent',
+  'session.move': 'no classic route moves a session to another location',
+  'clock.set': 'the classic runner retries on real time; it has no virtual clock',
+  'retry.wait': 'the classic runner retries on real time; it has no virtual clock',
+  inbox: 'the classic runner has no inbox: a prompt is a message as soon as it is sent',
+  events: 'the classic runner keeps no durable events with sequence numbers',
+  'events.subscribe': 'the classic runner keeps no durable events with sequence numbers',
+  epoch: 'the classic runner keeps no Context Epoch',
+  'compaction.request': 'the summarize route runs a compaction at once instead of before the next turn',
+  'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
+  'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
+  'context.contributor.register': 'no plugin-defined context sources reachable from outside',
+  'context.contributor.remove': 'no plugin-defined context sources reachable from outside',
+  'context.source.set': 'no plugin-defined context sources reachable from outside',
+  'context.reconcile': 'no context reconciliation without a turn',
+  'fault.crash': 'no crash points inside a published binary',
+  'fault.system-message-writes': 'no fault hooks inside a published binary',
+  'fault.tool-output-writes': 'no fault hooks inside a published binary',
+  'tool-output.held': 'no fault hooks inside a published binary',
+  'pty.overlay.set': 'no host environment overlay reachable from outside',
+  'pty.environment': 'no host environment overlay reachable from outside',
+};
+
+/** The compaction agent's prompt, sent as the system prompt of every summary request. */
+const COMPACTION_SYSTEM_PROMPT = [
+  'You are a context summarization agent. You are given a conversation between a user and an agent. Your goal is to produce a structured summary matching the format specified so another coding agent can continue the work.',
+  'Always follow the exact output structure requested by the user prompt. Keep every section, preserve exact file paths and identifiers when known, and prefer terse bullets over paragraphs.',
+  'Do not continue the conversation. Do not respond to any questions in the conversation. Only output the structured summary in the exact format requested by the user prompt. Respond in the same language as the conversation.\n',
+].join('\n\n');
+
+/** What the adapter computes itself because the classic routes serve no answer for it. */
+const EMULATED: Record<string, string> = {
+  'session.idle':
+    'polls GET /session/status until the session is neither busy nor retrying and its newest user message was answered',
+  'prompt.admit':
+    'POST /session/:id/prompt_async; the message exists at once (no inbox), so it is promoted and never a duplicate',
+  'prompt.submit':
+    'POST /session/:id/prompt_async, refused as busy only when OpenCode refuses it (it does not: the prompt joins the running loop)',
+  'session.select':
+    'the classic routes take the model with each prompt: the adapter sends the selected model with every later prompt',
+  failures:
+    'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
+};
+
+export function createAdapter(): StdioAdapter {
+  return runnerAdapter(
+    (config) => new ClassicRuntime(config as HelloConfig),
+    () => ({
+      runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
+      profiles: ['core', 'continuation', 'sol'],
+      capabilities: ['busy-submit'],
+      shell: {
+        tool: 'bash',
+        commandField: 'command',
+        workdirField: 'workdir',
+        statusText: 'Command exited with code {status}.',
+      },
+      emulated: EMULATED,
+      patch: { tool: 'apply_patch', patchField: 'patchText' },
+      texts: {
+        // What `MessageV2.toModelMessages` sends for a tool output whose `time.compacted` is set.
+        'pruning.replacement': '[Old tool result content cleared]',
+        // `SessionCompaction.prune` skips the messages of the newest two user turns.
+        'pruning.protects-last-two-turns': 'yes',
+        // The synthetic text `SessionCompaction.process` appends after an automatic compaction.
+        'continuation.continue':
+          'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.',
+        'prompt.default-delivery': 'steer',
+        // The system prompt of the compaction agent (`SessionCompaction.process` sends no other).
+        'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,
+        // The one user message of a summary request holds the conversation serialized, then the
+        // instructions; this sentence of them is in every summary request.
+        'compaction.prompt':
+          'Output exactly the Markdown structure shown inside <template> and keep the section order unchanged.',
+      },
+      limits: LIMITS,
+    }),
+    UNSUPPORTED,
+  );
+}
+
+interface Session {
+  id: string;
+  directory: string;
+  /** The model the kit selected; the classic routes take the model with each prompt. */
+  model?: string;
+}
+
+class ClassicRuntime {
+  private readonly settings: ServerSettings;
+  private readonly opencode: ServerHandle;
+  /** Kit session name → OpenCode's session; the classic routes choose the ID. */
+  private readonly sessions = new Map<string, Session>();
+  /** OpenCode message ID → the kit's. */
+  private readonly kitIds = new Map<string, string>();
+  /** Sessions whose doom-loop permission request the kit declined. */
+  private readonly declinedDoomLoops = new Set<string>();
+  private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
+
+  constructor(config: HelloConfig) {
+    if (!(config.provider.dialect in PROVIDER_PACKAGES))
+      throw new Error(`dialect ${config.provider.dialect} is not wired`);
+    this.settings = {
+      packageDir: PACKAGE_DIR,
+      storeDir: config.storeDir,
+      home: config.home,
+      dialect: config.provider.dialect,
+      baseUrl: config.provider.baseUrl,
+      apiKey: config.provider.apiKey,
+      model: config.provider.model,
+      imageInput: true,
+      // Pruning stays as OpenCode ships it (off) unless the kit turns it on or off.
+      compaction: DEFAULT_COMPACTION,
+      ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
+      ...(config.timeZone ? { timeZone: config.timeZone } : {}),
+    };
+    this.opencode = new ServerHandle(this.settings, () => pluginDependenciesInstalled(this.settings.home));
+    this.commands = {
+      'session.create': (c, api) => this.createSession(c, api),
+      'prompt.admit': (c, api) => this.send(c, api),
+      'prompt.submit': async (c, api) => ({ messageId: (await this.send(c, api)).messageId }),
+      'session.idle': (c, api) => this.idle(this.session(c), api),
+      'session.interrupt': (c, api) => this.interrupt(this.session(c), api),
+      'session.select': async (c) => this.select(c),
+      history: async (c, api) => {
+        const session = this.session(c);
+        return { messages: history(await api.messages(session.id, session.directory), this.kitIds) };
+      },
+      failures: async (c, api) => {
+        const session = this.session(c);
+        const recorded = failures(await api.messages(session.id, session.directory));
+        const doomLoop = this.declinedDoomLoops.has(session.id)
+          ? [{ code: 'doom-loop' as const, message: 'the repeated tool call was declined' }]
+          : [];
+        return { failures: [...recorded, ...doomLoop] };
+      },
+      compactions: async (c, api) => {
+        const session = this.session(c);
+        return { compactions: compactions(await api.messages(session.id, session.directory)) };
+      },
+      'tool-output.configure': async (c) =>
+        this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
+      'compaction.configure': async (c) =>
+        this.reconfigure({
+          compaction: {
+            contextWindow: Number(c.contextWindow),
+            outputAllowance: Number(c.outputAllowance),
+            buffer: Number(c.buffer),
+            ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
+            ...(c.auto === undefined ? {} : { auto: Boolean(c.auto) }),
+            ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
+          },
+        }),
+      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.session(c), api) }),
+      'permission.wait': async (c, api) => this.permissionAsked(this.session(c), api),
+      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
+      'tool-output.files': async () => this.toolOutputFiles(),
+      diagnostics: async () => ({ diagnostics: [] }),
+    };
+  }
+
+  async handle(command: Command): Promise<unknown> {
+    const run = this.commands[command.cmd];
+    if (!run) throw new ApiError('unsupported', `the classic runner has no equivalent of ${command.cmd}`);
+    return run(command, new ClassicApi((await this.started()).url));
+  }
+
+  async stop(): Promise<void> {
+    await this.opencode.stop();
+  }
+
+  stopNow(): void {
+    this.opencode.stopNow();
+  }
+
+  private started(): Promise<OpencodeServer> {
+    return this.opencode.started();
+  }
+
+  private reconfigure(change: Partial<ServerSettings>): Promise<void> {
+    return this.opencode.reconfigure(change);
+  }
+
+  /** A model the configuration does not name yet is written, and the server restarted to read it. */
+  private async select(c: Command) {
+    const session = this.session(c);
+    if ('agent' in c) throw new ApiError('unsupported', 'the adapter selects models only');
+    if (!('model' in c)) return;
+    const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
+    if (model !== this.settings.model && !this.settings.otherModels?.includes(model))
+      await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
+    session.model = model;
+  }
+
+  private session(c: Command): Session {
+    const session = this.sessions.get(String(c.sessionId));
+    if (!session) throw new ApiError('not-found', `no session ${c.sessionId}`);
+    return session;
+  }
+
+  private async createSession(c: Command, api: ClassicApi) {
+    const kitId = c.id === undefined ? undefined : String(c.id);
+    const known = kitId === undefined ? undefined : this.sessions.get(kitId);
+    if (known) return { sessionId: kitId, created: false };
+    const directory = String(c.location);
+    // A session with a title of its own: a default title has the first prompt send a provider
+    // request of its own for one (`SessionPrompt.ensureTitle`), which the kit did not script.
+    const created = await api.call<{ id: string }>('POST', '/session', directory, {
+      title: `kit ${kitId ?? 'session'}`,
+    });
+    const name = kitId ?? created.id;
+    this.sessions.set(name, { id: created.id, directory });
+    return { sessionId: name, created: true };
+  }
+
+  /** A prompt becomes a message at once and runs the session's loop, or joins the running one. */
+  private async send(c: Command, api: ClassicApi) {
+    const session = this.session(c);
+    const prompt = c.prompt as {
+      parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string })[];
+      metadata?: Record<string, unknown>;
+    };
+    const metadata = prompt.metadata ?? (c.metadata as Record<string, unknown> | undefined);
+    const parts = prompt.parts.map((part, index) =>
+      part.type === 'text'
+        ? {
+            type: 'text',
+            text: part.text,
+            ...(metadata === undefined ? {} : { metadata: { [KIT_METADATA]: metadata } }),
+          }
+        : {
+            type: 'file',
+            mime: part.mediaType,
+            url: `data:${part.mediaType};base64,${part.data}`,
+            // Where the image came from is session-level metadata; a file part keeps it as its file name.
+            filename: part.source ?? `image-${index + 1}`,
+          },
+    );
+    const before = new Set((await api.messages(session.id, session.directory)).map((m) => m.info.id));
+    await api.call('POST', `/session/${encodeURIComponent(session.id)}/prompt_async`, session.directory, {
+      model: { providerID: PROVIDER_ID, modelID: session.model ?? this.settings.model },
+      parts,
+    });
+    const id = await this.newUserMessage(session, before, api);
+    const kitId = c.id === undefined ? id : String(c.id);
+    this.kitIds.set(id, kitId);
+    return { messageId: kitId, state: 'promoted', duplicate: false };
+  }
+
+  /** The user message a prompt created, which OpenCode writes before it answers or soon after. */
+  private async newUserMessage(session: Session, before: Set<string>, api: ClassicApi): Promise<string> {
+    const deadline = Date.now() + SILENT_STOP_MS;
+    for (;;) {
+      const fresh = (await api.messages(session.id, session.directory)).find(
+        (m) => m.info.role === 'user' && !before.has(m.info.id) && !m.parts.some((p) => p.type === 'compaction'),
+      );
+      if (fresh) return fresh.info.id;
+      if (Date.now() > deadline) throw new SilentStop('OpenCode accepted a prompt but wrote no user message for it');
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async idle(session: Session, api: ClassicApi) {
+    let quietSince: number | undefined;
+    for (;;) {
+      const status = await api.status(session.id, session.directory);
+      if (status === 'idle') {
+        const messages = await api.messages(session.id, session.directory);
+        if (answered(messages) || this.declinedDoomLoops.has(session.id)) return;
+        quietSince ??= Date.now();
+        if (Date.now() - quietSince > SILENT_STOP_MS)
+          throw new SilentStop('the session is idle but its newest user message has no answer and no recorded error');
+      } else {
+        quietSince = undefined;
+        const [asked] = await this.permissionRequests(session, api);
+        if (asked)
+          throw new ApiError(
+            'busy',
+            `the session waits for permission request ${asked.id} (${asked.tool}): nobody answered it`,
+          );
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async interrupt(session: Session, api: ClassicApi) {
+    await api.call('POST', `/session/${encodeURIComponent(session.id)}/abort`, session.directory, {});
+    while ((await api.status(session.id, session.directory)) !== 'idle')
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+
+  private async permissionRequests(session: Session, api: ClassicApi) {
+    return (await api.permissions(session.id, session.directory)).map((request) => ({
+      id: request.id,
+      // A doom-loop request names the repeated tool in its metadata.
+      tool: request.permission === 'doom_loop' ? String(request.metadata?.tool ?? 'doom_loop') : request.permission,
+      agent: 'build',
+    }));
+  }
+
+  private async permissionAsked(session: Session, api: ClassicApi): Promise<void> {
+    let quietSince: number | undefined;
+    while ((await api.permissions(session.id, session.directory)).length === 0) {
+      const running = (await api.status(session.id, session.directory)) !== 'idle';
+      quietSince = running ? undefined : (quietSince ?? Date.now());
+      if (quietSince !== undefined && Date.now() - quietSince > SILENT_STOP_MS)
+        throw new ApiError('not-found', 'no permission request is waiting, and the session is idle');
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async replyToPermission(id: string, approve: boolean, api: ClassicApi) {
+    for (const session of this.sessions.values()) {
+      const request = (await api.permissions(session.id, session.directory)).find((r) => r.id === id);
+      if (!request) continue;
+      if (!approve && request.permission === 'doom_loop') this.declinedDoomLoops.add(session.id);
+      await api.call('POST', `/permission/${encodeURIComponent(id)}/reply`, session.directory, {
+        reply: approve ? 'once' : 'reject',
+      });
+      return;
+    }
+    throw new ApiError('not-found', `no waiting permission request ${id}`);
+  }
+
+  private async toolOutputFiles() {
+    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'tool-output');
+    const names = await readdir(directory).catch(() => [] as string[]);
+    return { directory, files: names.sort().map((name) => join(directory, name)) };
+  }
+}
+
+/** Whether the newest user message has an assistant message after it that finished or failed. */
+function answered(messages: ClassicMessage[]): boolean {
+  const last = messages.at(-1);
+  return last === undefined || (last.info.role === 'assistant' && last.info.time.completed !== undefined);
+}
+
+/**
+ * The classic configuration loader installs `@opencode-ai/plugin` from the npm registry into each
+ * configuration directory whose `node_modules` is missing or whose lockfile does not list it
+ * (`Npm.install`, 1.18.33). A manifest and lockfile that already list it, beside an empty
+ * `node_modules`, leave nothing to install: the server makes no outside call for it.
+ */
+function pluginDependenciesInstalled(configDir: string): void {
+  const dependencies = { '@opencode-ai/plugin': '*' };
+  mkdirSync(join(configDir, 'node_modules'), { recursive: true });
+  writeFileSync(join(configDir, 'package.json'), `${JSON.stringify({ dependencies })}\n`);
+  writeFileSync(join(configDir, 'package-lock.json'), `${JSON.stringify({ packages: { '': { dependencies } } })}\n`);
+}

@@ -1,0 +1,94 @@
+import { ApiError } from '../../opencode-server/runner-adapter.js';
+
+export { ApiError };
+
+const STATUS_CODES: Record<number, ApiError['code']> = {
+  400: 'invalid-input',
+  404: 'not-found',
+  409: 'conflict',
+  422: 'invalid-input',
+};
+
+/** One part of a classic message, as `GET /session/:id/message` serves it. */
+export interface ClassicPart {
+  id: string;
+  type: string;
+  text?: string;
+  synthetic?: boolean;
+  ignored?: boolean;
+  metadata?: Record<string, unknown>;
+  mime?: string;
+  filename?: string;
+  url?: string;
+  tool?: string;
+  callID?: string;
+  state?: {
+    status: 'pending' | 'running' | 'completed' | 'error';
+    input?: unknown;
+    output?: string;
+    error?: string;
+    metadata?: Record<string, unknown>;
+    time?: { start?: number; end?: number; compacted?: number };
+  };
+}
+
+export interface ClassicMessage {
+  info: {
+    id: string;
+    role: 'user' | 'assistant';
+    parentID?: string;
+    summary?: boolean;
+    finish?: string;
+    error?: { name: string; data?: Record<string, unknown> };
+    time: { created: number; completed?: number };
+  };
+  parts: ClassicPart[];
+}
+
+/** A permission request waiting for a reply, as `GET /permission` serves it. */
+export interface ClassicPermission {
+  id: string;
+  sessionID: string;
+  permission: string;
+  patterns?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * The classic routes of `opencode serve` (no `/api/` prefix), each scoped to a location by its
+ * `directory` query parameter as OpenCode's own SDK sends it.
+ */
+export class ClassicApi {
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await fetch(`${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      const code = STATUS_CODES[response.status];
+      if (!code) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+      throw new ApiError(code, `${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    }
+    return (text === '' ? {} : JSON.parse(text)) as T;
+  }
+
+  messages(session: string, directory: string): Promise<ClassicMessage[]> {
+    return this.call('GET', `/session/${encodeURIComponent(session)}/message`, directory);
+  }
+
+  /** `busy` or `retry` while the session's loop runs; a session absent from the map is idle. */
+  async status(session: string, directory: string): Promise<string> {
+    const all = await this.call<Record<string, { type: string }>>('GET', '/session/status', directory);
+    return all[session]?.type ?? 'idle';
+  }
+
+  async permissions(session: string, directory: string): Promise<ClassicPermission[]> {
+    const all = await this.call<ClassicPermission[]>('GET', '/permission', directory);
+    return all.filter((request) => request.sessionID === session);
+  }
+}

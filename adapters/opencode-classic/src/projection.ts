@@ -1,0 +1,130 @@
+import type { HistoryMessage } from '../../../harness/protocol/protocol.generated.js';
+import type { ClassicMessage, ClassicPart } from './classic-api.js';
+
+/** The text part OpenCode's compaction appends after a summary so the loop goes on (`metadata.compaction_continue`). */
+const isContinuePart = (part: ClassicPart) => part.type === 'text' && part.metadata?.compaction_continue === true;
+
+/** The kit's metadata of a prompt rides on its text part, which a replay copies whole. */
+export const KIT_METADATA = 'kitMetadata';
+
+/**
+ * The kit's view of a classic session's messages. A user message holding a compaction part is the
+ * request for a compaction, not a prompt; the summary assistant message answering it is the
+ * compaction. Positions stand in for sequence numbers: the classic store keeps none.
+ */
+export function history(messages: ClassicMessage[], kitIds: ReadonlyMap<string, string>) {
+  return messages.flatMap((message, index): HistoryMessage[] => {
+    const { info, parts } = message;
+    const seq = index + 1;
+    const id = kitIds.get(info.id) ?? info.id;
+    if (info.role === 'user') {
+      if (parts.some((part) => part.type === 'compaction')) return [];
+      const texts = parts.filter((part) => part.type === 'text' && !part.ignored);
+      const continuation = parts.some(isContinuePart);
+      const metadata = texts.find((part) => part.metadata?.[KIT_METADATA] !== undefined)?.metadata?.[KIT_METADATA];
+      return [
+        {
+          id,
+          seq,
+          role: 'user' as const,
+          // OpenCode's transcript leaves synthetic text out; a message of synthetic text alone shows nothing.
+          hidden: texts.length > 0 && texts.every((part) => part.synthetic === true),
+          text: texts.map((part) => part.text ?? '').join('\n'),
+          ...(metadata === undefined ? {} : { metadata: metadata as Record<string, unknown> }),
+          ...(continuation ? { continuation: true } : {}),
+        },
+      ];
+    }
+    const text = parts
+      .filter((part) => part.type === 'text')
+      .map((part) => part.text ?? '')
+      .join('');
+    if (info.summary) return [{ id, seq, role: 'compaction' as const, hidden: false, text }];
+    const tools = parts.filter((part) => part.type === 'tool' && part.state);
+    return [
+      {
+        id,
+        seq,
+        role: 'assistant' as const,
+        hidden: false,
+        status: info.error
+          ? ('failed' as const)
+          : info.time.completed
+            ? ('completed' as const)
+            : ('streaming' as const),
+        text,
+        toolCalls: tools.map((part) => ({
+          callId: part.callID ?? part.id,
+          name: part.tool ?? '',
+          input: JSON.stringify(part.state!.input ?? {}),
+        })),
+      },
+      ...tools.map((part) => toolMessage(part, id, seq)),
+    ];
+  });
+}
+
+function toolMessage(part: ClassicPart, assistantMessageId: string, seq: number): HistoryMessage {
+  const state = part.state!;
+  const status =
+    state.status === 'completed'
+      ? ('success' as const)
+      : state.status === 'error'
+        ? state.metadata?.interrupted === true
+          ? ('interrupted' as const)
+          : ('error' as const)
+        : ('running' as const);
+  const output =
+    state.status === 'completed' ? (state.output ?? '') : state.status === 'error' ? (state.error ?? '') : null;
+  return {
+    id: part.id,
+    seq,
+    role: 'tool' as const,
+    hidden: false,
+    status,
+    assistantMessageId,
+    callId: part.callID ?? part.id,
+    name: part.tool ?? '',
+    output,
+    ...(typeof state.metadata?.outputPath === 'string' ? { outputPath: state.metadata.outputPath } : {}),
+    ...(state.time?.compacted ? { pruned: true } : {}),
+  };
+}
+
+/** Each summary message a compaction wrote: completed once finished without error. */
+export function compactions(messages: ClassicMessage[]) {
+  return messages
+    .filter((message) => message.info.role === 'assistant' && message.info.summary)
+    .map(({ info, parts }) => {
+      if (info.error) return { status: 'failed' as const };
+      if (!info.finish) return { status: 'started' as const };
+      const summary = parts
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text ?? '')
+        .join('');
+      return { status: 'completed' as const, summary };
+    });
+}
+
+const FAILURE_CODES: Record<string, 'context-overflow' | 'provider-error'> = {
+  ContextOverflowError: 'context-overflow',
+  APIError: 'provider-error',
+  ProviderAuthError: 'provider-error',
+  UnknownError: 'provider-error',
+};
+
+/** The errors OpenCode recorded on assistant messages, an interruption excepted. */
+export function failures(messages: ClassicMessage[]) {
+  return messages.flatMap(({ info }) => {
+    const error = info.error;
+    if (!error || error.name === 'MessageAbortedError') return [];
+    const data = error.data ?? {};
+    const status = typeof data.statusCode === 'number' ? ` (status ${data.statusCode})` : '';
+    return [
+      {
+        code: FAILURE_CODES[error.name] ?? ('provider-error' as const),
+        message: `${error.name}: ${String(data.message ?? '')}${status}`,
+      },
+    ];
+  });
+}

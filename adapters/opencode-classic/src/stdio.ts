@@ -1,0 +1,5 @@
+import { serveStdio } from '../../opencode-server/stdio.js';
+import { createAdapter } from './adapter.js';
+
+/** OpenCode's classic runner behind session-runtime-adapter/1 on stdio. */
+serveStdio(createAdapter());
