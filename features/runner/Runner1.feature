@@ -119,6 +119,8 @@ Feature: Runner1 - Provider turns and tool settlement
     And the provider replies "after the recovery"
     And the user steers "search"
     And the gate "g1" is blocked
+    # checks: RUN-01
+    Then the history has the tool call "gate" running
     When <stop>
     And the user steers "go on"
     And the session settles

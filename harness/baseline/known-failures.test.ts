@@ -81,6 +81,11 @@ for (const [what, text, expected] of [
     /known-failures\.yaml:3: known-failures\.inb-a\.intermittent: is true or left out/,
   ],
   [
+    'an intermittent entry whose reason names no rule first',
+    'known-failures:\n  inb-a:\n    class: deviation\n    reason: races\n    intermittent: true\n',
+    /known-failures\.yaml:3: known-failures\.inb-a\.reason: an intermittent entry's reason starts with the rules/,
+  ],
+  [
     'an intermittent not-implemented',
     'known-failures:\n  inb-a:\n    class: not-implemented\n    reason: x\n    intermittent: true\n',
     /known-failures\.yaml:3: known-failures\.inb-a\.intermittent: only a deviation/,

@@ -18,7 +18,8 @@ import type { Outcome } from '../report/outcome.js';
  *
  * `intermittent: true` marks a deviation the runtime shows only on some runs, as a race in the
  * runtime between its own timers and the kit's observation (WPT's `expected: [PASS, FAIL]`): a
- * pass is then expected too, and the reason must say when it fails.
+ * pass is then expected too, and the reason must say when it fails. Its reason starts with the
+ * rules the failure is charged to, which a run that passed it cannot tell.
  */
 export interface KnownFailures {
   file: string;
@@ -112,10 +113,21 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
     if (intermittent && kind !== 'deviation') {
       throw new KitInputError(at(value), `${TOP}.${id}.intermittent: only a deviation can show on some runs only`);
     }
+    if (intermittent && chargedRules(reason).length === 0) {
+      throw new KitInputError(
+        at(value),
+        `${TOP}.${id}.reason: an intermittent entry's reason starts with the rules its failure is charged to ("RUN-01: ...")`,
+      );
+    }
     byReason.set(reason.trim(), id);
     known.set(id, { class: kind as FailureClass, reason, ...(intermittent ? { intermittent } : {}) });
   }
   return { file, entries: known };
+}
+
+/** The rules a reason starts with: `RUN-01: ...`, `CTX-05/MCS-01 (files): ...`. */
+export function chargedRules(reason: string): string[] {
+  return /^\s*([A-Z]{3}-\d{2}(?:[/ ,]+[A-Z]{3}-\d{2})*)/.exec(reason)?.[1]?.match(/[A-Z]{3}-\d{2}/g) ?? [];
 }
 
 /** A failing scenario as a baseline lists it, with a line saying what it is. */

@@ -65,6 +65,12 @@ test('a rule stands failed where the baseline lists an intermittent failure, eve
   const published = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, racing);
   assert.deepEqual(published.rules['INB-01'], { outcome: 'failed', note: 'INB-01: races its own write queue' });
   assert.deepEqual([published.counts.passed, published.counts.failed], [0, 2]);
+  // The failure is charged to the rule its reason names, not to the scenario's other rules.
+  const elsewhere = new Map([
+    ['a', { class: 'deviation' as const, reason: 'RUN-01: the call was not durable yet', intermittent: true }],
+  ]);
+  const charged = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, elsewhere);
+  assert.deepEqual([charged.rules['INB-01']?.outcome, charged.rules['RUN-01']?.outcome], ['passed', 'failed']);
 });
 
 test('rule counts come from the coverage of the results', () => {

@@ -3,7 +3,7 @@ import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import type { Outcome } from './outcome.js';
-import type { KnownFailure } from '../baseline/known-failures.js';
+import { chargedRules, type KnownFailure } from '../baseline/known-failures.js';
 import { withMarkedSection } from './marked-section.js';
 import { ruleStandings, type RuleStanding } from './rule-standings.js';
 import { timeBreakdown } from './time-breakdown.js';
@@ -79,16 +79,22 @@ export function judgedRuntime(
 }
 
 /**
- * A published verdict is about the runtime, not one run: a scenario whose failure the baseline
- * lists as intermittent stands failed even on a run where the race went the other way.
+ * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
+ * failure as intermittent and this run passed it, the failure seen on other runs stands beside
+ * the pass, charged to the rules its reason names; the scenario's other checks keep their outcome.
  */
 function withIntermittentFailures(
   scenarios: readonly ScenarioResult[],
   known: ReadonlyMap<string, KnownFailure>,
 ): ScenarioResult[] {
-  return scenarios.map((s) =>
-    s.status === 'passed' && known.get(s.id)?.intermittent ? { ...s, status: 'failed' } : s,
-  );
+  const passedAnyway = new Map<string, ScenarioResult>();
+  for (const s of scenarios) {
+    const entry = known.get(s.id);
+    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(s.id))
+      passedAnyway.set(s.id, { ...s, status: 'failed', charged: chargedRules(entry.reason) });
+  }
+  const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map((s) => s.id));
+  return [...scenarios, ...[...passedAnyway.values()].filter((s) => !failedElsewhere.has(s.id))];
 }
 
 /** A static shields.io badge: rules passed of the rules that got a verdict. */
