@@ -8,6 +8,7 @@ import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
 import { writeFieldComparison } from './compare.js';
+import { kitRun, readJudgeSettings } from './judge-settings.js';
 import { timeBreakdown } from '../harness/report/time-breakdown.js';
 import {
   judgedRuntime,
@@ -25,37 +26,14 @@ import {
  *
  * `tsx scripts/judge.ts <runtime> --report` only regenerates the report pages from the results
  * JSON already in reports/<runtime>/.
- *
- * adapters/<runtime>/judge.json:
- *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
- * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
- * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
- * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
- * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
- * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
- * which must leave the lock as it is.
  */
-interface JudgeSettings {
-  adapter: string;
-  package: string;
-  timeoutScale: number;
-  install?: 'npm ci' | 'npm install';
-  /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
-  shards?: number;
-  /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
-  tags?: string;
-  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
-  dialect?: 'openai-chat' | 'anthropic-messages';
-}
-
 const runtime = process.argv[2] ?? '';
 if (!runtime || !/^[a-z0-9-]+$/.test(runtime)) {
   process.stderr.write('usage: tsx scripts/judge.ts <runtime>   (a folder under adapters/)\n');
   process.exit(2);
 }
 const folder = kitPath('adapters', runtime);
-const settings = JSON.parse(readFileSync(join(folder, 'judge.json'), 'utf8')) as JudgeSettings;
+const settings = readJudgeSettings(runtime);
 const reports = kitPath('reports', runtime);
 const baseline = join(folder, 'known-failures.yaml');
 mkdirSync(reports, { recursive: true });
@@ -102,12 +80,7 @@ function runShard(k: number): Promise<number> {
   const child = spawn(
     process.execPath,
     [
-      kitPath('cli', 'bin.js'),
-      'run',
-      '--adapter',
-      settings.adapter,
-      '--timeout-scale',
-      String(settings.timeoutScale),
+      ...kitRun(settings),
       ...(shards > 1 ? ['--shard', `${k}/${shards}`] : []),
       ...(settings.tags ? ['--tags', settings.tags] : []),
       '--results',

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
+import { kitRun, readJudgeSettings } from './judge-settings.js';
 
 /**
  * `tsx scripts/loopback-check.ts <runtime> '<tag expression>'`: runs those scenarios against the
@@ -15,32 +16,13 @@ if (!/^[a-z0-9-]+$/.test(runtime) || tags === '') {
   process.stderr.write("usage: tsx scripts/loopback-check.ts <runtime> '<tag expression>'\n");
   process.exit(2);
 }
-const settings = JSON.parse(readFileSync(kitPath('adapters', runtime, 'judge.json'), 'utf8')) as {
-  adapter: string;
-  timeoutScale: number;
-};
+const settings = readJudgeSettings(runtime);
 const scratch = mkdtempSync(join(tmpdir(), 'kit-loopback-'));
 const trace = join(scratch, 'connect.trace');
 try {
   const run = spawnSync(
     'strace',
-    [
-      '-f',
-      '-qq',
-      '-e',
-      'trace=connect',
-      '-o',
-      trace,
-      process.execPath,
-      kitPath('cli', 'bin.js'),
-      'run',
-      '--adapter',
-      settings.adapter,
-      '--timeout-scale',
-      String(settings.timeoutScale),
-      '--tags',
-      tags,
-    ],
+    ['-f', '-qq', '-e', 'trace=connect', '-o', trace, process.execPath, ...kitRun(settings), '--tags', tags],
     { cwd: kitPath(), stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (run.error) throw run.error;

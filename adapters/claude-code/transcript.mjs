@@ -1,4 +1,4 @@
-import { readJsonLines } from '../node-stdio/json-lines.mjs';
+import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
 
 /**
  * Reads what Claude Code keeps durably: one JSONL transcript per session

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Refusal } from '../node-stdio/serve.mjs';
+import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries } from './session-file.mjs';
 

@@ -1,4 +1,4 @@
-import { readJsonLines } from '../node-stdio/json-lines.mjs';
+import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
 
 /**
  * Reads what pi keeps durably: one JSONL file per session, a header line then one entry per line,

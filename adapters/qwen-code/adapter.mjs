@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
-import { PROTOCOL, Refusal, serveStdio } from '../node-stdio/serve.mjs';
+import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { QwenProcess } from './qwen-process.mjs';
 import { qwenSettings } from './settings.mjs';
 

@@ -1,4 +1,4 @@
-import { readJsonLines } from '../node-stdio/json-lines.mjs';
+import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
 
 /**
  * Reads what Qwen Code keeps durably of a session: its chat recording, one JSONL file per session

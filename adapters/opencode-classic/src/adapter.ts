@@ -9,10 +9,10 @@ import {
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
-} from '../../opencode-server/server.js';
-import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
-import { ServerHandle } from '../../opencode-server/server-handle.js';
-import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode-server/runner-adapter.js';
+} from '../../opencode/server/server.js';
+import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
+import { ServerHandle } from '../../opencode/server/server-handle.js';
+import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode/server/runner-adapter.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
 

@@ -1,13 +1,7 @@
-import { ApiError } from '../../opencode-server/runner-adapter.js';
+import { ApiError } from '../../opencode/server/runner-adapter.js';
+import { serverRequest } from '../../opencode/server/server-request.js';
 
 export { ApiError };
-
-const STATUS_CODES: Record<number, ApiError['code']> = {
-  400: 'invalid-input',
-  404: 'not-found',
-  409: 'conflict',
-  422: 'invalid-input',
-};
 
 /** One part of a classic message, as `GET /session/:id/message` serves it. */
 export interface ClassicPart {
@@ -63,18 +57,8 @@ export class ClassicApi {
 
   async call<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
     const separator = path.includes('?') ? '&' : '?';
-    const response = await fetch(`${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      const code = STATUS_CODES[response.status];
-      if (!code) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-      throw new ApiError(code, `${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-    }
-    return (text === '' ? {} : JSON.parse(text)) as T;
+    const url = `${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`;
+    return serverRequest<T>(method, url, path, body);
   }
 
   messages(session: string, directory: string): Promise<ClassicMessage[]> {

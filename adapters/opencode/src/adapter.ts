@@ -12,16 +12,16 @@ import {
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
-} from '../../opencode-server/server.js';
-import { SilentStop, type StdioAdapter } from '../../opencode-server/stdio.js';
-import { ServerHandle } from '../../opencode-server/server-handle.js';
+} from '../server/server.js';
+import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
+import { ServerHandle } from '../server/server-handle.js';
 import {
   ApiError,
   type Command,
   type HelloConfig as RunnerHelloConfig,
   START_WITHIN_MS,
   runnerAdapter,
-} from '../../opencode-server/runner-adapter.js';
+} from '../server/runner-adapter.js';
 import { readEpoch } from './store.js';
 
 /** Where this folder's pinned opencode-ai was installed. */

@@ -1,4 +1,5 @@
-import { ApiError } from '../../opencode-server/runner-adapter.js';
+import { ApiError } from '../server/runner-adapter.js';
+import { serverRequest } from '../server/server-request.js';
 
 export { ApiError };
 
@@ -10,13 +11,6 @@ export interface DurableEvent {
   data: Record<string, unknown> & { timestamp: number };
 }
 
-const STATUS_CODES: Record<number, ApiError['code']> = {
-  400: 'invalid-input',
-  404: 'not-found',
-  409: 'conflict',
-  422: 'invalid-input',
-};
-
 /**
  * The V2 routes under `/api/` only: the classic routes start a background package install that
  * tries the network.
@@ -26,22 +20,9 @@ export class OpencodeApi {
 
   async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, directory?: string): Promise<T> {
     if (!path.startsWith('/api/')) throw new Error(`only V2 routes may be used, not ${path}`);
-    const headers: Record<string, string> = {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(directory === undefined ? {} : { 'x-opencode-directory': encodeURIComponent(directory) }),
-    };
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      const code = STATUS_CODES[response.status];
-      if (!code) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-      throw new ApiError(code, `${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-    }
-    return (text === '' ? {} : JSON.parse(text)) as T;
+    const headers: Record<string, string> =
+      directory === undefined ? {} : { 'x-opencode-directory': encodeURIComponent(directory) };
+    return serverRequest<T>(method, `${this.baseUrl}${path}`, path, body, headers);
   }
 
   /** Every durable event after `after`, page by page. */

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { kitPath } from '../harness/kit-root.js';
+
+/**
+ * How a runtime is judged, adapters/<runtime>/judge.json:
+ *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
+ *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
+ * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
+ * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
+ * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
+ * results; `install` is optional, `npm ci` by default: a package whose lockfile names platform binaries the
+ * registry does not serve is refused by `npm ci`, and installed from the same lock by `npm install`,
+ * which must leave the lock as it is.
+ */
+export interface JudgeSettings {
+  adapter: string;
+  package: string;
+  timeoutScale: number;
+  install?: 'npm ci' | 'npm install';
+  /** Parts of the suite run in parallel, each by its own `kit run --shard k/n`; 1 by default. */
+  shards?: number;
+  /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
+  tags?: string;
+  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
+  dialect?: 'openai-chat' | 'anthropic-messages';
+}
+
+export function readJudgeSettings(runtime: string): JudgeSettings {
+  return JSON.parse(readFileSync(kitPath('adapters', runtime, 'judge.json'), 'utf8')) as JudgeSettings;
+}
+
+/** The kit's `run` command against the runtime's adapter, at its timeout scale; options follow. */
+export function kitRun(settings: JudgeSettings): string[] {
+  return [
+    kitPath('cli', 'bin.js'),
+    'run',
+    '--adapter',
+    settings.adapter,
+    '--timeout-scale',
+    String(settings.timeoutScale),
+  ];
+}
