@@ -12,7 +12,7 @@ import { tagExpression, type SelectionArgs } from './scenario-selection.js';
 /** Runs the selected scenarios against the chosen runtime, telling stderr how far it is. */
 export async function runSuite(
   args: RuntimeArgs & SelectionArgs,
-  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles' | 'selectedBy'>,
+  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'ids' | 'bundles' | 'selectedBy'>,
 ): Promise<ScenarioResult[]> {
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.

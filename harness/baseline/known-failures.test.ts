@@ -58,7 +58,7 @@ for (const [what, text, expected] of [
   [
     'an ID no scenario has',
     'known-failures:\n  inb-z:\n    reason: x\n',
-    /known-failures\.yaml:2: known-failures\.inb-z: no scenario has @id:inb-z/,
+    /known-failures\.yaml:2: known-failures\.inb-z: no scenario or example row has this ID/,
   ],
   [
     'a missing class',

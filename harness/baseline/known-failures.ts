@@ -4,8 +4,9 @@ import { displayPath, readInputText } from '../input/input-file.js';
 import type { Outcome } from '../report/outcome.js';
 
 /**
- * A baseline: the scenarios a runtime is known to fail, keyed by stable `@id:`, each with its
- * class and the reason it is accepted for now.
+ * A baseline: the scenarios a runtime is known to fail, keyed by stable ID (scenario-id.ts: a
+ * scenario's `@id:`, an outline's for all its rows, or one example row's), each with its class and
+ * the reason it is accepted for now.
  *
  *     known-failures:
  *       inb-admission-4:
@@ -78,7 +79,7 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
   for (const { key, value } of entries.items) {
     const id = isScalar(key) ? String(key.value) : '';
     const where = at(key as Node);
-    if (!suiteIds.has(id)) throw new KitInputError(where, `${TOP}.${id}: no scenario has @id:${id}`);
+    if (!suiteIds.has(id)) throw new KitInputError(where, `${TOP}.${id}: no scenario or example row has this ID`);
     if (!isMap(value)) throw new KitInputError(where, `${TOP}.${id}: expected an entry with a class and a reason`);
     for (const field of value.items) {
       const name = isScalar(field.key) ? String(field.key.value) : '';
@@ -123,6 +124,21 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
     known.set(id, { class: kind as FailureClass, reason, ...(intermittent ? { intermittent } : {}) });
   }
   return { file, entries: known };
+}
+
+/**
+ * The entry a scenario is listed under, and its key: an example row's own entry, else its
+ * outline's, which names all the outline's rows.
+ */
+export function listedUnder(
+  entries: ReadonlyMap<string, KnownFailure>,
+  scenario: { id: string; outline?: string },
+): { key: string; entry: KnownFailure } | undefined {
+  for (const key of [scenario.id, scenario.outline]) {
+    const entry = key === undefined ? undefined : entries.get(key);
+    if (entry && key !== undefined) return { key, entry };
+  }
+  return undefined;
 }
 
 /** The rules a reason starts with: `RUN-01: ...`, `CTX-05/MCS-01 (files): ...`. */

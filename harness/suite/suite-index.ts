@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
+import { rowId, rowKey } from './scenario-id.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -12,6 +13,14 @@ export interface IndexedScenario {
   area: string | undefined;
   /** The optional capabilities its `@needs:` tags name. */
   needs: string[];
+  /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts). */
+  rows: { firstCell: string; line: number }[];
+}
+
+/** Every stable ID of a scenario: its `@id:`, and each example row's own when it is an outline. */
+export function stableIds(scenario: IndexedScenario): string[] {
+  const [outline] = scenario.ids;
+  return [...scenario.ids, ...(outline ? scenario.rows.map((row) => rowId(outline, row.firstCell)) : [])];
 }
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
@@ -58,8 +67,16 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   const scenarios: IndexedScenario[] = [];
   let featureTags: string[] = [];
   let pending: string[] = [];
+  // Inside an Examples table: before its header row, then on its rows.
+  let examples: 'header' | 'rows' | undefined;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
+    if (examples && line.startsWith('|')) {
+      if (examples === 'rows') scenarios.at(-1)!.rows.push({ firstCell: firstCell(line), line: i + 1 });
+      examples = 'rows';
+      return;
+    }
+    if (line !== '' && !line.startsWith('#')) examples = undefined;
     if (line.startsWith('@')) pending.push(...line.split(/\s+/));
     else if (line.startsWith('Feature:')) [featureTags, pending] = [pending, []];
     else if (/^Scenario( Outline)?:/.test(line)) {
@@ -73,10 +90,20 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
         rules: capture(tags, RULE_TAG),
         area: capture(tags, AREA_TAG)[0],
         needs: neededCapabilities(tags),
+        rows: [],
       });
-    } else if (line.startsWith('Examples:')) pending = [];
+    } else if (/^(Examples|Scenarios):/.test(line)) {
+      pending = [];
+      examples = 'header';
+    }
   });
   return scenarios;
+}
+
+/** A table row's first cell, unescaped as Gherkin reads it. */
+function firstCell(row: string): string {
+  const cell = /^\|((?:[^|\\]|\\.)*)\|/.exec(row)?.[1] ?? '';
+  return cell.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)).trim();
 }
 
 function capture(tags: string[], pattern: RegExp): string[] {
@@ -96,7 +123,21 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
     const where = `${scenario.file}:${scenario.line}`;
     if (scenario.ids.length !== 1)
       problems.push(`${where}: a scenario needs exactly one @id: tag (has ${scenario.ids.length})`);
-    for (const id of scenario.ids) {
+    const rowKeys = new Map<string, number>();
+    for (const row of scenario.rows) {
+      const key = rowKey(row.firstCell);
+      const same = rowKeys.get(key);
+      if (key === '')
+        problems.push(
+          `${scenario.file}:${row.line}: the row's first cell names it in its ID (${scenario.ids[0]}/<first cell>): give it letters or digits`,
+        );
+      else if (same !== undefined)
+        problems.push(
+          `${scenario.file}:${row.line}: the row's ID ${scenario.ids[0]}/${key} is already the ID of the row at line ${same}: make the first cells differ`,
+        );
+      else rowKeys.set(key, row.line);
+    }
+    for (const id of new Set(stableIds(scenario))) {
       const first = seenIds.get(id);
       if (first) problems.push(`${where}: @id:${id} is already used at ${first}`);
       else seenIds.set(id, where);
