@@ -502,6 +502,18 @@ describe('kit run', SIDE_BY_SIDE, () => {
     );
   });
 
+  test("an outline's example rows each have their own ID, and --rerun runs one row or all of an outline", async () => {
+    const file = join(scratch('rerun-rows'), 'results.json');
+    const ids = (run: Awaited<ReturnType<typeof kitRun>>) => run.results.scenarios.map((s: { id: string }) => s.id);
+    const outline = 'too-bounding-line-ends-1';
+    writeFileSync(file, JSON.stringify({ scenarios: [{ id: `${outline}/crlf`, status: 'failed' }] }));
+    const one = await kitRun(['--rerun', file]);
+    assert.deepEqual(ids(one), [`${outline}/crlf`], one.stderr);
+    assert.equal(one.results.scenarios[0].outline, outline);
+    writeFileSync(file, JSON.stringify({ scenarios: [{ id: outline, status: 'failed' }] }));
+    assert.deepEqual(ids(await kitRun(['--rerun', file])), [`${outline}/lf`, `${outline}/crlf`]);
+  });
+
   test('shards split the selection by stable ID, each scenario in exactly one', async () => {
     const [first, second] = await Promise.all(
       ['1/2', '2/2'].map((shard) => kitRun(['--rule', 'INB-01', 'INB-02', '--shard', shard])),
