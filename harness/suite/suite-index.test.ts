@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lintSuite, readRuleIndex, readScenarios, stableIds, type IndexedScenario } from './suite-index.js';
+import { lintSuite, readRuleIndex, readScenarios, selectedBy, stableIds, type IndexedScenario } from './suite-index.js';
 
 const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   file: 'features/x/X1.feature',
@@ -13,6 +13,7 @@ const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   rules: ['INB-01'],
   area: 'x',
   needs: [],
+  tags: ['@area:x', '@INB-01', '@id:x-1'],
   rows: [],
   ...over,
 });
@@ -83,6 +84,9 @@ test("an example row's ID is its outline's and its first cell, read from every E
     );
     const [outline] = readScenarios(dir);
     assert.deepEqual(stableIds(outline!), ['o-1', 'o-1/both-small', 'o-1/a-b', 'o-1/401']);
+    // A tag expression sees the feature's, the outline's and the Examples' tags, as Cucumber does.
+    assert.equal(selectedBy('@area:x and @INB-01 and @slow', outline!), true);
+    assert.equal(selectedBy('@slow and not @INB-01', outline!), false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -90,9 +94,9 @@ test("an example row's ID is its outline's and its first cell, read from every E
 
 test('two example rows of an outline whose first cells give one ID are reported, and so is a row without one', () => {
   const rows = [
-    { firstCell: 'after a crash', line: 10 },
-    { firstCell: 'After a crash!', line: 11 },
-    { firstCell: 'é', line: 12 },
+    { firstCell: 'after a crash', line: 10, tags: [] },
+    { firstCell: 'After a crash!', line: 11, tags: [] },
+    { firstCell: 'é', line: 12, tags: [] },
   ];
   assert.deepEqual(lintSuite(['INB-01'], [scenario({ rows })]), [
     "features/x/X1.feature:11: the row's ID x-1/after-a-crash is already the ID of the row at line 10: make the first cells differ",

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
+import parseTagExpression from '@cucumber/tag-expressions';
 import { rowId, rowKey } from './scenario-id.js';
 
 /** One scenario as its tags describe it, with where it stands. */
@@ -13,8 +14,18 @@ export interface IndexedScenario {
   area: string | undefined;
   /** The optional capabilities its `@needs:` tags name. */
   needs: string[];
-  /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts). */
-  rows: { firstCell: string; line: number }[];
+  /** Its tags and its feature's, as a tag expression sees them. */
+  tags: string[];
+  /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts), and its Examples' tags. */
+  rows: { firstCell: string; line: number; tags: string[] }[];
+}
+
+/** Whether a Cucumber tag expression selects the scenario, or one of its example rows. */
+export function selectedBy(expression: string, scenario: IndexedScenario): boolean {
+  const node = parseTagExpression(expression);
+  return scenario.rows.length === 0
+    ? node.evaluate(scenario.tags)
+    : scenario.rows.some((row) => node.evaluate([...scenario.tags, ...row.tags]));
 }
 
 /** Every stable ID of a scenario: its `@id:`, and each example row's own when it is an outline. */
@@ -69,10 +80,12 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   let pending: string[] = [];
   // Inside an Examples table: before its header row, then on its rows.
   let examples: 'header' | 'rows' | undefined;
+  let examplesTags: string[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (examples && line.startsWith('|')) {
-      if (examples === 'rows') scenarios.at(-1)!.rows.push({ firstCell: firstCell(line), line: i + 1 });
+      if (examples === 'rows')
+        scenarios.at(-1)!.rows.push({ firstCell: firstCell(line), line: i + 1, tags: examplesTags });
       examples = 'rows';
       return;
     }
@@ -90,10 +103,11 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
         rules: capture(tags, RULE_TAG),
         area: capture(tags, AREA_TAG)[0],
         needs: neededCapabilities(tags),
+        tags,
         rows: [],
       });
     } else if (/^(Examples|Scenarios):/.test(line)) {
-      pending = [];
+      [examplesTags, pending] = [pending, []];
       examples = 'header';
     }
   });
