@@ -139,6 +139,14 @@ test('a baseline far larger than any real one is refused before it is parsed', (
   assert.throws(baseline(huge), /known-failures\.yaml: is 391 KiB, more than the 256 KiB such a file can be$/);
 });
 
+test('a dense list within the size limit is refused before it is parsed, in well under a second', () => {
+  const dense = `known-failures: [${Array(120_000).fill('1').join(',')}]\n`;
+  const started = process.cpuUsage();
+  assert.throws(baseline(dense), /known-failures\.yaml: holds more than 20000 YAML tokens/);
+  const used = process.cpuUsage(started);
+  assert.ok(used.user + used.system < 500_000, `${used.user + used.system} µs`);
+});
+
 test('a byte-order mark before a baseline is dropped, as every input of the kit drops it', () => {
   assert.equal(baseline('\uFEFFknown-failures: {}\n')().entries.size, 0);
 });

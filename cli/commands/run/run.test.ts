@@ -232,7 +232,15 @@ describe('kit run', SIDE_BY_SIDE, () => {
         ['--timeout-scale', scale],
         /^kit: --timeout-scale: must be a number from 0\.1 to 100/,
       ]),
-      [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
+      [['--timeout-scale'], /^kit: --timeout-scale: needs a value/],
+      [['--format', 'json:  '], /^kit: --format: "json: {2}" names no file after the colon/],
+      [['--no-such-option=1'], /^kit: --no-such-option: is not an option of this command/],
+      [
+        ['--results', `/tmp/${'n'.repeat(300)}.json`],
+        /^kit: --results: \/tmp\/n+\.json cannot be written here \(ENAMETOOLONG/,
+      ],
+      [['--messages', '/dev/full'], /^kit: --messages: \/dev\/full cannot be written here \(ENOSPC\)/],
+      [['--runtime', 'docs'], /^kit: --runtime: docs is a directory/],
       [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
       ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
         ['--tags', tags],
