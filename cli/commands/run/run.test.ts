@@ -239,7 +239,6 @@ describe('kit run', SIDE_BY_SIDE, () => {
         ['--results', `/tmp/${'n'.repeat(300)}.json`],
         /^kit: --results: \/tmp\/n+\.json cannot be written here \(ENAMETOOLONG/,
       ],
-      [['--messages', '/dev/full'], /^kit: --messages: \/dev\/full cannot be written here \(ENOSPC\)/],
       [['--runtime', 'docs'], /^kit: --runtime: docs is a directory/],
       [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
       ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
@@ -278,20 +277,15 @@ describe('kit run', SIDE_BY_SIDE, () => {
     });
   });
 
-  test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', {
+  test('a full device as a report is refused before anything runs, naming its flag', {
     skip: !existsSync('/dev/full'),
   }, async () => {
-    const [junit, markdown, messages] = await Promise.all([
-      await kit(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
-      await kit(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
-      await kit(['run', '--rule', 'INB-01', '--messages', '/dev/full']),
-    ]);
-    assert.equal(messages.status, 2, messages.stderr);
-    assert.match(messages.stderr, /^kit: --messages: a report could not be written: its file refused a write/m);
-    assert.equal(junit.status, 2, junit.stderr);
-    assert.match(junit.stderr, /^kit: --junit: could not write \/dev\/full: ENOSPC$/m);
-    assert.equal(markdown.status, 2, markdown.stderr);
-    assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
+    const flags = ['--junit', '--markdown', '--messages', '--results'];
+    const runs = await Promise.all(flags.map((flag) => kit(['run', '--rule', 'INB-01', flag, '/dev/full'])));
+    runs.forEach((run, i) => {
+      assertInputError(run, new RegExp(`^kit: ${flags[i]}: /dev/full cannot be written here \\(ENOSPC\\)$`, 'm'));
+      assert.equal(run.stdout, '', 'no scenario ran');
+    });
   });
 
   test('a runtime module that exports no createAdapter() is an input error before any scenario runs', async () => {
