@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Stream } from 'openai/core/streaming';
 import { ResponseStream } from 'openai/lib/responses/ResponseStream';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
+import { renderRequest } from '../../projection/render.js';
 import { decodeRequest, encodeTurn } from './openai-responses.js';
 
 /** A request as a Responses client sends it: instructions, a developer message, and every kind of input item. */
@@ -189,5 +190,24 @@ test('the arguments of each function call stream into its own output item', () =
     [0, 'fc_kit_0', 'ne"}'],
     [1, 'fc_kit_1', '{"na'],
     [1, 'fc_kit_1', 'me":'],
+  ]);
+});
+
+test('a failure shows a Responses request as the model saw it', () => {
+  const rendered = renderRequest({ index: 2, body: REQUEST, model: 'kit-model', ...decodeRequest(REQUEST) }, 3);
+  assert.deepEqual(rendered, [
+    'request 2 of 3 · tools: ls, web_search',
+    '  baseline:',
+    '    │ You are a coding agent.',
+    '    │ Sandbox: read-only.',
+    '  user       What is in this picture?',
+    '  assistant  … Look at it, then list files.',
+    '             A cat. Listing files.',
+    '  assistant  → ls {"path":"."} [call_a]',
+    '             → ls {"path":"src"} [call_b]',
+    '  tool       [call_a] README.md',
+    '  tool       [call_b] main.ts',
+    '  system     The clock moved on.',
+    '  user       Thanks.',
   ]);
 });
