@@ -123,13 +123,13 @@ test("an encoded turn is read by the client's own stream parser into the respons
   assert.equal(rest.output_text, 'Hello there.');
   assert.deepEqual(rest.output, [
     {
-      id: 'rs_kit_3_0',
+      id: 'rs_kit_3',
       type: 'reasoning',
       summary: [{ type: 'summary_text', text: 'Greet back.' }],
       encrypted_content: 'sig',
     },
     {
-      id: 'msg_kit_3_1',
+      id: 'msg_kit_3',
       type: 'message',
       status: 'completed',
       role: 'assistant',
@@ -210,4 +210,37 @@ test('a failure shows a Responses request as the model saw it', () => {
     '  system     The clock moved on.',
     '  user       Thanks.',
   ]);
+});
+
+test('a hosted web search streams as its call with the query, and a replayed call decodes as the provider tool call', async () => {
+  const { frames } = encodeTurn(
+    {
+      kind: 'text',
+      text: 'Found it.',
+      chunks: 1,
+      webSearch: { id: 'ws_kit', query: 'kit', results: 2, resultSize: 10 },
+      usage: null,
+    },
+    'kit-model',
+  );
+  const events = Stream.fromSSEResponse<ResponseStreamEvent>(new Response(frames.join('')), new AbortController());
+  const response = await ResponseStream.fromReadableStream(events.toReadableStream()).finalResponse();
+  assert.deepEqual(response.output[0], {
+    id: 'ws_kit',
+    type: 'web_search_call',
+    status: 'completed',
+    action: { type: 'search', query: 'kit' },
+  });
+  assert.deepEqual(
+    decodeRequest({ input: [{ role: 'user', content: 'Search.' }, response.output[0], response.output[1]] }).messages,
+    [
+      { role: 'user', text: 'Search.' },
+      {
+        role: 'assistant',
+        text: '',
+        providerToolCall: { id: 'ws_kit', name: 'web_search', input: '{"type":"search","query":"kit"}' },
+      },
+      { role: 'assistant', text: 'Found it.' },
+    ],
+  );
 });

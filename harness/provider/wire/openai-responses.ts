@@ -5,6 +5,7 @@ import {
   type ScriptedToolCall,
   type ScriptedTurn,
   type ScriptedUsage,
+  type ScriptedWebSearch,
   type WireResponse,
 } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
@@ -38,10 +39,14 @@ export function encodeTurn(
   const items =
     turn.kind === 'text'
       ? [
-          ...(turn.reasoning ? [reasoningItem(`rs_${suffix}_0`, turn.reasoning)] : []),
-          messageItem(`msg_${suffix}_${turn.reasoning ? 1 : 0}`, turn.text, turn.chunks),
+          ...(turn.reasoning ? [reasoningItem(`rs_${suffix}`, turn.reasoning)] : []),
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          messageItem(`msg_${suffix}`, turn.text, turn.chunks),
         ]
-      : turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call));
+      : [
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          ...turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call)),
+        ];
   const response = (status: string, output: object[], usage: object | null) => ({
     id: `resp_${suffix}`,
     object: 'response',
@@ -142,6 +147,25 @@ function reasoningItem(id: string, reasoning: ScriptedReasoning): StreamedItem {
   };
 }
 
+/**
+ * A web search the provider runs itself. The API streams only the call and its query; the results
+ * reach the model but not the client, so the scripted results have no wire form here.
+ */
+function webSearchItem(id: string, search: ScriptedWebSearch): StreamedItem {
+  const item = (status: string) => ({
+    id,
+    type: 'web_search_call',
+    status,
+    action: { type: 'search', query: search.query },
+  });
+  return {
+    added: { id, type: 'web_search_call', status: 'in_progress' },
+    events: (ref) =>
+      ['in_progress', 'searching', 'completed'].map((phase) => ({ type: `response.web_search_call.${phase}`, ...ref })),
+    done: item('completed'),
+  };
+}
+
 /** Like the real API, the arguments start empty and arrive as JSON text in pieces. */
 function functionCallItem(id: string, call: ScriptedToolCall): StreamedItem {
   const input = call.rawInput ?? JSON.stringify(call.input);
@@ -177,6 +201,7 @@ type InputItem =
   | { type?: 'message'; role: string; content: string | ContentPart[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
   | { type: 'function_call_output'; call_id: string; output: string | ContentPart[] }
+  | { type: 'web_search_call'; id: string; action?: unknown }
   | { type: 'reasoning'; summary?: ContentPart[]; content?: ContentPart[]; encrypted_content?: string | null };
 
 interface ResponsesRequest {
@@ -237,6 +262,12 @@ function conversation(items: InputItem[]): ModelVisibleMessage[] {
         add({ role: 'assistant', text: '', toolCalls: started });
         calls = started;
       }
+    } else if (item.type === 'web_search_call') {
+      add({
+        role: 'assistant',
+        text: '',
+        providerToolCall: { id: item.id, name: 'web_search', input: JSON.stringify(item.action ?? {}) },
+      });
     } else if (item.type === 'function_call_output') {
       add({ role: 'tool', text: textOf(item.output), toolCallId: item.call_id });
     } else {
