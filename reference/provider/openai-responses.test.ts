@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ModelMessage } from '../history/message.js';
-import { assistant, system, tool, user } from './history-fixtures.js';
+import { assistant, system, tool, user } from './history-for-tests.js';
 import { openaiResponses } from './openai-responses.js';
 import { ProviderRejected, StreamCut, type ProviderConfig } from './provider-turn-stream.js';
 
