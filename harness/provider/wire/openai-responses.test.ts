@@ -244,3 +244,29 @@ test('a hosted web search streams as its call with the query, and a replayed cal
     ],
   );
 });
+
+test('free-form and local shell calls decode as tool calls, their outputs as tool results; other items are left out', () => {
+  const decoded = decodeRequest({
+    input: [
+      { role: 'user', content: 'Patch it.' },
+      { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: '*** Begin Patch' },
+      { type: 'local_shell_call', call_id: 'call_s', action: { type: 'exec', command: ['ls'] } },
+      { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Done.' },
+      { type: 'local_shell_call_output', id: 'call_s', output: 'a.txt' },
+      { type: 'item_reference', id: 'msg_1' },
+    ],
+  });
+  assert.deepEqual(decoded.messages, [
+    { role: 'user', text: 'Patch it.' },
+    {
+      role: 'assistant',
+      text: '',
+      toolCalls: [
+        { id: 'call_p', name: 'apply_patch', input: '*** Begin Patch' },
+        { id: 'call_s', name: 'local_shell', input: '{"type":"exec","command":["ls"]}' },
+      ],
+    },
+    { role: 'tool', text: 'Done.', toolCallId: 'call_p' },
+    { role: 'tool', text: 'a.txt', toolCallId: 'call_s' },
+  ]);
+});
