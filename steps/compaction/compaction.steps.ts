@@ -47,6 +47,20 @@ Then(
   },
 );
 
+/** The output of a tool call as the model first read it, in the request that carried its result. */
+Then(
+  '{request} {mention} the output of call {string} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, id: string) {
+    const result = this.provider.requests
+      .flatMap(({ index }) => request(this, index).messages)
+      .find((m) => m.toolCallId === id);
+    expect(result, `a request carrying the result of call ${id}`).to.not.equal(undefined);
+    expect(result!.text, `the output of call ${id}`).to.not.equal('');
+    const mentioned = request(this, n).messages.some((m) => m.toolCallId !== id && m.text.includes(result!.text));
+    expect(mentioned, `whether a message of request ${n} mentions the output of call ${id}`).to.equal(mentions);
+  },
+);
+
 /** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
 const COMPACTION_TRIGGER = 'What did we do so far?';
 
