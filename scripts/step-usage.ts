@@ -1,6 +1,6 @@
 // How the step vocabulary is used: the number of step definitions, those used by one step of the
 // features only and those used by none, from a dry run of Cucumber (nothing runs).
-// Usage: tsx scripts/step-usage.ts [--list]   (--list names the rarely used definitions)
+// Usage: npm run step-usage [-- --list]   (--list names the definitions used once or never)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
