@@ -7,6 +7,7 @@ import { cachedBundle } from '../build/module-bundle.js';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
+import { settleRun } from './run-settled.js';
 import type { Shard } from './shard.js';
 import { settingsToEnvironment, type SuiteSettings } from './suite-settings.js';
 
@@ -23,6 +24,12 @@ export interface ConformanceRunOptions extends SuiteSettings {
   formats: string[];
   failFast: boolean;
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
+  /**
+   * Once this holds of the results so far, the scenarios still to come are set aside as not
+   * applicable without being run: for a caller that needs some outcomes only (the self-check
+   * needs one failed assertion per rule).
+   */
+  settledWhen?: (results: ScenarioResult[]) => boolean;
   /** Write no Cucumber output, for a caller that reads only the results. */
   quiet?: boolean;
   /**
@@ -82,13 +89,21 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   if (plan.length === 0)
     throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
-  const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
-  const run = await runCucumber(
-    { ...runConfiguration, support: support ?? runConfiguration.support },
-    environment,
-    (envelope) => collector.accept(envelope),
-  );
-  support = run.support;
+  const collector = new ScenarioResultCollector((result) => {
+    options.onScenario?.(result, ++done, collector.total);
+    if (options.settledWhen?.(collector.results())) settleRun(true);
+  });
+  settleRun(false);
+  try {
+    const run = await runCucumber(
+      { ...runConfiguration, support: support ?? runConfiguration.support },
+      environment,
+      (envelope) => collector.accept(envelope),
+    );
+    support = run.support;
+  } finally {
+    settleRun(false);
+  }
   return collector.results();
 }
 

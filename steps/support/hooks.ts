@@ -7,6 +7,7 @@ import { COMMAND_TIMEOUT_MS, STARTUP_ALLOWANCE_MS } from '../../harness/driver/r
 import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
 import { suiteSettings } from '../../harness/suite/suite-settings.js';
+import { runSettled } from '../../harness/suite/run-settled.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
@@ -49,6 +50,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
   const known = declared && withoutVerdict(tags, declared);
   if (known) return this.notApplicable(known);
+  if (runSettled()) return this.notApplicable('not run: the run already has the outcomes it needs');
   // Thrown before anything is made: a scenario that does not run leaves no directory behind.
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
     throw new RuntimeNotDriven(
