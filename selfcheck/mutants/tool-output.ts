@@ -170,6 +170,13 @@ export const toolOutput: Mutant[] = [
     breaks: ['TOO-06'],
   },
   {
+    name: 'the managed file holds the bounded preview, not the complete text',
+    file: 'tools/model-tool-output.ts',
+    find: "const path = await this.files.write(Buffer.from(text, 'utf8'));",
+    replace: "const path = await this.files.write(Buffer.from(boundedPreview(text, limit, LOSSY_MARKER), 'utf8'));",
+    breaks: ['TOO-06'],
+  },
+  {
     name: 'a structured result is never bounded',
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',

@@ -6,6 +6,13 @@ import { producedText, type ProducedText } from '../../harness/means/shell-comma
 import { declares } from '../../harness/protocol/capabilities.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
+import {
+  declaredToolOutputLimit,
+  KIT_TOOL_OUTPUT_LIMIT,
+  linesOverLimit,
+  linesWithinLimit,
+  runtimeToolOutputLimit,
+} from '../support/tool-output-sizes.js';
 import type { KitWorld } from '../support/world.js';
 
 /**
@@ -49,6 +56,40 @@ Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
     await this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes });
+  },
+);
+
+/**
+ * The limit the runtime bounds by when the kit configures none: the one it declared, else the
+ * kit's own, configured (a runtime that refuses it is not judged by these scenarios).
+ */
+Given("the tool output limit is the runtime's own", async function (this: KitWorld) {
+  if (declaredToolOutputLimit(this.driver.description)) return;
+  await this.driver.call('tool-output.configure', KIT_TOOL_OUTPUT_LIMIT);
+});
+
+function overLimit(world: KitWorld, id: string, suffix = ''): 'skipped' | undefined {
+  return produce(world, id, numberedLines(linesOverLimit(runtimeToolOutputLimit(world.driver.description)), suffix));
+}
+
+Given(
+  'the provider calls produce {string} with numbered lines twice over the tool output limit',
+  function (this: KitWorld, id: string) {
+    return overLimit(this, id);
+  },
+);
+
+Given(
+  'the provider calls produce {string} with numbered lines twice over the tool output limit, each ending in {string}',
+  function (this: KitWorld, id: string, suffix: string) {
+    return overLimit(this, id, suffix);
+  },
+);
+
+Given(
+  'the provider calls produce {string} with numbered lines well within the tool output limit',
+  function (this: KitWorld, id: string) {
+    return produce(this, id, numberedLines(linesWithinLimit(runtimeToolOutputLimit(this.driver.description))));
   },
 );
 

@@ -1,0 +1,44 @@
+@area:tools
+Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
+  What bounding keeps, where the complete text goes and what passes unchanged do not depend on the
+  unit or the value of the limit. These scenarios take the limit the runtime declares (in lines,
+  UTF-8 bytes or characters), or configure the kit's own when it declares none, and size the
+  output from it: well over it, or well within it.
+
+  @TOO-03 @id:too-own-limit-1 @needs:kit-tools
+  Scenario: [1] Output twice over the runtime's own limit keeps its first and last lines
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice over the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" keeps its first and last lines
+    And request 2 shows the model the output of call "c1"
+
+  @TOO-04 @TOO-06 @id:too-own-limit-2 @needs:kit-tools
+  Scenario: [2] Output twice over the runtime's own limit names its complete text, kept byte for byte in a managed file
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice over the tool output limit, each ending in " é€𝄞"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" names its complete output path
+    And request 2 shows the model the output of call "c1"
+    And the complete output of call "c1" holds exactly what the tool returned
+    And the managed output directory holds 1 file
+
+  @TOO-11 @id:too-own-limit-3 @needs:kit-tools
+  Scenario: [3] Output well within the runtime's own limit passes unchanged, with no marker and no file
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines well within the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is exactly what the tool returned
+    And request 2 shows the model the output of call "c1"
+    And the managed output directory holds 0 files
