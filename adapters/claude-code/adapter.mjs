@@ -38,6 +38,9 @@ const OFFLINE = {
   CLAUDE_CODE_ENABLE_TELEMETRY: '0',
 };
 
+/** Claude Code's default bashOutputMaxChars: the characters of Bash output it keeps inline. */
+const BASH_OUTPUT_MAX_CHARS = 30_000;
+
 const diagnostics = [];
 const log = (line) => {
   diagnostics.push(line);
@@ -90,6 +93,9 @@ function hello(kitConfig) {
     shell: { tool: 'Bash', commandField: 'command' },
     texts: { 'prompt.default-delivery': 'steer' },
     emulated: EMULATED,
+    // Bash output past bashOutputMaxChars (30000 characters unless set) goes to a file; the
+    // setting counts characters and clamps to 4000..128000, so the kit's limits cannot be set.
+    limits: { toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS } },
   };
 }
 

@@ -42,3 +42,30 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     Then the output of call "c1" is exactly what the tool returned
     And request 2 shows the model the output of call "c1"
     And the managed output directory holds 0 files
+
+  @TOO-05 @id:too-own-limit-4 @needs:kit-tools
+  Scenario: [4] Two outputs over the runtime's own limit get different managed files in one flat directory
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice over the tool output limit
+    And the provider calls produce "c2" with numbered lines twice over the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then calls "c1" and "c2" have different managed files in one flat directory
+
+  @TOO-13 @id:too-own-limit-5 @needs:kit-tools @needs:restart
+  Scenario: [5] The bounded output stays the replay record after its managed file is gone, across a restart
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice over the tool output limit
+    And the provider replies "done"
+    And the provider replies "still here"
+    And the user steers "start"
+    And the session settles
+    When the managed output files are gone, across a restart
+    And the user steers "again"
+    And the session settles
+    Then the managed output directory holds 0 files
+    And the output of call "c1" is bounded
+    And request 3 shows the model the output of call "c1"

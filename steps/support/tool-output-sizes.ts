@@ -31,12 +31,17 @@ export function runtimeToolOutputLimit(description: RuntimeDescription): ToolOut
 }
 
 /**
- * How many numbered lines pass every part of the limit twice over: the line count, and the bytes
- * or characters (the lines are ASCII but for their suffix, so a character is at least a byte).
+ * The fewest numbered lines that pass one part of the limit twice over (whichever is reached first
+ * bounds the output): the line count, or the bytes or characters (the lines are ASCII but for
+ * their suffix, so a character is at least a byte). No more, so the conversation stays far from
+ * any context window.
  */
 export function linesOverLimit(limit: ToolOutputLimit): number {
-  const units = Math.max(limit.maxBytes ?? 0, limit.maxChars ?? 0);
-  return Math.max(OVER * (limit.maxLines ?? 0), Math.ceil((OVER * units) / LEAST_LINE_CHARS), 1);
+  const byUnits = [limit.maxBytes, limit.maxChars].flatMap((units) =>
+    units === undefined ? [] : [Math.ceil((OVER * units) / LEAST_LINE_CHARS)],
+  );
+  const byLines = limit.maxLines === undefined ? [] : [OVER * limit.maxLines];
+  return Math.min(...byLines, ...byUnits);
 }
 
 /** How many numbered lines (of at most 8 characters each) stay well within every part of the limit. */
