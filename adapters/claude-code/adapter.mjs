@@ -291,7 +291,7 @@ const UNSUPPORTED = {
   'agent.define':
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
-    "Claude Code's auto-compact window is at least 100000 tokens (--autocompact), above every window the compaction scenarios configure",
+    "not mapped: Claude Code's auto-compact window is set from 100000 tokens up (--autocompact) and its threshold lowered by CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, but past that threshold it compacts through its reactive compaction, which keeps the newest round whole (with the scenarios' long reply as the newest round it logs 'no assistant messages in summarize set, bailing') and asks again for a summary the model did not wrap in a <summary> block, a format the scenarios do not script",
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
   'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
