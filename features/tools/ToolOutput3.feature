@@ -69,3 +69,15 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     Then the managed output directory holds 0 files
     And the output of call "c1" is bounded
     And request 3 shows the model the output of call "c1"
+
+  @TOO-01 @id:too-own-limit-6 @needs:kit-tools
+  Scenario: [6] The runtime's own limit counts lines and UTF-8 bytes, and lines bound an output of short lines
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice over the tool output limit's lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the runtime's own tool output limit counts lines and UTF-8 bytes
+    And the output of call "c1" is bounded
+    And the output of call "c1" is within the runtime's own tool output limit

@@ -10,6 +10,13 @@ export const toolOutput: Mutant[] = [
     breaks: ['TOO-01'],
   },
   {
+    name: 'the tool output limit counts no lines',
+    file: 'tools/bounded-preview.ts',
+    find: '    if (++lines > limit.maxLines) return false;',
+    replace: '    if (++lines > Number.POSITIVE_INFINITY) return false;',
+    breaks: ['TOO-01'],
+  },
+  {
     name: 'the tool output limit depends on the provider',
     file: 'runtime.ts',
     find: 'new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);',

@@ -44,6 +44,11 @@ export function linesOverLimit(limit: ToolOutputLimit): number {
   return Math.min(...byLines, ...byUnits);
 }
 
+/** Twice the line part of the limit, in numbered lines; without one (nothing to reach first), the other parts twice over. */
+export function linesOverLineLimit(limit: ToolOutputLimit): number {
+  return limit.maxLines === undefined ? linesOverLimit(limit) : OVER * limit.maxLines;
+}
+
 /** How many numbered lines (of at most 8 characters each) stay well within every part of the limit. */
 export function linesWithinLimit(limit: ToolOutputLimit): number {
   const units = Math.min(limit.maxBytes ?? Number.POSITIVE_INFINITY, limit.maxChars ?? Number.POSITIVE_INFINITY);

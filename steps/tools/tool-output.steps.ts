@@ -10,6 +10,7 @@ import {
   declaredToolOutputLimit,
   KIT_TOOL_OUTPUT_LIMIT,
   linesOverLimit,
+  linesOverLineLimit,
   linesWithinLimit,
   runtimeToolOutputLimit,
 } from '../support/tool-output-sizes.js';
@@ -83,6 +84,22 @@ Given(
   'the provider calls produce {string} with numbered lines twice over the tool output limit, each ending in {string}',
   function (this: KitWorld, id: string, suffix: string) {
     return overLimit(this, id, suffix);
+  },
+);
+
+/** Lines are what is reached first: the output passes the line part of the limit and no other. */
+Given(
+  "the provider calls produce {string} with numbered lines twice over the tool output limit's lines",
+  function (this: KitWorld, id: string) {
+    const limit = runtimeToolOutputLimit(this.driver.description);
+    const text = numberedLines(linesOverLineLimit(limit));
+    const size = producedText(text);
+    const withinUnits =
+      size.length <= (limit.maxChars ?? Number.POSITIVE_INFINITY) &&
+      Buffer.byteLength(size) <= (limit.maxBytes ?? Number.POSITIVE_INFINITY);
+    if (limit.maxLines !== undefined && !withinUnits)
+      throw new Error('the limit leaves no room for an output that passes its lines only');
+    return produce(this, id, text);
   },
 );
 
@@ -181,6 +198,27 @@ Given(
   'the provider calls produce {string} with only a structured result of {int} items',
   function (this: KitWorld, id: string, count: number) {
     return scriptCalls(this, [call(id, 'produce', { structured: items(count) })]);
+  },
+);
+
+/** TOO-01: the limit is one of lines or UTF-8 bytes, whichever is reached first; characters are neither. */
+Then("the runtime's own tool output limit counts lines and UTF-8 bytes", function (this: KitWorld) {
+  const limit = runtimeToolOutputLimit(this.driver.description);
+  expect(limit.maxLines, 'the line part of the tool output limit the runtime declares').to.be.a('number');
+  expect(limit.maxBytes, 'the UTF-8 byte part of the tool output limit the runtime declares').to.be.a('number');
+});
+
+Then(
+  "the output of call {string} is within the runtime's own tool output limit",
+  async function (this: KitWorld, id: string) {
+    const limit = runtimeToolOutputLimit(this.driver.description);
+    const output = (await toolCall(this, id)).output ?? '';
+    expectWithin(
+      output,
+      limit.maxLines ?? Number.POSITIVE_INFINITY,
+      limit.maxBytes ?? Number.POSITIVE_INFINITY,
+      `the output of "${id}"`,
+    );
   },
 );
 
