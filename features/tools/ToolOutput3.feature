@@ -1,15 +1,16 @@
 @area:tools
 Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   What bounding keeps, where the complete text goes and what passes unchanged do not depend on the
-  unit or the value of the limit. These scenarios take the limit the runtime declares (in lines,
-  UTF-8 bytes or characters), or configure the kit's own when it declares none, and size the
-  output from it: well over it, or well within it.
+  unit or the value of the limit. These scenarios take the limit a runtime applies when the kit
+  configures none, as it declares it (in lines, UTF-8 bytes or characters), and size the output
+  from it: over every part of it, or well within it. A runtime that declares no limit of its own
+  is judged on these rules at configured limits (ToolOutput1, ToolOutput2).
 
   @TOO-03 @id:too-own-limit-1 @needs:kit-tools
-  Scenario: [1] Output twice over the runtime's own limit keeps its first and last lines
+  Scenario: [1] Output over the runtime's own limit keeps its first and last lines
     Given a session "s1"
     And the tool output limit is the runtime's own
-    And the provider calls produce "c1" with numbered lines twice over the tool output limit
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -18,10 +19,10 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And request 2 shows the model the output of call "c1"
 
   @TOO-04 @TOO-06 @id:too-own-limit-2 @needs:kit-tools
-  Scenario: [2] Output twice over the runtime's own limit names its complete text, kept byte for byte in a managed file
+  Scenario: [2] Output over the runtime's own limit names its complete text, kept byte for byte in a managed file
     Given a session "s1"
     And the tool output limit is the runtime's own
-    And the provider calls produce "c1" with numbered lines twice over the tool output limit, each ending in " é€𝄞"
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -47,8 +48,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   Scenario: [4] Two outputs over the runtime's own limit get different managed files in one flat directory
     Given a session "s1"
     And the tool output limit is the runtime's own
-    And the provider calls produce "c1" with numbered lines twice over the tool output limit
-    And the provider calls produce "c2" with numbered lines twice over the tool output limit
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider calls produce "c2" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -58,7 +59,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   Scenario: [5] The bounded output stays the replay record after its managed file is gone, across a restart
     Given a session "s1"
     And the tool output limit is the runtime's own
-    And the provider calls produce "c1" with numbered lines twice over the tool output limit
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     And the provider replies "still here"
     And the user steers "start"
@@ -74,7 +75,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   Scenario: [6] The runtime's own limit counts lines and UTF-8 bytes, and lines bound an output of short lines
     Given a session "s1"
     And the tool output limit is the runtime's own
-    And the provider calls produce "c1" with numbered lines twice over the tool output limit's lines
+    And the provider calls produce "c1" with numbered lines twice the tool output limit's lines
     And the provider replies "done"
     When the user steers "start"
     And the session settles

@@ -3,8 +3,7 @@ import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 /**
  * Tool outputs sized from the limit a runtime bounds them by, for the rules that hold whatever the
  * unit or the value of the limit (what bounding keeps, where the complete text goes, what passes
- * unchanged). The limit is the one the runtime declared (`limits.toolOutput`, in lines, UTF-8
- * bytes or characters); a runtime that declared none gets the kit's own, configured.
+ * unchanged): the one it declared (`limits.toolOutput`, in lines, UTF-8 bytes or characters).
  */
 export interface ToolOutputLimit {
   maxLines?: number;
@@ -12,13 +11,15 @@ export interface ToolOutputLimit {
   maxChars?: number;
 }
 
-/** The limit the kit configures for a runtime that declares none of its own. */
-export const KIT_TOOL_OUTPUT_LIMIT = { maxLines: 10, maxBytes: 100_000 } as const;
-
 /** Characters of the shortest numbered line, `line 1` and its line break. */
 const LEAST_LINE_CHARS = 7;
-/** How far past every declared limit an oversized output goes, so no marker or rounding fits it in. */
-const OVER = 2;
+/**
+ * How far past each part of the limit an oversized output goes: twice the lines, a quarter more
+ * bytes or characters (enough that no rounding fits it in, and little enough that two such outputs
+ * in one conversation stay within a runtime's default context window).
+ */
+const OVER_LINES = 2;
+const OVER_UNITS = 1.25;
 /** The most lines an output within the limit has: few enough for every limit a runtime declares. */
 const WITHIN_LINES = 10;
 
@@ -27,26 +28,24 @@ export function declaredToolOutputLimit(description: RuntimeDescription): ToolOu
 }
 
 export function runtimeToolOutputLimit(description: RuntimeDescription): ToolOutputLimit {
-  return declaredToolOutputLimit(description) ?? KIT_TOOL_OUTPUT_LIMIT;
+  const limit = declaredToolOutputLimit(description);
+  if (!limit) throw new Error('the runtime declared no tool output limit of its own (limits.toolOutput)');
+  return limit;
 }
 
 /**
- * The fewest numbered lines that pass one part of the limit twice over (whichever is reached first
- * bounds the output): the line count, or the bytes or characters (the lines are ASCII but for
- * their suffix, so a character is at least a byte). No more, so the conversation stays far from
- * any context window.
+ * How many numbered lines pass every part of the limit: the line count, and the bytes or characters
+ * (the lines are ASCII but for their suffix, so a character is at least a byte). Whatever part a
+ * runtime counts, and even where it ignores one, the output is over its limit.
  */
 export function linesOverLimit(limit: ToolOutputLimit): number {
-  const byUnits = [limit.maxBytes, limit.maxChars].flatMap((units) =>
-    units === undefined ? [] : [Math.ceil((OVER * units) / LEAST_LINE_CHARS)],
-  );
-  const byLines = limit.maxLines === undefined ? [] : [OVER * limit.maxLines];
-  return Math.min(...byLines, ...byUnits);
+  const units = Math.max(limit.maxBytes ?? 0, limit.maxChars ?? 0);
+  return Math.max(OVER_LINES * (limit.maxLines ?? 0), Math.ceil((OVER_UNITS * units) / LEAST_LINE_CHARS));
 }
 
-/** Twice the line part of the limit, in numbered lines; without one (nothing to reach first), the other parts twice over. */
+/** Twice the line part of the limit, in numbered lines; without one (nothing to reach first), every other part passed. */
 export function linesOverLineLimit(limit: ToolOutputLimit): number {
-  return limit.maxLines === undefined ? linesOverLimit(limit) : OVER * limit.maxLines;
+  return limit.maxLines === undefined ? linesOverLimit(limit) : OVER_LINES * limit.maxLines;
 }
 
 /** How many numbered lines (of at most 8 characters each) stay well within every part of the limit. */

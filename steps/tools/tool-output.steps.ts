@@ -8,7 +8,6 @@ import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
 import {
   declaredToolOutputLimit,
-  KIT_TOOL_OUTPUT_LIMIT,
   linesOverLimit,
   linesOverLineLimit,
   linesWithinLimit,
@@ -61,12 +60,12 @@ Given(
 );
 
 /**
- * The limit the runtime bounds by when the kit configures none: the one it declared, else the
- * kit's own, configured (a runtime that refuses it is not judged by these scenarios).
+ * The limit the runtime bounds by when the kit configures none, as it declared it. A runtime that
+ * declares none is judged on these rules at the limits the kit configures (ToolOutput1, ToolOutput2).
  */
-Given("the tool output limit is the runtime's own", async function (this: KitWorld) {
-  if (declaredToolOutputLimit(this.driver.description)) return;
-  await this.driver.call('tool-output.configure', KIT_TOOL_OUTPUT_LIMIT);
+Given("the tool output limit is the runtime's own", function (this: KitWorld) {
+  if (declaredToolOutputLimit(this.driver.description)) return undefined;
+  return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
 });
 
 function overLimit(world: KitWorld, id: string, suffix = ''): 'skipped' | undefined {
@@ -74,14 +73,14 @@ function overLimit(world: KitWorld, id: string, suffix = ''): 'skipped' | undefi
 }
 
 Given(
-  'the provider calls produce {string} with numbered lines twice over the tool output limit',
+  'the provider calls produce {string} with numbered lines over every part of the tool output limit',
   function (this: KitWorld, id: string) {
     return overLimit(this, id);
   },
 );
 
 Given(
-  'the provider calls produce {string} with numbered lines twice over the tool output limit, each ending in {string}',
+  'the provider calls produce {string} with numbered lines over every part of the tool output limit, each ending in {string}',
   function (this: KitWorld, id: string, suffix: string) {
     return overLimit(this, id, suffix);
   },
@@ -89,7 +88,7 @@ Given(
 
 /** Lines are what is reached first: the output passes the line part of the limit and no other. */
 Given(
-  "the provider calls produce {string} with numbered lines twice over the tool output limit's lines",
+  "the provider calls produce {string} with numbered lines twice the tool output limit's lines",
   function (this: KitWorld, id: string) {
     const limit = runtimeToolOutputLimit(this.driver.description);
     const text = numberedLines(linesOverLineLimit(limit));
