@@ -15,6 +15,8 @@ export interface ConformanceRunOptions extends SuiteSettings {
   tags?: string;
   /** The options that chose `tags`, as the user typed them, for the error when nothing matches. */
   selectedBy?: string;
+  /** Run only the scenarios, outlines or example rows with these stable IDs (scenario-id.ts). */
+  ids?: string[];
   /** Run only this part of the selected scenarios. */
   shard?: Shard;
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
@@ -66,7 +68,12 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
         failFast: options.failFast,
         ...(options.tags ? { tags: options.tags } : {}),
         plugin: [code.plugin],
-        pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },
+        pluginOptions: {
+          kitSelection: {
+            ...(options.shard ? { shard: { ...options.shard } } : {}),
+            ...(options.ids ? { ids: [...options.ids] } : {}),
+          },
+        },
       },
     },
     environment,
@@ -86,12 +93,12 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
 }
 
 /**
- * The steps and the shard plugin as bundles, where they can be cached: loading them through tsx costs
+ * The steps and the selection plugin as bundles, where they can be cached: loading them through tsx costs
  * more than a short run's scenarios. The bundle's inline source maps keep step definitions' locations
  * in Cucumber's reports at the TypeScript sources. Otherwise the configuration's own list, through tsx.
  */
 async function supportCode(configured: string[]): Promise<{ import: string[]; plugin: string }> {
-  const shardPlugin = kitPath('harness', 'suite', 'shard-plugin.ts');
+  const selectionPlugin = kitPath('harness', 'suite', 'selection-plugin.ts');
   const [steps, plugin] = await Promise.all([
     cachedBundle({
       name: 'steps',
@@ -99,9 +106,9 @@ async function supportCode(configured: string[]): Promise<{ import: string[]; pl
       roots: [kitPath('steps'), kitPath('harness')],
       sourceMaps: true,
     }),
-    cachedBundle({ name: 'shard-plugin', entry: shardPlugin, roots: [kitPath('harness', 'suite')] }),
+    cachedBundle({ name: 'selection-plugin', entry: selectionPlugin, roots: [kitPath('harness', 'suite')] }),
   ]);
-  if (!steps || !plugin) return { import: configured, plugin: pathToFileURL(shardPlugin).href };
+  if (!steps || !plugin) return { import: configured, plugin: pathToFileURL(selectionPlugin).href };
   process.setSourceMapsEnabled(true);
   return { import: [fileURLToPath(steps)], plugin };
 }

@@ -86,7 +86,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.log(noteText({ kind: 'means', reason: this.means.name }));
 });
 
-After(async function (this: KitWorld, { result, pickle }) {
+After(async function (this: KitWorld, { result, pickle, gherkinDocument }) {
   // A scenario set aside before its runtime started has nothing to clean up.
   if (!this.provider) return;
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
@@ -115,7 +115,12 @@ After(async function (this: KitWorld, { result, pickle }) {
   // step carries its own evidence; a failure found only here has no step to carry it.
   if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
   if (settings.bundles && (result?.status === Status.FAILED || problems.length > 0)) {
-    await writeReproBundle(settings.bundles, pickle, [result?.message ?? '', ...problems].join('\n'), this);
+    await writeReproBundle(
+      settings.bundles,
+      { pickle, gherkinDocument },
+      [result?.message ?? '', ...problems].join('\n'),
+      this,
+    );
   }
   await this.driver?.stop();
   this.provider.releaseAll();
