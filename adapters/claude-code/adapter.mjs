@@ -146,6 +146,8 @@ function processOf(id) {
     'stream-json',
     '--output-format',
     'stream-json',
+    // Claude Code echoes each user message once it takes it in: the session is idle only then.
+    '--replay-user-messages',
     '--verbose',
     '--model',
     config.provider.model,
@@ -197,12 +199,13 @@ function admit(c) {
     rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid) ||
     (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
   const running = live.get(c.sessionId);
-  const busy = running && !running.exited && running.state !== 'idle';
+  const busy = running && !running.settled();
   if (c.resume === false && !busy) {
     if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
     return { messageId, state: 'pending', duplicate };
   }
-  processOf(c.sessionId).send(message);
+  // Claude Code skips a message whose UUID it holds, and echoes nothing of it.
+  processOf(c.sessionId).send(message, { echoed: !duplicate });
   return { messageId, state: busy || duplicate ? 'pending' : 'promoted', duplicate };
 }
 
@@ -236,7 +239,7 @@ const commands = {
   },
   'session.interrupt': async (c) => {
     const running = live.get(c.sessionId);
-    if (!running || running.exited || running.state === 'idle') return;
+    if (!running || running.settled()) return;
     await running.control({ subtype: 'interrupt' });
     await running.idle();
   },

@@ -11,6 +11,8 @@ import { createInterface } from 'node:readline';
 export class ClaudeProcess {
   constructor({ binary, args, cwd, env, log }) {
     this.state = 'idle';
+    /** User messages written that Claude Code has not echoed back yet (`--replay-user-messages`). */
+    this.unread = 0;
     this.waiters = [];
     this.pending = new Map();
     this.controls = 0;
@@ -38,6 +40,10 @@ export class ClaudeProcess {
       return;
     }
     if (message.type === 'system' && message.subtype === 'session_state_changed') this.setState(message.state);
+    if (message.type === 'user' && message.isReplay === true) {
+      this.unread = Math.max(0, this.unread - 1);
+      this.setState(this.state);
+    }
     if (message.type === 'control_response') {
       const { request_id: id, subtype, error } = message.response ?? {};
       this.pending.get(id)?.(subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`));
@@ -55,23 +61,34 @@ export class ClaudeProcess {
     return answered;
   }
 
+  /**
+   * Idle once Claude Code says so and has taken in every user message written: it can report the
+   * end of a turn while a message steered into it still waits unread on its stdin.
+   */
   setState(state) {
     this.state = state;
-    if (state !== 'idle') return;
+    if (!this.settled()) return;
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 
   /** Writes one stream-json line; a user message makes the session run until it reports idle again. */
-  send(message) {
+  send(message, { echoed = true } = {}) {
     if (this.exited) return;
-    if (message.type === 'user') this.state = 'running';
+    if (message.type === 'user') {
+      this.state = 'running';
+      if (echoed) this.unread += 1;
+    }
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
   }
 
   /** Resolves once the session reports idle (at once when it is). */
   idle() {
-    if (this.state === 'idle') return Promise.resolve();
+    if (this.settled()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  settled() {
+    return this.exited || (this.state === 'idle' && this.unread === 0);
   }
 
   /** Closing stdin ends a print-mode session once its work is done; a kill ends it at once. */
