@@ -1078,7 +1078,7 @@ export interface RuntimeConfig {
     /**
      * The provider wire dialect.
      */
-    dialect: 'openai-chat' | 'anthropic-messages';
+    dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
     /**
      * Base URL, e.g. http://127.0.0.1:PORT/v1.
      */

@@ -65,6 +65,12 @@ const clients: Record<string, OfficialClient> = {
     reasoning: false,
     errorRecording: 'rate-limited',
   },
+  'openai-responses': {
+    read: readWithOpenAIResponses,
+    finishes: { text: 'completed', toolCalls: 'completed' },
+    reasoning: true,
+    errorRecording: 'rate-limited',
+  },
   'anthropic-messages': {
     read: readWithAnthropic,
     finishes: { text: 'end_turn', toolCalls: 'tool_use' },
@@ -103,20 +109,87 @@ async function readWithOpenAI(baseURL: string): Promise<Meaning> {
       finish: choice!.finish_reason,
     };
   } catch (error) {
-    if (error instanceof OpenAI.APIError && error.status !== undefined) {
-      const { message } = (error.error ?? {}) as { message?: string };
-      return {
-        error: {
-          status: error.status,
-          type: error.type ?? null,
-          ...(error.code ? { code: error.code } : {}),
-          message: message ?? null,
-        },
-      };
-    }
+    const refusal = openAIRefusal(error);
+    if (refusal) return refusal;
     // The client's own complaint that the stream closed before any finish reason: a cut stream.
     if (error instanceof OpenAI.OpenAIError && error.message.startsWith('missing finish_reason'))
       return { cut: true, text: streamed };
+    throw error;
+  }
+}
+
+/** Reads an OpenAI client's refusal: the status and what the error body says. */
+function openAIRefusal(error: unknown): Meaning | undefined {
+  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return undefined;
+  const { message } = (error.error ?? {}) as { message?: string };
+  return {
+    error: {
+      status: error.status,
+      type: error.type ?? null,
+      ...(error.code ? { code: error.code } : {}),
+      message: message ?? null,
+    },
+  };
+}
+
+/**
+ * The Responses client keeps whatever the stream built when it ends: a response still
+ * `in_progress` is a stream cut short, a `failed` one was broken off by the provider, and an
+ * `incomplete` one finished early with its reason.
+ */
+async function readWithOpenAIResponses(baseURL: string): Promise<Meaning> {
+  const client = new OpenAI({ apiKey: 'kit-key', baseURL, maxRetries: 0 });
+  let streamed = '';
+  try {
+    const stream = client.responses.stream({
+      model: MODEL,
+      instructions: 'Be brief.',
+      input: [
+        { role: 'user', content: 'Echo hi.' },
+        {
+          type: 'reasoning',
+          id: 'rs_1',
+          summary: [{ type: 'summary_text', text: THINKING.text }],
+          encrypted_content: THINKING.signature,
+        },
+        { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' },
+        { type: 'function_call_output', call_id: 'call_1', output: 'hi' },
+        { role: 'user', content: [{ type: 'input_text', text: 'Say hello.' }] },
+      ],
+      tools: [{ type: 'function', name: 'echo', description: 'Echoes text.', parameters: ECHO_SCHEMA, strict: false }],
+      include: ['reasoning.encrypted_content'],
+    });
+    stream.on('response.output_text.delta', (event) => (streamed += event.delta));
+    const response = await stream.finalResponse();
+    if (response.status === 'in_progress') return { cut: true, text: streamed };
+    if (response.status === 'failed') {
+      return {
+        cut: true,
+        text: streamed,
+        error: { type: response.error?.code ?? null, message: response.error?.message ?? null },
+      };
+    }
+    const reasoning = response.output.flatMap((item) =>
+      item.type === 'reasoning'
+        ? [{ text: item.summary.map((part) => part.text).join(''), signature: item.encrypted_content ?? '' }]
+        : [],
+    );
+    return {
+      text: response.output_text,
+      toolCalls: response.output.flatMap((item) =>
+        item.type === 'function_call'
+          ? [{ id: item.call_id, name: item.name, input: JSON.parse(item.arguments) as unknown }]
+          : [],
+      ),
+      ...(reasoning[0] ? { reasoning: reasoning[0] } : {}),
+      finish:
+        response.status === 'incomplete'
+          ? `incomplete: ${response.incomplete_details?.reason ?? 'unknown'}`
+          : (response.status ?? null),
+    };
+  } catch (error) {
+    const refusal = openAIRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
 import type { DecodedRequest } from '../captured-request.js';
 import * as openaiChat from './openai-chat.js';
 import * as anthropicMessages from './anthropic-messages.js';
+import * as openaiResponses from './openai-responses.js';
 
 /** Everything the fake provider needs to know about one provider wire dialect. */
 export interface Dialect {
@@ -15,4 +16,5 @@ export interface Dialect {
 export const dialects: Record<string, Dialect> = {
   'openai-chat': { name: 'openai-chat', path: '/chat/completions', ...openaiChat },
   'anthropic-messages': { name: 'anthropic-messages', path: '/messages', ...anthropicMessages },
+  'openai-responses': { name: 'openai-responses', path: '/responses', ...openaiResponses },
 };

@@ -1,0 +1,259 @@
+import {
+  errorResponse,
+  splitIntoChunks,
+  type ScriptedReasoning,
+  type ScriptedToolCall,
+  type ScriptedTurn,
+  type ScriptedUsage,
+  type WireResponse,
+} from '../scripted-turn.js';
+import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+
+/**
+ * The OpenAI Responses wire dialect: named server-sent `response.*` events, each numbered by
+ * `sequence_number`. A response is a list of output items (reasoning, message, function call),
+ * each announced by `response.output_item.added`, filled by deltas and closed by
+ * `response.output_item.done`; `response.completed` carries the whole response with its usage.
+ * Replayable reasoning is a reasoning item: its summary is the text, its `encrypted_content` the
+ * signature a client sends back.
+ */
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+
+/** One output item as streamed: its events between `added` and `done`, and the finished item. */
+interface StreamedItem {
+  added: Record<string, unknown>;
+  events: (itemRef: { item_id: string; output_index: number }) => Record<string, unknown>[];
+  done: Record<string, unknown>;
+}
+
+/** `responseId` names the response; its items are named after it so they differ between responses. */
+export function encodeTurn(
+  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
+  model: string,
+  responseId = 'resp_kit',
+): WireResponse {
+  if (turn.kind === 'error') return errorResponse(turn);
+  const suffix = responseId.replace(/^[a-z]+_/, '');
+  const items =
+    turn.kind === 'text'
+      ? [
+          ...(turn.reasoning ? [reasoningItem(`rs_${suffix}_0`, turn.reasoning)] : []),
+          messageItem(`msg_${suffix}_${turn.reasoning ? 1 : 0}`, turn.text, turn.chunks),
+        ]
+      : turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call));
+  const response = (status: string, output: object[], usage: object | null) => ({
+    id: `resp_${suffix}`,
+    object: 'response',
+    created_at: 0,
+    status,
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    max_output_tokens: null,
+    model,
+    output,
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    store: false,
+    temperature: 1,
+    text: { format: { type: 'text' } },
+    tool_choice: 'auto',
+    tools: [],
+    top_p: 1,
+    truncation: 'disabled',
+    usage,
+    metadata: {},
+  });
+  const events: Record<string, unknown>[] = [
+    { type: 'response.created', response: response('in_progress', [], null) },
+    { type: 'response.in_progress', response: response('in_progress', [], null) },
+    ...items.flatMap((item, output_index) => [
+      { type: 'response.output_item.added', output_index, item: item.added },
+      ...item.events({ item_id: item.added.id as string, output_index }),
+      { type: 'response.output_item.done', output_index, item: item.done },
+    ]),
+    {
+      type: 'response.completed',
+      response: response(
+        'completed',
+        items.map((item) => item.done),
+        usageOf(turn.usage ?? { input: 0, cacheRead: 0, output: 0 }),
+      ),
+    },
+  ];
+  return {
+    status: 200,
+    headers: SSE_HEADERS,
+    frames: events.map((event, sequence_number) => frame({ ...event, sequence_number })),
+  };
+}
+
+/** The dialect's input tokens include the cached ones. */
+function usageOf(usage: ScriptedUsage): object {
+  const input = usage.input + usage.cacheRead;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: usage.cacheRead },
+    output_tokens: usage.output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: input + usage.output,
+  };
+}
+
+function messageItem(id: string, text: string, chunks: number): StreamedItem {
+  const part = (content: string) => ({ type: 'output_text', text: content, annotations: [] });
+  const item = (status: string, content: object[]) => ({ id, type: 'message', status, role: 'assistant', content });
+  return {
+    added: item('in_progress', []),
+    events: (ref) => [
+      { type: 'response.content_part.added', ...ref, content_index: 0, part: part('') },
+      ...splitIntoChunks(text, chunks).map((delta) => ({
+        type: 'response.output_text.delta',
+        ...ref,
+        content_index: 0,
+        delta,
+        logprobs: [],
+      })),
+      { type: 'response.output_text.done', ...ref, content_index: 0, text, logprobs: [] },
+      { type: 'response.content_part.done', ...ref, content_index: 0, part: part(text) },
+    ],
+    done: item('completed', [part(text)]),
+  };
+}
+
+function reasoningItem(id: string, reasoning: ScriptedReasoning): StreamedItem {
+  const summary = (text: string) => ({ type: 'summary_text', text });
+  return {
+    added: { id, type: 'reasoning', summary: [], encrypted_content: null },
+    events: (ref) => [
+      { type: 'response.reasoning_summary_part.added', ...ref, summary_index: 0, part: summary('') },
+      ...splitIntoChunks(reasoning.text, reasoning.chunks ?? 1).map((delta) => ({
+        type: 'response.reasoning_summary_text.delta',
+        ...ref,
+        summary_index: 0,
+        delta,
+      })),
+      { type: 'response.reasoning_summary_text.done', ...ref, summary_index: 0, text: reasoning.text },
+      { type: 'response.reasoning_summary_part.done', ...ref, summary_index: 0, part: summary(reasoning.text) },
+    ],
+    done: { id, type: 'reasoning', summary: [summary(reasoning.text)], encrypted_content: reasoning.signature },
+  };
+}
+
+/** Like the real API, the arguments start empty and arrive as JSON text in pieces. */
+function functionCallItem(id: string, call: ScriptedToolCall): StreamedItem {
+  const input = call.rawInput ?? JSON.stringify(call.input);
+  const item = (status: string, args: string) => ({
+    id,
+    type: 'function_call',
+    status,
+    arguments: args,
+    call_id: call.id,
+    name: call.name,
+  });
+  return {
+    added: item('in_progress', ''),
+    events: (ref) => [
+      ...splitIntoChunks(input, call.inputChunks ?? 2).map((delta) => ({
+        type: 'response.function_call_arguments.delta',
+        ...ref,
+        delta,
+      })),
+      { type: 'response.function_call_arguments.done', ...ref, arguments: input },
+    ],
+    done: item('completed', input),
+  };
+}
+
+function frame(data: { type?: unknown; [field: string]: unknown }): string {
+  return `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+type ContentPart = { type: string; text?: string };
+
+type InputItem =
+  | { type?: 'message'; role: string; content: string | ContentPart[] }
+  | { type: 'function_call'; call_id: string; name: string; arguments: string }
+  | { type: 'function_call_output'; call_id: string; output: string | ContentPart[] }
+  | { type: 'reasoning'; summary?: ContentPart[]; content?: ContentPart[]; encrypted_content?: string | null };
+
+interface ResponsesRequest {
+  instructions?: string | null;
+  input?: string | InputItem[];
+  tools?: { type?: string; name?: string }[];
+}
+
+/**
+ * Reads a captured request body into the dialect-neutral view the scenarios assert on:
+ * `instructions` and the system or developer messages before the first other item are the
+ * baseline; later ones are chronological. Consecutive function calls are one assistant message
+ * with several calls, as in the other dialects, and a reasoning item belongs to the assistant
+ * message that follows it.
+ */
+export function decodeRequest(body: unknown): DecodedRequest {
+  const request = body as ResponsesRequest;
+  const input: InputItem[] =
+    typeof request?.input === 'string' ? [{ role: 'user', content: request.input }] : (request?.input ?? []);
+  if (!Array.isArray(input)) throw new Error('request has no input array');
+  const isSystem = (item: InputItem) =>
+    (item.type ?? 'message') === 'message' && ['system', 'developer'].includes((item as { role: string }).role);
+  const firstOther = input.findIndex((item) => !isSystem(item));
+  const split = firstOther < 0 ? input.length : firstOther;
+  return {
+    baseline: [
+      ...(request.instructions ? [request.instructions] : []),
+      ...input.slice(0, split).map((item) => textOf((item as { content: string | ContentPart[] }).content)),
+    ],
+    messages: conversation(input.slice(split)),
+    tools: (request.tools ?? []).map((tool) => tool.name ?? tool.type ?? ''),
+  };
+}
+
+function conversation(items: InputItem[]): ModelVisibleMessage[] {
+  const messages: ModelVisibleMessage[] = [];
+  let reasoning: ModelVisibleMessage['reasoning'];
+  let calls: NonNullable<ModelVisibleMessage['toolCalls']> | undefined;
+  const add = (message: ModelVisibleMessage) => {
+    // Reasoning nothing of the model's follows is an assistant message of its own.
+    if (reasoning && message.role !== 'assistant') messages.push({ role: 'assistant', text: '', reasoning });
+    messages.push(reasoning && message.role === 'assistant' ? { ...message, reasoning } : message);
+    reasoning = undefined;
+    calls = undefined;
+  };
+  for (const item of items) {
+    if (item.type === 'reasoning') {
+      if (reasoning) add({ role: 'assistant', text: '' });
+      reasoning = {
+        text: textOf(item.summary?.length ? item.summary : (item.content ?? [])),
+        ...(item.encrypted_content ? { signature: item.encrypted_content } : {}),
+      };
+    } else if (item.type === 'function_call') {
+      const call = { id: item.call_id, name: item.name, input: item.arguments };
+      if (calls) calls.push(call);
+      else {
+        const started = [call];
+        add({ role: 'assistant', text: '', toolCalls: started });
+        calls = started;
+      }
+    } else if (item.type === 'function_call_output') {
+      add({ role: 'tool', text: textOf(item.output), toolCallId: item.call_id });
+    } else {
+      const role = item.role === 'developer' ? 'system' : item.role;
+      add({ role, text: textOf(item.content), ...mediaOf(item.content) });
+    }
+  }
+  if (reasoning) add({ role: 'assistant', text: '' });
+  return messages;
+}
+
+function mediaOf(content: string | ContentPart[]): { media?: number } {
+  const media = Array.isArray(content) ? content.filter((part) => part.type === 'input_image').length : 0;
+  return media > 0 ? { media } : {};
+}
+
+function textOf(content: string | ContentPart[]): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => part.text ?? '').join('');
+}
