@@ -22,7 +22,7 @@ export interface JudgeSettings {
   /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
   tags?: string;
   /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
-  dialect?: 'openai-chat' | 'anthropic-messages';
+  dialect?: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
 }
 
 export function readJudgeSettings(runtime: string): JudgeSettings {

@@ -32,8 +32,10 @@ const EMULATED = {
     'the adapter keeps kit session IDs and locations in kit-sessions.json, each with the Codex thread it started (thread/start)',
   'prompt.admit':
     "a prompt admitted with resume false while the thread is idle is held in the adapter's memory until session.run or session.wake: Codex's queue (thread/queue/add) starts only behind a running turn",
-  'session.wake': 'starts a turn with the held prompts and nothing else: Codex starts no work when a thread opens',
-  'session.idle': 'no turn the adapter started or saw start is without its turn/completed notification, and the thread queue is empty',
+  'session.wake': 'as session.run: Codex starts no work of its own when a thread opens',
+  'session.idle':
+    "no turn the adapter started or saw start is without its turn/completed notification, and Codex's thread queue is empty or held by an interrupt",
+  'session.run': "starts the held prompts as a turn, or Codex's queue (thread/queue/start) where an interrupt left it",
   events: "the rollout's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the rollout',
   'events.take': 'reads the rollout after the cursor the adapter keeps',
@@ -52,6 +54,11 @@ const UNSUPPORTED = {
 };
 
 function hello(c) {
+  if (c.provider.dialect !== 'openai-responses')
+    throw new Refusal(
+      'unsupported',
+      'Codex speaks only the OpenAI Responses API: run the kit with KIT_DIALECT=openai-responses',
+    );
   config = c;
   mkdirSync(c.home, { recursive: true });
   recordFile = join(c.storeDir, 'kit-sessions.json');
@@ -67,6 +74,10 @@ function hello(c) {
     texts: {
       // turn/start while a turn runs adds the input to it (the app-server steers).
       'prompt.default-delivery': 'steer',
+      // Codex sends its context (AGENTS.md, the environment with the date) as a user-role message
+      // of its own, ending with the environment, ahead of the first prompt, and later changes of
+      // the environment as such messages too.
+      'system-message.fallback': '{text}\n</environment_context>',
     },
     emulated: EMULATED,
     // Codex's fallback metadata for a model it does not know: a 272000-token window of which it
@@ -132,8 +143,14 @@ function notified({ method, params }) {
   const threadId = params?.threadId ?? params?.thread?.id;
   if (!threadId) return;
   const state = threadState(threadId);
-  if (method === 'turn/started') state.running.add(params.turn.id);
-  else if (method === 'turn/completed') state.running.delete(params.turn.id);
+  if (method === 'turn/started') {
+    state.running.add(params.turn.id);
+    state.paused = false;
+  } else if (method === 'turn/completed') {
+    state.running.delete(params.turn.id);
+    // Codex leaves its queue as it is after an interrupted turn, until it is started again.
+    state.paused = params.turn.status === 'interrupted';
+  }
   else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
   else if (method === 'thread/started' && params.thread?.path) state.path = params.thread.path;
   changed(state);
@@ -202,10 +219,8 @@ async function admit(c) {
   const input = promptInput(c.prompt);
   const [active] = state.running;
   if (active !== undefined) {
-    if (c.delivery === 'queue') {
+    if (c.delivery === 'queue' || !(await steered(state, active, input, messageId))) {
       await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
-    } else {
-      await server.request('turn/steer', { threadId: state.id, input, expectedTurnId: active, clientUserMessageId: messageId });
     }
     return { messageId, state: 'pending', duplicate: false };
   }
@@ -217,10 +232,32 @@ async function admit(c) {
   return { messageId, state: 'promoted', duplicate: false };
 }
 
+/**
+ * Steers the running turn; false when Codex refuses because that turn takes no input (a
+ * compaction turn), where its own clients queue the prompt instead.
+ */
+async function steered(state, turnId, input, messageId) {
+  try {
+    await server.request('turn/steer', { threadId: state.id, input, expectedTurnId: turnId, clientUserMessageId: messageId });
+    return true;
+  } catch (error) {
+    if (/not steerable|cannot steer/i.test(error.message)) return false;
+    throw new Refusal('busy', error.message);
+  }
+}
+
+/** Starts what waits: the held prompts as a turn, or Codex's own queue where an interrupt left it. */
 async function submitHeld(sessionId) {
   const state = await loaded(sessionId);
-  if (state.held.length === 0 || state.running.size > 0) return;
-  await startTurn(sessionId, state.held.splice(0));
+  if (state.running.size > 0) return;
+  if (state.held.length > 0) {
+    await startTurn(sessionId, state.held.splice(0));
+    return;
+  }
+  if ((await queued(state)) > 0) {
+    const reply = await server.request('thread/queue/start', { threadId: state.id });
+    state.running.add(reply.turn.id);
+  }
 }
 
 async function queued(state) {
@@ -232,7 +269,7 @@ async function idle(sessionId) {
   const state = await loaded(sessionId);
   for (;;) {
     if (server.exited) return;
-    if (state.running.size === 0 && (await queued(state)) === 0 && state.running.size === 0) return;
+    if (state.running.size === 0 && (state.paused || (await queued(state)) === 0) && state.running.size === 0) return;
     await new Promise((resolve) => state.waiters.push(resolve));
   }
 }
@@ -252,6 +289,8 @@ const commands = {
   'session.wake': (c) => submitHeld(c.sessionId),
   'session.idle': (c) => idle(c.sessionId),
   'session.interrupt': async (c) => {
+    // Interrupting an unknown session does nothing.
+    if (!records[c.sessionId]) return;
     const state = await loaded(c.sessionId);
     for (const turnId of [...state.running]) await server.request('turn/interrupt', { threadId: state.id, turnId });
     while (state.running.size > 0 && !server.exited) await new Promise((resolve) => state.waiters.push(resolve));

@@ -29,7 +29,7 @@ const contentText = (content = []) =>
 
 /**
  * Context Codex lowers into user-role messages of its own (the environment, AGENTS.md, notes on
- * an aborted turn): tagged fragments, hidden from the user-facing transcript.
+ * an aborted turn): tagged fragments, not the user's prompts.
  */
 const CONTEXT_FRAGMENT = /^(<[a-z_]+>|# AGENTS\.md instructions for )/;
 
@@ -53,6 +53,8 @@ export function toKitHistory(records) {
   const messages = [];
   const calls = new Map();
   let assistant;
+  /** Context fragments before the first prompt are the thread's baseline, not messages. */
+  let prompted = false;
   for (const record of records) {
     const base = { seq: record.seq };
     if (record.type === 'compacted') {
@@ -65,7 +67,14 @@ export function toKitHistory(records) {
     if (item.type === 'message' && item.role === 'user') {
       assistant = undefined;
       const text = contentText(item.content);
-      messages.push({ ...base, id: item.id ?? `user_${record.seq}`, role: 'user', hidden: CONTEXT_FRAGMENT.test(text), text });
+      const id = item.id ?? `user_${record.seq}`;
+      if (!CONTEXT_FRAGMENT.test(text)) {
+        prompted = true;
+        messages.push({ ...base, id, role: 'user', hidden: false, text });
+      } else if (prompted) {
+        // Context Codex adds once the conversation has begun (a changed environment): a system message.
+        messages.push({ ...base, id, role: 'system', hidden: true, text });
+      }
     } else if (item.type === 'message' && item.role === 'assistant') {
       assistant = {
         ...base,

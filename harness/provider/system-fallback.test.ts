@@ -36,6 +36,24 @@ test('the blocks opening the first user turn end the baseline; later turns are u
   );
 });
 
+test('a user turn of wrapped context alone ahead of the first prompt is baseline; alone in the request it is not', () => {
+  const lifted = fallback.lift({
+    baseline: ['prompt'],
+    messages: [
+      { role: 'user', text: wrapped('environment') },
+      { role: 'user', text: 'hello' },
+    ],
+    tools: [],
+  });
+  assert.deepEqual(lifted.baseline, ['prompt', 'environment']);
+  assert.deepEqual(
+    lifted.messages.map((message) => message.text),
+    ['hello'],
+  );
+  const alone = { baseline: ['prompt'], messages: [{ role: 'user', text: wrapped('environment') }], tools: [] };
+  assert.equal(fallback.lift(alone), alone);
+});
+
 test('a request whose first user turn opens with no wrapped block is left as it is', () => {
   const request = { baseline: ['prompt'], messages: [{ role: 'user', text: 'hello' }], tools: [] };
   assert.equal(fallback.lift(request), request);

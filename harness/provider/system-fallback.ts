@@ -42,13 +42,20 @@ export class SystemFallback {
    * A request whose first user turn opens with wrapped system messages, read with those messages
    * as the end of its baseline: a runtime that lowers its baseline context (environment, date) into
    * the first user turn, to keep its system prompt a stable cache prefix, sends it there on every
-   * request of the conversation.
+   * request of the conversation, or as a user turn of its own ahead of the first prompt.
    */
   lift(request: DecodedRequest): DecodedRequest {
     const first = request.messages.findIndex((message) => message.role === 'user');
     if (first < 0 || request.messages.slice(0, first).some((message) => message.role !== 'system')) return request;
-    const { before, rest } = this.opening(request.messages[first]!.text);
-    if (before.length === 0) return request;
+    const text = request.messages[first]!.text;
+    const { before, rest } = this.opening(text);
+    if (before.length === 0) {
+      // A user turn of wrapped context alone, ahead of the first prompt, is baseline as a whole.
+      const alone = first < request.messages.length - 1 ? this.unwrap(text) : undefined;
+      if (alone === undefined) return request;
+      const messages = request.messages.filter((_, index) => index !== first);
+      return { ...request, baseline: [...request.baseline, alone], messages };
+    }
     const messages = [...request.messages];
     messages[first] = { ...messages[first]!, text: rest };
     return { ...request, baseline: [...request.baseline, ...before], messages };
