@@ -22,7 +22,7 @@ let records = {};
 let recordFile;
 let settings = {};
 let server;
-/** Per Codex thread: the turns running, prompts held, and who waits for a change. */
+/** Per Codex thread: the turns running and who waits for a change. */
 const threads = new Map();
 const subscriptions = new Map();
 
@@ -31,15 +31,19 @@ const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs and locations in kit-sessions.json, each with the Codex thread it started (thread/start)',
   'prompt.admit':
-    "a prompt admitted with resume false while the thread is idle is held in the adapter's memory until session.run or session.wake: Codex's queue (thread/queue/add) starts only behind a running turn",
-  'session.wake': 'as session.run: Codex starts no work of its own when a thread opens',
+    "the receipt echoes the kit's message ID, passed to Codex as clientUserMessageId: Codex keeps no admission record of its own",
+  'session.wake': "starts Codex's queue (thread/queue/start) where an interrupt left it, and nothing else",
   'session.idle':
     "no turn the adapter started or saw start is without its turn/completed notification, and Codex's thread queue is empty or held by an interrupt",
-  'session.run': "starts the held prompts as a turn, or Codex's queue (thread/queue/start) where an interrupt left it",
+  'session.run':
+    "starts Codex's queue (thread/queue/start) where an interrupt left it, otherwise a turn with no new input (turn/start with an empty input)",
   events: "the rollout's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the rollout',
   'events.take': 'reads the rollout after the cursor the adapter keeps',
 };
+
+const NO_ADMIT_ONLY =
+  'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
 
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
@@ -129,7 +133,7 @@ function answerServer(message) {
 function threadState(threadId) {
   let state = threads.get(threadId);
   if (!state) {
-    state = { id: threadId, running: new Set(), held: [], waiters: [], loaded: false, status: 'idle' };
+    state = { id: threadId, running: new Set(), waiters: [], loaded: false, status: 'idle' };
     threads.set(threadId, state);
   }
   return state;
@@ -209,11 +213,13 @@ async function startTurn(sessionId, input) {
 }
 
 let admitted = 0;
+const NOT_STEERABLE = /NotSteerable|not steerable|cannot steer/i;
 
 async function admit(c) {
   if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   }
+  if (c.resume === false) throw new Refusal('unsupported', NO_ADMIT_ONLY);
   const state = await loaded(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const input = promptInput(c.prompt);
@@ -224,11 +230,14 @@ async function admit(c) {
     }
     return { messageId, state: 'pending', duplicate: false };
   }
-  if (c.resume === false) {
-    state.held.push(...input);
+  try {
+    await startTurn(c.sessionId, input);
+  } catch (error) {
+    // A compaction turn that started since: Codex takes no input into it, its clients queue.
+    if (!NOT_STEERABLE.test(error.message)) throw error;
+    await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
     return { messageId, state: 'pending', duplicate: false };
   }
-  await startTurn(c.sessionId, input);
   return { messageId, state: 'promoted', duplicate: false };
 }
 
@@ -241,23 +250,22 @@ async function steered(state, turnId, input, messageId) {
     await server.request('turn/steer', { threadId: state.id, input, expectedTurnId: turnId, clientUserMessageId: messageId });
     return true;
   } catch (error) {
-    if (/not steerable|cannot steer/i.test(error.message)) return false;
+    if (NOT_STEERABLE.test(error.message)) return false;
     throw new Refusal('busy', error.message);
   }
 }
 
-/** Starts what waits: the held prompts as a turn, or Codex's own queue where an interrupt left it. */
-async function submitHeld(sessionId) {
+/**
+ * Starts Codex's own queue where an interrupt left it; with `always`, a turn without new input
+ * otherwise (turn/start accepts an empty input and samples the thread as it is).
+ */
+async function resume(sessionId, always) {
   const state = await loaded(sessionId);
   if (state.running.size > 0) return;
-  if (state.held.length > 0) {
-    await startTurn(sessionId, state.held.splice(0));
-    return;
-  }
   if ((await queued(state)) > 0) {
     const reply = await server.request('thread/queue/start', { threadId: state.id });
     state.running.add(reply.turn.id);
-  }
+  } else if (always) await startTurn(sessionId, []);
 }
 
 async function queued(state) {
@@ -285,8 +293,8 @@ const commands = {
     return { sessionId, created: true };
   },
   'prompt.admit': admit,
-  'session.run': (c) => submitHeld(c.sessionId),
-  'session.wake': (c) => submitHeld(c.sessionId),
+  'session.run': (c) => resume(c.sessionId, true),
+  'session.wake': (c) => resume(c.sessionId, false),
   'session.idle': (c) => idle(c.sessionId),
   'session.interrupt': async (c) => {
     // Interrupting an unknown session does nothing.

@@ -36,7 +36,7 @@ test('the blocks opening the first user turn end the baseline; later turns are u
   );
 });
 
-test('a user turn of wrapped context alone ahead of the first prompt is baseline; alone in the request it is not', () => {
+test('a user turn of wrapped context alone ahead of any prompt is baseline', () => {
   const lifted = fallback.lift({
     baseline: ['prompt'],
     messages: [
@@ -50,8 +50,9 @@ test('a user turn of wrapped context alone ahead of the first prompt is baseline
     lifted.messages.map((message) => message.text),
     ['hello'],
   );
-  const alone = { baseline: ['prompt'], messages: [{ role: 'user', text: wrapped('environment') }], tools: [] };
-  assert.equal(fallback.lift(alone), alone);
+  const alone = fallback.lift({ baseline: ['prompt'], messages: [{ role: 'user', text: wrapped('environment') }], tools: [] });
+  assert.deepEqual(alone.baseline, ['prompt', 'environment']);
+  assert.deepEqual(alone.messages, []);
 });
 
 test('a request whose first user turn opens with no wrapped block is left as it is', () => {

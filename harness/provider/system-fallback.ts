@@ -42,7 +42,7 @@ export class SystemFallback {
    * A request whose first user turn opens with wrapped system messages, read with those messages
    * as the end of its baseline: a runtime that lowers its baseline context (environment, date) into
    * the first user turn, to keep its system prompt a stable cache prefix, sends it there on every
-   * request of the conversation, or as a user turn of its own ahead of the first prompt.
+   * request of the conversation, or as a user turn of its own ahead of any prompt.
    */
   lift(request: DecodedRequest): DecodedRequest {
     const first = request.messages.findIndex((message) => message.role === 'user');
@@ -50,8 +50,8 @@ export class SystemFallback {
     const text = request.messages[first]!.text;
     const { before, rest } = this.opening(text);
     if (before.length === 0) {
-      // A user turn of wrapped context alone, ahead of the first prompt, is baseline as a whole.
-      const alone = first < request.messages.length - 1 ? this.unwrap(text) : undefined;
+      // A user turn of wrapped context alone, ahead of any prompt, is baseline as a whole.
+      const alone = this.unwrap(text);
       if (alone === undefined) return request;
       const messages = request.messages.filter((_, index) => index !== first);
       return { ...request, baseline: [...request.baseline, alone], messages };
