@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { AppServer } from './app-server.mjs';
-import { codexConfig } from './config.mjs';
+import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
 import { readRollout, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './rollout.mjs';
 
 /**
@@ -78,10 +78,14 @@ function hello(c) {
     texts: {
       // turn/start while a turn runs adds the input to it (the app-server steers).
       'prompt.default-delivery': 'steer',
-      // Codex sends its context (AGENTS.md, the environment with the date) as a user-role message
-      // of its own, ending with the environment, ahead of the first prompt, and later changes of
-      // the environment as such messages too.
-      'system-message.fallback': '{text}\n</environment_context>',
+      // Codex sends its context as user-role messages of its own, each fragment in its markers:
+      // the environment (with the date) and AGENTS.md (headed by its directory), at the start of
+      // the thread and again when they change.
+      'system-message.fallback':
+        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions for {*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>',
+      // Codex's notices on a changed or removed AGENTS.md (its world state's AGENTS.md section).
+      'instructions.supersession': 'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
+      'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
     },
     emulated: EMULATED,
     // Codex's fallback metadata for a model it does not know: a 272000-token window of which it
@@ -286,6 +290,9 @@ const commands = {
   'session.create': async (c) => {
     const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
     if (records[sessionId]) return { sessionId, created: false };
+    // Codex bounds AGENTS.md discovery at the nearest directory holding one of its
+    // project_root_markers: the kit's project root is marked with the one configured.
+    if (c.projectRoot) writeFileSync(join(c.projectRoot, PROJECT_ROOT_MARKER), '');
     const reply = await server.request('thread/start', { cwd: c.location });
     records[sessionId] = { location: c.location, threadId: reply.thread.id, path: reply.thread.path };
     threadState(reply.thread.id).loaded = true;

@@ -4,6 +4,9 @@
  * network or add requests of its own turned off with Codex's own switches.
  */
 
+/** The file that marks the kit's project root for Codex's AGENTS.md discovery (project_root_markers). */
+export const PROJECT_ROOT_MARKER = '.kit-project-root';
+
 const toml = (value) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
 /** Features switched off: each either reaches beyond loopback, runs work of its own, or adds tools no scenario scripts. */
@@ -46,6 +49,7 @@ export function codexConfig({ baseUrl, model, compaction, toolOutput }) {
     'check_for_update_on_startup = false',
     'web_search = "disabled"',
     'hide_agent_reasoning = false',
+    `project_root_markers = [${toml(PROJECT_ROOT_MARKER)}]`,
   ];
   if (compaction) {
     const reserve = Math.max(compaction.outputAllowance, compaction.buffer);

@@ -59,3 +59,24 @@ test('a request whose first user turn opens with no wrapped block is left as it 
   const request = { baseline: ['prompt'], messages: [{ role: 'user', text: 'hello' }], tools: [] };
   assert.equal(fallback.lift(request), request);
 });
+
+test('several declared wrappers, one opening with any text within its first line, are each read', () => {
+  const several = new SystemFallback('<env>\n{text}\n</env>{or}# Notes for {*}\n\n<NOTES>\n{text}\n</NOTES>');
+  const notes = (dir: string, text: string) => `# Notes for ${dir}\n\n<NOTES>\n${text}\n</NOTES>`;
+  assert.deepEqual(several.split(notes('/a/b', 'use tabs')), { before: [], user: undefined, system: 'use tabs' });
+  assert.deepEqual(several.split(`hello\n<env>\ndate\n</env>`), { before: [], user: 'hello', system: 'date' });
+  assert.equal(several.split('# Notes for\nx\n</NOTES>'), undefined);
+  const lifted = several.lift({
+    baseline: ['prompt'],
+    messages: [
+      { role: 'user', text: `${notes('/a', 'be brief')}<env>\ncwd\n</env>` },
+      { role: 'user', text: 'hello' },
+    ],
+    tools: [],
+  });
+  assert.deepEqual(lifted.baseline, ['prompt', 'be brief', 'cwd']);
+  assert.deepEqual(
+    lifted.messages.map((message) => message.text),
+    ['hello'],
+  );
+});
