@@ -82,7 +82,7 @@ function hello(c) {
       // the environment (with the date) and AGENTS.md (headed by its directory), at the start of
       // the thread and again when they change.
       'system-message.fallback':
-        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions for {*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>',
+        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>',
       // Codex's notices on a changed or removed AGENTS.md (its world state's AGENTS.md section).
       'instructions.supersession': 'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
       'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
