@@ -35,8 +35,7 @@ const EMULATED = {
   'session.wake': "starts Codex's queue (thread/queue/start) where an interrupt left it, and nothing else",
   'session.idle':
     "no turn the adapter started or saw start is without its turn/completed notification, and Codex's thread queue is empty or held by an interrupt",
-  'session.run':
-    "starts Codex's queue (thread/queue/start) where an interrupt left it, otherwise a turn with no new input (turn/start with an empty input)",
+  'session.run': 'starts a turn with no new input (turn/start with an empty input); Codex drains its queue after it',
   events: "the rollout's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the rollout',
   'events.take': 'reads the rollout after the cursor the adapter keeps',
@@ -51,9 +50,12 @@ const UNSUPPORTED = {
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
   'agent.define': "the kit's agents do not map onto Codex's subagents, which the model spawns as tools",
   'skill.define': 'not mapped: Codex reads skills from SKILL.md folders under $CODEX_HOME/skills and the workspace',
-  'permission.wait': 'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
-  'permission.pending': 'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
-  'permission.reply': 'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'permission.wait':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'permission.pending':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'permission.reply':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
   'session.move': "a Codex thread keeps its working directory in its rollout's session_meta; it has no move",
 };
 
@@ -80,11 +82,12 @@ function hello(c) {
       'prompt.default-delivery': 'steer',
       // Codex sends its context as user-role messages of its own, each fragment in its markers:
       // the environment (with the date) and AGENTS.md (headed by its directory), at the start of
-      // the thread and again when they change.
+      // the thread and again when they change, and a note after an interrupted turn.
       'system-message.fallback':
-        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>',
+        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>{or}<turn_aborted>\n{text}\n</turn_aborted>',
       // Codex's notices on a changed or removed AGENTS.md (its world state's AGENTS.md section).
-      'instructions.supersession': 'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
+      'instructions.supersession':
+        'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
       'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
     },
     emulated: EMULATED,
@@ -137,7 +140,7 @@ function answerServer(message) {
 function threadState(threadId) {
   let state = threads.get(threadId);
   if (!state) {
-    state = { id: threadId, running: new Set(), waiters: [], loaded: false, status: 'idle' };
+    state = { id: threadId, running: new Set(), queued: new Set(), waiters: [], loaded: false, status: 'idle' };
     threads.set(threadId, state);
   }
   return state;
@@ -158,8 +161,9 @@ function notified({ method, params }) {
     state.running.delete(params.turn.id);
     // Codex leaves its queue as it is after an interrupted turn, until it is started again.
     state.paused = params.turn.status === 'interrupted';
-  }
-  else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
+  } else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
+  // A queued prompt leaves Codex's queue before its turn starts: it is waited for until it shows.
+  else if (method === 'item/started' && params.item?.type === 'userMessage') state.queued.delete(params.item.clientId);
   else if (method === 'thread/started' && params.thread?.path) state.path = params.thread.path;
   changed(state);
 }
@@ -229,9 +233,8 @@ async function admit(c) {
   const input = promptInput(c.prompt);
   const [active] = state.running;
   if (active !== undefined) {
-    if (c.delivery === 'queue' || !(await steered(state, active, input, messageId))) {
-      await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
-    }
+    if (c.delivery === 'queue' || !(await steered(state, active, input, messageId)))
+      await enqueue(state, input, messageId);
     return { messageId, state: 'pending', duplicate: false };
   }
   try {
@@ -239,7 +242,7 @@ async function admit(c) {
   } catch (error) {
     // A compaction turn that started since: Codex takes no input into it, its clients queue.
     if (!NOT_STEERABLE.test(error.message)) throw error;
-    await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
+    await enqueue(state, input, messageId);
     return { messageId, state: 'pending', duplicate: false };
   }
   return { messageId, state: 'promoted', duplicate: false };
@@ -251,7 +254,12 @@ async function admit(c) {
  */
 async function steered(state, turnId, input, messageId) {
   try {
-    await server.request('turn/steer', { threadId: state.id, input, expectedTurnId: turnId, clientUserMessageId: messageId });
+    await server.request('turn/steer', {
+      threadId: state.id,
+      input,
+      expectedTurnId: turnId,
+      clientUserMessageId: messageId,
+    });
     return true;
   } catch (error) {
     if (NOT_STEERABLE.test(error.message)) return false;
@@ -259,17 +267,23 @@ async function steered(state, turnId, input, messageId) {
   }
 }
 
-/**
- * Starts Codex's own queue where an interrupt left it; with `always`, a turn without new input
- * otherwise (turn/start accepts an empty input and samples the thread as it is).
- */
-async function resume(sessionId, always) {
+/** A turn without new input: turn/start accepts an empty input and samples the thread as it is. */
+async function run(sessionId) {
   const state = await loaded(sessionId);
-  if (state.running.size > 0) return;
-  if ((await queued(state)) > 0) {
-    const reply = await server.request('thread/queue/start', { threadId: state.id });
-    state.running.add(reply.turn.id);
-  } else if (always) await startTurn(sessionId, []);
+  if (state.running.size === 0) await startTurn(sessionId, []);
+}
+
+/** Starts Codex's own queue where an interrupt left it. */
+async function wake(sessionId) {
+  const state = await loaded(sessionId);
+  if (state.running.size > 0 || (await queued(state)) === 0) return;
+  const reply = await server.request('thread/queue/start', { threadId: state.id });
+  state.running.add(reply.turn.id);
+}
+
+async function enqueue(state, input, messageId) {
+  state.queued.add(messageId);
+  await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
 }
 
 async function queued(state) {
@@ -281,7 +295,15 @@ async function idle(sessionId) {
   const state = await loaded(sessionId);
   for (;;) {
     if (server.exited) return;
-    if (state.running.size === 0 && (state.paused || (await queued(state)) === 0) && state.running.size === 0) return;
+    const waiting = () => !state.paused && state.queued.size > 0;
+    if (
+      state.running.size === 0 &&
+      !waiting() &&
+      (state.paused || (await queued(state)) === 0) &&
+      state.running.size === 0 &&
+      !waiting()
+    )
+      return;
     await new Promise((resolve) => state.waiters.push(resolve));
   }
 }
@@ -300,8 +322,8 @@ const commands = {
     return { sessionId, created: true };
   },
   'prompt.admit': admit,
-  'session.run': (c) => resume(c.sessionId, true),
-  'session.wake': (c) => resume(c.sessionId, false),
+  'session.run': (c) => run(c.sessionId),
+  'session.wake': (c) => wake(c.sessionId),
   'session.idle': (c) => idle(c.sessionId),
   'session.interrupt': async (c) => {
     // Interrupting an unknown session does nothing.
@@ -353,7 +375,8 @@ const commands = {
 /** Codex reads config.toml when its app-server starts: a new budget restarts it. */
 async function restart() {
   writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
-  for (const state of threads.values()) while (state.running.size > 0 && !server.exited) await new Promise((r) => state.waiters.push(r));
+  for (const state of threads.values())
+    while (state.running.size > 0 && !server.exited) await new Promise((r) => state.waiters.push(r));
   await server.stop();
   await startServer();
 }
@@ -366,4 +389,3 @@ serveStdio({
   end: () => server?.stop(),
   endNow: () => server?.kill(),
 });
-

@@ -59,7 +59,13 @@ export function toKitHistory(records) {
     const base = { seq: record.seq };
     if (record.type === 'compacted') {
       assistant = undefined;
-      messages.push({ ...base, id: `compacted_${record.seq}`, role: 'compaction', hidden: true, text: record.payload.message ?? '' });
+      messages.push({
+        ...base,
+        id: `compacted_${record.seq}`,
+        role: 'compaction',
+        hidden: true,
+        text: record.payload.message ?? '',
+      });
       continue;
     }
     if (record.type !== 'response_item') continue;
@@ -88,7 +94,15 @@ export function toKitHistory(records) {
       messages.push(assistant);
     } else if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
       if (!assistant) {
-        assistant = { ...base, id: item.id ?? `assistant_${record.seq}`, role: 'assistant', hidden: false, status: 'completed', text: '', toolCalls: [] };
+        assistant = {
+          ...base,
+          id: item.id ?? `assistant_${record.seq}`,
+          role: 'assistant',
+          hidden: false,
+          status: 'completed',
+          text: '',
+          toolCalls: [],
+        };
         messages.push(assistant);
       }
       const input = item.arguments ?? item.input ?? JSON.stringify(item.action ?? {});
