@@ -44,6 +44,9 @@ const EMULATED = {
 const NO_ADMIT_ONLY =
   'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
 
+const NO_MODEL_WINDOWS =
+  "Codex takes a model's context window from its model catalog (model_catalog_json), whose entries must carry the model's own base instructions; the adapter writes no catalog, so only the one window of model_context_window is configured";
+
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
   inbox: "Codex keeps no inbox of admitted prompts: a steered prompt joins the running turn's input at once",
@@ -339,6 +342,7 @@ const commands = {
     await server.request('thread/settings/update', { threadId: state.id, model: c.model ?? config.provider.model });
   },
   'compaction.configure': async (c) => {
+    if (Object.keys(c.modelWindows ?? {}).length > 0) throw new Refusal('unsupported', NO_MODEL_WINDOWS);
     settings.compaction = { contextWindow: c.contextWindow, outputAllowance: c.outputAllowance, buffer: c.buffer };
     await restart();
   },
