@@ -94,9 +94,9 @@ function hello(c) {
       'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
     },
     emulated: EMULATED,
-    // Codex's fallback metadata for a model it does not know: a 272000-token window of which it
-    // uses 95% (effective_context_window_percent).
-    limits: { contextWindow: 272_000, outputAllowance: 0, compactionBuffer: 13_600 },
+    // Codex's fallback metadata for a model it does not know: a 272000-token window, compacted
+    // at 90% of it at the latest (ModelInfo::auto_compact_token_limit).
+    limits: { contextWindow: 272_000, outputAllowance: 0, compactionBuffer: 27_200 },
   }));
 }
 

@@ -137,17 +137,16 @@ export function toKitHistory(records) {
 }
 
 /**
- * Turns that ended in an error: the `error` events Codex records when a turn stops on a
- * provider failure (a context-window overflow by its `codex_error_info`).
+ * Turns that ended in an error: Codex stores the error with the turn's `task_complete` event (an
+ * overflow of the window by its `codex_error_info`, context_window_exceeded).
  */
 export function toKitFailures(records) {
   return records
-    .filter((record) => record.type === 'event_msg' && record.payload.type === 'error')
-    .map(({ payload }) => {
-      const message = String(payload.message ?? 'the provider turn failed');
-      const info = JSON.stringify(payload.codex_error_info ?? '');
-      return /context_window|ContextWindow/i.test(info) || /context window/i.test(message)
-        ? { code: 'context-overflow', message }
+    .filter((record) => record.type === 'event_msg' && record.payload.type === 'task_complete' && record.payload.error)
+    .map(({ payload: { error } }) => {
+      const message = String(error.message ?? 'the provider turn failed');
+      return error.codex_error_info === 'context_window_exceeded'
+        ? { code: 'context-overflow', message: `context overflow: ${message}` }
         : { code: 'provider-error', message };
     });
 }
