@@ -127,7 +127,9 @@ export function toKitHistory(records) {
       calls.delete(item.call_id);
       const output = outputText(item.output);
       const code = exitCode(output);
-      const failed = item.output?.success === false || (code !== undefined && code !== '0');
+      // A call of a tool Codex does not have is answered 'unsupported call: <name>' and never runs.
+      const failed =
+        item.output?.success === false || (code !== undefined && code !== '0') || output.startsWith('unsupported call: ');
       Object.assign(tool, { status: failed ? 'error' : 'success', output });
     } else {
       assistant = undefined;
