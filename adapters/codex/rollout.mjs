@@ -129,7 +129,9 @@ export function toKitHistory(records) {
       const code = exitCode(output);
       // A call of a tool Codex does not have is answered 'unsupported call: <name>' and never runs.
       const failed =
-        item.output?.success === false || (code !== undefined && code !== '0') || output.startsWith('unsupported call: ');
+        item.output?.success === false ||
+        (code !== undefined && code !== '0') ||
+        output.startsWith('unsupported call: ');
       Object.assign(tool, { status: failed ? 'error' : 'success', output });
     } else {
       assistant = undefined;

@@ -50,7 +50,11 @@ test('a user turn of wrapped context alone ahead of any prompt is baseline', () 
     lifted.messages.map((message) => message.text),
     ['hello'],
   );
-  const alone = fallback.lift({ baseline: ['prompt'], messages: [{ role: 'user', text: wrapped('environment') }], tools: [] });
+  const alone = fallback.lift({
+    baseline: ['prompt'],
+    messages: [{ role: 'user', text: wrapped('environment') }],
+    tools: [],
+  });
   assert.deepEqual(alone.baseline, ['prompt', 'environment']);
   assert.deepEqual(alone.messages, []);
 });

@@ -65,7 +65,11 @@ export class SystemFallback {
       alone === undefined
         ? request.messages.map((message, index) => (index === first ? { ...message, text: rest } : message))
         : request.messages.filter((_, index) => index !== first);
-    return { ...request, baseline: [...request.baseline, ...before, ...(alone === undefined ? [] : [alone])], messages };
+    return {
+      ...request,
+      baseline: [...request.baseline, ...before, ...(alone === undefined ? [] : [alone])],
+      messages,
+    };
   }
 
   /** The wrapped system messages that open `text`, unwrapped, and the text after them. */
