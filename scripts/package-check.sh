@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 
 tarball="$work/$(npm pack --silent --pack-destination "$work")"
 listing="$(tar -tzf "$tarball")"
-if grep -E '^package/(selfcheck|bench|adapters|scripts|fixtures/adapters|\.ci)/|\.test\.ts$|/kit-for-tests\.ts$' <<<"$listing"; then
+if grep -E '^package/(selfcheck|bench|adapters|scripts|fixtures/adapters|\.ci)/|\.test\.ts$|-for-tests\.ts$' <<<"$listing"; then
   echo "package-check: the tarball holds the development files listed above" >&2
   exit 1
 fi

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AssistantMessage, ModelMessage, ToolMessage } from '../history/message.js';
+import type { ModelMessage } from '../history/message.js';
+import { assistant, system, tool, user } from './history-for-tests.js';
 import { anthropicMessages } from './anthropic-messages.js';
 import { StreamCut, type ProviderConfig } from './provider-turn-stream.js';
 
@@ -10,45 +11,6 @@ const config: ProviderConfig = {
   apiKey: 'key',
   model: 'model-a',
 };
-let seq = 0;
-
-function user(text: string): ModelMessage {
-  return { id: `u${++seq}`, seq, hidden: false, role: 'user', prompt: { parts: [{ type: 'text', text }] } };
-}
-
-function system(text: string): ModelMessage {
-  return { id: `s${++seq}`, seq, hidden: true, role: 'system', keys: [], text };
-}
-
-function assistant(fields: Partial<AssistantMessage>): AssistantMessage {
-  return {
-    id: `a${++seq}`,
-    seq,
-    hidden: false,
-    role: 'assistant',
-    status: 'completed',
-    model: 'model-a',
-    text: '',
-    toolCalls: [],
-    ...fields,
-  };
-}
-
-function tool(callId: string, output: string, status: ToolMessage['status'] = 'success'): ToolMessage {
-  return {
-    id: `t${++seq}`,
-    seq,
-    hidden: false,
-    role: 'tool',
-    status,
-    assistantMessageId: 'a',
-    callId,
-    name: 'echo',
-    input: '{}',
-    output,
-  };
-}
-
 function encode(history: ModelMessage[], baseline: string[] = []) {
   return anthropicMessages.encode({ model: 'model-a', baseline, history, tools: [] }, config) as {
     path: string;

@@ -2,10 +2,12 @@ import type { ProviderDialect } from './dialect.js';
 import type { ProviderConfig } from './provider-turn-stream.js';
 import { openaiChat } from './openai-chat.js';
 import { anthropicMessages } from './anthropic-messages.js';
+import { openaiResponses } from './openai-responses.js';
 
 const dialects: Partial<Record<ProviderConfig['dialect'], ProviderDialect>> = {
   'openai-chat': openaiChat,
   'anthropic-messages': anthropicMessages,
+  'openai-responses': openaiResponses,
 };
 
 export function dialectFor(name: ProviderConfig['dialect']): ProviderDialect {

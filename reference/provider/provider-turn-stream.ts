@@ -15,7 +15,10 @@ export type ProviderChunk =
   | { type: 'finish'; reason: FinishReason }
   | { type: 'usage'; usage: TokenUsage };
 
-/** The provider refused the request (an HTTP error status) before streaming anything. */
+/**
+ * The provider refused the request: an HTTP error status before streaming anything, or a dialect's
+ * failed response that reports a refusal (status 200, its error as the body).
+ */
 export class ProviderRejected extends Error {
   constructor(
     readonly status: number,
@@ -45,7 +48,7 @@ export class MalformedResponse extends Error {
 }
 
 export interface ProviderConfig {
-  dialect: 'openai-chat' | 'anthropic-messages';
+  dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
   baseUrl: string;
   apiKey: string;
   model: string;

@@ -33,7 +33,7 @@ export async function* streamTurn(
       for (const message of pending.splice(0)) yield* decoder.accept(message);
     }
   } catch (error) {
-    if (signal.aborted || error instanceof StreamCut) throw error;
+    if (signal.aborted || error instanceof StreamCut || error instanceof ProviderRejected) throw error;
     throw new StreamCut(error instanceof Error ? error.message : String(error));
   }
   if (!decoder.complete) throw new StreamCut('the stream ended before the provider finished');

@@ -5,6 +5,7 @@ import {
   type ScriptedToolCall,
   type ScriptedTurn,
   type ScriptedUsage,
+  type ScriptedWebSearch,
   type WireResponse,
 } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
@@ -38,10 +39,14 @@ export function encodeTurn(
   const items =
     turn.kind === 'text'
       ? [
-          ...(turn.reasoning ? [reasoningItem(`rs_${suffix}_0`, turn.reasoning)] : []),
-          messageItem(`msg_${suffix}_${turn.reasoning ? 1 : 0}`, turn.text, turn.chunks),
+          ...(turn.reasoning ? [reasoningItem(`rs_${suffix}`, turn.reasoning)] : []),
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          messageItem(`msg_${suffix}`, turn.text, turn.chunks),
         ]
-      : turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call));
+      : [
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          ...turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call)),
+        ];
   const response = (status: string, output: object[], usage: object | null) => ({
     id: `resp_${suffix}`,
     object: 'response',
@@ -142,6 +147,25 @@ function reasoningItem(id: string, reasoning: ScriptedReasoning): StreamedItem {
   };
 }
 
+/**
+ * A web search the provider runs itself. The API streams only the call and its query; the results
+ * reach the model but not the client, so the scripted results have no wire form here.
+ */
+function webSearchItem(id: string, search: ScriptedWebSearch): StreamedItem {
+  const item = (status: string) => ({
+    id,
+    type: 'web_search_call',
+    status,
+    action: { type: 'search', query: search.query },
+  });
+  return {
+    added: { id, type: 'web_search_call', status: 'in_progress' },
+    events: (ref) =>
+      ['in_progress', 'searching', 'completed'].map((phase) => ({ type: `response.web_search_call.${phase}`, ...ref })),
+    done: item('completed'),
+  };
+}
+
 /** Like the real API, the arguments start empty and arrive as JSON text in pieces. */
 function functionCallItem(id: string, call: ScriptedToolCall): StreamedItem {
   const input = call.rawInput ?? JSON.stringify(call.input);
@@ -177,6 +201,12 @@ type InputItem =
   | { type?: 'message'; role: string; content: string | ContentPart[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
   | { type: 'function_call_output'; call_id: string; output: string | ContentPart[] }
+  | { type: 'web_search_call'; id: string; action?: unknown }
+  | { type: 'custom_tool_call'; call_id: string; name: string; input: string }
+  | { type: 'custom_tool_call_output'; call_id: string; output: string | ContentPart[] }
+  | { type: 'local_shell_call'; call_id: string; action: unknown }
+  /** Answers the local shell call whose `call_id` is its `id`. */
+  | { type: 'local_shell_call_output'; id: string; output: string }
   | { type: 'reasoning'; summary?: ContentPart[]; content?: ContentPart[]; encrypted_content?: string | null };
 
 interface ResponsesRequest {
@@ -188,9 +218,10 @@ interface ResponsesRequest {
 /**
  * Reads a captured request body into the dialect-neutral view the scenarios assert on:
  * `instructions` and the system or developer messages before the first other item are the
- * baseline; later ones are chronological. Consecutive function calls are one assistant message
- * with several calls, as in the other dialects, and a reasoning item belongs to the assistant
- * message that follows it.
+ * baseline; later ones are chronological. Consecutive calls of client tools (functions, free-form
+ * tools, the local shell) are one assistant message with several calls, as in the other dialects;
+ * a reasoning item belongs to the assistant message that follows it. Items that stand for nothing
+ * the model reads anew (item references) are left out.
  */
 export function decodeRequest(body: unknown): DecodedRequest {
   const request = body as ResponsesRequest;
@@ -223,29 +254,48 @@ function conversation(items: InputItem[]): ModelVisibleMessage[] {
     calls = undefined;
   };
   for (const item of items) {
+    const call = toolCallOf(item);
     if (item.type === 'reasoning') {
       if (reasoning) add({ role: 'assistant', text: '' });
       reasoning = {
         text: textOf(item.summary?.length ? item.summary : (item.content ?? [])),
         ...(item.encrypted_content ? { signature: item.encrypted_content } : {}),
       };
-    } else if (item.type === 'function_call') {
-      const call = { id: item.call_id, name: item.name, input: item.arguments };
+    } else if (call) {
       if (calls) calls.push(call);
       else {
         const started = [call];
         add({ role: 'assistant', text: '', toolCalls: started });
         calls = started;
       }
-    } else if (item.type === 'function_call_output') {
-      add({ role: 'tool', text: textOf(item.output), toolCallId: item.call_id });
-    } else {
+    } else if (item.type === 'web_search_call') {
+      add({
+        role: 'assistant',
+        text: '',
+        providerToolCall: { id: item.id, name: 'web_search', input: JSON.stringify(item.action ?? {}) },
+      });
+    } else if (
+      item.type === 'function_call_output' ||
+      item.type === 'custom_tool_call_output' ||
+      item.type === 'local_shell_call_output'
+    ) {
+      add({ role: 'tool', text: textOf(item.output), toolCallId: 'call_id' in item ? item.call_id : item.id });
+    } else if (item.type === undefined || item.type === 'message') {
       const role = item.role === 'developer' ? 'system' : item.role;
       add({ role, text: textOf(item.content), ...mediaOf(item.content) });
     }
   }
   if (reasoning) add({ role: 'assistant', text: '' });
   return messages;
+}
+
+/** A call of a tool the client runs: a function, a free-form (custom) tool, or the local shell. */
+function toolCallOf(item: InputItem): { id: string; name: string; input: string } | undefined {
+  if (item.type === 'function_call') return { id: item.call_id, name: item.name, input: item.arguments };
+  if (item.type === 'custom_tool_call') return { id: item.call_id, name: item.name, input: item.input };
+  if (item.type === 'local_shell_call')
+    return { id: item.call_id, name: 'local_shell', input: JSON.stringify(item.action) };
+  return undefined;
 }
 
 function mediaOf(content: string | ContentPart[]): { media?: number } {
