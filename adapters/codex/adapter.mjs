@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { AppServer } from './app-server.mjs';
+import { catalogFor, toolCallingFamily } from './catalog.mjs';
 import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
 import { readRollout, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './rollout.mjs';
 
@@ -22,6 +23,8 @@ let records = {};
 let recordFile;
 let settings = {};
 let server;
+/** Codex's bundled model family the kit's models are catalogued as (catalog.mjs). */
+let family;
 /** Per Codex thread: the turns running and who waits for a change. */
 const threads = new Map();
 const subscriptions = new Map();
@@ -43,9 +46,6 @@ const EMULATED = {
 
 const NO_ADMIT_ONLY =
   'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
-
-const NO_MODEL_WINDOWS =
-  "Codex takes a model's context window from its model catalog (model_catalog_json), whose entries must carry the model's own base instructions; the adapter writes no catalog, so only the one window of model_context_window is configured";
 
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
@@ -74,12 +74,15 @@ function hello(c) {
   records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
   const settingsFile = join(c.storeDir, 'codex-settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  family = toolCallingFamily(environment());
   return startServer().then(() => ({
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
+    // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
+    patch: { tool: 'apply_patch', patchField: 'input' },
     texts: {
       // turn/start while a turn runs adds the input to it (the app-server steers).
       'prompt.default-delivery': 'steer',
@@ -94,9 +97,15 @@ function hello(c) {
       'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
     },
     emulated: EMULATED,
-    // Codex's fallback metadata for a model it does not know: a 272000-token window, compacted
-    // at 90% of it at the latest (ModelInfo::auto_compact_token_limit).
-    limits: { contextWindow: 272_000, outputAllowance: 0, compactionBuffer: 27_200 },
+    // The family's window, compacted at 90% of it at the latest (ModelInfo::auto_compact_token_limit).
+    limits: {
+      contextWindow: family.context_window,
+      outputAllowance: 0,
+      compactionBuffer: family.context_window - Math.floor((family.context_window * 9) / 10),
+      // A compaction keeps the newest user messages up to 20000 tokens verbatim
+      // (COMPACT_USER_MESSAGE_MAX_TOKENS in codex-rs/core/src/compact.rs).
+      recentContextTokens: 20_000,
+    },
   }));
 }
 
@@ -119,9 +128,13 @@ function environment() {
 async function startServer() {
   mkdirSync(join(config.storeDir, 'home'), { recursive: true });
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+  const catalogFile = join(config.storeDir, 'kit-models.json');
+  const { contextWindow, outputAllowance = 0, buffer = 0, modelWindows = {} } = settings.compaction ?? {};
+  const windows = { [config.provider.model]: contextWindow, ...modelWindows };
+  writeFileSync(catalogFile, JSON.stringify(catalogFor(family, windows, Math.max(outputAllowance, buffer))));
   writeFileSync(
     join(config.home, 'config.toml'),
-    codexConfig({ baseUrl: config.provider.baseUrl, model: config.provider.model, ...settings }),
+    codexConfig({ baseUrl: config.provider.baseUrl, model: config.provider.model, catalogFile, ...settings }),
   );
   threads.clear();
   server = new AppServer({
@@ -342,8 +355,12 @@ const commands = {
     await server.request('thread/settings/update', { threadId: state.id, model: c.model ?? config.provider.model });
   },
   'compaction.configure': async (c) => {
-    if (Object.keys(c.modelWindows ?? {}).length > 0) throw new Refusal('unsupported', NO_MODEL_WINDOWS);
-    settings.compaction = { contextWindow: c.contextWindow, outputAllowance: c.outputAllowance, buffer: c.buffer };
+    settings.compaction = {
+      contextWindow: c.contextWindow,
+      outputAllowance: c.outputAllowance,
+      buffer: c.buffer,
+      modelWindows: c.modelWindows,
+    };
     await restart();
   },
   'compaction.request': async (c) => {

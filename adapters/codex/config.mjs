@@ -36,11 +36,12 @@ const FEATURES_OFF = [
 ];
 
 /**
- * @param {{baseUrl: string, model: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number}, toolOutput?: {maxBytes: number}}} settings
+ * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}}} settings
  */
-export function codexConfig({ baseUrl, model, compaction, toolOutput }) {
+export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput }) {
   const lines = [
     `model = ${toml(model)}`,
+    `model_catalog_json = ${toml(catalogFile)}`,
     'model_provider = "kit"',
     'approval_policy = "never"',
     // Codex's sandboxes need user namespaces the judged machine may not grant; the kit's
@@ -51,7 +52,8 @@ export function codexConfig({ baseUrl, model, compaction, toolOutput }) {
     'hide_agent_reasoning = false',
     `project_root_markers = [${toml(PROJECT_ROOT_MARKER)}]`,
   ];
-  if (compaction) {
+  // Per-model windows live in the catalog's entries; these keys would override every entry.
+  if (compaction && Object.keys(compaction.modelWindows ?? {}).length === 0) {
     const reserve = Math.max(compaction.outputAllowance, compaction.buffer);
     lines.push(`model_context_window = ${compaction.contextWindow}`);
     lines.push(`model_auto_compact_token_limit = ${Math.max(1, compaction.contextWindow - reserve)}`);

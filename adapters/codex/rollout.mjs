@@ -127,11 +127,13 @@ export function toKitHistory(records) {
       calls.delete(item.call_id);
       const output = outputText(item.output);
       const code = exitCode(output);
-      // A call of a tool Codex does not have is answered 'unsupported call: <name>' and never runs.
+      // A call of a tool Codex does not have is answered 'unsupported call: <name>' and never runs;
+      // a patch apply_patch rejects before applying anything is answered with its verification error.
       const failed =
         item.output?.success === false ||
         (code !== undefined && code !== '0') ||
-        output.startsWith('unsupported call: ');
+        output.startsWith('unsupported call: ') ||
+        output.startsWith('apply_patch verification failed: ');
       Object.assign(tool, { status: failed ? 'error' : 'success', output });
     } else {
       assistant = undefined;
