@@ -37,6 +37,29 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/**
+ * yargs names an option without its dashes, and an unknown one twice (`Unknown arguments: no-such,
+ * noSuch`): name each as the user typed it instead.
+ */
+function unknownArguments(argv: string[], message: string | undefined): string | undefined {
+  const missing = /^Not enough arguments following: (.*)$/.exec(message ?? '')?.[1];
+  if (missing) return `--${missing}: needs a value`;
+  const listed = /^Unknown arguments?: (.*)$/.exec(message ?? '')?.[1]?.split(', ');
+  if (!listed) return undefined;
+  const typed = argv.filter((arg) => listed.includes(arg.replace(/^-{1,2}/, '').split('=')[0]!));
+  const options = typed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
+  const words = typed.filter((arg) => !arg.startsWith('-'));
+  return (
+    [
+      options.length > 0 &&
+        `${options.join(', ')}: ${options.length > 1 ? 'are not options' : 'is not an option'} of this command`,
+      words.length > 0 && `${words.map((word) => JSON.stringify(word)).join(', ')}: unexpected argument(s)`,
+    ]
+      .filter(Boolean)
+      .join('; ') || undefined
+  );
+}
+
 /** The only place that decides how an error ends the process. */
 async function main(argv: string[]): Promise<number> {
   try {
@@ -62,7 +85,9 @@ async function main(argv: string[]): Promise<number> {
       .strict()
       .fail((message, error) => {
         // yargs reports its own refusals, and an option's coercion that refused a value, as YError.
-        throw error && error.name !== 'YError' ? error : new UsageError(message || error!.message);
+        throw error && error.name !== 'YError'
+          ? error
+          : new UsageError(unknownArguments(argv, message) ?? (message || error!.message));
       })
       .help()
       .parseAsync();

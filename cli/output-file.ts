@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { KitInputError } from '../harness/input-error.js';
 
@@ -12,23 +12,36 @@ export interface OutputPath {
  * Refuses, before anything runs, an output that could not be written: a directory where a file
  * goes (or a file where a directory goes), a path below a file, or a place where no file can be
  * made. Permission bits do not tell (root may write anywhere; /proc and /sys refuse anyway), so
- * the place is tried: an existing file is opened for writing, otherwise a file is created and
+ * the place is tried: an existing file is written nothing (a full device refuses even that), otherwise a file is created and
  * removed in the nearest existing directory. A report lost after a long run costs the whole run.
  */
 export function checkOutputPath({ flag, path }: OutputPath, kind: 'file' | 'directory' = 'file'): void {
   const full = resolve(path);
+  // Linux refuses a name over 255 bytes and a path of 4096: the nearest existing directory cannot tell.
+  if (Buffer.byteLength(full) >= 4096 || full.split('/').some((name) => Buffer.byteLength(name) > 255))
+    throw new KitInputError(flag, `${path} cannot be written here (ENAMETOOLONG: a name or the path is too long)`);
   if (existsSync(full)) {
     const isDirectory = statSync(full).isDirectory();
     if (kind === 'file' && isDirectory) throw new KitInputError(flag, `${path} is a directory, not a file`);
     if (kind === 'directory' && !isDirectory) throw new KitInputError(flag, `${path} is a file, not a directory`);
     if (isDirectory) creatable(flag, full, path);
-    else attempt(flag, path, () => closeSync(openSync(full, 'r+')));
+    else attempt(flag, path, () => emptyWrite(full));
     return;
   }
   let parent = dirname(full);
   while (!existsSync(parent)) parent = dirname(parent);
   if (!statSync(parent).isDirectory()) throw new KitInputError(flag, `${path} is below ${parent}, which is a file`);
   creatable(flag, parent, path);
+}
+
+/** Writes nothing to an existing file: a device that refuses every write (/dev/full) says so then. */
+function emptyWrite(file: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, new Uint8Array(0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Creates and removes a file in `directory`, which the output will be written below. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../harness/runtime-target.js';
@@ -49,6 +49,11 @@ export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
   // A user's path is taken from where they stand; the built-in runtime from the kit itself.
   const found = [resolve(runtime), kitPath(runtime)].find((path) => existsSync(path));
   if (!found) throw new KitInputError(args.namedIn ?? '--runtime', `no runtime module at ${runtime}`);
+  if (statSync(found).isDirectory())
+    throw new KitInputError(
+      args.namedIn ?? '--runtime',
+      `${runtime} is a directory: name the module that exports createAdapter()`,
+    );
   return { module: found };
 }
 

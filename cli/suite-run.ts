@@ -1,4 +1,4 @@
-import { runConformance, type ConformanceRunOptions } from '../harness/suite/conformance-run.js';
+import type { ConformanceRunOptions } from '../harness/suite/conformance-run.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { isFailure } from '../harness/report/outcome.js';
 import { inProcessLauncher } from '../harness/driver/in-process.js';
@@ -8,12 +8,19 @@ import { ExitCode } from './exit-codes.js';
 import { makeRunDirectory, removeIfEmpty } from './run-directory.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
 import { tagExpression, type SelectionArgs } from './scenario-selection.js';
+import { readScenarios, selectedBy } from '../harness/suite/suite-index.js';
+import { kitPath } from '../harness/kit-root.js';
+import { KitInputError } from '../harness/input-error.js';
 
 /** Runs the selected scenarios against the chosen runtime, telling stderr how far it is. */
 export async function runSuite(
   args: RuntimeArgs & SelectionArgs,
-  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'bundles' | 'selectedBy'>,
+  options: Pick<ConformanceRunOptions, 'formats' | 'failFast' | 'shard' | 'ids' | 'bundles' | 'selectedBy'>,
 ): Promise<ScenarioResult[]> {
+  const tags = tagExpression(args);
+  // Told from the feature files at once, where Cucumber would first load itself and every feature.
+  if (tags && !readScenarios(kitPath('features')).some((scenario) => selectedBy(tags, scenario)))
+    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${tags}`);
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
   if ('module' in runtime) await inProcessLauncher(runtime.module);
@@ -32,11 +39,13 @@ export async function runSuite(
   };
   process.once('SIGINT', interrupted);
   try {
+    // Cucumber loads only once the run starts: a refused input costs no more than the kit's own modules.
+    const { runConformance } = await import('../harness/suite/conformance-run.js');
     return await runConformance({
       runtime,
       timeoutScale: args.timeoutScale,
       validate: args.validate,
-      tags: tagExpression(args),
+      tags,
       // `--debug` adds Cucumber's step-by-step account of each failure, stack traces included.
       stepDetail: process.env.KIT_DEBUG === '1',
       ...options,

@@ -7,6 +7,7 @@ import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
+import { stableIds } from '../harness/suite/suite-index.js';
 import { writeFieldComparison } from './compare.js';
 import { kitRun, readJudgeSettings } from './judge-settings.js';
 import { timeBreakdown } from '../harness/report/time-breakdown.js';
@@ -103,7 +104,7 @@ function runShard(k: number): Promise<number> {
 /** A sharded run's results JSON and markdown summary, judged as one run against the baseline. */
 function writeMergedReports(scenarios: ScenarioResult[]): void {
   if (shards === 1) return;
-  const suiteIds = new Set(lintKit().flatMap((s) => s.ids));
+  const suiteIds = new Set(lintKit().flatMap(stableIds));
   const verdict = judge(scenarios, existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined);
   const name = settings.adapter;
   writeFileSync(
@@ -134,7 +135,7 @@ function publish(document: ResultsDocument): void {
   const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', settings.package, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const suiteIds = new Set(document.scenarios.map((s) => s.id));
+  const suiteIds = new Set(document.scenarios.flatMap((s) => [s.id, ...(s.outline ? [s.outline] : [])]));
   const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).entries : new Map();
   const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document, reasons);
   writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);

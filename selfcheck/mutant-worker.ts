@@ -89,6 +89,11 @@ async function judgeBy(
     formats: [],
     failFast: false,
     quiet: true,
+    // One failed assertion per rule decides the verdict: the rules' other scenarios need not run.
+    settledWhen: (results) => {
+      const outcomes = ruleOutcomes(results);
+      return mutant.breaks.every((rule) => outcomes.get(rule) === 'failed');
+    },
   });
   const outcomes = ruleOutcomes(results);
   const missed = mutant.breaks.filter((rule) => !isFailure(outcomes.get(rule) ?? 'not applicable'));

@@ -38,6 +38,9 @@ const OFFLINE = {
   CLAUDE_CODE_ENABLE_TELEMETRY: '0',
 };
 
+/** Claude Code's default bashOutputMaxChars: the characters of Bash output it keeps inline. */
+const BASH_OUTPUT_MAX_CHARS = 30_000;
+
 const diagnostics = [];
 const log = (line) => {
   diagnostics.push(line);
@@ -90,6 +93,9 @@ function hello(kitConfig) {
     shell: { tool: 'Bash', commandField: 'command' },
     texts: { 'prompt.default-delivery': 'steer' },
     emulated: EMULATED,
+    // Bash output past bashOutputMaxChars (30000 characters unless set) goes to a file; the
+    // setting counts characters and clamps to 4000..128000, so the kit's limits cannot be set.
+    limits: { toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS } },
   };
 }
 
@@ -285,7 +291,7 @@ const UNSUPPORTED = {
   'agent.define':
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'compaction.configure':
-    "Claude Code's auto-compact window is at least 100000 tokens (--autocompact), above every window the compaction scenarios configure",
+    "not mapped: Claude Code's auto-compact window is set from 100000 tokens up (--autocompact) and its threshold lowered by CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, but past that threshold it compacts through its reactive compaction, which keeps the newest round whole (with the scenarios' long reply as the newest round it logs 'no assistant messages in summarize set, bailing') and asks again for a summary the model did not wrap in a <summary> block, a format the scenarios do not script",
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
   'permission.wait': 'the adapter runs Claude Code with permissions bypassed',

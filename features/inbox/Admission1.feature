@@ -42,8 +42,8 @@ Feature: Admission1 - Creating sessions and admitting prompts
   Scenario Outline: [5] Reusing a message ID with <difference> fails and changes nothing
     Given a session "s1"
     And a session "s2"
-    And the user admits "hello" as steer to session "s1" with id "m1"
-    When the user admits <text> as <delivery> to session <session> with id "m1"
+    And the user admits "hello" as steer to session "s1" with id "m1" and no resume
+    When the user admits <text> as <delivery> to session <session> with id "m1" and no resume
     Then the admission fails with "conflict"
     And the inbox is:
       | id | text  | delivery | state   |
@@ -60,7 +60,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
   @INB-03 @id:inb-admission-6
   Scenario: [6] An unknown delivery mode is refused with a clear error
     Given a session "s1"
-    When the user admits "hello" as later to session "s1" with id "m1"
+    When the user admits "hello" as later to session "s1" with id "m1" and no resume
     Then the admission fails with "invalid-input"
     And the inbox of session "s1" holds 0 prompts
 
@@ -107,7 +107,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
   Scenario: [10] Reusing a message ID for the same text with an attachment fails and changes nothing
     Given a session "s1"
     And the user admits "hello" with id "m1" and no resume
-    When the user admits "hello" with an image and id "m1"
+    When the user admits "hello" with an image and id "m1" and no resume
     Then the admission fails with "conflict"
     And the inbox is:
       | id | text  | delivery | state   |

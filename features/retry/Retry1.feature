@@ -150,10 +150,10 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the session reports no failure
 
     Examples:
-      | seconds | given                    |
-      | 7       | seconds, as an HTTP date |
-      | 45      | seconds                  |
-      | 45      | seconds, as an HTTP date |
+      | case                 | seconds | given                    |
+      | 7 seconds as a date  | 7       | seconds, as an HTTP date |
+      | 45 seconds           | 45      | seconds                  |
+      | 45 seconds as a date | 45      | seconds, as an HTTP date |
 
   @RTY-01 @profile:sol @id:rty-retry-after-zero-1
   Scenario: [11] A Retry-After of 0 sends each retry at once, five times, and the sixth failure is final

@@ -92,16 +92,16 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     # Where the cut falls depends on the length of the marker, which names the managed file's path,
     # so the limits step by two bytes: one of them cuts inside a character whatever the path.
     Examples:
-      | text | count | bytes |
-      | é    | 400   | 600   |
-      | é    | 400   | 602   |
-      | €    | 300   | 600   |
-      | €    | 300   | 602   |
-      | €    | 300   | 604   |
-      | xé   | 300   | 600   |
-      | 𝄞    | 200   | 600   |
-      | 𝄞    | 200   | 602   |
-      | 𝄞    | 200   | 604   |
+      | case                    | text | count | bytes |
+      | 2-byte at 600           | é    | 400   | 600   |
+      | 2-byte at 602           | é    | 400   | 602   |
+      | 3-byte at 600           | €    | 300   | 600   |
+      | 3-byte at 602           | €    | 300   | 602   |
+      | 3-byte at 604           | €    | 300   | 604   |
+      | ascii and 2-byte at 600 | xé   | 300   | 600   |
+      | 4-byte at 600           | 𝄞    | 200   | 600   |
+      | 4-byte at 602           | 𝄞    | 200   | 602   |
+      | 4-byte at 604           | 𝄞    | 200   | 604   |
 
   @TOO-11 @id:too-bounding-line-ends-1 @needs:kit-tools
   Scenario Outline: [8] Exactly at the line limit, a final line break opens no further line (<ending>)
@@ -174,9 +174,9 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the managed output directory holds 0 files
 
     Examples:
-      | text | count |
-      | x    | 600   |
-      | é    | 300   |
+      | case   | text | count |
+      | 1-byte | x    | 600   |
+      | 2-byte | é    | 300   |
 
   @TOO-01 @id:too-bounding-failed-1 @needs:kit-tools
   Scenario: [13] The output of a failed call is bounded like any other

@@ -1,11 +1,12 @@
-import { Document, LineCounter, YAMLMap, isMap, isScalar, parseDocument, type Node } from 'yaml';
+import { Document, Lexer, LineCounter, YAMLMap, isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { KitInputError } from '../input-error.js';
 import { displayPath, readInputText } from '../input/input-file.js';
 import type { Outcome } from '../report/outcome.js';
 
 /**
- * A baseline: the scenarios a runtime is known to fail, keyed by stable `@id:`, each with its
- * class and the reason it is accepted for now.
+ * A baseline: the scenarios a runtime is known to fail, keyed by stable ID (scenario-id.ts: a
+ * scenario's `@id:`, an outline's for all its rows, or one example row's), each with its class and
+ * the reason it is accepted for now.
  *
  *     known-failures:
  *       inb-admission-4:
@@ -48,12 +49,24 @@ const TOP = 'known-failures';
 
 /** A baseline lists a few hundred scenarios at most (some 50 KiB); a larger file would take long to parse. */
 const MAX_BASELINE_BYTES = 256 * 2 ** 10;
+/** Every scenario and example row of the suite listed would be some 8,000. */
+const MAX_BASELINE_TOKENS = 20_000;
 
 /** Reads a baseline, naming the file and line of anything malformed or not in the suite. */
 export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): KnownFailures {
   const file = displayPath(path);
   const lineCounter = new LineCounter();
-  const document = parseDocument(readInputText(path, MAX_BASELINE_BYTES), {
+  const text = readInputText(path, MAX_BASELINE_BYTES);
+  // The parser takes its time over each token: a dense flow list of 256 KiB would take seconds.
+  let tokens = 0;
+  for (const _ of new Lexer().lex(text)) {
+    if (++tokens > MAX_BASELINE_TOKENS)
+      throw new KitInputError(
+        file,
+        `holds more than ${MAX_BASELINE_TOKENS} YAML tokens: a baseline lists entries, some 25 tokens each`,
+      );
+  }
+  const document = parseDocument(text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: true,
@@ -78,7 +91,7 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
   for (const { key, value } of entries.items) {
     const id = isScalar(key) ? String(key.value) : '';
     const where = at(key as Node);
-    if (!suiteIds.has(id)) throw new KitInputError(where, `${TOP}.${id}: no scenario has @id:${id}`);
+    if (!suiteIds.has(id)) throw new KitInputError(where, `${TOP}.${id}: no scenario or example row has this ID`);
     if (!isMap(value)) throw new KitInputError(where, `${TOP}.${id}: expected an entry with a class and a reason`);
     for (const field of value.items) {
       const name = isScalar(field.key) ? String(field.key.value) : '';
@@ -123,6 +136,21 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
     known.set(id, { class: kind as FailureClass, reason, ...(intermittent ? { intermittent } : {}) });
   }
   return { file, entries: known };
+}
+
+/**
+ * The entry a scenario is listed under, and its key: an example row's own entry, else its
+ * outline's, which names all the outline's rows.
+ */
+export function listedUnder(
+  entries: ReadonlyMap<string, KnownFailure>,
+  scenario: { id: string; outline?: string },
+): { key: string; entry: KnownFailure } | undefined {
+  for (const key of [scenario.id, scenario.outline]) {
+    const entry = key === undefined ? undefined : entries.get(key);
+    if (entry && key !== undefined) return { key, entry };
+  }
+  return undefined;
 }
 
 /** The rules a reason starts with: `RUN-01: ...`, `CTX-05/MCS-01 (files): ...`. */

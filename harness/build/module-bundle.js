@@ -32,8 +32,22 @@ const KIT = fileURLToPath(new URL('../..', import.meta.url));
  * `contents` may replace a source's text as it is read. Returns the names the entry exports.
  * @param {{ entry: string | string[], out: string, inline?: string[], sourceMaps?: boolean, contents?: (path: string) => string | undefined }} options
  */
-export async function bundleModule({ entry, out, inline = [], sourceMaps = false, contents = () => undefined }) {
-  const { build } = await import('esbuild');
+export async function bundleModule(options) {
+  const esbuild = await import('esbuild');
+  building += 1;
+  try {
+    return await bundleWith(esbuild.build, options);
+  } finally {
+    // esbuild's service process would outlive a command that ends right after the build.
+    if (--building === 0) await esbuild.stop();
+  }
+}
+
+/** Builds in flight: the service stops once none is. */
+let building = 0;
+
+/** @param {typeof import('esbuild').build} build @param {Parameters<typeof bundleModule>[0]} options */
+async function bundleWith(build, { entry, out, inline = [], sourceMaps = false, contents = () => undefined }) {
   const entries = Array.isArray(entry)
     ? { stdin: { contents: entry.map((path) => `import ${JSON.stringify(path)};`).join('\n'), resolveDir: KIT } }
     : { entryPoints: [entry] };

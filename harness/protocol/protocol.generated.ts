@@ -1223,6 +1223,27 @@ export interface HelloResult {
      */
     summaryOutputTokens?: number;
     /**
+     * The smallest context window compaction.configure accepts: compaction scenarios scale their conversation so the window they configure is at least this.
+     */
+    leastContextWindow?: number;
+    /**
+     * The limit the runtime applies to one tool settlement when the kit configures none, in the units it counts: scenarios that judge what bounding keeps, whatever the limit, size their output from it. Where tool-output.configure is refused, this is the only limit they can use.
+     */
+    toolOutput?: {
+      /**
+       * Lines.
+       */
+      maxLines?: number;
+      /**
+       * UTF-8 bytes.
+       */
+      maxBytes?: number;
+      /**
+       * Characters (UTF-16 code units), for a runtime that counts those instead of bytes.
+       */
+      maxChars?: number;
+    };
+    /**
      * Per model name, where a model's limits differ from the ones above.
      */
     models?: {

@@ -206,8 +206,9 @@ export class FakeProvider {
   }
 
   /**
-   * The frames are all queued at once, each a chunk of its own; the stream is pulled only once
-   * the runtime has read them all, and that ends the response.
+   * The frames are all queued at once, each a chunk of its own (two, cut inside its first character
+   * of several bytes, as a network may cut it); the stream is pulled only once the runtime has read
+   * them all, and that ends the response.
    */
   private respond(wire: WireResponse, signal: AbortSignal | undefined): Response {
     let closed = false;
@@ -219,7 +220,7 @@ export class FakeProvider {
     };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (const frame of wire.frames) controller.enqueue(encoder.encode(frame));
+        for (const frame of wire.frames) for (const chunk of cutInsideCharacter(frame)) controller.enqueue(chunk);
         if (!signal) return;
         onAbort = () => {
           done();
@@ -238,6 +239,13 @@ export class FakeProvider {
 }
 
 const encoder = new TextEncoder();
+
+/** A frame's bytes, in two pieces when it holds a character of several bytes: the cut falls after its first byte. */
+function cutInsideCharacter(frame: string): Uint8Array[] {
+  const bytes = encoder.encode(frame);
+  const lead = bytes.findIndex((byte) => byte >= 0xc0);
+  return lead < 0 ? [bytes] : [bytes.subarray(0, lead + 1), bytes.subarray(lead + 1)];
+}
 
 function deferred(): Deferred {
   let resolve!: () => void;

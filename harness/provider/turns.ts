@@ -38,9 +38,10 @@ export function toolCall(
   return { id, name, input, ...extras };
 }
 
-/** An HTTP error answer with a body in the common `{ error: { message } }` form. */
-export function errorTurn(status: number): ScriptedTurn {
-  return { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }) };
+/** An HTTP error answer with a body in the common `{ error: { message } }` form, and a `Retry-After` when given. */
+export function errorTurn(status: number, retryAfter?: string): ScriptedTurn {
+  const body = JSON.stringify({ error: { message: `status ${status}` } });
+  return { kind: 'error', status, body, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
 /** A response recorded from a real provider, by its name in `recordings/`. */

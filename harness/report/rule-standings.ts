@@ -1,4 +1,4 @@
-import type { KnownFailure } from '../baseline/known-failures.js';
+import { listedUnder, type KnownFailure } from '../baseline/known-failures.js';
 import { clipped } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesOf } from './coverage.js';
 import type { Outcome } from './outcome.js';
@@ -37,7 +37,7 @@ function noteOf(
   switch (outcome) {
     case 'failed':
     case 'not implemented': {
-      const reason = deciding.map((s) => known.get(s.id)?.reason).find(Boolean);
+      const reason = deciding.map((s) => listedUnder(known, s)?.entry.reason).find(Boolean);
       if (reason) return reason.trim().replace(/\s*\n\s*/g, ' ');
       return first && [first.step, failureLines(first.message)[0]].filter(Boolean).join(': ');
     }

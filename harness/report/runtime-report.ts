@@ -3,7 +3,7 @@ import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import type { Outcome } from './outcome.js';
-import { chargedRules, type KnownFailure } from '../baseline/known-failures.js';
+import { chargedRules, listedUnder, type KnownFailure } from '../baseline/known-failures.js';
 import { withMarkedSection } from './marked-section.js';
 import { ruleStandings, type RuleStanding } from './rule-standings.js';
 import { timeBreakdown } from './time-breakdown.js';
@@ -87,14 +87,16 @@ function withIntermittentFailures(
   scenarios: readonly ScenarioResult[],
   known: ReadonlyMap<string, KnownFailure>,
 ): ScenarioResult[] {
+  // Keyed by the entry: an entry naming an outline stands for all its rows.
   const passedAnyway = new Map<string, ScenarioResult>();
+  const keyOf = (s: ScenarioResult) => listedUnder(known, s)?.key ?? s.id;
   for (const s of scenarios) {
-    const entry = known.get(s.id);
-    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(s.id))
-      passedAnyway.set(s.id, { ...s, status: 'failed', charged: chargedRules(entry.reason) });
+    const entry = listedUnder(known, s)?.entry;
+    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(keyOf(s)))
+      passedAnyway.set(keyOf(s), { ...s, status: 'failed', charged: chargedRules(entry.reason) });
   }
-  const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map((s) => s.id));
-  return [...scenarios, ...[...passedAnyway.values()].filter((s) => !failedElsewhere.has(s.id))];
+  const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map(keyOf));
+  return [...scenarios, ...[...passedAnyway].filter(([key]) => !failedElsewhere.has(key)).map(([, s]) => s)];
 }
 
 /** A static shields.io badge: rules passed of the rules that got a verdict. */
@@ -166,7 +168,7 @@ export function runtimeReportPage(
     lines.push(`### ${rule}: ${outcome}`, '');
     for (const scenario of scenariosOf(rule).filter((s) => outcomeFor(s, rule) === outcome)) {
       lines.push(`- **${scenario.name}** (\`${scenario.uri}:${scenario.line}\`, \`@id:${scenario.id}\`)`);
-      const entry = known.get(scenario.id);
+      const entry = listedUnder(known, scenario)?.entry;
       if (entry) lines.push(`  - Known failure (${entry.class}): ${entry.reason.trim().replace(/\s*\n\s*/g, ' ')}`);
       if (scenario.step) lines.push(`  - Failing step: \`${scenario.step}\``);
       if (scenario.means) lines.push(`  - Means: ${scenario.means}`);

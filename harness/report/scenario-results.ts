@@ -1,9 +1,13 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
 import { readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
+import { firstCells, stableIdOf } from '../suite/scenario-id.js';
 
 export interface ScenarioResult {
+  /** The stable ID: the scenario's `@id:`, or an example row's own (scenario-id.ts). */
   id: string;
+  /** An example row's outline ID, which a baseline entry may name for all its rows. */
+  outline?: string;
   name: string;
   uri: string;
   line: number;
@@ -64,6 +68,8 @@ export class ScenarioResultCollector {
   private readonly startedToCase = new Map<string, string>();
   private readonly byPickle = new Map<string, ScenarioResult>();
   private readonly lines = new Map<string, number>();
+  /** Each example row's first cell, which names the row in its stable ID. */
+  private readonly firstCells = new Map<string, string>();
   /** Each test step's pickle step, to name the step that decided a scenario's outcome. */
   private readonly stepOf = new Map<string, { pickleId: string; stepId: string }>();
   private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string }>();
@@ -75,7 +81,10 @@ export class ScenarioResultCollector {
   constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
 
   accept(envelope: Envelope): void {
-    if (envelope.gherkinDocument) this.recordLines(envelope.gherkinDocument);
+    if (envelope.gherkinDocument) {
+      this.recordLines(envelope.gherkinDocument);
+      for (const [row, cell] of firstCells(envelope.gherkinDocument)) this.firstCells.set(row, cell);
+    }
     if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
     if (envelope.testCase) {
       this.caseToPickle.set(envelope.testCase.id, envelope.testCase.pickleId);
@@ -142,7 +151,7 @@ export class ScenarioResultCollector {
       const pickle = this.pickles.get(pickleId)!;
       const tags = pickle.tags.map((tag) => tag.name);
       result = {
-        id: tags.find((tag) => tag.startsWith('@id:'))?.slice(4) ?? pickle.id,
+        ...stableIdOf(pickle, (row) => this.firstCells.get(row)),
         name: pickle.name,
         uri: pickle.uri,
         line: this.lines.get(pickle.astNodeIds.at(-1)!) ?? this.lines.get(pickle.astNodeIds[0]!) ?? 0,

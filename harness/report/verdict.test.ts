@@ -54,10 +54,24 @@ test('an intermittent entry expects its failure and a pass alike; the summary sa
   assert.equal(conformanceBadge(passing).color, 'yellow');
 });
 
-test("an outline's rows are judged together under their ID", () => {
-  const verdict = judge([result('o', 'passed'), result('o', 'failed')], baseline('o'));
-  assert.deepEqual(ids(verdict, 'expected-fail'), ['o']);
-  assert.equal(verdict.passed, true);
+const row = (outline: string, key: string, status: ScenarioResult['status']): ScenarioResult => ({
+  ...result(`${outline}/${key}`, status),
+  outline,
+});
+
+test("an outline's rows are judged one by one, or together when the baseline names the outline", () => {
+  const rows = [row('o', 'small', 'passed'), row('o', 'large', 'failed')];
+  const alone = judge(rows);
+  assert.deepEqual([ids(alone, 'passed'), ids(alone, 'unexpected-fail')], [['o/small'], ['o/large']]);
+  const together = judge(rows, baseline('o'));
+  assert.deepEqual(ids(together, 'expected-fail'), ['o']);
+  assert.equal(together.passed, true);
+  const one = judge(rows, baseline('o/large'));
+  assert.deepEqual([ids(one, 'passed'), ids(one, 'expected-fail')], [['o/small'], ['o/large']]);
+  assert.equal(one.passed, true);
+  // A row entry names its row: the outline's other rows are judged by themselves.
+  const both = judge([...rows, row('o', 'equal', 'failed')], baseline('o', 'o/large'));
+  assert.deepEqual([ids(both, 'expected-fail'), ids(both, 'unexpected-fail')], [['o', 'o/large'], []]);
 });
 
 test('the text summary separates the three baseline outcomes', () => {

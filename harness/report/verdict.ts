@@ -1,4 +1,4 @@
-import { EXPECTED_OUTCOME, type KnownFailures } from '../baseline/known-failures.js';
+import { EXPECTED_OUTCOME, listedUnder, type KnownFailures } from '../baseline/known-failures.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { coverageOf, coverageShortfall, type Coverage } from './coverage.js';
 import { isFailure, ruleOutcome, type Outcome } from './outcome.js';
@@ -18,7 +18,10 @@ export type Standing =
   | 'unexpected-pass'
   | 'unexpected-fail';
 
-/** One stable ID's standing; an outline's rows share their scenario's ID and are judged together. */
+/**
+ * One stable ID's standing: a scenario's, or an example row's. A baseline entry that names an
+ * outline judges its rows together, as a rule is judged over its scenarios.
+ */
 export interface ScenarioVerdict {
   id: string;
   standing: Standing;
@@ -46,7 +49,8 @@ export interface Verdict {
 /** `minVerdicts`: the share of selected rules, in percent, that must get a verdict. */
 export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVerdicts = 0): Verdict {
   const byId = new Map<string, ScenarioResult[]>();
-  for (const result of results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
+  const listedAs = (result: ScenarioResult) => (baseline && listedUnder(baseline.entries, result)?.key) ?? result.id;
+  for (const result of results) byId.set(listedAs(result), [...(byId.get(listedAs(result)) ?? []), result]);
   const scenarios = [...byId].map(([id, rows]): ScenarioVerdict => {
     const outcome = ruleOutcome(rows.map((row) => row.status));
     const failing = rows.find((row) => row.status === outcome && isFailure(outcome));
@@ -88,4 +92,12 @@ function standingOf(outcome: Outcome, expected: Outcome | undefined, intermitten
 
 export function withStanding(verdict: Verdict, standing: Standing): ScenarioVerdict[] {
   return verdict.scenarios.filter((scenario) => scenario.standing === standing);
+}
+
+/** The verdict a result is judged under: its own, or its outline's when the baseline names the outline. */
+export function verdictOf(verdict: Verdict, result: ScenarioResult): ScenarioVerdict | undefined {
+  return (
+    verdict.scenarios.find((scenario) => scenario.id === result.id) ??
+    verdict.scenarios.find((scenario) => scenario.id === result.outline)
+  );
 }

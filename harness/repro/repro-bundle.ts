@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Pickle } from '@cucumber/messages';
+import type { GherkinDocument, Pickle } from '@cucumber/messages';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import type { FakeProvider } from '../provider/fake-provider.js';
 import type { RuntimeSelection } from '../runtime-target.js';
@@ -8,6 +8,7 @@ import { suiteSettings } from '../suite/suite-settings.js';
 import { KIT_ROOT } from '../kit-root.js';
 import { checkSchema, compileSchema, readJsonInput } from '../input/json-input.js';
 import { failureLines } from '../report/summary.js';
+import { firstCells, stableIdOf } from '../suite/scenario-id.js';
 
 export const BUNDLE_FORMAT = 'kit-repro-bundle/1';
 
@@ -30,19 +31,20 @@ export interface FailingScenario {
 }
 
 /**
- * Writes the repro bundle of a failing scenario below `root`: one directory per scenario (per
- * example row for an outline) holding everything needed to read the failure without rerunning it.
+ * Writes the repro bundle of a failing scenario below `root`: one directory per stable ID (an
+ * example row's below its outline's) holding everything needed to read the failure without rerunning it.
  */
 export async function writeReproBundle(
   root: string,
-  pickle: Pickle,
+  { pickle, gherkinDocument }: { pickle: Pickle; gherkinDocument: GherkinDocument },
   failure: string,
   scenario: FailingScenario,
 ): Promise<void> {
   const tags = pickle.tags.map((tag) => tag.name);
-  const id = tags.find((tag) => tag.startsWith('@id:'))?.slice(4) ?? pickle.id;
+  const cells = firstCells(gherkinDocument);
+  const { id } = stableIdOf(pickle, (row) => cells.get(row));
   const line = pickle.location?.line ?? 0;
-  const dir = join(root, pickle.astNodeIds.length > 1 ? `${id}@${line}` : id);
+  const dir = join(root, id);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const message = failureLines(failure).join('\n').trim();

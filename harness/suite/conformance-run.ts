@@ -7,6 +7,7 @@ import { cachedBundle } from '../build/module-bundle.js';
 import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
+import { settleRun } from './run-settled.js';
 import type { Shard } from './shard.js';
 import { settingsToEnvironment, type SuiteSettings } from './suite-settings.js';
 
@@ -15,12 +16,20 @@ export interface ConformanceRunOptions extends SuiteSettings {
   tags?: string;
   /** The options that chose `tags`, as the user typed them, for the error when nothing matches. */
   selectedBy?: string;
+  /** Run only the scenarios, outlines or example rows with these stable IDs (scenario-id.ts). */
+  ids?: string[];
   /** Run only this part of the selected scenarios. */
   shard?: Shard;
   /** Extra Cucumber formats, such as `junit:reports/junit.xml`. */
   formats: string[];
   failFast: boolean;
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
+  /**
+   * Once this holds of the results so far, the scenarios still to come are set aside as not
+   * applicable without being run: for a caller that needs some outcomes only (the self-check
+   * needs one failed assertion per rule).
+   */
+  settledWhen?: (results: ScenarioResult[]) => boolean;
   /** Write no Cucumber output, for a caller that reads only the results. */
   quiet?: boolean;
   /**
@@ -66,7 +75,12 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
         failFast: options.failFast,
         ...(options.tags ? { tags: options.tags } : {}),
         plugin: [code.plugin],
-        pluginOptions: { kitShard: options.shard ? { shard: { ...options.shard } } : {} },
+        pluginOptions: {
+          kitSelection: {
+            ...(options.shard ? { shard: { ...options.shard } } : {}),
+            ...(options.ids ? { ids: [...options.ids] } : {}),
+          },
+        },
       },
     },
     environment,
@@ -75,23 +89,31 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
   if (plan.length === 0)
     throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${options.tags ?? 'the suite'}`);
   let done = 0;
-  const collector = new ScenarioResultCollector((result) => options.onScenario?.(result, ++done, collector.total));
-  const run = await runCucumber(
-    { ...runConfiguration, support: support ?? runConfiguration.support },
-    environment,
-    (envelope) => collector.accept(envelope),
-  );
-  support = run.support;
+  const collector = new ScenarioResultCollector((result) => {
+    options.onScenario?.(result, ++done, collector.total);
+    if (options.settledWhen?.(collector.results())) settleRun(true);
+  });
+  settleRun(false);
+  try {
+    const run = await runCucumber(
+      { ...runConfiguration, support: support ?? runConfiguration.support },
+      environment,
+      (envelope) => collector.accept(envelope),
+    );
+    support = run.support;
+  } finally {
+    settleRun(false);
+  }
   return collector.results();
 }
 
 /**
- * The steps and the shard plugin as bundles, where they can be cached: loading them through tsx costs
+ * The steps and the selection plugin as bundles, where they can be cached: loading them through tsx costs
  * more than a short run's scenarios. The bundle's inline source maps keep step definitions' locations
  * in Cucumber's reports at the TypeScript sources. Otherwise the configuration's own list, through tsx.
  */
 async function supportCode(configured: string[]): Promise<{ import: string[]; plugin: string }> {
-  const shardPlugin = kitPath('harness', 'suite', 'shard-plugin.ts');
+  const selectionPlugin = kitPath('harness', 'suite', 'selection-plugin.ts');
   const [steps, plugin] = await Promise.all([
     cachedBundle({
       name: 'steps',
@@ -99,9 +121,9 @@ async function supportCode(configured: string[]): Promise<{ import: string[]; pl
       roots: [kitPath('steps'), kitPath('harness')],
       sourceMaps: true,
     }),
-    cachedBundle({ name: 'shard-plugin', entry: shardPlugin, roots: [kitPath('harness', 'suite')] }),
+    cachedBundle({ name: 'selection-plugin', entry: selectionPlugin, roots: [kitPath('harness', 'suite')] }),
   ]);
-  if (!steps || !plugin) return { import: configured, plugin: pathToFileURL(shardPlugin).href };
+  if (!steps || !plugin) return { import: configured, plugin: pathToFileURL(selectionPlugin).href };
   process.setSourceMapsEnabled(true);
   return { import: [fileURLToPath(steps)], plugin };
 }

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from './suite-index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lintSuite, readRuleIndex, readScenarios, selectedBy, stableIds, type IndexedScenario } from './suite-index.js';
 
 const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   file: 'features/x/X1.feature',
@@ -10,6 +13,8 @@ const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   rules: ['INB-01'],
   area: 'x',
   needs: [],
+  tags: ['@area:x', '@INB-01', '@id:x-1'],
+  rows: [],
   ...over,
 });
 
@@ -42,4 +47,59 @@ test('a @needs: tag must name an optional capability', () => {
     problems[0]!,
     /^features\/x\/X1\.feature:7: @needs:telepathy names no optional capability \(kit-tools, /,
   );
+});
+
+test('every example row of the shipped suite has its own stable ID', () => {
+  const ids = readScenarios('features').flatMap(stableIds);
+  const outlines = readScenarios('features').filter((s) => s.rows.length > 0);
+  assert.ok(outlines.length >= 6, `outlines found: ${outlines.length}`);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const outline of outlines)
+    assert.equal(new Set(stableIds(outline)).size, outline.rows.length + 1, `${outline.file}:${outline.line}`);
+});
+
+test("an example row's ID is its outline's and its first cell, read from every Examples table", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-index-'));
+  try {
+    writeFileSync(
+      join(dir, 'O.feature'),
+      [
+        '@area:x',
+        'Feature: x',
+        '  @INB-01 @id:o-1',
+        '  Scenario Outline: o (<case>)',
+        '    Given a table',
+        '      | not | a row |',
+        '    Examples:',
+        '      | case        | n |',
+        '      | Both small  | 1 |',
+        '',
+        '      # a comment in a table',
+        '      | a \\| b     | 2 |',
+        '    @slow',
+        '    Examples: more',
+        '      | case | n |',
+        '      | 401  | 3 |',
+      ].join('\n'),
+    );
+    const [outline] = readScenarios(dir);
+    assert.deepEqual(stableIds(outline!), ['o-1', 'o-1/both-small', 'o-1/a-b', 'o-1/401']);
+    // A tag expression sees the feature's, the outline's and the Examples' tags, as Cucumber does.
+    assert.equal(selectedBy('@area:x and @INB-01 and @slow', outline!), true);
+    assert.equal(selectedBy('@slow and not @INB-01', outline!), false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('two example rows of an outline whose first cells give one ID are reported, and so is a row without one', () => {
+  const rows = [
+    { firstCell: 'after a crash', line: 10, tags: [] },
+    { firstCell: 'After a crash!', line: 11, tags: [] },
+    { firstCell: 'é', line: 12, tags: [] },
+  ];
+  assert.deepEqual(lintSuite(['INB-01'], [scenario({ rows })]), [
+    "features/x/X1.feature:11: the row's ID x-1/after-a-crash is already the ID of the row at line 10: make the first cells differ",
+    "features/x/X1.feature:12: the row's first cell names it in its ID (x-1/<first cell>): give it letters or digits",
+  ]);
 });

@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
+import parseTagExpression from '@cucumber/tag-expressions';
+import { rowId, rowKey } from './scenario-id.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -12,6 +14,24 @@ export interface IndexedScenario {
   area: string | undefined;
   /** The optional capabilities its `@needs:` tags name. */
   needs: string[];
+  /** Its tags and its feature's, as a tag expression sees them. */
+  tags: string[];
+  /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts), and its Examples' tags. */
+  rows: { firstCell: string; line: number; tags: string[] }[];
+}
+
+/** Whether a Cucumber tag expression selects the scenario, or one of its example rows. */
+export function selectedBy(expression: string, scenario: IndexedScenario): boolean {
+  const node = parseTagExpression(expression);
+  return scenario.rows.length === 0
+    ? node.evaluate(scenario.tags)
+    : scenario.rows.some((row) => node.evaluate([...scenario.tags, ...row.tags]));
+}
+
+/** Every stable ID of a scenario: its `@id:`, and each example row's own when it is an outline. */
+export function stableIds(scenario: IndexedScenario): string[] {
+  const [outline] = scenario.ids;
+  return [...scenario.ids, ...(outline ? scenario.rows.map((row) => rowId(outline, row.firstCell)) : [])];
 }
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
@@ -58,8 +78,18 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   const scenarios: IndexedScenario[] = [];
   let featureTags: string[] = [];
   let pending: string[] = [];
+  // Inside an Examples table: before its header row, then on its rows.
+  let examples: 'header' | 'rows' | undefined;
+  let examplesTags: string[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
+    if (examples && line.startsWith('|')) {
+      if (examples === 'rows')
+        scenarios.at(-1)!.rows.push({ firstCell: firstCell(line), line: i + 1, tags: examplesTags });
+      examples = 'rows';
+      return;
+    }
+    if (line !== '' && !line.startsWith('#')) examples = undefined;
     if (line.startsWith('@')) pending.push(...line.split(/\s+/));
     else if (line.startsWith('Feature:')) [featureTags, pending] = [pending, []];
     else if (/^Scenario( Outline)?:/.test(line)) {
@@ -73,10 +103,21 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
         rules: capture(tags, RULE_TAG),
         area: capture(tags, AREA_TAG)[0],
         needs: neededCapabilities(tags),
+        tags,
+        rows: [],
       });
-    } else if (line.startsWith('Examples:')) pending = [];
+    } else if (/^(Examples|Scenarios):/.test(line)) {
+      [examplesTags, pending] = [pending, []];
+      examples = 'header';
+    }
   });
   return scenarios;
+}
+
+/** A table row's first cell, unescaped as Gherkin reads it. */
+function firstCell(row: string): string {
+  const cell = /^\|((?:[^|\\]|\\.)*)\|/.exec(row)?.[1] ?? '';
+  return cell.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)).trim();
 }
 
 function capture(tags: string[], pattern: RegExp): string[] {
@@ -96,7 +137,21 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
     const where = `${scenario.file}:${scenario.line}`;
     if (scenario.ids.length !== 1)
       problems.push(`${where}: a scenario needs exactly one @id: tag (has ${scenario.ids.length})`);
-    for (const id of scenario.ids) {
+    const rowKeys = new Map<string, number>();
+    for (const row of scenario.rows) {
+      const key = rowKey(row.firstCell);
+      const same = rowKeys.get(key);
+      if (key === '')
+        problems.push(
+          `${scenario.file}:${row.line}: the row's first cell names it in its ID (${scenario.ids[0]}/<first cell>): give it letters or digits`,
+        );
+      else if (same !== undefined)
+        problems.push(
+          `${scenario.file}:${row.line}: the row's ID ${scenario.ids[0]}/${key} is already the ID of the row at line ${same}: make the first cells differ`,
+        );
+      else rowKeys.set(key, row.line);
+    }
+    for (const id of new Set(stableIds(scenario))) {
       const first = seenIds.get(id);
       if (first) problems.push(`${where}: @id:${id} is already used at ${first}`);
       else seenIds.set(id, where);

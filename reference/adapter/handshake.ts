@@ -5,6 +5,7 @@ import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
 import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
+import { DEFAULT_TOOL_OUTPUT_LIMIT } from '../tools/bounded-preview.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
 import {
   COMPACTION_PROMPT,
@@ -49,6 +50,7 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       compactionBuffer: DEFAULT_BUDGET.buffer,
       outputAllowanceCap: OUTPUT_TOKEN_MAX,
       recentContextTokens: RECENT_CONTEXT_TOKENS,
+      toolOutput: DEFAULT_TOOL_OUTPUT_LIMIT,
     },
   };
 }

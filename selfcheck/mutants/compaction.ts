@@ -208,4 +208,23 @@ export const compaction: Mutant[] = [
     replace: '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: [] }, budget);',
     breaks: ['CMP-01'],
   },
+  {
+    // The compactor writes out only the tool results that succeeded: a failed call's error is lost.
+    // Only a compaction the user asks for folds a turn that ends in a short reply after a failed
+    // call, so only a runtime that offers it catches this.
+    name: 'the serialized recent context leaves out failed tool outputs',
+    file: 'compaction/compactor.ts',
+    find: "      return `tool ${message.name}: ${message.output ?? ''}`;",
+    replace: "      return message.status === 'error' ? '' : `tool ${message.name}: ${message.output ?? ''}`;",
+    breaks: ['CMP-04'],
+  },
+  {
+    // Failed tool results are kept past the cut so the model does not repeat the failing call.
+    name: 'a failed tool result crosses the compaction boundary',
+    kind: 'counting by status',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq &&",
+    replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'tool' && m.status === 'error')) &&",
+    breaks: ['CMP-05'],
+  },
 ];

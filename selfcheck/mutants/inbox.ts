@@ -331,4 +331,14 @@ export const inbox: Mutant[] = [
     replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
     breaks: ['INB-06'],
   },
+  {
+    // History numbers its messages by their place in the list, not by the event that appended them.
+    name: 'history numbers a promoted prompt by its place, not by its promotion',
+    kind: 'promoted item loses its sequence',
+    file: 'history/history-store.ts',
+    find: 'function toMessage(row: MessageRow): SessionMessage {\n  const body = JSON.parse(row.body);\n  const base = { id: row.id, seq: row.seq,',
+    replace:
+      'function toMessage(row: MessageRow, place: number): SessionMessage {\n  const body = JSON.parse(row.body);\n  const base = { id: row.id, seq: place + 1,',
+    breaks: ['INB-06'],
+  },
 ];

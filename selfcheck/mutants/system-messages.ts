@@ -139,4 +139,47 @@ export const systemMessages: Mutant[] = [
     replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
     breaks: ['MCS-01', 'INB-07'],
   },
+  {
+    // Which sessions were told the date is a memo of the process, not of the durable snapshot:
+    // after a restart, the same day is told again.
+    name: 'the date told to the model is remembered only in process memory',
+    kind: 'state held only in memory',
+    file: 'runner/context-boundary.ts',
+    find: 'const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);',
+    replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
+    const told = tellsDate(this.deps, this.session) && date !== undefined;
+    const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
+        replace:
+          "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: 'export class ContextBoundary {',
+        replace: `const toldDate = new WeakMap<object, Set<string>>();
+function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
+  const told = toldDate.get(deps.epochs) ?? new Set<string>();
+  toldDate.set(deps.epochs, told);
+  const before = told.has(session.id);
+  told.add(session.id);
+  return before;
+}
+export class ContextBoundary {`,
+      },
+    ],
+    breaks: ['MCS-07'],
+  },
+  {
+    // Each network chunk is decoded on its own: a character whose bytes arrive in two chunks is lost.
+    // The fake provider cuts such a character between two chunks, which only a runtime in the kit's
+    // process is sure to receive apart: over a socket the two may arrive as one.
+    name: 'the response stream is decoded chunk by chunk',
+    file: 'provider/stream-turn.ts',
+    find: 'parser.feed(text.decode(bytes as Uint8Array, { stream: true }));',
+    replace: 'parser.feed(new TextDecoder().decode(bytes as Uint8Array));',
+    breaks: ['CMP-06'],
+  },
 ];

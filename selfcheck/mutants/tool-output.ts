@@ -10,6 +10,13 @@ export const toolOutput: Mutant[] = [
     breaks: ['TOO-01'],
   },
   {
+    name: 'the tool output limit counts no lines',
+    file: 'tools/bounded-preview.ts',
+    find: '    if (++lines > limit.maxLines) return false;',
+    replace: '    if (++lines > Number.POSITIVE_INFINITY) return false;',
+    breaks: ['TOO-01'],
+  },
+  {
     name: 'the tool output limit depends on the provider',
     file: 'runtime.ts',
     find: 'new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);',
@@ -167,6 +174,13 @@ export const toolOutput: Mutant[] = [
     file: 'tools/managed-tool-output-files.ts',
     find: "await writeFile(path, text, { flag: 'wx' });",
     replace: "await writeFile(path, text.toString('utf8').trimEnd(), { flag: 'wx' });",
+    breaks: ['TOO-06'],
+  },
+  {
+    name: 'the managed file holds the bounded preview, not the complete text',
+    file: 'tools/model-tool-output.ts',
+    find: "const path = await this.files.write(Buffer.from(text, 'utf8'));",
+    replace: "const path = await this.files.write(Buffer.from(boundedPreview(text, limit, LOSSY_MARKER), 'utf8'));",
     breaks: ['TOO-06'],
   },
   {

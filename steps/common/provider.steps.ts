@@ -2,14 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
 import type { KitWorld } from '../support/world.js';
-import {
-  errorTurn,
-  recordingTurn,
-  textTurn,
-  toolCall,
-  toolCallsTurn,
-  type TurnExtras,
-} from '../../harness/provider/turns.js';
+import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { conversation, request } from '../support/requests.js';
@@ -166,10 +159,6 @@ Then(
     expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
   },
 );
-
-Given('the provider answers with status {int}', function (this: KitWorld, status: number) {
-  this.provider.enqueue({ turn: errorTurn(status) });
-});
 
 Given(
   'the provider replies {string} after reasoning {string} signed {string}',

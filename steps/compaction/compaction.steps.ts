@@ -47,6 +47,20 @@ Then(
   },
 );
 
+/** The output of a tool call as the model first read it, in the request that carried its result. */
+Then(
+  '{request} {mention} the output of call {string} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, id: string) {
+    const result = this.provider.requests
+      .flatMap(({ index }) => request(this, index).messages)
+      .find((m) => m.toolCallId === id);
+    expect(result, `a request carrying the result of call ${id}`).to.not.equal(undefined);
+    expect(result!.text, `the output of call ${id}`).to.not.equal('');
+    const mentioned = request(this, n).messages.some((m) => m.text.includes(result!.text));
+    expect(mentioned, `whether a message of request ${n} mentions the output of call ${id}`).to.equal(mentions);
+  },
+);
+
 /** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
 const COMPACTION_TRIGGER = 'What did we do so far?';
 
@@ -98,25 +112,6 @@ Given(
   },
 );
 
-Given(
-  'the context window is {int} tokens, {int} for the model {string}, with an output allowance of {int} and a compaction buffer of {int}',
-  async function (
-    this: KitWorld,
-    contextWindow: number,
-    window: number,
-    model: string,
-    outputAllowance: number,
-    buffer: number,
-  ) {
-    await this.driver.call('compaction.configure', {
-      contextWindow,
-      outputAllowance,
-      buffer,
-      modelWindows: { [model]: window },
-    });
-  },
-);
-
 Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
@@ -132,22 +127,15 @@ async function configureSizes(world: KitWorld, factor = 1, model?: string, model
   });
 }
 
-Given('the context budget is sized so that one long reply overflows it', function (this: KitWorld) {
-  return configureSizes(this);
-});
-
-/** A window ten times as large holds the long reply and everything around it. */
+/**
+ * The budget one long reply overflows, for every model, for one model only, or for every model but
+ * one: a window ten times as large holds the long reply and everything around it.
+ */
 Given(
-  'the context budget is sized so that one long reply overflows it, for the model {string} only',
-  function (this: KitWorld, model: string) {
-    return configureSizes(this, 10, model, 1);
-  },
-);
-
-Given(
-  'the context budget is sized so that one long reply overflows it, except for the model {string}',
-  function (this: KitWorld, model: string) {
-    return configureSizes(this, 1, model, 10);
+  /^the context budget is sized so that one long reply overflows it(?:, (for|except for) the model "([^"]*)"(?: only)?)?$/,
+  function (this: KitWorld, scope?: 'for' | 'except for', model?: string) {
+    if (scope === undefined) return configureSizes(this);
+    return scope === 'for' ? configureSizes(this, 10, model, 1) : configureSizes(this, 1, model, 10);
   },
 );
 

@@ -4,23 +4,29 @@ import type { KitWorld } from '../support/world.js';
 import { admit, image } from '../support/prompts.js';
 import { conversation } from '../support/requests.js';
 
-When('the user admits {string} with no resume', function (this: KitWorld, text: string) {
-  return admit(this, text, { resume: false });
-});
-
-When('the user admits {string} with id {string}', function (this: KitWorld, text: string, id: string) {
-  return admit(this, text, { id });
-});
-
-When('the user admits {string} with an image and id {string}', function (this: KitWorld, text: string, id: string) {
-  return admit(this, { parts: [{ type: 'text', text }, image] }, { id, resume: false });
-});
-
-/** Any word: a runtime must refuse a delivery mode it does not know. */
+/**
+ * An admission as the user may make it: with an image beside the text, a delivery mode (any word:
+ * a runtime must refuse one it does not know), to another session, under a message ID, and
+ * without waking the session.
+ */
 When(
-  'the user admits {string} as {word} to session {string} with id {string}',
-  function (this: KitWorld, text: string, delivery: string, session: string, id: string) {
-    return admit(this, text, { id, delivery, resume: false }, session);
+  /^the user admits "([^"]*)"( with an image)?(?: as (\w+))?(?: to session "([^"]*)")?(?: (?:with|and) id "([^"]*)")?( (?:and|with) no resume)?$/,
+  function (
+    this: KitWorld,
+    text: string,
+    withImage?: string,
+    delivery?: string,
+    session?: string,
+    id?: string,
+    noResume?: string,
+  ) {
+    const prompt = withImage ? { parts: [{ type: 'text' as const, text }, image] } : text;
+    const options = {
+      ...(id ? { id } : {}),
+      ...(delivery ? { delivery } : {}),
+      ...(noResume ? { resume: false } : {}),
+    };
+    return admit(this, prompt, options, session);
   },
 );
 

@@ -12,13 +12,6 @@ function outputSent(world: KitWorld, n: number, id: string): string {
   return found.text;
 }
 
-Then(
-  'request {int} reads the output of call {string} as {string}',
-  function (this: KitWorld, n: number, id: string, text: string) {
-    expect(outputSent(this, n, id)).to.equal(text);
-  },
-);
-
 /** The replacement text of a pruned output is the runtime's default, declared to the kit (PRU-04). */
 Then(
   'request {int} reads the output of call {string} as the declared text {string}',

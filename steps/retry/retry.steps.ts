@@ -5,29 +5,18 @@ import { scriptCalls } from '../support/tool-calls.js';
 import { withinCommandTimeout } from '../support/timing.js';
 import type { KitWorld } from '../support/world.js';
 
-Given('the provider answers with status {int}, {int} times', function (this: KitWorld, status: number, times: number) {
-  for (let i = 0; i < times; i++) {
-    this.provider.enqueue({ turn: errorTurn(status) });
-  }
-});
-
-function refuseWithRetryAfter(world: KitWorld, status: number, retryAfter: string): void {
-  world.provider.enqueue({
-    turn: { kind: 'error', status, body: JSON.stringify({ error: { message: `status ${status}` } }), retryAfter },
-  });
-}
-
+/**
+ * Refusals of the provider, as many as given (one by default), with a Retry-After in seconds or as
+ * the HTTP date so many seconds after the kit's clock, which stands still until a retry is due.
+ */
 Given(
-  'the provider answers with status {int} and a Retry-After of {int} seconds',
-  function (this: KitWorld, status: number, seconds: number) {
-    refuseWithRetryAfter(this, status, String(seconds));
-  },
-);
-
-Given(
-  'the provider answers with status {int} and a Retry-After of {int} seconds, {int} times',
-  function (this: KitWorld, status: number, seconds: number, times: number) {
-    for (let i = 0; i < times; i++) refuseWithRetryAfter(this, status, String(seconds));
+  /^the provider answers with status (\d+)(?: and a Retry-After of (\d+) seconds(, as an HTTP date)?)?(?:, (\d+) times)?$/,
+  function (this: KitWorld, status: string, seconds?: string, asDate?: string, times?: string) {
+    const retryAfter =
+      seconds === undefined || !asDate
+        ? seconds
+        : new Date(Date.parse(this.now) + Number(seconds) * 1000).toUTCString();
+    for (let i = 0; i < Number(times ?? 1); i++) this.provider.enqueue({ turn: errorTurn(Number(status), retryAfter) });
   },
 );
 
@@ -47,14 +36,6 @@ Then('the provider receives {int} requests without a wait', async function (this
     );
   }
 });
-
-/** The date is so many seconds after the kit's clock, which stands still until a retry is due. */
-Given(
-  'the provider answers with status {int} and a Retry-After of {int} seconds, as an HTTP date',
-  function (this: KitWorld, status: number, seconds: number) {
-    refuseWithRetryAfter(this, status, new Date(Date.parse(this.now) + seconds * 1000).toUTCString());
-  },
-);
 
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
   for (let i = 1; i <= times; i++) {

@@ -6,7 +6,8 @@ import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
  * - the long reply is older than anything the runtime keeps verbatim, so a compaction must fold it;
  * - the budget (window less reserve) holds the recent context, a summary and the runtime's own
  *   baseline and tools, but not the long reply, so the turn after it is over budget;
- * - the window holds the long reply plus the summary's output, so the summary request fits.
+ * - the window holds the long reply plus the summary's output, so the summary request fits;
+ * - the window is at least the least one the runtime accepts: a longer reply fills a larger one.
  */
 export interface CompactionSizes {
   contextWindow: number;
@@ -26,7 +27,8 @@ export function compactionSizes(description: RuntimeDescription): CompactionSize
   const limits = description.limits ?? {};
   const recent = limits.recentContextTokens ?? 0;
   const summaryOutput = limits.summaryOutputTokens ?? OUTPUT_ALLOWANCE;
-  const reply = Math.max(LEAST_LONG_REPLY_TOKENS, 4 * recent);
+  const least = limits.leastContextWindow ?? 0;
+  const reply = Math.max(LEAST_LONG_REPLY_TOKENS, 4 * recent, Math.ceil((least - summaryOutput) / 2));
   const contextWindow = 2 * reply + summaryOutput;
   // Over budget with the long reply, within it with the recent context and half a long reply to spare.
   const budget = reply / 2 + recent;

@@ -7,6 +7,7 @@ import { COMMAND_TIMEOUT_MS, STARTUP_ALLOWANCE_MS } from '../../harness/driver/r
 import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
 import { suiteSettings } from '../../harness/suite/suite-settings.js';
+import { runSettled } from '../../harness/suite/run-settled.js';
 import { writeReproBundle } from '../../harness/repro/repro-bundle.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
@@ -49,6 +50,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
   const known = declared && withoutVerdict(tags, declared);
   if (known) return this.notApplicable(known);
+  if (runSettled()) return this.notApplicable('not run: the run already has the outcomes it needs');
   // Thrown before anything is made: a scenario that does not run leaves no directory behind.
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
     throw new RuntimeNotDriven(
@@ -86,7 +88,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.log(noteText({ kind: 'means', reason: this.means.name }));
 });
 
-After(async function (this: KitWorld, { result, pickle }) {
+After(async function (this: KitWorld, { result, pickle, gherkinDocument }) {
   // A scenario set aside before its runtime started has nothing to clean up.
   if (!this.provider) return;
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
@@ -115,7 +117,12 @@ After(async function (this: KitWorld, { result, pickle }) {
   // step carries its own evidence; a failure found only here has no step to carry it.
   if (problems.length > 0 && result?.status !== Status.FAILED) await attachFailureEvidence(this);
   if (settings.bundles && (result?.status === Status.FAILED || problems.length > 0)) {
-    await writeReproBundle(settings.bundles, pickle, [result?.message ?? '', ...problems].join('\n'), this);
+    await writeReproBundle(
+      settings.bundles,
+      { pickle, gherkinDocument },
+      [result?.message ?? '', ...problems].join('\n'),
+      this,
+    );
   }
   await this.driver?.stop();
   this.provider.releaseAll();

@@ -6,6 +6,13 @@ import { producedText, type ProducedText } from '../../harness/means/shell-comma
 import { declares } from '../../harness/protocol/capabilities.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
+import {
+  declaredToolOutputLimit,
+  linesOverLimit,
+  linesOverLineLimit,
+  linesWithinLimit,
+  runtimeToolOutputLimit,
+} from '../support/tool-output-sizes.js';
 import type { KitWorld } from '../support/world.js';
 
 /**
@@ -49,6 +56,56 @@ Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
     await this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes });
+  },
+);
+
+/**
+ * The limit the runtime bounds by when the kit configures none, as it declared it. A runtime that
+ * declares none is judged on these rules at the limits the kit configures (ToolOutput1, ToolOutput2).
+ */
+Given("the tool output limit is the runtime's own", function (this: KitWorld) {
+  if (declaredToolOutputLimit(this.driver.description)) return undefined;
+  return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
+});
+
+function overLimit(world: KitWorld, id: string, suffix = ''): 'skipped' | undefined {
+  return produce(world, id, numberedLines(linesOverLimit(runtimeToolOutputLimit(world.driver.description)), suffix));
+}
+
+Given(
+  'the provider calls produce {string} with numbered lines over every part of the tool output limit',
+  function (this: KitWorld, id: string) {
+    return overLimit(this, id);
+  },
+);
+
+Given(
+  'the provider calls produce {string} with numbered lines over every part of the tool output limit, each ending in {string}',
+  function (this: KitWorld, id: string, suffix: string) {
+    return overLimit(this, id, suffix);
+  },
+);
+
+/** Lines are what is reached first: the output passes the line part of the limit and no other. */
+Given(
+  "the provider calls produce {string} with numbered lines twice the tool output limit's lines",
+  function (this: KitWorld, id: string) {
+    const limit = runtimeToolOutputLimit(this.driver.description);
+    const text = numberedLines(linesOverLineLimit(limit));
+    const size = producedText(text);
+    const withinUnits =
+      size.length <= (limit.maxChars ?? Number.POSITIVE_INFINITY) &&
+      Buffer.byteLength(size) <= (limit.maxBytes ?? Number.POSITIVE_INFINITY);
+    if (limit.maxLines !== undefined && !withinUnits)
+      throw new Error('the limit leaves no room for an output that passes its lines only');
+    return produce(this, id, text);
+  },
+);
+
+Given(
+  'the provider calls produce {string} with numbered lines well within the tool output limit',
+  function (this: KitWorld, id: string) {
+    return produce(this, id, numberedLines(linesWithinLimit(runtimeToolOutputLimit(this.driver.description))));
   },
 );
 
@@ -140,6 +197,27 @@ Given(
   'the provider calls produce {string} with only a structured result of {int} items',
   function (this: KitWorld, id: string, count: number) {
     return scriptCalls(this, [call(id, 'produce', { structured: items(count) })]);
+  },
+);
+
+/** TOO-01: the limit is one of lines or UTF-8 bytes, whichever is reached first; characters are neither. */
+Then("the runtime's own tool output limit counts lines and UTF-8 bytes", function (this: KitWorld) {
+  const limit = runtimeToolOutputLimit(this.driver.description);
+  expect(limit.maxLines, 'the line part of the tool output limit the runtime declares').to.be.a('number');
+  expect(limit.maxBytes, 'the UTF-8 byte part of the tool output limit the runtime declares').to.be.a('number');
+});
+
+Then(
+  "the output of call {string} is within the runtime's own tool output limit",
+  async function (this: KitWorld, id: string) {
+    const limit = runtimeToolOutputLimit(this.driver.description);
+    const output = (await toolCall(this, id)).output ?? '';
+    expectWithin(
+      output,
+      limit.maxLines ?? Number.POSITIVE_INFINITY,
+      limit.maxBytes ?? Number.POSITIVE_INFINITY,
+      `the output of "${id}"`,
+    );
   },
 );
 

@@ -7,9 +7,11 @@ import {
   type KnownFailure,
 } from '../../../harness/baseline/known-failures.js';
 import { failureLines, formatSummary } from '../../../harness/report/summary.js';
-import { judge, withStanding } from '../../../harness/report/verdict.js';
+import { judge } from '../../../harness/report/verdict.js';
+import { isFailure } from '../../../harness/report/outcome.js';
 import { KIT_ROOT } from '../../../harness/kit-root.js';
 import { lintKit } from '../lint/lint.js';
+import { stableIds } from '../../../harness/suite/suite-index.js';
 import { ExitCode } from '../../exit-codes.js';
 import { runExitCode } from '../../run-outcome.js';
 import { runtimeName } from '../../runtime-options.js';
@@ -21,12 +23,13 @@ import type { BaselineArgs } from './command.js';
 /**
  * Writes the failing scenarios as known failures. An entry already in the file keeps its reason
  * while its scenario still fails, and stays as it is when its scenario was not selected; a new
- * entry's reason is its failure, to be replaced by why the failure is accepted.
+ * entry's reason is its failure, to be replaced by why the failure is accepted. An entry naming an
+ * outline stays one while a row of it fails; otherwise each failing example row gets its own.
  */
 export async function writeBaseline(args: BaselineArgs): Promise<number> {
   const output = { flag: '--write', path: args.write };
   checkOutputPath(output);
-  const suite = new Map(lintKit().flatMap((scenario) => scenario.ids.map((id) => [id, scenario] as const)));
+  const suite = new Map(lintKit().flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
   const previous = existsSync(args.write)
     ? readKnownFailures(args.write, new Set(suite.keys())).entries
     : new Map<string, KnownFailure>();
@@ -42,10 +45,13 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
     process.stdout.write(`baseline: nothing written to ${args.write}\n`);
     return runExitCode(false, errored);
   }
-  const ran = new Set(results.map((result) => result.id));
+  const ran = new Set(results.flatMap((result) => [result.id, ...(result.outline ? [result.outline] : [])]));
+  const failing = judge(results, { file: args.write, entries: previous }).scenarios.filter((scenario) =>
+    isFailure(scenario.outcome),
+  );
   const known = new Map<string, KnownFailure>([
     ...[...previous].filter(([id]) => !ran.has(id)),
-    ...withStanding(verdict, 'unexpected-fail').map(({ id, outcome, result }) => {
+    ...failing.map(({ id, outcome, result }) => {
       const kind = outcome === 'not implemented' ? 'not-implemented' : 'deviation';
       const before = previous.get(id);
       // A new entry's reason is its failure, its scenario's own: no two entries share one.

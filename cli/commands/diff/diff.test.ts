@@ -94,6 +94,10 @@ describe('kit diff', SIDE_BY_SIDE, () => {
     );
     assertInputError(await kit(['diff', steer, bad]), /bad\.json:5: turns\[0\]\.kept: must be >= 0/);
     assertInputError(await kit(['diff', steer, join(dir, 'absent.json')]), /absent\.json: no such file/);
+    assertInputError(
+      await kit(['diff', steer, 'fixtures/scripts/queue-mid-drain.json']),
+      /queue-mid-drain\.json:3: format: "kit-session-script\/1" is not a projection \(kit-projection\/1\): kit replay <script> --out/,
+    );
   });
 
   test('an empty projection path is a usage error naming it', async () => {

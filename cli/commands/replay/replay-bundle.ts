@@ -3,6 +3,7 @@ import { judge } from '../../../harness/report/verdict.js';
 import { formatSummary } from '../../../harness/report/summary.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { lintKit } from '../lint/lint.js';
+import { stableIds } from '../../../harness/suite/suite-index.js';
 import { runExitCode } from '../../run-outcome.js';
 import { runtimeName, runtimeSelection, type RuntimeArgs } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
@@ -15,8 +16,8 @@ import type { ReplayArgs } from './command.js';
 export async function replayBundle(args: ReplayArgs): Promise<number> {
   const bundle = readReproBundle(args.file);
   const { scenario } = bundle;
-  if (!lintKit().some((s) => s.ids.includes(scenario.id))) {
-    throw new KitInputError(args.file, `scenario.id: no scenario has @id:${scenario.id} any more`);
+  if (!lintKit().some((s) => stableIds(s).includes(scenario.id))) {
+    throw new KitInputError(args.file, `scenario.id: no scenario or example row has the ID ${scenario.id} any more`);
   }
   const named = args.runtime || args.adapter;
   const stored: RuntimeArgs = {
@@ -39,7 +40,7 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
     `replaying ${scenario.id}: ${scenario.name} (${scenario.uri}:${scenario.line})\n` +
       `it failed with:\n  ${bundle.failure.split('\n').join('\n  ')}\n\n`,
   );
-  const results = await runSuite({ ...runtime, tags: `@id:${scenario.id}` }, { formats: [], failFast: false });
+  const results = await runSuite(runtime, { formats: [], failFast: false, ids: [scenario.id] });
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(runtime), verdict)}\n`);
   process.stdout.write(verdict.passed ? `${scenario.id} passes now\n` : `${scenario.id} still fails\n`);

@@ -31,7 +31,7 @@ export function cucumberFormats(values: string[]): CucumberFormat[] {
         `"${type}" is neither a Cucumber format (${builtinFormats.join(', ')}) nor a formatter module`,
       );
     }
-    if (value.endsWith(':') && path === '')
+    if (value !== type && path.trim() === '')
       throw new KitInputError('--format', `"${value}" names no file after the colon`);
     return {
       type: existsSync(resolve(type)) ? resolve(type) : type,

@@ -232,7 +232,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
         ['--timeout-scale', scale],
         /^kit: --timeout-scale: must be a number from 0\.1 to 100/,
       ]),
-      [['--timeout-scale'], /^kit: Not enough arguments following: timeout-scale/],
+      [['--timeout-scale'], /^kit: --timeout-scale: needs a value/],
+      [['--format', 'json:  '], /^kit: --format: "json: {2}" names no file after the colon/],
+      [['--no-such-option=1'], /^kit: --no-such-option: is not an option of this command/],
+      [
+        ['--results', `/tmp/${'n'.repeat(300)}.json`],
+        /^kit: --results: \/tmp\/n+\.json cannot be written here \(ENAMETOOLONG/,
+      ],
+      [['--runtime', 'docs'], /^kit: --runtime: docs is a directory/],
       [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
       ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
         ['--tags', tags],
@@ -270,20 +277,15 @@ describe('kit run', SIDE_BY_SIDE, () => {
     });
   });
 
-  test('a report that cannot be written at the end (a full device) is an input error naming its flag, not a crash', {
+  test('a full device as a report is refused before anything runs, naming its flag', {
     skip: !existsSync('/dev/full'),
   }, async () => {
-    const [junit, markdown, messages] = await Promise.all([
-      await kit(['run', '--rule', 'INB-01', '--junit', '/dev/full']),
-      await kit(['run', '--rule', 'INB-01', '--markdown', '/dev/full']),
-      await kit(['run', '--rule', 'INB-01', '--messages', '/dev/full']),
-    ]);
-    assert.equal(messages.status, 2, messages.stderr);
-    assert.match(messages.stderr, /^kit: --messages: a report could not be written: its file refused a write/m);
-    assert.equal(junit.status, 2, junit.stderr);
-    assert.match(junit.stderr, /^kit: --junit: could not write \/dev\/full: ENOSPC$/m);
-    assert.equal(markdown.status, 2, markdown.stderr);
-    assert.match(markdown.stderr, /^kit: --markdown: could not write \/dev\/full: ENOSPC$/m);
+    const flags = ['--junit', '--markdown', '--messages', '--results'];
+    const runs = await Promise.all(flags.map((flag) => kit(['run', '--rule', 'INB-01', flag, '/dev/full'])));
+    runs.forEach((run, i) => {
+      assertInputError(run, new RegExp(`^kit: ${flags[i]}: /dev/full cannot be written here \\(ENOSPC\\)$`, 'm'));
+      assert.equal(run.stdout, '', 'no scenario ran');
+    });
   });
 
   test('a runtime module that exports no createAdapter() is an input error before any scenario runs', async () => {
@@ -500,6 +502,18 @@ describe('kit run', SIDE_BY_SIDE, () => {
       await kit(['run', '--rerun', file]),
       /--rerun: none of the 1 failed scenario\(s\) of .* is in the suite any more: no-such-scenario/,
     );
+  });
+
+  test("an outline's example rows each have their own ID, and --rerun runs one row or all of an outline", async () => {
+    const file = join(scratch('rerun-rows'), 'results.json');
+    const ids = (run: Awaited<ReturnType<typeof kitRun>>) => run.results.scenarios.map((s: { id: string }) => s.id);
+    const outline = 'too-bounding-line-ends-1';
+    writeFileSync(file, JSON.stringify({ scenarios: [{ id: `${outline}/crlf`, status: 'failed' }] }));
+    const one = await kitRun(['--rerun', file]);
+    assert.deepEqual(ids(one), [`${outline}/crlf`], one.stderr);
+    assert.equal(one.results.scenarios[0].outline, outline);
+    writeFileSync(file, JSON.stringify({ scenarios: [{ id: outline, status: 'failed' }] }));
+    assert.deepEqual(ids(await kitRun(['--rerun', file])), [`${outline}/lf`, `${outline}/crlf`]);
   });
 
   test('shards split the selection by stable ID, each scenario in exactly one', async () => {

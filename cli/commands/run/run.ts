@@ -4,12 +4,13 @@ import { formatMarkdown } from '../../../harness/report/markdown.js';
 import { conformanceBadge } from '../../../harness/report/badge.js';
 import { junitReport } from '../../../harness/report/junit.js';
 import { runPage } from '../../../harness/report/run-page.js';
-import { judge, withStanding, type Verdict } from '../../../harness/report/verdict.js';
+import { judge, verdictOf, withStanding, type Verdict } from '../../../harness/report/verdict.js';
 import type { ScenarioResult } from '../../../harness/report/scenario-results.js';
 import { isFailure } from '../../../harness/report/outcome.js';
 import { readKnownFailures } from '../../../harness/baseline/known-failures.js';
 import { shardName } from '../../../harness/suite/shard.js';
 import { lintKit } from '../lint/lint.js';
+import { stableIds } from '../../../harness/suite/suite-index.js';
 import { runExitCode } from '../../run-outcome.js';
 import { ExitCode } from '../../exit-codes.js';
 import { KitInputError } from '../../../harness/input-error.js';
@@ -27,7 +28,7 @@ export async function run(args: RunArgs): Promise<number> {
   for (const output of fileOutputs(args)) checkOutputPath(output);
   if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
   const suite = lintKit();
-  const suiteIds = new Set(suite.flatMap((s) => s.ids));
+  const suiteIds = new Set(suite.flatMap(stableIds));
   const unknownRules = (args.rule ?? []).filter((rule) => !suite.some((s) => s.rules.includes(rule)));
   if (unknownRules.length > 0)
     throw new KitInputError(
@@ -41,12 +42,12 @@ export async function run(args: RunArgs): Promise<number> {
   }
   // A malformed baseline is reported before anything runs.
   const baseline = args.baseline ? readKnownFailures(args.baseline, suiteIds) : undefined;
-  const selection = rerun ? { ...args, tags: args.tags ? `(${args.tags}) and (${rerun})` : rerun } : args;
   const formats = [...(args.format ?? []), ...cucumberReports(args)];
-  const results = await runSuite(selection, {
+  const results = await runSuite(args, {
     formats: formats.map(formatDescriptor),
     failFast: args.failFast,
     shard,
+    ...(rerun ? { ids: rerun } : {}),
     selectedBy:
       [args.tags && '--tags', args.rule && '--rule', args.rerun && '--rerun'].filter(Boolean).join(' with ') ||
       undefined,
@@ -60,8 +61,8 @@ export async function run(args: RunArgs): Promise<number> {
   const name = runtimeName(args);
   const verdict = judge(results, baseline, minVerdicts);
   // Only an unexpected failure's files are worth a look; the baseline's failures would pile up.
-  const unexpected = new Set(withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.id));
-  const worthKeeping = (result: ScenarioResult) => unexpected.has(result.id) && isFailure(result.status);
+  const worthKeeping = (result: ScenarioResult) =>
+    verdictOf(verdict, result)?.standing === 'unexpected-fail' && isFailure(result.status);
   discardKept(results, worthKeeping);
   writeReports(args, name, results, verdict, minVerdicts);
   const notDriven = notDrivenSummary(results, name);

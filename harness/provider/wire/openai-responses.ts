@@ -42,11 +42,11 @@ export function encodeTurn(
     turn.kind === 'text'
       ? [
           ...(turn.reasoning ? [reasoningItem(`rs_${suffix}`, turn.reasoning)] : []),
-          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch)] : []),
           messageItem(`msg_${suffix}`, turn.text, turn.chunks),
         ]
       : [
-          ...(turn.webSearch ? [webSearchItem(turn.webSearch.id, turn.webSearch)] : []),
+          ...(turn.webSearch ? [webSearchItem(turn.webSearch)] : []),
           ...turn.calls.map((call, index) =>
             freeform.has(call.name)
               ? customToolCallItem(`ctc_${suffix}_${index}`, call)
@@ -157,7 +157,8 @@ function reasoningItem(id: string, reasoning: ScriptedReasoning): StreamedItem {
  * A web search the provider runs itself. The API streams only the call and its query; the results
  * reach the model but not the client, so the scripted results have no wire form here.
  */
-function webSearchItem(id: string, search: ScriptedWebSearch): StreamedItem {
+function webSearchItem(search: ScriptedWebSearch): StreamedItem {
+  const { id } = search;
   const item = (status: string) => ({
     id,
     type: 'web_search_call',

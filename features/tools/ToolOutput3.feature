@@ -1,0 +1,84 @@
+@area:tools
+Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
+  What bounding keeps, where the complete text goes and what passes unchanged do not depend on the
+  unit or the value of the limit. These scenarios take the limit a runtime applies when the kit
+  configures none, as it declares it (in lines, UTF-8 bytes or characters), and size the output
+  from it: over every part of it, or well within it. A runtime that declares no limit of its own
+  is judged on these rules at configured limits (ToolOutput1, ToolOutput2).
+
+  @TOO-03 @id:too-own-limit-1 @needs:kit-tools
+  Scenario: [1] Output over the runtime's own limit keeps its first and last lines
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" keeps its first and last lines
+    And request 2 shows the model the output of call "c1"
+
+  @TOO-04 @TOO-06 @id:too-own-limit-2 @needs:kit-tools
+  Scenario: [2] Output over the runtime's own limit names its complete text, kept byte for byte in a managed file
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit, each ending in " é€𝄞"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" names its complete output path
+    And request 2 shows the model the output of call "c1"
+    And the complete output of call "c1" holds exactly what the tool returned
+    And the managed output directory holds 1 file
+
+  @TOO-11 @id:too-own-limit-3 @needs:kit-tools
+  Scenario: [3] Output well within the runtime's own limit passes unchanged, with no marker and no file
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines well within the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is exactly what the tool returned
+    And request 2 shows the model the output of call "c1"
+    And the managed output directory holds 0 files
+
+  @TOO-05 @id:too-own-limit-4 @needs:kit-tools
+  Scenario: [4] Two outputs over the runtime's own limit get different managed files in one flat directory
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider calls produce "c2" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then calls "c1" and "c2" have different managed files in one flat directory
+
+  @TOO-13 @id:too-own-limit-5 @needs:kit-tools @needs:restart
+  Scenario: [5] The bounded output stays the replay record after its managed file is gone, across a restart
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    And the provider replies "still here"
+    And the user steers "start"
+    And the session settles
+    When the managed output files are gone, across a restart
+    And the user steers "again"
+    And the session settles
+    Then the managed output directory holds 0 files
+    And the output of call "c1" is bounded
+    And request 3 shows the model the output of call "c1"
+
+  @TOO-01 @id:too-own-limit-6 @needs:kit-tools
+  Scenario: [6] The runtime's own limit counts lines and UTF-8 bytes, and lines bound an output of short lines
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines twice the tool output limit's lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the runtime's own tool output limit counts lines and UTF-8 bytes
+    And the output of call "c1" is bounded
+    And the output of call "c1" is within the runtime's own tool output limit
