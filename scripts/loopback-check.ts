@@ -23,7 +23,11 @@ try {
   const run = spawnSync(
     'strace',
     ['-f', '-qq', '-e', 'trace=connect', '-o', trace, process.execPath, ...kitRun(settings), '--tags', tags],
-    { cwd: kitPath(), stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      cwd: kitPath(),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+    },
   );
   if (run.error) throw run.error;
   const connects = readFileSync(trace, 'utf8')

@@ -98,6 +98,7 @@ Feature: Patch1 - apply_patch
     When the user steers "start"
     And the session settles
     Then request 1 offers the patch tool
+    And the patch reached its commit, having added "a.txt" in the workspace "s1"
     And call "p1" settled as error
     And call "p1" reports:
       | outcome     | op     | path  |

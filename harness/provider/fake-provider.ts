@@ -194,7 +194,12 @@ export class FakeProvider {
     if ('kind' in response ? response.kind === 'error' : response.status >= 400) this.lastErrorAt = performance.now();
     return this.respond(
       'kind' in response
-        ? this.dialect.encodeTurn(withReportedUsage(response, captured.body), this.model, `msg_kit_${captured.index}`)
+        ? this.dialect.encodeTurn(
+            withReportedUsage(response, captured.body),
+            this.model,
+            `msg_kit_${captured.index}`,
+            captured.body,
+          )
         : response,
       signal,
     );

@@ -36,7 +36,51 @@ test('the blocks opening the first user turn end the baseline; later turns are u
   );
 });
 
+test('a user turn of wrapped context alone ahead of any prompt is baseline', () => {
+  const lifted = fallback.lift({
+    baseline: ['prompt'],
+    messages: [
+      { role: 'user', text: wrapped('environment') },
+      { role: 'user', text: 'hello' },
+    ],
+    tools: [],
+  });
+  assert.deepEqual(lifted.baseline, ['prompt', 'environment']);
+  assert.deepEqual(
+    lifted.messages.map((message) => message.text),
+    ['hello'],
+  );
+  const alone = fallback.lift({
+    baseline: ['prompt'],
+    messages: [{ role: 'user', text: wrapped('environment') }],
+    tools: [],
+  });
+  assert.deepEqual(alone.baseline, ['prompt', 'environment']);
+  assert.deepEqual(alone.messages, []);
+});
+
 test('a request whose first user turn opens with no wrapped block is left as it is', () => {
   const request = { baseline: ['prompt'], messages: [{ role: 'user', text: 'hello' }], tools: [] };
   assert.equal(fallback.lift(request), request);
+});
+
+test('several declared wrappers, one opening with any text within its first line, are each read', () => {
+  const several = new SystemFallback('<env>\n{text}\n</env>{or}# Notes for {*}\n\n<NOTES>\n{text}\n</NOTES>');
+  const notes = (dir: string, text: string) => `# Notes for ${dir}\n\n<NOTES>\n${text}\n</NOTES>`;
+  assert.deepEqual(several.split(notes('/a/b', 'use tabs')), { before: [], user: undefined, system: 'use tabs' });
+  assert.deepEqual(several.split(`hello\n<env>\ndate\n</env>`), { before: [], user: 'hello', system: 'date' });
+  assert.equal(several.split('# Notes for\nx\n</NOTES>'), undefined);
+  const lifted = several.lift({
+    baseline: ['prompt'],
+    messages: [
+      { role: 'user', text: `${notes('/a', 'be brief')}<env>\ncwd\n</env>` },
+      { role: 'user', text: 'hello' },
+    ],
+    tools: [],
+  });
+  assert.deepEqual(lifted.baseline, ['prompt', 'be brief', 'cwd']);
+  assert.deepEqual(
+    lifted.messages.map((message) => message.text),
+    ['hello'],
+  );
 });

@@ -6,23 +6,33 @@ const ESCAPES: [string, string][] = [
   ['>', '&gt;'],
 ];
 
+/** One declared wrapper: what opens it (`{*}` standing for any text within a line) and what closes it. */
+interface Wrapper {
+  opening: RegExp;
+  after: string;
+}
+
+function wrapperOf(template: string): Wrapper {
+  const at = template.indexOf('{text}');
+  if (at < 0) throw new Error(`the declared system message fallback "${template}" has no {text}`);
+  const before = template
+    .slice(0, at)
+    .split('{*}')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^\\n]*');
+  return { opening: new RegExp(`^${before}`), after: template.slice(at + '{text}'.length) };
+}
+
 /**
  * The wrapper a runtime declares (`texts["system-message.fallback"]`) for providers without a
- * chronological system role: `{text}` marks where the text goes, with & < > escaped.
+ * chronological system role: `{text}` marks where the text goes, with & < > escaped. A runtime
+ * that wraps its context in several ways declares each, joined by `{or}`.
  */
 export class SystemFallback {
-  private readonly before: string;
-  private readonly after: string;
+  private readonly wrappers: Wrapper[];
 
   constructor(template: string) {
-    const at = template.indexOf('{text}');
-    if (at < 0) throw new Error(`the declared system message fallback "${template}" has no {text}`);
-    this.before = template.slice(0, at);
-    this.after = template.slice(at + '{text}'.length);
-  }
-
-  wrap(text: string): string {
-    return this.before + ESCAPES.reduce((s, [raw, escaped]) => s.split(raw).join(escaped), text) + this.after;
+    this.wrappers = template.split('{or}').map(wrapperOf);
   }
 
   /**
@@ -42,16 +52,24 @@ export class SystemFallback {
    * A request whose first user turn opens with wrapped system messages, read with those messages
    * as the end of its baseline: a runtime that lowers its baseline context (environment, date) into
    * the first user turn, to keep its system prompt a stable cache prefix, sends it there on every
-   * request of the conversation.
+   * request of the conversation, or as a user turn of its own ahead of any prompt.
    */
   lift(request: DecodedRequest): DecodedRequest {
     const first = request.messages.findIndex((message) => message.role === 'user');
     if (first < 0 || request.messages.slice(0, first).some((message) => message.role !== 'system')) return request;
     const { before, rest } = this.opening(request.messages[first]!.text);
-    if (before.length === 0) return request;
-    const messages = [...request.messages];
-    messages[first] = { ...messages[first]!, text: rest };
-    return { ...request, baseline: [...request.baseline, ...before], messages };
+    // A turn that holds wrapped context alone is baseline as a whole.
+    const alone = this.unwrap(rest);
+    if (before.length === 0 && alone === undefined) return request;
+    const messages =
+      alone === undefined
+        ? request.messages.map((message, index) => (index === first ? { ...message, text: rest } : message))
+        : request.messages.filter((_, index) => index !== first);
+    return {
+      ...request,
+      baseline: [...request.baseline, ...before, ...(alone === undefined ? [] : [alone])],
+      messages,
+    };
   }
 
   /** The wrapped system messages that open `text`, unwrapped, and the text after them. */
@@ -70,14 +88,19 @@ export class SystemFallback {
    * opens it (a turn that is one wrapped message reads as its closing one).
    */
   private leadingEnd(text: string): number {
-    if (this.after === '' || !text.startsWith(this.before)) return 0;
-    const at = text.indexOf(this.after, this.before.length);
-    const end = at < 0 ? 0 : at + this.after.length;
-    return end < text.length ? end : 0;
+    for (const { opening, after } of this.wrappers) {
+      const open = opening.exec(text)?.[0];
+      if (after === '' || open === undefined) continue;
+      const at = text.indexOf(after, open.length);
+      const end = at < 0 ? 0 : at + after.length;
+      if (end > 0 && end < text.length) return end;
+    }
+    return 0;
   }
 
+  /** The wrapped system message that ends `text`, starting at a line of its own, and the text before it. */
   private trailing(text: string): { user: string | undefined; system: string } | undefined {
-    for (let at = text.lastIndexOf(this.before); at >= 0; at = at === 0 ? -1 : text.lastIndexOf(this.before, at - 1)) {
+    for (let at = text.length - 1; at >= 0; at--) {
       if (at > 0 && text[at - 1] !== '\n') continue;
       const system = this.unwrap(text.slice(at));
       if (system !== undefined) return { user: at === 0 ? undefined : text.slice(0, at - 1), system };
@@ -86,14 +109,12 @@ export class SystemFallback {
   }
 
   unwrap(text: string): string | undefined {
-    if (
-      !text.startsWith(this.before) ||
-      !text.endsWith(this.after) ||
-      text.length < this.before.length + this.after.length
-    ) {
-      return undefined;
+    for (const { opening, after } of this.wrappers) {
+      const open = opening.exec(text)?.[0];
+      if (open === undefined || !text.endsWith(after) || text.length < open.length + after.length) continue;
+      const inner = text.slice(open.length, text.length - after.length);
+      return [...ESCAPES].reverse().reduce((s, [raw, escaped]) => s.split(escaped).join(raw), inner);
     }
-    const inner = text.slice(this.before.length, text.length - this.after.length);
-    return [...ESCAPES].reverse().reduce((s, [raw, escaped]) => s.split(escaped).join(raw), inner);
+    return undefined;
   }
 }

@@ -37,6 +37,20 @@ function offered(world: KitWorld, tool: string): void {
   }
 }
 
+/**
+ * A commit-time failure needs a patch the runtime accepted while resolving its targets: one that
+ * refuses it then, having changed nothing (as TLS-03 asks of a patch it cannot resolve), never
+ * reaches the commit the scenario is about.
+ */
+Then(
+  'the patch reached its commit, having added {string} in the workspace {string}',
+  function (this: KitWorld, file: string, workspace: string) {
+    return existsSync(join(this.workspace(workspace), file))
+      ? undefined
+      : this.notApplicable(`the runtime refused the patch before changing anything: ${file} was never added`);
+  },
+);
+
 Then(
   'the file {string} in the workspace {string} holds:',
   function (this: KitWorld, file: string, workspace: string, text: string) {

@@ -9,7 +9,13 @@ export interface Dialect {
   name: string;
   /** The request path under the base URL. */
   path: string;
-  encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string, responseId?: string): WireResponse;
+  /** `request` is the body the turn answers: a dialect may call a tool the way the request offers it. */
+  encodeTurn(
+    turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
+    model: string,
+    responseId?: string,
+    request?: unknown,
+  ): WireResponse;
   decodeRequest(body: unknown): DecodedRequest;
 }
 

@@ -193,6 +193,39 @@ test('the arguments of each function call stream into its own output item', () =
   ]);
 });
 
+test('a tool the request offers as free-form is called with its text, a function with JSON', () => {
+  const { frames } = encodeTurn(
+    {
+      kind: 'tool-calls',
+      calls: [
+        { id: 'call_1', name: 'apply_patch', input: { input: '*** Begin Patch' } },
+        { id: 'call_2', name: 'echo', input: { text: 'one' } },
+      ],
+      usage: null,
+    },
+    'kit-model',
+    'resp_kit',
+    {
+      tools: [
+        { type: 'custom', name: 'apply_patch' },
+        { type: 'function', name: 'echo' },
+      ],
+    },
+  );
+  const done = eventsOf(frames).flatMap((event) =>
+    event.type === 'response.output_item.done'
+      ? [event.item as { type: string; name?: string; input?: string; arguments?: string }]
+      : [],
+  );
+  assert.deepEqual(
+    done.map(({ type, name, input, arguments: args }) => [type, name, input ?? args]),
+    [
+      ['custom_tool_call', 'apply_patch', '*** Begin Patch'],
+      ['function_call', 'echo', '{"text":"one"}'],
+    ],
+  );
+});
+
 test('a failure shows a Responses request as the model saw it', () => {
   const rendered = renderRequest({ index: 2, body: REQUEST, model: 'kit-model', ...decodeRequest(REQUEST) }, 3);
   assert.deepEqual(rendered, [

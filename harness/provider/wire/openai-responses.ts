@@ -33,8 +33,10 @@ export function encodeTurn(
   turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
   model: string,
   responseId = 'resp_kit',
+  request?: unknown,
 ): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
+  const freeform = freeformTools(request);
   const suffix = responseId.replace(/^[a-z]+_/, '');
   const items =
     turn.kind === 'text'
@@ -45,7 +47,11 @@ export function encodeTurn(
         ]
       : [
           ...(turn.webSearch ? [webSearchItem(turn.webSearch)] : []),
-          ...turn.calls.map((call, index) => functionCallItem(`fc_${suffix}_${index}`, call)),
+          ...turn.calls.map((call, index) =>
+            freeform.has(call.name)
+              ? customToolCallItem(`ctc_${suffix}_${index}`, call)
+              : functionCallItem(`fc_${suffix}_${index}`, call),
+          ),
         ];
   const response = (status: string, output: object[], usage: object | null) => ({
     id: `resp_${suffix}`,
@@ -187,6 +193,42 @@ function functionCallItem(id: string, call: ScriptedToolCall): StreamedItem {
         delta,
       })),
       { type: 'response.function_call_arguments.done', ...ref, arguments: input },
+    ],
+    done: item('completed', input),
+  };
+}
+
+/** The tools a request offers as free-form (`custom`) tools, which take plain text, not JSON. */
+function freeformTools(request: unknown): Set<string> {
+  const tools = (request as ResponsesRequest | undefined)?.tools ?? [];
+  return new Set(tools.filter((tool) => tool.type === 'custom' && tool.name).map((tool) => tool.name ?? ''));
+}
+
+/**
+ * A call of a free-form tool, as the real API streams it: its input is text, not JSON, so a
+ * scripted input of one field is sent as that field's text.
+ */
+function customToolCallItem(id: string, call: ScriptedToolCall): StreamedItem {
+  const values = Object.values(call.input);
+  const input =
+    call.rawInput ?? (values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(call.input));
+  const item = (status: string, text: string) => ({
+    id,
+    type: 'custom_tool_call',
+    status,
+    input: text,
+    call_id: call.id,
+    name: call.name,
+  });
+  return {
+    added: item('in_progress', ''),
+    events: (ref) => [
+      ...splitIntoChunks(input, call.inputChunks ?? 2).map((delta) => ({
+        type: 'response.custom_tool_call_input.delta',
+        ...ref,
+        delta,
+      })),
+      { type: 'response.custom_tool_call_input.done', ...ref, input },
     ],
     done: item('completed', input),
   };

@@ -1,0 +1,412 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { AppServer } from './app-server.mjs';
+import { catalogFor, toolCallingFamily } from './catalog.mjs';
+import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
+import { readRollout, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './rollout.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published Codex CLI (`@openai/codex`)
+ * through its own app-server: one `codex app-server` process per runtime, speaking JSON-RPC on
+ * stdio, a Codex thread per kit session, with the thread's rollout (JSONL) as the durable store.
+ * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
+ */
+
+const VERSION = JSON.parse(
+  readFileSync(new URL('./node_modules/@openai/codex/package.json', import.meta.url), 'utf8'),
+).version;
+
+const diagnostics = [];
+let config;
+let records = {};
+let recordFile;
+let settings = {};
+let server;
+/** Codex's bundled model family the kit's models are catalogued as (catalog.mjs). */
+let family;
+/** Per Codex thread: the turns running and who waits for a change. */
+const threads = new Map();
+const subscriptions = new Map();
+
+/** What this adapter computes itself because Codex has no such notion. */
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs and locations in kit-sessions.json, each with the Codex thread it started (thread/start)',
+  'prompt.admit':
+    "the receipt echoes the kit's message ID, passed to Codex as clientUserMessageId: Codex keeps no admission record of its own",
+  'session.wake': "starts Codex's queue (thread/queue/start) where an interrupt left it, and nothing else",
+  'session.idle':
+    "no turn the adapter started or saw start is without its turn/completed notification, and Codex's thread queue is empty or held by an interrupt",
+  'session.run': 'starts a turn with no new input (turn/start with an empty input); Codex drains its queue after it',
+  events: "the rollout's records, numbered by their position in the file",
+  'events.subscribe': 'a cursor the adapter keeps over the rollout',
+  'events.take': 'reads the rollout after the cursor the adapter keeps',
+};
+
+const NO_ADMIT_ONLY =
+  'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
+
+/** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
+const UNSUPPORTED = {
+  inbox: "Codex keeps no inbox of admitted prompts: a steered prompt joins the running turn's input at once",
+  epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
+  'agent.define': "the kit's agents do not map onto Codex's subagents, which the model spawns as tools",
+  'skill.define': 'not mapped: Codex reads skills from SKILL.md folders under $CODEX_HOME/skills and the workspace',
+  'permission.wait':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'permission.pending':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'permission.reply':
+    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+  'session.move': "a Codex thread keeps its working directory in its rollout's session_meta; it has no move",
+};
+
+function hello(c) {
+  if (c.provider.dialect !== 'openai-responses')
+    throw new Refusal(
+      'unsupported',
+      'Codex speaks only the OpenAI Responses API: run the kit with KIT_DIALECT=openai-responses',
+    );
+  config = c;
+  mkdirSync(c.home, { recursive: true });
+  recordFile = join(c.storeDir, 'kit-sessions.json');
+  records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
+  const settingsFile = join(c.storeDir, 'codex-settings.json');
+  settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  family = toolCallingFamily(environment());
+  return startServer().then(() => ({
+    protocol: PROTOCOL,
+    runtime: { name: 'codex', version: VERSION, language: 'rust' },
+    profiles: ['core'],
+    capabilities: ['restart', 'manual-compaction'],
+    shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
+    // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
+    patch: { tool: 'apply_patch', patchField: 'input' },
+    texts: {
+      // turn/start while a turn runs adds the input to it (the app-server steers).
+      'prompt.default-delivery': 'steer',
+      // Codex sends its context as user-role messages of its own, each fragment in its markers:
+      // the environment (with the date) and AGENTS.md (headed by its directory), at the start of
+      // the thread and again when they change, and a note after an interrupted turn.
+      'system-message.fallback':
+        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>{or}<turn_aborted>\n{text}\n</turn_aborted>',
+      // Codex's notices on a changed or removed AGENTS.md (its world state's AGENTS.md section).
+      'instructions.supersession':
+        'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
+      'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
+    },
+    emulated: EMULATED,
+    // The family's window, compacted at 90% of it at the latest (ModelInfo::auto_compact_token_limit).
+    limits: {
+      contextWindow: family.context_window,
+      outputAllowance: 0,
+      compactionBuffer: family.context_window - Math.floor((family.context_window * 9) / 10),
+      // A compaction keeps the newest user messages up to 20000 tokens verbatim
+      // (COMPACT_USER_MESSAGE_MAX_TOKENS in codex-rs/core/src/compact.rs).
+      recentContextTokens: 20_000,
+    },
+  }));
+}
+
+function environment() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^(OPENAI|CODEX|AZURE)_/.test(key)) delete env[key];
+  return {
+    ...env,
+    HOME: join(config.storeDir, 'home'),
+    // The kit's home is Codex's home: its AGENTS.md is the global instructions, config.toml its
+    // configuration, and the rollouts and SQLite state are kept there.
+    CODEX_HOME: config.home,
+    TMPDIR: join(config.storeDir, 'tmp'),
+    KIT_PROVIDER_API_KEY: config.provider.apiKey,
+    TZ: config.timeZone ?? 'UTC',
+    NO_COLOR: '1',
+  };
+}
+
+async function startServer() {
+  mkdirSync(join(config.storeDir, 'home'), { recursive: true });
+  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+  const catalogFile = join(config.storeDir, 'kit-models.json');
+  const { contextWindow, outputAllowance = 0, buffer = 0, modelWindows = {} } = settings.compaction ?? {};
+  const windows = { [config.provider.model]: contextWindow, ...modelWindows };
+  writeFileSync(catalogFile, JSON.stringify(catalogFor(family, windows, Math.max(outputAllowance, buffer))));
+  writeFileSync(
+    join(config.home, 'config.toml'),
+    codexConfig({ baseUrl: config.provider.baseUrl, model: config.provider.model, catalogFile, ...settings }),
+  );
+  threads.clear();
+  server = new AppServer({
+    cwd: config.storeDir,
+    env: environment(),
+    onNotification: notified,
+    onServerRequest: answerServer,
+    onDiagnostic: (line) => diagnostics.push(line),
+  });
+  await server.initialize();
+}
+
+/** Approval requests cannot arise under approval_policy never; anything else is declined. */
+function answerServer(message) {
+  if (/requestApproval$/.test(message.method)) return { decision: 'decline' };
+  throw new Error(`the adapter does not serve ${message.method}`);
+}
+
+function threadState(threadId) {
+  let state = threads.get(threadId);
+  if (!state) {
+    state = { id: threadId, running: new Set(), queued: new Set(), waiters: [], loaded: false, status: 'idle' };
+    threads.set(threadId, state);
+  }
+  return state;
+}
+
+function changed(state) {
+  for (const notify of state.waiters.splice(0)) notify();
+}
+
+function notified({ method, params }) {
+  const threadId = params?.threadId ?? params?.thread?.id;
+  if (!threadId) return;
+  const state = threadState(threadId);
+  if (method === 'turn/started') {
+    state.running.add(params.turn.id);
+    state.paused = false;
+  } else if (method === 'turn/completed') {
+    state.running.delete(params.turn.id);
+    // Codex leaves its queue as it is after an interrupted turn, until it is started again.
+    state.paused = params.turn.status === 'interrupted';
+  } else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
+  // A queued prompt leaves Codex's queue before its turn starts: it is waited for until it shows.
+  else if (method === 'item/started' && params.item?.type === 'userMessage') state.queued.delete(params.item.clientId);
+  else if (method === 'thread/started' && params.thread?.path) state.path = params.thread.path;
+  changed(state);
+}
+
+function saveRecords() {
+  writeFileSync(recordFile, JSON.stringify(records, null, 2));
+}
+
+function record(sessionId) {
+  const found = records[sessionId];
+  if (!found) throw new Refusal('not-found', `no session ${sessionId}`);
+  return found;
+}
+
+/** The thread of a session, loaded into this app-server: resumed from its rollout after a restart. */
+async function loaded(sessionId) {
+  const found = record(sessionId);
+  const state = threadState(found.threadId);
+  if (state.loaded) return state;
+  state.loading ??= (async () => {
+    try {
+      const reply = await server.request('thread/resume', { threadId: found.threadId, cwd: found.location });
+      found.path = reply.thread?.path ?? found.path;
+    } catch (error) {
+      // A thread Codex never wrote a rollout for (no turn ran before the restart) cannot be
+      // resumed: a new thread takes its place.
+      if (found.path && existsSync(found.path)) throw error;
+      const reply = await server.request('thread/start', { cwd: found.location });
+      found.threadId = reply.thread.id;
+      found.path = reply.thread.path;
+    }
+    saveRecords();
+    const current = threadState(found.threadId);
+    current.loaded = true;
+    return current;
+  })();
+  return state.loading;
+}
+
+const rolloutOf = (sessionId) => readRollout(record(sessionId).path);
+
+function promptInput(prompt) {
+  return prompt.parts.flatMap((part) => {
+    if (part.type === 'text') return [{ type: 'text', text: part.text, text_elements: [] }];
+    if (part.type === 'image') return [{ type: 'image', url: `data:${part.mediaType};base64,${part.data}` }];
+    return [];
+  });
+}
+
+async function startTurn(sessionId, input) {
+  const state = await loaded(sessionId);
+  const reply = await server.request('turn/start', { threadId: state.id, input });
+  state.running.add(reply.turn.id);
+  return state;
+}
+
+let admitted = 0;
+const NOT_STEERABLE = /NotSteerable|not steerable|cannot steer/i;
+
+async function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  }
+  if (c.resume === false) throw new Refusal('unsupported', NO_ADMIT_ONLY);
+  const state = await loaded(c.sessionId);
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const input = promptInput(c.prompt);
+  const [active] = state.running;
+  if (active !== undefined) {
+    if (c.delivery === 'queue' || !(await steered(state, active, input, messageId)))
+      await enqueue(state, input, messageId);
+    return { messageId, state: 'pending', duplicate: false };
+  }
+  try {
+    await startTurn(c.sessionId, input);
+  } catch (error) {
+    // A compaction turn that started since: Codex takes no input into it, its clients queue.
+    if (!NOT_STEERABLE.test(error.message)) throw error;
+    await enqueue(state, input, messageId);
+    return { messageId, state: 'pending', duplicate: false };
+  }
+  return { messageId, state: 'promoted', duplicate: false };
+}
+
+/**
+ * Steers the running turn; false when Codex refuses because that turn takes no input (a
+ * compaction turn), where its own clients queue the prompt instead.
+ */
+async function steered(state, turnId, input, messageId) {
+  try {
+    await server.request('turn/steer', {
+      threadId: state.id,
+      input,
+      expectedTurnId: turnId,
+      clientUserMessageId: messageId,
+    });
+    return true;
+  } catch (error) {
+    if (NOT_STEERABLE.test(error.message)) return false;
+    throw new Refusal('busy', error.message);
+  }
+}
+
+/** A turn without new input: turn/start accepts an empty input and samples the thread as it is. */
+async function run(sessionId) {
+  const state = await loaded(sessionId);
+  if (state.running.size === 0) await startTurn(sessionId, []);
+}
+
+/** Starts Codex's own queue where an interrupt left it. */
+async function wake(sessionId) {
+  const state = await loaded(sessionId);
+  if (state.running.size > 0 || (await queued(state)) === 0) return;
+  const reply = await server.request('thread/queue/start', { threadId: state.id });
+  state.running.add(reply.turn.id);
+}
+
+async function enqueue(state, input, messageId) {
+  state.queued.add(messageId);
+  await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
+}
+
+async function queued(state) {
+  const reply = await server.request('thread/queue/list', { threadId: state.id });
+  return (reply.queuedSubmissions ?? reply.data ?? []).length;
+}
+
+async function idle(sessionId) {
+  const state = await loaded(sessionId);
+  for (;;) {
+    if (server.exited) return;
+    const waiting = () => !state.paused && state.queued.size > 0;
+    if (
+      state.running.size === 0 &&
+      !waiting() &&
+      (state.paused || (await queued(state)) === 0) &&
+      state.running.size === 0 &&
+      !waiting()
+    )
+      return;
+    await new Promise((resolve) => state.waiters.push(resolve));
+  }
+}
+
+const commands = {
+  'session.create': async (c) => {
+    const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
+    if (records[sessionId]) return { sessionId, created: false };
+    // Codex bounds AGENTS.md discovery at the nearest directory holding one of its
+    // project_root_markers: the kit's project root is marked with the one configured.
+    if (c.projectRoot) writeFileSync(join(c.projectRoot, PROJECT_ROOT_MARKER), '');
+    const reply = await server.request('thread/start', { cwd: c.location });
+    records[sessionId] = { location: c.location, threadId: reply.thread.id, path: reply.thread.path };
+    threadState(reply.thread.id).loaded = true;
+    saveRecords();
+    return { sessionId, created: true };
+  },
+  'prompt.admit': admit,
+  'session.run': (c) => run(c.sessionId),
+  'session.wake': (c) => wake(c.sessionId),
+  'session.idle': (c) => idle(c.sessionId),
+  'session.interrupt': async (c) => {
+    // Interrupting an unknown session does nothing.
+    if (!records[c.sessionId]) return;
+    const state = await loaded(c.sessionId);
+    for (const turnId of [...state.running]) await server.request('turn/interrupt', { threadId: state.id, turnId });
+    while (state.running.size > 0 && !server.exited) await new Promise((resolve) => state.waiters.push(resolve));
+  },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const state = await loaded(c.sessionId);
+    await server.request('thread/settings/update', { threadId: state.id, model: c.model ?? config.provider.model });
+  },
+  'compaction.configure': async (c) => {
+    settings.compaction = {
+      contextWindow: c.contextWindow,
+      outputAllowance: c.outputAllowance,
+      buffer: c.buffer,
+      modelWindows: c.modelWindows,
+    };
+    await restart();
+  },
+  'compaction.request': async (c) => {
+    const state = await loaded(c.sessionId);
+    await server.request('thread/compact/start', { threadId: state.id });
+  },
+  'tool-output.configure': async (c) => {
+    settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
+    await restart();
+  },
+  compactions: (c) => ({ compactions: toKitCompactions(rolloutOf(c.sessionId)) }),
+  history: (c) => ({ messages: toKitHistory(rolloutOf(c.sessionId)) }),
+  failures: (c) => ({ failures: toKitFailures(rolloutOf(c.sessionId)) }),
+  events: (c) => ({ events: toKitEvents(rolloutOf(c.sessionId), c.after ?? 0) }),
+  'events.subscribe': (c) => {
+    record(c.sessionId);
+    const id = `sub_${subscriptions.size + 1}`;
+    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
+    return { subscription: id };
+  },
+  'events.take': (c) => {
+    const subscription = subscriptions.get(c.subscription);
+    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
+    const events = toKitEvents(rolloutOf(subscription.sessionId), subscription.cursor);
+    if (events.length > 0) subscription.cursor = events.at(-1).seq;
+    return { events };
+  },
+  diagnostics: () => ({ diagnostics }),
+  // Codex keeps no file of a bounded output: it keeps the head and tail in the rollout only.
+  'tool-output.files': () => ({ directory: join(config.storeDir, 'tool-outputs'), files: [] }),
+};
+
+/** Codex reads config.toml when its app-server starts: a new budget restarts it. */
+async function restart() {
+  writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
+  for (const state of threads.values())
+    while (state.running.size > 0 && !server.exited) await new Promise((r) => state.waiters.push(r));
+  await server.stop();
+  await startServer();
+}
+
+serveStdio({
+  runtime: 'Codex',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  end: () => server?.stop(),
+  endNow: () => server?.kill(),
+});

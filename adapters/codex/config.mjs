@@ -1,0 +1,97 @@
+/**
+ * Codex's `config.toml` for a run under the kit: the kit's provider as the only model provider
+ * (Responses API on loopback), no approvals, no sandbox, and every feature that would reach the
+ * network or add requests of its own turned off with Codex's own switches.
+ */
+
+/** The file that marks the kit's project root for Codex's AGENTS.md discovery (project_root_markers). */
+export const PROJECT_ROOT_MARKER = '.kit-project-root';
+
+const toml = (value) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/** Features switched off: each either reaches beyond loopback, runs work of its own, or adds tools no scenario scripts. */
+const FEATURES_OFF = [
+  'apps',
+  'plugins',
+  'remote_plugin',
+  'plugin_sharing',
+  'goals',
+  'image_generation',
+  'tool_suggest',
+  'skill_search',
+  'browser_use',
+  'browser_use_external',
+  'computer_use',
+  'in_app_browser',
+  'code_mode_host',
+  'daemon_auto_start',
+  'api_key_model_discovery',
+  'enable_request_compression',
+  'sleep_tool',
+  'hooks',
+  'shell_snapshot',
+  'unbounded_connection_retries',
+  'memories',
+  'system_proxy_fallback',
+];
+
+/**
+ * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}}} settings
+ */
+export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput }) {
+  const lines = [
+    `model = ${toml(model)}`,
+    `model_catalog_json = ${toml(catalogFile)}`,
+    'model_provider = "kit"',
+    'approval_policy = "never"',
+    // Codex's sandboxes need user namespaces the judged machine may not grant; the kit's
+    // workspaces are throwaway directories.
+    'sandbox_mode = "danger-full-access"',
+    'check_for_update_on_startup = false',
+    'web_search = "disabled"',
+    'hide_agent_reasoning = false',
+    `project_root_markers = [${toml(PROJECT_ROOT_MARKER)}]`,
+  ];
+  // Per-model windows live in the catalog's entries; these keys would override every entry.
+  if (compaction && Object.keys(compaction.modelWindows ?? {}).length === 0) {
+    const reserve = Math.max(compaction.outputAllowance, compaction.buffer);
+    lines.push(`model_context_window = ${compaction.contextWindow}`);
+    lines.push(`model_auto_compact_token_limit = ${Math.max(1, compaction.contextWindow - reserve)}`);
+  }
+  // Codex bounds tool output in its byte mode at four bytes a token (approx_bytes_for_tokens).
+  if (toolOutput) lines.push(`tool_output_token_limit = ${Math.max(1, Math.floor(toolOutput.maxBytes / 4))}`);
+  lines.push(
+    '',
+    '[model_providers.kit]',
+    'name = "kit"',
+    `base_url = ${toml(baseUrl)}`,
+    'env_key = "KIT_PROVIDER_API_KEY"',
+    'wire_api = "responses"',
+    // Codex retries after real sleeps; no scenario may wait on them.
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    'supports_websockets = false',
+    '',
+    '[analytics]',
+    'enabled = false',
+    '',
+    // Subagent tools (multi_agent is deprecated as a feature switch).
+    '[agents]',
+    'enabled = false',
+    '',
+    '[feedback]',
+    'enabled = false',
+    '',
+    '[otel]',
+    'exporter = "none"',
+    'log_user_prompt = false',
+    '',
+    '[history]',
+    'persistence = "none"',
+    '',
+    '[features]',
+    ...FEATURES_OFF.map((feature) => `${feature} = false`),
+    '',
+  );
+  return lines.join('\n');
+}

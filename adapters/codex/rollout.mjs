@@ -1,0 +1,165 @@
+import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
+
+/**
+ * Reads what Codex keeps durably of a thread: its rollout, one JSONL file per thread
+ * (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`), one record per line
+ * (`session_meta`, `response_item`, `event_msg`, `turn_context`, `compacted`, ...). Every
+ * observation the kit makes of durable state is read from this file, never from the process, so
+ * what a crash loses is visible. A record's sequence number is its position in the file.
+ */
+export function readRollout(file) {
+  return file ? readJsonLines(file) : [];
+}
+
+const kind = (record) =>
+  typeof record.payload?.type === 'string' ? `${record.type}.${record.payload.type}` : record.type;
+
+/** The durable events: every record in file order, typed by its record type and payload type. */
+export function toKitEvents(records, after = 0) {
+  return records
+    .filter((record) => record.seq > after)
+    .map((record) => ({ seq: record.seq, type: kind(record), at: record.timestamp }));
+}
+
+const contentText = (content = []) =>
+  (typeof content === 'string' ? [{ text: content }] : content)
+    .filter((part) => typeof part.text === 'string')
+    .map((part) => part.text)
+    .join('');
+
+/**
+ * Context Codex lowers into user-role messages of its own (the environment, AGENTS.md, notes on
+ * an aborted turn): tagged fragments, not the user's prompts.
+ */
+const CONTEXT_FRAGMENT = /^(<[a-z_]+>|# AGENTS\.md instructions for )/;
+
+function outputText(output) {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return contentText(output);
+  if (output && typeof output.content === 'string') return output.content;
+  return JSON.stringify(output ?? '');
+}
+
+/** The exit status shell_command and exec_command report in their output. */
+const exitCode = (text) => /(?:Exit code|exited with code):? (-?\d+)/.exec(text)?.[1];
+
+/**
+ * The thread's messages from its `response_item` records: user prompts, assistant messages
+ * with the function calls that follow them in the same response, the calls' outputs settling
+ * them by call ID, and the `compacted` records as hidden checkpoints. A call without an output
+ * is `running`.
+ */
+export function toKitHistory(records) {
+  const messages = [];
+  const calls = new Map();
+  let assistant;
+  /** Context fragments before the first prompt are the thread's baseline, not messages. */
+  let prompted = false;
+  for (const record of records) {
+    const base = { seq: record.seq };
+    if (record.type === 'compacted') {
+      assistant = undefined;
+      messages.push({
+        ...base,
+        id: `compacted_${record.seq}`,
+        role: 'compaction',
+        hidden: true,
+        text: record.payload.message ?? '',
+      });
+      continue;
+    }
+    if (record.type !== 'response_item') continue;
+    const item = record.payload;
+    if (item.type === 'message' && item.role === 'user') {
+      assistant = undefined;
+      const text = contentText(item.content);
+      const id = item.id ?? `user_${record.seq}`;
+      if (!CONTEXT_FRAGMENT.test(text)) {
+        prompted = true;
+        messages.push({ ...base, id, role: 'user', hidden: false, text });
+      } else if (prompted) {
+        // Context Codex adds once the conversation has begun (a changed environment): a system message.
+        messages.push({ ...base, id, role: 'system', hidden: true, text });
+      }
+    } else if (item.type === 'message' && item.role === 'assistant') {
+      assistant = {
+        ...base,
+        id: item.id ?? `assistant_${record.seq}`,
+        role: 'assistant',
+        hidden: false,
+        status: 'completed',
+        text: contentText(item.content),
+        toolCalls: [],
+      };
+      messages.push(assistant);
+    } else if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
+      if (!assistant) {
+        assistant = {
+          ...base,
+          id: item.id ?? `assistant_${record.seq}`,
+          role: 'assistant',
+          hidden: false,
+          status: 'completed',
+          text: '',
+          toolCalls: [],
+        };
+        messages.push(assistant);
+      }
+      const input = item.arguments ?? item.input ?? JSON.stringify(item.action ?? {});
+      assistant.toolCalls.push({ callId: item.call_id, name: item.name ?? item.type, input });
+      const tool = {
+        ...base,
+        id: `${assistant.id}/${item.call_id}`,
+        role: 'tool',
+        hidden: false,
+        status: 'running',
+        assistantMessageId: assistant.id,
+        callId: item.call_id,
+        name: item.name ?? item.type,
+        output: null,
+      };
+      messages.push(tool);
+      calls.set(item.call_id, tool);
+    } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+      assistant = undefined;
+      const tool = calls.get(item.call_id);
+      if (!tool) continue;
+      calls.delete(item.call_id);
+      const output = outputText(item.output);
+      const code = exitCode(output);
+      // A call of a tool Codex does not have is answered 'unsupported call: <name>' and never runs;
+      // a patch apply_patch rejects before applying anything is answered with its verification error.
+      const failed =
+        item.output?.success === false ||
+        (code !== undefined && code !== '0') ||
+        output.startsWith('unsupported call: ') ||
+        output.startsWith('apply_patch verification failed: ');
+      Object.assign(tool, { status: failed ? 'error' : 'success', output });
+    } else {
+      assistant = undefined;
+    }
+  }
+  return messages;
+}
+
+/**
+ * Turns that ended in an error: Codex stores the error with the turn's `task_complete` event (an
+ * overflow of the window by its `codex_error_info`, context_window_exceeded).
+ */
+export function toKitFailures(records) {
+  return records
+    .filter((record) => record.type === 'event_msg' && record.payload.type === 'task_complete' && record.payload.error)
+    .map(({ payload: { error } }) => {
+      const message = String(error.message ?? 'the provider turn failed');
+      return error.codex_error_info === 'context_window_exceeded'
+        ? { code: 'context-overflow', message: `context overflow: ${message}` }
+        : { code: 'provider-error', message };
+    });
+}
+
+/** Codex records a compaction (`compacted`) once its summary is in: every one is completed. */
+export function toKitCompactions(records) {
+  return records
+    .filter((record) => record.type === 'compacted')
+    .map((record) => ({ status: 'completed', summary: record.payload.message ?? '' }));
+}
