@@ -7,6 +7,12 @@ export type ScriptedTurn =
       kind: 'text';
       text: string;
       chunks: number;
+      /**
+       * The text repeated to the length that brings the tokens this turn reports, its request's
+       * and its own, to this many: a conversation of a known size whatever the runtime's own
+       * instructions and tools weigh.
+       */
+      fillTo?: number;
       reasoning?: ScriptedReasoning;
       webSearch?: ScriptedWebSearch;
       usage?: ScriptedUsage | null;
@@ -90,15 +96,28 @@ export function splitIntoChunks(text: string, parts: number): string[] {
 
 const CHARACTERS_PER_TOKEN = 4;
 
-/** The turn with the usage it reports to `requestBody`: its scripted usage, or the estimate above. */
+/**
+ * The turn as it answers `requestBody`: filled to its size (`fillTo`), with the usage it reports,
+ * its scripted usage or the estimate above.
+ */
 export function withReportedUsage(
   turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
   requestBody: unknown,
 ): Exclude<ScriptedTurn, { kind: 'recording' }> {
-  if (turn.kind === 'error' || turn.usage !== undefined) return turn;
-  const output = turn.kind === 'text' ? turn.text : JSON.stringify(turn.calls.map((call) => call.input));
+  if (turn.kind === 'error') return turn;
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
-  return { ...turn, usage: { input: tokens(JSON.stringify(requestBody)), cacheRead: 0, output: tokens(output) } };
+  const input = tokens(JSON.stringify(requestBody));
+  const filled =
+    turn.kind === 'text' && turn.fillTo !== undefined
+      ? { ...turn, text: repeatedTo(turn.text, Math.max(0, turn.fillTo - input) * CHARACTERS_PER_TOKEN) }
+      : turn;
+  if (filled.usage !== undefined) return filled;
+  const output = filled.kind === 'text' ? filled.text : JSON.stringify(filled.calls.map((call) => call.input));
+  return { ...filled, usage: { input, cacheRead: 0, output: tokens(output) } };
+}
+
+function repeatedTo(text: string, length: number): string {
+  return text.length === 0 ? '' : text.repeat(Math.ceil(length / text.length)).slice(0, length);
 }
 
 /** A scripted refusal as it goes on the wire, the same in every dialect. */

@@ -103,6 +103,14 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-01'],
   },
   {
+    name: 'the reserve is never under a tenth of the window',
+    kind: 'edge value',
+    file: 'compaction/compaction-budget.ts',
+    find: '  const reserve = Math.max(budget.outputAllowance, budget.buffer);',
+    replace: '  const reserve = Math.max(budget.outputAllowance, budget.buffer, budget.contextWindow / 10);',
+    breaks: ['CMP-01'],
+  },
+  {
     name: 'a compaction folds the pending input into its summary',
     file: 'runner/drain.ts',
     find: '  if (await compact(deps, session.id, model, before, signal, deps.profile.injectsContinuation())) {',

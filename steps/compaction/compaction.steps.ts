@@ -116,6 +116,14 @@ Given('the provider replies with {int} characters of prose', function (this: Kit
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
+/** Sized when the request arrives: the runtime's own instructions and tools count towards it. */
+Given(
+  'the provider replies with prose that brings the conversation to {int} tokens',
+  function (this: KitWorld, tokens: number) {
+    this.provider.enqueue({ turn: { ...textTurn(prose(1000), 4), fillTo: tokens } });
+  },
+);
+
 /** The budget of `compactionSizes`, for every model or with one model's window `factor` times as large. */
 async function configureSizes(world: KitWorld, factor = 1, model?: string, modelFactor = factor): Promise<void> {
   const { contextWindow, outputAllowance, buffer } = compactionSizes(world.driver.description);
