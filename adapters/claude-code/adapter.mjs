@@ -3,6 +3,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { ClaudeProcess } from './claude-process.mjs';
 import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
 
@@ -243,23 +244,12 @@ const commands = {
     await running.control({ subtype: 'interrupt' });
     await running.idle();
   },
-  history: (c) => ({ messages: toKitHistory(rowsOf(c.sessionId)) }),
-  failures: (c) => ({ failures: toKitFailures(rowsOf(c.sessionId)) }),
-  compactions: (c) => ({ compactions: toKitCompactions(rowsOf(c.sessionId)) }),
-  events: (c) => ({ events: toKitEvents(rowsOf(c.sessionId), c.after ?? 0) }),
-  'events.subscribe': (c) => {
-    session(c.sessionId);
-    const id = `sub_${subscriptions.size + 1}`;
-    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
-    return { subscription: id };
-  },
-  'events.take': (c) => {
-    const subscription = subscriptions.get(c.subscription);
-    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
-    const events = toKitEvents(rowsOf(subscription.sessionId), subscription.cursor);
-    if (events.length > 0) subscription.cursor = events.at(-1).seq;
-    return { events };
-  },
+  ...storeReads({
+    recordsOf: rowsOf,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: session,
+    subscriptions,
+  }),
   'tool-output.files': () => {
     // Claude Code saves a tool's large output beside the transcripts, one folder per session.
     const directory = join(configDir(), 'projects');

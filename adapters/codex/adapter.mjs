@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AppServer } from './app-server.mjs';
 import { catalogFor, toolCallingFamily } from './catalog.mjs';
 import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
@@ -371,23 +372,12 @@ const commands = {
     settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
     await restart();
   },
-  compactions: (c) => ({ compactions: toKitCompactions(rolloutOf(c.sessionId)) }),
-  history: (c) => ({ messages: toKitHistory(rolloutOf(c.sessionId)) }),
-  failures: (c) => ({ failures: toKitFailures(rolloutOf(c.sessionId)) }),
-  events: (c) => ({ events: toKitEvents(rolloutOf(c.sessionId), c.after ?? 0) }),
-  'events.subscribe': (c) => {
-    record(c.sessionId);
-    const id = `sub_${subscriptions.size + 1}`;
-    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
-    return { subscription: id };
-  },
-  'events.take': (c) => {
-    const subscription = subscriptions.get(c.subscription);
-    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
-    const events = toKitEvents(rolloutOf(subscription.sessionId), subscription.cursor);
-    if (events.length > 0) subscription.cursor = events.at(-1).seq;
-    return { events };
-  },
+  ...storeReads({
+    recordsOf: rolloutOf,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: record,
+    subscriptions,
+  }),
   diagnostics: () => ({ diagnostics }),
   // Codex keeps no file of a bounded output: it keeps the head and tail in the rollout only.
   'tool-output.files': () => ({ directory: join(config.storeDir, 'tool-outputs'), files: [] }),

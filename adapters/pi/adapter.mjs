@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { PiSessions } from './pi-sessions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
 
@@ -230,22 +231,16 @@ const commands = {
   },
   'gate.wait': (c) => sessions.gates.blocked(c.name),
   'gate.open': (c) => sessions.gates.open(c.name),
-  history: (c) => ({ messages: toKitHistory(sessions.entries(c.sessionId)) }),
-  failures: (c) => ({ failures: toKitFailures(sessions.entries(c.sessionId), (m) => sessions.isContextOverflow(m)) }),
-  events: (c) => ({ events: toKitEvents(sessions.entries(c.sessionId), c.after ?? 0) }),
-  'events.subscribe': (c) => {
-    sessions.record(c.sessionId);
-    const id = `sub_${subscriptions.size + 1}`;
-    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
-    return { subscription: id };
-  },
-  'events.take': (c) => {
-    const subscription = subscriptions.get(c.subscription);
-    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
-    const events = toKitEvents(sessions.entries(subscription.sessionId), subscription.cursor);
-    if (events.length > 0) subscription.cursor = events.at(-1).seq;
-    return { events };
-  },
+  ...storeReads({
+    recordsOf: (sessionId) => sessions.entries(sessionId),
+    project: {
+      history: toKitHistory,
+      failures: (entries) => toKitFailures(entries, (m) => sessions.isContextOverflow(m)),
+      events: toKitEvents,
+    },
+    known: (sessionId) => sessions.record(sessionId),
+    subscriptions,
+  }),
 };
 
 /** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */

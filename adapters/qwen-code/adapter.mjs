@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { QwenProcess } from './qwen-process.mjs';
 import { qwenSettings } from './settings.mjs';
 
@@ -255,23 +256,12 @@ const commands = {
     settings.toolOutput = c;
     await restartAll();
   },
-  compactions: (c) => ({ compactions: toKitCompactions(entries(c.sessionId)) }),
-  history: (c) => ({ messages: toKitHistory(entries(c.sessionId)) }),
-  failures: (c) => ({ failures: toKitFailures(entries(c.sessionId)) }),
-  events: (c) => ({ events: toKitEvents(entries(c.sessionId), c.after ?? 0) }),
-  'events.subscribe': (c) => {
-    record(c.sessionId);
-    const id = `sub_${subscriptions.size + 1}`;
-    subscriptions.set(id, { sessionId: c.sessionId, cursor: c.after ?? 0 });
-    return { subscription: id };
-  },
-  'events.take': (c) => {
-    const subscription = subscriptions.get(c.subscription);
-    if (!subscription) throw new Refusal('not-found', `no subscription ${c.subscription}`);
-    const events = toKitEvents(entries(subscription.sessionId), subscription.cursor);
-    if (events.length > 0) subscription.cursor = events.at(-1).seq;
-    return { events };
-  },
+  ...storeReads({
+    recordsOf: entries,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: record,
+    subscriptions,
+  }),
   diagnostics: () => ({ diagnostics }),
   'tool-output.files': () => {
     // Qwen Code saves the complete output of a truncated result in its project's temporary
