@@ -175,27 +175,11 @@ function webSearchItem(search: ScriptedWebSearch): StreamedItem {
 
 /** Like the real API, the arguments start empty and arrive as JSON text in pieces. */
 function functionCallItem(id: string, call: ScriptedToolCall): StreamedItem {
-  const input = call.rawInput ?? JSON.stringify(call.input);
-  const item = (status: string, args: string) => ({
-    id,
+  return streamedCall(id, call, call.rawInput ?? JSON.stringify(call.input), {
     type: 'function_call',
-    status,
-    arguments: args,
-    call_id: call.id,
-    name: call.name,
+    field: 'arguments',
+    events: 'response.function_call_arguments',
   });
-  return {
-    added: item('in_progress', ''),
-    events: (ref) => [
-      ...splitIntoChunks(input, call.inputChunks ?? 2).map((delta) => ({
-        type: 'response.function_call_arguments.delta',
-        ...ref,
-        delta,
-      })),
-      { type: 'response.function_call_arguments.done', ...ref, arguments: input },
-    ],
-    done: item('completed', input),
-  };
 }
 
 /** The tools a request offers as free-form (`custom`) tools, which take plain text, not JSON. */
@@ -212,11 +196,25 @@ function customToolCallItem(id: string, call: ScriptedToolCall): StreamedItem {
   const values = Object.values(call.input);
   const input =
     call.rawInput ?? (values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(call.input));
-  const item = (status: string, text: string) => ({
-    id,
+  return streamedCall(id, call, input, {
     type: 'custom_tool_call',
+    field: 'input',
+    events: 'response.custom_tool_call_input',
+  });
+}
+
+/** A call item whose `field` starts empty and streams in deltas, then done with the whole input. */
+function streamedCall(
+  id: string,
+  call: ScriptedToolCall,
+  input: string,
+  kind: { type: string; field: string; events: string },
+): StreamedItem {
+  const item = (status: string, value: string) => ({
+    id,
+    type: kind.type,
     status,
-    input: text,
+    [kind.field]: value,
     call_id: call.id,
     name: call.name,
   });
@@ -224,11 +222,11 @@ function customToolCallItem(id: string, call: ScriptedToolCall): StreamedItem {
     added: item('in_progress', ''),
     events: (ref) => [
       ...splitIntoChunks(input, call.inputChunks ?? 2).map((delta) => ({
-        type: 'response.custom_tool_call_input.delta',
+        type: `${kind.events}.delta`,
         ...ref,
         delta,
       })),
-      { type: 'response.custom_tool_call_input.done', ...ref, input },
+      { type: `${kind.events}.done`, ...ref, [kind.field]: input },
     ],
     done: item('completed', input),
   };
