@@ -43,6 +43,19 @@ function outputText(output) {
 /** The exit status shell_command and exec_command report in their output. */
 const exitCode = (text) => /(?:Exit code|exited with code):? (-?\d+)/.exec(text)?.[1];
 
+/** An assistant message of the history, opened by the rollout item `item` of `record`. */
+function assistantMessage(record, item, text) {
+  return {
+    seq: record.seq,
+    id: item.id ?? `assistant_${record.seq}`,
+    role: 'assistant',
+    hidden: false,
+    status: 'completed',
+    text,
+    toolCalls: [],
+  };
+}
+
 /**
  * The thread's messages from its `response_item` records: user prompts, assistant messages
  * with the function calls that follow them in the same response, the calls' outputs settling
@@ -82,27 +95,12 @@ export function toKitHistory(records) {
         messages.push({ ...base, id, role: 'system', hidden: true, text });
       }
     } else if (item.type === 'message' && item.role === 'assistant') {
-      assistant = {
-        ...base,
-        id: item.id ?? `assistant_${record.seq}`,
-        role: 'assistant',
-        hidden: false,
-        status: 'completed',
-        text: contentText(item.content),
-        toolCalls: [],
-      };
+      assistant = assistantMessage(record, item, contentText(item.content));
       messages.push(assistant);
     } else if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
+      // Calls without text before them are an assistant message of their own.
       if (!assistant) {
-        assistant = {
-          ...base,
-          id: item.id ?? `assistant_${record.seq}`,
-          role: 'assistant',
-          hidden: false,
-          status: 'completed',
-          text: '',
-          toolCalls: [],
-        };
+        assistant = assistantMessage(record, item, '');
         messages.push(assistant);
       }
       const input = item.arguments ?? item.input ?? JSON.stringify(item.action ?? {});
