@@ -5,7 +5,7 @@ import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
 import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
-import { judge } from '../harness/report/verdict.js';
+import { judge, type Verdict } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
 import { stableIds } from '../harness/suite/suite-index.js';
 import { writeFieldComparison } from './compare.js';
@@ -52,8 +52,6 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 process.stdout.write(`judged ${runtime} in ${minutes} min${shards > 1 ? ` (${shards} shards in parallel)` : ''}\n`);
 
 const leftovers = processesLeft(join(folder, 'node_modules'));
-if (leftovers.length > 0)
-  process.stderr.write(`processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 
 const shardResults = Array.from({ length: shards }, (_, k) => shardFile(k + 1, 'results', 'json'));
 const missing = shardResults.filter((file) => !existsSync(file));
@@ -62,10 +60,28 @@ if (missing.length > 0) {
   process.exit(1);
 }
 const results = shardResults.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios);
-writeMergedReports(results);
+const verdict = judge(
+  results,
+  existsSync(baseline) ? readKnownFailures(baseline, new Set(lintKit().flatMap(stableIds))) : undefined,
+);
+writeMergedReports(results, verdict);
 process.stdout.write(`${timeBreakdown(results).join('\n')}\n`);
 publish({ scenarios: results });
 const failedShard = statuses.find((status) => status !== 0);
+// The last lines say why a judge failed: a log shown only by its tail still names the scenarios.
+const unexpected = verdict.scenarios.filter(
+  (s) => s.standing === 'unexpected-fail' || s.standing === 'unexpected-pass',
+);
+for (const s of unexpected)
+  process.stdout.write(
+    `✖ ${runtime} ${s.id}: ${s.standing === 'unexpected-pass' ? 'passes now, though the baseline lists it' : (s.mismatch ?? `${s.outcome}, and the baseline does not list it`)}\n`,
+  );
+statuses.forEach((status, k) => {
+  if (status !== 0 && unexpected.length === 0)
+    process.stdout.write(`✖ ${runtime}: shard ${k + 1} exited with code ${status}\n`);
+});
+if (leftovers.length > 0)
+  process.stdout.write(`✖ ${runtime}: processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
 process.exit(leftovers.length > 0 ? 1 : (failedShard ?? 0));
 
 /** The reports of shard k of a sharded run; an unsharded run writes the merged names directly. */
@@ -102,10 +118,8 @@ function runShard(k: number): Promise<number> {
 }
 
 /** A sharded run's results JSON and markdown summary, judged as one run against the baseline. */
-function writeMergedReports(scenarios: ScenarioResult[]): void {
+function writeMergedReports(scenarios: ScenarioResult[], verdict: Verdict): void {
   if (shards === 1) return;
-  const suiteIds = new Set(lintKit().flatMap(stableIds));
-  const verdict = judge(scenarios, existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined);
   const name = settings.adapter;
   writeFileSync(
     join(reports, 'results.json'),
