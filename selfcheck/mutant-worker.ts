@@ -85,7 +85,9 @@ async function judgeBy(
         : { adapter: means.neutral ? `REFERENCE_MEANS=neutral ${program}` : program },
     timeoutScale,
     validate: true,
-    tags: mutant.breaks.map((rule) => `@${rule}`).join(' or '),
+    tags: [...mutant.breaks.map((rule) => `@${rule}`), ...(mutant.checkedIn ?? []).map((id) => `@id:${id}`)].join(
+      ' or ',
+    ),
     formats: [],
     failFast: false,
     quiet: true,

@@ -15,9 +15,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the session's compactions are:
-      | status |
-      | failed |
+    Then request 2 asked for a summary, not for the turn "two"
     And after the failed compaction in request 2, the pending turn "two" stopped or ran once
     And the session has 0 completed compactions
     When the context window grows tenfold
@@ -26,6 +24,10 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then every request after request 2 mentions "one" in its conversation
     And every request after request 2 mentions "two" in its conversation
+    # checks: CMP-06
+    And the session's compactions are:
+      | status |
+      | failed |
 
   @CMP-08 @id:cmp-compaction-8
   Scenario: [2] A repeated compaction updates the previous summary with the newer messages
@@ -168,9 +170,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the session's compactions are:
-      | status |
-      | failed |
+    Then request 2 asked for a summary, not for the turn "two"
     And after the failed compaction in request 2, the pending turn "two" stopped or ran once
     When the context window grows tenfold
     And the provider replies "three done"
@@ -178,6 +178,10 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then every request after request 2 mentions "one" in its conversation
     And every request after request 2 omits "The answer is" in its conversation
+    # checks: CMP-06
+    And the session's compactions are:
+      | status |
+      | failed |
 
   @CMP-07 @id:cmp-compaction-interrupted-1
   Scenario: [9] A compaction interrupted while its summary is on its way leaves the previous history boundary active
@@ -193,15 +197,17 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the session is interrupted
     And the held reply "summary" is released
     And the session settles
-    Then the session's compactions are:
-      | status |
-      | failed |
+    Then request 2 asked for a summary, not for the turn "two"
     When the context window grows tenfold
     And the provider replies "three done"
     And the user steers "three"
     And the session settles
     Then every request after request 2 mentions "one" in its conversation
     And every request after request 2 omits "SUMMARY: never used" in its conversation
+    # checks: CMP-06
+    And the session's compactions are:
+      | status |
+      | failed |
 
   @CMP-08 @id:cmp-compaction-8-requested @needs:manual-compaction
   Scenario: [11] A second requested compaction updates the first summary

@@ -30,11 +30,13 @@ export function rulesOf(result: ScenarioResult): string[] {
 
 /**
  * What a scenario says of one of its rules: a failure is its charged rules' alone; the scenario's
- * other rules were not judged by it, since it stopped at another rule's check.
+ * other rules were not judged by it, since it stopped at another rule's check, unless that check
+ * came last, after every check of theirs had passed.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
   if (result.status !== 'failed' || !result.charged) return result.status;
-  return result.charged.includes(rule) ? 'failed' : 'not judged';
+  if (result.charged.includes(rule)) return 'failed';
+  return result.ownChecksPassed ? 'passed' : 'not judged';
 }
 
 /** Each rule's outcome over its scenarios, in rule order. */

@@ -22,9 +22,14 @@ export interface ScenarioResult {
   /**
    * The rules a failure is charged to: the rule a `# checks: <rule>` comment names above the
    * failing step (a precondition's rule, perhaps not the scenario's), else the scenario's own.
-   * The scenario's other rules get no verdict from it.
+   * The scenario's other rules get no verdict from it, unless `ownChecksPassed`.
    */
   charged?: string[];
+  /**
+   * The charged check was the scenario's last step, so every check of its own rules ran before it
+   * and passed: they pass, while the charged rule fails.
+   */
+  ownChecksPassed?: true;
   /** The provider request that shows the failure, as the model saw it (rendered text). */
   request?: string;
   /** Why a scenario got no verdict: not applicable (for example `needs capability pty`) or not judged. */
@@ -109,7 +114,7 @@ export class ScenarioResultCollector {
           result.message = message ?? `step ${status.toLowerCase()}`;
           const step = this.stepOfTest(testStepId);
           if (step) result.step = step.text;
-          if (outcome === 'failed') this.charge(result, step);
+          if (outcome === 'failed') this.charge(result, step, this.isLastStep(testStepId));
         }
       }
     }
@@ -136,6 +141,8 @@ export class ScenarioResultCollector {
       const started = envelope.testCaseFinished.testCaseStartedId;
       const result = this.resultFor(started);
       if (result.status === 'passed' && this.notJudged.has(started)) result.status = 'not judged';
+      // A check that saw nothing real makes no pass of the scenario's own rules either.
+      if (this.notJudged.has(started)) delete result.ownChecksPassed;
       this.onScenario(result);
     }
   }
@@ -180,13 +187,21 @@ export class ScenarioResultCollector {
     };
   }
 
+  /** Whether a test step is its scenario's last pickle step (hooks are not). */
+  private isLastStep(testStepId: string): boolean {
+    const ref = this.stepOf.get(testStepId);
+    return ref !== undefined && this.pickles.get(ref.pickleId)?.steps.at(-1)?.id === ref.stepId;
+  }
+
   /**
    * Charges a failed check to its rule. A set-up step that fails without naming a rule checks
    * none: the scenario could not be brought to the state its rules are about, so it is errored.
    */
-  private charge(result: ScenarioResult, step: { setUp: boolean; checks?: string } | undefined): void {
-    if (step?.checks) result.charged = [step.checks];
-    else if (step?.setUp) {
+  private charge(result: ScenarioResult, step: { setUp: boolean; checks?: string } | undefined, last: boolean): void {
+    if (step?.checks) {
+      result.charged = [step.checks];
+      if (last && !result.rules.includes(step.checks)) result.ownChecksPassed = true;
+    } else if (step?.setUp) {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
     }

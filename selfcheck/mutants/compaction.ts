@@ -53,6 +53,22 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-07'],
   },
   {
+    name: 'a compaction is recorded only once it completes',
+    kind: 'state held only in memory',
+    file: 'compaction/compactor.ts',
+    find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);\n  let summary = '';",
+    replace: "  let summary = '';",
+    also: [
+      {
+        file: 'compaction/compactor.ts',
+        find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;",
+        replace: '    void reason;\n    return false;',
+      },
+    ],
+    breaks: ['CMP-06'],
+    checkedIn: ['cmp-compaction-7'],
+  },
+  {
     name: 'a new summary ignores the earlier one',
     file: 'compaction/compactor.ts',
     find: "    previous ? `Update this earlier summary with the newer messages:\\n${previous.summary}` : '',",

@@ -45,6 +45,8 @@ export interface Mutant extends Edit {
   also?: Edit[];
   /** Rules whose scenarios must fail against this mutant. */
   breaks: string[];
+  /** Scenarios of other rules (their `@id:`) with a step that checks a rule of `breaks` (`# checks:`). */
+  checkedIn?: string[];
   /**
    * The scenarios that catch it crash the runtime for real (capability fault-injection), which
    * only a runtime in its own process can: run the mutant over stdio

@@ -224,6 +224,18 @@ Then('request {int} ends with the pending input {string}', function (this: KitWo
 });
 
 /**
+ * A failed compaction is judged only where the runtime attempted one: request `n` ran the pending
+ * turn itself, with no compaction before it, when its last message is that turn's input.
+ */
+Then(
+  'request {int} asked for a summary, not for the turn {string}',
+  function (this: KitWorld, n: number, input: string) {
+    if (request(this, n).messages.at(-1)?.text === input)
+      this.notJudged(`request ${n} ran the turn "${input}" itself: the runtime attempted no compaction before it`);
+  },
+);
+
+/**
  * After the compaction request `n` failed, the pending turn `input` either did not run, or ran once
  * with the history the compaction would have folded (the later requests show which boundary held).
  */
