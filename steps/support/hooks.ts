@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
-import { COMMAND_TIMEOUT_MS, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
+import { COMMAND_TIMEOUT_MS, RuntimeReportedError, STARTUP_ALLOWANCE_MS } from '../../harness/driver/runtime-driver.js';
 import { openTarget, type RuntimeTarget } from '../../harness/runtime-target.js';
 import { fakeProvider, startRuntime } from '../../harness/runtime-start.js';
 import { suiteSettings } from '../../harness/suite/suite-settings.js';
@@ -61,17 +61,24 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
-  // A scenario about one provider dialect says so with @dialect:<name>; the rest use the run's default.
-  this.provider = fakeProvider(tags.find((tag) => tag.startsWith('@dialect:'))?.slice(9) ?? settings.dialect);
+  const dialect = scenarioDialect(tags, settings.dialect);
+  this.provider = fakeProvider(dialect);
   this.provider.now = () => this.now;
   stopRouting = target.route(this.provider);
-  this.driver = await startRuntime(target, this.provider, {
-    storeDir: this.workspace('.store'),
-    now: this.now,
-    home: this.workspace('home'),
-    timeoutScale: settings.timeoutScale,
-    validate: settings.validate,
-  });
+  try {
+    this.driver = await startRuntime(target, this.provider, {
+      storeDir: this.workspace('.store'),
+      now: this.now,
+      home: this.workspace('home'),
+      timeoutScale: settings.timeoutScale,
+      validate: settings.validate,
+    });
+  } catch (error) {
+    // A runtime that speaks only other providers' wire formats is not judged on this one's.
+    if (dialect !== settings.dialect && error instanceof RuntimeReportedError && error.code === 'unsupported')
+      return this.notApplicable(`needs provider dialect ${dialect}, which the runtime does not speak`);
+    throw error;
+  }
   declared ??= this.driver.description;
   this.driver.onProcessEnded = () => this.provider.forgetAwaitedHolds();
   this.means = toolMeans(this.driver.description, this.driver, {
@@ -87,6 +94,15 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   if (reason) return this.notApplicable(reason);
   this.log(noteText({ kind: 'means', reason: this.means.name }));
 });
+
+/**
+ * A scenario about provider dialects names each one it can run on with `@dialect:<name>`: it runs
+ * on the run's dialect when that is one of them, else on the first named. The rest run on the run's.
+ */
+function scenarioDialect(tags: string[], runDialect: string): string {
+  const named = tags.filter((tag) => tag.startsWith('@dialect:')).map((tag) => tag.slice(9));
+  return named.length === 0 || named.includes(runDialect) ? runDialect : named[0]!;
+}
 
 After(async function (this: KitWorld, { result, pickle, gherkinDocument }) {
   // A scenario set aside before its runtime started has nothing to clean up.
