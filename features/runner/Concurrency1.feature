@@ -55,6 +55,8 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And the session settles
     Then the provider never had more than 1 response open
     And the provider received 2 requests
+    # checks: INB-07
+    And the history has 1 assistant message "first"
     And request 2 ends with:
       | role      | content |
       | assistant | first   |

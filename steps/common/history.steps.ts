@@ -79,10 +79,13 @@ Then('the history has no user message {string}', async function (this: KitWorld,
   expect(await historyRows(this)).to.not.deep.include({ role: 'user', content: text });
 });
 
-Then('the history has {int} user message(s) {string}', async function (this: KitWorld, count: number, text: string) {
-  const found = (await historyRows(this)).filter((row) => row.role === 'user' && row.content === text);
-  expect(found.length, `user messages "${text}" in history`).to.equal(count);
-});
+Then(
+  'the history has {int} {message-role} message(s) {string}',
+  async function (this: KitWorld, count: number, role: 'user' | 'assistant', text: string) {
+    const found = (await historyRows(this)).filter((row) => row.role === role && row.content === text);
+    expect(found.length, `${role} messages "${text}" in history`).to.equal(count);
+  },
+);
 
 async function toolMessages(world: KitWorld, name?: string) {
   return (await world.driver.history(world.session().id)).filter(

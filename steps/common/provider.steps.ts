@@ -101,6 +101,10 @@ Then('the provider received {int} request(s)', function (this: KitWorld, count: 
   expect(this.provider.requests.length, 'provider requests').to.equal(count);
 });
 
+Then('the provider received at least {int} request(s)', function (this: KitWorld, count: number) {
+  expect(this.provider.requests.length, 'provider requests').to.be.at.least(count);
+});
+
 Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWorld, count: number) {
   expect(this.provider.unconsumed).to.equal(count);
 });
