@@ -32,7 +32,9 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
     And the user steers "two"
     And the session settles
-    Then the last system message of request 2 begins with the declared text "instructions.supersession"
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
+    And the last system message of request 2 begins with the declared text "instructions.supersession"
     And the last system message of request 2 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief     |
       | project | PACKAGE: use tabs    |
@@ -47,16 +49,22 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And a session "s1" working in "pkg" of the project "project"
     And the provider replies "first"
     And the provider replies "second"
+    And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the file "pkg/AGENTS.md" in the workspace "project" is deleted
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
     And the user steers "two"
     And the session settles
-    Then the last system message of request 2 begins with the declared text "instructions.supersession"
-    And the last system message of request 2 contains the instructions in an order the seeds allow:
-      | global  | GLOBAL: be brief    |
-      | project | ROOT: run the tests |
-    And the last system message of request 2 does not contain "PACKAGE: use tabs"
+    # checks: INS-01
+    And request 2 tells the model of a change since request 1
+    When the file "pkg/AGENTS.md" in the workspace "project" is deleted
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 begins with the declared text "instructions.supersession"
+    And the last system message of request 3 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief     |
+      | project | ROOT: run the linter |
+    And the last system message of request 3 does not contain "PACKAGE: use tabs"
 
   @INS-04 @profile:core @id:ins-instructions-4
   Scenario: [4] When no instructions remain, the message revokes them
@@ -64,12 +72,18 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And a session "s1" working in "pkg" of the project "project"
     And the provider replies "first"
     And the provider replies "second"
+    And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the file "AGENTS.md" in the workspace "project" is deleted
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
     And the user steers "two"
     And the session settles
-    Then the last system message of request 2 is the declared text "instructions.revocation"
+    # checks: INS-01
+    And request 2 tells the model of a change since request 1
+    When the file "AGENTS.md" in the workspace "project" is deleted
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 is the declared text "instructions.revocation"
 
   @INS-05 @id:ins-instructions-5 @needs:host-env
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file

@@ -50,7 +50,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "PROJECT: use spaces" after "two"
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
+    And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 2 does not tell the model "PROJECT: use tabs" after "two"
     And the baselines of requests 1 and 2 are byte for byte the same
 
@@ -70,8 +72,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the runtime process restarts
     And the user steers "three"
     And the session settles
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
     # checks: MCS-01
-    Then request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 
   @CTX-06 @id:ins-files-4
@@ -87,7 +91,11 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
+    # checks: MCS-01
+    And request 2 tells the model "GLOBAL: be verbose" after "two"
+    And request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
       | global  | GLOBAL: be verbose  |
       | project | PROJECT: use spaces |
 
@@ -108,7 +116,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model "PROJECT: use spaces" after "three"
+    # checks: INS-01
+    Then request 3 tells the model of a change since request 2
+    And request 3 tells the model "PROJECT: use spaces" after "three"
 
   @CTX-13 @id:ins-files-6
   Scenario: [6] A file changed and changed back between boundaries tells the model nothing
@@ -161,6 +171,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     Then the baselines of requests 1 and 2 are byte for byte the same
+    # checks: INS-01
+    And request 2 tells the model of a change since request 1
+    # checks: MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
 
   @EPO-06 @id:ins-files-9
@@ -193,7 +206,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
     And the user steers "two"
     And the session settles
-    Then the history holds the system message of request 2
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
+    And the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
@@ -206,7 +221,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model "PROJECT: use tabs" after "two"
+    # checks: INS-01
+    Then request 2 tells the model of a change since request 1
+    And request 2 tells the model "PROJECT: use tabs" after "two"
     When the user steers "three"
     And the session settles
     Then request 3 tells the model nothing after "three"
@@ -275,6 +292,8 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "three"
     And the session settles
     Then the provider received 3 requests
+    # checks: INS-01
+    And request 3 tells the model of a change since request 1
     And request 3 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 
@@ -318,13 +337,19 @@ Feature: Instructions2 - Instruction files as the changing context
     And a session "s1"
     And the provider replies "first"
     And the provider replies "second"
+    And the provider replies "third"
     And the user steers "one"
     And the session settles
-    When the file "AGENTS.md" in the workspace "s1" is deleted
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model the declared text "instructions.revocation" after "two"
-    And request 2 does not tell the model "PROJECT: use tabs" after "two"
+    # checks: INS-01
+    And request 2 tells the model of a change since request 1
+    When the file "AGENTS.md" in the workspace "s1" is deleted
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model the declared text "instructions.revocation" after "three"
+    And request 3 does not tell the model "PROJECT: use spaces" after "three"
 
   @EPO-08 @profile:core @id:ins-files-19
   Scenario: [19] A model switch keeps the baseline, though an instruction file changed before the next turn

@@ -9,7 +9,7 @@ import { noteText } from './outcome.js';
  * The messages Cucumber sends for one scenario of three steps (lines 5-7, a comment on line 6
  * saying the When checks INB-07), the step at `failing` ending with `status` and `exception`.
  */
-function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: string, checksLine = 6): Envelope[] {
+function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: string, checksLines = [6]): Envelope[] {
   const keywords = ['Given ', 'When ', 'Then '];
   const types = ['Context', 'Action', 'Outcome'] as const;
   const steps = keywords.map((keyword, i) => ({
@@ -22,7 +22,7 @@ function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: stri
     {
       gherkinDocument: {
         uri: 'features/x/X1.feature',
-        comments: [{ location: { line: checksLine }, text: '    # checks: INB-07' }],
+        comments: checksLines.map((line) => ({ location: { line }, text: '    # checks: INB-07' })),
         feature: { children: [{ scenario: { id: 'sc', location: { line: 4 }, steps, examples: [] } }] },
       },
     },
@@ -77,14 +77,20 @@ test("a failed check is charged to the rule its comment names; the scenario's ow
 });
 
 test("a failed check of another rule that comes last leaves the scenario's own checks passed", () => {
-  const result = collect(scenario(2, 'FAILED', 'AssertionError', 8));
+  const result = collect(scenario(2, 'FAILED', 'AssertionError', [8]));
   assert.deepEqual(result.charged, ['INB-07']);
   assert.equal(result.ownChecksPassed, true);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
 });
 
+test("a failed check of another rule followed only by other rules' checks leaves the own checks passed", () => {
+  const result = collect(scenario(1, 'FAILED', 'AssertionError', [6, 8]));
+  assert.equal(result.ownChecksPassed, true);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
+});
+
 test('a check that saw nothing real makes no pass of the own rules, even before a failing last check', () => {
-  const envelopes = scenario(2, 'FAILED', 'AssertionError', 8);
+  const envelopes = scenario(2, 'FAILED', 'AssertionError', [8]);
   const finished = envelopes.findIndex((e) => e.testCaseFinished);
   envelopes.splice(finished, 0, {
     attachment: {

@@ -26,8 +26,8 @@ export interface ScenarioResult {
    */
   charged?: string[];
   /**
-   * The charged check was the scenario's last step, so every check of its own rules ran before it
-   * and passed: they pass, while the charged rule fails.
+   * Every step after the charged check checks another rule too (or there is none), so every check
+   * of the scenario's own rules ran before it and passed: they pass, while the charged rule fails.
    */
   ownChecksPassed?: true;
   /** The provider request that shows the failure, as the model saw it (rendered text). */
@@ -114,7 +114,7 @@ export class ScenarioResultCollector {
           result.message = message ?? `step ${status.toLowerCase()}`;
           const step = this.stepOfTest(testStepId);
           if (step) result.step = step.text;
-          if (outcome === 'failed') this.charge(result, step, this.isLastStep(testStepId));
+          if (outcome === 'failed') this.charge(result, step, this.onlyOtherRulesAfter(testStepId));
         }
       }
     }
@@ -187,20 +187,26 @@ export class ScenarioResultCollector {
     };
   }
 
-  /** Whether a test step is its scenario's last pickle step (hooks are not). */
-  private isLastStep(testStepId: string): boolean {
+  /** Whether every pickle step after a test step names a rule it checks (hooks are no pickle steps). */
+  private onlyOtherRulesAfter(testStepId: string): boolean {
     const ref = this.stepOf.get(testStepId);
-    return ref !== undefined && this.pickles.get(ref.pickleId)?.steps.at(-1)?.id === ref.stepId;
+    const steps = ref && this.pickles.get(ref.pickleId)?.steps;
+    const at = steps?.findIndex((step) => step.id === ref!.stepId) ?? -1;
+    return at >= 0 && steps!.slice(at + 1).every((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks);
   }
 
   /**
    * Charges a failed check to its rule. A set-up step that fails without naming a rule checks
    * none: the scenario could not be brought to the state its rules are about, so it is errored.
    */
-  private charge(result: ScenarioResult, step: { setUp: boolean; checks?: string } | undefined, last: boolean): void {
+  private charge(
+    result: ScenarioResult,
+    step: { setUp: boolean; checks?: string } | undefined,
+    ownChecksDone: boolean,
+  ): void {
     if (step?.checks) {
       result.charged = [step.checks];
-      if (last && !result.rules.includes(step.checks)) result.ownChecksPassed = true;
+      if (ownChecksDone && !result.rules.includes(step.checks)) result.ownChecksPassed = true;
     } else if (step?.setUp) {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;

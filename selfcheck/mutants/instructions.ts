@@ -121,6 +121,8 @@ export const instructions: Mutant[] = [
         replace: 'const readFiles = new Map<string, string>();\nexport const SUPERSESSION =',
       },
     ],
-    breaks: ['INS-02'],
+    // Not observing the files at the boundary is INS-01's to judge, whatever the change.
+    breaks: ['INS-01'],
+    checkedIn: ['ins-files-3'],
   },
 ];

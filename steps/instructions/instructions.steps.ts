@@ -3,7 +3,7 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
-import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
+import { baselineOf, lastSystemMessage, request, systemMessages, toldAfter } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
 
 /**
@@ -69,6 +69,19 @@ Then(
     ).to.have.length(1);
   },
 );
+
+/**
+ * Whether the runtime observed a change at the boundary before request `n`: it tells the model
+ * something since request `m`, as a system message more or as a baseline of its own. A runtime
+ * that tells nothing never observed the files changing (INS-01), whatever the scenario is about.
+ */
+Then('request {int} tells the model of a change since request {int}', function (this: KitWorld, n: number, m: number) {
+  const told =
+    systemMessages(this, n).length > systemMessages(this, m).length || baselineOf(this, n) !== baselineOf(this, m);
+  expect(told, `whether request ${n} tells anything since request ${m}, in a system message or its baseline`).to.equal(
+    true,
+  );
+});
 
 /**
  * The control of a check that something is not told: a runtime that tells nothing after the

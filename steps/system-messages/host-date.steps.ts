@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { baselineOf, toldAfter } from '../support/requests.js';
+import { baselineOf, conversation, toldAfter } from '../support/requests.js';
 import { dateRenderings, escapeRegExp } from '../support/text.js';
 
 /**
@@ -36,6 +36,16 @@ Then(
       toldAfter(this, Number(n), input).filter((message) => namesDateIn(this, message, timeZone)),
       `messages after "${input}" naming ${localDates(this, timeZone).join(' or ')}`,
     ).to.have.length(tells === 'tells' ? 1 : 0);
+  },
+);
+
+Then(
+  'request {int} tells the model the local date in {string} in its conversation',
+  function (this: KitWorld, n: number, timeZone: string) {
+    expect(
+      conversation(this, n).filter((row) => namesDateIn(this, row.content, timeZone)),
+      `messages of request ${n} naming ${localDates(this, timeZone).join(' or ')}`,
+    ).to.have.length.above(0);
   },
 );
 
