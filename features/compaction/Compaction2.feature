@@ -47,11 +47,12 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the user steers "three"
     And the session settles
     Then the provider received 5 requests
+    # checks: CMP-04
+    And request 3 omits "FIRST-ASK" in its conversation
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
+    And request 4 omits "FIRST-ASK" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
     And the session has 2 completed compactions
-    # checks: CMP-04
-    And request 4 omits "FIRST-ASK" in its conversation
 
   @CMP-10 @id:cmp-compaction-9
   Scenario: [3] A context-overflow refusal before any output triggers one compaction and one rebuilt attempt

@@ -38,6 +38,15 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-05'],
   },
   {
+    name: "the user's own messages stay in view across the compaction boundary",
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'user') && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    breaks: ['CMP-04'],
+    checkedIn: ['cmp-compaction-6', 'cmp-compaction-8'],
+  },
+  {
     name: 'summary fragments are stored durably',
     file: 'compaction/compactor.ts',
     find: '      deps.live.publish({ sessionId, messageId: compactionId, delta: chunk.delta });',
