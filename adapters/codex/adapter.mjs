@@ -50,16 +50,17 @@ const NO_ADMIT_ONLY =
 
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
-  inbox: "Codex keeps no inbox of admitted prompts: a steered prompt joins the running turn's input at once",
+  inbox:
+    "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
   'agent.define': "the kit's agents do not map onto Codex's subagents, which the model spawns as tools",
   'skill.define': 'not mapped: Codex reads skills from SKILL.md folders under $CODEX_HOME/skills and the workspace',
   'permission.wait':
-    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
   'permission.pending':
-    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
   'permission.reply':
-    'the adapter runs Codex with approval_policy never: the kit has no agent policy to map onto its approvals',
+    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
   'session.move': "a Codex thread keeps its working directory in its rollout's session_meta; it has no move",
 };
 
