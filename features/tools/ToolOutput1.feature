@@ -61,7 +61,9 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then the output of call "c1" names its complete output path
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    And the output of call "c1" names its complete output path
     And the complete output of call "c1" holds exactly what the tool returned
     And the managed output directory holds 1 file
 

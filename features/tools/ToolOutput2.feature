@@ -17,7 +17,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the gate "g1" opens
     And the session settles
-    Then calls "c1" and "c2" have different managed files in one flat directory
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    And calls "c1" and "c2" have different managed files in one flat directory
     And call "r1" read the 40 numbered lines
 
   @TOO-05 @TLS-01 @id:too-files-2
