@@ -33,7 +33,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "ROOT: run the linter"
     And the last system message of request 2 begins with the declared text "instructions.supersession"
     And the last system message of request 2 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief     |
@@ -56,7 +56,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    And request 2 tells the model of a change since request 1
+    And request 2 tells the model "ROOT: run the linter"
     When the file "pkg/AGENTS.md" in the workspace "project" is deleted
     And the user steers "three"
     And the session settles
@@ -79,7 +79,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    And request 2 tells the model of a change since request 1
+    And request 2 tells the model "ROOT: run the linter"
     When the file "AGENTS.md" in the workspace "project" is deleted
     And the user steers "three"
     And the session settles

@@ -51,7 +51,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "PROJECT: use spaces"
     And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 2 does not tell the model "PROJECT: use tabs" after "two"
     And the baselines of requests 1 and 2 are byte for byte the same
@@ -73,7 +73,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "three"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
@@ -92,7 +92,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
     And request 2 tells the model "GLOBAL: be verbose" after "two"
     And request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
@@ -117,7 +117,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "three"
     And the session settles
     # checks: INS-01
-    Then request 3 tells the model of a change since request 2
+    Then request 3 tells the model "PROJECT: use spaces"
     And request 3 tells the model "PROJECT: use spaces" after "three"
 
   @CTX-13 @id:ins-files-6
@@ -172,7 +172,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then the baselines of requests 1 and 2 are byte for byte the same
     # checks: INS-01
-    And request 2 tells the model of a change since request 1
+    And request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
 
@@ -207,7 +207,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "PROJECT: use spaces"
     And the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
@@ -222,7 +222,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    Then request 2 tells the model of a change since request 1
+    Then request 2 tells the model "PROJECT: use tabs"
     And request 2 tells the model "PROJECT: use tabs" after "two"
     When the user steers "three"
     And the session settles
@@ -293,7 +293,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then the provider received 3 requests
     # checks: INS-01
-    And request 3 tells the model of a change since request 1
+    And request 3 tells the model "PROJECT: use spaces"
     And request 3 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 
@@ -344,7 +344,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     # checks: INS-01
-    And request 2 tells the model of a change since request 1
+    And request 2 tells the model "PROJECT: use spaces"
     When the file "AGENTS.md" in the workspace "s1" is deleted
     And the user steers "three"
     And the session settles

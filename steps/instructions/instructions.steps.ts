@@ -3,7 +3,7 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
-import { baselineOf, lastSystemMessage, request, systemMessages, toldAfter } from '../support/requests.js';
+import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
 
 /**
@@ -71,16 +71,13 @@ Then(
 );
 
 /**
- * Whether the runtime observed a change at the boundary before request `n`: it tells the model
- * something since request `m`, as a system message more or as a baseline of its own. A runtime
- * that tells nothing never observed the files changing (INS-01), whatever the scenario is about.
+ * Whether the runtime observed a changed file at the boundary before request `n`: its new text
+ * reaches the model there, wherever the runtime puts it (a message, a user turn, a baseline of its
+ * own). A runtime that never tells it never observed the files (INS-01), whatever the scenario is about.
  */
-Then('request {int} tells the model of a change since request {int}', function (this: KitWorld, n: number, m: number) {
-  const told =
-    systemMessages(this, n).length > systemMessages(this, m).length || baselineOf(this, n) !== baselineOf(this, m);
-  expect(told, `whether request ${n} tells anything since request ${m}, in a system message or its baseline`).to.equal(
-    true,
-  );
+Then('request {int} tells the model {string}', function (this: KitWorld, n: number, text: string) {
+  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
+  expect(sent.join('\n').includes(text), `whether request ${n} carries "${text}" anywhere`).to.equal(true);
 });
 
 /**
