@@ -41,6 +41,8 @@ export class FakeProvider {
   private readonly onHoldAwaited: (() => void)[] = [];
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
   private inFlight = 0;
+  /** What the provider refused, by the request it refused (`sameRequestKey`). */
+  private readonly refusals = new Map<string, { wire: WireResponse; times: number }>();
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
   maxInFlight = 0;
   /** Time from an error response to the next request: the runtime's retry sleeps, in ms. */
@@ -173,6 +175,15 @@ export class FakeProvider {
         (entry.forUserText === undefined || answers(entry.forUserText, lastUser ?? '')) &&
         (summary === undefined || entry.summary === summary),
     );
+    const refusedBefore = at < 0 ? this.refusals.get(sameRequestKey(captured)) : undefined;
+    if (refusedBefore && refusedBefore.times < REFUSED_AGAIN_AT_MOST) {
+      // A provider refuses the very request it refused before: a runtime that sends a refused
+      // request again (trying its compaction again, say) gets the same answer, not an unscripted
+      // one; a few times, so that a runtime that would loop on it still ends.
+      refusedBefore.times += 1;
+      this.lastErrorAt = performance.now();
+      return this.respond(refusedBefore.wire, signal);
+    }
     if (at < 0) {
       this.inFlight -= 1;
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
@@ -191,8 +202,7 @@ export class FakeProvider {
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
-    if ('kind' in response ? response.kind === 'error' : response.status >= 400) this.lastErrorAt = performance.now();
-    return this.respond(
+    const wire =
       'kind' in response
         ? this.dialect.encodeTurn(
             withReportedUsage(response, captured.body),
@@ -200,9 +210,12 @@ export class FakeProvider {
             `msg_kit_${captured.index}`,
             captured.body,
           )
-        : response,
-      signal,
-    );
+        : response;
+    if ('kind' in response ? response.kind === 'error' : response.status >= 400) {
+      this.lastErrorAt = performance.now();
+      this.refusals.set(sameRequestKey(captured), { wire, times: 0 });
+    }
+    return this.respond(wire, signal);
   }
 
   /**
@@ -257,6 +270,14 @@ function deferred(): Deferred {
  * Whether a reply scripted for the user text `scripted` answers a request whose latest user message
  * is `sent`: the same text, or that text with lines a runtime appended to the turn.
  */
+/** How often the provider answers a request it refused with the same refusal when nothing is scripted for it. */
+const REFUSED_AGAIN_AT_MOST = 5;
+
+/** What makes two requests the same to a provider: the model, the conversation and the tools offered. */
+function sameRequestKey(request: CapturedRequest): string {
+  return JSON.stringify([request.model, request.baseline, request.messages, request.tools]);
+}
+
 function answers(scripted: string, sent: string): boolean {
   return sent === scripted || sent.startsWith(`${scripted}\n`);
 }

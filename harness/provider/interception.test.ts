@@ -75,3 +75,23 @@ test('an abort after the answer fails its body, as a fetch does', async (t) => {
   await assert.rejects(reader.read(), { name: 'AbortError' });
   await assert.rejects(fetch(url, { method: 'POST', body, signal: abort.signal }), { name: 'AbortError' });
 });
+
+test('a refused request sent again with nothing scripted for it is refused the same way, five times at most', async (t) => {
+  t.after(stopIntercepting);
+  const provider = routed();
+  provider.enqueue({ turn: { kind: 'error', status: 400, body: '{"error":{"message":"bad"}}' } });
+  const statuses: number[] = [];
+  for (let sent = 0; sent < 7; sent += 1) {
+    const answer = await fetch(url, { method: 'POST', body });
+    await answer.text();
+    statuses.push(answer.status);
+  }
+  assert.deepEqual(statuses, [400, 400, 400, 400, 400, 400, 500]);
+  assert.equal(provider.unexpected.length, 1, 'only the seventh request is one the scenario did not script');
+  const other = JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content: 'other' }] });
+  assert.equal(
+    (await fetch(url, { method: 'POST', body: other })).status,
+    500,
+    'another request is not refused for it',
+  );
+});
