@@ -266,10 +266,6 @@ function deferred(): Deferred {
   return { promise, resolve };
 }
 
-/**
- * Whether a reply scripted for the user text `scripted` answers a request whose latest user message
- * is `sent`: the same text, or that text with lines a runtime appended to the turn.
- */
 /** How often the provider answers a request it refused with the same refusal when nothing is scripted for it. */
 const REFUSED_AGAIN_AT_MOST = 5;
 
@@ -278,6 +274,10 @@ function sameRequestKey(request: CapturedRequest): string {
   return JSON.stringify([request.model, request.baseline, request.messages, request.tools]);
 }
 
+/**
+ * Whether a reply scripted for the user text `scripted` answers a request whose latest user message
+ * is `sent`: the same text, or that text with lines a runtime appended to the turn.
+ */
 function answers(scripted: string, sent: string): boolean {
   return sent === scripted || sent.startsWith(`${scripted}\n`);
 }
