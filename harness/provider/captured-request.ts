@@ -30,3 +30,8 @@ export interface ModelVisibleMessage {
   /** Provider-native reasoning replayed with this assistant message. */
   reasoning?: { text: string; signature?: string };
 }
+
+/** What makes two requests the same to a provider: the model, the conversation and the tools offered. */
+export function sameRequestKey(request: Omit<CapturedRequest, 'index' | 'body'>): string {
+  return JSON.stringify([request.model, request.baseline, request.messages, request.tools]);
+}

@@ -1,4 +1,4 @@
-import type { CapturedRequest, DecodedRequest } from './captured-request.js';
+import { sameRequestKey, type CapturedRequest, type DecodedRequest } from './captured-request.js';
 import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
@@ -268,11 +268,6 @@ function deferred(): Deferred {
 
 /** How often the provider answers a request it refused with the same refusal when nothing is scripted for it. */
 const REFUSED_AGAIN_AT_MOST = 5;
-
-/** What makes two requests the same to a provider: the model, the conversation and the tools offered. */
-function sameRequestKey(request: CapturedRequest): string {
-  return JSON.stringify([request.model, request.baseline, request.messages, request.tools]);
-}
 
 /**
  * Whether a reply scripted for the user text `scripted` answers a request whose latest user message

@@ -1,7 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
-import type { ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
@@ -228,7 +228,7 @@ Then('request {int} ends with the pending input {string}', function (this: KitWo
  * turn itself, with no compaction before it, when its last message is that turn's input.
  */
 Then(
-  'request {int} asked for a summary, not for the turn {string}',
+  'request {int} asked for a summary rather than the turn {string}, or nothing here is judged',
   function (this: KitWorld, n: number, input: string) {
     if (request(this, n).messages.at(-1)?.text === input)
       this.notJudged(`request ${n} ran the turn "${input}" itself: the runtime attempted no compaction before it`);
@@ -243,9 +243,7 @@ Then(
 Then(
   'after the failed compaction in request {int}, the pending turn {string} stopped or ran once',
   function (this: KitWorld, n: number, input: string) {
-    const runs = this.provider.requests
-      .slice(n)
-      .filter(({ index }) => request(this, index).messages.at(-1)?.text === input);
+    const runs = this.provider.requests.slice(n).filter(({ messages }) => messages.at(-1)?.text === input);
     expect(runs.length, `requests after request ${n} that run the turn "${input}"`).to.be.at.most(1);
     this.tookReading('compaction.failed-turn', runs.length === 0 ? 'stops' : 'runs');
   },
@@ -255,8 +253,8 @@ Then(
   'every request after request {int} {mention} {string} in its conversation',
   function (this: KitWorld, n: number, mentions: boolean, text: string) {
     // A request sent again as it was (the failed attempt tried once more) is no later boundary.
-    const again = JSON.stringify(request(this, n).messages);
-    const later = this.provider.requests.slice(n).filter(({ messages }) => JSON.stringify(messages) !== again);
+    const again = sameRequestKey(request(this, n));
+    const later = this.provider.requests.slice(n).filter((sent) => sameRequestKey(sent) !== again);
     expect(later.length, `requests after request ${n}`).to.be.above(0);
     for (const { index } of later) {
       const mentioned = request(this, index).messages.some((m) => m.text.includes(text));

@@ -76,8 +76,7 @@ Then(
  * own). A runtime that never tells it never observed the files (INS-01), whatever the scenario is about.
  */
 Then('request {int} tells the model {string}', function (this: KitWorld, n: number, text: string) {
-  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
-  expect(sent.join('\n').includes(text), `whether request ${n} carries "${text}" anywhere`).to.equal(true);
+  expect(everythingSent(this, n).includes(text), `whether request ${n} carries "${text}" anywhere`).to.equal(true);
 });
 
 /**
@@ -133,9 +132,14 @@ Then(
 );
 
 Then('request {int} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
-  const sent = [...request(this, n).baseline, ...request(this, n).messages.map((message) => message.text)];
-  expect(sent.join('\n').split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
+  expect(everythingSent(this, n).split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
 });
+
+/** The text of request `n`, baseline and messages alike. */
+function everythingSent(world: KitWorld, n: number): string {
+  const { baseline, messages } = request(world, n);
+  return [...baseline, ...messages.map((message) => message.text)].join('\n');
+}
 
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
   plant(join(this.workspace('home'), 'AGENTS.md'), text);
