@@ -18,6 +18,9 @@ const OFFLINE_SWITCHES = [
 
 export const PROVIDER_ID = 'kit';
 
+/** What `opencode serve` prints once it accepts requests (1.18.33). */
+const LISTENING_LINE = 'server listening on';
+
 /** The limits every model is configured with until the kit sets a budget. */
 export const DEFAULT_MODEL_LIMIT = { context: 200_000, output: 8_192 };
 
@@ -91,6 +94,8 @@ export class OpencodeServer {
   readonly url: string;
   private readonly child: ChildProcess;
   private readonly exited: Promise<void>;
+  /** Settles when the server announces that it listens. */
+  private readonly listening: Promise<void>;
   private log = '';
 
   private constructor(port: number, settings: ServerSettings) {
@@ -105,8 +110,14 @@ export class OpencodeServer {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    let announced = () => {};
+    this.listening = new Promise((resolve) => (announced = resolve));
+    let said = '';
     const keep = (chunk: Buffer) => {
-      this.log = (this.log + chunk.toString('utf8')).slice(-4000);
+      const text = chunk.toString('utf8');
+      this.log = (this.log + text).slice(-4000);
+      said = (said + text).slice(-200);
+      if (said.includes(LISTENING_LINE)) announced();
     };
     this.child.stdout!.on('data', keep);
     this.child.stderr!.on('data', keep);
@@ -145,22 +156,29 @@ export class OpencodeServer {
     if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) killTree(this.child.pid);
   }
 
+  /**
+   * Ready once the server says it listens and answers its health route. A request sent before that
+   * line can hang unanswered (seen in 1.18.33: connected, never served), so nothing is asked before it.
+   */
   private async ready(withinMs: number): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) {
-        throw new Error(`opencode serve exited before listening:\n${this.log}`);
-      }
-      try {
-        const response = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
-        if (response.ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), withinMs)));
+    try {
+      const first = await Promise.race([
+        this.listening.then(() => 'listening' as const),
+        this.exited.then(() => 'exited' as const),
+        late,
+      ]);
+      if (first === 'exited') throw new Error(`opencode serve exited before listening:\n${this.log}`);
+      if (first === 'late') throw new Error(`opencode serve did not listen within ${withinMs} ms:\n${this.log}`);
+      const response = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(withinMs) });
+      if (!response.ok) throw new Error(`opencode serve answered its health route ${response.status}:\n${this.log}`);
+    } catch (error) {
+      this.stopNow();
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
-    this.stopNow();
-    throw new Error(`opencode serve did not listen within ${withinMs} ms:\n${this.log}`);
   }
 }
 
