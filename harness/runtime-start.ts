@@ -46,6 +46,7 @@ export function startRuntime(
       },
       now: start.now,
       home: start.home,
+      runDir: target.runDir,
     },
     { timeoutScale: start.timeoutScale, validate: start.validate },
   );

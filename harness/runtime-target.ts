@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cachedBundle } from './build/module-bundle.js';
 import type { RuntimeLauncher } from './driver/transport.js';
@@ -11,6 +13,8 @@ export const REFERENCE_RUNTIME = 'reference/adapter/conformance-adapter.ts';
 export interface RuntimeTarget {
   launcher: RuntimeLauncher;
   providerBaseUrl: string;
+  /** Where the runtime may keep what outlives a scenario (hello's `runDir`): removed by `close`. */
+  runDir: string;
   /** Sends provider requests to `provider` until the returned function is called. */
   route(provider: FakeProvider): () => void;
   close(): Promise<void>;
@@ -21,9 +25,12 @@ export type RuntimeSelection = { module: string } | { adapter: string };
 
 /**
  * The drivers and the provider's routes are loaded here, not at import: every kit command names
- * the reference runtime in its options, and only the commands that drive one need them.
+ * the reference runtime in its options, and only the commands that drive one need them. The
+ * runtime's run directory is made in `root`.
  */
-export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTarget> {
+export async function openTarget(selection: RuntimeSelection, root: string): Promise<RuntimeTarget> {
+  const runDir = mkdtempSync(join(root, 'kit-runtime-'));
+  const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
   if ('adapter' in selection) {
     const [{ stdioLauncher }, { serveOnLoopback }] = await Promise.all([
       import('./driver/stdio.js'),
@@ -35,6 +42,7 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
     return {
       launcher,
       providerBaseUrl: loopback.baseUrl,
+      runDir,
       route(provider) {
         current = provider;
         return () => (current = undefined);
@@ -42,6 +50,7 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
       async close() {
         await launcher.close?.();
         await loopback.close();
+        removeRunDir();
       },
     };
   }
@@ -52,8 +61,12 @@ export async function openTarget(selection: RuntimeSelection): Promise<RuntimeTa
   return {
     launcher: await inProcessLauncher(selection.module),
     providerBaseUrl: FAKE_PROVIDER_BASE_URL,
+    runDir,
     route: interceptFor,
-    close: async () => stopIntercepting(),
+    close: async () => {
+      stopIntercepting();
+      removeRunDir();
+    },
   };
 }
 

@@ -33,6 +33,7 @@ const config = {
   provider: { dialect: 'openai-chat' as const, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' },
   now: '2026-01-15T09:00:00.000Z',
   home: '/nonexistent',
+  runDir: '/nonexistent',
 };
 
 test('a wait that ends at its deadline is the runtime never reaching the state, not a runtime the kit cannot drive', async () => {

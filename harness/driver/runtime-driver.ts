@@ -98,6 +98,8 @@ export class RuntimeDriver {
   private config!: RuntimeConfig;
   /** What the runtime said of itself in its latest `hello`. */
   description!: RuntimeDescription;
+  /** Whether the latest `hello` was answered by a process kept from an earlier runtime (process-reuse). */
+  reusedProcess = false;
   /** Set by `stop`: a released process belongs to the launcher again. */
   private stopped = false;
   /** Settles when a runtime armed with `fault.crash` has exited. */
@@ -181,10 +183,12 @@ export class RuntimeDriver {
   private async open(config: RuntimeConfig, reuse = false): Promise<void> {
     this.config = config;
     const kept = reuse ? await this.launcher.takeKept?.() : undefined;
+    this.reusedProcess = false;
     if (kept) {
       this.transport = kept;
       try {
         this.description = await this.hello(COMMAND_TIMEOUT_MS);
+        this.reusedProcess = true;
         return;
       } catch {
         // A kept process that cannot greet again is discarded: a fresh one answers for it.

@@ -32,6 +32,7 @@ function processes(marker: string): { adapters: number; runtimes: number } {
 const config = (dir: string) => ({
   storeDir: `${dir}/store`,
   home: `${dir}/home`,
+  runDir: `${dir}/run`,
   now: '2026-01-15T09:00:00.000Z',
   provider: { dialect: 'openai-chat' as const, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' },
 });
@@ -56,6 +57,20 @@ async function withLauncher(
   assert.deepEqual(processes(marker), { adapters: 0, runtimes: 0 }, 'nothing outlives the launcher');
 }
 
+/** The living processes with both `marker` and `name` among their arguments. */
+function count(marker: string, name: string): number {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args.includes(marker) && args.includes(name);
+      } catch {
+        return false;
+      }
+    }).length;
+}
+
 /** The number of hellos the process that answered the last one has answered. */
 const hellos = (driver: RuntimeDriver) => driver.description.runtime.version;
 
@@ -76,6 +91,22 @@ test('a process declaring process-reuse serves the next runtime; what a runtime 
     const third = await RuntimeDriver.start(launcher, config('/c'), options);
     assert.equal(hellos(third), '2', 'the restarted process answered the next hello');
     await third.stop();
+  }));
+
+test('the processes runtime.close keeps are spared for the next hello; what they started ends with the scenario', () =>
+  withLauncher('keep', 'node fixtures/adapters/reusable.mjs {marker} keep-server', async (launcher, marker) => {
+    const first = await RuntimeDriver.start(launcher, config('/a'), options);
+    const started = () => ({
+      server: count(marker, 'kit-runtime-server'),
+      child: count(marker, 'kit-runtime-server-child'),
+    });
+    assert.deepEqual(started(), { server: 1, child: 1 });
+    await first.stop();
+    assert.deepEqual(started(), { server: 1, child: 0 }, 'the kept server lives on, what it started does not');
+    const second = await RuntimeDriver.start(launcher, config('/b'), options);
+    assert.equal(hellos(second), '2', 'the kept process answered the second hello');
+    assert.equal(count(marker, 'kit-runtime-server'), 1, 'the second hello found the kept server');
+    await second.stop();
   }));
 
 test('a process that fails runtime.close is killed, and a fresh one answers the next hello', () =>

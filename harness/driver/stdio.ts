@@ -3,7 +3,14 @@ import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Command, Reply } from '../protocol/protocol.js';
 import { withStderr, type RuntimeLauncher, type Transport } from './transport.js';
-import { ADAPTER_MARK, adapterProcesses, killMarkedAndSettle, newAdapterMark, sweepOnExit } from './process-sweep.js';
+import {
+  ADAPTER_MARK,
+  adapterProcesses,
+  killMarkedAndSettle,
+  markedProcesses,
+  newAdapterMark,
+  sweepOnExit,
+} from './process-sweep.js';
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
@@ -44,9 +51,12 @@ export function stdioLauncher(command: string): RuntimeLauncher {
       await transport?.kill();
       return undefined;
     },
-    close: async () => take()?.kill(),
+    close: async () => take()?.end(),
   };
 }
+
+/** How long a kept adapter may take to end by itself once its stdin closed, before it is killed. */
+const ENDS_WITHIN_MS = 10_000;
 
 interface Pending {
   command: Command;
@@ -122,16 +132,19 @@ class StdioTransport implements Transport {
     return this.exited;
   }
 
-  async release(close: () => Promise<unknown>): Promise<void> {
-    const closed =
-      this.quiet() &&
-      (await close().then(
-        () => true,
-        () => false,
-      ));
+  async release(close: () => Promise<{ kept?: number[] }>): Promise<void> {
+    const closed = this.quiet()
+      ? await close().then(
+          (result) => result,
+          () => undefined,
+        )
+      : undefined;
     if (closed && this.quiet()) {
-      // Nothing the runtime started outlives its scenario.
-      await killMarkedAndSettle(this.mark, undefined, this.own);
+      // Nothing the runtime started outlives its scenario but the processes the adapter keeps,
+      // when they are its own (they carry its mark); what they started ends too.
+      const marked = new Set(markedProcesses(this.mark));
+      const kept = (closed.kept ?? []).filter((pid) => marked.has(pid));
+      await killMarkedAndSettle(this.mark, undefined, new Set([...this.own!, ...kept]));
       this.stderr = '';
       await this.keep(this);
       return;
@@ -159,6 +172,18 @@ class StdioTransport implements Transport {
   /** Alive, with its own processes known and no command waiting for an answer. */
   private quiet(): boolean {
     return this.alive() && this.own !== undefined && this.pending.size === 0;
+  }
+
+  /** Closes the adapter's stdin, so it ends by itself, as it is told to; killed if it does not in time. */
+  async end(): Promise<void> {
+    this.killed = true;
+    this.hold(true);
+    this.child.stdin!.end();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ENDS_WITHIN_MS)));
+    await Promise.race([this.exited, late]);
+    clearTimeout(timer);
+    await this.kill();
   }
 
   async kill(): Promise<void> {

@@ -15,10 +15,11 @@ export interface Transport {
   stderrTail?(): string;
   /**
    * Capability process-reuse: ends the runtime through `close` (the `runtime.close` command) and
-   * keeps the process, with nothing else it started left running, for its launcher's next start.
-   * A process with a command unanswered, or that fails `close`, is killed instead.
+   * keeps the process, with nothing else it started left running but the processes `close` says
+   * it keeps, for its launcher's next start. A process with a command unanswered, or that fails
+   * `close`, is killed instead.
    */
-  release?(close: () => Promise<unknown>): Promise<void>;
+  release?(close: () => Promise<{ kept?: number[] }>): Promise<void>;
 }
 
 const STDERR_LINES_SHOWN = 20;
@@ -36,6 +37,6 @@ export interface RuntimeLauncher {
   start(): Promise<Transport>;
   /** The process a transport's `release` kept, to be greeted again; undefined when there is none. */
   takeKept?(): Promise<Transport | undefined>;
-  /** Kills the kept process, if any: nothing outlives the run. */
+  /** Ends the kept process, if any: nothing outlives the run. */
   close?(): Promise<void>;
 }

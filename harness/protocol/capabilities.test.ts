@@ -64,6 +64,7 @@ test("the reference's copy of the table refuses in neutral mode exactly the comm
       now: '2026-01-01T00:00:00Z',
       instance: 0,
       home: join(dir, 'home'),
+      runDir: join(dir, 'run'),
     };
     assert.equal((await adapter.handle({ cmd: 'hello', protocol: PROTOCOL, config })).ok, true);
     const refused: string[] = [];

@@ -327,10 +327,6 @@ export type PromptPart =
  */
 export type PtyOverlaySetResult = Record<string, never>;
 /**
- * No result: the runtime is closed and the process waits for the next hello.
- */
-export type RuntimeCloseResult = Record<string, never>;
-/**
  * No result: the command was carried out.
  */
 export type SessionIdleResult = Record<string, never>;
@@ -1109,6 +1105,10 @@ export interface RuntimeConfig {
    */
   home: string;
   /**
+   * A directory that outlives the scenario: the same for every hello of the run, removed by the kit when the run ends. A runtime that serves several scenarios from one process (process-reuse) keeps there what they share; nothing else of a scenario may be kept there.
+   */
+  runDir: string;
+  /**
    * The IANA time zone the runtime's host-local date and time are in (for example Pacific/Kiritimati); the adapter runs its runtime under it (TZ). Absent: UTC.
    */
   timeZone?: string;
@@ -1642,13 +1642,22 @@ export interface RetryWaitResult {
   reason?: string;
 }
 /**
- * Capability process-reuse: end the runtime the last hello opened, as a clean shutdown (its store closed, everything it started stopped), and keep the process waiting for another hello, which opens a runtime over a new store, home and provider. The kit sends it only at the end of a scenario, to a runtime not armed to crash; a restart within a scenario is always a fresh process.
+ * Capability process-reuse: end the runtime the last hello opened, as a clean shutdown (everything the scenario started stopped), and keep the process waiting for another hello, which opens a runtime over a new store, home and provider and keeps nothing of this one. The kit sends it only at the end of a scenario, to a runtime not armed to crash; a restart within a scenario is always a fresh process.
  */
 export interface RuntimeCloseRequest {
   /**
    * The command name.
    */
   cmd: 'runtime.close';
+}
+/**
+ * The runtime is closed and the process waits for the next hello.
+ */
+export interface RuntimeCloseResult {
+  /**
+   * Process IDs of the runtime's own processes the adapter keeps for the next hello (a server that serves many scenarios, each in a directory of its own). The kit spares those of them that carry the adapter's mark and kills everything else the runtime started, what they started included.
+   */
+  kept?: number[];
 }
 /**
  * Create a session, or return the existing one when the ID is taken.

@@ -59,7 +59,7 @@ export async function replayScript(
   const dir = options.keep ? emptyDirectory(resolve(options.keep)) : mkdtempSync(join(tmpdir(), 'kit-replay-'));
   const [store, workspace, home] = [join(dir, 'store'), join(dir, 'workspace'), join(dir, 'home')];
   for (const path of [store, workspace, home]) mkdirSync(path, { recursive: true });
-  const target = await openTarget(options.runtime);
+  const target = await openTarget(options.runtime, dir);
   const provider = fakeProvider(script.dialect, script.model);
   let turns = 0;
   const projector = new RequestProjector((turn) => {

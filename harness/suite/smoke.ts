@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
+import { declares, PROCESS_REUSE } from '../protocol/capabilities.js';
+import type { FakeProvider } from '../provider/fake-provider.js';
 import { SystemFallback } from '../provider/system-fallback.js';
 import { textTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
@@ -19,7 +21,9 @@ export interface SmokeCheck {
 
 /**
  * A few seconds' check for adapter authors: the handshake, one prompt answered through the fake
- * provider, the history that results, and a clean kill. Stops at the first failed check.
+ * provider, the history that results, and a clean kill; for a runtime declaring process-reuse,
+ * that the process it keeps serves the next scenario with nothing of the one before. Stops at the
+ * first failed check.
  */
 export async function smoke(
   selection: RuntimeSelection,
@@ -27,11 +31,23 @@ export async function smoke(
   report: (check: SmokeCheck) => void,
 ): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
-  const target = await openTarget(selection);
+  const target = await openTarget(selection, dir);
   const provider = fakeProvider(suiteSettings().dialect);
   const stopRouting = target.route(provider);
   provider.enqueue({ turn: textTurn('pong', 2) });
   let driver: RuntimeDriver | undefined;
+  /** A runtime over a store, home and workspace of its own below the smoke directory. */
+  const start = async (name: string) => {
+    const own = join(dir, name);
+    for (const sub of ['store', 'home', 'workspace']) mkdirSync(join(own, sub), { recursive: true });
+    driver = await startRuntime(target, provider, {
+      storeDir: join(own, 'store'),
+      now: '2026-01-15T09:00:00.000Z',
+      home: join(own, 'home'),
+      ...options,
+    });
+    return { driver, home: join(own, 'home'), workspace: join(own, 'workspace') };
+  };
   const check = async (name: string, step: () => Promise<string>): Promise<void> => {
     try {
       report({ name, ok: true, detail: await step() });
@@ -46,23 +62,16 @@ export async function smoke(
     }
   };
   try {
+    let workspace = '';
     await check('handshake', async () => {
-      mkdirSync(join(dir, 'store'));
-      driver = await startRuntime(target, provider, {
-        storeDir: join(dir, 'store'),
-        now: '2026-01-15T09:00:00.000Z',
-        home: dir,
-        ...options,
-      });
-      const { runtime, profiles, capabilities, shell } = driver.description;
+      ({ workspace } = await start('first'));
+      const { runtime, profiles, capabilities, shell } = driver!.description;
       const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
       return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;
     });
     let sessionId = '';
     await check('session', async () => {
-      const location = join(dir, 'workspace');
-      mkdirSync(location);
-      ({ sessionId } = await driver!.createSession(location));
+      ({ sessionId } = await driver!.createSession(workspace));
       return `created ${sessionId}`;
     });
     await check('one prompt answered', async () => {
@@ -88,8 +97,11 @@ export async function smoke(
     });
     await check('kill', async () => {
       await driver!.stop();
-      return 'the adapter process is gone';
+      return declares(driver!.description, PROCESS_REUSE)
+        ? 'the runtime closed, its process kept for the next'
+        : 'the adapter process is gone';
     });
+    if (declares(driver!.description, PROCESS_REUSE)) await check('the kept process', () => keptProcess(start, provider));
     return true;
   } catch {
     return false;
@@ -100,3 +112,49 @@ export async function smoke(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Two scenarios in turn in the process the kit keeps, with the same session and prompt IDs: the
+ * first's global instruction file, session, prompt and reply must be nowhere in the second, neither
+ * in what its runtime reports nor in what its provider is sent.
+ */
+async function keptProcess(
+  start: (name: string) => Promise<{ driver: RuntimeDriver; home: string; workspace: string }>,
+  provider: FakeProvider,
+): Promise<string> {
+  const first = await start('kept-first');
+  if (!first.driver.reusedProcess) return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
+  writeFileSync(join(first.home, 'AGENTS.md'), `${KEPT_MARK}: only the first scenario reads this\n`);
+  provider.enqueue({ turn: textTurn('first reply', 2) });
+  await first.driver.createSession(first.workspace, 's1');
+  await first.driver.admit('s1', 'first prompt', { id: 'p1' });
+  await first.driver.idle('s1');
+  // Absence in the second scenario says something only of an instruction the first one read.
+  const read = provider.requests.some((request) => JSON.stringify(request.body).includes(KEPT_MARK));
+  await first.driver.stop();
+  const second = await start('kept-second');
+  if (!second.driver.reusedProcess) throw new Error('the kept process did not answer the next hello');
+  const sent = provider.requests.length;
+  provider.enqueue({ turn: textTurn('second reply', 2) });
+  const { created } = await second.driver.createSession(second.workspace, 's1');
+  if (!created) throw new Error('session s1 of the scenario before was found again');
+  const receipt = await second.driver.admit('s1', 'second prompt', { id: 'p1' });
+  if (receipt.duplicate) throw new Error('prompt p1 of the scenario before counted as a duplicate');
+  await second.driver.idle('s1');
+  const requests = provider.requests.slice(sent);
+  const leaked = requests.flatMap((request) =>
+    [...(read ? [KEPT_MARK] : []), 'first prompt', 'first reply'].filter((text) =>
+      JSON.stringify(request.body).includes(text),
+    ),
+  );
+  if (requests.length !== 1 || leaked.length > 0)
+    throw new Error(`the next scenario's provider requests: ${requests.length}, naming ${leaked.join(', ') || 'nothing'} of the one before`);
+  const history = (await second.driver.history('s1')).map((m) => `${m.role}:${'text' in m ? m.text : ''}`);
+  if (history.join(' ') !== 'user:second prompt assistant:second reply')
+    throw new Error(`the next scenario's history is ${JSON.stringify(history)}`);
+  await second.driver.stop();
+  return `the next scenario found no session, prompt, reply${read ? ' or global instruction' : ''} of the one before`;
+}
+
+/** A text only the first of the kept process's scenarios writes. */
+const KEPT_MARK = 'KEPT-PROCESS-MARK';

@@ -21,6 +21,7 @@ test('the stdio adapter exits when its stdin closes, even with a command still w
     provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' },
     now: '2026-01-15T09:00:00.000Z',
     home: dir,
+    runDir: dir,
     instance: 0,
   };
   adapter.stdin!.write(`${JSON.stringify({ seq: 1, cmd: 'hello', protocol: 'session-runtime-adapter/1', config })}\n`);
@@ -54,6 +55,7 @@ test('the stdio adapter opens a fresh runtime on each hello after runtime.close'
         provider: { dialect: 'openai-chat', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm' },
         now: '2026-01-15T09:00:00.000Z',
         home: dir,
+        runDir: dir,
         instance: 0,
       },
     });

@@ -43,7 +43,7 @@ BeforeAll(async () => {
   declared = undefined;
   Object.assign(drivingAtStart, { failures: 0, driven: false });
   settings = suiteSettings();
-  target = await openTarget(settings.runtime);
+  target = await openTarget(settings.runtime, settings.scenarioRoot);
 });
 
 Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
@@ -61,6 +61,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const feature = basename(gherkinDocument.uri ?? 'scenario', '.feature');
   const line = pickle.location?.line ?? 0;
   this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
+  this.runDir = target.runDir;
   const dialect = scenarioDialect(tags, settings.dialect);
   this.provider = fakeProvider(dialect);
   this.provider.now = () => this.now;

@@ -24,6 +24,8 @@ export class KitWorld extends World {
   means!: ToolMeans;
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
   dir!: string;
+  /** The run's directory for what a runtime keeps across scenarios (hello's `runDir`). */
+  runDir!: string;
   now = '2026-01-15T09:00:00.000Z';
   /** Host clock readings (ms) around restarts, for runtimes whose date follows the host clock. */
   readonly hostReadings: number[] = [];

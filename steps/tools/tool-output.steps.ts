@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
@@ -351,17 +351,36 @@ Given('managed output files cannot be written', async function (this: KitWorld) 
 });
 
 // An environmental fault every runtime can meet: a file where its managed output directory goes.
+// The kit blocks only its own: the directory must resolve into the scenario's directory or the
+// run's (where a runtime serving several scenarios keeps its state).
 Given('the managed output directory cannot be created', async function (this: KitWorld) {
   const { directory } = await this.driver.call('tool-output.files');
-  if (relative(this.dir, directory).startsWith('..') || isAbsolute(relative(this.dir, directory))) {
+  const parent = resolved(dirname(directory));
+  if (!isWithin(this.dir, parent) && !isWithin(this.runDir, parent)) {
     throw new Error(
-      `the managed output directory ${directory} lies outside the scenario's directory ${this.dir}: the kit blocks only its own`,
+      `the managed output directory ${directory} lies outside the scenario's directory ${this.dir} and the run's ${this.runDir}: the kit blocks only its own`,
     );
   }
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(dirname(directory), { recursive: true });
   writeFileSync(directory, 'a file where the managed output directory goes\n');
 });
+
+function isWithin(directory: string, path: string): boolean {
+  const within = relative(realpathSync(directory), path);
+  return !within.startsWith('..') && !isAbsolute(within);
+}
+
+/** Where a path resolves to: its nearest existing ancestor's real path, with the rest of it. */
+function resolved(path: string): string {
+  const rest: string[] = [];
+  let existing = path;
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    rest.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  return join(realpathSync(existing), ...rest);
+}
 
 Given('managed output file writes hang once complete', async function (this: KitWorld) {
   await this.driver.call('fault.tool-output-writes', { mode: 'holding' });

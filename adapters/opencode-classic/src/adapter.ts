@@ -92,7 +92,7 @@ const EMULATED: Record<string, string> = {
 
 export function createAdapter(): StdioAdapter {
   return runnerAdapter(
-    (config) => new ClassicRuntime(config as HelloConfig),
+    async (config) => new ClassicRuntime(config as HelloConfig),
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],

@@ -6,6 +6,7 @@ export type Command = { cmd: string } & Record<string, unknown>;
 export interface HelloConfig {
   storeDir: string;
   home: string;
+  runDir: string;
   timeZone?: string;
   provider: { dialect: string; baseUrl: string; apiKey: string; model: string; models?: string[] };
 }
@@ -25,33 +26,56 @@ export class ApiError extends Refusal {
 }
 
 /** One OpenCode runner as its adapter drives it. */
-export interface RunnerRuntime {
+export interface RunnerRuntime<K> {
   handle(command: Command): Promise<unknown>;
+  stop(): Promise<void>;
+  stopNow(): void;
+  /** Capability process-reuse: ends the runtime, returning what the next hello may take over. */
+  close?(): Promise<K>;
+}
+
+/** What a closed runtime leaves for the next one: its processes, stopped however the adapter ends. */
+export interface Kept {
+  processIds(): number[];
   stop(): Promise<void>;
   stopNow(): void;
 }
 
 /**
- * The adapter of one OpenCode runner, as the stdio loop serves it: `hello` starts the runtime from
- * its configuration and answers the handshake; a command the runner has no equivalent for is
+ * The adapter of one OpenCode runner, as the stdio loop serves it: `hello` opens the runtime from
+ * its configuration and what the runtime closed before left (answering once it is ready, so the
+ * kit counts what it started as the adapter's own); a command the runner has no equivalent for is
  * refused with the reason its README records; OpenCode's refusals (ApiError) are failure replies;
  * the server is stopped however the adapter ends.
  */
-export function runnerAdapter<R extends RunnerRuntime>(
-  start: (config: unknown) => R,
+export function runnerAdapter<K extends Kept, R extends RunnerRuntime<K>>(
+  open: (config: unknown, kept: K | undefined) => Promise<R>,
   handshake: () => Record<string, unknown>,
   unsupported: Record<string, string>,
 ): StdioAdapter {
   let runtime: R | undefined;
+  let kept: K | undefined;
   return {
     runtime: 'OpenCode',
-    hello: (config: unknown) => {
-      runtime ??= start(config);
+    hello: async (config: unknown) => {
+      runtime ??= await open(config, kept);
+      kept = undefined;
       return { protocol: PROTOCOL, ...handshake() };
     },
-    commands: (command: Command) => runtime!.handle(command),
+    commands: async (command: Command) => {
+      if (command.cmd !== 'runtime.close' || !runtime?.close) return runtime!.handle(command);
+      kept = await runtime.close();
+      runtime = undefined;
+      return { kept: kept.processIds() };
+    },
     unsupported,
-    end: async () => runtime?.stop(),
-    endNow: () => runtime?.stopNow(),
+    end: async () => {
+      await runtime?.stop();
+      await kept?.stop();
+    },
+    endNow: () => {
+      runtime?.stopNow();
+      kept?.stopNow();
+    },
   };
 }

@@ -1,4 +1,5 @@
-import { OpencodeServer, type ServerSettings } from './server.js';
+import { isDeepStrictEqual } from 'node:util';
+import { OpencodeServer, type ServerSettings, writeConfiguration } from './server.js';
 import { START_WITHIN_MS } from './runner-adapter.js';
 
 /**
@@ -11,7 +12,8 @@ export class ServerHandle {
   private process: OpencodeServer | undefined;
 
   constructor(
-    private readonly settings: ServerSettings,
+    /** What the server was started with; the runtime's changes are written here. */
+    readonly settings: ServerSettings,
     /** What must be in place before each start. */
     private readonly beforeStart: () => void = () => {},
   ) {}
@@ -33,6 +35,27 @@ export class ServerHandle {
     onRestart();
     await (await running).stop();
     await this.started();
+  }
+
+  /**
+   * Serves another scenario with a running server when it was started with what that scenario
+   * starts with, its home aside: OpenCode reads its global configuration once per process, so a
+   * server with any other setting is not taken over. The configuration directory then links to
+   * the new home, whose instruction files OpenCode reads on every turn.
+   */
+  takeOver(settings: ServerSettings): boolean {
+    const { home, ...wanted } = settings;
+    const { home: _, ...running } = this.settings;
+    if (!this.process?.running || !isDeepStrictEqual(wanted, running)) return false;
+    this.settings.home = home;
+    writeConfiguration(this.settings);
+    return true;
+  }
+
+  /** The server's process, while it runs. */
+  processIds(): number[] {
+    const pid = this.process?.running ? this.process.pid : undefined;
+    return pid === undefined ? [] : [pid];
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -141,19 +141,20 @@ export class OpencodeServer {
     return this.child.pid;
   }
 
-  get output(): string {
-    return this.log;
+  /** Whether the process still runs. */
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** SIGKILL at once: the store is durable, and SIGTERM does not always stop it within seconds. */
   async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) killTree(this.child.pid);
+    if (this.running && this.child.pid) killTree(this.child.pid);
     await this.exited;
   }
 
   /** Synchronous, for process exit handlers. */
   stopNow(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null && this.child.pid) killTree(this.child.pid);
+    if (this.running && this.child.pid) killTree(this.child.pid);
   }
 
   /**
@@ -219,14 +220,14 @@ function emptyModelDatabase(root: string): string {
 
 /**
  * `$XDG_CONFIG_HOME/opencode` is the kit's `home`, so a global AGENTS.md the kit writes there is
- * OpenCode's own global instruction file; opencode.json sits beside it.
+ * OpenCode's own global instruction file; opencode.json sits beside it. The link is replaced in
+ * one step, so a server kept for another scenario finds that scenario's home there at once.
  */
-function writeConfiguration(settings: ServerSettings): void {
+export function writeConfiguration(settings: ServerSettings): void {
   const configHome = join(settings.storeDir, 'opencode', 'config');
   mkdirSync(configHome, { recursive: true });
   mkdirSync(settings.home, { recursive: true });
-  const link = join(configHome, 'opencode');
-  if (!existsSync(link)) symlinkSync(settings.home, link, 'dir');
+  linkInOneStep(settings.home, join(configHome, 'opencode'));
   // Each model's own window: OpenCode weighs a turn against the limits of the model it selected.
   const limit = (model: string) =>
     settings.compaction
@@ -290,6 +291,14 @@ function writeConfiguration(settings: ServerSettings): void {
       : {}),
   };
   writeFileSync(join(settings.home, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** Makes `link` a link to `target`, replacing any link there in one step. */
+export function linkInOneStep(target: string, link: string): void {
+  const next = `${link}.next`;
+  rmSync(next, { force: true });
+  symlinkSync(target, next, 'dir');
+  renameSync(next, link);
 }
 
 /**

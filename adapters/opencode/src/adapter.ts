@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
-import { kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
+import { idNamespace, kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,
@@ -23,11 +23,18 @@ import {
   runnerAdapter,
 } from '../server/runner-adapter.js';
 import { readEpoch } from './store.js';
+import {
+  createServerStore,
+  linkScenario,
+  linkedServerStore,
+  logDirectory,
+  toolOutputDirectory,
+} from './server-store.js';
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
 
-/** The V2 runner also reads which server instance of the run it is. */
+/** The V2 runner also reads which process over the scenario's store it is: 0 first, then after each restart. */
 interface HelloConfig extends RunnerHelloConfig {
   instance: number;
 }
@@ -97,11 +104,11 @@ const EMULATED: Record<string, string> = {
 
 export function createAdapter(): StdioAdapter {
   return runnerAdapter(
-    (config) => new OpencodeRuntime(config as HelloConfig),
+    (config, kept: ServerHandle | undefined) => OpencodeRuntime.open(config as HelloConfig, kept),
     () => ({
       runtime: { name: 'opencode', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core'],
-      capabilities: ['restart', 'host-env'],
+      capabilities: ['restart', 'host-env', 'process-reuse'],
       // bash settles with the command's output and a text part naming its exit status.
       shell: {
         tool: 'bash',
@@ -135,8 +142,6 @@ export function createAdapter(): StdioAdapter {
 }
 
 class OpencodeRuntime {
-  private readonly settings: ServerSettings;
-  private readonly opencode: ServerHandle;
   private readonly subscriptions = new Map<string, EventStream>();
   /** Prompts admitted with resume, per session: idle only once each was promoted. */
   private readonly expected = new Map<string, Set<string>>();
@@ -147,11 +152,26 @@ class OpencodeRuntime {
   /** Locations whose model catalog was seen holding the model, on the current server. */
   private readonly offered = new Set<string>();
   private readonly commands: Record<string, (c: Command, api: OpencodeApi) => Promise<unknown>>;
+  /** Commands that only change what the server is started with: none needs a server running. */
+  private readonly settingChanges: Record<string, (c: Command) => Promise<unknown>>;
 
-  constructor(config: HelloConfig) {
-    this.settings = {
+  /**
+   * The runtime of one hello. A scenario's first process serves it from the server store the
+   * scenario before it used, taking over that scenario's server once a command needs one if it
+   * serves these settings then; a restarted process starts its own server over the store the
+   * scenario's store links to. OpenCode's data directory (managed tool output among it) is the
+   * scenario's own; its log is read from where this runtime opened.
+   */
+  static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<OpencodeRuntime> {
+    if (!(config.provider.dialect in PROVIDER_PACKAGES))
+      throw new Error(`dialect ${config.provider.dialect} is not wired`);
+    const restarted = config.instance > 0;
+    const store = restarted
+      ? linkedServerStore(config.storeDir)
+      : (kept?.settings.storeDir ?? createServerStore(config.runDir));
+    const settings: ServerSettings = {
       packageDir: PACKAGE_DIR,
-      storeDir: config.storeDir,
+      storeDir: store,
       home: config.home,
       dialect: config.provider.dialect,
       baseUrl: config.provider.baseUrl,
@@ -161,32 +181,28 @@ class OpencodeRuntime {
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
     };
-    this.opencode = new ServerHandle(this.settings);
-    if (!(config.provider.dialect in PROVIDER_PACKAGES))
-      throw new Error(`dialect ${config.provider.dialect} is not wired`);
-    this.commands = {
-      'session.create': (c, api) => this.createSession(c, api),
-      'prompt.admit': (c, api) => this.admit(c, api),
-      'session.wake': (c, api) => this.wake(sessionOf(c), api),
-      'session.idle': (c, api) => this.idle(sessionOf(c), api),
-      'session.interrupt': (c, api) => this.interrupt(sessionOf(c), api),
-      'session.select': (c, api) => this.select(c, api),
-      epoch: async (c) => readEpoch(join(this.settings.storeDir, 'opencode.db'), sessionOf(c)),
-      history: async (c, api) => ({ messages: history(await api.history(sessionOf(c))) }),
-      inbox: async (c, api) => ({ rows: inbox(await api.history(sessionOf(c))) }),
-      failures: async (c, api) => ({ failures: failures(await api.history(sessionOf(c))) }),
-      events: async (c, api) => ({ events: kitEvents(await api.history(sessionOf(c), Number(c.after ?? 0))) }),
-      compactions: async (c, api) => {
-        const session = sessionOf(c);
-        const events = await api.history(session);
-        return { compactions: compactions(events, (await api.active()).has(session)) };
-      },
-      'events.subscribe': async (c, api) => this.subscribe(c, api),
-      'events.take': async (c) => {
-        const stream = this.subscriptions.get(String(c.subscription));
-        if (!stream) throw new ApiError('not-found', `no subscription ${c.subscription}`);
-        return { events: kitEvents(stream.take()) };
-      },
+    if (!restarted) {
+      linkScenario(config.storeDir, store);
+      await rm(toolOutputDirectory(store), { recursive: true, force: true });
+    }
+    return new OpencodeRuntime(
+      new ServerHandle(settings),
+      kept,
+      idNamespace(config.storeDir),
+      Date.now(),
+    );
+  }
+
+  private constructor(
+    private opencode: ServerHandle,
+    /** The server the scenario before left, until a command needs one. */
+    private left: ServerHandle | undefined,
+    /** What this scenario's kit IDs are wrapped with in OpenCode's. */
+    private readonly namespace: string,
+    /** When this runtime opened (ms): the log before it is another scenario's. */
+    private readonly openedAt: number,
+  ) {
+    this.settingChanges = {
       'tool-output.configure': async (c) =>
         this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
       'compaction.configure': async (c) =>
@@ -225,8 +241,32 @@ class OpencodeRuntime {
             },
           },
         }),
-      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(sessionOf(c), api) }),
-      'permission.wait': async (c, api) => this.permissionAsked(sessionOf(c), api),
+    };
+    this.commands = {
+      'session.create': (c, api) => this.createSession(c, api),
+      'prompt.admit': (c, api) => this.admit(c, api),
+      'session.wake': (c, api) => this.wake(this.sessionOf(c), api),
+      'session.idle': (c, api) => this.idle(this.sessionOf(c), api),
+      'session.interrupt': (c, api) => this.interrupt(this.sessionOf(c), api),
+      'session.select': (c, api) => this.select(c, api),
+      epoch: async (c) => readEpoch(join(this.settings.storeDir, 'opencode.db'), this.sessionOf(c)),
+      history: async (c, api) => ({ messages: history(await api.history(this.sessionOf(c))) }),
+      inbox: async (c, api) => ({ rows: inbox(await api.history(this.sessionOf(c))) }),
+      failures: async (c, api) => ({ failures: failures(await api.history(this.sessionOf(c))) }),
+      events: async (c, api) => ({ events: kitEvents(await api.history(this.sessionOf(c), Number(c.after ?? 0))) }),
+      compactions: async (c, api) => {
+        const session = this.sessionOf(c);
+        const events = await api.history(session);
+        return { compactions: compactions(events, (await api.active()).has(session)) };
+      },
+      'events.subscribe': async (c, api) => this.subscribe(c, api),
+      'events.take': async (c) => {
+        const stream = this.subscriptions.get(String(c.subscription));
+        if (!stream) throw new ApiError('not-found', `no subscription ${c.subscription}`);
+        return { events: kitEvents(stream.take()) };
+      },
+      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.sessionOf(c), api) }),
+      'permission.wait': async (c, api) => this.permissionAsked(this.sessionOf(c), api),
       'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
       'tool-output.files': async () => this.toolOutputFiles(),
       diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
@@ -234,6 +274,8 @@ class OpencodeRuntime {
   }
 
   async handle(command: Command): Promise<unknown> {
+    const change = this.settingChanges[command.cmd];
+    if (change) return change(command);
     const run = this.commands[command.cmd];
     if (!run) throw new ApiError('unsupported', `OpenCode has no equivalent of ${command.cmd}`);
     return run(command, new OpencodeApi((await this.started()).url));
@@ -242,13 +284,46 @@ class OpencodeRuntime {
   async stop(): Promise<void> {
     for (const stream of this.subscriptions.values()) stream.close();
     await this.opencode.stop();
+    await this.left?.stop();
+  }
+
+  /**
+   * Ends the scenario's runtime and leaves its server to the next: nothing of this scenario may run
+   * on into that one, so every session still running is interrupted (only this scenario's can be:
+   * the one before it ended the same way). A runtime that never needed a server passes on the one
+   * it was left.
+   */
+  async close(): Promise<ServerHandle> {
+    for (const stream of this.subscriptions.values()) stream.close();
+    if (this.left) return this.left;
+    if (this.opencode.processIds().length > 0) {
+      const api = new OpencodeApi((await this.started()).url);
+      for (const session of await api.active()) await this.interrupt(session, api);
+    }
+    return this.opencode;
+  }
+
+  private get settings(): ServerSettings {
+    return this.opencode.settings;
+  }
+
+  private sessionOf(c: Command): string {
+    return opencodeSessionId(this.namespace, String(c.sessionId));
   }
 
   stopNow(): void {
     this.opencode.stopNow();
+    this.left?.stopNow();
   }
 
-  private started(): Promise<OpencodeServer> {
+  /** The server, taking over the one the scenario before left when it serves this runtime's settings now. */
+  private async started(): Promise<OpencodeServer> {
+    const left = this.left;
+    if (left) {
+      this.left = undefined;
+      if (left.takeOver(this.settings)) this.opencode = left;
+      else await left.stop();
+    }
     return this.opencode.started();
   }
 
@@ -259,7 +334,7 @@ class OpencodeRuntime {
 
   private async createSession(c: Command, api: OpencodeApi) {
     const kitId = c.id === undefined ? undefined : String(c.id);
-    const id = kitId === undefined ? undefined : opencodeSessionId(kitId);
+    const id = kitId === undefined ? undefined : opencodeSessionId(this.namespace, kitId);
     let created = true;
     if (id !== undefined) {
       created = await api.call('GET', `/api/session/${encodeURIComponent(id)}`).then(
@@ -280,7 +355,7 @@ class OpencodeRuntime {
   }
 
   private async admit(c: Command, api: OpencodeApi) {
-    const session = sessionOf(c);
+    const session = this.sessionOf(c);
     if (c.resume !== false) await this.modelOffered(session, api);
     const parts = (
       c.prompt as { parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string })[] }
@@ -291,7 +366,7 @@ class OpencodeRuntime {
         ? [{ uri: `data:${part.mediaType};base64,${part.data}`, name: `${PART_IMAGE_NAME}-${index + 1}` }]
         : [],
     );
-    const id = c.id === undefined ? undefined : opencodeMessageId(String(c.id));
+    const id = c.id === undefined ? undefined : opencodeMessageId(this.namespace, String(c.id));
     const before = id === undefined ? [] : await api.history(session);
     const duplicate = before.some(
       (event) => event.type === 'session.next.prompt.admitted' && event.data.messageID === id,
@@ -413,7 +488,7 @@ class OpencodeRuntime {
   }
 
   private async select(c: Command, api: OpencodeApi) {
-    const session = sessionOf(c);
+    const session = this.sessionOf(c);
     if ('agent' in c) {
       await api.call('POST', `/api/session/${encodeURIComponent(session)}/agent`, { agent: c.agent ?? 'build' });
     }
@@ -432,7 +507,7 @@ class OpencodeRuntime {
   }
 
   private async subscribe(c: Command, api: OpencodeApi) {
-    const session = sessionOf(c);
+    const session = this.sessionOf(c);
     await api.call('GET', `/api/session/${encodeURIComponent(session)}`);
     const id = `sub_${this.subscriptions.size + 1}`;
     const server = await this.started();
@@ -493,19 +568,20 @@ class OpencodeRuntime {
     });
   }
 
-  /** Managed tool output lives in OpenCode's data directory, `tool-output` (observed in 1.18.33). */
   private async toolOutputFiles() {
-    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'tool-output');
+    const directory = toolOutputDirectory(this.settings.storeDir);
     const names = await readdir(directory).catch(() => [] as string[]);
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }
 
-  /** OpenCode's own log: its warnings and errors are what an operator reads. */
+  /** OpenCode's own log since this runtime opened: its warnings and errors are what an operator reads. */
   private async diagnostics(): Promise<string[]> {
-    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'log');
+    const directory = logDirectory(this.settings.storeDir);
     const names = (await readdir(directory).catch(() => [] as string[])).sort();
     const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
-    return lines.flatMap((text) => text.split('\n')).filter((line) => /\blevel=(WARN|ERROR)\b/.test(line));
+    return lines
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => /\blevel=(WARN|ERROR)\b/.test(line) && loggedAt(line) >= this.openedAt);
   }
 
   /**
@@ -514,11 +590,12 @@ class OpencodeRuntime {
    * `SystemContext.InitializationBlocked` when an instruction file cannot be read, rule EPO-02).
    */
   private async drainFailedSince(session: string, since: number): Promise<boolean> {
-    return (await this.diagnostics()).some((line) => {
-      if (!line.includes('message="Failed to drain Session"') || !line.includes(`sessionID=${session}`)) return false;
-      const at = /^timestamp=(\S+)/.exec(line)?.[1];
-      return at !== undefined && Date.parse(at) >= since;
-    });
+    return (await this.diagnostics()).some(
+      (line) =>
+        line.includes('message="Failed to drain Session"') &&
+        line.includes(`sessionID=${session}`) &&
+        loggedAt(line) >= since,
+    );
   }
 
   private expecting(session: string): Set<string> {
@@ -531,8 +608,10 @@ class OpencodeRuntime {
   }
 }
 
-function sessionOf(c: Command): string {
-  return opencodeSessionId(String(c.sessionId));
+/** When OpenCode logged a line (ms), from its leading `timestamp=`; NaN when it has none. */
+function loggedAt(line: string): number {
+  const at = /^timestamp=(\S+)/.exec(line)?.[1];
+  return at === undefined ? Number.NaN : Date.parse(at);
 }
 
 /** Whether the session's last provider step failed, with no prompt promoted since. */

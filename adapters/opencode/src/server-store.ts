@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { linkInOneStep } from '../server/server.js';
+
+/**
+ * Where a server keeps its state (database, data, configuration directories). One server serves
+ * the scenarios of an adapter process one after another, so its store cannot be a scenario's own
+ * directory, which the kit removes once the scenario ends: it is in the run's directory, and each
+ * scenario's store links to it, so a restart over that store finds the same state again.
+ */
+const LINK = 'opencode-server';
+
+export function createServerStore(runDir: string): string {
+  return mkdtempSync(join(runDir, 'opencode-'));
+}
+
+/** The server store a scenario's store links to (the one its first process used). */
+export function linkedServerStore(scenarioStore: string): string {
+  const link = join(scenarioStore, LINK);
+  try {
+    return readlinkSync(link);
+  } catch {
+    throw new Error(`a restarted process finds no server store: ${link} is not a link`);
+  }
+}
+
+/** Links a scenario's store to the server store that serves it, in one step. */
+export function linkScenario(scenarioStore: string, serverStore: string): void {
+  mkdirSync(scenarioStore, { recursive: true });
+  linkInOneStep(serverStore, join(scenarioStore, LINK));
+}
+
+/** Where OpenCode writes the files of tool output it bounded (observed in 1.18.33). */
+export function toolOutputDirectory(serverStore: string): string {
+  return join(serverStore, 'opencode', 'data', 'opencode', 'tool-output');
+}
+
+/** Where OpenCode writes its log. */
+export function logDirectory(serverStore: string): string {
+  return join(serverStore, 'opencode', 'data', 'opencode', 'log');
+}
