@@ -29,11 +29,11 @@ export function readJudgeSettings(runtime: string): JudgeSettings {
   return JSON.parse(readFileSync(kitPath('adapters', runtime, 'judge.json'), 'utf8')) as JudgeSettings;
 }
 
-/** The kit's `run` command against the runtime's adapter, at its timeout scale; options follow. */
-export function kitRun(settings: JudgeSettings): string[] {
+/** A kit command (`run` by default) against the runtime's adapter, at its timeout scale; options follow. */
+export function kitRun(settings: JudgeSettings, command: 'run' | 'smoke' = 'run'): string[] {
   return [
     kitPath('cli', 'bin.js'),
-    'run',
+    command,
     '--adapter',
     settings.adapter,
     '--timeout-scale',

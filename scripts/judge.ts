@@ -55,6 +55,13 @@ if (process.argv[3] === '--report') {
 
 installAdapter(folder);
 const started = Date.now();
+// A runtime that cannot be driven, or whose kept process carries one scenario into the next, is
+// said in a few seconds, before any scenario is judged.
+const smoked = await runKit([], 'smoke');
+if (smoked !== 0) {
+  process.stdout.write(`✖ ${runtime}: kit smoke failed (exit ${smoked}), so no scenario was judged\n`);
+  process.exit(smoked);
+}
 const shards = settings.shards ?? 1;
 const statuses = await Promise.all(Array.from({ length: shards }, (_, k) => runShard(k + 1)));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -165,9 +172,9 @@ function baselineArgs(): string[] {
   return existsSync(baseline) ? ['--baseline', baseline] : [];
 }
 
-/** `kit run` against the runtime's adapter with the options given; its exit code. */
-function runKit(options: string[]): Promise<number> {
-  const child = spawn(process.execPath, [...kitRun(settings), ...options], {
+/** `kit run` (or another kit command) against the runtime's adapter with the options given; its exit code. */
+function runKit(options: string[], command: 'run' | 'smoke' = 'run'): Promise<number> {
+  const child = spawn(process.execPath, [...kitRun(settings, command), ...options], {
     cwd: kitPath(),
     stdio: 'inherit',
     env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,

@@ -36,10 +36,14 @@ export async function smoke(
   const stopRouting = target.route(provider);
   provider.enqueue({ turn: textTurn('pong', 2) });
   let driver: RuntimeDriver | undefined;
-  /** A runtime over a store, home and workspace of its own below the smoke directory. */
+  /**
+   * A runtime over a store, home and workspace of its own below the smoke directory; its home holds
+   * a global instruction file naming it.
+   */
   const start = async (name: string) => {
     const own = join(dir, name);
     for (const sub of ['store', 'home', 'workspace']) mkdirSync(join(own, sub), { recursive: true });
+    writeFileSync(join(own, 'home', 'AGENTS.md'), `${homeMark(name)}: the global instructions of ${name}\n`);
     driver = await startRuntime(target, provider, {
       storeDir: join(own, 'store'),
       now: '2026-01-15T09:00:00.000Z',
@@ -101,7 +105,8 @@ export async function smoke(
         ? 'the runtime closed, its process kept for the next'
         : 'the adapter process is gone';
     });
-    if (declares(driver!.description, PROCESS_REUSE)) await check('the kept process', () => keptProcess(start, provider));
+    if (declares(driver!.description, PROCESS_REUSE))
+      await check('the kept process', () => keptProcess(start, provider));
     return true;
   } catch {
     return false;
@@ -114,47 +119,69 @@ export async function smoke(
 }
 
 /**
- * Two scenarios in turn in the process the kit keeps, with the same session and prompt IDs: the
- * first's global instruction file, session, prompt and reply must be nowhere in the second, neither
- * in what its runtime reports nor in what its provider is sent.
+ * Two scenarios in turn in the process the kit keeps, with the same session and prompt IDs: nothing
+ * of the scenario before may be in the next, neither in what its runtime reports nor in what its
+ * provider is sent, and each reads the global instructions of its own home only.
  */
 async function keptProcess(
-  start: (name: string) => Promise<{ driver: RuntimeDriver; home: string; workspace: string }>,
+  start: (name: string) => Promise<{ driver: RuntimeDriver; workspace: string }>,
   provider: FakeProvider,
 ): Promise<string> {
   const first = await start('kept-first');
-  if (!first.driver.reusedProcess) return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
-  writeFileSync(join(first.home, 'AGENTS.md'), `${KEPT_MARK}: only the first scenario reads this\n`);
+  if (!first.driver.reusedProcess)
+    return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
+  const before = provider.requests.length;
   provider.enqueue({ turn: textTurn('first reply', 2) });
   await first.driver.createSession(first.workspace, 's1');
   await first.driver.admit('s1', 'first prompt', { id: 'p1' });
   await first.driver.idle('s1');
-  // Absence in the second scenario says something only of an instruction the first one read.
-  const read = provider.requests.some((request) => JSON.stringify(request.body).includes(KEPT_MARK));
   await first.driver.stop();
   const second = await start('kept-second');
   if (!second.driver.reusedProcess) throw new Error('the kept process did not answer the next hello');
-  const sent = provider.requests.length;
+  const between = provider.requests.length;
   provider.enqueue({ turn: textTurn('second reply', 2) });
   const { created } = await second.driver.createSession(second.workspace, 's1');
   if (!created) throw new Error('session s1 of the scenario before was found again');
   const receipt = await second.driver.admit('s1', 'second prompt', { id: 'p1' });
   if (receipt.duplicate) throw new Error('prompt p1 of the scenario before counted as a duplicate');
   await second.driver.idle('s1');
-  const requests = provider.requests.slice(sent);
-  const leaked = requests.flatMap((request) =>
-    [...(read ? [KEPT_MARK] : []), 'first prompt', 'first reply'].filter((text) =>
-      JSON.stringify(request.body).includes(text),
-    ),
-  );
-  if (requests.length !== 1 || leaked.length > 0)
-    throw new Error(`the next scenario's provider requests: ${requests.length}, naming ${leaked.join(', ') || 'nothing'} of the one before`);
+  const sent = provider.requests.slice(between).map((request) => JSON.stringify(request.body));
+  const leaked = ['first prompt', 'first reply'].filter((text) => sent.some((body) => body.includes(text)));
+  if (sent.length !== 1 || leaked.length > 0)
+    throw new Error(
+      `the next scenario's provider requests: ${sent.length}, naming ${leaked.join(', ') || 'nothing'} of the one before`,
+    );
   const history = (await second.driver.history('s1')).map((m) => `${m.role}:${'text' in m ? m.text : ''}`);
   if (history.join(' ') !== 'user:second prompt assistant:second reply')
     throw new Error(`the next scenario's history is ${JSON.stringify(history)}`);
   await second.driver.stop();
-  return `the next scenario found no session, prompt, reply${read ? ' or global instruction' : ''} of the one before`;
+  const homes = homesRead(
+    provider.requests.slice(before, between).map((request) => JSON.stringify(request.body)),
+    sent,
+  );
+  return `the next scenario found no session, prompt or reply of the one before${homes}`;
 }
 
-/** A text only the first of the kept process's scenarios writes. */
-const KEPT_MARK = 'KEPT-PROCESS-MARK';
+const SMOKE_RUNTIMES = ['first', 'kept-first', 'kept-second'];
+const homeMark = (name: string) => `HOME-MARK-${name.toUpperCase()}`;
+
+/**
+ * Which homes' global instructions the kept scenarios' requests name: each its own only; and where
+ * the runtime reads them at all, each its own.
+ */
+function homesRead(first: string[], second: string[]): string {
+  const named = (bodies: string[]) =>
+    SMOKE_RUNTIMES.filter((name) => bodies.some((body) => body.includes(homeMark(name))));
+  const [inFirst, inSecond] = [named(first), named(second)];
+  for (const [name, found] of [
+    ['kept-first', inFirst],
+    ['kept-second', inSecond],
+  ] as const) {
+    const others = found.filter((other) => other !== name);
+    if (others.length > 0) throw new Error(`scenario ${name} was sent the global instructions of ${others.join(', ')}`);
+  }
+  const reads = inFirst.length + inSecond.length > 0;
+  if (reads && (inFirst.length === 0 || inSecond.length === 0))
+    throw new Error('one kept scenario was sent its global instructions and the other not');
+  return reads ? ', and each read its own home only' : ' (the runtime sends no global instruction file of its home)';
+}

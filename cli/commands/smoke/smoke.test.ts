@@ -10,6 +10,16 @@ describe('kit smoke', SIDE_BY_SIDE, () => {
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /✔ handshake: reference 0\.1\.0 \(typescript\)/);
     assert.match(run.stdout, /✔ kill/);
+    assert.match(
+      run.stdout,
+      /✔ the kept process: the next scenario found no session, prompt or reply of the one before, and each read its own home only/,
+    );
+  });
+
+  test('a kept process that opens the next runtime over the store of the one before fails the smoke test', async () => {
+    const run = await smoke('--adapter', 'node --import tsx fixtures/adapters/leaky-reuse.ts');
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /✖ the kept process: session s1 of the scenario before was found again/);
   });
 
   test('an adapter that cannot start fails the handshake with its stderr, as not driven', async () => {
