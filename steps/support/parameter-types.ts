@@ -4,6 +4,7 @@ import type {
   Delivery,
   ErrorCode,
   Failure,
+  FaultToolOutputWritesRequest,
   HistoryMessage,
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
@@ -52,6 +53,22 @@ const CRASH_POINTS: Record<string, CrashPoint> = {
 
 const LINE_ENDINGS: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
 
+/** How a scenario makes a kind of durable write behave (`fault.tool-output-writes`'s modes). */
+export type WriteMode = FaultToolOutputWritesRequest['mode'];
+const WRITE_MODES: Record<string, WriteMode> = {
+  fail: 'failing',
+  'work again': 'working',
+  'hang once complete': 'holding',
+};
+
+/** A count of numbered lines, or a size taken from the runtime's own tool output limit. */
+export type NumberedLines = number | 'over' | 'over-lines' | 'within';
+const SIZED_LINES: Record<string, NumberedLines> = {
+  'numbered lines over every part of the tool output limit': 'over',
+  "numbered lines twice the tool output limit's lines": 'over-lines',
+  'numbered lines well within the tool output limit': 'within',
+};
+
 /** Longest first, so that no word matches as the prefix of another. */
 const alternatives = (words: string[]) =>
   [...words]
@@ -96,6 +113,26 @@ mapping('permission-decision', { approves: true, declines: false });
 mapping('mention', { mentions: true, omits: false });
 mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
+mapping('write-mode', WRITE_MODES);
+vocabulary('output-tool', { produce: true, fail: true });
+
+/** `40 numbered lines`, or numbered lines sized from the runtime's own limit (`... over every part of ...`). */
+defineParameterType({
+  name: 'numbered-lines',
+  regexp: new RegExp(`\\d+ numbered lines|${alternatives(Object.keys(SIZED_LINES))}`),
+  transformer: (words: string): NumberedLines => SIZED_LINES[words] ?? Number.parseInt(words, 10),
+  useForSnippets: false,
+});
+
+/** A tool output limit: `10 lines and 2000 bytes`, or `the runtime's own tool output limit`. */
+export type OutputLimit = { lines: number; bytes: number } | 'own';
+defineParameterType({
+  name: 'output-limit',
+  regexp: /(\d+) lines and (\d+) bytes|the runtime's own tool output limit/,
+  transformer: (lines: string | undefined, bytes: string | undefined): OutputLimit =>
+    lines === undefined ? 'own' : { lines: Number(lines), bytes: Number(bytes) },
+  useForSnippets: false,
+});
 
 /** Where a listing goes on: an offset, or `none` at its end. */
 /** `request 3`, `the last request` (the newest one when the step runs) or `the summary request`. */

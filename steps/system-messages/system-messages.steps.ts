@@ -1,6 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
+import type { WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { lastSystemMessage, request, systemMessages } from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
@@ -9,12 +10,9 @@ Given('the host environment sets {word} to {string}', async function (this: KitW
   await this.driver.call('host.env.set', { name, value });
 });
 
-When('durable writes of system messages fail', async function (this: KitWorld) {
-  await this.driver.call('fault.system-message-writes', { failing: true });
-});
-
-When('durable writes of system messages work again', async function (this: KitWorld) {
-  await this.driver.call('fault.system-message-writes', { failing: false });
+When('durable writes of system messages {write-mode}', async function (this: KitWorld, mode: WriteMode) {
+  if (mode === 'holding') throw new Error('the kit cannot make a system message write hang, only fail or work');
+  await this.driver.call('fault.system-message-writes', { failing: mode === 'failing' });
 });
 
 /**
