@@ -41,17 +41,11 @@ Given('the provider replies with the recording {string}', function (this: KitWor
   this.provider.enqueue({ turn: recordingTurn(name) });
 });
 
+/** A reply the runtime waits on until a later step releases it; `to "<user text>"` as for `replies to`. */
 Given(
-  'the provider holds its reply {string} until {string} is released',
-  function (this: KitWorld, reply: string, hold: string) {
-    this.provider.enqueue({ turn: text(reply), hold });
-  },
-);
-
-Given(
-  'the provider holds its reply to {string} with {string} until {string} is released',
-  function (this: KitWorld, user: string, reply: string, hold: string) {
-    this.provider.enqueue({ turn: text(reply), forUserText: user, hold });
+  /^the provider holds its reply(?: to "([^"]*)" with)? "([^"]*)" until "([^"]*)" is released$/,
+  function (this: KitWorld, user: string | null, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), ...(user === null ? {} : { forUserText: user }), hold });
   },
 );
 
@@ -97,13 +91,14 @@ When('the held reply {string} is released', function (this: KitWorld, hold: stri
   this.provider.release(hold);
 });
 
-Then('the provider received {int} request(s)', function (this: KitWorld, count: number) {
-  expect(this.provider.requests.length, 'provider requests').to.equal(count);
-});
-
-Then('the provider received at least {int} request(s)', function (this: KitWorld, count: number) {
-  expect(this.provider.requests.length, 'provider requests').to.be.at.least(count);
-});
+Then(
+  /^the provider received (at least )?(\d+) requests?$/,
+  function (this: KitWorld, atLeast: string | null, count: string) {
+    const received = expect(this.provider.requests.length, 'provider requests');
+    if (atLeast) received.to.be.at.least(Number(count));
+    else received.to.equal(Number(count));
+  },
+);
 
 Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWorld, count: number) {
   expect(this.provider.unconsumed).to.equal(count);

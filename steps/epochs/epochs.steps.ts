@@ -1,21 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Then, type DataTable } from '@cucumber/cucumber';
+import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { baselineOf, contextBaselineOf } from '../support/requests.js';
-import { expectInOrder } from '../support/text.js';
 import { holdsHashOf } from '../support/checkpoint-hash.js';
-
-Then('the baseline of request {int} contains, in order:', function (this: KitWorld, n: number, table: DataTable) {
-  expectInOrder(
-    baselineOf(this, n),
-    table.raw().map(([text]) => text!),
-  );
-});
-
-Then('the baseline of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
-  expect(baselineOf(this, n)).to.not.include(text);
-});
 
 Then(
   'the baselines of requests {int} and {int} are byte for byte the same',

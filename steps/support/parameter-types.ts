@@ -9,7 +9,7 @@ import type {
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
 import { escapeRegExp } from './text.js';
-import { LAST_REQUEST, SUMMARY_REQUEST } from './requests.js';
+import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -114,6 +114,8 @@ mapping('mention', { mentions: true, omits: false });
 mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
 mapping('write-mode', WRITE_MODES);
+mapping('names', { names: true, 'does not name': false });
+mapping('advertises', { advertises: true, 'does not advertise': false });
 vocabulary('output-tool', { produce: true, fail: true });
 
 /** `40 numbered lines`, or numbered lines sized from the runtime's own limit (`... over every part of ...`). */
@@ -144,6 +146,14 @@ defineParameterType({
   name: 'request',
   regexp: /request \d+|the last request|the summary request/,
   transformer: (words: string) => NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),
+  useForSnippets: false,
+});
+
+/** `the baseline of request 2` or `the last system message of request 2`, read by `textOf`. */
+defineParameterType({
+  name: 'request-text',
+  regexp: /(the baseline|the last system message) of request (\d+)/,
+  transformer: (part: string, n: string): RequestText => ({ part: part as RequestText['part'], n: Number(n) }),
   useForSnippets: false,
 });
 

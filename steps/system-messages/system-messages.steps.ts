@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
 import type { WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
-import { lastSystemMessage, request, systemMessages } from '../support/requests.js';
+import { lastSystemMessage, type RequestText, request, systemMessages, textOf } from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
@@ -34,39 +34,26 @@ Then('the last system message of request {int} is:', function (this: KitWorld, n
   expect(lastSystemMessage(this, n)).to.equal(text);
 });
 
-Then(
-  'the last system message of request {int} contains, in order:',
-  function (this: KitWorld, n: number, table: DataTable) {
-    expectInOrder(
-      lastSystemMessage(this, n),
-      table.raw().map(([text]) => text!),
-    );
-  },
-);
+Then('{request-text} contains, in order:', function (this: KitWorld, part: RequestText, table: DataTable) {
+  expectInOrder(
+    textOf(this, part),
+    table.raw().map(([text]) => text!),
+  );
+});
+
+Then('{request-text} does not contain {string}', function (this: KitWorld, part: RequestText, text: string) {
+  expect(textOf(this, part), `${part.part} of request ${part.n}`).to.not.include(text);
+});
 
 Then(
-  'the last system message of request {int} does not contain {string}',
-  function (this: KitWorld, n: number, text: string) {
-    expect(lastSystemMessage(this, n)).to.not.include(text);
-  },
-);
-
-Then(
-  'the last system message of request {int} names the date {string}',
-  function (this: KitWorld, n: number, date: string) {
-    const text = lastSystemMessage(this, n);
+  '{request-text} {names} the date {string}',
+  function (this: KitWorld, part: RequestText, names: boolean, date: string) {
+    const text = textOf(this, part);
+    const found = dateRenderings(date).filter((rendering) => text.includes(rendering));
     expect(
-      dateRenderings(date).some((rendering) => text.includes(rendering)),
-      `"${text}" names ${date}`,
-    ).to.equal(true);
-  },
-);
-
-Then(
-  'the last system message of request {int} does not name the date {string}',
-  function (this: KitWorld, n: number, date: string) {
-    const text = lastSystemMessage(this, n);
-    expect(dateRenderings(date).filter((rendering) => text.includes(rendering))).to.deep.equal([]);
+      found.length > 0,
+      `${part.part} of request ${part.n} ${names ? 'names' : 'does not name'} ${date} (found ${JSON.stringify(found)}):\n${text}`,
+    ).to.equal(names);
   },
 );
 
