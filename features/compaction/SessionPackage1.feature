@@ -141,8 +141,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     Then the session has 1 completed compaction
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
-    And the last request ends with the user message of the declared text "continuation.continue"
-    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And the last request ends with the user message reading the declared text "continuation.continue"
+    And the newest user message in the history is a hidden continuation reading the declared text "continuation.continue"
     And the history has 1 user message "one"
 
   @SCP-02 @profile:sol @id:scp-request-1
@@ -165,7 +165,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | user      | one     |
       | assistant | *       |
       | user      | *       |
-    And the summary request ends with the user message of the declared text "compaction.prompt"
+    And the summary request ends with the user message reading the declared text "compaction.prompt"
     And the summary request limits the output to <limit> tokens
     And the last request uses the model "kit-other"
 

@@ -60,7 +60,7 @@ Then(
 );
 
 Then(
-  'request {int} tells the model {string} after {string}',
+  'request {int} tells the model {text} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = toldAfter(this, n, input);
     expect(
@@ -106,17 +106,6 @@ Then(
     const carrying = told.filter((message) => lines.some((line) => message.includes(line)));
     expect(carrying, `messages after "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
     expectInstructions(this, carrying[0]!, table);
-  },
-);
-
-Then(
-  'request {int} tells the model the declared text {string} after {string}',
-  function (this: KitWorld, n: number, name: string, input: string) {
-    const text = this.declaredText(name);
-    expect(
-      toldAfter(this, n, input).filter((message) => message.includes(text)),
-      `messages after "${input}" telling the runtime's ${name} text`,
-    ).to.have.length(1);
   },
 );
 

@@ -9,6 +9,7 @@ import type {
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
 import { escapeRegExp } from './text.js';
+import type { KitWorld } from './world.js';
 import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
@@ -154,6 +155,19 @@ defineParameterType({
   name: 'request-text',
   regexp: /(the baseline|the last system message) of request (\d+)/,
   transformer: (part: string, n: string): RequestText => ({ part: part as RequestText['part'], n: Number(n) }),
+  useForSnippets: false,
+});
+
+/**
+ * A text a step expects: `"continue"` as a seed fixes it, or `the declared text "name"`, the text
+ * of that name the runtime declared in its handshake.
+ */
+defineParameterType({
+  name: 'text',
+  regexp: /"([^"]*)"|the declared text "([^"]*)"/,
+  transformer(this: KitWorld, literal: string | undefined, name: string | undefined): string {
+    return literal ?? this.declaredText(name!);
+  },
   useForSnippets: false,
 });
 
