@@ -159,18 +159,13 @@ Then(
   },
 );
 
+/** Provider-native reasoning ahead of a reply: under a given signature, or the kit's streamed in chunks. */
 Given(
-  'the provider replies {string} after reasoning {string} signed {string}',
-  function (this: KitWorld, reply: string, reasoning: string, signature: string) {
-    this.provider.enqueue({ turn: text(reply, { reasoning: { text: reasoning, signature } }) });
-  },
-);
-
-Given(
-  'the provider replies {string} after reasoning {string} in {int} chunk(s)',
-  function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
+  /^the provider replies "([^"]*)" after reasoning "([^"]*)" (?:signed "([^"]*)"|in (\d+) chunks?)$/,
+  function (this: KitWorld, reply: string, reasoning: string, signature: string | null, chunks: string | null) {
+    const streamed = chunks === null ? {} : { chunks: Number(chunks) };
     this.provider.enqueue({
-      turn: text(reply, { reasoning: { text: reasoning, signature: 'kit-signature', chunks } }),
+      turn: text(reply, { reasoning: { text: reasoning, signature: signature ?? 'kit-signature', ...streamed } }),
     });
   },
 );

@@ -18,10 +18,6 @@ Then(
   },
 );
 
-Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
-  expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
-});
-
 Given(
   'a session {string} working in {string} of the project {string}',
   async function (this: KitWorld, name: string, location: string, project: string) {
