@@ -193,7 +193,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 4 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
     And request 4 has no user message "one"
     And request 4 is shorter than 40000 characters
-    And the history still holds an assistant reply of 160000 characters
+    And the history still holds 160000 characters of prose
     And the history has 1 user message "one"
     And compaction 1 freed between 38000 and 40100 tokens
 

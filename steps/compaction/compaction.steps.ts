@@ -2,6 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
@@ -40,24 +41,10 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
 });
 
 Then(
-  '{request} {mention} {string} in its conversation',
-  function (this: KitWorld, n: number, mentions: boolean, text: string) {
+  '{request} {mention} {mentioned} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, { text, what }: Mentioned) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(mentions);
-  },
-);
-
-/** The output of a tool call as the model first read it, in the request that carried its result. */
-Then(
-  '{request} {mention} the output of call {string} in its conversation',
-  function (this: KitWorld, n: number, mentions: boolean, id: string) {
-    const result = this.provider.requests
-      .flatMap(({ index }) => request(this, index).messages)
-      .find((m) => m.toolCallId === id);
-    expect(result, `a request carrying the result of call ${id}`).to.not.equal(undefined);
-    expect(result!.text, `the output of call ${id}`).to.not.equal('');
-    const mentioned = request(this, n).messages.some((m) => m.text.includes(result!.text));
-    expect(mentioned, `whether a message of request ${n} mentions the output of call ${id}`).to.equal(mentions);
+    expect(mentioned, `whether a message of request ${n} mentions ${what}`).to.equal(mentions);
   },
 );
 
@@ -112,7 +99,7 @@ Given(
   },
 );
 
-Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
+Given('the provider replies with {prose}', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
@@ -180,16 +167,12 @@ Given('the context budget holds a long reply', async function (this: KitWorld) {
   await configureSizes(this, 10);
 });
 
-Given('the provider replies with a long reply', function (this: KitWorld) {
-  this.provider.enqueue({ turn: textTurn(prose(compactionSizes(this.driver.description).longReply), 4) });
-});
-
-Then('the history still holds the long reply', async function (this: KitWorld) {
-  const length = compactionSizes(this.driver.description).longReply;
+/** The prose the provider replied: an assistant message of its length. */
+Then('the history still holds {prose}', async function (this: KitWorld, length: number) {
   const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
     m.role === 'assistant' ? [m.text.length] : [],
   );
-  expect(replies).to.include(length);
+  expect(replies, 'the lengths of the assistant messages in the history').to.include(length);
 });
 
 /** What the checkpoint keeps verbatim is bounded: most of the long reply is gone from the request. */
@@ -290,13 +273,6 @@ Then('request {int} carries no assistant or tool message', function (this: KitWo
       .filter((m) => m.role === 'assistant' || m.role === 'tool')
       .map((m) => m.role),
   ).to.deep.equal([]);
-});
-
-Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {
-  const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
-    m.role === 'assistant' ? [m.text.length] : [],
-  );
-  expect(replies).to.include(length);
 });
 
 Then(

@@ -8,6 +8,7 @@ import type {
   HistoryMessage,
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
+import { compactionSizes } from './compaction-sizes.js';
 import { escapeRegExp } from './text.js';
 import type { KitWorld } from './world.js';
 import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
@@ -167,6 +168,34 @@ defineParameterType({
   regexp: /"([^"]*)"|the declared text "([^"]*)"/,
   transformer(this: KitWorld, literal: string | undefined, name: string | undefined): string {
     return literal ?? this.declaredText(name!);
+  },
+  useForSnippets: false,
+});
+
+/** A length of prose: `160000 characters of prose`, or the long reply `compactionSizes` gives the runtime. */
+defineParameterType({
+  name: 'prose',
+  regexp: /(?:a|the) long reply|(\d+) characters of prose/,
+  transformer(this: KitWorld, length: string | undefined): number {
+    return length === undefined ? compactionSizes(this.driver.description).longReply : Number(length);
+  },
+  useForSnippets: false,
+});
+
+/** What a request's conversation may mention: a text, or the output of a tool call as the model first read it. */
+export interface Mentioned {
+  text: string;
+  what: string;
+}
+defineParameterType({
+  name: 'mentioned',
+  regexp: /"([^"]*)"|the output of call "([^"]*)"/,
+  transformer(this: KitWorld, text: string | undefined, id: string | undefined): Mentioned {
+    if (text !== undefined) return { text, what: `"${text}"` };
+    const result = this.provider.requests.flatMap(({ messages }) => messages).find((m) => m.toolCallId === id);
+    if (!result) throw new Error(`no request carries the result of call ${id}`);
+    if (result.text === '') throw new Error(`the output of call ${id} is empty: nothing to look for`);
+    return { text: result.text, what: `the output of call ${id}` };
   },
   useForSnippets: false,
 });
