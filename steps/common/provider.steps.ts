@@ -1,6 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
+import type { OneInputTool } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
@@ -53,13 +54,13 @@ Given('the provider calls gate {string}', function (this: KitWorld, gate: string
   return call(this, 'gate', { name: gate }, `call_gate_${gate}`);
 });
 
-Given('the provider calls read {string}', function (this: KitWorld, path: string) {
-  return call(this, 'read', { path }, 'call_read');
-});
-
-Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
-  return call(this, 'echo', { text: echoed }, 'call_echo');
-});
+/** `echo "hi"`: the tool's one input, under the call ID `call_echo`. */
+Given(
+  'the provider calls {one-input-tool} {string}',
+  function (this: KitWorld, { name, input }: OneInputTool, value: string) {
+    return call(this, name, { [input]: value }, `call_${name}`);
+  },
+);
 
 /** Input text that need not decode: only the kit's own tools take it as it is. */
 Given(
@@ -68,10 +69,6 @@ Given(
     return scriptCalls(this, [toolCall(id, name, {}, { rawInput })]);
   },
 );
-
-Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
-  return call(this, 'fail', { message }, 'call_fail');
-});
 
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
   for (let i = 1; i <= times; i++) if (call(this, 'echo', { text: `echo ${i}` }, `call_${i}`)) return 'skipped';
@@ -179,20 +176,18 @@ Given(
   },
 );
 
+/** The provider-native reasoning request `n` carries: one piece, replayed as it came, or none. */
 Then(
-  'request {int} replays the reasoning {string} signed {string}',
-  function (this: KitWorld, n: number, reasoning: string, signature: string) {
+  /^request (\d+) (?:replays the reasoning "([^"]*)" signed "([^"]*)"|carries no provider-native reasoning)$/,
+  function (this: KitWorld, n: string, reasoning: string | null, signature: string) {
     expect(
-      request(this, n)
+      request(this, Number(n))
         .messages.map((m) => m.reasoning)
         .filter(Boolean),
-    ).to.deep.equal([{ text: reasoning, signature }]);
+      `the provider-native reasoning of request ${n}`,
+    ).to.deep.equal(reasoning === null ? [] : [{ text: reasoning, signature }]);
   },
 );
-
-Then('request {int} carries no provider-native reasoning', function (this: KitWorld, n: number) {
-  expect(request(this, n).messages.filter((m) => m.reasoning)).to.deep.equal([]);
-});
 
 Then('request {int} has assistant text containing {string}', function (this: KitWorld, n: number, fragment: string) {
   const texts = request(this, n)

@@ -26,17 +26,9 @@ Given(
 );
 
 Given(
-  'the file {string} in the workspace {string} says {string}',
-  function (this: KitWorld, file: string, workspace: string, text: string) {
-    plant(join(this.workspace(workspace), file), text);
-  },
-);
-
-// Files as editors save them: trailing whitespace a runtime must neither trim nor add to.
-Given(
-  'the file {string} in the workspace {string} says {string}, ending with a newline',
-  function (this: KitWorld, file: string, workspace: string, text: string) {
-    plant(join(this.workspace(workspace), file), `${text}\n`);
+  'the file {string} in the workspace {string} {file-content}',
+  function (this: KitWorld, file: string, workspace: string, content: string | Buffer) {
+    plant(join(this.workspace(workspace), file), content);
   },
 );
 

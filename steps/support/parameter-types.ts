@@ -1,4 +1,6 @@
 import { defineParameterType } from '@cucumber/cucumber';
+import { join } from 'node:path';
+import { producedText } from '../../harness/means/shell-commands.js';
 import type {
   CrashPoint,
   Delivery,
@@ -10,6 +12,7 @@ import type {
 } from '../../harness/protocol/protocol.js';
 import { compactionSizes } from './compaction-sizes.js';
 import { escapeRegExp } from './text.js';
+import { toolCall } from './tool-calls.js';
 import type { KitWorld } from './world.js';
 import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
@@ -116,6 +119,16 @@ mapping('mention', { mentions: true, omits: false });
 mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
 mapping('write-mode', WRITE_MODES);
+/** A kit tool a scenario calls with its one input, and that input's name. */
+export interface OneInputTool {
+  name: string;
+  input: string;
+}
+mapping<OneInputTool>('one-input-tool', {
+  echo: { name: 'echo', input: 'text' },
+  read: { name: 'read', input: 'path' },
+  fail: { name: 'fail', input: 'message' },
+});
 mapping('names', { names: true, 'does not name': false });
 mapping('advertises', { advertises: true, 'does not advertise': false });
 vocabulary('output-tool', { produce: true, fail: true });
@@ -196,6 +209,32 @@ defineParameterType({
     if (!result) throw new Error(`no request carries the result of call ${id}`);
     if (result.text === '') throw new Error(`the output of call ${id} is empty: nothing to look for`);
     return { text: result.text, what: `the output of call ${id}` };
+  },
+  useForSnippets: false,
+});
+
+/** Where a read goes by absolute path: a call's complete output file, or a file of a workspace. */
+defineParameterType({
+  name: 'read-path',
+  regexp: /the complete output of call "([^"]*)"|the absolute path of "([^"]*)" in the workspace "([^"]*)"/,
+  async transformer(this: KitWorld, call: string | undefined, file: string, workspace: string) {
+    return call === undefined ? join(this.workspace(workspace), file) : (await toolCall(this, call)).outputPath;
+  },
+  useForSnippets: false,
+});
+
+/**
+ * What a file a scenario plants holds: `says "text"` (`, ending with a newline` as editors save
+ * it: trailing whitespace a runtime must neither trim nor add to), `has 40 numbered lines` (`line 1`
+ * to `line 40`, each ending in a newline), or `has the bytes "00 ff"`.
+ */
+defineParameterType({
+  name: 'file-content',
+  regexp: /says "([^"]*)"(, ending with a newline)?|has (\d+) numbered lines|has the bytes "([^"]*)"/,
+  transformer(text?: string, newline?: string, lines?: string, hex?: string): string | Buffer {
+    if (text !== undefined) return newline ? `${text}\n` : text;
+    if (lines !== undefined) return `${producedText({ kind: 'numbered', count: Number(lines), suffix: '' })}\n`;
+    return Buffer.from(hex!.replace(/\s/g, ''), 'hex');
   },
   useForSnippets: false,
 });

@@ -359,10 +359,6 @@ Then('the runtime reported a diagnostic for operators', async function (this: Ki
   expect((await this.driver.call('diagnostics')).diagnostics).to.have.length.greaterThan(0);
 });
 
-Given(
-  'the provider calls read {string} on the complete output of call {string}',
-  async function (this: KitWorld, id: string, of: string) {
-    const path = (await toolCall(this, of)).outputPath;
-    this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
-  },
-);
+Given('the provider calls read {string} on {read-path}', function (this: KitWorld, id: string, path: string) {
+  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
+});
