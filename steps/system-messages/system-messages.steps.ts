@@ -57,22 +57,23 @@ Then(
   },
 );
 
-Then('request {int} carries its system message with the native system role', function (this: KitWorld, n: number) {
-  const message = request(this, n).messages.at(-1);
-  expect(message?.role, 'the last message of the request').to.equal('system');
-});
-
+/** How request `n` carries its system message: as a message of the system role, or in the runtime's declared wrapper in a user turn. */
 Then(
-  'request {int} carries its system message wrapped as declared in a user turn',
-  function (this: KitWorld, n: number) {
+  /^request (\d+) carries its system message (with the native system role|wrapped as declared in a user turn)$/,
+  function (this: KitWorld, n: string, how: string) {
+    if (how === 'with the native system role') {
+      expect(request(this, Number(n)).messages.at(-1)?.role, 'the last message of the request').to.equal('system');
+      return;
+    }
     const fallback = this.systemFallback();
     expect(fallback, 'the runtime declares a fallback wrapper').to.not.equal(undefined);
-    const lastUser = request(this, n).messages.findLast((message) => message.role === 'user');
+    const { messages } = request(this, Number(n));
+    const lastUser = messages.findLast((message) => message.role === 'user');
     expect(
       lastUser && fallback!.split(lastUser.text)?.system,
       'a user turn ending with one wrapped system message',
     ).to.be.a('string');
-    expect(request(this, n).messages.some((message) => message.role === 'system')).to.equal(false);
+    expect(messages.some((message) => message.role === 'system')).to.equal(false);
   },
 );
 
