@@ -29,10 +29,10 @@ Then('the epoch holds {string} as {string}', async function (this: KitWorld, key
 });
 
 Then(
-  'the epoch holds the removal text {string} for {string}',
+  'the epoch holds the removal text {text} for {snapshot-source}',
   async function (this: KitWorld, text: string, key: string) {
     const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
-    expect(snapshot[key]?.removal).to.equal(text);
+    expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(text);
   },
 );
 
@@ -71,10 +71,3 @@ Then(
     this.snapshotSource = key;
   },
 );
-
-Then('that source holds the declared text {string} as its removal text', async function (this: KitWorld, name: string) {
-  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
-  const key = this.snapshotSource;
-  if (key === undefined) throw new Error('no snapshot source was found before');
-  expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(this.declaredText(name));
-});

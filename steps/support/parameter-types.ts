@@ -173,14 +173,14 @@ defineParameterType({
 });
 
 /**
- * A text a step expects: `"continue"` as a seed fixes it, or `the declared text "name"`, the text
- * of that name the runtime declared in its handshake.
+ * A text a step expects: `"continue"` as a seed fixes it (in single quotes if it holds double
+ * ones), or `the declared text "name"`, the text of that name the runtime declared in its handshake.
  */
 defineParameterType({
   name: 'text',
-  regexp: /"([^"]*)"|the declared text "([^"]*)"/,
-  transformer(this: KitWorld, literal: string | undefined, name: string | undefined): string {
-    return literal ?? this.declaredText(name!);
+  regexp: /"([^"]*)"|'([^']*)'|the declared text "([^"]*)"/,
+  transformer(this: KitWorld, double?: string, single?: string, name?: string): string {
+    return double ?? single ?? this.declaredText(name!);
   },
   useForSnippets: false,
 });
@@ -235,6 +235,18 @@ defineParameterType({
     if (text !== undefined) return newline ? `${text}\n` : text;
     if (lines !== undefined) return `${producedText({ kind: 'numbered', count: Number(lines), suffix: '' })}\n`;
     return Buffer.from(hex!.replace(/\s/g, ''), 'hex');
+  },
+  useForSnippets: false,
+});
+
+/** A source of the epoch's snapshot: by its key, or `that source`, the one a step before found. */
+defineParameterType({
+  name: 'snapshot-source',
+  regexp: /"([^"]*)"|that source/,
+  transformer(this: KitWorld, key: string | undefined): string {
+    const found = key ?? this.snapshotSource;
+    if (found === undefined) throw new Error('no snapshot source was found before');
+    return found;
   },
   useForSnippets: false,
 });
