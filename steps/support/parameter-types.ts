@@ -112,6 +112,7 @@ vocabulary('permission-rule', PERMISSION_RULES);
 vocabulary('source-state', { unavailable: true, absent: true });
 vocabulary('budget-switch', { auto: true, prune: true });
 vocabulary('message-role', { user: true, assistant: true });
+vocabulary('prompt-command', { admission: true, submission: true });
 mapping('crash-point', CRASH_POINTS);
 mapping('line-ending', LINE_ENDINGS);
 mapping('permission-decision', { approves: true, declines: false });
