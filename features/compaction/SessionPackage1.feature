@@ -141,8 +141,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     Then the session has 1 completed compaction
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
-    And the last request ends with the user message of the declared text "continuation.continue"
-    And the newest user message in the history is a hidden continuation of the declared text "continuation.continue"
+    And the last request ends with the user message reading the declared text "continuation.continue"
+    And the newest user message in the history is a hidden continuation reading the declared text "continuation.continue"
     And the history has 1 user message "one"
 
   @SCP-02 @profile:sol @id:scp-request-1
@@ -165,7 +165,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | user      | one     |
       | assistant | *       |
       | user      | *       |
-    And the summary request ends with the user message of the declared text "compaction.prompt"
+    And the summary request ends with the user message reading the declared text "compaction.prompt"
     And the summary request limits the output to <limit> tokens
     And the last request uses the model "kit-other"
 
@@ -193,7 +193,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And request 4 begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
     And request 4 has no user message "one"
     And request 4 is shorter than 40000 characters
-    And the history still holds an assistant reply of 160000 characters
+    And the history still holds 160000 characters of prose
     And the history has 1 user message "one"
     And compaction 1 freed between 38000 and 40100 tokens
 

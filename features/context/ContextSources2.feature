@@ -177,7 +177,8 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
   @CTX-17 @needs:kit-sources @id:ctx-empty-1
   Scenario: [9] An empty contribution and sources that are all absent leave a valid context, and turns run
     Given a session "s1"
-    And the contributor "kit/empty" contributes no context sources
+    And the contributor "kit/empty" contributes the context sources:
+      | key |
     And the contributor "kit/a" contributes the context sources:
       | key       | removable |
       | kit/a.one | yes       |

@@ -23,7 +23,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     Then the session has 1 completed compaction
     And the last request mentions "SUMMARY: produced a long output" in its conversation
     # checks: CON-04
-    And the last request ends with the user message "continue"
+    And the last request ends with the user message reading "continue"
     And the newest user message in the history is a hidden continuation reading "continue"
     And the session reports no failure
 
@@ -40,7 +40,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     Then the provider received 4 requests
     And request 4 mentions "SUMMARY: a long answer" in its conversation
-    And request 4 ends with the user message "two"
+    And request 4 ends with the user message reading "two"
     And request 4 has 1 user message "two"
     And the history has 2 user messages "two"
 
@@ -90,7 +90,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
       """
     And the session settles
     Then the provider received 4 requests
-    And request 4 ends with the user message "  two, then three  "
+    And request 4 ends with the user message reading "  two, then three  "
     And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
       """
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}

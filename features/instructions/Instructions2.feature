@@ -388,4 +388,4 @@ Feature: Instructions2 - Instruction files as the changing context
     When the user steers "hello"
     And the session settles
     Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
-    And that source holds the declared text "instructions.revocation" as its removal text
+    And the epoch holds the removal text the declared text "instructions.revocation" for that source

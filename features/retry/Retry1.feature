@@ -108,7 +108,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the user steers "start"
     And the gate "g1" is blocked
     When the user submits "meanwhile" without an inbox
-    Then the submission is refused as busy
+    Then the submission fails with "busy"
     When the gate "g1" opens
     And the session settles
     Then the provider received 2 requests

@@ -41,7 +41,7 @@ Feature: Concurrency1 - Serialized drains and location fencing
     When session "s1" moves to a new workspace "elsewhere"
     And the gate "g1" opens
     And the session settles
-    Then the original workspace of "s1" has no "echo.log"
+    Then the workspace "s1" has no file "echo.log"
 
   @RUN-07 @id:run-one-drain-1
   Scenario: [4] A prompt admitted while the session drains joins that drain: no second request goes out beside the first

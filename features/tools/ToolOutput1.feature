@@ -57,7 +57,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
   Scenario: [4] A bounded output names its complete text, kept byte for byte in a managed file
     Given a session "s1"
     And the tool output limit is 6 lines or 100000 bytes
-    And the provider calls produce "c1" with 200 numbered lines ending in " é€𝄞"
+    And the provider calls produce "c1" with 200 numbered lines, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
     And the session settles

@@ -37,7 +37,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
   Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes
-    And managed output files cannot be written
+    And managed output file writes fail
     And the provider calls produce "c1" with 40 numbered lines
     And the provider replies "done"
     When the user steers "start"

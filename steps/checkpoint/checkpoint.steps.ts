@@ -1,9 +1,7 @@
-import { realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { lastSystemMessage, request } from '../support/requests.js';
+import { request } from '../support/requests.js';
 import { holdsHashOf } from '../support/checkpoint-hash.js';
 
 Then(
@@ -43,11 +41,3 @@ Then("the history's system message names the sources:", async function (this: Ki
   );
   expect(keys).to.deep.equal([table.raw().map(([key]) => key)]);
 });
-
-Then(
-  'the last system message of request {int} is the declared text {string} for the file {string} in the workspace {string}',
-  function (this: KitWorld, n: number, name: string, file: string, workspace: string) {
-    const path = `${realpathSync(join(this.workspace(workspace), dirname(file)))}/${basename(file)}`;
-    expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name).replace('{path}', path));
-  },
-);

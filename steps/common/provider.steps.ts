@@ -1,6 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
+import type { OneInputTool } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
@@ -41,17 +42,11 @@ Given('the provider replies with the recording {string}', function (this: KitWor
   this.provider.enqueue({ turn: recordingTurn(name) });
 });
 
+/** A reply the runtime waits on until a later step releases it; `to "<user text>"` as for `replies to`. */
 Given(
-  'the provider holds its reply {string} until {string} is released',
-  function (this: KitWorld, reply: string, hold: string) {
-    this.provider.enqueue({ turn: text(reply), hold });
-  },
-);
-
-Given(
-  'the provider holds its reply to {string} with {string} until {string} is released',
-  function (this: KitWorld, user: string, reply: string, hold: string) {
-    this.provider.enqueue({ turn: text(reply), forUserText: user, hold });
+  /^the provider holds its reply(?: to "([^"]*)" with)? "([^"]*)" until "([^"]*)" is released$/,
+  function (this: KitWorld, user: string | null, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), ...(user === null ? {} : { forUserText: user }), hold });
   },
 );
 
@@ -59,13 +54,13 @@ Given('the provider calls gate {string}', function (this: KitWorld, gate: string
   return call(this, 'gate', { name: gate }, `call_gate_${gate}`);
 });
 
-Given('the provider calls read {string}', function (this: KitWorld, path: string) {
-  return call(this, 'read', { path }, 'call_read');
-});
-
-Given('the provider calls echo {string}', function (this: KitWorld, echoed: string) {
-  return call(this, 'echo', { text: echoed }, 'call_echo');
-});
+/** `echo "hi"`: the tool's one input, under the call ID `call_echo`. */
+Given(
+  'the provider calls {one-input-tool} {string}',
+  function (this: KitWorld, { name, input }: OneInputTool, value: string) {
+    return call(this, name, { [input]: value }, `call_${name}`);
+  },
+);
 
 /** Input text that need not decode: only the kit's own tools take it as it is. */
 Given(
@@ -74,10 +69,6 @@ Given(
     return scriptCalls(this, [toolCall(id, name, {}, { rawInput })]);
   },
 );
-
-Given('the provider calls fail {string}', function (this: KitWorld, message: string) {
-  return call(this, 'fail', { message }, 'call_fail');
-});
 
 Given('the provider calls echo {int} times', function (this: KitWorld, times: number) {
   for (let i = 1; i <= times; i++) if (call(this, 'echo', { text: `echo ${i}` }, `call_${i}`)) return 'skipped';
@@ -97,13 +88,14 @@ When('the held reply {string} is released', function (this: KitWorld, hold: stri
   this.provider.release(hold);
 });
 
-Then('the provider received {int} request(s)', function (this: KitWorld, count: number) {
-  expect(this.provider.requests.length, 'provider requests').to.equal(count);
-});
-
-Then('the provider received at least {int} request(s)', function (this: KitWorld, count: number) {
-  expect(this.provider.requests.length, 'provider requests').to.be.at.least(count);
-});
+Then(
+  /^the provider received (at least )?(\d+) requests?$/,
+  function (this: KitWorld, atLeast: string | null, count: string) {
+    const received = expect(this.provider.requests.length, 'provider requests');
+    if (atLeast) received.to.be.at.least(Number(count));
+    else received.to.equal(Number(count));
+  },
+);
 
 Then('{int} scripted provider turn(s) is/are left unused', function (this: KitWorld, count: number) {
   expect(this.provider.unconsumed).to.equal(count);
@@ -164,18 +156,13 @@ Then(
   },
 );
 
+/** Provider-native reasoning ahead of a reply: under a given signature, or the kit's streamed in chunks. */
 Given(
-  'the provider replies {string} after reasoning {string} signed {string}',
-  function (this: KitWorld, reply: string, reasoning: string, signature: string) {
-    this.provider.enqueue({ turn: text(reply, { reasoning: { text: reasoning, signature } }) });
-  },
-);
-
-Given(
-  'the provider replies {string} after reasoning {string} in {int} chunk(s)',
-  function (this: KitWorld, reply: string, reasoning: string, chunks: number) {
+  /^the provider replies "([^"]*)" after reasoning "([^"]*)" (?:signed "([^"]*)"|in (\d+) chunks?)$/,
+  function (this: KitWorld, reply: string, reasoning: string, signature: string | null, chunks: string | null) {
+    const streamed = chunks === null ? {} : { chunks: Number(chunks) };
     this.provider.enqueue({
-      turn: text(reply, { reasoning: { text: reasoning, signature: 'kit-signature', chunks } }),
+      turn: text(reply, { reasoning: { text: reasoning, signature: signature ?? 'kit-signature', ...streamed } }),
     });
   },
 );
@@ -189,20 +176,18 @@ Given(
   },
 );
 
+/** The provider-native reasoning request `n` carries: one piece, replayed as it came, or none. */
 Then(
-  'request {int} replays the reasoning {string} signed {string}',
-  function (this: KitWorld, n: number, reasoning: string, signature: string) {
+  /^request (\d+) (?:replays the reasoning "([^"]*)" signed "([^"]*)"|carries no provider-native reasoning)$/,
+  function (this: KitWorld, n: string, reasoning: string | null, signature: string) {
     expect(
-      request(this, n)
+      request(this, Number(n))
         .messages.map((m) => m.reasoning)
         .filter(Boolean),
-    ).to.deep.equal([{ text: reasoning, signature }]);
+      `the provider-native reasoning of request ${n}`,
+    ).to.deep.equal(reasoning === null ? [] : [{ text: reasoning, signature }]);
   },
 );
-
-Then('request {int} carries no provider-native reasoning', function (this: KitWorld, n: number) {
-  expect(request(this, n).messages.filter((m) => m.reasoning)).to.deep.equal([]);
-});
 
 Then('request {int} has assistant text containing {string}', function (this: KitWorld, n: number, fragment: string) {
   const texts = request(this, n)

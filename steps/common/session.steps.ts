@@ -47,12 +47,9 @@ When('the session is woken', async function (this: KitWorld) {
   await this.driver.wake(this.session().id);
 });
 
-When('the session is interrupted', async function (this: KitWorld) {
-  await this.driver.call('session.interrupt', { sessionId: this.session().id });
-});
-
-When('session {string} is interrupted', async function (this: KitWorld, id: string) {
-  await this.driver.call('session.interrupt', { sessionId: id });
+/** `session "<id>"` takes the ID as it is: a session the runtime never created may be interrupted too. */
+When(/^(?:the session|session "([^"]*)") is interrupted$/, async function (this: KitWorld, id: string | null) {
+  await this.driver.call('session.interrupt', { sessionId: id ?? this.session().id });
 });
 
 /**

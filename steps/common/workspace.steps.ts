@@ -18,10 +18,6 @@ Then(
   },
 );
 
-Then('the original workspace of {string} has no {string}', function (this: KitWorld, name: string, file: string) {
-  expect(existsSync(join(this.session(name).workspace, file)), `${file} in the original workspace`).to.equal(false);
-});
-
 Given(
   'a session {string} working in {string} of the project {string}',
   async function (this: KitWorld, name: string, location: string, project: string) {
@@ -30,17 +26,9 @@ Given(
 );
 
 Given(
-  'the file {string} in the workspace {string} says {string}',
-  function (this: KitWorld, file: string, workspace: string, text: string) {
-    plant(join(this.workspace(workspace), file), text);
-  },
-);
-
-// Files as editors save them: trailing whitespace a runtime must neither trim nor add to.
-Given(
-  'the file {string} in the workspace {string} says {string}, ending with a newline',
-  function (this: KitWorld, file: string, workspace: string, text: string) {
-    plant(join(this.workspace(workspace), file), `${text}\n`);
+  'the file {string} in the workspace {string} {file-content}',
+  function (this: KitWorld, file: string, workspace: string, content: string | Buffer) {
+    plant(join(this.workspace(workspace), file), content);
   },
 );
 

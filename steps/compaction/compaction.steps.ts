@@ -2,6 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
@@ -40,24 +41,10 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
 });
 
 Then(
-  '{request} {mention} {string} in its conversation',
-  function (this: KitWorld, n: number, mentions: boolean, text: string) {
+  '{request} {mention} {mentioned} in its conversation',
+  function (this: KitWorld, n: number, mentions: boolean, { text, what }: Mentioned) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-    expect(mentioned, `whether a message of request ${n} mentions "${text}"`).to.equal(mentions);
-  },
-);
-
-/** The output of a tool call as the model first read it, in the request that carried its result. */
-Then(
-  '{request} {mention} the output of call {string} in its conversation',
-  function (this: KitWorld, n: number, mentions: boolean, id: string) {
-    const result = this.provider.requests
-      .flatMap(({ index }) => request(this, index).messages)
-      .find((m) => m.toolCallId === id);
-    expect(result, `a request carrying the result of call ${id}`).to.not.equal(undefined);
-    expect(result!.text, `the output of call ${id}`).to.not.equal('');
-    const mentioned = request(this, n).messages.some((m) => m.text.includes(result!.text));
-    expect(mentioned, `whether a message of request ${n} mentions the output of call ${id}`).to.equal(mentions);
+    expect(mentioned, `whether a message of request ${n} mentions ${what}`).to.equal(mentions);
   },
 );
 
@@ -112,7 +99,7 @@ Given(
   },
 );
 
-Given('the provider replies with {int} characters of prose', function (this: KitWorld, length: number) {
+Given('the provider replies with {prose}', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
@@ -180,27 +167,31 @@ Given('the context budget holds a long reply', async function (this: KitWorld) {
   await configureSizes(this, 10);
 });
 
-Given('the provider replies with a long reply', function (this: KitWorld) {
-  this.provider.enqueue({ turn: textTurn(prose(compactionSizes(this.driver.description).longReply), 4) });
-});
-
-Then('the history still holds the long reply', async function (this: KitWorld) {
-  const length = compactionSizes(this.driver.description).longReply;
+/** The prose the provider replied: an assistant message of its length. */
+Then('the history still holds {prose}', async function (this: KitWorld, length: number) {
   const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
     m.role === 'assistant' ? [m.text.length] : [],
   );
-  expect(replies).to.include(length);
+  expect(replies, 'the lengths of the assistant messages in the history').to.include(length);
 });
 
-/** What the checkpoint keeps verbatim is bounded: most of the long reply is gone from the request. */
+/**
+ * A request's length on the wire: below a number of characters, or (what the checkpoint keeps
+ * verbatim is bounded) with most of the long reply gone from an earlier request.
+ */
 Then(
-  'request {int} is shorter than request {int} by at least half the long reply',
-  function (this: KitWorld, later: number, earlier: number) {
-    const length = (n: number) => JSON.stringify(request(this, n).body).length;
+  /^request (\d+) is shorter than (?:(\d+) characters|request (\d+) by at least half the long reply)$/,
+  function (this: KitWorld, n: string, characters: string | null, earlier: string | null) {
+    const length = (k: number) => JSON.stringify(request(this, k).body).length;
+    if (characters !== null) {
+      expect(length(Number(n)), `the characters of request ${n}`).to.be.below(Number(characters));
+      return;
+    }
     const half = compactionSizes(this.driver.description).longReply / 2;
-    expect(length(later), `request ${later} against request ${earlier} (${length(earlier)} characters)`).to.be.below(
-      length(earlier) - half,
-    );
+    expect(
+      length(Number(n)),
+      `request ${n} against request ${earlier} (${length(Number(earlier))} characters)`,
+    ).to.be.below(length(Number(earlier)) - half);
   },
 );
 
@@ -280,23 +271,12 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
   expect(completed).to.have.length(count);
 });
 
-Then('request {int} is shorter than {int} characters', function (this: KitWorld, n: number, length: number) {
-  expect(JSON.stringify(request(this, n).body).length).to.be.below(length);
-});
-
 Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
   expect(
     checkpointFirst(this, n)
       .filter((m) => m.role === 'assistant' || m.role === 'tool')
       .map((m) => m.role),
   ).to.deep.equal([]);
-});
-
-Then('the history still holds an assistant reply of {int} characters', async function (this: KitWorld, length: number) {
-  const replies = (await this.driver.history(this.session().id)).flatMap((m) =>
-    m.role === 'assistant' ? [m.text.length] : [],
-  );
-  expect(replies).to.include(length);
 });
 
 Then(

@@ -26,14 +26,6 @@ Given(
   },
 );
 
-Given('the contributor {string} contributes no context sources', async function (this: KitWorld, contributor: string) {
-  await this.driver.call('context.contributor.register', {
-    location: this.session().workspace,
-    contributor,
-    sources: [],
-  });
-});
-
 Given(
   'the contributor {string} contributes the context sources in the workspace {string}:',
   async function (this: KitWorld, contributor: string, workspace: string, table: DataTable) {

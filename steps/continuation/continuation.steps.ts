@@ -8,14 +8,6 @@ import { image } from '../support/prompts.js';
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Extract<HistoryMessage, { role: 'user' }>;
 
-/**
- * Continuation texts: a step names the literal text where a seed fixes it (`002`: `continue`) or,
- * with `the declared text`, the name of a text the runtime declared in its handshake.
- */
-function expectEndsWith(world: KitWorld, n: number, text: string): void {
-  expect(conversation(world, n).at(-1)).to.deep.equal({ role: 'user', content: text });
-}
-
 /** `metadata`, when given, must come back exactly: no key lost, changed or added. */
 async function expectContinuation(world: KitWorld, text: string, metadata?: PromptMetadata): Promise<void> {
   const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
@@ -34,35 +26,22 @@ async function expectContinuation(world: KitWorld, text: string, metadata?: Prom
   });
 }
 
-Then('{request} ends with the user message {string}', function (this: KitWorld, n: number, text: string) {
-  expectEndsWith(this, n, text);
+// Continuation texts are literal where a seed fixes them (`002`: `continue`), else declared.
+Then('{request} ends with the user message reading {text}', function (this: KitWorld, n: number, text: string) {
+  expect(conversation(this, n).at(-1)).to.deep.equal({ role: 'user', content: text });
 });
 
 Then(
-  'the newest user message in the history is a hidden continuation reading {string}',
+  'the newest user message in the history is a hidden continuation reading {text}',
   function (this: KitWorld, text: string) {
     return expectContinuation(this, text);
   },
 );
 
 Then(
-  'the newest user message in the history is a hidden continuation reading {string} with the metadata:',
+  'the newest user message in the history is a hidden continuation reading {text} with the metadata:',
   function (this: KitWorld, text: string, metadata: string) {
     return expectContinuation(this, text, JSON.parse(metadata) as PromptMetadata);
-  },
-);
-
-Then(
-  '{request} ends with the user message of the declared text {string}',
-  function (this: KitWorld, n: number, name: string) {
-    expectEndsWith(this, n, this.declaredText(name));
-  },
-);
-
-Then(
-  'the newest user message in the history is a hidden continuation of the declared text {string}',
-  function (this: KitWorld, name: string) {
-    return expectContinuation(this, this.declaredText(name));
   },
 );
 
@@ -115,18 +94,19 @@ async function mediaContinuation(world: KitWorld): Promise<UserMessage> {
   return newest!;
 }
 
+/**
+ * A message of text and media is continued by its text, marked as resumed rather than repeated as
+ * it was; one of media alone by a placeholder.
+ */
 Then(
-  'the newest user message in the history is a hidden continuation of media that marks the resumption of {string}',
-  async function (this: KitWorld, text: string) {
+  /^the newest user message in the history is a hidden continuation of media (?:that marks the resumption of "([^"]*)"|with a placeholder text)$/,
+  async function (this: KitWorld, resumed: string | null) {
     const continuation = await mediaContinuation(this);
-    expect(continuation.text).to.include(text);
-    expect(continuation.text, 'marked as a resumption, not the message repeated as it was').to.not.equal(text);
-  },
-);
-
-Then(
-  'the newest user message in the history is a hidden continuation of media with a placeholder text',
-  async function (this: KitWorld) {
-    expect((await mediaContinuation(this)).text).to.not.equal('');
+    if (resumed === null) {
+      expect(continuation.text, 'the placeholder text').to.not.equal('');
+      return;
+    }
+    expect(continuation.text).to.include(resumed);
+    expect(continuation.text, 'marked as a resumption, not the message repeated as it was').to.not.equal(resumed);
   },
 );

@@ -1,21 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Then, type DataTable } from '@cucumber/cucumber';
+import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { baselineOf, contextBaselineOf } from '../support/requests.js';
-import { expectInOrder } from '../support/text.js';
 import { holdsHashOf } from '../support/checkpoint-hash.js';
-
-Then('the baseline of request {int} contains, in order:', function (this: KitWorld, n: number, table: DataTable) {
-  expectInOrder(
-    baselineOf(this, n),
-    table.raw().map(([text]) => text!),
-  );
-});
-
-Then('the baseline of request {int} does not contain {string}', function (this: KitWorld, n: number, text: string) {
-  expect(baselineOf(this, n)).to.not.include(text);
-});
 
 Then(
   'the baselines of requests {int} and {int} are byte for byte the same',
@@ -41,10 +29,10 @@ Then('the epoch holds {string} as {string}', async function (this: KitWorld, key
 });
 
 Then(
-  'the epoch holds the removal text {string} for {string}',
+  'the epoch holds the removal text {text} for {snapshot-source}',
   async function (this: KitWorld, text: string, key: string) {
     const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
-    expect(snapshot[key]?.removal).to.equal(text);
+    expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(text);
   },
 );
 
@@ -83,10 +71,3 @@ Then(
     this.snapshotSource = key;
   },
 );
-
-Then('that source holds the declared text {string} as its removal text', async function (this: KitWorld, name: string) {
-  const { snapshot } = await this.driver.call('epoch', { sessionId: this.session().id });
-  const key = this.snapshotSource;
-  if (key === undefined) throw new Error('no snapshot source was found before');
-  expect(snapshot[key]?.removal, `the removal text of ${key}`).to.equal(this.declaredText(name));
-});

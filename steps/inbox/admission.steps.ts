@@ -41,11 +41,14 @@ Then(
   },
 );
 
-Then('the admission fails with {error-code}', function (this: KitWorld, code: string) {
+/** An admission (`prompt.admit`), or a submission without an inbox (`prompt.submit`), that the runtime refused. */
+Then('the {prompt-command} fails with {error-code}', function (this: KitWorld, command: string, code: string) {
   this.errorAsserted = true;
-  if (!this.reportedError)
-    expect.fail(`the admission should have failed with ${code}, but it was admitted: ${JSON.stringify(this.receipt)}`);
-  expect(this.reportedError.code, 'the admission failed with another error code').to.equal(code);
+  if (!this.reportedError) {
+    const admitted = command === 'admission' ? `admitted: ${JSON.stringify(this.receipt)}` : 'accepted';
+    expect.fail(`the ${command} should have failed with ${code}, but it was ${admitted}`);
+  }
+  expect(this.reportedError.code, `the ${command} failed with another error code`).to.equal(code);
 });
 
 /**

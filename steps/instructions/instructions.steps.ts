@@ -1,9 +1,10 @@
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
-import { baselineOf, lastSystemMessage, request, toldAfter } from '../support/requests.js';
+import { lastSystemMessage, type RequestText, request, textOf, toldAfter } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
 
 /**
@@ -29,16 +30,9 @@ function expectInstructions(world: KitWorld, text: string, table: DataTable): vo
 }
 
 Then(
-  'the baseline of request {int} contains the instructions in an order the seeds allow:',
-  function (this: KitWorld, n: number, table: DataTable) {
-    expectInstructions(this, baselineOf(this, n), table);
-  },
-);
-
-Then(
-  'the last system message of request {int} contains the instructions in an order the seeds allow:',
-  function (this: KitWorld, n: number, table: DataTable) {
-    expectInstructions(this, lastSystemMessage(this, n), table);
+  '{request-text} contains the instructions in an order the seeds allow:',
+  function (this: KitWorld, part: RequestText, table: DataTable) {
+    expectInstructions(this, textOf(this, part), table);
   },
 );
 
@@ -52,15 +46,21 @@ Then(
   },
 );
 
+/** A declared text about a file names it by its real path (`{path}`), links resolved. */
 Then(
-  'the last system message of request {int} is the declared text {string}',
-  function (this: KitWorld, n: number, name: string) {
-    expect(lastSystemMessage(this, n)).to.equal(this.declaredText(name));
+  /^the last system message of request (\d+) is the declared text "([^"]*)"(?: for the file "([^"]*)" in the workspace "([^"]*)")?$/,
+  function (this: KitWorld, n: string, name: string, file: string | null, workspace: string | null) {
+    const text = this.declaredText(name);
+    const expected =
+      file === null
+        ? text
+        : text.replace('{path}', `${realpathSync(join(this.workspace(workspace!), dirname(file)))}/${basename(file)}`);
+    expect(lastSystemMessage(this, Number(n))).to.equal(expected);
   },
 );
 
 Then(
-  'request {int} tells the model {string} after {string}',
+  'request {int} tells the model {text} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = toldAfter(this, n, input);
     expect(
@@ -106,17 +106,6 @@ Then(
     const carrying = told.filter((message) => lines.some((line) => message.includes(line)));
     expect(carrying, `messages after "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
     expectInstructions(this, carrying[0]!, table);
-  },
-);
-
-Then(
-  'request {int} tells the model the declared text {string} after {string}',
-  function (this: KitWorld, n: number, name: string, input: string) {
-    const text = this.declaredText(name);
-    expect(
-      toldAfter(this, n, input).filter((message) => message.includes(text)),
-      `messages after "${input}" telling the runtime's ${name} text`,
-    ).to.have.length(1);
   },
 );
 

@@ -36,14 +36,15 @@ Then(
   },
 );
 
+/**
+ * `reporting no usage`: a chat-completions stream may carry none at all, and then no count is newer
+ * than the last one reported.
+ */
 Given(
-  'the provider replies {string} reporting {int} input, {int} cached and {int} output tokens',
-  function (this: KitWorld, reply: string, input: number, cacheRead: number, output: number) {
-    this.provider.enqueue({ turn: textTurn(reply, 1, { usage: { input, cacheRead, output } }) });
+  /^the provider replies "([^"]*)" reporting (?:(\d+) input, (\d+) cached and (\d+) output tokens|no usage)$/,
+  function (this: KitWorld, reply: string, input: string | null, cacheRead: string, output: string) {
+    const usage =
+      input === null ? null : { input: Number(input), cacheRead: Number(cacheRead), output: Number(output) };
+    this.provider.enqueue({ turn: textTurn(reply, 1, { usage }) });
   },
 );
-
-/** A chat-completions stream may carry no usage at all: then no count is newer than the last one reported. */
-Given('the provider replies {string} reporting no usage', function (this: KitWorld, reply: string) {
-  this.provider.enqueue({ turn: textTurn(reply, 1, { usage: null }) });
-});

@@ -86,12 +86,6 @@ When('the user submits {string} without an inbox', async function (this: KitWorl
   await this.attempt(async () => void (await this.driver.submit(this.session().id, text)));
 });
 
-Then('the submission is refused as busy', function (this: KitWorld) {
-  this.errorAsserted = true;
-  expect(this.reportedError, 'the submission should have been refused').to.not.equal(undefined);
-  expect(this.reportedError!.code).to.equal('busy');
-});
-
 /**
  * A response broken off after some text may end its turn as a failure, or be sent again: then the
  * request goes out as it was, and the answer stands on its own. Either way the broken-off text is

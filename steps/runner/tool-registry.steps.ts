@@ -21,10 +21,11 @@ When(
   },
 );
 
-Then('request {int} advertises the tool {string}', function (this: KitWorld, n: number, tool: string) {
-  expect(request(this, n).tools, `the tools of request ${n}`).to.include(tool);
-});
-
-Then('request {int} does not advertise the tool {string}', function (this: KitWorld, n: number, tool: string) {
-  expect(request(this, n).tools, `the tools of request ${n}`).to.not.include(tool);
-});
+Then(
+  'request {int} {advertises} the tool {string}',
+  function (this: KitWorld, n: number, advertises: boolean, tool: string) {
+    const tools = expect(request(this, n).tools, `the tools of request ${n}`);
+    if (advertises) tools.to.include(tool);
+    else tools.to.not.include(tool);
+  },
+);

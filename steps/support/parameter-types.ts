@@ -1,14 +1,20 @@
 import { defineParameterType } from '@cucumber/cucumber';
+import { join } from 'node:path';
+import { producedText } from '../../harness/means/shell-commands.js';
 import type {
   CrashPoint,
   Delivery,
   ErrorCode,
   Failure,
+  FaultToolOutputWritesRequest,
   HistoryMessage,
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
+import { compactionSizes } from './compaction-sizes.js';
 import { escapeRegExp } from './text.js';
-import { LAST_REQUEST, SUMMARY_REQUEST } from './requests.js';
+import { toolCall } from './tool-calls.js';
+import type { KitWorld } from './world.js';
+import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -52,6 +58,22 @@ const CRASH_POINTS: Record<string, CrashPoint> = {
 
 const LINE_ENDINGS: Record<string, string> = { LF: '\n', CRLF: '\r\n' };
 
+/** How a scenario makes a kind of durable write behave (`fault.tool-output-writes`'s modes). */
+export type WriteMode = FaultToolOutputWritesRequest['mode'];
+const WRITE_MODES: Record<string, WriteMode> = {
+  fail: 'failing',
+  'work again': 'working',
+  'hang once complete': 'holding',
+};
+
+/** A count of numbered lines, or a size taken from the runtime's own tool output limit. */
+export type NumberedLines = number | 'over' | 'over-lines' | 'within';
+const SIZED_LINES: Record<string, NumberedLines> = {
+  'numbered lines over every part of the tool output limit': 'over',
+  "numbered lines twice the tool output limit's lines": 'over-lines',
+  'numbered lines well within the tool output limit': 'within',
+};
+
 /** Longest first, so that no word matches as the prefix of another. */
 const alternatives = (words: string[]) =>
   [...words]
@@ -90,12 +112,45 @@ vocabulary('permission-rule', PERMISSION_RULES);
 vocabulary('source-state', { unavailable: true, absent: true });
 vocabulary('budget-switch', { auto: true, prune: true });
 vocabulary('message-role', { user: true, assistant: true });
+vocabulary('prompt-command', { admission: true, submission: true });
 mapping('crash-point', CRASH_POINTS);
 mapping('line-ending', LINE_ENDINGS);
 mapping('permission-decision', { approves: true, declines: false });
 mapping('mention', { mentions: true, omits: false });
 mapping('on-off', { on: true, off: false });
 mapping('pruning-mark', { pruned: true, unpruned: false });
+mapping('write-mode', WRITE_MODES);
+/** A kit tool a scenario calls with its one input, and that input's name. */
+export interface OneInputTool {
+  name: string;
+  input: string;
+}
+mapping<OneInputTool>('one-input-tool', {
+  echo: { name: 'echo', input: 'text' },
+  read: { name: 'read', input: 'path' },
+  fail: { name: 'fail', input: 'message' },
+});
+mapping('names', { names: true, 'does not name': false });
+mapping('advertises', { advertises: true, 'does not advertise': false });
+vocabulary('output-tool', { produce: true, fail: true });
+
+/** `40 numbered lines`, or numbered lines sized from the runtime's own limit (`... over every part of ...`). */
+defineParameterType({
+  name: 'numbered-lines',
+  regexp: new RegExp(`\\d+ numbered lines|${alternatives(Object.keys(SIZED_LINES))}`),
+  transformer: (words: string): NumberedLines => SIZED_LINES[words] ?? Number.parseInt(words, 10),
+  useForSnippets: false,
+});
+
+/** A tool output limit: `10 lines and 2000 bytes`, or `the runtime's own tool output limit`. */
+export type OutputLimit = { lines: number; bytes: number } | 'own';
+defineParameterType({
+  name: 'output-limit',
+  regexp: /(\d+) lines and (\d+) bytes|the runtime's own tool output limit/,
+  transformer: (lines: string | undefined, bytes: string | undefined): OutputLimit =>
+    lines === undefined ? 'own' : { lines: Number(lines), bytes: Number(bytes) },
+  useForSnippets: false,
+});
 
 /** Where a listing goes on: an offset, or `none` at its end. */
 /** `request 3`, `the last request` (the newest one when the step runs) or `the summary request`. */
@@ -107,6 +162,93 @@ defineParameterType({
   name: 'request',
   regexp: /request \d+|the last request|the summary request/,
   transformer: (words: string) => NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),
+  useForSnippets: false,
+});
+
+/** `the baseline of request 2` or `the last system message of request 2`, read by `textOf`. */
+defineParameterType({
+  name: 'request-text',
+  regexp: /(the baseline|the last system message) of request (\d+)/,
+  transformer: (part: string, n: string): RequestText => ({ part: part as RequestText['part'], n: Number(n) }),
+  useForSnippets: false,
+});
+
+/**
+ * A text a step expects: `"continue"` as a seed fixes it (in single quotes if it holds double
+ * ones), or `the declared text "name"`, the text of that name the runtime declared in its handshake.
+ */
+defineParameterType({
+  name: 'text',
+  regexp: /"([^"]*)"|'([^']*)'|the declared text "([^"]*)"/,
+  transformer(this: KitWorld, double?: string, single?: string, name?: string): string {
+    return double ?? single ?? this.declaredText(name!);
+  },
+  useForSnippets: false,
+});
+
+/** A length of prose: `160000 characters of prose`, or the long reply `compactionSizes` gives the runtime. */
+defineParameterType({
+  name: 'prose',
+  regexp: /(?:a|the) long reply|(\d+) characters of prose/,
+  transformer(this: KitWorld, length: string | undefined): number {
+    return length === undefined ? compactionSizes(this.driver.description).longReply : Number(length);
+  },
+  useForSnippets: false,
+});
+
+/** What a request's conversation may mention: a text, or the output of a tool call as the model first read it. */
+export interface Mentioned {
+  text: string;
+  what: string;
+}
+defineParameterType({
+  name: 'mentioned',
+  regexp: /"([^"]*)"|the output of call "([^"]*)"/,
+  transformer(this: KitWorld, text: string | undefined, id: string | undefined): Mentioned {
+    if (text !== undefined) return { text, what: `"${text}"` };
+    const result = this.provider.requests.flatMap(({ messages }) => messages).find((m) => m.toolCallId === id);
+    if (!result) throw new Error(`no request carries the result of call ${id}`);
+    if (result.text === '') throw new Error(`the output of call ${id} is empty: nothing to look for`);
+    return { text: result.text, what: `the output of call ${id}` };
+  },
+  useForSnippets: false,
+});
+
+/** Where a read goes by absolute path: a call's complete output file, or a file of a workspace. */
+defineParameterType({
+  name: 'read-path',
+  regexp: /the complete output of call "([^"]*)"|the absolute path of "([^"]*)" in the workspace "([^"]*)"/,
+  async transformer(this: KitWorld, call: string | undefined, file: string, workspace: string) {
+    return call === undefined ? join(this.workspace(workspace), file) : (await toolCall(this, call)).outputPath;
+  },
+  useForSnippets: false,
+});
+
+/**
+ * What a file a scenario plants holds: `says "text"` (`, ending with a newline` as editors save
+ * it: trailing whitespace a runtime must neither trim nor add to), `has 40 numbered lines` (`line 1`
+ * to `line 40`, each ending in a newline), or `has the bytes "00 ff"`.
+ */
+defineParameterType({
+  name: 'file-content',
+  regexp: /says "([^"]*)"(, ending with a newline)?|has (\d+) numbered lines|has the bytes "([^"]*)"/,
+  transformer(text?: string, newline?: string, lines?: string, hex?: string): string | Buffer {
+    if (text !== undefined) return newline ? `${text}\n` : text;
+    if (lines !== undefined) return `${producedText({ kind: 'numbered', count: Number(lines), suffix: '' })}\n`;
+    return Buffer.from(hex!.replace(/\s/g, ''), 'hex');
+  },
+  useForSnippets: false,
+});
+
+/** A source of the epoch's snapshot: by its key, or `that source`, the one a step before found. */
+defineParameterType({
+  name: 'snapshot-source',
+  regexp: /"([^"]*)"|that source/,
+  transformer(this: KitWorld, key: string | undefined): string {
+    const found = key ?? this.snapshotSource;
+    if (found === undefined) throw new Error('no snapshot source was found before');
+    return found;
+  },
   useForSnippets: false,
 });
 

@@ -50,6 +50,15 @@ export const systemMessages = (world: KitWorld, n: number) =>
     .filter((row) => row.role === 'system')
     .map((row) => row.content);
 
+/** A text of request `n` that a step reads: its baseline, or its last system message after the baseline. */
+export interface RequestText {
+  part: 'the baseline' | 'the last system message';
+  n: number;
+}
+
+export const textOf = (world: KitWorld, { part, n }: RequestText): string =>
+  part === 'the baseline' ? baselineOf(world, n) : lastSystemMessage(world, n);
+
 export function lastSystemMessage(world: KitWorld, n: number): string {
   const found = systemMessages(world, n).at(-1);
   if (found === undefined) throw new Error(`request ${n} carries no system message after its baseline`);

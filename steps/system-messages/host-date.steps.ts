@@ -62,14 +62,6 @@ Then(
   },
 );
 
-Then('the baseline of request {int} names the date {string}', function (this: KitWorld, n: number, date: string) {
-  const baseline = baselineOf(this, n);
-  expect(
-    dateRenderings(date).some((rendering) => baseline.includes(rendering)),
-    `the baseline names ${date}:\n${baseline}`,
-  ).to.equal(true);
-});
-
 // A black box's date comes from its host clock: the kit moves it by restarting the runtime in
 // another time zone, and notes the host time of each start to know which dates it may state.
 Given("the runtime's host is in the time zone {string}", async function (this: KitWorld, timeZone: string) {

@@ -1,20 +1,18 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
+import type { WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
-import { lastSystemMessage, request, systemMessages } from '../support/requests.js';
+import { lastSystemMessage, type RequestText, request, systemMessages, textOf } from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
   await this.driver.call('host.env.set', { name, value });
 });
 
-When('durable writes of system messages fail', async function (this: KitWorld) {
-  await this.driver.call('fault.system-message-writes', { failing: true });
-});
-
-When('durable writes of system messages work again', async function (this: KitWorld) {
-  await this.driver.call('fault.system-message-writes', { failing: false });
+When('durable writes of system messages {write-mode}', async function (this: KitWorld, mode: WriteMode) {
+  if (mode === 'holding') throw new Error('the kit cannot make a system message write hang, only fail or work');
+  await this.driver.call('fault.system-message-writes', { failing: mode === 'failing' });
 });
 
 /**
@@ -36,58 +34,46 @@ Then('the last system message of request {int} is:', function (this: KitWorld, n
   expect(lastSystemMessage(this, n)).to.equal(text);
 });
 
-Then(
-  'the last system message of request {int} contains, in order:',
-  function (this: KitWorld, n: number, table: DataTable) {
-    expectInOrder(
-      lastSystemMessage(this, n),
-      table.raw().map(([text]) => text!),
-    );
-  },
-);
+Then('{request-text} contains, in order:', function (this: KitWorld, part: RequestText, table: DataTable) {
+  expectInOrder(
+    textOf(this, part),
+    table.raw().map(([text]) => text!),
+  );
+});
 
-Then(
-  'the last system message of request {int} does not contain {string}',
-  function (this: KitWorld, n: number, text: string) {
-    expect(lastSystemMessage(this, n)).to.not.include(text);
-  },
-);
-
-Then(
-  'the last system message of request {int} names the date {string}',
-  function (this: KitWorld, n: number, date: string) {
-    const text = lastSystemMessage(this, n);
-    expect(
-      dateRenderings(date).some((rendering) => text.includes(rendering)),
-      `"${text}" names ${date}`,
-    ).to.equal(true);
-  },
-);
-
-Then(
-  'the last system message of request {int} does not name the date {string}',
-  function (this: KitWorld, n: number, date: string) {
-    const text = lastSystemMessage(this, n);
-    expect(dateRenderings(date).filter((rendering) => text.includes(rendering))).to.deep.equal([]);
-  },
-);
-
-Then('request {int} carries its system message with the native system role', function (this: KitWorld, n: number) {
-  const message = request(this, n).messages.at(-1);
-  expect(message?.role, 'the last message of the request').to.equal('system');
+Then('{request-text} does not contain {string}', function (this: KitWorld, part: RequestText, text: string) {
+  expect(textOf(this, part), `${part.part} of request ${part.n}`).to.not.include(text);
 });
 
 Then(
-  'request {int} carries its system message wrapped as declared in a user turn',
-  function (this: KitWorld, n: number) {
+  '{request-text} {names} the date {string}',
+  function (this: KitWorld, part: RequestText, names: boolean, date: string) {
+    const text = textOf(this, part);
+    const found = dateRenderings(date).filter((rendering) => text.includes(rendering));
+    expect(
+      found.length > 0,
+      `${part.part} of request ${part.n} ${names ? 'names' : 'does not name'} ${date} (found ${JSON.stringify(found)}):\n${text}`,
+    ).to.equal(names);
+  },
+);
+
+/** How request `n` carries its system message: as a message of the system role, or in the runtime's declared wrapper in a user turn. */
+Then(
+  /^request (\d+) carries its system message (with the native system role|wrapped as declared in a user turn)$/,
+  function (this: KitWorld, n: string, how: string) {
+    if (how === 'with the native system role') {
+      expect(request(this, Number(n)).messages.at(-1)?.role, 'the last message of the request').to.equal('system');
+      return;
+    }
     const fallback = this.systemFallback();
     expect(fallback, 'the runtime declares a fallback wrapper').to.not.equal(undefined);
-    const lastUser = request(this, n).messages.findLast((message) => message.role === 'user');
+    const { messages } = request(this, Number(n));
+    const lastUser = messages.findLast((message) => message.role === 'user');
     expect(
       lastUser && fallback!.split(lastUser.text)?.system,
       'a user turn ending with one wrapped system message',
     ).to.be.a('string');
-    expect(request(this, n).messages.some((message) => message.role === 'system')).to.equal(false);
+    expect(messages.some((message) => message.role === 'system')).to.equal(false);
   },
 );
 

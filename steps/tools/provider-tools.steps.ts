@@ -12,19 +12,18 @@ const webSearch = (query: string, results: number, resultSize: number) => ({
   resultSize,
 });
 
+/** A turn that searches the web on the provider's side, then ends in a reply or in a gate's call. */
 Given(
-  'the provider searches the web for {string}, gets {int} results of {int} characters, then replies {string}',
-  function (this: KitWorld, query: string, results: number, size: number, reply: string) {
-    this.provider.enqueue({ turn: textTurn(reply, 3, { webSearch: webSearch(query, results, size) }) });
-  },
-);
-
-Given(
-  'the provider searches the web for {string}, gets {int} results of {int} characters, then calls gate {string}',
-  function (this: KitWorld, query: string, results: number, size: number, gate: string) {
+  /^the provider searches the web for "([^"]*)", gets (\d+) results of (\d+) characters, then (?:replies "([^"]*)"|calls gate "([^"]*)")$/,
+  function (this: KitWorld, query: string, results: string, size: string, reply: string | null, gate: string | null) {
+    const extras = { webSearch: webSearch(query, Number(results), Number(size)) };
+    if (reply !== null) {
+      this.provider.enqueue({ turn: textTurn(reply, 3, extras) });
+      return;
+    }
     // Every tool means can express a gate.
     const calls = [this.means.call(toolCall(`call_gate_${gate}`, 'gate', { name: gate }))!];
-    this.provider.enqueue({ turn: toolCallsTurn(calls, { webSearch: webSearch(query, results, size) }) });
+    this.provider.enqueue({ turn: toolCallsTurn(calls, extras) });
   },
 );
 

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText } from '../../harness/means/shell-commands.js';
-import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { structured, toolCall } from '../support/tool-calls.js';
-import { plant } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
 
 /** `line 1` to `line <count>`, one a line. */
@@ -19,32 +17,9 @@ interface FilePage {
 }
 
 Given(
-  'the workspace {string} has a file {string} of {int} numbered lines',
-  function (this: KitWorld, workspace: string, file: string, count: number) {
-    plant(join(this.workspace(workspace), file), `${numbered(count)}\n`);
-  },
-);
-
-Given(
-  'the workspace {string} has a binary file {string} of bytes {string}',
-  function (this: KitWorld, workspace: string, file: string, hex: string) {
-    plant(join(this.workspace(workspace), file), Buffer.from(hex.replace(/\s/g, ''), 'hex'));
-  },
-);
-
-Given(
   'the workspace {string} has a directory {string}',
   function (this: KitWorld, workspace: string, directory: string) {
     mkdirSync(join(this.workspace(workspace), directory), { recursive: true });
-  },
-);
-
-Given(
-  'the provider calls read {string} on the absolute path of {string} in the workspace {string}',
-  function (this: KitWorld, id: string, file: string, workspace: string) {
-    this.provider.enqueue({
-      turn: toolCallsTurn([call(id, 'read', { path: join(this.workspace(workspace), file) })]),
-    });
   },
 );
 

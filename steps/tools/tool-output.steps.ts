@@ -13,6 +13,7 @@ import {
   linesWithinLimit,
   runtimeToolOutputLimit,
 } from '../support/tool-output-sizes.js';
+import type { NumberedLines, OutputLimit, WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 
 /**
@@ -68,65 +69,46 @@ Given("the tool output limit is the runtime's own", function (this: KitWorld) {
   return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
 });
 
-function overLimit(world: KitWorld, id: string, suffix = ''): 'skipped' | undefined {
-  return produce(world, id, numberedLines(linesOverLimit(runtimeToolOutputLimit(world.driver.description)), suffix));
+/**
+ * The count `lines` stands for. `over-lines` is lines reached first: the output passes the line
+ * part of the limit and no other.
+ */
+function countOf(world: KitWorld, lines: NumberedLines, suffix: string): number {
+  if (typeof lines === 'number') return lines;
+  const limit = runtimeToolOutputLimit(world.driver.description);
+  if (lines === 'over') return linesOverLimit(limit);
+  if (lines === 'within') return linesWithinLimit(limit);
+  const count = linesOverLineLimit(limit);
+  const size = producedText(numberedLines(count, suffix));
+  const withinUnits =
+    size.length <= (limit.maxChars ?? Number.POSITIVE_INFINITY) &&
+    Buffer.byteLength(size) <= (limit.maxBytes ?? Number.POSITIVE_INFINITY);
+  if (limit.maxLines !== undefined && !withinUnits)
+    throw new Error('the limit leaves no room for an output that passes its lines only');
+  return count;
 }
 
+/** A failing tool's message is tool output too, bounded like any other (TOO-01, TOO-08). */
 Given(
-  'the provider calls produce {string} with numbered lines over every part of the tool output limit',
-  function (this: KitWorld, id: string) {
-    return overLimit(this, id);
-  },
-);
-
-Given(
-  'the provider calls produce {string} with numbered lines over every part of the tool output limit, each ending in {string}',
-  function (this: KitWorld, id: string, suffix: string) {
-    return overLimit(this, id, suffix);
-  },
-);
-
-/** Lines are what is reached first: the output passes the line part of the limit and no other. */
-Given(
-  "the provider calls produce {string} with numbered lines twice the tool output limit's lines",
-  function (this: KitWorld, id: string) {
-    const limit = runtimeToolOutputLimit(this.driver.description);
-    const text = numberedLines(linesOverLineLimit(limit));
-    const size = producedText(text);
-    const withinUnits =
-      size.length <= (limit.maxChars ?? Number.POSITIVE_INFINITY) &&
-      Buffer.byteLength(size) <= (limit.maxBytes ?? Number.POSITIVE_INFINITY);
-    if (limit.maxLines !== undefined && !withinUnits)
-      throw new Error('the limit leaves no room for an output that passes its lines only');
+  'the provider calls {output-tool} {string} with {numbered-lines}',
+  function (this: KitWorld, tool: 'produce' | 'fail', id: string, lines: NumberedLines) {
+    const text = numberedLines(countOf(this, lines, ''));
+    if (tool === 'fail') return scriptCalls(this, [call(id, 'fail', { message: producedText(text) })]);
     return produce(this, id, text);
   },
 );
 
 Given(
-  'the provider calls produce {string} with numbered lines well within the tool output limit',
-  function (this: KitWorld, id: string) {
-    return produce(this, id, numberedLines(linesWithinLimit(runtimeToolOutputLimit(this.driver.description))));
+  'the provider calls produce {string} with {numbered-lines}, each ending in {string}',
+  function (this: KitWorld, id: string, lines: NumberedLines, suffix: string) {
+    return produce(this, id, numberedLines(countOf(this, lines, suffix), suffix));
   },
 );
 
 Given(
-  'the provider calls produce {string} with {int} numbered lines',
-  function (this: KitWorld, id: string, count: number) {
-    return produce(this, id, numberedLines(count));
-  },
-);
-
-Given(
-  'the provider calls produce {string} with {int} numbered lines ending in {string}',
-  function (this: KitWorld, id: string, count: number, suffix: string) {
-    return produce(this, id, numberedLines(count, suffix));
-  },
-);
-
-Given(
-  'the provider calls produce {string} with {int} numbered lines it keeps in {string}',
-  function (this: KitWorld, id: string, count: number, file: string) {
-    return produce(this, id, numberedLines(count), { keptAt: file });
+  'the provider calls produce {string} with {numbered-lines} it keeps in {string}',
+  function (this: KitWorld, id: string, lines: NumberedLines, file: string) {
+    return produce(this, id, numberedLines(countOf(this, lines, '')), { keptAt: file });
   },
 );
 
@@ -175,14 +157,6 @@ function linesEndingIn(world: KitWorld, id: string, count: number, ending: strin
   return produceExactly(world, id, Array.from({ length: count }, (_, i) => `line ${i + 1}${ending}`).join(''));
 }
 
-/** A failing tool's message is tool output too, bounded like any other (TOO-01, TOO-08). */
-Given(
-  'the provider calls fail {string} with {int} numbered lines',
-  function (this: KitWorld, id: string, count: number) {
-    return scriptCalls(this, [call(id, 'fail', { message: producedText(numberedLines(count)) })]);
-  },
-);
-
 Given('the provider calls produce {string} with an empty output', function (this: KitWorld, id: string) {
   return produceExactly(this, id, '');
 });
@@ -208,23 +182,18 @@ Then("the runtime's own tool output limit counts lines and UTF-8 bytes", functio
 });
 
 Then(
-  "the output of call {string} is within the runtime's own tool output limit",
-  async function (this: KitWorld, id: string) {
-    const limit = runtimeToolOutputLimit(this.driver.description);
-    const output = (await toolCall(this, id)).output ?? '';
+  'the output of call {string} is within {output-limit}',
+  async function (this: KitWorld, id: string, bound: OutputLimit) {
+    const limit =
+      bound === 'own'
+        ? runtimeToolOutputLimit(this.driver.description)
+        : { maxLines: bound.lines, maxBytes: bound.bytes };
     expectWithin(
-      output,
+      (await toolCall(this, id)).output ?? '',
       limit.maxLines ?? Number.POSITIVE_INFINITY,
       limit.maxBytes ?? Number.POSITIVE_INFINITY,
       `the output of "${id}"`,
     );
-  },
-);
-
-Then(
-  'the output of call {string} is within {int} lines and {int} bytes',
-  async function (this: KitWorld, id: string, lines: number, bytes: number) {
-    expectWithin((await toolCall(this, id)).output ?? '', lines, bytes, `the output of "${id}"`);
   },
 );
 
@@ -346,8 +315,8 @@ Then('every managed file holds exactly what call {string} returned', async funct
     expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
 });
 
-Given('managed output files cannot be written', async function (this: KitWorld) {
-  await this.driver.call('fault.tool-output-writes', { mode: 'failing' });
+Given('managed output file writes {write-mode}', async function (this: KitWorld, mode: WriteMode) {
+  await this.driver.call('fault.tool-output-writes', { mode });
 });
 
 // An environmental fault every runtime can meet: a file where its managed output directory goes.
@@ -382,10 +351,6 @@ function resolved(path: string): string {
   return join(realpathSync(existing), ...rest);
 }
 
-Given('managed output file writes hang once complete', async function (this: KitWorld) {
-  await this.driver.call('fault.tool-output-writes', { mode: 'holding' });
-});
-
 When('a managed output file write hangs', async function (this: KitWorld) {
   await this.driver.call('tool-output.held');
 });
@@ -413,10 +378,6 @@ Then('the runtime reported a diagnostic for operators', async function (this: Ki
   expect((await this.driver.call('diagnostics')).diagnostics).to.have.length.greaterThan(0);
 });
 
-Given(
-  'the provider calls read {string} on the complete output of call {string}',
-  async function (this: KitWorld, id: string, of: string) {
-    const path = (await toolCall(this, of)).outputPath;
-    this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
-  },
-);
+Given('the provider calls read {string} on {read-path}', function (this: KitWorld, id: string, path: string) {
+  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
+});

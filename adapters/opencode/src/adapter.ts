@@ -185,12 +185,7 @@ class OpencodeRuntime {
       linkScenario(config.storeDir, store);
       await rm(toolOutputDirectory(store), { recursive: true, force: true });
     }
-    return new OpencodeRuntime(
-      new ServerHandle(settings),
-      kept,
-      idNamespace(config.storeDir),
-      Date.now(),
-    );
+    return new OpencodeRuntime(new ServerHandle(settings), kept, idNamespace(config.storeDir), Date.now());
   }
 
   private constructor(
