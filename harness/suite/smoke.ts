@@ -36,14 +36,10 @@ export async function smoke(
   const stopRouting = target.route(provider);
   provider.enqueue({ turn: textTurn('pong', 2) });
   let driver: RuntimeDriver | undefined;
-  /**
-   * A runtime over a store, home and workspace of its own below the smoke directory; its home holds
-   * a global instruction file naming it.
-   */
+  /** A runtime over a store, home and workspace of its own below the smoke directory. */
   const start = async (name: string) => {
     const own = join(dir, name);
     for (const sub of ['store', 'home', 'workspace']) mkdirSync(join(own, sub), { recursive: true });
-    writeFileSync(join(own, 'home', 'AGENTS.md'), `${homeMark(name)}: the global instructions of ${name}\n`);
     driver = await startRuntime(target, provider, {
       storeDir: join(own, 'store'),
       now: '2026-01-15T09:00:00.000Z',
@@ -67,8 +63,9 @@ export async function smoke(
   };
   try {
     let workspace = '';
+    let firstHome = '';
     await check('handshake', async () => {
-      ({ workspace } = await start('first'));
+      ({ workspace, home: firstHome } = await start('first'));
       const { runtime, profiles, capabilities, shell } = driver!.description;
       const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
       return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;
@@ -106,7 +103,7 @@ export async function smoke(
         : 'the adapter process is gone';
     });
     if (declares(driver!.description, PROCESS_REUSE))
-      await check('the kept process', () => keptProcess(start, provider));
+      await check('the kept process', () => keptProcess(start, provider, firstHome));
     return true;
   } catch {
     return false;
@@ -124,10 +121,16 @@ export async function smoke(
  * provider is sent, and each reads the global instructions of its own home only.
  */
 async function keptProcess(
-  start: (name: string) => Promise<{ driver: RuntimeDriver; workspace: string }>,
+  start: (name: string) => Promise<{ driver: RuntimeDriver; home: string; workspace: string }>,
   provider: FakeProvider,
+  firstHome: string,
 ): Promise<string> {
+  // Every home gets a global instruction file naming it, the one of the smoke's first runtime too.
+  const writeMark = (home: string, name: string) =>
+    writeFileSync(join(home, 'AGENTS.md'), `${homeMark(name)}: the global instructions of ${name}\n`);
+  writeMark(firstHome, 'first');
   const first = await start('kept-first');
+  writeMark(first.home, 'kept-first');
   if (!first.driver.reusedProcess)
     return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
   const before = provider.requests.length;
@@ -138,6 +141,7 @@ async function keptProcess(
   await first.driver.stop();
   const second = await start('kept-second');
   if (!second.driver.reusedProcess) throw new Error('the kept process did not answer the next hello');
+  writeMark(second.home, 'kept-second');
   const between = provider.requests.length;
   provider.enqueue({ turn: textTurn('second reply', 2) });
   const { created } = await second.driver.createSession(second.workspace, 's1');
