@@ -28,6 +28,7 @@ import {
   linkScenario,
   linkedServerStore,
   logDirectory,
+  scenarioOpenedAt,
   toolOutputDirectory,
 } from './server-store.js';
 
@@ -159,8 +160,8 @@ class OpencodeRuntime {
    * The runtime of one hello. A scenario's first process serves it from the server store the
    * scenario before it used, taking over that scenario's server once a command needs one if it
    * serves these settings then; a restarted process starts its own server over the store the
-   * scenario's store links to. OpenCode's data directory (managed tool output among it) is the
-   * scenario's own; its log is read from where this runtime opened.
+   * scenario's store links to. Managed tool output starts empty for each scenario, and the log is
+   * read from when the scenario's first process opened, restarts included.
    */
   static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<OpencodeRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
@@ -185,7 +186,12 @@ class OpencodeRuntime {
       linkScenario(config.storeDir, store);
       await rm(toolOutputDirectory(store), { recursive: true, force: true });
     }
-    return new OpencodeRuntime(new ServerHandle(settings), kept, idNamespace(config.storeDir), Date.now());
+    return new OpencodeRuntime(
+      new ServerHandle(settings),
+      kept,
+      idNamespace(config.storeDir),
+      scenarioOpenedAt(config.storeDir),
+    );
   }
 
   private constructor(
@@ -194,7 +200,7 @@ class OpencodeRuntime {
     private left: ServerHandle | undefined,
     /** What this scenario's kit IDs are wrapped with in OpenCode's. */
     private readonly namespace: string,
-    /** When this runtime opened (ms): the log before it is another scenario's. */
+    /** When the scenario's first process opened (ms): the log before it is another scenario's. */
     private readonly openedAt: number,
   ) {
     this.settingChanges = {
@@ -569,7 +575,7 @@ class OpencodeRuntime {
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }
 
-  /** OpenCode's own log since this runtime opened: its warnings and errors are what an operator reads. */
+  /** OpenCode's own log since the scenario opened: its warnings and errors are what an operator reads. */
   private async diagnostics(): Promise<string[]> {
     const directory = logDirectory(this.settings.storeDir);
     const names = (await readdir(directory).catch(() => [] as string[])).sort();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkInOneStep } from '../server/server.js';
 
@@ -22,6 +22,11 @@ export function linkedServerStore(scenarioStore: string): string {
   } catch {
     throw new Error(`a restarted process finds no server store: ${link} is not a link`);
   }
+}
+
+/** When the scenario's first process linked its store (ms): what the server logged before is another scenario's. */
+export function scenarioOpenedAt(scenarioStore: string): number {
+  return lstatSync(join(scenarioStore, LINK)).mtimeMs;
 }
 
 /** Links a scenario's store to the server store that serves it, in one step. */
