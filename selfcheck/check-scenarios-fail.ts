@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
-import { mutantKinds, mutants, mutantsByArea, type Mutant } from './mutants/index.js';
+import { mutantKinds, type Mutant } from './mutants/index.js';
+import { elsewhere, mutants, mutantsByArea } from './catalogue.js';
 import type { Assignment, Judgement } from './mutant-worker.js';
 
 /**
  * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a build of the
  * reference runtime with that one defect, and requires every listed rule to fail.
- * Run with `npm run selfcheck`, or `npm run selfcheck -- <rule IDs>` for some rules only.
+ * Run with `npm run selfcheck`, or `npm run selfcheck -- <rule IDs>` for some rules only;
+ * `KIT_MUTANTS=file.ts npm run selfcheck` judges the mutants that file exports instead.
  * Mutants are judged in parallel by long-lived workers (KIT_SELFCHECK_JOBS of them, one per core
  * by default), each loading Cucumber and the steps once; lines are printed in catalogue order.
  */
@@ -76,7 +78,7 @@ function kindLines(): string[] {
   const width = Math.max(...mutantKinds.map((kind) => kind.length));
   return mutantKinds.flatMap((kind) => {
     const ofKind = selected.filter(({ mutant }) => mutant.kind === kind);
-    if (ofKind.length === 0 && only.length > 0) return [];
+    if (ofKind.length === 0 && (only.length > 0 || elsewhere)) return [];
     const modules = new Set(ofKind.map(({ mutant }) => mutant.file)).size;
     const caught = ofKind.filter(({ index }) => judgements.get(index)!.verdict === 'caught').length;
     return [`  kind ${kind.padEnd(width)}  ${ofKind.length} mutants in ${modules} modules, ${caught} caught\n`];

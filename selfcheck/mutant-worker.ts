@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { runConformance } from '../harness/suite/conformance-run.js';
 import { ruleOutcomes } from '../harness/report/coverage.js';
 import { isFailure } from '../harness/report/outcome.js';
-import { mutants, type Mutant } from './mutants/index.js';
+import type { Mutant } from './mutants/index.js';
+import { mutants } from './catalogue.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
 
 /**
