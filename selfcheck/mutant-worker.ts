@@ -40,13 +40,15 @@ interface Means {
 /**
  * A mutant is driven the way its scenarios can catch it (in process, or over stdio when only a
  * runtime in its own process can crash for real); a mutant of a kind is also driven as a black
- * box over stdio with the runtime's own means only.
+ * box over stdio with the runtime's own means only, unless only an optional capability shows it.
  */
 function meansOf(mutant: Mutant): Means[] {
   const own: Means = mutant.stdio
     ? { label: 'over stdio', program: 'stdio', neutral: false }
     : { label: 'in process', program: 'module', neutral: false };
-  return mutant.kind ? [own, { label: 'over stdio, neutral', program: 'stdio', neutral: true }] : [own];
+  return mutant.kind && !mutant.needs
+    ? [own, { label: 'over stdio, neutral', program: 'stdio', neutral: true }]
+    : [own];
 }
 
 async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgement> {

@@ -155,3 +155,25 @@ Feature: Compaction1 - Automatic compaction
     Then the session has 1 completed compaction
     And the provider received 4 requests
     And request 4 ends with the pending input "three"
+
+  # A runtime that weighs its own tools once and forgets those a location adds (an MCP server's,
+  # say) under-estimates exactly when a location brings many.
+  @CMP-01 @needs:tool-contributions @id:cmp-compaction-tools-2
+  Scenario: [9] The estimate counts the tools a location contributed
+    Given a session "s1"
+    And the location of "s1" has 40 contributed tools under "kit/many"
+    And the provider replies with a long reply
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the context budget is sized to hold request 2 only without its contributed tool definitions
+    And the user steers "three"
+    And the session settles
+    Then the session has 1 completed compaction
+    And the provider received 4 requests
+    And request 4 advertises the tool "kit_contributed_40"
+    And request 4 ends with the pending input "three"

@@ -242,6 +242,25 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-01'],
   },
   {
+    // The runtime's own tools are weighed; those a location contributed later are not.
+    name: 'the estimate weighs only the built-in tools, not those a location contributed',
+    kind: 'tools left out of the estimate',
+    needs: 'tool-contributions',
+    file: 'tools/tool-registry.ts',
+    find: '  private available(location: string): Tool[] {',
+    replace:
+      '  builtIn(): ToolDefinition[] {\n    return [...this.tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));\n  }\n\n  private available(location: string): Tool[] {',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+        replace:
+          '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: deps.tools.builtIn() }, budget);',
+      },
+    ],
+    breaks: ['CMP-01'],
+  },
+  {
     // The compactor writes out only the tool results that succeeded: a failed call's error is lost.
     // Only a compaction the user asks for folds a turn that ends in a short reply after a failed
     // call, so only a runtime that offers it catches this.

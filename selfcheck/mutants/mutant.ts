@@ -1,3 +1,5 @@
+import type { Capability } from '../../harness/protocol/capabilities.js';
+
 /**
  * Deliberately broken variants of the reference runtime. Each breaks one rule the way real
  * runtimes do; the suite must fail for every rule listed against it. A mutant whose text no
@@ -39,6 +41,11 @@ export interface Mutant extends Edit {
   name: string;
   /** The class of wrong implementation it stands for (see `mutantKinds`). */
   kind?: MutantKind;
+  /**
+   * The optional capability only through which a runtime can show the defect (a location's
+   * contributed tools, say): the mutant of a kind is then not judged with the runtime's own means.
+   */
+  needs?: Capability;
   /** The reference's profile to run it in (REFERENCE_PROFILE); the core profile when absent. */
   profile?: 'checkpoint' | 'sol' | 'continuation';
   /** Further edits of the same defect, elsewhere. */

@@ -135,15 +135,19 @@ Given(
 );
 
 /**
- * The budget falls a quarter into the tool definitions request `n` advertised (characters / 4, as
- * the request went on the wire): the next request, a few words longer, fits only if its tools are
- * left out of the estimate. The window keeps room for a summary's output beside it.
+ * The budget falls a quarter into the tool definitions request `n` advertised, or into those of the
+ * tools the scenario contributed (characters / 4, as the request went on the wire): the next
+ * request, a few words longer, fits only if those tools are left out of the estimate. The window
+ * keeps room for a summary's output beside it.
  */
 When(
-  'the context budget is sized to hold request {int} only without its tool definitions',
-  async function (this: KitWorld, n: number) {
-    const body = request(this, n).body as { tools?: unknown[] };
-    const tools = body.tools?.length ? JSON.stringify(body.tools).length / 4 : 0;
+  /^the context budget is sized to hold request (\d+) only without its (contributed )?tool definitions$/,
+  async function (this: KitWorld, n: string, contributed: string | undefined) {
+    const body = request(this, Number(n)).body as { tools?: unknown[] };
+    const counted = (body.tools ?? []).filter(
+      (tool) => !contributed || [...this.contributedTools].some((name) => JSON.stringify(tool).includes(`"${name}"`)),
+    );
+    const tools = counted.length ? JSON.stringify(counted).length / 4 : 0;
     if (tools < 200) return this.notApplicable(`request ${n} advertises too few tool definitions to size a budget by`);
     const reserve = 4_000;
     const budget = Math.round(JSON.stringify(body).length / 4 - tools / 4);

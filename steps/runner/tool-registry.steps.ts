@@ -3,14 +3,17 @@ import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 
+/** One named tool, or a number of them named `kit_contributed_<n>`, contributed to a session's location. */
 Given(
-  'the location of {string} has the contributed tool {string} under {string}',
-  async function (this: KitWorld, name: string, tool: string, contribution: string) {
+  /^the location of "([^"]*)" has (?:the contributed tool "([^"]*)"|(\d+) contributed tools) under "([^"]*)"$/,
+  async function (this: KitWorld, name: string, tool: string | null, count: string | null, contribution: string) {
+    const tools = tool !== null ? [tool] : Array.from({ length: Number(count) }, (_, i) => `kit_contributed_${i + 1}`);
     await this.driver.call('tool.contribution.register', {
       location: this.session(name).workspace,
       contribution,
-      tools: [tool],
+      tools,
     });
+    for (const contributed of tools) this.contributedTools.add(contributed);
   },
 );
 

@@ -41,6 +41,8 @@ export class KitWorld extends World {
   examinedRequest: number | undefined;
   /** The raw output of each scripted `produce` call, by call ID: what the runtime's tool returned. */
   readonly produced = new Map<string, string>();
+  /** The names of the tools the scenario contributed to a location. */
+  readonly contributedTools = new Set<string>();
   /** The scenario's latest PTY and every value the caller or the host overlay asked for. */
   pty: { view: PtyEnvironmentView; requested: string[] } | undefined;
   /** The values the host overlay for PTYs sets. */
