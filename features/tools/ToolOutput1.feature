@@ -12,10 +12,14 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 10 lines and 100000 bytes
-    And the output of call "c1" keeps its first and last lines
+    # checks: TOO-01
     And request 2 shows the model the output of call "c1"
+    # checks: TOO-03
+    And the output of call "c1" keeps its first and last lines
 
   @TOO-01 @TOO-03 @id:too-bounding-2 @needs:kit-tools
   Scenario: [2] Too many bytes in few lines: the byte limit is reached first
@@ -25,8 +29,11 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
+    # checks: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
   @TOO-02 @dialect:openai-chat @id:too-bounding-3 @needs:kit-tools
@@ -142,8 +149,11 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
+    # checks: TOO-03
     And the output of call "c1" begins and ends like the tool output
     And request 2 shows the model the output of call "c1"
 

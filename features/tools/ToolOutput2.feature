@@ -146,9 +146,12 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     And the session settles
     Then call "f1" settled as error
+    # checks: TOO-01
     And the output of call "f1" is within 5 lines and 100000 bytes
-    And no durable tool output is over 5 lines or 100000 bytes
+    # checks: TOO-01
     And request 2 shows the model the output of call "f1"
+    # checks: TOO-08
+    And no durable tool output is over 5 lines or 100000 bytes
 
   @TOO-05 @id:too-files-search-1 @needs:kit-tools
   Scenario: [10] The managed file can be searched by its absolute path with the runtime's shell

@@ -30,13 +30,13 @@ export function rulesOf(result: ScenarioResult): string[] {
 
 /**
  * What a scenario says of one of its rules: a failure is its charged rules' alone; the scenario's
- * other rules were not judged by it, since it stopped at another rule's check, unless that check
- * came last, after every check of theirs had passed.
+ * other rules were not judged by it, since it stopped at another rule's check, unless every check
+ * of theirs came before it and passed.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
   if (result.status !== 'failed' || !result.charged) return result.status;
   if (result.charged.includes(rule)) return 'failed';
-  return result.ownChecksPassed ? 'passed' : 'not judged';
+  return result.checkedBefore?.includes(rule) ? 'passed' : 'not judged';
 }
 
 /** Each rule's outcome over its scenarios, in rule order. */

@@ -6,10 +6,16 @@ import { coverageOf } from './coverage.js';
 import { noteText } from './outcome.js';
 
 /**
- * The messages Cucumber sends for one scenario of three steps (lines 5-7, a comment on line 6
- * saying the When checks INB-07), the step at `failing` ending with `status` and `exception`.
+ * The messages Cucumber sends for one scenario of INB-10 and INB-11 with three steps (lines 5, 7
+ * and 9; a comment on line 6 saying the When checks INB-07, or the comments `checks` names), the
+ * step at `failing` ending with `status` and `exception`.
  */
-function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: string, checksLines = [6]): Envelope[] {
+function scenario(
+  failing: number,
+  status: 'FAILED' | 'PASSED',
+  exception?: string,
+  checks: Record<number, string> = { 6: 'INB-07' },
+): Envelope[] {
   const keywords = ['Given ', 'When ', 'Then '];
   const types = ['Context', 'Action', 'Outcome'] as const;
   const steps = keywords.map((keyword, i) => ({
@@ -22,7 +28,10 @@ function scenario(failing: number, status: 'FAILED' | 'PASSED', exception?: stri
     {
       gherkinDocument: {
         uri: 'features/x/X1.feature',
-        comments: checksLines.map((line) => ({ location: { line }, text: '    # checks: INB-07' })),
+        comments: Object.entries(checks).map(([line, rule]) => ({
+          location: { line: Number(line) },
+          text: `    # checks: ${rule}`,
+        })),
         feature: { children: [{ scenario: { id: 'sc', location: { line: 4 }, steps, examples: [] } }] },
       },
     },
@@ -77,20 +86,33 @@ test("a failed check is charged to the rule its comment names; the scenario's ow
 });
 
 test("a failed check of another rule that comes last leaves the scenario's own checks passed", () => {
-  const result = collect(scenario(2, 'FAILED', 'AssertionError', [8]));
+  const result = collect(scenario(2, 'FAILED', 'AssertionError', { 8: 'INB-07' }));
   assert.deepEqual(result.charged, ['INB-07']);
-  assert.equal(result.ownChecksPassed, true);
+  assert.deepEqual(result.checkedBefore, ['INB-10', 'INB-11']);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
 });
 
 test("a failed check of another rule followed only by other rules' checks leaves the own checks passed", () => {
-  const result = collect(scenario(1, 'FAILED', 'AssertionError', [6, 8]));
-  assert.equal(result.ownChecksPassed, true);
+  const result = collect(scenario(1, 'FAILED', 'AssertionError', { 6: 'INB-07', 8: 'INB-07' }));
+  assert.deepEqual(result.checkedBefore, ['INB-10', 'INB-11']);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
 });
 
+test("a failed check of one of the scenario's rules leaves its other rule passed when that rule's checks came before", () => {
+  const result = collect(scenario(2, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' }));
+  assert.deepEqual(result.charged, ['INB-11']);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'passed', 'INB-11': 'failed' });
+});
+
+test("a failed check of one of the scenario's rules leaves unjudged the rule a later step checks", () => {
+  const result = collect(scenario(1, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' }));
+  assert.deepEqual(result.charged, ['INB-10']);
+  assert.equal(result.checkedBefore, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
+});
+
 test('a check that saw nothing real makes no pass of the own rules, even before a failing last check', () => {
-  const envelopes = scenario(2, 'FAILED', 'AssertionError', [8]);
+  const envelopes = scenario(2, 'FAILED', 'AssertionError', { 8: 'INB-07' });
   const finished = envelopes.findIndex((e) => e.testCaseFinished);
   envelopes.splice(finished, 0, {
     attachment: {
@@ -100,7 +122,7 @@ test('a check that saw nothing real makes no pass of the own rules, even before 
     },
   } as unknown as Envelope);
   const result = collect(envelopes);
-  assert.equal(result.ownChecksPassed, undefined);
+  assert.equal(result.checkedBefore, undefined);
   assert.deepEqual(coverageOf([result]).outcomes, {
     'INB-07': 'failed',
     'INB-10': 'not judged',

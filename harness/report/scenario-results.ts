@@ -21,15 +21,15 @@ export interface ScenarioResult {
   step?: string;
   /**
    * The rules a failure is charged to: the rule a `# checks: <rule>` comment names above the
-   * failing step (a precondition's rule, perhaps not the scenario's), else the scenario's own.
-   * The scenario's other rules get no verdict from it, unless `ownChecksPassed`.
+   * failing step (one of the scenario's rules, or a precondition's), else the scenario's own.
+   * The scenario's other rules get no verdict from it, unless they are `checkedBefore`.
    */
   charged?: string[];
   /**
-   * Every step after the charged check checks another rule too (or there is none), so every check
-   * of the scenario's own rules ran before it and passed: they pass, while the charged rule fails.
+   * The scenario's rules besides the charged one whose every check ran before the failed check and
+   * passed: every step after it names a rule it checks (or there is none), and none names these.
    */
-  ownChecksPassed?: true;
+  checkedBefore?: string[];
   /** The provider request that shows the failure, as the model saw it (rendered text). */
   request?: string;
   /** Why a scenario got no verdict: not applicable (for example `needs capability pty`) or not judged. */
@@ -114,7 +114,7 @@ export class ScenarioResultCollector {
           result.message = message ?? `step ${status.toLowerCase()}`;
           const step = this.stepOfTest(testStepId);
           if (step) result.step = step.text;
-          if (outcome === 'failed') this.charge(result, step, this.onlyOtherRulesAfter(testStepId));
+          if (outcome === 'failed') this.charge(result, step, this.rulesCheckedAfter(testStepId));
         }
       }
     }
@@ -142,7 +142,7 @@ export class ScenarioResultCollector {
       const result = this.resultFor(started);
       if (result.status === 'passed' && this.notJudged.has(started)) result.status = 'not judged';
       // A check that saw nothing real makes no pass of the scenario's own rules either.
-      if (this.notJudged.has(started)) delete result.ownChecksPassed;
+      if (this.notJudged.has(started)) delete result.checkedBefore;
       this.onScenario(result);
     }
   }
@@ -187,12 +187,17 @@ export class ScenarioResultCollector {
     };
   }
 
-  /** Whether every pickle step after a test step names a rule it checks (hooks are no pickle steps). */
-  private onlyOtherRulesAfter(testStepId: string): boolean {
+  /**
+   * The rules the pickle steps after a test step name as the ones they check; undefined when one
+   * of them names none, and so checks the scenario's own rules (hooks are no pickle steps).
+   */
+  private rulesCheckedAfter(testStepId: string): Set<string> | undefined {
     const ref = this.stepOf.get(testStepId);
     const steps = ref && this.pickles.get(ref.pickleId)?.steps;
     const at = steps?.findIndex((step) => step.id === ref!.stepId) ?? -1;
-    return at >= 0 && steps!.slice(at + 1).every((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks);
+    if (at < 0) return undefined;
+    const named = steps!.slice(at + 1).map((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks);
+    return named.every((rule) => rule !== undefined) ? new Set(named as string[]) : undefined;
   }
 
   /**
@@ -202,11 +207,12 @@ export class ScenarioResultCollector {
   private charge(
     result: ScenarioResult,
     step: { setUp: boolean; checks?: string } | undefined,
-    ownChecksDone: boolean,
+    checkedAfter: Set<string> | undefined,
   ): void {
     if (step?.checks) {
       result.charged = [step.checks];
-      if (ownChecksDone && !result.rules.includes(step.checks)) result.ownChecksPassed = true;
+      const before = result.rules.filter((rule) => rule !== step.checks && !checkedAfter?.has(rule));
+      if (checkedAfter && before.length > 0) result.checkedBefore = before;
     } else if (step?.setUp) {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
