@@ -23,7 +23,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
   Scenario: [3] A prompt without an ID gets a generated message ID
     Given a session "s1"
     When the user admits "hello" with no resume
-    Then the receipt has a message ID
+    Then the receipt is the one of a new admission of "hello", pending
     And the inbox is:
       | text  | delivery | state   |
       | hello | default  | pending |

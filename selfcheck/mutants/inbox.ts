@@ -341,4 +341,12 @@ export const inbox: Mutant[] = [
       'function toMessage(row: MessageRow, place: number): SessionMessage {\n  const body = JSON.parse(row.body);\n  const base = { id: row.id, seq: place + 1,',
     breaks: ['INB-06'],
   },
+  {
+    name: 'the receipt of a prompt without an ID names a second generated ID, not the one stored',
+    kind: 'facts only the protocol reports',
+    file: 'runtime.ts',
+    find: '      messageId: row.messageId,',
+    replace: "      messageId: input.id ?? this.ids.next('msg'),",
+    breaks: ['INB-02'],
+  },
 ];

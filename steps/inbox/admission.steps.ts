@@ -30,9 +30,19 @@ When(
   },
 );
 
-Then('the receipt has a message ID', function (this: KitWorld) {
-  expect(this.receipt?.messageId).to.be.a('string').and.not.equal('');
-});
+/**
+ * A prompt admitted without an ID: its receipt names the message ID the runtime generated and
+ * stored, the one its inbox row holds, and is no retry.
+ */
+Then(
+  'the receipt is the one of a new admission of {string}, {prompt-state}',
+  async function (this: KitWorld, text: string, state: string) {
+    const rows = (await this.driver.inbox(this.session().id)).filter((row) => row.text === text);
+    expect(rows, `inbox rows of "${text}"`).to.have.length(1);
+    expect(rows[0]!.messageId, 'the generated message ID').to.be.a('string').and.not.equal('');
+    expect(this.receipt).to.deep.equal({ messageId: rows[0]!.messageId, state, duplicate: false });
+  },
+);
 
 Then(
   'the receipt is the one of the first admission of {string}, {prompt-state}',
