@@ -342,6 +342,37 @@ export const inbox: Mutant[] = [
     breaks: ['INB-06'],
   },
   {
+    // Admitted IDs are remembered by the process; the store ignores a second insert of the row, so
+    // after a restart an exact retry is admitted again as new.
+    name: 'the message IDs already admitted are remembered in process memory only',
+    kind: 'state held only in memory',
+    file: 'inbox/inbox.ts',
+    find: '  private readonly all;',
+    replace: '  private readonly all;\n  private readonly admitted = new Set<string>();',
+    also: [
+      {
+        file: 'inbox/inbox.ts',
+        find: '      const existing = this.byId.get(admission.messageId);\n      if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: true };',
+        replace:
+          '      if (this.admitted.has(admission.messageId))\n        return { row: this.sameAdmission(toRow(this.byId.get(admission.messageId)!), admission), duplicate: true };',
+      },
+      {
+        file: 'inbox/inbox.ts',
+        find: '      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+        replace:
+          '      this.admitted.add(messageId);\n      return { row: toRow(this.byId.get(messageId)!), duplicate: false };',
+      },
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "'INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',",
+        replace:
+          "'INSERT OR IGNORE INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',",
+      },
+    ],
+    breaks: ['INB-02'],
+    checkedIn: ['inb-admission-8'],
+  },
+  {
     name: 'the receipt of a prompt without an ID names a second generated ID, not the one stored',
     kind: 'facts only the protocol reports',
     file: 'runtime.ts',
