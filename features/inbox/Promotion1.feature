@@ -244,3 +244,20 @@ Feature: Promotion1 - Steers and queued prompts
       | tool      | gate g1 opened   |
       | tool      | gate g2 opened   |
       | user      | more             |
+
+  @INB-07 @id:inb-steer-while-streaming-1
+  Scenario: [13] A steer admitted while the provider streams its answer joins the history after that answer
+    Given a session "s1"
+    And the provider holds its reply "first answer" until "reply" is released
+    And the provider replies "second answer"
+    And the user steers "start"
+    And the provider has received 1 request
+    When the user steers "also this"
+    And the held reply "reply" is released
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role      | content      |
+      | user      | start        |
+      | assistant | first answer |
+      | user      | also this    |

@@ -321,7 +321,8 @@ export const inbox: Mutant[] = [
           "insertMessage(db, sessionId, row.admitted_seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
       },
     ],
-    breaks: ['RUN-05'],
+    // A steer admitted while the provider streams lands before that answer: not after it, at its boundary.
+    breaks: ['RUN-05', 'INB-07'],
   },
   {
     name: 'the inbox reports a promoted prompt under the sequence of its admission',
