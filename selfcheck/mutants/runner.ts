@@ -48,7 +48,10 @@ export const runner: Mutant[] = [
     breaks: ['RUN-05'],
   },
   {
+    // Only a runtime that pages its history (history-paging) shows where a page ends.
     name: 'a page of the history ends before the cursor by message ID, not by sequence',
+    kind: 'promoted item loses its sequence',
+    needs: 'history-paging',
     file: 'history/history-store.ts',
     find: 'WHERE m.session_id = ? AND m.seq < cursor.seq ORDER BY m.seq DESC LIMIT ?',
     replace: 'WHERE m.session_id = ? AND m.id < cursor.id ORDER BY m.seq DESC LIMIT ?',
