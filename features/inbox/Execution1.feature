@@ -123,3 +123,22 @@ Feature: Execution1 - Run, wake and interrupt
       | user      | start   |
       | assistant | started |
       | user      | later   |
+
+  @INB-14 @id:inb-interrupt-held-drain-1 @needs:kit-sources @needs:kit-tools
+  Scenario: [8] Interrupt returns only once its drain is over: a run right after it starts a drain of its own
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "after the interrupt"
+    And the user steers "one"
+    And the session settles
+    And the context source "kit/a.one" has the value "2", read only once the gate "g1" opens
+    And the user steers "two"
+    And the gate "g1" is blocked
+    When the session is interrupted while the gate "g1" holds its drain, and run once the interrupt returns
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 has 1 user message "two"

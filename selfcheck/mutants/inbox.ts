@@ -381,4 +381,15 @@ export const inbox: Mutant[] = [
     replace: "      messageId: input.id ?? this.ids.next('msg'),",
     breaks: ['INB-02'],
   },
+  {
+    // The drain's cleanup after an abort ends in the same turn of the event loop unless something
+    // holds the drain where it cannot stop at once: only a kit source's gated read does.
+    name: 'interrupt returns as soon as it signals the drain, before the drain has cleaned up',
+    kind: 'facts only the protocol reports',
+    needs: 'kit-sources',
+    file: 'runner/coordinator.ts',
+    find: '    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;',
+    replace: '    chain.rerun = undefined;\n    chain.controller.abort();',
+    breaks: ['INB-14'],
+  },
 ];

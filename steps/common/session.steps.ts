@@ -53,6 +53,40 @@ When(/^(?:the session|session "([^"]*)") is interrupted$/, async function (this:
 });
 
 /**
+ * `interrupt` returns once the drain it stopped is over (INB-14). The gate holds that drain where
+ * it cannot stop at once (a context read that ignores the interrupt), so a runtime returns either
+ * after the gate opens, having waited for the drain, or before it, having already left the drain
+ * behind. The run goes out as soon as the interrupt returns, with the gate still closed where it
+ * returned before the gate opened: a drain still running then is one the interrupt did not wait
+ * for, and the run joins it instead of starting its own.
+ */
+When(
+  'the session is interrupted while the gate {string} holds its drain, and run once the interrupt returns',
+  async function (this: KitWorld, gate: string) {
+    const sessionId = this.session().id;
+    let returned = false;
+    const interrupt = this.driver.call('session.interrupt', { sessionId });
+    interrupt.then(
+      () => (returned = true),
+      () => undefined,
+    );
+    // Two answers in turn: by the second, whatever the runtime answered at once has arrived.
+    await this.driver.history(sessionId);
+    await this.driver.history(sessionId);
+    if (!returned) {
+      await this.means.openGate(gate);
+      await interrupt;
+      await this.driver.run(sessionId);
+      return;
+    }
+    const run = this.driver.run(sessionId);
+    run.catch(() => undefined);
+    await this.means.openGate(gate);
+    await Promise.all([interrupt, run]);
+  },
+);
+
+/**
  * A runtime that cannot settle because its request waits on a reply the scenario holds is not
  * hung: it asked the provider at a point the scenario did not expect, which is its behaviour.
  * With one session, that request is the settling session's own, so it fails at once instead of
