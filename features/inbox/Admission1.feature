@@ -75,18 +75,19 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | m1 | hello | default  | pending |
 
   @INB-04 @id:inb-admission-8 @needs:restart
-  Scenario: [8] After a restart an exact retry keeps its receipt, and with resume schedules another wake
+  Scenario: [8] An exact retry with resume schedules another wake after a restart, and one after another restart returns the first receipt
     Given a session "s1"
     And the provider replies "hi"
     And the user admits "hello" with id "m1" and no resume
     When the runtime process restarts
-    And the user admits "hello" with id "m1" and no resume
-    # checks: INB-02
-    Then the receipt is the one of the first admission of "m1", pending
-    When the user admits "hello" with id "m1"
+    And the user admits "hello" with id "m1"
     And the session settles
     Then the provider received 1 request
     And request 1 has 1 user message "hello"
+    When the runtime process restarts
+    And the user admits "hello" with id "m1" and no resume
+    # checks: INB-02
+    Then the receipt is the one of the first admission of "m1", promoted
 
   @INB-05 @id:inb-admission-9 @needs:kit-tools
   Scenario: [9] An admitted prompt is not model-visible until it is promoted
