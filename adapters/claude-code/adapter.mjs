@@ -195,19 +195,18 @@ function admit(c) {
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const uuid = messageUuid(messageId);
   const message = userMessage(c.prompt, c.delivery, uuid);
-  // A UUID already in the transcript is one Claude Code will skip.
-  const duplicate =
-    rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid) ||
-    (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
+  // A UUID already in the transcript is one Claude Code took in, and will skip.
+  const taken = rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid);
+  const duplicate = taken || (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
   const running = live.get(c.sessionId);
   const busy = running && !running.settled();
   if (c.resume === false && !busy) {
     if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
-    return { messageId, state: 'pending', duplicate };
+    return { messageId, state: taken ? 'promoted' : 'pending', duplicate };
   }
   // Claude Code skips a message whose UUID it holds, and echoes nothing of it.
   processOf(c.sessionId).send(message, { echoed: !duplicate });
-  return { messageId, state: busy || duplicate ? 'pending' : 'promoted', duplicate };
+  return { messageId, state: taken || !(busy || duplicate) ? 'promoted' : 'pending', duplicate };
 }
 
 /**
