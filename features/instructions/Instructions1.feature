@@ -6,18 +6,18 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
   files run from the nearest or from the root, the seeds leave open.
 
   @INS-01 @id:ins-instructions-1
-  Scenario: [1] Global and upward project files form one ordered aggregate
+  Scenario: [1] Global and upward project files form one ordered aggregate, non-ASCII text included
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
-    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: indent with tabs → 4 columns, naïve café ✓"
     And a session "s1" working in "pkg" of the project "project"
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
     Then the baseline of request 1 contains the instructions in an order the seeds allow:
-      | global  | GLOBAL: be brief    |
-      | project | PACKAGE: use tabs   |
-      | project | ROOT: run the tests |
+      | global  | GLOBAL: be brief                                     |
+      | project | PACKAGE: indent with tabs → 4 columns, naïve café ✓ |
+      | project | ROOT: run the tests                                  |
 
   @INS-02 @profile:core @id:ins-instructions-2
   Scenario: [2] A changed file restates the complete current set, superseding the old one
@@ -99,11 +99,11 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the baseline of request 1 does not contain "ROOT: run the tests"
 
   @INS-06 @id:ins-instructions-6
-  Scenario: [6] Discovery reads nothing above the project root, not even through a link
-    Given the file "AGENTS.md" in the workspace "outside" says "OUTSIDE: leaked"
+  Scenario: [6] Discovery reads nothing outside the project root, not even through a link to a sibling whose path begins with the root's
+    Given the file "AGENTS.md" in the workspace "project-outside" says "OUTSIDE: leaked"
     And the file "AGENTS.md" in the workspace "." says "ABOVE: leaked"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
-    And the file "pkg/AGENTS.md" in the workspace "project" is a link to "../../outside/AGENTS.md"
+    And the file "pkg/AGENTS.md" in the workspace "project" is a link to "../../project-outside/AGENTS.md"
     And a session "s1" working in "pkg" of the project "project"
     And the provider replies "ok"
     When the user steers "hello"

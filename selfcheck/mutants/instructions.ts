@@ -125,4 +125,63 @@ export const instructions: Mutant[] = [
     breaks: ['INS-01'],
     checkedIn: ['ins-files-3'],
   },
+  {
+    // Discovery is cached per location: a file that appears later is never looked for.
+    name: 'instruction files are discovered once per location, and only the files found then are read again',
+    kind: 'stale cache',
+    file: 'context/sources/instructions.ts',
+    find: 'async function loadInstructions(scope: InstructionScope): Promise<Observation<InstructionFile[]>> {',
+    replace: `const discovered = new Map<string, InstructionCandidate[]>();
+
+async function loadInstructions(scope: InstructionScope): Promise<Observation<InstructionFile[]>> {`,
+    also: [
+      {
+        file: 'context/sources/instructions.ts',
+        find: `const files: InstructionFile[] = [];
+  for (const candidate of await instructionCandidates(scope)) {`,
+        replace: `const files: InstructionFile[] = [];
+  const cacheKey = \`\${scope.globalDir}\\0\${scope.projectRoot}\\0\${scope.location}\`;
+  let present = discovered.get(cacheKey);
+  if (!present) {
+    present = [];
+    for (const candidate of await instructionCandidates(scope)) {
+      if (await lstat(candidate.path).then(() => true, () => false)) present.push(candidate);
+    }
+    discovered.set(cacheKey, present);
+  }
+  for (const candidate of present) {`,
+      },
+    ],
+    // The new file never reaches the model: not observing the files is INS-01's to judge.
+    breaks: ['INS-01'],
+    checkedIn: ['ins-files-11'],
+  },
+  {
+    name: 'an instruction file holding non-ASCII bytes is taken for a binary file and skipped',
+    kind: 'multibyte data',
+    file: 'context/sources/instructions.ts',
+    find: "return { path, content: await readFile(real, 'utf8') };",
+    replace: `const bytes = await readFile(real);
+    if (bytes.some((b) => b > 0x7e || (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d))) return Absent;
+    return { path, content: bytes.toString('utf8') };`,
+    breaks: ['INS-01'],
+  },
+  {
+    name: 'the instructions snapshot keeps the paths only, so an edited file is no change',
+    kind: 'partial comparison',
+    file: 'context/sources/instructions.ts',
+    find: 'encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),',
+    replace: 'encode: (files) => files.map((f) => ({ path: f.path })),',
+    // The edit never reaches the model: not observing the files is INS-01's to judge.
+    breaks: ['INS-01'],
+    checkedIn: ['ins-instructions-2'],
+  },
+  {
+    name: 'a linked instruction file is contained in the project root by string prefix',
+    kind: 'containment by prefix',
+    file: 'context/sources/instructions.ts',
+    find: 'if (root !== undefined && !within(await realpath(root), real)) return Absent;',
+    replace: 'if (root !== undefined && !real.startsWith(await realpath(root))) return Absent;',
+    breaks: ['INS-06'],
+  },
 ];
