@@ -25,6 +25,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "first"
     And the provider replies "second"
     And the provider replies "third"
+    And the provider replies "fourth"
     And the user steers "one"
     And the session settles
     When the global instructions say "GLOBAL: be brief"
@@ -37,6 +38,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
+    When the user steers "four"
+    And the session settles
+    Then request 4 tells the model nothing after "four"
 
   @CTX-05 @MCS-01 @EPO-03 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
@@ -389,3 +393,24 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
     And the epoch holds the removal text the declared text "instructions.revocation" for that source
+
+  @CTX-04 @needs:restart @id:ins-files-restart-2
+  Scenario: [22] A changed file told before a restart is not told again after it
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    # checks: INS-01
+    And request 2 tells the model "PROJECT: use spaces"
+    When the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing after "three"
+    And request 3 tells the model "PROJECT: use spaces" once

@@ -265,4 +265,73 @@ export const context: Mutant[] = [
       "      const { text, keys, snapshot } = result;\n      text.split('\\n\\n').forEach((part, i) => {\n        const messageId = this.deps.ids.next('msg');\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text: part, keys: [keys[i]!], snapshot }]);\n      });",
     breaks: ['CTX-06'],
   },
+  {
+    name: 'the epoch is read once per baseline, so the snapshot a change advanced is never read again',
+    kind: 'stale cache',
+    file: 'context/epoch-store.ts',
+    find: `find(sessionId: string): ContextEpoch | undefined {
+    const row = this.byId.get(sessionId);
+    if (!row) return undefined;
+    const parts = JSON.parse(row.baseline) as string[];
+    return {
+      parts,
+      baseline: parts.join('\\n\\n'),
+      snapshot: JSON.parse(row.snapshot),
+      replacementPending: row.replacement_pending === 1,
+    };
+  }`,
+    replace: `private readonly parsed = new Map<string, { baseline: string; epoch: Omit<ContextEpoch, 'replacementPending'> }>();
+
+  find(sessionId: string): ContextEpoch | undefined {
+    const row = this.byId.get(sessionId);
+    if (!row) return undefined;
+    const cached = this.parsed.get(sessionId);
+    if (cached && cached.baseline === row.baseline)
+      return { ...cached.epoch, replacementPending: row.replacement_pending === 1 };
+    const parts = JSON.parse(row.baseline) as string[];
+    const epoch = { parts, baseline: parts.join('\\n\\n'), snapshot: JSON.parse(row.snapshot) };
+    this.parsed.set(sessionId, { baseline: row.baseline, epoch });
+    return { ...epoch, replacementPending: row.replacement_pending === 1 };
+  }`,
+    breaks: ['CTX-04', 'CTX-10'],
+  },
+  {
+    name: 'the snapshot advances in process memory only, so a restart compares with the first one',
+    kind: 'state held only in memory',
+    file: 'context/epoch-projection.ts',
+    find: `case 'context.updated': {
+      const advanced = db
+        .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')
+        .run(JSON.stringify(event.snapshot), sessionId);
+      if (advanced.changes !== 1) throw new Error(\`session \${sessionId} has no context epoch to update\`);
+      return;
+    }`,
+    replace: `case 'context.updated':
+      return;`,
+    also: [
+      {
+        file: 'context/epoch-store.ts',
+        find: 'find(sessionId: string): ContextEpoch | undefined {',
+        replace: `private readonly announced = new Map<string, ContextSnapshot>();
+
+  advance(sessionId: string, parts: string[], snapshot: ContextSnapshot): void {
+    this.announced.set(\`\${sessionId}\\0\${JSON.stringify(parts)}\`, snapshot);
+  }
+
+  find(sessionId: string): ContextEpoch | undefined {`,
+      },
+      {
+        file: 'context/epoch-store.ts',
+        find: 'snapshot: JSON.parse(row.snapshot),',
+        replace: 'snapshot: this.announced.get(`${sessionId}\\0${row.baseline}`) ?? JSON.parse(row.snapshot),',
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: "this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+        replace: `this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);
+      this.deps.epochs.advance(this.session.id, epoch.parts, snapshot);`,
+      },
+    ],
+    breaks: ['CTX-04', 'MCS-03'],
+  },
 ];
