@@ -277,3 +277,18 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | user      | one     |
       | assistant | first   |
       | user      | two     |
+
+  @EPO-08 @profile:core @needs:restart @id:epo-model-restart-1
+  Scenario: [12] A model switch made before a restart applies to the first turn after it, with the same baseline
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the session selects the model "kit-model-2"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 1 uses the model "kit-model"
+    And request 2 uses the model "kit-model-2"
+    And the baselines of requests 1 and 2 are byte for byte the same

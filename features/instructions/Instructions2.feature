@@ -233,13 +233,14 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model nothing after "three"
     And request 3 tells the model "PROJECT: use tabs" once
 
-  @EPO-02 @id:ins-files-12
+  @EPO-02 @EPO-03 @id:ins-files-12
   Scenario: [12] An unreadable file at the first turn sends nothing and keeps the prompt pending until it reads
     Given the file "AGENTS.md" in the workspace "s1" cannot be read
     And a session "s1"
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
+    # checks: EPO-02
     Then the provider received 0 requests
     And the inbox is:
       | text  | state   |
@@ -267,13 +268,13 @@ Feature: Instructions2 - Instruction files as the changing context
   @EPO-07 @id:ins-files-14
   Scenario: [14] A moved session starts a fresh baseline from the instruction files of its destination
     Given the file "AGENTS.md" in the workspace "s1" says "HERE: use tabs"
-    And the file "AGENTS.md" in the workspace "elsewhere" says "THERE: use spaces"
+    And the file "AGENTS.md" in the workspace "s1-elsewhere" says "THERE: use spaces"
     And a session "s1"
     And the provider replies "first"
     And the provider replies "second"
     And the user steers "one"
     And the session settles
-    When session "s1" moves to a new workspace "elsewhere"
+    When session "s1" moves to a new workspace "s1-elsewhere"
     And the user steers "two"
     And the session settles
     Then the baseline of request 2 contains, in order:

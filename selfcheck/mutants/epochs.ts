@@ -18,10 +18,11 @@ export const epochs: Mutant[] = [
   },
   {
     name: 'prompts are promoted before the epoch exists',
+    kind: 'ordering in time',
     file: 'runner/drain.ts',
     find: '    let context: ContextBoundary;',
     replace: '    promoteAtBoundary(deps, sessionId);\n    let context: ContextBoundary;',
-    breaks: ['EPO-03'],
+    breaks: ['EPO-02', 'EPO-03'],
   },
   {
     name: 'the baseline is rendered afresh for every turn',
@@ -164,5 +165,52 @@ export const epochs: Mutant[] = [
     find: "      baseline: parts.join('\\n\\n'),",
     replace: "      baseline: parts.join('\\n\\n').trimEnd(),",
     breaks: ['EPO-05'],
+  },
+  {
+    name: 'a location whose path begins with a served location shares its context registry',
+    kind: 'containment by prefix',
+    file: 'context/location-contexts.ts',
+    find: `const id = \`\${projectRoot}\\0\${location}\`;
+    let registry = this.registries.get(id);`,
+    replace: `const id = \`\${projectRoot}\\0\${location}\`;
+    let registry = this.registries.get(id);
+    if (!registry)
+      for (const [known, served] of this.registries) {
+        if (location.startsWith(known.split('\\0')[1]!)) {
+          registry = served;
+          break;
+        }
+      }`,
+    breaks: ['EPO-07'],
+  },
+  {
+    name: 'a model switch is held in process memory only, so after a restart the old model is asked',
+    kind: 'state held only in memory',
+    file: 'session/session-projection.ts',
+    find: `if (event.model !== undefined)
+        db.prepare('UPDATE sessions SET model = ? WHERE id = ?').run(event.model, sessionId);`,
+    replace: '',
+    also: [
+      {
+        file: 'session/session-store.ts',
+        find: 'private readonly insert;',
+        replace: `private readonly insert;
+  private readonly models = new Map<string, string | null>();`,
+      },
+      {
+        file: 'session/session-store.ts',
+        find: 'model: row.model,',
+        replace: 'model: this.models.has(row.id) ? this.models.get(row.id)! : row.model,',
+      },
+      {
+        file: 'session/session-store.ts',
+        find: `select(id: string, selection: { agent?: string | null; model?: string | null }, endsEpoch: boolean): void {
+    this.get(id);`,
+        replace: `select(id: string, selection: { agent?: string | null; model?: string | null }, endsEpoch: boolean): void {
+    this.get(id);
+    if (selection.model !== undefined) this.models.set(id, selection.model);`,
+      },
+    ],
+    breaks: ['EPO-08'],
   },
 ];
