@@ -203,3 +203,14 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the session settles
     Then the output of call "f1" is within 3 lines and 100000 bytes
     And request 2 shows the model the output of call "f1"
+
+  @TOO-01 @id:too-bounding-one-over-1 @needs:kit-tools
+  Scenario: [14] One line over the line limit is bounded, though no line break ends it
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with 11 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" is within 10 lines and 100000 bytes
