@@ -168,3 +168,46 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the gate "g1" opens
     And the session settles
     Then call "s1" found line 17 reading "line 17"
+
+  @TOO-06 @id:too-files-two-1 @needs:kit-tools
+  Scenario: [11] Two outputs bounded one after the other, at one time on the runtime's clock, each keep their own complete text
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls produce "c2" with 60 numbered lines, each ending in " é€𝄞"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the complete output of call "c1" holds exactly what the tool returned
+    And the complete output of call "c2" holds exactly what the tool returned
+
+  @TOO-05 @TLS-01 @id:too-files-beside-1
+  Scenario: [12] A directory beside the managed output directory, its name extending it, stays outside the location's authority
+    Given a session "s1"
+    And the file "tool_secret" beside the managed output directory says "do not show"
+    And the provider calls read "r1" on the absolute path of "tool_secret" beside the managed output directory
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" was refused without revealing "do not show"
+
+  @TOO-04 @id:too-files-structured-1
+  Scenario: [13] A bounded result keeps the structured result its tool returned
+    Given a session "s1"
+    And the file "big.txt" in the workspace "s1" has 40 numbered lines
+    And the tool output limit is 1000 lines or 100000 bytes
+    And the provider calls the tools:
+      | id | name | input               |
+      | r1 | read | {"path": "big.txt"} |
+    And the provider replies "read whole"
+    And the user steers "read it"
+    And the session settles
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls the tools:
+      | id | name | input               |
+      | r2 | read | {"path": "big.txt"} |
+    And the provider replies "done"
+    When the user steers "read it again"
+    And the session settles
+    Then the output of call "r2" names its complete output path
+    And call "r2" has the structured result of call "r1"

@@ -262,4 +262,41 @@ export const toolOutput: Mutant[] = [
     replace: '    false && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
     breaks: ['TOO-03'],
   },
+  {
+    name: 'lines are counted as line breaks, so one line over the limit without a final break passes unbounded',
+    kind: 'edge value',
+    file: 'tools/bounded-preview.ts',
+    find: '  let lines = text.length === 0 ? 0 : 1;',
+    replace: '  let lines = 0;',
+    breaks: ['TOO-01'],
+  },
+  {
+    name: 'a managed output path is recognised by the prefix of the directory, so a directory beside it becomes readable',
+    kind: 'containment by prefix',
+    file: 'tools/managed-tool-output-files.ts',
+    find: 'return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);',
+    replace: 'return absolute.startsWith(this.directory);',
+    breaks: ['TOO-05', 'TLS-01'],
+  },
+  {
+    // It drops a structured-only result too (TOO-09), which only the kit's tools can return.
+    name: 'a bounded settlement is rebuilt from its status and text, dropping the structured result',
+    kind: 'partial comparison',
+    file: 'tools/model-tool-output.ts',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace:
+      'return { status: result.status, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    breaks: ['TOO-04'],
+  },
+  {
+    name: 'managed files are named by the clock, so a second output bounded at the same time overwrites the first',
+    kind: 'second occurrence',
+    file: 'tools/managed-tool-output-files.ts',
+    find: `const path = join(this.directory, this.options.ids.next('tool'));
+    // Exclusive create: a name is never reused, even if an ID source repeated itself.
+    await writeFile(path, text, { flag: 'wx' });`,
+    replace: `const path = join(this.directory, \`tool_\${this.options.clock.now().getTime()}\`);
+    await writeFile(path, text);`,
+    breaks: ['TOO-05', 'TOO-06'],
+  },
 ];

@@ -13,6 +13,7 @@ import type {
 import { compactionSizes } from './compaction-sizes.js';
 import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
+import { besideManagedOutputDirectory } from './workspaces.js';
 import type { KitWorld } from './world.js';
 import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
@@ -214,12 +215,17 @@ defineParameterType({
   useForSnippets: false,
 });
 
-/** Where a read goes by absolute path: a call's complete output file, or a file of a workspace. */
+/**
+ * Where a read goes by absolute path: a call's complete output file, a file of a workspace, or one
+ * in the directory beside the managed output directory whose name extends its name.
+ */
 defineParameterType({
   name: 'read-path',
-  regexp: /the complete output of call "([^"]*)"|the absolute path of "([^"]*)" in the workspace "([^"]*)"/,
-  async transformer(this: KitWorld, call: string | undefined, file: string, workspace: string) {
-    return call === undefined ? join(this.workspace(workspace), file) : (await toolCall(this, call)).outputPath;
+  regexp:
+    /the complete output of call "([^"]*)"|the absolute path of "([^"]*)" (?:in the workspace "([^"]*)"|beside the managed output directory)/,
+  async transformer(this: KitWorld, call: string | undefined, file: string, workspace: string | undefined) {
+    if (call !== undefined) return (await toolCall(this, call)).outputPath;
+    return join(workspace === undefined ? await besideManagedOutputDirectory(this) : this.workspace(workspace), file);
   },
   useForSnippets: false,
 });

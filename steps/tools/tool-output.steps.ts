@@ -1,5 +1,5 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
@@ -15,6 +15,7 @@ import {
 } from '../support/tool-output-sizes.js';
 import type { NumberedLines, OutputLimit, WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
+import { besideManagedOutputDirectory, ownManagedOutputDirectory, plant } from '../support/workspaces.js';
 
 /**
  * Tool output bounding and Managed Tool Output Files. The kit's `produce` tool returns whatever
@@ -265,6 +266,20 @@ Then(
   },
 );
 
+/**
+ * TOO-04: bounding leaves the structured result as the tool returned it, which an earlier call of
+ * the same tool on the same input, within the limit, shows.
+ */
+Then(
+  'call {string} has the structured result of call {string}',
+  async function (this: KitWorld, id: string, within: string) {
+    const expected = (await toolCall(this, within)).structured;
+    if (expected === undefined) return this.notJudged(`the tool returned no structured result for "${within}"`);
+    expect((await toolCall(this, id)).structured, `the structured result of "${id}"`).to.deep.equal(expected);
+    return undefined;
+  },
+);
+
 Then('the output of call {string} previews its structured result as JSON', async function (this: KitWorld, id: string) {
   expect((await toolCall(this, id)).output ?? '').to.match(/^\s*\{/);
 });
@@ -320,36 +335,20 @@ Given('managed output file writes {write-mode}', async function (this: KitWorld,
 });
 
 // An environmental fault every runtime can meet: a file where its managed output directory goes.
-// The kit blocks only its own: the directory must resolve into the scenario's directory or the
-// run's (where a runtime serving several scenarios keeps its state).
 Given('the managed output directory cannot be created', async function (this: KitWorld) {
-  const { directory } = await this.driver.call('tool-output.files');
-  const parent = resolved(dirname(directory));
-  if (!isWithin(this.dir, parent) && !isWithin(this.runDir, parent)) {
-    throw new Error(
-      `the managed output directory ${directory} lies outside the scenario's directory ${this.dir} and the run's ${this.runDir}: the kit blocks only its own`,
-    );
-  }
+  const directory = await ownManagedOutputDirectory(this);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(dirname(directory), { recursive: true });
   writeFileSync(directory, 'a file where the managed output directory goes\n');
 });
 
-function isWithin(directory: string, path: string): boolean {
-  const within = relative(realpathSync(directory), path);
-  return !within.startsWith('..') && !isAbsolute(within);
-}
-
-/** Where a path resolves to: its nearest existing ancestor's real path, with the rest of it. */
-function resolved(path: string): string {
-  const rest: string[] = [];
-  let existing = path;
-  while (!existsSync(existing) && dirname(existing) !== existing) {
-    rest.unshift(basename(existing));
-    existing = dirname(existing);
-  }
-  return join(realpathSync(existing), ...rest);
-}
+/** A file no location holds, whose absolute path begins with the managed output directory's (TOO-05). */
+Given(
+  'the file {string} beside the managed output directory {file-content}',
+  async function (this: KitWorld, file: string, content: string | Buffer) {
+    plant(join(await besideManagedOutputDirectory(this), file), content);
+  },
+);
 
 When('a managed output file write hangs', async function (this: KitWorld) {
   await this.driver.call('tool-output.held');
