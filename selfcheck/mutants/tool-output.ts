@@ -299,4 +299,41 @@ export const toolOutput: Mutant[] = [
     await writeFile(path, text);`,
     breaks: ['TOO-05', 'TOO-06'],
   },
+  {
+    // Only a runtime made to stop between the two writes shows it: the history keeps the last.
+    name: 'the raw settlement is published first, then replaced by the bounded one',
+    kind: 'atomicity',
+    needs: 'fault-injection',
+    file: 'runner/turn-projection.ts',
+    find: 'async (result) => void settle(await this.deps.tools.bound(result)),',
+    replace: `async (result) => {
+          settle(result);
+          settle(await this.deps.tools.bound(result));
+        },`,
+    breaks: ['TOO-08'],
+  },
+  {
+    // A blocked managed directory shows the claimed path (TOO-07); only a runtime made to stop
+    // before the write ends shows the settlement published ahead of its file (TOO-08).
+    name: 'the managed file is written in the background after the settlement naming it is published',
+    kind: 'atomicity',
+    needs: 'fault-injection',
+    file: 'tools/managed-tool-output-files.ts',
+    find: `await mkdir(this.directory, { recursive: true });
+    const path = join(this.directory, this.options.ids.next('tool'));`,
+    replace: `const path = join(this.directory, this.options.ids.next('tool'));
+    void (async () => {
+    await mkdir(this.directory, { recursive: true });`,
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: `await this.options.onFileWritten?.(path);
+    return path;`,
+        replace: `await this.options.onFileWritten?.(path);
+    })().catch(() => {});
+    return path;`,
+      },
+    ],
+    breaks: ['TOO-07', 'TOO-08'],
+  },
 ];
