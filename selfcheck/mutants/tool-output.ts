@@ -240,6 +240,7 @@ export const toolOutput: Mutant[] = [
   },
   {
     name: 'an output of exactly the byte limit counts as over it',
+    kind: 'edge value',
     file: 'tools/bounded-preview.ts',
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;',
     replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',

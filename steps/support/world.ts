@@ -41,6 +41,8 @@ export class KitWorld extends World {
   examinedRequest: number | undefined;
   /** The raw output of each scripted `produce` call, by call ID: what the runtime's tool returned. */
   readonly produced = new Map<string, string>();
+  /** The byte limit a shell command was sized to reach exactly, with the shell's own text, by call ID. */
+  readonly sizedToLimit = new Map<string, number>();
   /** The names of the tools the scenario contributed to a location. */
   readonly contributedTools = new Set<string>();
   /** The scenario's latest PTY and every value the caller or the host overlay asked for. */

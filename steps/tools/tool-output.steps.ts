@@ -1,10 +1,10 @@
-import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { declares } from '../../harness/protocol/capabilities.js';
-import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
+import { toolCall as call, textTurn, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
 import {
   declaredToolOutputLimit,
@@ -123,9 +123,9 @@ Given(
 );
 
 /**
- * An output exactly at a limit (TOO-11) comes from the kit's own produce tool. A shell tool shows
- * its own text beside the command's output (the exit status, say), which takes the
- * whole output past the limit: no command can reach it exactly, so with a shell this is not
+ * An output exactly at the line limit (TOO-11) comes from the kit's own produce tool. A shell tool
+ * shows its own text beside the command's output (the exit status, say), which takes the whole
+ * output past the line limit: no command can reach it exactly, so with a shell this is not
  * applicable.
  */
 function atTheLimit(world: KitWorld, produceIt: () => 'skipped' | undefined): 'skipped' | undefined {
@@ -134,18 +134,78 @@ function atTheLimit(world: KitWorld, produceIt: () => 'skipped' | undefined): 's
 }
 
 Given(
-  'the provider calls produce {string} with exactly the byte limit: one line of {int} {string}',
-  function (this: KitWorld, id: string, count: number, char: string) {
-    return atTheLimit(this, () => produce(this, id, { kind: 'repeated', char, count }, {}));
-  },
-);
-
-Given(
   'the provider calls produce {string} with exactly the line limit: {int} numbered lines, each ending in {line-ending}, the last one too',
   function (this: KitWorld, id: string, count: number, ending: string) {
     return atTheLimit(this, () => linesEndingIn(this, id, count, ending));
   },
 );
+
+/**
+ * An output exactly at the byte limit (TOO-11). The kit's own produce tool returns the text as is.
+ * A shell tool shows text of its own beside a command's output, so the kit first measures it, in a
+ * drain of its own: two commands printing a quarter and a half of the limit. A shell whose text
+ * is not of one size both times is not applicable; otherwise the command prints the limit less
+ * that size. Should the shell's text take another size this time, the output is not judged
+ * (`boundedOffTheLimit`): only a complete text the runtime kept at exactly the limit is.
+ */
+Given(
+  'the provider calls produce {string} with exactly the byte limit: one line of {int} {string}',
+  async function (this: KitWorld, id: string, count: number, char: string) {
+    const limit = Buffer.byteLength(char.repeat(count));
+    if (this.means.name !== 'shell') return produce(this, id, { kind: 'repeated', char, count }, {});
+    const added = await shellText(this, id, limit);
+    if (added === undefined || added >= limit)
+      return this.notApplicable('the shell tool shows text of its own of more than one size, or of the whole limit');
+    const room = limit - added;
+    const charBytes = Buffer.byteLength(char);
+    const text = char.repeat(Math.floor(room / charBytes)) + 'x'.repeat(room % charBytes);
+    this.sizedToLimit.set(id, limit);
+    return produceExactly(this, id, text);
+  },
+);
+
+/** The UTF-8 bytes a shell tool shows beside a one-line command output, when it is one size for two outputs. */
+async function shellText(world: KitWorld, id: string, limit: number): Promise<number | undefined> {
+  const probes = [Math.floor(limit / 4), Math.floor(limit / 2)].map((count, i) => ({
+    id: `${id}-size-${i + 1}`,
+    count,
+  }));
+  for (const probe of probes)
+    world.provider.enqueue({
+      turn: toolCallsTurn([world.means.produce(probe.id, { kind: 'repeated', char: 'x', count: probe.count })]),
+    });
+  world.provider.enqueue({ turn: textTurn('measured', 1) });
+  const sessionId = world.session().id;
+  await world.driver.admit(sessionId, "measure the shell tool's own text", { delivery: 'steer' });
+  await world.driver.idle(sessionId);
+  const sizes = new Set<number>();
+  for (const probe of probes) {
+    const output = (await toolCall(world, probe.id)).output ?? '';
+    if (!world.means.shows(output, 'x'.repeat(probe.count))) return undefined;
+    sizes.add(Buffer.byteLength(output) - probe.count);
+  }
+  return sizes.size === 1 ? [...sizes][0] : undefined;
+}
+
+/**
+ * Whether a call a shell printed up to the byte limit was bounded while the complete text the
+ * runtime kept is not exactly at the limit: the shell's own text took another size this time,
+ * and the call says nothing about the limit (it is reported not judged).
+ */
+async function boundedOffTheLimit(world: KitWorld): Promise<boolean> {
+  for (const [id, limit] of world.sizedToLimit) {
+    const call = await toolCall(world, id);
+    if (world.means.shows(call.output ?? '', raw(world, id))) continue;
+    const kept =
+      call.outputPath !== undefined && existsSync(call.outputPath) ? statSync(call.outputPath).size : undefined;
+    if (kept === limit) continue;
+    world.notJudged(
+      `the shell's own text beside call "${id}" took another size: the complete text is ${kept ?? 'unknown'} bytes, not the ${limit} bytes of the limit`,
+    );
+    return true;
+  }
+  return false;
+}
 
 Given(
   'the provider calls produce {string} with {int} numbered lines, each ending in {line-ending}, the last one too',
@@ -207,6 +267,7 @@ Then('the output of call {string} is bounded', async function (this: KitWorld, i
 });
 
 Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
+  if (await boundedOffTheLimit(this)) return;
   const call = await toolCall(this, id);
   const expected = raw(this, id);
   const returned = this.means.returned(call.output ?? '');
@@ -308,6 +369,7 @@ async function managedFiles(world: KitWorld): Promise<string[]> {
 }
 
 Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
+  if (await boundedOffTheLimit(this)) return;
   expect(await managedFiles(this)).to.have.length(count);
 });
 
