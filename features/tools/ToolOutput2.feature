@@ -209,5 +209,5 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "read it again"
     And the session settles
-    Then the output of call "r2" names its complete output path
-    And call "r2" has the structured result of call "r1"
+    Then call "r2" has the structured result of call "r1"
+    And the output of call "r2" names its complete output path
