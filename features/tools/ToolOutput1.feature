@@ -214,3 +214,19 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the session settles
     Then the output of call "c1" is bounded
     And the output of call "c1" is within 10 lines and 100000 bytes
+
+  @TOO-11 @id:too-bounding-trailing-within-1 @needs:kit-tools
+  Scenario Outline: [15] Output within the limit keeps its final line break and trailing whitespace (<ending>)
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with 5 numbered lines, each ending in <ending>, the last one too
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is exactly what the tool returned
+    And the managed output directory holds 0 files
+
+    Examples:
+      | ending |
+      | LF     |
+      | CRLF   |

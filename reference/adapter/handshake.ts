@@ -29,7 +29,12 @@ export function helloResult(profile: Profile, capabilities: string[]) {
     runtime: { name: 'reference', version: '0.1.0', language: 'typescript' },
     profiles: profile.declared(),
     capabilities,
-    shell: { tool: bashTool.name, commandField: 'command', workdirField: 'workdir' },
+    shell: {
+      tool: bashTool.name,
+      commandField: 'command',
+      workdirField: 'workdir',
+      statusText: 'exit status {status}',
+    },
     texts: {
       'instructions.file-revocation': FILE_REVOCATION,
       'instructions.supersession': SUPERSESSION,

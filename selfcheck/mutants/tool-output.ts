@@ -337,4 +337,19 @@ export const toolOutput: Mutant[] = [
     ],
     breaks: ['TOO-07', 'TOO-08'],
   },
+  {
+    name: 'bounding trims trailing whitespace of every output, even one within the limit',
+    kind: 'edge value',
+    file: 'tools/model-tool-output.ts',
+    find: 'const text = result.output;',
+    replace: 'const text = result.output.trimEnd();',
+    also: [
+      {
+        file: 'tools/model-tool-output.ts',
+        find: 'if (withinLimit(text, limit)) return result;',
+        replace: 'if (withinLimit(text, limit)) return { ...result, output: text };',
+      },
+    ],
+    breaks: ['TOO-11', 'TOO-06'],
+  },
 ];

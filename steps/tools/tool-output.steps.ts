@@ -49,6 +49,16 @@ function raw(world: KitWorld, id: string): string {
   return text;
 }
 
+/**
+ * `text` is `expected` as the tool returned it: exactly, where the means can tell (the kit's own
+ * tools, a shell that declares the status text it shows after a command's output); else it shows it.
+ */
+function expectReturned(world: KitWorld, text: string, expected: string, what: string): void {
+  const returned = world.means.returned(text);
+  if (returned !== undefined) expect(returned, what).to.equal(expected);
+  else expect(world.means.shows(text, expected), `${what} shows the raw output`).to.equal(true);
+}
+
 function expectWithin(text: string, lines: number, bytes: number, what: string): void {
   expect(lineCount(text), `lines of ${what}`).to.be.at.most(lines);
   expect(Buffer.byteLength(text, 'utf8'), `UTF-8 bytes of ${what}`).to.be.at.most(bytes);
@@ -270,13 +280,11 @@ Then('the output of call {string} is exactly what the tool returned', async func
   if (await boundedOffTheLimit(this)) return;
   const call = await toolCall(this, id);
   const expected = raw(this, id);
-  const returned = this.means.returned(call.output ?? '');
   // A shell tool shows an empty output its own way ("(no output)", say): that is the tool's text,
   // not the bounding's, and no command makes it an empty result.
   if (this.means.name === 'shell' && expected === '')
     this.notJudged('a shell tool shows an empty command output in words of its own');
-  else if (returned !== undefined) expect(returned, `the output of "${id}"`).to.equal(expected);
-  else expect(this.means.shows(call.output ?? '', expected), `the output of "${id}" is the raw output`).to.equal(true);
+  else expectReturned(this, call.output ?? '', expected, `the output of "${id}"`);
   expect(call.outputPath, `a complete output path for "${id}"`).to.equal(undefined);
 });
 
@@ -305,7 +313,7 @@ Then(
   'the complete output of call {string} holds exactly what the tool returned',
   async function (this: KitWorld, id: string) {
     const path = (await toolCall(this, id)).outputPath!;
-    expect(this.means.shows(readFileSync(path, 'utf8'), raw(this, id)), `${path} holds the raw output`).to.equal(true);
+    expectReturned(this, readFileSync(path, 'utf8'), raw(this, id), path);
   },
 );
 
