@@ -178,7 +178,11 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    # checks: TOO-01
+    And the output of call "c2" is bounded
+    And the complete output of call "c1" holds exactly what the tool returned
     And the complete output of call "c2" holds exactly what the tool returned
 
   @TOO-05 @TLS-01 @id:too-files-beside-1
