@@ -26,3 +26,9 @@ test('through a shell, the last line is kept when the declared status text follo
   assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 2', 'line 500'), true);
   assert.equal(shell.showsFirstAndLastLines('line 10\nline 500', 'line 1', 'line 500'), false);
 });
+
+test('through a shell, an output ending in a line break reads with and without it when the status text follows', () => {
+  assert.deepEqual(shell.returned('line 1\nCommand exited with code 0.'), ['line 1', 'line 1\n']);
+  assert.deepEqual(shell.returned('line 1\n\nCommand exited with code 0.'), ['line 1\n', 'line 1\n\n']);
+  assert.deepEqual(shell.returned('line 1Command exited with code 0.'), ['line 1']);
+});

@@ -41,9 +41,11 @@ export interface ToolMeans {
   shows(actual: string, expected: string): boolean;
   /**
    * The output exactly as the tool returned it, where the means can tell (a shell that declares the
-   * status text it shows after a command's output); undefined where only `shows` can judge it.
+   * status text it shows after a command's output); undefined where only `shows` can judge it. A
+   * status text may follow a command's output directly or after a line break of its own, so an
+   * output ending in a line break has two readings: with that line break and without it.
    */
-  returned(actual: string): string | undefined;
+  returned(actual: string): string[] | undefined;
   /** Whether an output keeps the first and the last line of the raw output. */
   showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
   /** Whether an output begins and ends as the raw output, over `chars` characters. */
@@ -86,7 +88,7 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
     toolName: (name) => name,
     isCallOf: (message, kitName) => message.name === kitName,
     shows: (actual, expected) => actual === expected,
-    returned: (actual) => actual,
+    returned: (actual) => [actual],
     showsFirstAndLastLines(actual, first, last) {
       const lines = actual.split('\n');
       return lines[0] === first && lines.at(-1) === last;
@@ -101,6 +103,8 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
   /** Which kit tool each scripted call ID stands for. */
   const scripted = new Map<string, string>();
   const status = shell.statusText === undefined ? undefined : statusPattern(shell.statusText);
+  /** The status text alone, the line break before it left to the output. */
+  const bareStatus = shell.statusText === undefined ? undefined : statusPattern(shell.statusText, false);
   /** A command's output without the exit status the tool declares it shows after it, with or without a line break. */
   const withoutStatus = (text: string) => (status ? text.replace(status, '') : text);
   const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
@@ -137,7 +141,11 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
         ? message.name === shell.tool && scripted.get(message.callId) === kitName
         : message.name === kitName,
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
-    returned: (actual) => (status ? withoutStatus(actual) : undefined),
+    returned(actual) {
+      if (!status || !bareStatus) return undefined;
+      const readings = [withoutStatus(actual), actual.replace(bareStatus, '')];
+      return [...new Set(readings)];
+    },
     showsFirstAndLastLines(actual, first, last) {
       const lines = withoutStatus(actual)
         .split('\n')
@@ -157,9 +165,9 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
 }
 
 /** The declared status text at the end of an output, `{status}` standing for any exit status. */
-function statusPattern(text: string): RegExp {
+function statusPattern(text: string, lineBreak = true): RegExp {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{status\\}', '-?\\d+');
-  return new RegExp(`\\n?${escaped}\\s*$`);
+  return new RegExp(`${lineBreak ? '\\n?' : ''}${escaped}\\s*$`);
 }
 
 function workspaceDirectories(workspaces: string): string[] {
