@@ -192,6 +192,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider calls read "r1" on the absolute path of "tool_secret" beside the managed output directory
     And the provider replies "done"
     When the user steers "start"
+    # checks: TLS-01
     And the session settles
     Then call "r1" was refused without revealing "do not show"
 
