@@ -87,8 +87,9 @@ export class PiSessions {
   }
 
   /**
-   * The kit's provider as a pi provider: `openai-completions` at the kit's base URL, or
-   * `anthropic-messages` at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
+   * The kit's provider as a pi provider: `openai-completions` or `openai-responses` at the kit's
+   * base URL, or `anthropic-messages` at the base URL without `/v1` (the Anthropic SDK appends
+   * `/v1/messages`).
    * Every model the kit names is one of its models, each with its own context window.
    */
   registerProvider(modelRegistry) {
@@ -97,7 +98,11 @@ export class PiSessions {
     modelRegistry.registerProvider('kit', {
       baseUrl: anthropic ? baseUrl.replace(/\/v1\/?$/, '') : baseUrl,
       apiKey,
-      api: anthropic ? 'anthropic-messages' : 'openai-completions',
+      api: anthropic
+        ? 'anthropic-messages'
+        : dialect === 'openai-responses'
+          ? 'openai-responses'
+          : 'openai-completions',
       models: [model, ...models].map((id) => ({
         id,
         name: id,

@@ -53,6 +53,11 @@ const UNSUPPORTED = {
 };
 
 function hello(c) {
+  if (c.provider.dialect === 'openai-responses')
+    throw new Refusal(
+      'unsupported',
+      'Qwen Code speaks the OpenAI Chat Completions and Anthropic Messages APIs, not the OpenAI Responses API',
+    );
   config = c;
   mkdirSync(c.home, { recursive: true });
   mkdirSync(join(c.storeDir, 'runtime'), { recursive: true });

@@ -147,7 +147,7 @@ class ClassicRuntime {
 
   constructor(config: HelloConfig) {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
-      throw new Error(`dialect ${config.provider.dialect} is not wired`);
+      throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
     this.settings = {
       packageDir: PACKAGE_DIR,
       storeDir: config.storeDir,

@@ -165,7 +165,7 @@ class OpencodeRuntime {
    */
   static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<OpencodeRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
-      throw new Error(`dialect ${config.provider.dialect} is not wired`);
+      throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
     const restarted = config.instance > 0;
     const store = restarted
       ? linkedServerStore(config.storeDir)
