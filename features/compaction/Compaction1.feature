@@ -177,3 +177,59 @@ Feature: Compaction1 - Automatic compaction
     And the provider received 4 requests
     And request 4 advertises the tool "kit_contributed_40"
     And request 4 ends with the pending input "three"
+
+  # A runtime that weighs the messages it stored rather than the request it sends compacts again
+  # at once: the folded long reply is in no request after the compaction.
+  @CMP-01 @id:cmp-compaction-after-1
+  Scenario: [10] After a compaction the estimate weighs the request as it now is, not the folded history
+    Given a session "s1"
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies with a long reply
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    # checks: CMP-02
+    And the session has 1 completed compaction
+    When the user steers "three"
+    And the session settles
+    Then the session has 1 completed compaction
+    And the provider received 4 requests
+    And request 4 ends with the pending input "three"
+
+  @CMP-01 @id:cmp-compaction-tool-results-1 @needs:kit-tools
+  Scenario: [11] The estimate counts the tool results the history carries
+    Given a session "s1"
+    And the provider replies with a long reply
+    And the provider calls produce "notes" with 1800 numbered lines
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: a long answer, then 1800 lines were produced"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the context budget is sized to hold request 3 only without its tool results
+    And the user steers "three"
+    And the session settles
+    Then request 4 has no user message "three"
+    # checks: CMP-02
+    And the session has 1 completed compaction
+    And the provider received 5 requests
+    And request 5 ends with the pending input "three"
+
+  @CMP-03 @id:cmp-compaction-failed-turn-1
+  Scenario: [12] A turn whose answer broke off is no complete turn: over budget, nothing is compacted
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider replies with the recording "cut-midway"
+    And the provider replies "read it all" to every later turn
+    And the user steers 160000 characters of prose
+    And the session settles
+    And the broken-off request was not sent again, or the scenario does not apply
+    When the user steers "two"
+    And the session settles
+    Then the session has 0 completed compactions
+    And the provider received 2 requests

@@ -237,3 +237,17 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 6 requests
     And request 5 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
     And the session has 2 completed compactions
+
+  @CMP-11 @dialect:openai-responses @id:cmp-compaction-overflow-midway-1
+  Scenario: [12] An overflow refusal after part of the answer streamed is final: nothing is compacted, the turn is not rebuilt
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies with the recording "overflow-midway"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions

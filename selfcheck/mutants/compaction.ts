@@ -279,4 +279,47 @@ export const compaction: Mutant[] = [
     replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'tool' && m.status === 'error')) &&",
     breaks: ['CMP-05'],
   },
+  {
+    // What the session stored is weighed, not what it sends: after a compaction the folded messages
+    // still count, and the next turn compacts again at once.
+    name: 'the budget estimate counts the durable history, folded messages included, after a compaction',
+    kind: 'usage after compaction',
+    file: 'runner/drain.ts',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+    replace: `  const request = providerRequest(deps, session, epoch.parts);
+  const stored = messages.filter((m) => m.role !== 'compaction') as typeof request.history;
+  return overBudget({ ...request, history: stored }, budget);`,
+    breaks: ['CMP-01'],
+  },
+  {
+    // Tool results are taken for transient: only what the user and the model wrote is weighed.
+    name: 'the budget estimate leaves tool results out of the history',
+    kind: 'tools left out of the estimate',
+    file: 'compaction/compaction-budget.ts',
+    find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
+    replace: `  const history = request.history.filter((m) => m.role !== 'tool');
+  return estimateTokens(JSON.stringify({ ...request, history })) > budget.contextWindow - reserve;`,
+    breaks: ['CMP-01'],
+  },
+  {
+    // Any answer ends a turn, a broken-off one too: it is folded as if it had completed.
+    name: 'a failed assistant message counts as an older complete turn to fold',
+    kind: 'counting by status',
+    file: 'compaction/compactor.ts',
+    find: ".some((m) => m.role === 'assistant' && m.status === 'completed');",
+    replace: ".some((m) => m.role === 'assistant');",
+    breaks: ['CMP-03'],
+  },
+  {
+    // An overflow refusal is answered with a compaction whatever streamed before it.
+    name: 'an overflow refusal after streamed output still compacts and rebuilds the turn',
+    kind: 'retry after partial output',
+    file: 'runner/provider-turn.ts',
+    find: `      error instanceof ProviderRejected &&
+      !turn.producedOutput &&
+      dialect.isContextOverflow(error.status, error.body)`,
+    replace: `      error instanceof ProviderRejected &&
+      dialect.isContextOverflow(error.status, error.body)`,
+    breaks: ['CMP-11'],
+  },
 ];

@@ -135,22 +135,31 @@ Given(
 );
 
 /**
- * The budget falls a quarter into the tool definitions request `n` advertised, or into those of the
- * tools the scenario contributed (characters / 4, as the request went on the wire): the next
- * request, a few words longer, fits only if those tools are left out of the estimate. The window
- * keeps room for a summary's output beside it.
+ * The budget falls a quarter into the tool definitions request `n` advertised, into those of the
+ * tools the scenario contributed, or into the tool results its history carries (characters / 4, as
+ * the request went on the wire): the next request, a few words longer, fits only if those are left
+ * out of the estimate. The window keeps room for a summary's output beside it.
  */
 When(
-  /^the context budget is sized to hold request (\d+) only without its (contributed )?tool definitions$/,
-  async function (this: KitWorld, n: string, contributed: string | undefined) {
-    const body = request(this, Number(n)).body as { tools?: unknown[] };
-    const counted = (body.tools ?? []).filter(
-      (tool) => !contributed || [...this.contributedTools].some((name) => JSON.stringify(tool).includes(`"${name}"`)),
-    );
-    const tools = counted.length ? JSON.stringify(counted).length / 4 : 0;
-    if (tools < 200) return this.notApplicable(`request ${n} advertises too few tool definitions to size a budget by`);
+  /^the context budget is sized to hold request (\d+) only without its (tool definitions|contributed tool definitions|tool results)$/,
+  async function (this: KitWorld, n: string, part: string) {
+    const sent = request(this, Number(n));
+    const body = sent.body as { tools?: unknown[] };
+    let characters: number;
+    if (part === 'tool results') {
+      characters = sent.messages.filter((m) => m.role === 'tool').reduce((sum, m) => sum + m.text.length, 0);
+    } else {
+      const counted = (body.tools ?? []).filter(
+        (tool) =>
+          part === 'tool definitions' ||
+          [...this.contributedTools].some((name) => JSON.stringify(tool).includes(`"${name}"`)),
+      );
+      characters = counted.length ? JSON.stringify(counted).length : 0;
+    }
+    const tokens = characters / 4;
+    if (tokens < 200) return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
     const reserve = 4_000;
-    const budget = Math.round(JSON.stringify(body).length / 4 - tools / 4);
+    const budget = Math.round(JSON.stringify(body).length / 4 - tokens / 4);
     await this.driver.call('compaction.configure', {
       contextWindow: budget + reserve,
       outputAllowance: reserve,
@@ -293,6 +302,18 @@ Then(
     expect(checkpoints).to.deep.equal([{ holdsSummary: true, hidden: true }]);
   },
 );
+
+/**
+ * A response broken off midway leaves a turn that never completed, unless the runtime sent the
+ * request again (as a retry may): then the turn completed, and a scenario about a failed turn has
+ * nothing to look at.
+ */
+Given('the broken-off request was not sent again, or the scenario does not apply', function (this: KitWorld) {
+  const sent = this.provider.requests.length;
+  if (sent > 1)
+    return this.notApplicable(`the runtime sent the broken-off request again (${sent} requests): its turn completed`);
+  return undefined;
+});
 
 Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
   this.provider.enqueue({ turn: recordingTurn('context-overflow') });
