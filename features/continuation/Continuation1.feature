@@ -95,3 +95,29 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
       """
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
       """
+
+  @CON-02 @profile:continuation @id:con-continuation-empty-text-1
+  Scenario: [6] A message whose text is empty beside its media has no text: it is continued by the placeholder, as one of media alone
+    Given a session "s1"
+    And a session "s2"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies with a long reply
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY: an image came"
+    And the provider replies "done"
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY: an image came"
+    And the provider replies "done"
+    And the user steers "one" to session "s1"
+    And session "s1" settles
+    And the user steers "one" to session "s2"
+    And session "s2" settles
+    When the user steers "" with an image
+    And session "s1" settles
+    And the user steers only an image to session "s2"
+    And session "s2" settles
+    Then the provider received 8 requests
+    And request 5 carries 0 images
+    And request 8 carries 0 images
+    And the newest user message in the history is a hidden continuation of media with the placeholder text of session "s2"

@@ -121,4 +121,14 @@ export const continuation: Mutant[] = [
       "      const prompt = JSON.parse(row.prompt);\n      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', { ...prompt, parts: prompt.parts.filter((part: { type: string }) => part.type === 'text') });",
     breaks: ['CON-02'],
   },
+  {
+    // A message with a text part is resumed by its text, even when that text is empty.
+    name: 'a media message whose text part is empty is resumed with the prefix, not the placeholder',
+    kind: 'edge value',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
+    replace: "text: last.prompt.parts.some((part) => part.type === 'text') ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER",
+    breaks: ['CON-02'],
+  },
 ];

@@ -77,8 +77,8 @@ When('the user steers {string} with the metadata:', async function (this: KitWor
   );
 });
 
-When('the user steers only an image', async function (this: KitWorld) {
-  this.receipt = await this.driver.admit(this.session().id, { parts: [image] }, { delivery: 'steer' });
+When(/^the user steers only an image(?: to session "([^"]*)")?$/, async function (this: KitWorld, name?: string) {
+  this.receipt = await this.driver.admit(this.session(name).id, { parts: [image] }, { delivery: 'steer' });
 });
 
 Then('{request} carries {int} image(s)', function (this: KitWorld, n: number, count: number) {
@@ -86,8 +86,10 @@ Then('{request} carries {int} image(s)', function (this: KitWorld, n: number, co
 });
 
 /** The continuation of a message with media: hidden, marked so, and carrying no media. */
-async function mediaContinuation(world: KitWorld): Promise<UserMessage> {
-  const newest = (await world.driver.history(world.session().id)).findLast((m): m is UserMessage => m.role === 'user');
+async function mediaContinuation(world: KitWorld, session?: string): Promise<UserMessage> {
+  const newest = (await world.driver.history(world.session(session).id)).findLast(
+    (m): m is UserMessage => m.role === 'user',
+  );
   expect(newest?.continuation, 'the newest user message is a continuation').to.equal(true);
   expect(newest?.continuationOfMedia, 'marked as standing for a message with media').to.equal(true);
   expect(newest?.hidden, 'hidden from the user transcript').to.equal(true);
@@ -96,14 +98,18 @@ async function mediaContinuation(world: KitWorld): Promise<UserMessage> {
 
 /**
  * A message of text and media is continued by its text, marked as resumed rather than repeated as
- * it was; one of media alone by a placeholder.
+ * it was; one with no text by a placeholder: the one another session's message of media alone got,
+ * where the step names that session (an empty text is no text).
  */
 Then(
-  /^the newest user message in the history is a hidden continuation of media (?:that marks the resumption of "([^"]*)"|with a placeholder text)$/,
-  async function (this: KitWorld, resumed: string | null) {
+  /^the newest user message in the history is a hidden continuation of media (?:that marks the resumption of "([^"]*)"|with a placeholder text|with the placeholder text of session "([^"]*)")$/,
+  async function (this: KitWorld, resumed: string | null, mediaAlone: string | null) {
     const continuation = await mediaContinuation(this);
     if (resumed === null) {
       expect(continuation.text, 'the placeholder text').to.not.equal('');
+      if (mediaAlone === null) return;
+      const placeholder = (await mediaContinuation(this, mediaAlone)).text;
+      expect(continuation.text, `the placeholder text of session "${mediaAlone}"`).to.equal(placeholder);
       return;
     }
     expect(continuation.text).to.include(resumed);
