@@ -173,3 +173,22 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     When the user steers "hello"
     And the session settles
     Then the response broken off after "The answer is" failed its turn, or its retry answered "The answer is 42"
+
+  @RTY-01 @profile:sol @id:rty-retry-next-turn-1 @needs:virtual-clock
+  Scenario: [13] The retries of a later provider turn wait 2 s again: the schedule starts anew after a turn that passed
+    Given the file "notes.txt" in the workspace "s1" says "noted"
+    And a session "s1"
+    And the provider answers with status 503
+    And the provider calls read "notes.txt"
+    And the provider answers with status 503
+    And the provider replies "done"
+    And the user steers "go"
+    When the clock passes retries 1 to 1
+    And the clock passes retries 1 to 1 of request 3
+    And the session settles
+    Then the provider received 4 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 2       |
+      | 1     | 2       |
+    And the session reports no failure

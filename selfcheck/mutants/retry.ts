@@ -136,4 +136,49 @@ export const retry: Mutant[] = [
     replace: '        turn.complete();',
     breaks: ['RTY-01'],
   },
+  {
+    // The attempt number is the session's, not the provider turn's: a later turn's first retry
+    // waits as long as the earlier turn's last one did next. Only the virtual clock shows a delay.
+    name: 'the backoff attempt count is not reset when a provider turn succeeds',
+    kind: 'second occurrence',
+    needs: 'virtual-clock',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: 'private readonly watchers = new Set<() => void>();',
+    replace: `private readonly watchers = new Set<() => void>();
+  private readonly attempts = new Map<string, number>();`,
+    also: [
+      {
+        file: 'runner/provider-retries.ts',
+        find: 'if (reason === undefined) throw error;',
+        replace: `if (reason === undefined) throw error;
+          const attempt = (this.attempts.get(sessionId) ?? 0) + 1;
+          this.attempts.set(sessionId, attempt);`,
+      },
+      {
+        file: 'runner/provider-retries.ts',
+        find: `error instanceof ProviderRejected ? error.retryAfter : null,
+            signal,
+          );`,
+        replace: `error instanceof ProviderRejected ? error.retryAfter : null,
+            signal,
+            attempt,
+          );`,
+      },
+      {
+        file: 'runner/provider-retries.ts',
+        find: `signal: AbortSignal,
+  ): Promise<void> {`,
+        replace: `signal: AbortSignal,
+    attempt = retry,
+  ): Promise<void> {`,
+      },
+      {
+        file: 'runner/provider-retries.ts',
+        find: 'const delayMs = retryDelayMs(retry, retryAfter, now);',
+        replace: 'const delayMs = retryDelayMs(attempt, retryAfter, now);',
+      },
+    ],
+    breaks: ['RTY-01'],
+  },
 ];

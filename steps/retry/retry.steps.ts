@@ -48,29 +48,35 @@ Given('the provider calls echo {string} {int} times in a row', function (this: K
  * Time moves only here. The runtime's `retry.wait` answer only says that it waits and until when,
  * so the kit knows how far to move its clock; the delay itself is measured: from the virtual time
  * the provider answered the failed attempt to the virtual time the next request arrived. A runtime
- * that retries before the kit moves the clock is caught whatever schedule it reports.
+ * that retries before the kit moves the clock is caught whatever schedule it reports. The retries
+ * are those of the provider turn whose first attempt was request 1, or the request named.
  */
-When('the clock passes retries 1 to {int}', async function (this: KitWorld, last: number) {
-  for (let retry = 1; retry <= last; retry++) {
-    const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
-    const failed = this.provider.requests[retry - 1];
-    if (!failed?.answeredAt)
-      throw new Error(
-        `the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`,
+When(
+  /^the clock passes retries 1 to (\d+)(?: of request (\d+))?$/,
+  async function (this: KitWorld, to: string, of?: string) {
+    const last = Number(to);
+    const before = Number(of ?? 1) - 1;
+    for (let retry = 1; retry <= last; retry++) {
+      const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
+      const failed = this.provider.requests[before + retry - 1];
+      if (!failed?.answeredAt)
+        throw new Error(
+          `the runtime waits to send retry ${retry}, but the provider answered only ${this.provider.requests.length} request(s)`,
+        );
+      // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
+      if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
+      await this.driver.setClock(this.now);
+      await this.driver.time.measure('other awaited states', () =>
+        withinCommandTimeout(
+          this.provider.received(before + retry + 1),
+          `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
+        ),
       );
-    // The kit's clock moves before the runtime hears of it, so a request sent once it moved is stamped with the new time.
-    if (Date.parse(scheduled.at) > Date.parse(this.now)) this.now = scheduled.at;
-    await this.driver.setClock(this.now);
-    await this.driver.time.measure('other awaited states', () =>
-      withinCommandTimeout(
-        this.provider.received(retry + 1),
-        `the clock reached ${this.now}, when the runtime said retry ${retry} was due, and no request followed`,
-      ),
-    );
-    const next = this.provider.requests[retry]!;
-    this.retryDelays.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
-  }
-});
+      const next = this.provider.requests[before + retry]!;
+      this.retryDelays.push({ retry, delayMs: Date.parse(next.arrivedAt!) - Date.parse(failed.answeredAt) });
+    }
+  },
+);
 
 Then('the retries waited:', function (this: KitWorld, table: DataTable) {
   const rows = this.retryDelays.map(({ retry, delayMs }) => ({
