@@ -216,3 +216,26 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     Then the session has 2 completed compactions
     And compaction 2 freed between 38000 and 40100 tokens
 
+
+  # A runtime that compacts before a turn over its estimate, and one that compacts once a response
+  # reported usage over the window (PRU-02), both compact twice here: a short call follows each long
+  # output, so each long output is weighed by a response before the next one comes.
+  @SCP-01 @profile:sol @id:scp-continue-2 @needs:kit-tools
+  Scenario: [13] Every automatic compaction in the agent loop is followed by a continue message, the second as the first
+    Given a session "s1"
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider tells summary requests from turns
+    And the provider calls produce "a" with one line of 160000 "x"
+    And the provider summarizes with "SUMMARY: produced a long line"
+    And the provider calls produce "after-a" with 3 numbered lines
+    And the provider calls produce "b" with one line of 160000 "y"
+    And the provider summarizes with "SUMMARY: produced two long lines"
+    And the provider calls produce "after-b" with 3 numbered lines
+    And the provider replies "done" to every later turn
+    When the user steers "one"
+    And the session settles
+    Then the session has 2 completed compactions
+    And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced two long lines"
+    And the history has 2 hidden continuations reading the declared text "continuation.continue"
+    And the history has 1 user message "one"

@@ -176,4 +176,15 @@ export const scp: Mutant[] = [
       "  const tokensFreed =\n    estimateTokens(messages.filter((m) => m.seq <= cutSeq).map(serialize).join('\\n')) - estimateTokens(summary + recentContext);",
     breaks: ['SCP-07'],
   },
+  {
+    // The continue message is injected once per session, never again after a later compaction.
+    name: 'continue is injected only after the first automatic compaction of a session',
+    kind: 'second occurrence',
+    profile: 'sol',
+    file: 'runner/drain.ts',
+    find: '      deps.profile.continuesAfterCompaction() &&',
+    replace: `      deps.profile.continuesAfterCompaction() &&
+      !deps.history.messages(session.id).some((m) => m.role === 'user' && m.continuation === true) &&`,
+    breaks: ['SCP-01'],
+  },
 ];

@@ -45,6 +45,18 @@ Then(
   },
 );
 
+Then(
+  'the history has {int} hidden continuation(s) reading {text}',
+  async function (this: KitWorld, count: number, text: string) {
+    const continuations = (await this.driver.history(this.session().id)).flatMap((m) =>
+      m.role === 'user' && m.continuation ? [{ text: m.text, hidden: m.hidden }] : [],
+    );
+    expect(continuations, 'the continuation messages in the history').to.deep.equal(
+      Array.from({ length: count }, () => ({ text, hidden: true })),
+    );
+  },
+);
+
 When('the user steers {string} with an image', async function (this: KitWorld, text: string) {
   this.receipt = await this.driver.admit(
     this.session().id,
