@@ -245,6 +245,7 @@ export function writeConfiguration(settings: ServerSettings): void {
           output: settings.compaction.outputAllowance,
         }
       : DEFAULT_MODEL_LIMIT;
+  const skillFolders = writeSkills(settings.storeDir, settings.skills ?? {});
   const config = {
     $schema: 'https://opencode.ai/config.json',
     autoupdate: false,
@@ -284,7 +285,7 @@ export function writeConfiguration(settings: ServerSettings): void {
           },
         }
       : {}),
-    ...(settings.skills ? { skills: { paths: writeSkills(settings.storeDir, settings.skills) } } : {}),
+    ...(skillFolders.length > 0 ? { skills: { paths: skillFolders } } : {}),
     ...(settings.agents
       ? {
           agent: Object.fromEntries(
@@ -312,12 +313,16 @@ export function linkInOneStep(target: string, link: string): void {
 
 /**
  * Each skill as `SKILL.md` (front matter name and description, then the body) in its location
- * below the store (`skills/<name>` when the kit names none); returns the folders holding them.
+ * below the store's skill folder (`skills/<name>` when the kit names none); returns the folders
+ * holding them. The folder is written anew: a server store serves one scenario after another, and
+ * OpenCode would find a skill an earlier scenario left there beside this one's.
  */
 function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string[] {
+  const root = join(storeDir, 'opencode', 'kit-skills');
+  rmSync(root, { recursive: true, force: true });
   const parents = new Set<string>();
   for (const [name, skill] of Object.entries(skills)) {
-    const directory = join(storeDir, 'opencode', skill.location ?? join('skills', name));
+    const directory = join(root, skill.location ?? join('skills', name));
     mkdirSync(directory, { recursive: true });
     writeFileSync(
       join(directory, 'SKILL.md'),
