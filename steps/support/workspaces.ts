@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { KitWorld } from './world.js';
 
 /** Plants a file at `path`, replacing whatever stands there, with its directories. */
@@ -37,7 +37,7 @@ export async function besideManagedOutputDirectory(world: KitWorld): Promise<str
 
 function isWithin(directory: string, path: string): boolean {
   const within = relative(realpathSync(directory), path);
-  return !within.startsWith('..') && !isAbsolute(within);
+  return within !== '..' && !within.startsWith(`..${sep}`) && !isAbsolute(within);
 }
 
 /** Where a path resolves to: its nearest existing ancestor's real path, with the rest of it. */
