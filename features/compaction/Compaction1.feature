@@ -219,17 +219,3 @@ Feature: Compaction1 - Automatic compaction
     And the session has 1 completed compaction
     # checks: CMP-09
     And request 5 ends with the pending input "three"
-
-  @CMP-03 @id:cmp-compaction-failed-turn-1
-  Scenario: [12] A turn whose answer broke off is no complete turn: over budget, nothing is compacted
-    Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
-    And the provider replies with the recording "cut-midway"
-    And the provider replies "read it all" to every later turn
-    And the user steers 160000 characters of prose
-    And the session settles
-    And the broken-off request was not sent again, or the scenario does not apply
-    When the user steers "two"
-    And the session settles
-    Then the session has 0 completed compactions
-    And the provider received 2 requests

@@ -302,15 +302,6 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-01'],
   },
   {
-    // Any answer ends a turn, a broken-off one too: it is folded as if it had completed.
-    name: 'a failed assistant message counts as an older complete turn to fold',
-    kind: 'counting by status',
-    file: 'compaction/compactor.ts',
-    find: ".some((m) => m.role === 'assistant' && m.status === 'completed');",
-    replace: ".some((m) => m.role === 'assistant');",
-    breaks: ['CMP-03'],
-  },
-  {
     // An overflow refusal is answered with a compaction whatever streamed before it.
     name: 'an overflow refusal after streamed output still compacts and rebuilds the turn',
     kind: 'retry after partial output',

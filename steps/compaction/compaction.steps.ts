@@ -303,18 +303,6 @@ Then(
   },
 );
 
-/**
- * A response broken off midway leaves a turn that never completed, unless the runtime sent the
- * request again (as a retry may): then the turn completed, and a scenario about a failed turn has
- * nothing to look at.
- */
-Given('the broken-off request was not sent again, or the scenario does not apply', function (this: KitWorld) {
-  const sent = this.provider.requests.length;
-  if (sent > 1)
-    return this.notApplicable(`the runtime sent the broken-off request again (${sent} requests): its turn completed`);
-  return undefined;
-});
-
 Given('the provider refuses the request as too long for its context window', function (this: KitWorld) {
   this.provider.enqueue({ turn: recordingTurn('context-overflow') });
 });
