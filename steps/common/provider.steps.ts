@@ -7,6 +7,7 @@ import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } fro
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { conversation, request } from '../support/requests.js';
+import { requestsWithinCommandTimeout } from '../support/timing.js';
 
 Then('{request} uses the model {string}', function (this: KitWorld, n: number, model: string) {
   expect(request(this, n).model).to.equal(model);
@@ -80,8 +81,12 @@ Given('the provider calls the tools:', function (this: KitWorld, table: DataTabl
   return scriptCalls(this, calls);
 });
 
-When('the provider has received {int} request(s)', async function (this: KitWorld, count: number) {
-  await this.driver.time.measure('other awaited states', () => this.provider.received(count));
+/**
+ * The runtime sends the request it was just given cause for within one command's time; one that
+ * never sends it fails here, not at the scenario's own timeout.
+ */
+When('the provider has received {int} request(s)', function (this: KitWorld, count: number) {
+  return requestsWithinCommandTimeout(this, count, 'the runtime did not send the request it was given cause for');
 });
 
 When('the held reply {string} is released', function (this: KitWorld, hold: string) {

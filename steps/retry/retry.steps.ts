@@ -2,7 +2,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { errorTurn, toolCall } from '../../harness/provider/turns.js';
 import { scriptCalls } from '../support/tool-calls.js';
-import { withinCommandTimeout } from '../support/timing.js';
+import { requestsWithinCommandTimeout, withinCommandTimeout } from '../support/timing.js';
 import type { KitWorld } from '../support/world.js';
 
 /**
@@ -25,16 +25,8 @@ Given(
  * still, and on a runtime's own clock well within one command's time: a runtime that waits its
  * schedule instead does not send them in time.
  */
-Then('the provider receives {int} requests without a wait', async function (this: KitWorld, count: number) {
-  try {
-    await this.driver.time.measure('other awaited states', () =>
-      withinCommandTimeout(this.provider.received(count), `${count} requests`),
-    );
-  } catch {
-    expect.fail(
-      `the provider received ${this.provider.requests.length} of ${count} requests: the runtime waits before a retry the provider allowed at once`,
-    );
-  }
+Then('the provider receives {int} requests without a wait', function (this: KitWorld, count: number) {
+  return requestsWithinCommandTimeout(this, count, 'the runtime waits before a retry the provider allowed at once');
 });
 
 Given('the provider calls echo {string} {int} times in a row', function (this: KitWorld, text: string, times: number) {
