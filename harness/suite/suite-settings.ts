@@ -2,6 +2,8 @@ import { accessSync, constants, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { ProviderDialectName } from '../protocol/protocol.js';
 import { kitPath } from '../kit-root.js';
+import { KitInputError } from '../input-error.js';
+import { dialects } from '../provider/wire/dialect.js';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../runtime-target.js';
 
 /**
@@ -45,8 +47,18 @@ export function suiteSettings(env: NodeJS.ProcessEnv = process.env): SuiteSettin
     validate: env.KIT_VALIDATE !== '0',
     ...(env.KIT_BUNDLES ? { bundles: env.KIT_BUNDLES } : {}),
     scenarioRoot: env.KIT_TMPDIR || defaultScenarioRoot(),
-    dialect: (env.KIT_DIALECT ?? 'openai-chat') as ProviderDialectName,
+    dialect: hostDialect(env.KIT_DIALECT),
   };
+}
+
+/** `KIT_DIALECT` when it names one of the kit's dialects; a run would otherwise fail every scenario on it. */
+function hostDialect(name: string | undefined): ProviderDialectName {
+  if (name === undefined) return 'openai-chat';
+  if (name in dialects) return name as ProviderDialectName;
+  throw new KitInputError(
+    'KIT_DIALECT',
+    `"${name}" names no provider dialect of the kit (${Object.keys(dialects).join(', ')}); leave it unset for openai-chat`,
+  );
 }
 
 /** The shared-memory file system most Linux machines have; containers often make it small. */
