@@ -12,6 +12,9 @@ interface Job {
   held: Buffer[];
   /** Its exit code once it ended; a signal counts as 1. */
   code?: number;
+  /** When it started and how long it ran, in seconds: which job holds the others up. */
+  started?: number;
+  seconds?: number;
 }
 
 const jobs: Job[] = process.argv.slice(2).map((command) => ({ command, held: [] }));
@@ -20,6 +23,7 @@ const width = Math.max(2, availableParallelism());
 let head = 0;
 let started = 0;
 
+const begun = performance.now() / 1000;
 const write = (chunk: Buffer | string) => process.stdout.write(chunk);
 
 function print(index: number, chunk: Buffer): void {
@@ -34,6 +38,9 @@ function advance(): void {
     for (const chunk of job.held.splice(0)) write(chunk);
     if (job.code === undefined) return;
     if (job.code !== 0) write(`✖ exit code ${job.code}: ${job.command}\n`);
+    write(
+      `(${job.seconds!.toFixed(0)} s, ended ${(job.started! + job.seconds! - begun).toFixed(0)} s after the first began)\n`,
+    );
     head += 1;
     if (head < jobs.length) write(`\n> ${jobs[head]!.command}\n`);
   }
@@ -45,6 +52,7 @@ function start(): void {
   const index = started++;
   const job = jobs[index];
   if (!job) return;
+  job.started = performance.now() / 1000;
   const child = spawn(job.command, {
     shell: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,6 +63,7 @@ function start(): void {
   child.stderr.on('data', (chunk: Buffer) => print(index, chunk));
   child.on('close', (code) => {
     job.code = code ?? 1;
+    job.seconds = performance.now() / 1000 - job.started!;
     advance();
     start();
   });

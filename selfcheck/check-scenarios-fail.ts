@@ -67,6 +67,7 @@ process.stdout.write(
     (unasserted ? `, ${unasserted} stopped only by an error (a timeout, a crash, an unexpected error)` : '') +
     '\n',
 );
+process.stdout.write(slowestLines().join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 
@@ -83,6 +84,17 @@ function kindLines(): string[] {
     const caught = ofKind.filter(({ index }) => judgements.get(index)!.verdict === 'caught').length;
     return [`  kind ${kind.padEnd(width)}  ${ofKind.length} mutants in ${modules} modules, ${caught} caught\n`];
   });
+}
+
+/** The mutants that cost the most, where a cheaper scenario would keep `npm test` within its time. */
+function slowestLines(): string[] {
+  const timed = selected.map(({ mutant, index }) => ({ mutant, seconds: judgements.get(index)!.seconds ?? 0 }));
+  const total = timed.reduce((sum, { seconds }) => sum + seconds, 0);
+  const slowest = timed.sort((a, b) => b.seconds - a.seconds).slice(0, 5);
+  return [
+    `time spent judging: ${total.toFixed(0)} s summed over the workers; slowest mutants:\n`,
+    ...slowest.map(({ mutant, seconds }) => `  ${seconds.toFixed(1).padStart(5)} s  ${mutant.name}\n`),
+  ];
 }
 
 function line(mutant: Mutant, judgement: Judgement): string {

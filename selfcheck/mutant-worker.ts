@@ -27,6 +27,8 @@ export interface Judgement {
   index: number;
   verdict: 'caught' | 'ERRORED' | 'MISSED' | 'STALE';
   detail?: string;
+  /** How long the judgement took, building included: the self-check's budget is `npm test`'s. */
+  seconds?: number;
 }
 
 /** How a mutant is driven: the runtime's module in the kit's process, or its program over stdio. */
@@ -115,8 +117,9 @@ async function judgeBy(
 }
 
 process.on('message', (assignment: Assignment) => {
+  const started = performance.now();
   judge(assignment).then(
-    (judgement) => process.send!(judgement),
+    (judgement) => process.send!({ ...judgement, seconds: (performance.now() - started) / 1000 }),
     (error: unknown) => {
       process.stderr.write(`selfcheck: ${error instanceof Error ? error.stack : String(error)}\n`);
       process.exit(70);

@@ -1,6 +1,6 @@
 import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cachedBundle } from '../build/module-bundle.js';
@@ -8,6 +8,7 @@ import { KIT_ROOT, kitPath } from '../kit-root.js';
 import { ScenarioResultCollector, type ScenarioResult } from '../report/scenario-results.js';
 import { KitInputError } from '../input-error.js';
 import { settleRun } from './run-settled.js';
+import { readScenarios, selectedBy, stableIds } from './suite-index.js';
 import type { Shard } from './shard.js';
 import { settingsToEnvironment, type SuiteSettings } from './suite-settings.js';
 
@@ -74,6 +75,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
         format: [...(options.stepDetail ? ['summary'] : []), ...options.formats],
         failFast: options.failFast,
         ...(options.tags ? { tags: options.tags } : {}),
+        paths: featurePaths(options, base.paths),
         plugin: [code.plugin],
         pluginOptions: {
           kitSelection: {
@@ -105,6 +107,21 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Sc
     settleRun(false);
   }
   return collector.results();
+}
+
+/**
+ * The feature files holding a selected scenario, or `all` when the selection is the suite or
+ * matches nothing (Cucumber then says so). Cucumber parses every file it is given, twice a run:
+ * for a run of a few scenarios (the self-check makes hundreds) that costs more than the scenarios.
+ */
+function featurePaths({ tags, ids }: Pick<ConformanceRunOptions, 'tags' | 'ids'>, all: string[]): string[] {
+  if (!tags && !ids) return all;
+  const wanted = ids && new Set(ids);
+  const files = readScenarios(kitPath('features'))
+    .filter((scenario) => !tags || selectedBy(tags, scenario))
+    .filter((scenario) => !wanted || stableIds(scenario).some((id) => wanted.has(id)))
+    .map((scenario) => resolve(scenario.file));
+  return files.length > 0 ? [...new Set(files)] : all;
 }
 
 /**

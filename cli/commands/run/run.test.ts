@@ -206,11 +206,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
   });
 
   test('a KIT_DIALECT the kit does not speak, empty included, is one line naming it before anything runs', async () => {
-    for (const dialect of ['', 'openai'])
-      assertInputError(
-        await kit(['run', '--rule', 'INB-01'], { KIT_DIALECT: dialect }),
-        new RegExp(`^kit: KIT_DIALECT: "${dialect}" names no provider dialect of the kit \\(openai-chat, `),
-      );
+    assertInputError(
+      await kit(['run', '--rule', 'INB-01'], { KIT_DIALECT: '' }),
+      /^kit: KIT_DIALECT: "" names no provider dialect of the kit \(openai-chat, /,
+    );
   });
 
   test('an empty or missing value of any option, or an absurd one, is a usage error naming the flag', async () => {
