@@ -131,4 +131,14 @@ export const continuation: Mutant[] = [
     replace: "text: last.prompt.parts.some((part) => part.type === 'text') ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER",
     breaks: ['CON-02'],
   },
+  {
+    name: 'the newest user message is replayed whole after a compaction, its media included',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: `      prompt: { parts: [{ type: 'text', text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER }] },
+      ofMedia: true,`,
+    replace: `      prompt: last.prompt,
+      ofMedia: false,`,
+    breaks: ['CON-02'],
+  },
 ];

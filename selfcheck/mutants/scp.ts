@@ -187,4 +187,24 @@ export const scp: Mutant[] = [
       !deps.history.messages(session.id).some((m) => m.role === 'user' && m.continuation === true) &&`,
     breaks: ['SCP-01'],
   },
+  {
+    // One ID for "the" continue message: the second compaction's replaces the first's.
+    name: "the continue message of a later compaction reuses the first one's message ID",
+    kind: 'second occurrence',
+    profile: 'sol',
+    file: 'runner/drain.ts',
+    find: `        {
+          type: 'continuation.injected',
+          messageId: deps.ids.next('msg'),
+          prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] },
+        },`,
+    replace: `        {
+          type: 'continuation.injected',
+          messageId:
+            deps.history.messages(session.id).find((m) => m.role === 'user' && m.continuation === true)?.id ??
+            deps.ids.next('msg'),
+          prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] },
+        },`,
+    breaks: ['SCP-01'],
+  },
 ];

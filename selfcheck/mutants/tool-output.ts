@@ -352,4 +352,23 @@ export const toolOutput: Mutant[] = [
     ],
     breaks: ['TOO-11', 'TOO-06'],
   },
+  {
+    // Python's universal newlines, or a terminal's line discipline: the model sees other bytes than the tool gave.
+    name: 'tool output has its CRLF line ends made LF before it is bounded or passed on',
+    file: 'tools/model-tool-output.ts',
+    find: `  async bound(result: ToolResult): Promise<ToolResult> {
+    const text = result.output;`,
+    replace: `  async bound(raw: ToolResult): Promise<ToolResult> {
+    const result = { ...raw, output: raw.output.replace(/\\r\\n/g, '\\n') };
+    const text = result.output;`,
+    breaks: ['TOO-11'],
+  },
+  {
+    name: 'the complete output is written to its managed file as latin1, losing every character beyond it',
+    kind: 'multibyte data',
+    file: 'tools/model-tool-output.ts',
+    find: `const path = await this.files.write(Buffer.from(text, 'utf8'));`,
+    replace: `const path = await this.files.write(Buffer.from(text, 'latin1'));`,
+    breaks: ['TOO-06'],
+  },
 ];
