@@ -216,6 +216,25 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     Then the session has 2 completed compactions
     And compaction 2 freed between 38000 and 40100 tokens
 
+  # The summary weighs more than the short conversation it folds: what the compaction freed is
+  # nothing, or less, and is still recorded (a runtime may count it as zero).
+  @SCP-07 @profile:sol @id:scp-store-3 @needs:manual-compaction
+  Scenario: [14] A compaction that freed no tokens still records what it freed
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider summarizes with "SUMMARY: the user said one, the assistant answered first, and nothing else happened yet"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user asks for a compaction
+    And the user steers "three"
+    And the session settles
+    Then the session has 1 completed compaction
+    And compaction 1 freed between -1000 and 0 tokens
+
 
   # A runtime that compacts before a turn over its estimate, and one that compacts once a response
   # reported usage over the window (PRU-02), both compact twice here: a short call follows each long

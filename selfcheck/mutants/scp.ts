@@ -207,4 +207,19 @@ export const scp: Mutant[] = [
         },`,
     breaks: ['SCP-01'],
   },
+  {
+    name: 'tokens freed are recorded only when positive: a compaction that freed nothing records none',
+    kind: 'edge value',
+    // Only a requested compaction folds a conversation shorter than its summary.
+    needs: 'manual-compaction',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: `      cutSeq,
+      tokensFreed,
+    },`,
+    replace: `      cutSeq,
+      ...(tokensFreed > 0 ? { tokensFreed } : {}),
+    },`,
+    breaks: ['SCP-07'],
+  },
 ];
