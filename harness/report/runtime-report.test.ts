@@ -4,6 +4,7 @@ import type { ScenarioResult } from './scenario-results.js';
 import {
   judgedRuntime,
   runtimeReportPage,
+  withoutScenarioDirectory,
   runtimesTable,
   withRuntimesTable,
   TABLE_END,
@@ -149,4 +150,32 @@ test('a verdict names the reading it took and the emulated commands it rests on,
   assert.match(page, /- errored: RuntimeNotDriven: did not answer within 1000 ms: INB-03/);
   assert.match(page, /- not judged: the runtime never reached a 25th turn: RUN-02/);
   assert.match(page, /### INB-03: errored\n/);
+});
+
+test("a path into the scenario's own directory reads <scenario>, whatever the temporary root and suffixes", () => {
+  assert.equal(
+    withoutScenarioDirectory('<cwd>/dev/shm/kit-run-rXOJHO/kit-Compaction1-120-iL7X7g/workspaces/s1</cwd>'),
+    '<cwd><scenario>/workspaces/s1</cwd>',
+  );
+  assert.equal(
+    withoutScenarioDirectory('read "/var/tmp/x-y/kit-run-AAAAAA/kit-Tools2-7-bbbbbb/a.txt" and /tmp/kit-run-aa/b'),
+    'read "<scenario>/a.txt" and /tmp/kit-run-aa/b',
+  );
+  assert.equal(
+    withoutScenarioDirectory(
+      "saved to /dev/shm/kit-run-1f5XLW/kit-runtime-3Brtlc/data, '/dev/shm/kit-run-ugOgwb/kit-Tool…'",
+    ),
+    "saved to <run>/kit-runtime-3Brtlc/data, '<run>/kit-Tool…'",
+  );
+  const withRequest = {
+    scenarios: [
+      {
+        ...document.scenarios[1]!,
+        request: 'request 1 of 1\n  user: in /tmp/kit-run-Ab3dE9/kit-Epochs1-282-Zz9yY8/s1',
+      },
+    ],
+  };
+  const page = runtimeReportPage(judged('opencode', 0), withRequest, new Map());
+  assert.match(page, /user: in <scenario>\/s1/);
+  assert.doesNotMatch(page, /kit-run-/);
 });

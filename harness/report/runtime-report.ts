@@ -178,7 +178,7 @@ export function runtimeReportPage(
         '    ```',
         ...failureLines(scenario.message)
           .slice(0, 20)
-          .map((l) => `    ${clipped(l)}`),
+          .map((l) => `    ${clipped(withoutScenarioDirectory(l))}`),
         '    ```',
         '',
       );
@@ -187,7 +187,7 @@ export function runtimeReportPage(
           '  - What the model was sent (the request the failing step read, else the latest):',
           '',
           '    ```',
-          ...requestExcerpt(scenario.request, 12).map((l) => `    ${l}`),
+          ...requestExcerpt(withoutScenarioDirectory(scenario.request), 12).map((l) => `    ${l}`),
           '    ```',
           '',
         );
@@ -219,4 +219,17 @@ export function runtimesTable(judged: JudgedRuntime[]): string {
 /** The README with its runtimes table replaced. */
 export function withRuntimesTable(readme: string, table: string): string {
   return withMarkedSection(readme, TABLE_START, TABLE_END, table);
+}
+
+/** A scenario's own temporary directory (run directory, then scenario directory, each with a random suffix). */
+const SCENARIO_DIRECTORY = /[^\s"'`<>()]*\/kit-run-[A-Za-z0-9]{6}\/kit-[A-Za-z0-9]+-\d+-[A-Za-z0-9]{6}/g;
+/** The run's temporary directory, where a path leads elsewhere in it (a runtime kept across scenarios). */
+const RUN_DIRECTORY = /[^\s"'`<>()]*\/kit-run-[A-Za-z0-9]{6}(?=[/'"\s]|$)/g;
+
+/**
+ * Evidence with `<scenario>` for the directory the scenario ran in and `<run>` for the run's: a path
+ * stays readable, and a report judged again changes only where a verdict or its evidence did.
+ */
+export function withoutScenarioDirectory(text: string): string {
+  return text.replace(SCENARIO_DIRECTORY, '<scenario>').replace(RUN_DIRECTORY, '<run>');
 }
