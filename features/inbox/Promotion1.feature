@@ -61,9 +61,9 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "done"
     And the user steers "start"
     And the gate "g1" is blocked
-    When the user steers "one"
-    And the user steers "two"
-    And the user steers "three"
+    When the user admits "one" as steer with id "msg-c"
+    And the user admits "two" as steer with id "msg-a"
+    And the user admits "three" as steer with id "msg-b"
     And the gate "g1" opens
     And the session settles
     Then the provider received 2 requests
@@ -119,9 +119,9 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "a1"
     And the provider replies "a2"
     And the provider replies "a3"
-    And the user admits "q1" as queue with no resume
-    And the user admits "q2" as queue with no resume
-    And the user admits "q3" as queue with no resume
+    And the user admits "q1" as queue with id "msg_9" and no resume
+    And the user admits "q2" as queue with id "msg_10" and no resume
+    And the user admits "q3" as queue with id "msg_08" and no resume
     When the session is woken
     And the session settles
     Then the provider received 3 requests

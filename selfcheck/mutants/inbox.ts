@@ -392,4 +392,15 @@ export const inbox: Mutant[] = [
     replace: '    chain.rerun = undefined;\n    chain.controller.abort();',
     breaks: ['INB-14'],
   },
+  {
+    // Pending rows read back ordered by message ID, as runtimes whose generated IDs are time-ordered
+    // do: caller-supplied IDs that sort against admission order promote out of order.
+    name: 'pending inbox rows promote in the order of their message IDs',
+    kind: 'ordering in time',
+    file: 'inbox/inbox.ts',
+    find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
+    replace:
+      "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
+    breaks: ['INB-08', 'INB-11'],
+  },
 ];
