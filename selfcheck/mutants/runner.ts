@@ -34,6 +34,17 @@ export const runner: Mutant[] = [
     breaks: ['RUN-04'],
   },
   {
+    // Recovery fails "the" abandoned tool: of two calls running when the process died, the second
+    // stays running.
+    name: 'recovery fails only the first tool left running by a dead process',
+    kind: 'second occurrence',
+    file: 'runner/recovery.ts',
+    find: "if (message.role === 'tool' && message.status === 'running') {",
+    replace:
+      "if (message.role === 'tool' && message.status === 'running' && !events.some((e) => e.type === 'tool.settled')) {",
+    breaks: ['RUN-04'],
+  },
+  {
     name: 'an interrupted tool reads in other words than the seed fixes',
     file: 'history/message.ts',
     find: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';",

@@ -2,7 +2,7 @@ import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
-import { historyRow, type Row } from '../support/rows.js';
+import { historyRow, matchRows, shownRows, type Row } from '../support/rows.js';
 
 Then(
   'the session reports the failure {failure-code} mentioning {string}',
@@ -71,8 +71,10 @@ async function historyRows(world: KitWorld): Promise<Row[]> {
   return (await world.driver.history(world.session().id)).map(historyRow);
 }
 
+/** Every message of the history, a kit tool's calls and outputs as the runtime's tool means show them. */
 Then('the history is:', async function (this: KitWorld, table: DataTable) {
-  expect(await historyRows(this)).to.deep.equal(table.hashes());
+  const expected = table.hashes() as unknown as Row[];
+  expect(matchRows(await historyRows(this), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
 Then('the history has no user message {string}', async function (this: KitWorld, text: string) {
