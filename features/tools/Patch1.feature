@@ -195,3 +195,36 @@ Feature: Patch1 - apply_patch
     And the session settles
     Then call "p1" settled as error
     And the workspace "s1" has no file "inside.txt"
+
+  @TLS-04 @id:tls-patch-hunks-1
+  Scenario: [8] An update whose later hunk does not match its file stops the patch before the first change
+    Given a session "s1"
+    And the file "keep.txt" in the workspace "s1" has 5 numbered lines
+    And the provider calls apply_patch "p1" with:
+      """
+      *** Begin Patch
+      *** Add File: added.txt
+      +new
+      *** Update File: keep.txt
+      @@
+      -line 1
+      +first
+      @@
+      -line 9
+      +ninth
+      *** End Patch
+      """
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then request 1 offers the patch tool
+    And call "p1" settled as error
+    And the workspace "s1" has no file "added.txt"
+    And the file "keep.txt" in the workspace "s1" holds:
+      """
+      line 1
+      line 2
+      line 3
+      line 4
+      line 5
+      """

@@ -98,6 +98,17 @@ export const tools: Mutant[] = [
     breaks: ['TLS-04'],
   },
   {
+    // The preflight tries an update's first hunk only: a later hunk that does not match fails at
+    // commit time, after the operations before it were applied.
+    name: 'apply_patch preflights only the first hunk of an update',
+    kind: 'second occurrence',
+    file: 'tools/apply-patch-tool.ts',
+    find: "if (operation.op === 'update')\n    applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path);",
+    replace:
+      "if (operation.op === 'update')\n    applyChunks(await readFile(operation.target, 'utf8'), operation.chunks.slice(0, 1), operation.path);",
+    breaks: ['TLS-04'],
+  },
+  {
     name: 'the shell runs without asking when the agent has no rule for it',
     file: 'tools/bash-tool.ts',
     find: "  unruled: 'ask',\n",
