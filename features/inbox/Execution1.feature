@@ -142,3 +142,25 @@ Feature: Execution1 - Run, wake and interrupt
     And the session settles
     Then the provider received 2 requests
     And request 2 has 1 user message "two"
+
+  @INB-14 @id:inb-interrupt-restart-1 @needs:kit-tools @needs:restart
+  Scenario: [9] A prompt an interrupt kept pending is promoted by a wake after the runtime restarts
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the user queues "later"
+    When the session is interrupted
+    And the session settles
+    And the runtime process restarts
+    And the session is woken
+    And the session settles
+    Then the provider received 2 requests
+    And request 2 ends with:
+      | role | content |
+      | user | later   |
+    And the inbox is:
+      | text  | delivery | state    |
+      | start | steer    | promoted |
+      | later | queue    | promoted |

@@ -403,4 +403,27 @@ export const inbox: Mutant[] = [
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
     breaks: ['INB-08', 'INB-11'],
   },
+  {
+    // The sessions with pending input are known to the process that admitted it: after a restart a
+    // wake finds nothing to promote, and neither does an exact retry's wake.
+    name: 'the sessions with pending input are remembered in process memory only',
+    kind: 'state held only in memory',
+    file: 'inbox/inbox.ts',
+    find: '  private readonly all;',
+    replace: '  private readonly all;\n  private readonly admittedHere = new Set<string>();',
+    also: [
+      {
+        file: 'inbox/inbox.ts',
+        find: "this.log.append(admission.sessionId, [{ type: 'prompt.admitted', messageId, delivery, prompt }]);",
+        replace:
+          "this.log.append(admission.sessionId, [{ type: 'prompt.admitted', messageId, delivery, prompt }]);\n      this.admittedHere.add(admission.sessionId);",
+      },
+      {
+        file: 'inbox/inbox.ts',
+        find: 'hasPending(sessionId: string): boolean {',
+        replace: 'hasPending(sessionId: string): boolean {\n    if (!this.admittedHere.has(sessionId)) return false;',
+      },
+    ],
+    breaks: ['INB-14', 'INB-04'],
+  },
 ];
