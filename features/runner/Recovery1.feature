@@ -33,7 +33,7 @@ Feature: Recovery1 - Work left by a dead process
     And the provider replies "recovered"
     And the user steers "start"
     And the gate "g1" is blocked
-    And the gate "g2" is blocked
+    And the gate "g2" is blocked too, where the runtime runs the calls of a turn side by side
     When the runtime process restarts
     And the user steers "go on"
     And the session settles

@@ -186,6 +186,11 @@ function gateLogging(workspaces: string, name: string): string[] {
   });
 }
 
+/** No call blocked on a gate before the wait's deadline: the runtime never ran one. */
+export class GateNeverBlocked extends Error {
+  override name = 'GateNeverBlocked';
+}
+
 /** Waits, on file system events rather than a timer, until a gate.log names the gate. */
 function gateLogged({ workspaces, timeoutMs }: ShellMeansOptions, name: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -202,7 +207,11 @@ function gateLogged({ workspaces, timeoutMs }: ShellMeansOptions, name: string):
     const timer = setTimeout(
       () =>
         finish(() =>
-          reject(new Error(`no shell command blocked on gate "${name}" within ${timeoutMs} ms: no gate.log names it`)),
+          reject(
+            new GateNeverBlocked(
+              `no shell command blocked on gate "${name}" within ${timeoutMs} ms: no gate.log names it`,
+            ),
+          ),
         ),
       timeoutMs,
     );

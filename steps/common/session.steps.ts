@@ -2,6 +2,7 @@ import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { AwaitedStateNotReached } from '../../harness/driver/runtime-driver.js';
+import { GateNeverBlocked } from '../../harness/means/tool-means.js';
 
 /**
  * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
@@ -135,6 +136,26 @@ When(
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
   await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
 });
+
+/**
+ * A second call of the turn blocked beside the first: `003` starts each complete call at once, but
+ * a runtime that runs the calls of a turn one after another never has two running, and the
+ * scenario, about what was running together, does not apply to it.
+ */
+When(
+  'the gate {string} is blocked too, where the runtime runs the calls of a turn side by side',
+  async function (this: KitWorld, gate: string) {
+    try {
+      await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof AwaitedStateNotReached || error instanceof GateNeverBlocked)) throw error;
+      return this.notApplicable(
+        `no call blocked on the gate "${gate}" while the first call of its turn ran: the runtime runs the calls of a turn one after another`,
+      );
+    }
+  },
+);
 
 When('the gate {string} opens', async function (this: KitWorld, gate: string) {
   await this.means.openGate(gate);
