@@ -160,7 +160,3 @@ Feature: Execution1 - Run, wake and interrupt
     And request 2 ends with:
       | role | content |
       | user | later   |
-    And the inbox is:
-      | text  | delivery | state    |
-      | start | steer    | promoted |
-      | later | queue    | promoted |
