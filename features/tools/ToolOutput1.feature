@@ -230,3 +230,28 @@ Feature: ToolOutput1 - Bounding Model Tool Output
       | ending |
       | LF     |
       | CRLF   |
+
+  @TOO-01 @id:too-bounding-lowered-1 @needs:kit-tools
+  Scenario: [16] The same oversized output again, after the limit was lowered, is held to the new limit
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "first"
+    And the user steers "start"
+    And the session settles
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c2" with 40 numbered lines
+    And the provider replies "done"
+    When the user steers "again"
+    And the session settles
+    Then the output of call "c1" is within 10 lines and 100000 bytes
+    And the output of call "c2" is within 5 lines and 100000 bytes
+    And request 4 shows the model the output of call "c2"
+    # checks: TOO-04
+    And the output of call "c1" names its complete output path
+    # checks: TOO-04
+    And the output of call "c2" names its complete output path
+    # checks: TOO-06
+    And the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-06
+    And the complete output of call "c2" holds exactly what the tool returned
