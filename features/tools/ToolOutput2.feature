@@ -102,6 +102,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     And the session settles
     Then call "c1" keeps its complete output in "full.log" of the workspace
+    And the output of call "c1" names its complete output path
     And the output of call "c1" is within 5 lines and 100000 bytes
     And every managed file holds exactly what call "c1" returned
 
@@ -216,3 +217,20 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     Then call "r2" has the structured result of call "r1"
     And the output of call "r2" names its complete output path
+
+  @TOO-05 @TLS-01 @id:too-files-restart-1 @needs:kit-tools @needs:restart
+  Scenario: [14] A managed file kept before a restart is read by its absolute path after it
+    Given a session "s1"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "kept"
+    And the user steers "start"
+    And the session settles
+    # checks: TOO-01
+    And the output of call "c1" is bounded
+    And the runtime process restarts
+    And the provider calls read "r1" on the complete output of call "c1"
+    And the provider replies "done"
+    When the user steers "read it"
+    And the session settles
+    Then call "r1" read the 40 numbered lines
