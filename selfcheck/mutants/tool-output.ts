@@ -371,4 +371,76 @@ export const toolOutput: Mutant[] = [
     replace: `const path = await this.files.write(Buffer.from(text, 'latin1'));`,
     breaks: ['TOO-06'],
   },
+  // TOO-01 (stale cache): identical oversized outputs reuse the first bounded result, whatever the limit is now.
+  {
+    name: 'bounded results are memoised by output text: a repeated output reuses the preview cut for an earlier limit',
+    kind: 'stale cache',
+    breaks: ['TOO-01'],
+    file: 'tools/model-tool-output.ts',
+    find: `      const path = await this.files.write(Buffer.from(text, 'utf8'));
+      return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };`,
+    replace: `      // The same output (a repeated command) is kept once.
+      const kept = this.kept.get(text);
+      if (kept) return { ...result, output: kept.output, outputPath: kept.path };
+      const path = await this.files.write(Buffer.from(text, 'utf8'));
+      const output = boundedPreview(text, limit, savedMarker(path));
+      this.kept.set(text, { output, path });
+      return { ...result, output, outputPath: path };`,
+    also: [
+      {
+        file: 'tools/model-tool-output.ts',
+        find: `export class ModelToolOutputBounding {`,
+        replace: `export class ModelToolOutputBounding {
+  private readonly kept = new Map<string, { output: string; path: string }>();`,
+      },
+    ],
+  },
+  // TOO-05/TLS-01: the read allow-list is the set of files this process wrote.
+  {
+    name: 'the read tool allows only managed files written by this process (an in-memory set lost on restart)',
+    kind: 'state held only in memory',
+    breaks: ['TOO-05', 'TLS-01'],
+    file: 'tools/managed-tool-output-files.ts',
+    find: `    const absolute = resolve(path);
+    return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);`,
+    replace: `    return this.written.has(resolve(path));`,
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: `await writeFile(path, text, { flag: 'wx' });`,
+        replace: `await writeFile(path, text, { flag: 'wx' });
+    this.written.add(path);`,
+      },
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: `export class ManagedToolOutputFiles {
+  readonly directory: string;`,
+        replace: `export class ManagedToolOutputFiles {
+  readonly directory: string;
+  /** The files this runtime kept, which its tools may read. */
+  private readonly written = new Set<string>();`,
+      },
+    ],
+  },
+  // TOO-10: metadata keeps the tool's path, the preview names a fallback file of the shaped text.
+  {
+    name: "a tool's own complete-output path stays in the record, but the preview names a fallback file holding only the shaped text",
+    needs: 'kit-tools',
+    breaks: ['TOO-10'],
+    file: 'tools/model-tool-output.ts',
+    find: `    if (result.outputPath !== undefined)
+      return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };`,
+    replace: ``,
+    also: [
+      {
+        file: 'tools/model-tool-output.ts',
+        find: `return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };`,
+        replace: `return {
+        ...result,
+        output: boundedPreview(text, limit, savedMarker(path)),
+        outputPath: result.outputPath ?? path,
+      };`,
+      },
+    ],
+  },
 ];
