@@ -1,7 +1,7 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { textTurn, toolCall, toolCallsTurn } from '../../harness/provider/turns.js';
-import { webSearchResults } from '../../harness/provider/wire/anthropic-messages.js';
+import { webSearchContent, webSearchResults } from '../../harness/provider/wire/anthropic-messages.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 
@@ -54,5 +54,22 @@ Then(
     expect(replayed).to.deep.equal([
       { toolUseId: 'srvtoolu_kit', content: JSON.stringify(webSearchResults(webSearch(query, results, size))) },
     ]);
+  },
+);
+
+/**
+ * TOO-12 on the messages API: the hosted blocks a request replays are the blocks the provider
+ * sent, whole, provider fields the runtime may not know included. A prompt-caching mark the runtime
+ * adds to a block (`cache_control`) is its own request field, not the provider's record.
+ */
+Then(
+  'request {int} replays the web search blocks for {string} and its {int} results of {int} characters as the provider sent them',
+  function (this: KitWorld, n: number, query: string, results: number, size: number) {
+    const { messages } = request(this, n).body as { messages: { role: string; content: unknown }[] };
+    const hosted = messages
+      .flatMap(({ role, content }) => (role === 'assistant' && Array.isArray(content) ? content : []))
+      .filter((block: { type?: string }) => block.type === 'server_tool_use' || block.type === 'web_search_tool_result')
+      .map(({ cache_control: _, ...block }: Record<string, unknown>) => block);
+    expect(hosted, 'the hosted blocks replayed').to.deep.equal(webSearchContent(webSearch(query, results, size)));
   },
 );

@@ -93,17 +93,31 @@ function thinkingBlock(reasoning: ScriptedReasoning): StreamedBlock {
   };
 }
 
+/**
+ * Who called a server tool, a field of the API's blocks that a runtime written before it does not
+ * know: provider metadata a hosted block must be replayed with, unchanged (TOO-12).
+ */
+const CALLER = { type: 'direct' };
+
 /** A server tool call and its result, as the API streams them: the result whole, in its start. */
 function webSearchBlocks(search: ScriptedWebSearch): StreamedBlock[] {
   return [
     {
-      start: { type: 'server_tool_use', id: search.id, name: 'web_search', input: {} },
+      start: { type: 'server_tool_use', id: search.id, name: 'web_search', input: {}, caller: CALLER },
       deltas: [{ type: 'input_json_delta', partial_json: JSON.stringify({ query: search.query }) }],
     },
     {
       start: { type: 'web_search_tool_result', tool_use_id: search.id, content: webSearchResults(search) },
       deltas: [],
     },
+  ];
+}
+
+/** The blocks of a web search once streamed whole: what a runtime replays to the provider, field for field. */
+export function webSearchContent(search: ScriptedWebSearch): object[] {
+  return [
+    { type: 'server_tool_use', id: search.id, name: 'web_search', input: { query: search.query }, caller: CALLER },
+    { type: 'web_search_tool_result', tool_use_id: search.id, content: webSearchResults(search) },
   ];
 }
 
