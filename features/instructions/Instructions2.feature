@@ -415,3 +415,28 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 tells the model nothing after "three"
     And request 3 tells the model "PROJECT: use spaces" once
+
+  @CTX-05 @id:ins-files-23
+  Scenario: [23] A file edited back and forth is told at each change, though the same text was told before
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "two"
+    And the session settles
+    # checks: INS-01
+    And request 2 tells the model "PROJECT: use spaces"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the user steers "three"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "four"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use tabs" after "three"
+    And request 4 tells the model "PROJECT: use spaces" after "four"
+    And request 4 does not tell the model "PROJECT: use tabs" after "four"

@@ -334,4 +334,17 @@ export const context: Mutant[] = [
     ],
     breaks: ['CTX-04', 'MCS-03'],
   },
+  {
+    // "Do not remind the model of something it was already told": a dedupe of update texts.
+    name: 'an update whose text was already sent once in the session is suppressed',
+    kind: 'second occurrence',
+    file: 'runner/context-boundary.ts',
+    find: `if (result.kind === 'updated') {`,
+    replace: `const told = (text: string) =>
+      this.deps.log
+        .after(this.session.id, 0)
+        .some((stored) => stored.event.type === 'context.updated' && stored.event.text === text);
+    if (result.kind === 'updated' && !told(result.text)) {`,
+    breaks: ['CTX-05'],
+  },
 ];
