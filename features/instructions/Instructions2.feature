@@ -440,3 +440,31 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model "PROJECT: use tabs" after "three"
     And request 4 tells the model "PROJECT: use spaces" after "four"
     And request 4 does not tell the model "PROJECT: use tabs" after "four"
+
+  @EPO-06 @id:ins-files-24
+  Scenario: [24] After a second compaction, a file change told in the epoch before it leaves what the model sees
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY-ONE: the user said one"
+    And the provider replies "second"
+    And the provider refuses the request as too long for its context window
+    And the provider summarizes with "SUMMARY-TWO: the user said one and two"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the global instructions say "GLOBAL: be verbose"
+    And the user steers "two"
+    And the session settles
+    # checks: CMP-10
+    And the provider received 4 requests
+    When the global instructions say "GLOBAL: be terse"
+    And the user steers "three"
+    And the session settles
+    # checks: CMP-10
+    Then the provider received 7 requests
+    And the baseline of request 7 contains, in order:
+      | GLOBAL: be terse |
+    And request 7 tells the model "GLOBAL: be terse" once
+    And request 7 does not tell the model "GLOBAL: be verbose" after "three"

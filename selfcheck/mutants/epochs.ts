@@ -213,4 +213,21 @@ export const epochs: Mutant[] = [
     ],
     breaks: ['EPO-08'],
   },
+  {
+    // find instead of findLast: the epoch start is taken from the first compaction.
+    name: 'earlier-epoch system messages are cut at the first compaction, not the newest',
+    kind: 'second occurrence',
+    file: 'history/model-history.ts',
+    find: `if (!checkpoint) return messages as ModelMessage[];`,
+    replace: `if (!checkpoint) return messages as ModelMessage[];
+  const epochStart = messages.find((m) => m.role === 'compaction')!.seq;`,
+    also: [
+      {
+        file: 'history/model-history.ts',
+        find: `!(m.role === 'system' && m.seq < checkpoint.seq),`,
+        replace: `!(m.role === 'system' && m.seq < epochStart),`,
+      },
+    ],
+    breaks: ['EPO-06'],
+  },
 ];
