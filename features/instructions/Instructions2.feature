@@ -468,3 +468,23 @@ Feature: Instructions2 - Instruction files as the changing context
       | GLOBAL: be terse |
     And request 7 tells the model "GLOBAL: be terse" once
     And request 7 does not tell the model "GLOBAL: be verbose" after "three"
+
+  @EPO-07 @id:ins-files-25
+  Scenario: [25] A session moved to another directory of its project starts a fresh baseline there, with that directory's files
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "a/AGENTS.md" in the workspace "project" says "PACKAGE A: use tabs"
+    And the file "b/AGENTS.md" in the workspace "project" says "PACKAGE B: use spaces"
+    And a session "s1" working in "a" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When session "s1" moves to "b" of the project "project"
+    And the user steers "two"
+    And the session settles
+    Then the baseline of request 2 contains the instructions in an order the seeds allow:
+      | project | PACKAGE B: use spaces |
+      | project | ROOT: run the tests   |
+    And the baseline of request 2 does not contain "PACKAGE A: use tabs"
+    And the baseline of request 2 names the working directory of "s1"
+    And request 2 tells the model nothing after "two"

@@ -230,4 +230,13 @@ export const epochs: Mutant[] = [
     ],
     breaks: ['EPO-06'],
   },
+  {
+    // Location contexts cached per project: a move inside one project keeps the old location's sources.
+    name: 'location context registries are cached by project root only',
+    kind: 'stale cache',
+    file: 'context/location-contexts.ts',
+    find: 'const id = `${projectRoot}\\0${location}`;',
+    replace: 'const id = projectRoot;',
+    breaks: ['EPO-07'],
+  },
 ];

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
@@ -126,10 +127,24 @@ Given('the clock is at {string}', async function (this: KitWorld, now: string) {
   await this.driver.setClock(this.now);
 });
 
+/** To a workspace of its own, or to `location` within the workspace `project`; the session works there from then on. */
 When(
-  'session {string} moves to a new workspace {string}',
-  async function (this: KitWorld, name: string, workspace: string) {
-    await this.driver.call('session.move', { sessionId: this.session(name).id, location: this.workspace(workspace) });
+  /^session "([^"]*)" moves to (?:a new workspace "([^"]*)"|"([^"]*)" of the project "([^"]*)")$/,
+  async function (
+    this: KitWorld,
+    name: string,
+    workspace: string | null,
+    location: string | null,
+    project: string | null,
+  ) {
+    const session = this.session(name);
+    const destination = this.workspace(workspace ?? join(project!, location!));
+    await this.driver.call('session.move', {
+      sessionId: session.id,
+      location: destination,
+      ...(project === null ? {} : { projectRoot: this.workspace(project) }),
+    });
+    session.workspace = destination;
   },
 );
 
