@@ -158,3 +158,25 @@ Feature: ContextSources1 - Composing and changing Context Sources
       """
       kit/a.one is now 2
       """
+
+  @CTX-04 @profile:core @id:ctx-sources-4-key-order @needs:kit-sources
+  Scenario: [8] A source set to an equal value with its keys in another order produces no system message
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '{"mode": "fast", "limits": {"depth": 2, "width": 8}}'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '{"limits": {"width": 8, "depth": 2}, "mode": "fast"}'
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    When the context source "kit/a.one" has the value '{"limits": {"width": 9, "depth": 2}, "mode": "fast"}'
+    And the user steers "three"
+    And the session settles
+    # checks: CTX-05
+    Then request 3 has 1 system message

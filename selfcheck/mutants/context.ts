@@ -347,4 +347,14 @@ export const context: Mutant[] = [
     if (result.kind === 'updated' && !told(result.text)) {`,
     breaks: ['CTX-05'],
   },
+  {
+    // A runtime that compares snapshot entries with JSON.stringify: key order is not canonical.
+    name: 'change detection compares JSON text without canonical key order',
+    kind: 'partial comparison',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
+    breaks: ['CTX-04'],
+  },
 ];
