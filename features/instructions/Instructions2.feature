@@ -445,13 +445,14 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [24] After a second compaction, a file change told in the epoch before it leaves what the model sees
     Given the global instructions say "GLOBAL: be brief"
     And a session "s1"
-    And the provider replies "first"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
     And the provider refuses the request as too long for its context window
-    And the provider summarizes with "SUMMARY-ONE: the user said one"
-    And the provider replies "second"
+    And the provider summarizes with "SUMMARY-ONE: a long answer to one"
+    And the provider replies with a long reply
     And the provider refuses the request as too long for its context window
-    And the provider summarizes with "SUMMARY-TWO: the user said one and two"
-    And the provider replies "third"
+    And the provider summarizes with "SUMMARY-TWO: long answers to one and two"
+    And the provider replies "done"
     And the user steers "one"
     And the session settles
     And the global instructions say "GLOBAL: be verbose"
