@@ -99,7 +99,7 @@ Then(
 );
 
 Then(
-  'request {int} tells the model the instructions in an order the seeds allow, in one message after {string}:',
+  '{request} tells the model the instructions in an order the seeds allow, in one message after {string}:',
   function (this: KitWorld, n: number, input: string, table: DataTable) {
     const lines = table.raw().map(([, line]) => line!);
     const told = toldAfter(this, n, input);
@@ -109,18 +109,18 @@ Then(
   },
 );
 
-Then('request {int} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
+Then('{request} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
   expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
 });
 
 Then(
-  'request {int} does not tell the model {string} after {string}',
+  '{request} does not tell the model {string} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
     expect(toldAfter(this, n, input).filter((message) => message.includes(text))).to.deep.equal([]);
   },
 );
 
-Then('request {int} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
+Then('{request} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
   expect(everythingSent(this, n).split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
 });
 

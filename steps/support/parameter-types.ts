@@ -166,11 +166,14 @@ defineParameterType({
   useForSnippets: false,
 });
 
-/** `the baseline of request 2` or `the last system message of request 2`, read by `textOf`. */
+/** `the baseline of request 2`, `the last system message of the last request`, read by `textOf`. */
 defineParameterType({
   name: 'request-text',
-  regexp: /(the baseline|the last system message) of request (\d+)/,
-  transformer: (part: string, n: string): RequestText => ({ part: part as RequestText['part'], n: Number(n) }),
+  regexp: /(the baseline|the last system message) of (request \d+|the last request)/,
+  transformer: (part: string, words: string): RequestText => ({
+    part: part as RequestText['part'],
+    n: NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),
+  }),
   useForSnippets: false,
 });
 
