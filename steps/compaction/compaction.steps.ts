@@ -4,7 +4,7 @@ import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
-import { request } from '../support/requests.js';
+import { request, requestLabel } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
@@ -157,7 +157,8 @@ When(
       characters = counted.length ? JSON.stringify(counted).length : 0;
     }
     const tokens = characters / 4;
-    if (tokens < 200) return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
+    if (tokens < 200)
+      return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
     const reserve = 4_000;
     const budget = Math.round(JSON.stringify(body).length / 4 - tokens / 4);
     await this.driver.call('compaction.configure', {
@@ -235,7 +236,9 @@ Then(
   'request {int} asked for a summary rather than the turn {string}, or nothing here is judged',
   function (this: KitWorld, n: number, input: string) {
     if (request(this, n).messages.at(-1)?.text === input)
-      this.notJudged(`request ${n} ran the turn "${input}" itself: the runtime attempted no compaction before it`);
+      this.notJudged(
+        `${requestLabel(n)} ran the turn "${input}" itself: the runtime attempted no compaction before it`,
+      );
   },
 );
 

@@ -4,7 +4,7 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
-import { lastSystemMessage, type RequestText, request, textOf, toldAfter } from '../support/requests.js';
+import { lastSystemMessage, type RequestText, request, requestLabel, textOf, toldAfter } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
 
 /**
@@ -88,7 +88,9 @@ Then(
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = toldAfter(this, n, input);
     if (told.every((message) => message.trim() === '')) {
-      this.notJudged(`request ${n} tells nothing after "${input}" though a file changed: the runtime tells no change`);
+      this.notJudged(
+        `${requestLabel(n)} tells nothing after "${input}" though a file changed: the runtime tells no change`,
+      );
       return;
     }
     expect(
@@ -121,7 +123,7 @@ Then(
 );
 
 Then('{request} tells the model {string} once', function (this: KitWorld, n: number, text: string) {
-  expect(everythingSent(this, n).split(text).length - 1, `times request ${n} carries "${text}"`).to.equal(1);
+  expect(everythingSent(this, n).split(text).length - 1, `times ${requestLabel(n)} carries "${text}"`).to.equal(1);
 });
 
 /** The text of request `n`, baseline and messages alike. */

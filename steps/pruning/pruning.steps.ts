@@ -3,12 +3,12 @@ import { expect } from 'chai';
 import { textTurn } from '../../harness/provider/turns.js';
 import { toolCall } from '../support/tool-calls.js';
 import type { KitWorld } from '../support/world.js';
-import { request } from '../support/requests.js';
+import { request, requestLabel } from '../support/requests.js';
 
 /** What request `n` gave the model as the output of call `id`. */
 function outputSent(world: KitWorld, n: number, id: string): string {
   const found = request(world, n).messages.find((message) => message.toolCallId === id);
-  if (!found) throw new Error(`request ${n} has no output of call "${id}"`);
+  if (!found) throw new Error(`${requestLabel(n)} has no output of call "${id}"`);
   return found.text;
 }
 

@@ -7,6 +7,10 @@ export const LAST_REQUEST = 0;
 /** What `{request}` reads for "the summary request": the first one the provider tells for a summary request. */
 export const SUMMARY_REQUEST = -1;
 
+/** How a message names request `n`: by its number, or as the step named it. */
+export const requestLabel = (n: number): string =>
+  n === LAST_REQUEST ? 'the last request' : n === SUMMARY_REQUEST ? 'the summary request' : `request ${n}`;
+
 /** The provider's `n`th request (from 1), its newest, or its first summary request; a failure of the step reading it is shown on it. */
 export function request(world: KitWorld, n: number): CapturedRequest {
   const index = n === LAST_REQUEST ? world.provider.requests.length : n === SUMMARY_REQUEST ? summaryIndex(world) : n;
@@ -61,7 +65,7 @@ export const textOf = (world: KitWorld, { part, n }: RequestText): string =>
 
 export function lastSystemMessage(world: KitWorld, n: number): string {
   const found = systemMessages(world, n).at(-1);
-  if (found === undefined) throw new Error(`request ${n} carries no system message after its baseline`);
+  if (found === undefined) throw new Error(`${requestLabel(n)} carries no system message after its baseline`);
   return found;
 }
 
@@ -74,6 +78,6 @@ export function lastSystemMessage(world: KitWorld, n: number): string {
 export function toldAfter(world: KitWorld, n: number, input: string): string[] {
   const rows = conversation(world, n);
   const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
-  if (at < 0) throw new Error(`request ${n} has no user message "${input}"`);
+  if (at < 0) throw new Error(`${requestLabel(n)} has no user message "${input}"`);
   return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
 }
