@@ -157,8 +157,7 @@ When(
       characters = counted.length ? JSON.stringify(counted).length : 0;
     }
     const tokens = characters / 4;
-    if (tokens < 200)
-      return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
+    if (tokens < 200) return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
     const reserve = 4_000;
     const budget = Math.round(JSON.stringify(body).length / 4 - tokens / 4);
     await this.driver.call('compaction.configure', {
