@@ -29,14 +29,13 @@ export function rulesOf(result: ScenarioResult): string[] {
 }
 
 /**
- * What a scenario says of one of its rules: a failure is its charged rules' alone; the scenario's
- * other rules were not judged by it, since it stopped at another rule's check, unless every check
- * of theirs came before it and passed.
+ * What a scenario says of one of its rules: a failure is its charged rule's alone; the scenario's
+ * other rules passed where every check of theirs ran and held, and were not judged by it otherwise.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
+  if (result.held?.includes(rule)) return 'passed';
   if (result.status !== 'failed' || !result.charged) return result.status;
-  if (result.charged.includes(rule)) return 'failed';
-  return result.checkedBefore?.includes(rule) ? 'passed' : 'not judged';
+  return result.charged.includes(rule) ? 'failed' : 'not judged';
 }
 
 /** Each rule's outcome over its scenarios, in rule order. */
@@ -88,7 +87,10 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
 /** Why a scenario gave a rule no verdict, in the words the summary groups rules by. */
 function reasonsOf(result: ScenarioResult): string[] {
   if (result.status === 'errored') return [`errored: ${firstLine(result.message) || 'no message'}`];
-  if (result.status === 'failed') return [`not judged: the scenario failed at a check of ${result.charged?.join(' ')}`];
+  if (result.status === 'failed')
+    return [
+      `not judged: ${result.reason ?? `a check of ${result.charged?.join(' ')} failed before this rule's checks ran or held`}`,
+    ];
   if (result.status === 'not judged') return [`not judged: ${result.reason ?? 'no reason given'}`];
   return (result.reason ?? 'no reason given').split(REASONS_SEPARATOR);
 }

@@ -7,7 +7,9 @@ import type { TestStepResultStatus } from '@cucumber/messages';
  *
  * - `passed`: every check of the scenario ran on what the runtime did, and held.
  * - `failed`: a check failed: the runtime deviates from the rule, with the evidence attached.
- * - `not implemented`: the runtime answered `unsupported` to a command its profile requires.
+ * - `not implemented`: the runtime answered `unsupported` to the command a scenario's action under
+ *   test needs (a When step), which its profile requires; a command a scenario needs only to set up
+ *   or to look (a Given or a Then) leaves the scenario not judged: the rule is not about it.
  * - `not applicable`: the scenario needs a profile, capability or reading the runtime does not declare.
  * - `errored`: the runtime or its adapter crashed, broke the protocol or stopped answering, or the
  *   suite itself is at fault (an undefined step): no verdict on the rule either way.
@@ -31,14 +33,15 @@ export function isFailure(outcome: Outcome): boolean {
 
 /**
  * A rule's outcome over its scenarios: the first of these that any scenario has. A failure
- * anywhere is the rule's; an errored scenario leaves the rule unproven even where others passed;
- * a rule passes when at least one scenario checked it on real data and none did worse.
+ * anywhere is the rule's. A rule passes when one scenario checked it on real data and none failed
+ * it: a scenario not implemented or errored beside it does not unmake what the others saw, and the
+ * report says how many of the rule's scenarios gave it a verdict.
  */
 const RULE_PRECEDENCE: readonly Outcome[] = [
   'failed',
+  'passed',
   'not implemented',
   'errored',
-  'passed',
   'not judged',
   'not applicable',
 ];
@@ -55,6 +58,29 @@ export class NotImplemented extends Error {
   constructor(what: string, why: string) {
     super(`not implemented: ${what} (${why})`);
     this.name = 'NotImplemented';
+  }
+}
+
+/**
+ * A command the scenario needs only to set up or to look at the runtime (not its action under
+ * test) that the runtime answered `unsupported`: the rule is not about that command, so the
+ * scenario gives it no verdict rather than "not implemented".
+ */
+export class PrerequisiteUnsupported extends Error {
+  constructor(what: string, why: string) {
+    super(`needs ${what} to set up or to look, which the runtime does not offer (${why})`);
+    this.name = 'PrerequisiteUnsupported';
+  }
+}
+
+/**
+ * The error that ends a scenario which ran on past a failed check (step-checks.ts): it carries
+ * the first failure's message, and says nothing of the step it ends on.
+ */
+export class EarlierCheckFailed extends Error {
+  constructor(first: Error) {
+    super(first.message);
+    this.name = 'EarlierCheckFailed';
   }
 }
 
@@ -78,6 +104,7 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
       return 'not applicable';
     case 'FAILED':
       if (exceptionType === NotImplemented.name) return 'not implemented';
+      if (exceptionType === PrerequisiteUnsupported.name) return 'not judged';
       return ERRORED_BY.has(exceptionType ?? '') ? 'errored' : 'failed';
     default:
       // Undefined, ambiguous and pending steps are defects of the suite.
@@ -91,13 +118,14 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
  */
 export interface OutcomeNote {
   /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
-  kind: 'not applicable' | 'not judged' | 'emulated' | 'means' | 'reading' | 'time';
+  kind: 'not applicable' | 'not judged' | 'check failed' | 'emulated' | 'means' | 'reading' | 'time';
   reason: string;
 }
 
 const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
   'not applicable': 'not applicable: ',
   'not judged': 'not judged: ',
+  'check failed': 'check failed, the scenario runs on: ',
   emulated: 'rests on emulated: ',
   means: 'means: ',
   reading: 'reading: ',

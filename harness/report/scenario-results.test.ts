@@ -60,7 +60,7 @@ function scenario(
         testStepResult:
           i === failing
             ? { status, message: 'boom', ...(exception ? { exception: { type: exception } } : {}) }
-            : { status: 'PASSED' },
+            : { status: i > failing && status === 'FAILED' ? 'SKIPPED' : 'PASSED' },
       },
     })),
     { testCaseFinished: { testCaseStartedId: 'r', willBeRetried: false } },
@@ -85,34 +85,71 @@ test("a failed check is charged to the rule its comment names; the scenario's ow
   });
 });
 
-test("a failed check of another rule that comes last leaves the scenario's own checks passed", () => {
+test("a rule checked by no step gets no verdict from another rule's failure", () => {
   const result = collect(scenario(2, 'FAILED', 'AssertionError', { 8: 'INB-07' }));
   assert.deepEqual(result.charged, ['INB-07']);
-  assert.deepEqual(result.checkedBefore, ['INB-10', 'INB-11']);
-  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
-});
-
-test("a failed check of another rule followed only by other rules' checks leaves the own checks passed", () => {
-  const result = collect(scenario(1, 'FAILED', 'AssertionError', { 6: 'INB-07', 8: 'INB-07' }));
-  assert.deepEqual(result.checkedBefore, ['INB-10', 'INB-11']);
-  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-07': 'failed', 'INB-10': 'passed', 'INB-11': 'passed' });
+  assert.equal(result.held, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, {
+    'INB-07': 'failed',
+    'INB-10': 'not judged',
+    'INB-11': 'not judged',
+  });
 });
 
 test("a failed check of one of the scenario's rules leaves its other rule passed when that rule's checks came before", () => {
   const result = collect(scenario(2, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' }));
   assert.deepEqual(result.charged, ['INB-11']);
+  assert.deepEqual(result.held, ['INB-10']);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'passed', 'INB-11': 'failed' });
 });
 
-test("a failed check of one of the scenario's rules leaves unjudged the rule a later step checks", () => {
+test("a failed check of one of the scenario's rules leaves unjudged the rule a later step would have checked", () => {
   const result = collect(scenario(1, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' }));
   assert.deepEqual(result.charged, ['INB-10']);
-  assert.equal(result.checkedBefore, undefined);
+  assert.equal(result.held, undefined);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
 });
 
-test('a check that saw nothing real makes no pass of the own rules, even before a failing last check', () => {
-  const envelopes = scenario(2, 'FAILED', 'AssertionError', { 8: 'INB-07' });
+/** A scenario that ran on past a failed check of step 1: the note, then the last step ending with the earlier failure. */
+function ranOnPast(lastStepFailedToo: boolean): Envelope[] {
+  const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: 'INB-10', 8: 'INB-11' });
+  const note = (step: string, reason: string) =>
+    ({
+      attachment: {
+        testCaseStartedId: 'r',
+        testStepId: step,
+        mediaType: 'text/x.cucumber.log+plain',
+        body: noteText({ kind: 'check failed', reason }),
+      },
+    }) as unknown as Envelope;
+  const first = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
+  envelopes.splice(first, 0, note('ts1', 'expected 2 requests, saw 3'));
+  if (lastStepFailedToo) {
+    const last = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
+    envelopes.splice(last, 0, note('ts2', 'the tail is missing'));
+  }
+  return envelopes;
+}
+
+test("a scenario that ran on past a failed check is that check's failure, and judges the later checks' rules", () => {
+  const result = collect(ranOnPast(false));
+  assert.equal(result.status, 'failed');
+  assert.equal(result.message, 'expected 2 requests, saw 3');
+  assert.equal(result.step, 'When step 1 (line 7)');
+  assert.deepEqual(result.charged, ['INB-10']);
+  assert.deepEqual(result.held, ['INB-11']);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'passed' });
+});
+
+test('a check that fails after an earlier failure leaves its rule not judged: it may only echo the first', () => {
+  const result = collect(ranOnPast(true));
+  assert.deepEqual(result.charged, ['INB-10']);
+  assert.equal(result.held, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
+});
+
+test('a check that saw nothing real makes no pass of the other rules, even beside a failing check', () => {
+  const envelopes = scenario(2, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' });
   const finished = envelopes.findIndex((e) => e.testCaseFinished);
   envelopes.splice(finished, 0, {
     attachment: {
@@ -122,12 +159,8 @@ test('a check that saw nothing real makes no pass of the own rules, even before 
     },
   } as unknown as Envelope);
   const result = collect(envelopes);
-  assert.equal(result.checkedBefore, undefined);
-  assert.deepEqual(coverageOf([result]).outcomes, {
-    'INB-07': 'failed',
-    'INB-10': 'not judged',
-    'INB-11': 'not judged',
-  });
+  assert.equal(result.held, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'not judged', 'INB-11': 'failed' });
 });
 
 test("a failed check without a comment is the scenario's rules' failure", () => {
@@ -142,8 +175,10 @@ test('a set-up step that fails checks no rule: the scenario is errored', () => {
   assert.match(result.message!, /^set-up failed \(a Given step names no rule it checks\): boom/);
 });
 
-test('a not implemented or not driven step decides by its exception, wherever it is', () => {
+test('a not implemented, unsupported prerequisite or not driven step decides by its exception, wherever it is', () => {
   assert.equal(collect(scenario(0, 'FAILED', 'NotImplemented')).status, 'not implemented');
+  const prerequisite = collect(scenario(2, 'FAILED', 'PrerequisiteUnsupported'));
+  assert.deepEqual([prerequisite.status, prerequisite.reason], ['not judged', 'boom']);
   assert.equal(collect(scenario(2, 'FAILED', 'RuntimeNotDriven')).status, 'errored');
   assert.equal(collect(scenario(2, 'PASSED')).status, 'passed');
 });

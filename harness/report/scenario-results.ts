@@ -1,7 +1,8 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
-import { readNote, stepOutcome, type Outcome } from './outcome.js';
+import { EarlierCheckFailed, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
+import { CHECKS_COMMENT, ruleChecked, type StepKind } from '../suite/step-checks.js';
 
 export interface ScenarioResult {
   /** The stable ID: the scenario's `@id:`, or an example row's own (scenario-id.ts). */
@@ -20,16 +21,16 @@ export interface ScenarioResult {
   /** The step whose failure decided the outcome, as written in the feature, with its line. */
   step?: string;
   /**
-   * The rules a failure is charged to: the rule a `# checks: <rule>` comment names above the
-   * failing step (one of the scenario's rules, or a precondition's), else the scenario's own.
-   * The scenario's other rules get no verdict from it, unless they are `checkedBefore`.
+   * The rule a failure is charged to: the one the failing step checks (steps/README: a `# checks:`
+   * comment, else the scenario's only rule), which may be a precondition's rule. Absent when the
+   * failing step checks no one rule (an action under test): the failure is all the scenario's rules'.
    */
   charged?: string[];
   /**
-   * The scenario's rules besides the charged one whose every check ran before the failed check and
-   * passed: every step after it names a rule it checks (or there is none), and none names these.
+   * The rules of a failed or not judged scenario whose every check ran and held: the failure, or
+   * the check that saw nothing real, was another rule's.
    */
-  checkedBefore?: string[];
+  held?: string[];
   /** The provider request that shows the failure, as the model saw it (rendered text). */
   request?: string;
   /** Why a scenario got no verdict: not applicable (for example `needs capability pty`) or not judged. */
@@ -63,8 +64,6 @@ const isRequestAttachment = (attachment: NonNullable<Envelope['attachment']>) =>
   attachment.mediaType === requestAttachment(0).mediaType && /^request-\d+\.txt$/.test(attachment.fileName ?? '');
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
-/** A comment line right above a step naming the rule the step checks: `# checks: INB-07`. */
-const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2})\s*$/;
 
 /** Folds the Cucumber message stream into one result per scenario, tagged with its rules. */
 export class ScenarioResultCollector {
@@ -78,9 +77,13 @@ export class ScenarioResultCollector {
   /** Each test step's pickle step, to name the step that decided a scenario's outcome. */
   private readonly stepOf = new Map<string, { pickleId: string; stepId: string }>();
   private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string }>();
-  /** Scenarios whose outcome a step already decided, and those a step marked not judged. */
+  /** Scenarios whose outcome a step already decided. */
   private readonly decided = new Set<string>();
-  private readonly notJudged = new Set<string>();
+  /** The steps of each scenario whose check saw nothing real ('' for a note no step made). */
+  private readonly notJudged = new Map<string, Set<string>>();
+  /** Each running scenario's steps that ran and held, and its checks that failed (a scenario runs on past some). */
+  private readonly held = new Map<string, Set<string>>();
+  private readonly failedChecks = new Map<string, Set<string>>();
   total = 0;
 
   constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
@@ -103,20 +106,18 @@ export class ScenarioResultCollector {
       this.startedToCase.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
     if (envelope.testStepFinished) {
       const { testCaseStartedId, testStepId, testStepResult } = envelope.testStepFinished;
-      const result = this.resultFor(testCaseStartedId);
       const { status, message, exception } = testStepResult;
-      const outcome = stepOutcome(status, exception?.type);
-      // The first step that does not pass decides; a later one (an After hook's) cannot undo it.
-      if (outcome !== 'passed' && !this.decided.has(testCaseStartedId)) {
-        this.decided.add(testCaseStartedId);
-        result.status = outcome;
-        if (outcome !== 'not applicable') {
-          result.message = message ?? `step ${status.toLowerCase()}`;
-          const step = this.stepOfTest(testStepId);
-          if (step) result.step = step.text;
-          if (outcome === 'failed') this.charge(result, step, this.rulesCheckedAfter(testStepId));
-        }
-      }
+      // The step that ends a scenario which ran on past a failed check fails for that check, not its own.
+      const earlier = exception?.type === EarlierCheckFailed.name;
+      const pickleStep = this.stepOf.get(testStepId)?.stepId;
+      if (pickleStep && (status === 'PASSED' || earlier)) this.stepsOf(this.held, testCaseStartedId).add(pickleStep);
+      if (!earlier)
+        this.decide(
+          testCaseStartedId,
+          testStepId,
+          stepOutcome(status, exception?.type),
+          message ?? `step ${status.toLowerCase()}`,
+        );
     }
     if (envelope.attachment && isRequestAttachment(envelope.attachment) && envelope.attachment.testCaseStartedId) {
       this.resultFor(envelope.attachment.testCaseStartedId).request ??= envelope.attachment.body;
@@ -126,9 +127,14 @@ export class ScenarioResultCollector {
       const result = this.resultFor(log.testCaseStartedId);
       const note = readNote(log.body);
       if (note?.kind === 'not applicable') result.reason ??= note.reason;
+      const pickleStep = log.testStepId && this.stepOf.get(log.testStepId)?.stepId;
+      if (note?.kind === 'check failed' && pickleStep) {
+        this.stepsOf(this.failedChecks, log.testCaseStartedId).add(pickleStep);
+        this.decide(log.testCaseStartedId, log.testStepId!, 'failed', note.reason);
+      }
       if (note?.kind === 'not judged') {
         result.reason ??= note.reason;
-        this.notJudged.add(log.testCaseStartedId);
+        this.stepsOf(this.notJudged, log.testCaseStartedId).add(pickleStep || '');
       }
       if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
       if (note?.kind === 'means') result.means = note.reason;
@@ -141,8 +147,7 @@ export class ScenarioResultCollector {
       const started = envelope.testCaseFinished.testCaseStartedId;
       const result = this.resultFor(started);
       if (result.status === 'passed' && this.notJudged.has(started)) result.status = 'not judged';
-      // A check that saw nothing real makes no pass of the scenario's own rules either.
-      if (this.notJudged.has(started)) delete result.checkedBefore;
+      if (result.charged || result.status === 'not judged') this.settleOtherRules(result, started);
       this.onScenario(result);
     }
   }
@@ -171,52 +176,75 @@ export class ScenarioResultCollector {
     return result;
   }
 
-  /**
-   * A test step as written (`Then ... (line 12)`), whether it sets up (a Given, or an And after
-   * one), and the rule a comment says it checks; hooks have no pickle step.
-   */
-  private stepOfTest(testStepId: string): { text: string; setUp: boolean; checks?: string } | undefined {
+  private stepsOf(sets: Map<string, Set<string>>, started: string): Set<string> {
+    const steps = sets.get(started) ?? new Set<string>();
+    sets.set(started, steps);
+    return steps;
+  }
+
+  /** The first step that does not pass decides the scenario's outcome; a later one (an After hook's) cannot undo it. */
+  private decide(started: string, testStepId: string, outcome: Outcome, message: string): void {
+    if (outcome === 'passed' || this.decided.has(started)) return;
+    this.decided.add(started);
+    const result = this.resultFor(started);
+    result.status = outcome;
+    if (outcome === 'not applicable') return;
+    result.message = message;
+    if (outcome === 'not judged') result.reason ??= message;
+    const step = this.stepOfTest(testStepId);
+    if (step) result.step = step.text;
+    if (outcome === 'failed') this.charge(result, step);
+  }
+
+  /** A test step as written (`Then ... (line 12)`), its kind, and the rule a comment says it checks; hooks have no pickle step. */
+  private stepOfTest(testStepId: string): { text: string; kind: StepKind; checks?: string } | undefined {
     const ref = this.stepOf.get(testStepId);
     const step = ref && this.pickles.get(ref.pickleId)?.steps.find((s) => s.id === ref.stepId);
     if (!step) return undefined;
     const source = this.stepLines.get(step.astNodeIds[0]!);
     return {
       text: source ? `${source.keyword.trim()} ${step.text} (line ${source.line})` : step.text,
-      setUp: step.type === 'Context',
+      kind: step.type ?? 'Unknown',
       ...(source?.checks ? { checks: source.checks } : {}),
     };
   }
 
   /**
-   * The rules the pickle steps after a test step name as the ones they check; undefined when one
-   * of them names none, and so checks the scenario's own rules (hooks are no pickle steps).
+   * Charges a failed check to the rule it checks. A set-up step that fails without naming a rule
+   * checks none: the scenario could not be brought to the state its rules are about, so it is errored.
    */
-  private rulesCheckedAfter(testStepId: string): Set<string> | undefined {
-    const ref = this.stepOf.get(testStepId);
-    const steps = ref && this.pickles.get(ref.pickleId)?.steps;
-    const at = steps?.findIndex((step) => step.id === ref!.stepId) ?? -1;
-    if (at < 0) return undefined;
-    const named = steps!.slice(at + 1).map((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks);
-    return named.every((rule) => rule !== undefined) ? new Set(named as string[]) : undefined;
-  }
-
-  /**
-   * Charges a failed check to its rule. A set-up step that fails without naming a rule checks
-   * none: the scenario could not be brought to the state its rules are about, so it is errored.
-   */
-  private charge(
-    result: ScenarioResult,
-    step: { setUp: boolean; checks?: string } | undefined,
-    checkedAfter: Set<string> | undefined,
-  ): void {
-    if (step?.checks) {
-      result.charged = [step.checks];
-      const before = result.rules.filter((rule) => rule !== step.checks && !checkedAfter?.has(rule));
-      if (checkedAfter && before.length > 0) result.checkedBefore = before;
-    } else if (step?.setUp) {
+  private charge(result: ScenarioResult, step: { kind: StepKind; checks?: string } | undefined): void {
+    const rule = step && ruleChecked({ kind: step.kind, named: step.checks }, result.rules);
+    if (rule) result.charged = [rule];
+    else if (step?.kind === 'Context') {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
     }
+  }
+
+  /**
+   * A scenario that failed one rule's check, or whose check of one rule saw nothing real, still
+   * judges its other rules: each is passed when every check of its own ran and held.
+   */
+  private settleOtherRules(result: ScenarioResult, started: string): void {
+    const steps = this.pickles.get(this.caseToPickle.get(this.startedToCase.get(started)!)!)?.steps ?? [];
+    const ruleOf = (step: { type?: StepKind; astNodeIds: readonly string[] }) =>
+      ruleChecked(
+        { kind: step.type ?? 'Unknown', named: this.stepLines.get(step.astNodeIds[0]!)?.checks },
+        result.rules,
+      );
+    const held = this.held.get(started) ?? new Set();
+    const failed = this.failedChecks.get(started) ?? new Set();
+    const notJudged = this.notJudged.get(started) ?? new Set();
+    // A note no one rule's check made leaves every rule of the scenario without a verdict.
+    const unjudged = new Set(steps.filter((step) => notJudged.has(step.id)).map(ruleOf));
+    if (notJudged.has('') || unjudged.has(undefined)) return;
+    const passed = result.rules.filter((rule) => {
+      if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
+      const checks = steps.filter((step) => ruleOf(step) === rule);
+      return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
+    });
+    if (passed.length > 0) result.held = passed;
   }
 
   /** Scenario and example-row lines, so a result points at the line to open, and what each step checks. */

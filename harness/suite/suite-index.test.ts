@@ -15,6 +15,7 @@ const scenario = (over: Partial<IndexedScenario>): IndexedScenario => ({
   needs: [],
   tags: ['@area:x', '@INB-01', '@id:x-1'],
   rows: [],
+  steps: [],
   ...over,
 });
 

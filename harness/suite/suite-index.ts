@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { rowId, rowKey } from './scenario-id.js';
+import { CHECKS_COMMENT, type CheckingStep, type StepKind, unattributedChecks } from './step-checks.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -18,6 +19,8 @@ export interface IndexedScenario {
   tags: string[];
   /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts), and its Examples' tags. */
   rows: { firstCell: string; line: number; tags: string[] }[];
+  /** Its own steps (not its Background's): their kind, line and the rule a comment says each checks. */
+  steps: (CheckingStep & { line: number })[];
 }
 
 /** Whether a Cucumber tag expression selects the scenario, or one of its example rows. */
@@ -81,8 +84,24 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   // Inside an Examples table: before its header row, then on its rows.
   let examples: 'header' | 'rows' | undefined;
   let examplesTags: string[] = [];
+  // The steps of the scenario being read (none in a Background), the kind an And continues, and a
+  // `# checks:` comment waiting for the step below it.
+  let steps: IndexedScenario['steps'] | undefined;
+  let kind: StepKind = 'Unknown';
+  let named: string | undefined;
+  let inDocString = false;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
+    if (line.startsWith('"""') || line.startsWith('```')) inDocString = !inDocString;
+    if (inDocString || line.startsWith('"""') || line.startsWith('```')) return;
+    const comment = CHECKS_COMMENT.exec(line)?.[1];
+    const step = /^(Given|When|Then|And|But|\*) /.exec(line)?.[1];
+    if (step && steps) {
+      kind = STEP_KINDS[step] ?? kind;
+      steps.push({ kind, line: i + 1, ...(named ? { named } : {}) });
+    }
+    named = comment;
+    if (/^Background:/.test(line)) steps = undefined;
     if (examples && line.startsWith('|')) {
       if (examples === 'rows')
         scenarios.at(-1)!.rows.push({ firstCell: firstCell(line), line: i + 1, tags: examplesTags });
@@ -105,7 +124,10 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
         needs: neededCapabilities(tags),
         tags,
         rows: [],
+        steps: [],
       });
+      steps = scenarios.at(-1)!.steps;
+      kind = 'Unknown';
     } else if (/^(Examples|Scenarios):/.test(line)) {
       [examplesTags, pending] = [pending, []];
       examples = 'header';
@@ -113,6 +135,8 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   });
   return scenarios;
 }
+
+const STEP_KINDS: Record<string, StepKind> = { Given: 'Context', When: 'Action', Then: 'Outcome' };
 
 /** A table row's first cell, unescaped as Gherkin reads it. */
 function firstCell(row: string): string {
@@ -162,6 +186,8 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
       if (!isCapability(need))
         problems.push(`${where}: @needs:${need} names no optional capability (${CAPABILITIES.join(', ')})`);
     }
+    for (const { line, problem } of unattributedChecks(scenario.steps, scenario.rules))
+      problems.push(`${scenario.file}:${line ?? scenario.line}: ${problem}`);
     for (const rule of scenario.rules) {
       if (known.has(rule)) covered.add(rule);
       else problems.push(`${where}: @${rule} is not in the rule index`);

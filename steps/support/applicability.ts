@@ -1,5 +1,6 @@
 import { firstDifference } from '../../harness/report/first-difference.js';
 import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
+import { TestStepResultStatus } from '@cucumber/messages';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { asNotDriven } from '../../harness/driver/runtime-fault.js';
@@ -12,8 +13,15 @@ import {
   needsReason,
 } from '../../harness/protocol/capabilities.js';
 import { REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
-import { NotImplemented, SuiteDefect } from '../../harness/report/outcome.js';
-import type { KitWorld } from './world.js';
+import {
+  EarlierCheckFailed,
+  NotImplemented,
+  PrerequisiteUnsupported,
+  SuiteDefect,
+  stepOutcome,
+} from '../../harness/report/outcome.js';
+import { runOnPastFailure, type RunningStep } from './checks.js';
+import { KitWorld } from './world.js';
 
 /** Whether a scenario applies to the runtime: its profile and capability tags, and what the runtime answers unsupported. */
 
@@ -78,20 +86,45 @@ function withFirstDifference(error: unknown): unknown {
 
 /**
  * `unsupported` on a command of an optional capability makes the scenario not applicable; on a
- * required command it fails the scenario: the runtime does not implement what its profile requires.
+ * required command the action under test needs, it makes it not implemented, and on one it needs
+ * only to set up or to look, not judged. A failed check runs on to the scenario's other rules'
+ * checks where only checks follow (step-checks.ts); the last step then fails with the first.
  */
 setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
-  const wrapped = async function (this: KitWorld, ...args: unknown[]) {
+  const wrapped = async function (this: KitWorld | undefined, ...args: unknown[]) {
+    // BeforeAll and AfterAll hooks run with no world.
+    if (!(this instanceof KitWorld)) return fn.apply(this, args);
+    const step = this.takeStep();
+    let returned: unknown;
     try {
-      return await fn.apply(this, args);
+      returned = await fn.apply(this, args);
     } catch (error) {
-      if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
-        throw asNotDriven(error) ?? withFirstDifference(error);
-      const capability = capabilityOfCommand(error.command.cmd);
-      if (!capability) throw new NotImplemented(error.command.cmd, `the runtime answered unsupported: ${error.reason}`);
-      return this.notApplicable(needsReason(capability));
+      const thrown = stepError(this, error, step);
+      if (thrown === 'skipped') returned = thrown;
+      else if (
+        step?.runsOn &&
+        thrown instanceof Error &&
+        stepOutcome(TestStepResultStatus.FAILED, thrown.constructor.name) === 'failed'
+      )
+        await runOnPastFailure(this, thrown);
+      else throw thrown;
     }
+    const first = this.failedChecks[0];
+    if (step && first && (step.last || returned === 'skipped')) throw new EarlierCheckFailed(first);
+    return returned;
   };
   Object.defineProperty(wrapped, 'length', { value: fn.length });
   return wrapped;
 });
+
+/** What a step's error makes of the scenario: the error to fail it with, or `skipped` when it is not applicable. */
+function stepError(world: KitWorld, error: unknown, step: RunningStep | undefined): unknown {
+  if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
+    return asNotDriven(error) ?? withFirstDifference(error);
+  const capability = capabilityOfCommand(error.command.cmd);
+  if (capability) return world.notApplicable(needsReason(capability));
+  const why = `the runtime answered unsupported: ${error.reason}`;
+  return !step || step.kind === 'Action'
+    ? new NotImplemented(error.command.cmd, why)
+    : new PrerequisiteUnsupported(error.command.cmd, why);
+}

@@ -8,6 +8,7 @@ import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices } from '../../harness/suite/open-choices.js';
+import type { RunningStep } from './checks.js';
 
 export interface SessionHandle {
   id: string;
@@ -55,6 +56,10 @@ export class KitWorld extends World {
   readonly hashesHeld = new Map<string, { text: string; held: unknown }>();
   /** The snapshot key a step found holding a text, for the steps after it. */
   snapshotSource: string | undefined;
+  /** The step about to run, set before it (checks.ts) and taken by its definition. */
+  runningStep: RunningStep | undefined;
+  /** The checks that failed while the scenario ran on to its other rules' checks. */
+  readonly failedChecks: Error[] = [];
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -100,6 +105,13 @@ export class KitWorld extends World {
     const text = this.driver.description.texts[name];
     if (text === undefined) throw new Error(`the runtime declared no text "${name}" in its handshake`);
     return text;
+  }
+
+  /** The step about to run, once: hooks run after it find none. */
+  takeStep(): RunningStep | undefined {
+    const step = this.runningStep;
+    this.runningStep = undefined;
+    return step;
   }
 
   workspace(name: string): string {

@@ -300,6 +300,8 @@ Then('the output of call {string} keeps its first and last lines', async functio
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = raw(this, id);
+  // Any output that was not cut begins and ends like itself: the check would claim nothing.
+  if (output === text) return this.notJudged(`the output of "${id}" was not bounded: no cut to keep the ends across`);
   expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
 });
 

@@ -1,0 +1,66 @@
+import { BeforeStep } from '@cucumber/cucumber';
+import type { GherkinDocument, Pickle } from '@cucumber/messages';
+import { CHECKS_COMMENT, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
+import { attachFailureEvidence } from './failure-evidence.js';
+import { noteText } from '../../harness/report/outcome.js';
+import type { KitWorld } from './world.js';
+
+/** The step about to run: its kind, whether the scenario runs on when its check fails, and whether it is the last. */
+export interface RunningStep {
+  kind: CheckingStep['kind'];
+  runsOn: boolean;
+  last: boolean;
+}
+
+const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
+const named = new WeakMap<GherkinDocument, Map<string, string>>();
+
+/** The rule each step of a document names in a `# checks:` comment right above it, by the step's ID. */
+function namedChecks(document: GherkinDocument): Map<string, string> {
+  const known = named.get(document);
+  if (known) return known;
+  const byLine = new Map<number, string>();
+  for (const comment of document.comments) {
+    const rule = CHECKS_COMMENT.exec(comment.text)?.[1];
+    if (rule) byLine.set(comment.location.line + 1, rule);
+  }
+  const byStep = new Map<string, string>();
+  for (const child of document.feature?.children ?? []) {
+    for (const step of child.scenario?.steps ?? []) {
+      const rule = byLine.get(step.location.line);
+      if (rule) byStep.set(step.id, rule);
+    }
+  }
+  named.set(document, byStep);
+  return byStep;
+}
+
+function checkingSteps(pickle: Pickle, document: GherkinDocument): CheckingStep[] {
+  const byStep = namedChecks(document);
+  return pickle.steps.map((step) => {
+    const rule = byStep.get(step.astNodeIds[0]!);
+    return { kind: step.type ?? 'Unknown', ...(rule ? { named: rule } : {}) };
+  });
+}
+
+// The one BeforeStep hook: the step's definition takes what it sets (world.takeStep), so hooks see none.
+BeforeStep(function (this: KitWorld, { pickle, pickleStep, gherkinDocument }) {
+  const steps = checkingSteps(pickle, gherkinDocument);
+  const rules = pickle.tags.flatMap((tag) => RULE_TAG.exec(tag.name)?.[1] ?? []);
+  const index = pickle.steps.findIndex((step) => step.id === pickleStep.id);
+  this.runningStep = {
+    kind: steps[index]?.kind ?? 'Unknown',
+    runsOn: runsOnAfterFailure(steps, index, rules),
+    last: index === steps.length - 1,
+  };
+});
+
+/**
+ * A check failed, and the scenario runs on to its other rules' checks: the failure is noted with
+ * its evidence where it happened, and the scenario's last step fails with it (EarlierCheckFailed).
+ */
+export async function runOnPastFailure(world: KitWorld, error: Error): Promise<void> {
+  if (world.failedChecks.length === 0) await attachFailureEvidence(world);
+  world.failedChecks.push(error);
+  world.log(noteText({ kind: 'check failed', reason: error.message }));
+}
