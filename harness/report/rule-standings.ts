@@ -4,25 +4,39 @@ import { coverageOf, outcomeFor, rulesOf } from './coverage.js';
 import type { Outcome } from './outcome.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
+import type { Clause } from '../suite/clauses.js';
+import { clauseShare, scenarioShare, type Share } from './judged-share.js';
 
-/** A rule's outcome on one runtime, and the one line that says why. */
+/** A rule's outcome on one runtime, the one line that says why, and how much of the rule it rests on. */
 export interface RuleStanding {
   outcome: Outcome;
   /** The baseline's reason for a failure, why no verdict, or the reading the runtime took. */
   note?: string;
+  /** Of the rule's scenarios, how many gave it a verdict. */
+  scenarios?: Share;
+  /** Of the rule's clauses (rules/index.md), how many a scenario that gave it a verdict checks. */
+  clauses?: Share;
 }
 
 /** Every rule's standing in a run's results, its note taken from what the run and the baseline say. */
 export function ruleStandings(
   scenarios: readonly ScenarioResult[],
   known: ReadonlyMap<string, KnownFailure>,
+  clauses: readonly Clause[] = [],
 ): Record<string, RuleStanding> {
   const coverage = coverageOf([...scenarios]);
   return Object.fromEntries(
     Object.entries(coverage.outcomes).map(([rule, outcome]) => {
       const deciding = scenarios.filter((s) => rulesOf(s).includes(rule) && outcomeFor(s, rule) === outcome);
       const note = noteOf(outcome, deciding, known, coverage.withoutVerdict[rule] ?? []);
-      return [rule, note ? { outcome, note: clipped(note, 600) } : { outcome }];
+      const own = clauses.filter((clause) => clause.rule === rule);
+      const standing: RuleStanding = {
+        outcome,
+        ...(note ? { note: clipped(note, 600) } : {}),
+        scenarios: scenarioShare(scenarios, rule),
+        ...(own.length > 0 ? { clauses: clauseShare(scenarios, own) } : {}),
+      };
+      return [rule, standing];
     }),
   );
 }

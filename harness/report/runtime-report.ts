@@ -2,11 +2,14 @@ import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
-import type { Outcome } from './outcome.js';
+import { isVerdict, type Outcome } from './outcome.js';
 import { chargedRules, listedUnder, type KnownFailure } from '../baseline/known-failures.js';
 import { withMarkedSection } from './marked-section.js';
 import { ruleStandings, type RuleStanding } from './rule-standings.js';
 import { timeBreakdown } from './time-breakdown.js';
+import { readClauses, type Clause } from '../suite/clauses.js';
+import { kitPath } from '../kit-root.js';
+import { clauseJudged, shareText } from './judged-share.js';
 
 /**
  * The public report of a judged runtime, generated from the `--results` JSON of its run: a page
@@ -67,6 +70,7 @@ export function judgedRuntime(
   date: string,
   document: ResultsDocument,
   known: ReadonlyMap<string, KnownFailure>,
+  clauses: readonly Clause[] = catalogueClauses(),
 ): JudgedRuntime {
   const scenarios = withIntermittentFailures(document.scenarios, known);
   return {
@@ -74,8 +78,12 @@ export function judgedRuntime(
     version,
     date,
     counts: ruleCounts(coverageOf(scenarios)),
-    rules: ruleStandings(scenarios, known),
+    rules: ruleStandings(scenarios, known, clauses),
   };
+}
+
+function catalogueClauses(): Clause[] {
+  return readClauses(kitPath('rules', 'index.md')).clauses;
 }
 
 /**
@@ -114,6 +122,7 @@ export function runtimeReportPage(
   judged: JudgedRuntime,
   document: ResultsDocument,
   known: ReadonlyMap<string, KnownFailure>,
+  clauses: readonly Clause[] = catalogueClauses(),
 ): string {
   const { passed, failed, notApplicable, notImplemented, errored, notJudged } = judged.counts;
   const judgedScenarios = withIntermittentFailures(document.scenarios, known);
@@ -141,11 +150,12 @@ export function runtimeReportPage(
     '',
     '## Rules',
     '',
-    'Scenarios are counted by outcome. Where the seeds leave a choice open, the reading the runtime took is named; a verdict resting on a command the adapter computes itself names that command.',
+    'Each outcome says how much of the rule it rests on: of the rule\'s scenarios, how many gave it a verdict, and of its clauses (rules/index.md), how many such a scenario checks. Scenarios are counted by outcome. Where the seeds leave a choice open, the reading the runtime took is named; a verdict resting on a command the adapter computes itself names that command.',
     '',
     '| rule | outcome | scenarios passed / failed / not implemented / errored / not judged / not applicable | reading taken | rests on emulated |',
     '|---|---|---|---|---|',
     ...rules.map(([rule, outcome]) => {
+      const standing = judged.rules[rule];
       const scenarios = scenariosOf(rule);
       const n = (status: Outcome) => scenarios.filter((s) => outcomeFor(s, rule) === status).length;
       const counts = (['passed', 'failed', 'not implemented', 'errored', 'not judged', 'not applicable'] as const)
@@ -154,9 +164,11 @@ export function runtimeReportPage(
       const ran = scenarios.filter((s) => s.status !== 'not applicable');
       const emulated = [...new Set(ran.flatMap((s) => s.emulated ?? []))];
       const readings = [...new Set(ran.flatMap((s) => s.readings ?? []))];
-      return `| ${rule} | ${outcome} | ${counts} | ${readings.join('; ')} | ${emulated.map((cmd) => `\`${cmd}\``).join(', ')} |`;
+      const share = standing?.scenarios ? `, ${shareText(standing.scenarios, standing.clauses)}` : '';
+      return `| ${rule} | ${outcome}${share} | ${counts} | ${readings.join('; ')} | ${emulated.map((cmd) => `\`${cmd}\``).join(', ')} |`;
     }),
     '',
+    ...clausesLeftOpen(rules, judgedScenarios, clauses),
     '## Failing rules and their evidence',
     '',
   ];
@@ -196,6 +208,37 @@ export function runtimeReportPage(
   const time = timeBreakdown(document.scenarios);
   if (time.length > 0) lines.push('## Where the time went', '', '```', ...time, '```');
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * What a rule's outcome does not rest on: the clauses no scenario of the kit checks, and, of the
+ * rules with a verdict, the clauses no scenario judged on this runtime (all of theirs set aside).
+ */
+function clausesLeftOpen(
+  rules: readonly [string, Outcome][],
+  scenarios: readonly ScenarioResult[],
+  clauses: readonly Clause[],
+): string[] {
+  const judgedRules = new Set(rules.filter(([, outcome]) => isVerdict(outcome)).map(([rule]) => rule));
+  const line = (clause: Clause) => `- ${clause.rule} (${clause.letter}) ${clause.text}`;
+  const unchecked = clauses.filter((clause) => clause.scenarios.length === 0);
+  const unjudged = clauses.filter(
+    (clause) => judgedRules.has(clause.rule) && clause.scenarios.length > 0 && !clauseJudged(scenarios, clause),
+  );
+  return [
+    '## Clauses no scenario checks',
+    '',
+    'No scenario of the kit would fail a runtime that breaks these, on any runtime: a rule\'s outcome says nothing of them.',
+    '',
+    ...(unchecked.length > 0 ? unchecked.map(line) : ['None.']),
+    '',
+    '## Clauses of judged rules that no scenario judged here',
+    '',
+    'The scenarios that check these gave this runtime no verdict (not applicable, not judged or errored), so its outcome on the rule does not cover them.',
+    '',
+    ...(unjudged.length > 0 ? unjudged.map(line) : ['None.']),
+    '',
+  ];
 }
 
 export const TABLE_START = '<!-- runtimes-judged:start -->';

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { stableIds, type IndexedScenario } from './suite-index.js';
+
+/**
+ * A rule's clauses: each part of the rule that a runtime can break on its own, with the scenarios
+ * whose assertions would fail if it did. Written in rules/index.md under each rule's line:
+ * `  - (a) <what can be broken>. Scenarios: \`id\`, \`id\`.` or `... Scenarios: none.`
+ */
+export interface Clause {
+  rule: string;
+  /** `a`, `b`, ... in the order written. */
+  letter: string;
+  text: string;
+  /** Stable IDs: a scenario's, an outline's (all its rows) or a row's. */
+  scenarios: string[];
+  /** Where the clause is written, for a problem to point at. */
+  line: number;
+}
+
+const RULE_LINE = /^- \*\*([A-Z]{3}-\d{2})\*\* /;
+const CLAUSE_LINE = /^ {2}- \(([a-z])\) (.+)\. Scenarios: (none|`[^`]+`(?:, `[^`]+`)*)\.$/;
+
+export interface ClauseIndex {
+  clauses: Clause[];
+  /** Lines that look like a clause but do not follow its form. */
+  malformed: number[];
+}
+
+export function readClauses(file: string): ClauseIndex {
+  const index: ClauseIndex = { clauses: [], malformed: [] };
+  let rule: string | undefined;
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      const ruleLine = RULE_LINE.exec(line);
+      if (ruleLine) rule = ruleLine[1];
+      else if (!line.startsWith('  - (')) {
+        if (!line.startsWith(' ')) rule = undefined;
+        return;
+      }
+      if (ruleLine) return;
+      const clause = CLAUSE_LINE.exec(line);
+      if (!clause || !rule) {
+        index.malformed.push(i + 1);
+        return;
+      }
+      const scenarios = clause[3] === 'none' ? [] : clause[3]!.split(', ').map((id) => id.slice(1, -1));
+      index.clauses.push({ rule, letter: clause[1]!, text: clause[2]!, scenarios, line: i + 1 });
+    });
+  return index;
+}
+
+/** Problems of the clause table: a malformed line, letters out of order, an ID no scenario has, a rule with no clause. */
+export function lintClauses(index: ClauseIndex, rules: readonly string[], scenarios: IndexedScenario[]): string[] {
+  const where = (line: number) => `rules/index.md:${line}`;
+  const problems = index.malformed.map(
+    (line) => `${where(line)}: a clause reads "  - (a) <text>. Scenarios: \`<id>\`, \`<id>\`." or "... Scenarios: none."`,
+  );
+  const ids = new Set(scenarios.flatMap(stableIds));
+  const letters = new Map<string, number>();
+  for (const clause of index.clauses) {
+    const expected = String.fromCharCode(97 + (letters.get(clause.rule) ?? 0));
+    letters.set(clause.rule, (letters.get(clause.rule) ?? 0) + 1);
+    if (clause.letter !== expected)
+      problems.push(`${where(clause.line)}: ${clause.rule}'s clause (${clause.letter}) should be (${expected})`);
+    for (const id of clause.scenarios) {
+      if (!ids.has(id)) problems.push(`${where(clause.line)}: no scenario or example row has the ID ${id}`);
+    }
+  }
+  for (const rule of rules) {
+    if (!letters.has(rule)) problems.push(`rules/index.md: ${rule} lists no clause`);
+  }
+  return problems;
+}
+
+/** Whether a scenario result stands for a stable ID a clause names: its own, or its outline's. */
+export function resultNamed(id: string, result: { id: string; outline?: string }): boolean {
+  return result.id === id || result.outline === id;
+}
