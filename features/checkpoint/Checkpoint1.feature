@@ -106,7 +106,9 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the context source "kit/b.one" has the value "2"
     And the user steers "two"
     And the session settles
+    # checks: MCS-05
     Then the history holds the system message of request 2, hidden from the user transcript
+    # checks: LEG-05
     And the history's system message names the sources:
       | kit/a.one |
       | kit/b.one |

@@ -40,8 +40,11 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     When the user steers "two"
     And the session settles
+    # checks: CMP-02
     Then the provider received 3 requests
+    # checks: CMP-02
     And request 3 mentions "SUMMARY: a long answer" in its conversation
+    # checks: CMP-09
     And request 3 ends with the pending input "two"
 
   @CMP-03 @id:cmp-compaction-3

@@ -114,11 +114,17 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     When the user steers "three"
     And the session settles
+    # checks: CMP-08
     Then the session has 2 completed compactions
+    # checks: CMP-08
     And request 2 mentions "TASK: port the parser to Rust" in its conversation
+    # checks: CMP-08
     And request 4 mentions "SUMMARY-ONE: the user asked to port the parser to Rust" in its conversation
+    # checks: CMP-08
     And request 4 omits "TASK: port the parser to Rust" in its conversation
+    # checks: PRU-06
     And the conversation of the last request starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
+    # checks: PRU-06
     And the last request omits "SUMMARY-ONE" in its conversation
 
   @CMP-12 @id:cmp-model-window-1

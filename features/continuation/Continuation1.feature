@@ -20,12 +20,16 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the provider replies "done" to every later turn
     When the user steers "one"
     And the session settles
+    # checks: CON-01
     Then the session has 1 completed compaction
+    # checks: CON-01
     And the last request mentions "SUMMARY: produced a long output" in its conversation
+    # checks: CON-01
+    And the session reports no failure
     # checks: CON-04
     And the last request ends with the user message reading "continue"
+    # checks: CON-05
     And the newest user message in the history is a hidden continuation reading "continue"
-    And the session reports no failure
 
   @CON-01 @CON-06 @profile:continuation @id:con-continuation-2
   Scenario: [2] A user message the model never answered is sent again after the compaction, not a continue
@@ -38,11 +42,16 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     When the user steers "two"
     And the session settles
+    # checks: CON-01
     Then the provider received 4 requests
+    # checks: CON-01
     And request 4 mentions "SUMMARY: a long answer" in its conversation
-    And request 4 ends with the user message reading "two"
+    # checks: CON-01
     And request 4 has 1 user message "two"
+    # checks: CON-01
     And the history has 2 user messages "two"
+    # checks: CON-06
+    And request 4 ends with the user message reading "two"
 
   @CON-02 @CON-05 @profile:continuation @id:con-continuation-3
   Scenario: [3] A message with media is continued by its text alone, marked as resumed; the media are not sent again
@@ -55,9 +64,13 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     When the user steers "Describe this screenshot" with an image
     And the session settles
+    # checks: CON-02
     Then request 1 carries 1 image
+    # checks: CON-02
     And the provider received 4 requests
+    # checks: CON-02
     And request 4 carries 0 images
+    # checks: CON-02
     And the newest user message in the history is a hidden continuation of media that marks the resumption of "Describe this screenshot"
 
   @CON-02 @profile:continuation @id:con-continuation-4
@@ -89,12 +102,15 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
       """
     And the session settles
+    # checks: CON-03
     Then the provider received 4 requests
-    And request 4 ends with the user message reading "  two, then three  "
+    # checks: CON-03
     And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
       """
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
       """
+    # checks: CON-05
+    And request 4 ends with the user message reading "  two, then three  "
 
   @CON-02 @profile:continuation @id:con-continuation-empty-text-1
   Scenario: [6] A message whose text is empty beside its media has no text: it is continued by the placeholder, as one of media alone

@@ -33,17 +33,23 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
+    # checks: EPO-02
     Then the provider received 0 requests
+    # checks: EPO-02
     And the session has no context epoch
+    # checks: EPO-03
     And the inbox is:
       | text  | state   |
       | hello | pending |
     When the context source "kit/a.one" has the value "1"
     And the session is run
     And the session settles
+    # checks: EPO-02
     Then the provider received 1 request
+    # checks: EPO-02
     And request 1 has the kit context in its baseline:
       | kit/a.one = 1 |
+    # checks: EPO-02
     And request 1 has the messages:
       | role | content |
       | user | hello   |
@@ -259,24 +265,31 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     When session "s1" moves to a new workspace "elsewhere"
     And the user steers "two"
     And the session settles
+    # checks: EPO-02
     Then the provider received 1 request
-    And the session has no context epoch
+    # checks: EPO-02
     And the inbox is:
       | text | state    |
       | one  | promoted |
       | two  | pending  |
+    # checks: EPO-07
+    And the session has no context epoch
     When the context source "kit/there.one" has the value '"there"'
     And the session is run
     And the session settles
+    # checks: EPO-02
     Then the provider received 2 requests
-    And request 2 has the kit context in its baseline:
-      | kit/there.one = "there" |
-    And the baseline of request 2 does not contain "kit/here.one"
+    # checks: EPO-02
     And request 2 ends with:
       | role      | content |
       | user      | one     |
       | assistant | first   |
       | user      | two     |
+    # checks: EPO-07
+    And request 2 has the kit context in its baseline:
+      | kit/there.one = "there" |
+    # checks: RUN-08
+    And the baseline of request 2 does not contain "kit/here.one"
 
   @EPO-08 @profile:core @needs:restart @id:epo-model-restart-1
   Scenario: [12] A model switch made before a restart applies to the first turn after it

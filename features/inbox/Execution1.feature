@@ -90,14 +90,18 @@ Feature: Execution1 - Run, wake and interrupt
     When the session is interrupted
     And the held reply "reply" is released
     And the session settles
+    # checks: INB-14
     Then the provider received 1 request
+    # checks: INB-14
     And the inbox is:
       | text  | delivery | state    |
       | start | steer    | promoted |
       | later | queue    | pending  |
+    # checks: INB-14
     And the session reports no failure
     When the session is woken
     And the session settles
+    # checks: INB-13
     Then the wake either left "later" pending with no request, or promoted it in request 2 after the unanswered "start"
 
   @INB-12 @INB-14 @id:inb-interrupt-run-1
@@ -114,10 +118,13 @@ Feature: Execution1 - Run, wake and interrupt
     And the session settles
     And the session is run
     And the session settles
+    # checks: INB-12
     Then the provider received 3 requests
+    # checks: INB-12
     And request 2 ends with:
       | role | content |
       | user | start   |
+    # checks: INB-14
     And request 3 ends with:
       | role      | content |
       | user      | start   |

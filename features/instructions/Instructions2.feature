@@ -56,8 +56,11 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
+    # checks: EPO-03
     And request 2 tells the model "PROJECT: use spaces" after "two"
+    # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" after "two"
+    # checks: EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @MCS-03 @needs:restart @id:ins-files-restart-1
@@ -212,6 +215,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
+    # checks: MCS-02
     And the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11
@@ -227,10 +231,13 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use tabs"
+    # checks: CTX-08
     And request 2 tells the model "PROJECT: use tabs" after "two"
     When the user steers "three"
     And the session settles
+    # checks: CTX-10
     Then request 3 tells the model nothing after "three"
+    # checks: CTX-10
     And request 3 tells the model "PROJECT: use tabs" once
 
   @EPO-02 @EPO-03 @id:ins-files-12
@@ -242,15 +249,19 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: EPO-02
     Then the provider received 0 requests
+    # checks: EPO-03
     And the inbox is:
       | text  | state   |
       | hello | pending |
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the session is woken
     And the session settles
+    # checks: EPO-02
     Then the provider received 1 request
+    # checks: EPO-02
     And the baseline of request 1 contains, in order:
       | PROJECT: use tabs |
+    # checks: EPO-02
     And request 1 has the messages:
       | role | content |
       | user | hello   |

@@ -28,12 +28,18 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the session settles
     When the user steers "four"
     And the session settles
+    # checks: PRU-03
     Then the provider received 7 requests
-    And request 7 reads the output of call "a" as the declared text "pruning.replacement"
+    # checks: PRU-03
     And request 7 reads the output of call "b" as the declared text "pruning.replacement"
+    # checks: PRU-03
     And request 7 reads 100000 characters of output for call "c"
-    And the history keeps 100000 characters of output for call "a", pruned
+    # checks: PRU-03
     And the history keeps 100000 characters of output for call "c", unpruned
+    # checks: PRU-04
+    And request 7 reads the output of call "a" as the declared text "pruning.replacement"
+    # checks: PRU-04
+    And the history keeps 100000 characters of output for call "a", pruned
 
   @PRU-03 @profile:sol @id:pru-pruning-failed-1 @needs:kit-tools
   Scenario: [5] A failed call's output is not one of the outputs pruned
@@ -73,10 +79,14 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the session settles
     When the user steers "three"
     And the session settles
+    # checks: PRU-03
     Then the provider received 6 requests
+    # checks: PRU-03
     And request 6 reads 40000 characters of output for call "a"
-    And request 6 reads 96000 characters of output for call "b"
+    # checks: PRU-03
     And the history keeps 40000 characters of output for call "a", unpruned
+    # checks: PRU-01
+    And request 6 reads 96000 characters of output for call "b"
 
   @PRU-03 @profile:sol @id:pru-pruning-3 @needs:kit-tools
   Scenario: [3] A runtime that keeps the last two user turns whole does not prune the outputs of the previous turn

@@ -85,10 +85,14 @@ Feature: Crash1 - Real crashes inside durable windows
     And the tool output limit is 5 lines or 100000 bytes
     And the session is run
     And the session settles
+    # checks: RUN-04
     Then call "c1" settled as interrupted
-    And no durable tool output is over 5 lines or 100000 bytes
+    # checks: RUN-04
     And the provider received 2 requests
+    # checks: RUN-04
     And request 2 shows the model the output of call "c1"
+    # checks: TOO-08
+    And no durable tool output is over 5 lines or 100000 bytes
 
   @CMP-07 @needs:fault-injection @needs:restart @id:run-crash-compaction-1
   Scenario: [5] Killed during a compaction, the previous boundary stays active and the next run compacts anew

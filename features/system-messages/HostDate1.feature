@@ -15,10 +15,14 @@ Feature: HostDate1 - The host-local date across a restart
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
+    # checks: MCS-07
     Then the baseline of request 1 names the local date in "Etc/GMT+12"
-    And the baselines of requests 1 and 2 are byte for byte the same
+    # checks: MCS-07
     And request 2 tells the model the local date in "Pacific/Kiritimati" in its conversation
+    # checks: MCS-07
     And request 2 does not tell the model the local date in "Etc/GMT+12" after "two"
+    # checks: EPO-04
+    And the baselines of requests 1 and 2 are byte for byte the same
     # checks: MCS-01
     And request 2 tells the model the local date in "Pacific/Kiritimati" after "two"
 

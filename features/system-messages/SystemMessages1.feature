@@ -19,6 +19,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "more"
     And the gate "g1" opens
     And the session settles
+    # checks: MCS-01
     Then request 2 ends with:
       | role      | content            |
       | user      | start              |
@@ -44,6 +45,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
+    # checks: MCS-05
     Then the history holds the system message of request 2
 
   @MCS-03 @id:mcs-messages-3 @needs:fault-injection @needs:kit-sources
@@ -222,13 +224,17 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "three"
     And the gate "g1" opens
     And the session settles
+    # checks: INB-07
     Then the provider received 3 requests
-    And request 2 ends with:
-      | role   | content            |
-      | user   | two                |
-      | system | kit/a.one is now 2 |
+    # checks: INB-07
     And request 2 has no user message "three"
+    # checks: INB-07
     And request 3 ends with:
       | role      | content |
       | assistant | second  |
       | user      | three   |
+    # checks: MCS-01
+    And request 2 ends with:
+      | role   | content            |
+      | user   | two                |
+      | system | kit/a.one is now 2 |

@@ -70,8 +70,11 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the session settles
     # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-04
     And the output of call "c1" names its complete output path
+    # checks: TOO-06
     And the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-06
     And the managed output directory holds 1 file
 
   @TOO-11 @id:too-bounding-5 @needs:kit-tools
@@ -94,8 +97,11 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 1000 lines and <bytes> bytes
+    # checks: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
     # Where the cut falls depends on the length of the marker, which names the managed file's path,

@@ -31,6 +31,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     # checks: TLS-01
     And the session settles
+    # checks: TOO-05
     Then call "r1" was refused without revealing "do not show"
 
   @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
@@ -146,6 +147,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: RUN-10
     Then call "f1" settled as error
     # checks: TOO-01
     And the output of call "f1" is within 5 lines and 100000 bytes
@@ -195,6 +197,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     # checks: TLS-01
     And the session settles
+    # checks: TOO-05
     Then call "r1" was refused without revealing "do not show"
 
   @TOO-04 @id:too-files-structured-1
@@ -233,4 +236,5 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "read it"
     And the session settles
+    # checks: TOO-05
     Then call "r1" read the 40 numbered lines

@@ -26,10 +26,15 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-04
     And the output of call "c1" names its complete output path
+    # checks: TOO-04
     And request 2 shows the model the output of call "c1"
+    # checks: TOO-06
     And the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-06
     And the managed output directory holds 1 file
 
   @TOO-11 @id:too-own-limit-3 @needs:kit-tools
