@@ -70,7 +70,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the provider received 4 requests
     # checks: CON-02
     And request 4 carries 0 images
-    # checks: CON-02
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media that marks the resumption of "Describe this screenshot"
 
   @CON-02 @profile:continuation @id:con-continuation-4

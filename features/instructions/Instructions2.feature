@@ -56,7 +56,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
-    # checks: EPO-03
+    # checks: EPO-03 MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" after "two"
@@ -215,7 +215,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
-    # checks: MCS-02
+    # checks: MCS-02 MCS-05
     And the history holds the system message of request 2
 
   @CTX-08 @CTX-10 @id:ins-files-11

@@ -73,7 +73,7 @@ Feature: Crash1 - Real crashes inside durable windows
       """
     And the epoch holds "kit/a.one" as "2"
 
-  @TOO-07 @TOO-08 @RUN-04 @needs:fault-injection @needs:restart @needs:kit-tools @id:run-crash-tool-output-1
+  @TOO-08 @RUN-04 @needs:fault-injection @needs:restart @needs:kit-tools @id:run-crash-tool-output-1
   Scenario: [4] Killed after a tool finished but before its settlement, the call fails as interrupted and no raw output is published
     Given a session "s1"
     And the tool output limit is 5 lines or 100000 bytes

@@ -19,7 +19,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "more"
     And the gate "g1" opens
     And the session settles
-    # checks: MCS-01
+    # checks: MCS-01 EPO-03
     Then request 2 ends with:
       | role      | content            |
       | user      | start              |
@@ -45,7 +45,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
-    # checks: MCS-05
+    # checks: MCS-02 MCS-05
     Then the history holds the system message of request 2
 
   @MCS-03 @id:mcs-messages-3 @needs:fault-injection @needs:kit-sources

@@ -236,5 +236,5 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "read it"
     And the session settles
-    # checks: TOO-05
+    # checks: TOO-05 TLS-01
     Then call "r1" read the 40 numbered lines

@@ -150,7 +150,7 @@ export function runtimeReportPage(
     '',
     '## Rules',
     '',
-    'Each outcome says how much of the rule it rests on: of the rule\'s scenarios, how many gave it a verdict, and of its clauses (rules/index.md), how many such a scenario checks. Scenarios are counted by outcome. Where the seeds leave a choice open, the reading the runtime took is named; a verdict resting on a command the adapter computes itself names that command.',
+    "Each outcome says how much of the rule it rests on: of the rule's scenarios, how many gave it a verdict, and of its clauses (rules/index.md), how many such a scenario checks. Scenarios are counted by outcome. Where the seeds leave a choice open, the reading the runtime took is named; a verdict resting on a command the adapter computes itself names that command.",
     '',
     '| rule | outcome | scenarios passed / failed / not implemented / errored / not judged / not applicable | reading taken | rests on emulated |',
     '|---|---|---|---|---|',
@@ -228,7 +228,7 @@ function clausesLeftOpen(
   return [
     '## Clauses no scenario checks',
     '',
-    'No scenario of the kit would fail a runtime that breaks these, on any runtime: a rule\'s outcome says nothing of them.',
+    "No scenario of the kit would fail a runtime that breaks these, on any runtime: a rule's outcome says nothing of them.",
     '',
     ...(unchecked.length > 0 ? unchecked.map(line) : ['None.']),
     '',

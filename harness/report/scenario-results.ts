@@ -2,7 +2,7 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import { EarlierCheckFailed, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
-import { CHECKS_COMMENT, ruleChecked, type StepKind } from '../suite/step-checks.js';
+import { rulesChecked, rulesNamed, type StepKind } from '../suite/step-checks.js';
 
 export interface ScenarioResult {
   /** The stable ID: the scenario's `@id:`, or an example row's own (scenario-id.ts). */
@@ -76,7 +76,7 @@ export class ScenarioResultCollector {
   private readonly firstCells = new Map<string, string>();
   /** Each test step's pickle step, to name the step that decided a scenario's outcome. */
   private readonly stepOf = new Map<string, { pickleId: string; stepId: string }>();
-  private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string }>();
+  private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string[] }>();
   /** Scenarios whose outcome a step already decided. */
   private readonly decided = new Set<string>();
   /** The steps of each scenario whose check saw nothing real ('' for a note no step made). */
@@ -196,8 +196,8 @@ export class ScenarioResultCollector {
     if (outcome === 'failed') this.charge(result, step);
   }
 
-  /** A test step as written (`Then ... (line 12)`), its kind, and the rule a comment says it checks; hooks have no pickle step. */
-  private stepOfTest(testStepId: string): { text: string; kind: StepKind; checks?: string } | undefined {
+  /** A test step as written (`Then ... (line 12)`), its kind, and the rules a comment says it checks; hooks have no pickle step. */
+  private stepOfTest(testStepId: string): { text: string; kind: StepKind; checks?: string[] } | undefined {
     const ref = this.stepOf.get(testStepId);
     const step = ref && this.pickles.get(ref.pickleId)?.steps.find((s) => s.id === ref.stepId);
     if (!step) return undefined;
@@ -213,9 +213,11 @@ export class ScenarioResultCollector {
    * Charges a failed check to the rule it checks. A set-up step that fails without naming a rule
    * checks none: the scenario could not be brought to the state its rules are about, so it is errored.
    */
-  private charge(result: ScenarioResult, step: { kind: StepKind; checks?: string } | undefined): void {
-    const rule = step && ruleChecked({ kind: step.kind, named: step.checks }, result.rules);
-    if (rule) result.charged = [rule];
+  private charge(result: ScenarioResult, step: { kind: StepKind; checks?: string[] } | undefined): void {
+    const rules = step
+      ? rulesChecked({ kind: step.kind, ...(step.checks ? { named: step.checks } : {}) }, result.rules)
+      : [];
+    if (rules.length > 0) result.charged = [...rules];
     else if (step?.kind === 'Context') {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
@@ -228,20 +230,20 @@ export class ScenarioResultCollector {
    */
   private settleOtherRules(result: ScenarioResult, started: string): void {
     const steps = this.pickles.get(this.caseToPickle.get(this.startedToCase.get(started)!)!)?.steps ?? [];
-    const ruleOf = (step: { type?: StepKind; astNodeIds: readonly string[] }) =>
-      ruleChecked(
-        { kind: step.type ?? 'Unknown', named: this.stepLines.get(step.astNodeIds[0]!)?.checks },
-        result.rules,
-      );
+    const rulesOf = (step: { type?: StepKind; astNodeIds: readonly string[] }) => {
+      const named = this.stepLines.get(step.astNodeIds[0]!)?.checks;
+      return rulesChecked({ kind: step.type ?? 'Unknown', ...(named ? { named } : {}) }, result.rules);
+    };
     const held = this.held.get(started) ?? new Set();
     const failed = this.failedChecks.get(started) ?? new Set();
     const notJudged = this.notJudged.get(started) ?? new Set();
     // A note no one rule's check made leaves every rule of the scenario without a verdict.
-    const unjudged = new Set(steps.filter((step) => notJudged.has(step.id)).map(ruleOf));
-    if (notJudged.has('') || unjudged.has(undefined)) return;
+    const unjudgedSteps = steps.filter((step) => notJudged.has(step.id)).map(rulesOf);
+    if (notJudged.has('') || unjudgedSteps.some((rules) => rules.length === 0)) return;
+    const unjudged = new Set(unjudgedSteps.flat());
     const passed = result.rules.filter((rule) => {
       if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
-      const checks = steps.filter((step) => ruleOf(step) === rule);
+      const checks = steps.filter((step) => rulesOf(step).includes(rule));
       return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
     });
     if (passed.length > 0) result.held = passed;
@@ -249,10 +251,10 @@ export class ScenarioResultCollector {
 
   /** Scenario and example-row lines, so a result points at the line to open, and what each step checks. */
   private recordLines(document: NonNullable<Envelope['gherkinDocument']>): void {
-    const checks = new Map<number, string>();
+    const checks = new Map<number, string[]>();
     for (const comment of document.comments) {
-      const rule = CHECKS_COMMENT.exec(comment.text)?.[1];
-      if (rule) checks.set(comment.location.line + 1, rule);
+      const rules = rulesNamed(comment.text);
+      if (rules) checks.set(comment.location.line + 1, rules);
     }
     const record = (step: { id: string; keyword: string; location: { line: number } }) =>
       this.stepLines.set(step.id, {

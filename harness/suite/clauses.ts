@@ -54,7 +54,8 @@ export function readClauses(file: string): ClauseIndex {
 export function lintClauses(index: ClauseIndex, rules: readonly string[], scenarios: IndexedScenario[]): string[] {
   const where = (line: number) => `rules/index.md:${line}`;
   const problems = index.malformed.map(
-    (line) => `${where(line)}: a clause reads "  - (a) <text>. Scenarios: \`<id>\`, \`<id>\`." or "... Scenarios: none."`,
+    (line) =>
+      `${where(line)}: a clause reads "  - (a) <text>. Scenarios: \`<id>\`, \`<id>\`." or "... Scenarios: none."`,
   );
   const ids = new Set(scenarios.flatMap(stableIds));
   const letters = new Map<string, number>();

@@ -1,32 +1,38 @@
 /**
- * Which rule each step of a scenario checks, declared once: a comment right above the step names
- * it (`# checks: INB-07`), else an outcome step (a Then, or an And or But after one) of a scenario
- * with one rule checks that rule. A failure charges the rule its step checks and no other; the
- * scenario's other rules are judged by their own checks.
+ * Which rules each step of a scenario checks, declared once: a comment right above the step names
+ * them (`# checks: INB-07`, or `# checks: MCS-02 MCS-05` where one observation is a clause of
+ * both), else an outcome step (a Then, or an And or But after one) of a scenario with one rule
+ * checks that rule. A failure charges the rules its step checks and no other; the scenario's
+ * other rules are judged by their own checks.
  */
 
-/** A comment line right above a step naming the rule the step checks: `# checks: INB-07`. */
-export const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2})\s*$/;
+/** A comment line right above a step naming the rules the step checks: `# checks: INB-07`. */
+export const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2}(?:\s+[A-Z]{3}-\d{2})*)\s*$/;
+
+/** The rules a `# checks:` comment names, if the line is one. */
+export function rulesNamed(comment: string): string[] | undefined {
+  return CHECKS_COMMENT.exec(comment)?.[1]?.split(/\s+/);
+}
 
 /** Cucumber's kinds of step: a Given sets up, a When acts, a Then checks. */
 export type StepKind = 'Context' | 'Action' | 'Outcome' | 'Unknown';
 
 export interface CheckingStep {
   kind: StepKind;
-  /** The rule the step's comment names. */
-  named?: string;
+  /** The rules the step's comment names. */
+  named?: readonly string[];
 }
 
-/** The rule a step checks, if it checks one: the one it names, else the scenario's only rule for an outcome step. */
-export function ruleChecked(step: CheckingStep, scenarioRules: readonly string[]): string | undefined {
+/** The rules a step checks: the ones it names, else the scenario's only rule for an outcome step, else none. */
+export function rulesChecked(step: CheckingStep, scenarioRules: readonly string[]): readonly string[] {
   if (step.named) return step.named;
-  return step.kind === 'Outcome' && scenarioRules.length === 1 ? scenarioRules[0] : undefined;
+  return step.kind === 'Outcome' && scenarioRules.length === 1 ? scenarioRules : [];
 }
 
 /**
  * Whether a scenario runs on after the check at `index` failed: every step after it is a check,
- * and one of them checks another rule, whose verdict would otherwise be lost. Later checks read
- * what the runtime already did, so running them changes nothing the failure showed.
+ * and one of them checks a rule the failed one does not, whose verdict would otherwise be lost.
+ * Later checks read what the runtime already did, so running them changes nothing the failure showed.
  */
 export function runsOnAfterFailure(
   steps: readonly CheckingStep[],
@@ -35,17 +41,17 @@ export function runsOnAfterFailure(
 ): boolean {
   const step = steps[index];
   if (step?.kind !== 'Outcome') return false;
-  const failedRule = ruleChecked(step, scenarioRules);
+  const failed = rulesChecked(step, scenarioRules);
   const later = steps.slice(index + 1);
   return (
     later.every((next) => next.kind === 'Outcome') &&
-    later.some((next) => ruleChecked(next, scenarioRules) !== failedRule)
+    later.some((next) => rulesChecked(next, scenarioRules).some((rule) => !failed.includes(rule)))
   );
 }
 
 /**
- * Where and why a scenario's checks do not each say which rule they check, if they do not: with several
- * rules, every outcome step names its rule, and every rule is named by one of them.
+ * Where and why a scenario's checks do not each say which rule they check, if they do not: with
+ * several rules, every outcome step names its rules, and every rule is named by some step.
  */
 export function unattributedChecks(
   steps: readonly (CheckingStep & { line: number })[],
@@ -58,7 +64,7 @@ export function unattributedChecks(
       line: step.line,
       problem: `the check names no rule, and its scenario has several (${scenarioRules.join(' ')}): put "# checks: <rule>" above it`,
     }));
-  const named = new Set(steps.map((step) => step.named));
+  const named = new Set(steps.flatMap((step) => step.named ?? []));
   for (const rule of scenarioRules) {
     if (!named.has(rule))
       problems.push({ problem: `no step checks @${rule}: put "# checks: ${rule}" above one of its checks` });

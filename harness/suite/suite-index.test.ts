@@ -28,9 +28,29 @@ test('an indexed rule without a scenario is reported', () => {
 });
 
 test('a scenario naming an unknown rule is reported with its place', () => {
-  assert.deepEqual(lintSuite(['INB-01'], [scenario({ rules: ['INB-01', 'ZZZ-99'] })]), [
+  const steps = [{ kind: 'Outcome' as const, line: 9, named: ['INB-01', 'ZZZ-99'] }];
+  assert.deepEqual(lintSuite(['INB-01'], [scenario({ rules: ['INB-01', 'ZZZ-99'], steps })]), [
     'features/x/X1.feature:7: @ZZZ-99 is not in the rule index',
   ]);
+});
+
+test('with several rules, each check names the rules it checks, and each rule is checked', () => {
+  const steps = [
+    { kind: 'Context' as const, line: 8 },
+    { kind: 'Outcome' as const, line: 9, named: ['INB-01'] },
+    { kind: 'Outcome' as const, line: 10 },
+  ];
+  assert.deepEqual(lintSuite(['INB-01', 'INB-02'], [scenario({ rules: ['INB-01', 'INB-02'], steps })]), [
+    'features/x/X1.feature:10: the check names no rule, and its scenario has several (INB-01 INB-02): put "# checks: <rule>" above it',
+    'features/x/X1.feature:7: no step checks @INB-02: put "# checks: INB-02" above one of its checks',
+  ]);
+});
+
+test('the steps of a feature are read with their kind and the rules a comment above names, docstrings aside', () => {
+  const [read] = readScenarios('features/tools').filter((s) => s.ids[0] === 'too-files-restart-1');
+  const named = read!.steps.filter((step) => step.named).map((step) => step.named!.join(' '));
+  assert.deepEqual(named.at(-1), 'TOO-05 TLS-01');
+  assert.ok(read!.steps.every((step) => step.kind !== 'Unknown'));
 });
 
 test('scenario IDs must be present and unique', () => {

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { rowId, rowKey } from './scenario-id.js';
-import { CHECKS_COMMENT, type CheckingStep, type StepKind, unattributedChecks } from './step-checks.js';
+import { rulesNamed, type CheckingStep, type StepKind, unattributedChecks } from './step-checks.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -88,13 +88,13 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   // `# checks:` comment waiting for the step below it.
   let steps: IndexedScenario['steps'] | undefined;
   let kind: StepKind = 'Unknown';
-  let named: string | undefined;
+  let named: string[] | undefined;
   let inDocString = false;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line.startsWith('"""') || line.startsWith('```')) inDocString = !inDocString;
     if (inDocString || line.startsWith('"""') || line.startsWith('```')) return;
-    const comment = CHECKS_COMMENT.exec(line)?.[1];
+    const comment = rulesNamed(line);
     const step = /^(Given|When|Then|And|But|\*) /.exec(line)?.[1];
     if (step && steps) {
       kind = STEP_KINDS[step] ?? kind;

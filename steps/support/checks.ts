@@ -1,6 +1,6 @@
 import { BeforeStep } from '@cucumber/cucumber';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
-import { CHECKS_COMMENT, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
+import { rulesNamed, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import { noteText } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
@@ -13,22 +13,22 @@ export interface RunningStep {
 }
 
 const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
-const named = new WeakMap<GherkinDocument, Map<string, string>>();
+const named = new WeakMap<GherkinDocument, Map<string, string[]>>();
 
-/** The rule each step of a document names in a `# checks:` comment right above it, by the step's ID. */
-function namedChecks(document: GherkinDocument): Map<string, string> {
+/** The rules each step of a document names in a `# checks:` comment right above it, by the step's ID. */
+function namedChecks(document: GherkinDocument): Map<string, string[]> {
   const known = named.get(document);
   if (known) return known;
-  const byLine = new Map<number, string>();
+  const byLine = new Map<number, string[]>();
   for (const comment of document.comments) {
-    const rule = CHECKS_COMMENT.exec(comment.text)?.[1];
-    if (rule) byLine.set(comment.location.line + 1, rule);
+    const rules = rulesNamed(comment.text);
+    if (rules) byLine.set(comment.location.line + 1, rules);
   }
-  const byStep = new Map<string, string>();
+  const byStep = new Map<string, string[]>();
   for (const child of document.feature?.children ?? []) {
     for (const step of child.scenario?.steps ?? []) {
-      const rule = byLine.get(step.location.line);
-      if (rule) byStep.set(step.id, rule);
+      const rules = byLine.get(step.location.line);
+      if (rules) byStep.set(step.id, rules);
     }
   }
   named.set(document, byStep);
@@ -38,8 +38,8 @@ function namedChecks(document: GherkinDocument): Map<string, string> {
 function checkingSteps(pickle: Pickle, document: GherkinDocument): CheckingStep[] {
   const byStep = namedChecks(document);
   return pickle.steps.map((step) => {
-    const rule = byStep.get(step.astNodeIds[0]!);
-    return { kind: step.type ?? 'Unknown', ...(rule ? { named: rule } : {}) };
+    const rules = byStep.get(step.astNodeIds[0]!);
+    return { kind: step.type ?? 'Unknown', ...(rules ? { named: rules } : {}) };
   });
 }
 
