@@ -3,16 +3,18 @@ Feature: Replay1 - Durable order and event replay
   Projected history follows the durable event sequence, and durable events can be replayed after a
   cursor and then tailed live with nothing missed, nothing repeated and no live-only fragments.
 
+  # The prompts name their delivery: the delivery of a prompt that names none is an open choice
+  # (prompt.default-delivery), and under queue each would promote as its own activity.
   @RUN-05 @id:run-replay-1 @needs:virtual-clock
   Scenario: [1] History follows durable order, not message IDs or timestamps
     Given a session "s1"
     And the provider replies "ok"
     And the clock is at "2026-03-01T10:00:00Z"
-    And the user admits "bravo" with id "m-2" and no resume
+    And the user admits "bravo" as steer with id "m-2" and no resume
     And the clock is at "2026-03-01T11:00:00Z"
-    And the user admits "charlie" with id "m-3" and no resume
+    And the user admits "charlie" as steer with id "m-3" and no resume
     And the clock is at "2026-03-01T09:00:00Z"
-    And the user admits "alpha" with id "m-1" and no resume
+    And the user admits "alpha" as steer with id "m-1" and no resume
     When the session is woken
     And the session settles
     Then the history is:
@@ -31,9 +33,9 @@ Feature: Replay1 - Durable order and event replay
   Scenario: [5] History follows admission order, not message IDs, without a virtual clock
     Given a session "s1"
     And the provider replies "ok"
-    And the user admits "bravo" with id "m-2" and no resume
-    And the user admits "charlie" with id "m-3" and no resume
-    And the user admits "alpha" with id "m-1" and no resume
+    And the user admits "bravo" as steer with id "m-2" and no resume
+    And the user admits "charlie" as steer with id "m-3" and no resume
+    And the user admits "alpha" as steer with id "m-1" and no resume
     When the session is woken
     And the session settles
     Then the history is:
@@ -64,9 +66,9 @@ Feature: Replay1 - Durable order and event replay
   Scenario: [6] Pages of the history follow durable order, not message IDs
     Given a session "s1"
     And the provider replies "ok"
-    And the user admits "bravo" with id "m-2" and no resume
-    And the user admits "charlie" with id "m-3" and no resume
-    And the user admits "alpha" with id "m-1" and no resume
+    And the user admits "bravo" as steer with id "m-2" and no resume
+    And the user admits "charlie" as steer with id "m-3" and no resume
+    And the user admits "alpha" as steer with id "m-1" and no resume
     When the session is woken
     And the session settles
     Then the history read 2 messages a page, newest first, is:

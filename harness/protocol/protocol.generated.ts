@@ -381,6 +381,7 @@ export type Text =
   | 'system-message.fallback'
   | 'agent.prompt'
   | 'checkpoint.hash'
+  | 'instructions.unreadable'
   | 'pruning.replacement'
   | 'pruning.protects-last-two-turns'
   | 'tool-output.retention-days'

@@ -41,6 +41,8 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       'instructions.revocation': REVOCATION,
       'system-message.fallback': wrapSystemFallback('{text}'),
       'prompt.default-delivery': DEFAULT_DELIVERY,
+      // A directory where an instruction file should be is read as unavailable, as a vanished file is.
+      'instructions.unreadable': 'unavailable',
       'checkpoint.hash': 'sha256',
       'pruning.replacement': PRUNED_TOOL_OUTPUT,
       'pruning.protects-last-two-turns': 'yes',

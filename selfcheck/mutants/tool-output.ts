@@ -443,19 +443,19 @@ export const toolOutput: Mutant[] = [
       },
     ],
   },
-  // TOO-12: replay normalises hosted blocks to the fields it knows; provider metadata is lost.
+  // TOO-12: replay rebuilds hosted results from the fields it knows; the rest of the provider's payload is lost.
   {
-    name: 'provider-executed blocks are replayed with only the fields the runtime knows; other provider metadata is dropped',
+    name: "provider-executed results are replayed with only the fields the runtime knows; the rest of the provider's payload is dropped",
     kind: 'partial comparison',
     breaks: ['TOO-12'],
     file: 'provider/anthropic-messages.ts',
     find: `...((message.providerBlocks ?? []) as ContentBlock[]),`,
     replace: `...(message.providerBlocks ?? []).map((block) => {
-      // The fields a hosted tool block is made of.
-      const { type, id, name, input, tool_use_id, content } = block as Record<string, unknown>;
-      return Object.fromEntries(
-        Object.entries({ type, id, name, input, tool_use_id, content }).filter(([, value]) => value !== undefined),
-      ) as unknown as ContentBlock;
+      // The fields a search result is made of, as the runtime knows them.
+      const { content } = block as { content?: unknown };
+      if (!Array.isArray(content)) return block as ContentBlock;
+      const known = content.map(({ type, url, title, encrypted_content }) => ({ type, url, title, encrypted_content }));
+      return { ...block, content: known } as unknown as ContentBlock;
     }),`,
   },
 ];

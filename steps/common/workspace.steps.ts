@@ -40,8 +40,9 @@ When(
 );
 
 /**
- * A read that fails while the path is still there: a directory stands where the file was. (A link
- * that dangles may be read as unavailable or as removed; the seeds leave that open.)
+ * A read that fails while the path is still there: a directory stands where the file was. A runtime
+ * may read it, as a link that dangles, as unavailable or as removed: the seeds leave that open
+ * (`instructions.unreadable`), and the steps after it accept either.
  */
 When(
   'the file {string} in the workspace {string} cannot be read',

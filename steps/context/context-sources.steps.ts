@@ -66,7 +66,7 @@ Given(
   },
 );
 
-Then('request {int} has the kit context in its baseline:', function (this: KitWorld, n: number, table: DataTable) {
+Then('{request} has the kit context in its baseline:', function (this: KitWorld, n: number, table: DataTable) {
   expect(kitLines(baselineOf(this, n))).to.deep.equal(table.raw().map(([line]) => line));
 });
 

@@ -71,3 +71,30 @@ Then(
     this.snapshotSource = key;
   },
 );
+
+/**
+ * EPO-09: `000` has the replacement of the baseline after a compaction report blocked while a
+ * previously admitted source is unavailable; it does not say whether a request goes out meanwhile.
+ * A request sent before the source loads keeps the baseline in force before the compaction.
+ */
+Then(
+  'every request after request {int} keeps the baseline of request {int}',
+  function (this: KitWorld, after: number, before: number) {
+    const kept = contextBaselineOf(this, before);
+    for (let n = after + 1; n <= this.provider.requests.length; n++)
+      expect(contextBaselineOf(this, n), `the baseline of request ${n}, while the replacement is blocked`).to.equal(
+        kept,
+      );
+  },
+);
+
+/** A drain that sent nothing while the replacement was blocked stopped with work left, and says why. */
+Then(
+  'if no request went out after request {int}, the session reports the failure {failure-code} mentioning {string}',
+  async function (this: KitWorld, after: number, code: string, text: string) {
+    if (this.provider.requests.length > after) return;
+    const failures = await this.driver.failures(this.session().id);
+    expect(failures.map((f) => f.code)).to.deep.equal([code]);
+    expect(failures[0]!.message).to.include(text);
+  },
+);

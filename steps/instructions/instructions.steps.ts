@@ -4,7 +4,15 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
-import { lastSystemMessage, type RequestText, request, requestLabel, textOf, toldAfter } from '../support/requests.js';
+import {
+  baselineOf,
+  lastSystemMessage,
+  type RequestText,
+  request,
+  requestLabel,
+  textOf,
+  toldAfter,
+} from '../support/requests.js';
 import { inOrder } from '../support/text.js';
 
 /**
@@ -135,3 +143,84 @@ function everythingSent(world: KitWorld, n: number): string {
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
   plant(join(this.workspace('home'), 'AGENTS.md'), text);
 });
+
+/**
+ * An instruction file that cannot be read (a directory stands in its place) may be read as
+ * unavailable or as removed: the seeds leave that open (`instructions.unreadable`; `000` makes
+ * Unavailable Context "an expected temporary inability to observe" a value, and says nothing of a
+ * directory where a file should be). These steps tell the runtime's reading from what it sent; a
+ * scenario about an unavailable file has nothing to judge in a runtime that read it as removed.
+ * A runtime that declares its reading (`texts["instructions.unreadable"]`) is held to it.
+ */
+function tookUnreadable(world: KitWorld, reading: 'unavailable' | 'removed'): void {
+  const declared = world.driver.description.texts['instructions.unreadable'];
+  if (declared !== undefined && declared !== reading)
+    expect.fail(
+      `the runtime declares that it reads an instruction file that cannot be read as ${declared}, and read it as ${reading}`,
+    );
+  world.tookReading('instructions.unreadable', reading);
+}
+
+function readAsRemoved(world: KitWorld, seen: string): 'skipped' {
+  tookUnreadable(world, 'removed');
+  return world.notApplicable(
+    `the runtime read the instruction file that cannot be read as removed (${seen}), a reading the seeds leave open (instructions.unreadable): the scenario is about an unavailable file`,
+  );
+}
+
+Then(
+  '{request} tells the model nothing after {string}, or the runtime read the file that cannot be read as removed and no longer tells {string} after it',
+  function (this: KitWorld, n: number, input: string, text: string) {
+    const told = toldAfter(this, n, input);
+    if (told.every((message) => message.trim() === '')) {
+      tookUnreadable(this, 'unavailable');
+      return undefined;
+    }
+    expect(
+      told.filter((message) => message.includes(text)),
+      `messages after "${input}" still telling "${text}", though the runtime told a change there:\n${told.join('\n---\n')}`,
+    ).to.deep.equal([]);
+    return readAsRemoved(this, `${requestLabel(n)} tells a change after "${input}"`);
+  },
+);
+
+Then(
+  'the provider received no request, or the runtime read the file that cannot be read as removed and sent {string}',
+  function (this: KitWorld, input: string) {
+    const { length } = this.provider.requests;
+    if (length === 0) {
+      tookUnreadable(this, 'unavailable');
+      return undefined;
+    }
+    expect(length, 'provider requests').to.equal(1);
+    expect(toldAfter(this, 1, input), `request 1 with "${input}"`).to.be.an('array');
+    return readAsRemoved(this, `request 1 went out with "${input}"`);
+  },
+);
+
+/**
+ * EPO-09 through an instruction file: `000` has the replacement of the baseline after a compaction
+ * report blocked while a previously admitted source is unavailable, and does not say whether a
+ * request goes out meanwhile. A request sent while the file cannot be read keeps the baseline in
+ * force before the compaction (request `before`'s), or, where the runtime read the file as removed,
+ * carries a fresh baseline without its text.
+ */
+Then(
+  'every request after request {int} keeps the baseline of request {int}, or the runtime read the file that cannot be read as removed and its new baseline lacks {string}',
+  function (this: KitWorld, after: number, before: number, text: string) {
+    const kept = baselineOf(this, before);
+    const replaced = this.provider.requests
+      .map((_, i) => i + 1)
+      .filter((n) => n > after && baselineOf(this, n) !== kept);
+    if (replaced.length === 0) {
+      tookUnreadable(this, 'unavailable');
+      return undefined;
+    }
+    for (const n of replaced)
+      expect(
+        baselineOf(this, n).includes(text),
+        `whether the new baseline of request ${n} still carries "${text}" while the file cannot be read`,
+      ).to.equal(false);
+    return readAsRemoved(this, `request ${replaced[0]} carries a new baseline`);
+  },
+);
