@@ -57,13 +57,6 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | another delivery     | "hello"   | queue    | "s1"    |
       | another session      | "hello"   | steer    | "s2"    |
 
-  @INB-03 @id:inb-admission-6
-  Scenario: [6] An unknown delivery mode is refused with a clear error
-    Given a session "s1"
-    When the user admits "hello" as later to session "s1" with id "m1" and no resume
-    Then the admission fails with "invalid-input"
-    And the inbox of session "s1" holds 0 prompts
-
   @INB-04 @id:inb-admission-7
   Scenario: [7] An admission with resume false sends no request
     Given a session "s1"

@@ -85,7 +85,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 
-  @CTX-06 @id:ins-files-4
+  @INS-01 @MCS-01 @id:ins-files-4
   Scenario: [4] Two files changed before one boundary reach the model in one message
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -102,6 +102,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
     And request 2 tells the model "GLOBAL: be verbose" after "two"
+    # checks: INS-01
     And request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
       | global  | GLOBAL: be verbose  |
       | project | PROJECT: use spaces |
@@ -218,7 +219,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: MCS-02 MCS-05
     And the history holds the system message of request 2
 
-  @CTX-08 @CTX-10 @id:ins-files-11
+  @INS-01 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
     Given a session "s1"
     And the provider replies "first"
@@ -229,15 +230,11 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the user steers "two"
     And the session settles
-    # checks: INS-01
     Then request 2 tells the model "PROJECT: use tabs"
-    # checks: CTX-08
     And request 2 tells the model "PROJECT: use tabs" after "two"
     When the user steers "three"
     And the session settles
-    # checks: CTX-10
     Then request 3 tells the model nothing after "three"
-    # checks: CTX-10
     And request 3 tells the model "PROJECT: use tabs" once
 
   @EPO-02 @EPO-03 @id:ins-files-12

@@ -50,7 +50,11 @@ export function readClauses(file: string): ClauseIndex {
   return index;
 }
 
-/** Problems of the clause table: a malformed line, letters out of order, an ID no scenario has, a rule with no clause. */
+/**
+ * Problems of the clause table: a malformed line, letters out of order, an ID no scenario has, a
+ * rule with no clause, and a scenario tagged with a rule none of whose clauses it checks (its pass
+ * would claim the rule on a check that could not fail a runtime breaking it).
+ */
 export function lintClauses(index: ClauseIndex, rules: readonly string[], scenarios: IndexedScenario[]): string[] {
   const where = (line: number) => `rules/index.md:${line}`;
   const problems = index.malformed.map(
@@ -70,6 +74,18 @@ export function lintClauses(index: ClauseIndex, rules: readonly string[], scenar
   }
   for (const rule of rules) {
     if (!letters.has(rule)) problems.push(`rules/index.md: ${rule} lists no clause`);
+  }
+  for (const scenario of scenarios) {
+    const ids = stableIds(scenario);
+    for (const rule of scenario.rules) {
+      const listed = index.clauses.some(
+        (clause) => clause.rule === rule && clause.scenarios.some((id) => ids.includes(id)),
+      );
+      if (!listed && letters.has(rule))
+        problems.push(
+          `${scenario.file}:${scenario.line}: @${rule} is on a scenario no clause of ${rule} lists (rules/index.md): list it under the clause it checks, or take the tag off`,
+        );
+    }
   }
   return problems;
 }

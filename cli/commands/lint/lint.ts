@@ -2,13 +2,15 @@ import { kitPath } from '../../../harness/kit-root.js';
 import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from '../../../harness/suite/suite-index.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { openChoices } from '../../../harness/suite/open-choices.js';
+import { lintClauses, readClauses } from '../../../harness/suite/clauses.js';
 
-/** Refuses to run a suite whose tags and rule index disagree: its verdicts would mislead. */
+/** Refuses to run a suite whose tags, checks, rule index and clause table disagree: its verdicts would mislead. */
 export function lintKit(): IndexedScenario[] {
   const scenarios = readScenarios(kitPath('features'));
   const rules = readRuleIndex(kitPath('rules', 'index.md'));
   const problems = [
     ...lintSuite(rules, scenarios),
+    ...lintClauses(readClauses(kitPath('rules', 'index.md')), rules, scenarios),
     ...[...openChoices().values()].flatMap((choice) =>
       choice.rules
         .filter((rule) => !rules.includes(rule))

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lintClauses, readClauses } from './clauses.js';
+import { readRuleIndex, readScenarios, type IndexedScenario } from './suite-index.js';
+
+function indexOf(text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-clauses-'));
+  try {
+    writeFileSync(join(dir, 'index.md'), text);
+    return readClauses(join(dir, 'index.md'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const scenario = (id: string, rules: string[], rows: string[] = []): IndexedScenario => ({
+  file: 'features/x/X1.feature',
+  line: 3,
+  name: '[1] x',
+  ids: [id],
+  rules,
+  area: 'x',
+  needs: [],
+  tags: [],
+  rows: rows.map((firstCell, i) => ({ firstCell, line: 10 + i, tags: [] })),
+  steps: [],
+});
+
+test('the shipped clause table is whole: every rule has clauses, every ID a scenario, every tag a clause', () => {
+  const problems = lintClauses(
+    readClauses('rules/index.md'),
+    readRuleIndex('rules/index.md'),
+    readScenarios('features'),
+  );
+  assert.deepEqual(problems, []);
+});
+
+test("a rule's clauses are read with their scenarios, an outline's rows by their own IDs", () => {
+  const index = indexOf(
+    [
+      '## INB',
+      '- **INB-01** A rule.',
+      '  - (a) One thing. Scenarios: `x-1`, `x-2/first`.',
+      '  - (b) Another thing, with a period. in it. Scenarios: none.',
+      '- **INB-02** Another rule.',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(index.malformed, []);
+  assert.deepEqual(
+    index.clauses.map(({ rule, letter, text, scenarios }) => ({ rule, letter, text, scenarios })),
+    [
+      { rule: 'INB-01', letter: 'a', text: 'One thing', scenarios: ['x-1', 'x-2/first'] },
+      { rule: 'INB-01', letter: 'b', text: 'Another thing, with a period. in it', scenarios: [] },
+    ],
+  );
+  const problems = lintClauses(
+    index,
+    ['INB-01', 'INB-02'],
+    [scenario('x-1', ['INB-01']), scenario('x-2', ['INB-01'], ['first'])],
+  );
+  assert.deepEqual(problems, ['rules/index.md: INB-02 lists no clause']);
+});
+
+test('a malformed clause, a letter out of order, an unknown ID and a tag no clause lists are each refused with the line', () => {
+  const index = indexOf(
+    ['- **INB-01** A rule.', '  - (a) One thing. Scenarios: x-1.', '  - (c) Another thing. Scenarios: `x-9`.', ''].join(
+      '\n',
+    ),
+  );
+  assert.deepEqual(lintClauses(index, ['INB-01'], [scenario('x-1', ['INB-01'])]), [
+    'rules/index.md:2: a clause reads "  - (a) <text>. Scenarios: `<id>`, `<id>`." or "... Scenarios: none."',
+    "rules/index.md:3: INB-01's clause (c) should be (a)",
+    'rules/index.md:3: no scenario or example row has the ID x-9',
+    'features/x/X1.feature:3: @INB-01 is on a scenario no clause of INB-01 lists (rules/index.md): list it under the clause it checks, or take the tag off',
+  ]);
+});
