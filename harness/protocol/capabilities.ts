@@ -6,7 +6,8 @@ import { CAPABILITY_TABLE } from './capabilities.generated.js';
  * clock and faults) and follow-ups the seeds leave out. A runtime declares the ones it has in its
  * `hello`; a scenario that needs one carries `@needs:<capability>` and is not applicable to a
  * runtime without it. Every other command is required of a runtime that declares a profile:
- * `unsupported` on it leaves the scenario not implemented. The table is the schema's
+ * `unsupported` on it leaves the scenario not implemented where the action under test needs it,
+ * and not judged where the scenario needs it only to set up or to look. The table is the schema's
  * (`schema/definitions/capability.schema.json`).
  */
 export const OPTIONAL_CAPABILITIES = CAPABILITY_TABLE;
@@ -29,6 +30,12 @@ const ofTool = new Map<string, Capability>(
     OPTIONAL_CAPABILITIES[capability].tools.map((tool): [string, Capability] => [tool, capability]),
   ),
 );
+
+/**
+ * The command every scenario starts with: a runtime that refuses it implements none of the rules,
+ * wherever a scenario asks for it.
+ */
+export const SESSION_COMMAND = 'session.create';
 
 /** The optional capability a command belongs to; undefined for a required command. */
 export function capabilityOfCommand(cmd: string): Capability | undefined {

@@ -1,7 +1,7 @@
 import type { RuleEntry } from '../suite/suite-index.js';
 import { markdownCell } from './escape.js';
 import { withMarkedSection } from './marked-section.js';
-import type { Outcome } from './outcome.js';
+import { isVerdict, type Outcome } from './outcome.js';
 import type { RuleStanding } from './rule-standings.js';
 import type { JudgedRuntime } from './runtime-report.js';
 
@@ -36,6 +36,12 @@ export const OUTCOME_MARKS: Record<Outcome, string> = {
   'not applicable': '➖ n/a',
 };
 
+/** A verdict's share of the rule's scenarios, ` 1/4`, where it rests on fewer than all of them. */
+export function shareMark(cell: RuleStanding): string {
+  const share = cell.scenarios;
+  return share && isVerdict(cell.outcome) && share.judged < share.of ? ` ${share.judged}/${share.of}` : '';
+}
+
 export const FIELD_START = '<!-- field-comparison:start -->';
 export const FIELD_END = '<!-- field-comparison:end -->';
 
@@ -44,13 +50,13 @@ export function fieldTable({ runtimes, rows }: Field): string {
   const heading = runtimes.map((r) => `[${r.runtime} ${r.version}](adapters/${r.runtime}/REPORT.md)`);
   return [
     FIELD_START,
-    '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover)</summary>',
+    '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover); <code>1/4</code> after an outcome: it rests on 1 of the rule\'s 4 scenarios, the others gave no verdict</summary>',
     '',
     `| rule | ${heading.join(' | ')} |`,
     `|---|${runtimes.map(() => '---').join('|')}|`,
     ...rows.map(
       ({ rule, cells }) =>
-        `| ${rule.id} | ${cells.map((cell) => (cell ? markdownCell(OUTCOME_MARKS[cell.outcome]) : '')).join(' | ')} |`,
+        `| ${rule.id} | ${cells.map((cell) => (cell ? markdownCell(`${OUTCOME_MARKS[cell.outcome]}${shareMark(cell)}`) : '')).join(' | ')} |`,
     ),
     '',
     '</details>',

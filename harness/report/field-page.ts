@@ -1,5 +1,6 @@
 import { escapeHtml } from './escape.js';
-import type { Field } from './field-comparison.js';
+import { shareMark, type Field } from './field-comparison.js';
+import { shareText } from './judged-share.js';
 import { OUTCOMES } from './outcome.js';
 
 /**
@@ -18,13 +19,15 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
     const tds = cells.map((cell, i) => {
       if (!cell) return '<td class="none">not judged yet</td>';
       // Words, not the markdown twin's emoji, which a host without colour fonts shows as boxes.
-      const mark = escapeHtml(cell.outcome);
+      const mark = escapeHtml(`${cell.outcome}${shareMark(cell)}`);
       const evidence = cell.outcome === 'failed' || cell.outcome === 'not implemented' || cell.outcome === 'errored';
       const anchor = `${rule.id}-${cell.outcome}`.toLowerCase().replace(/\s+/g, '-');
       const shown = evidence
         ? `<a href="${escapeHtml(`${report(runtimes[i]!.runtime)}#${anchor}`)}">${mark}</a>`
         : mark;
-      const title = cell.note ? ` title="${escapeHtml(cell.note)}"` : '';
+      const share = cell.scenarios ? shareText(cell.scenarios, cell.clauses) : undefined;
+      const said = [cell.note, share].filter(Boolean).join(' · ');
+      const title = said ? ` title="${escapeHtml(said)}"` : '';
       return `<td class="${cssClass(cell.outcome)}" data-outcome="${escapeHtml(cell.outcome)}"${title}>${shown}</td>`;
     });
     return `<tr data-area="${escapeHtml(rule.area)}" data-outcomes="${escapeHtml(outcomes.join('|'))}"><th scope="row" title="${escapeHtml(rule.statement)}">${rule.id}</th>${tds.join('')}</tr>`;
@@ -50,7 +53,9 @@ form { margin: 1em 0; display: flex; gap: 1.5em; }
 <h1>Session runtimes, rule by rule</h1>
 <p>Each cell is a rule's outcome on one runtime, as its judge decided it (see
 <a href="${root}docs/implementers.md#4-outcomes">what each outcome means</a>). Hover a cell for the
-reading the runtime took or the reason, a rule for its statement; a failing cell links to its evidence.</p>
+reading the runtime took or the reason and how much of the rule the outcome rests on, a rule for its
+statement; a failing cell links to its evidence. <code>passed 1/4</code>: one of the rule's four
+scenarios gave it a verdict, the others none.</p>
 <form id="filters">
 <label>Area <select id="area">${option('', 'every area')}${areas.map((area) => option(area)).join('')}</select></label>
 <label>Outcome on any runtime <select id="outcome">${option('', 'any outcome')}${OUTCOMES.map((o) => option(o)).join('')}</select></label>

@@ -51,20 +51,46 @@ const known = new Map([
 ]);
 
 test('each rule keeps its outcome and the line that says why: the baseline reason, or why no verdict', () => {
-  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known).rules, {
-    'INB-01': { outcome: 'passed' },
-    'INB-02': { outcome: 'failed', note: 'INB-02: OpenCode sent B first; a real deviation' },
-    'CTX-01': { outcome: 'not applicable', note: 'needs capability kit-sources' },
-    'AGT-01': { outcome: 'not implemented', note: 'not implemented: agent.define' },
+  const one = { judged: 1, of: 1 };
+  assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known, []).rules, {
+    'INB-01': { outcome: 'passed', scenarios: one },
+    'INB-02': { outcome: 'failed', note: 'INB-02: OpenCode sent B first; a real deviation', scenarios: one },
+    'CTX-01': { outcome: 'not applicable', note: 'needs capability kit-sources', scenarios: { judged: 0, of: 1 } },
+    'AGT-01': { outcome: 'not implemented', note: 'not implemented: agent.define', scenarios: one },
   });
+});
+
+test("a rule's standing says how many of its clauses a scenario that gave it a verdict checks; the page lists the rest", () => {
+  const clauses = [
+    { rule: 'INB-01', letter: 'a', text: 'Checked here', scenarios: ['a'], line: 1 },
+    { rule: 'INB-01', letter: 'b', text: 'Checked only where the runtime has kit sources', scenarios: ['c'], line: 2 },
+    { rule: 'INB-01', letter: 'c', text: 'Checked by no scenario', scenarios: [], line: 3 },
+  ];
+  const standing = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known, clauses);
+  assert.deepEqual(standing.rules['INB-01'], {
+    outcome: 'passed',
+    scenarios: { judged: 1, of: 1 },
+    clauses: { judged: 1, of: 3 },
+  });
+  const page = runtimeReportPage(standing, document, known, clauses);
+  assert.match(page, /\| INB-01 \| passed, 1 of 1 scenarios, 1 of 3 clauses judged \|/);
+  assert.match(page, /## Clauses no scenario checks\n\n.*\n\n- INB-01 \(c\) Checked by no scenario\n/);
+  assert.match(
+    page,
+    /## Clauses of judged rules that no scenario judged here\n\n.*\n\n- INB-01 \(b\) Checked only where the runtime has kit sources\n/,
+  );
 });
 
 test('a rule stands failed where the baseline lists an intermittent failure, even on a run that passed it', () => {
   const racing = new Map([
     ['a', { class: 'deviation' as const, reason: 'INB-01: races its own write queue', intermittent: true }],
   ]);
-  const published = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, racing);
-  assert.deepEqual(published.rules['INB-01'], { outcome: 'failed', note: 'INB-01: races its own write queue' });
+  const published = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, racing, []);
+  assert.deepEqual(published.rules['INB-01'], {
+    outcome: 'failed',
+    note: 'INB-01: races its own write queue',
+    scenarios: { judged: 2, of: 2 },
+  });
   assert.deepEqual([published.counts.passed, published.counts.failed], [0, 2]);
   // The failure is charged to the rule its reason names, not to the scenario's other rules.
   const elsewhere = new Map([

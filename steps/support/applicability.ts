@@ -11,6 +11,7 @@ import {
   declares,
   neededCapabilities,
   needsReason,
+  SESSION_COMMAND,
 } from '../../harness/protocol/capabilities.js';
 import { REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import {
@@ -124,7 +125,7 @@ function stepError(world: KitWorld, error: unknown, step: RunningStep | undefine
   const capability = capabilityOfCommand(error.command.cmd);
   if (capability) return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;
-  return !step || step.kind === 'Action'
+  return !step || step.kind === 'Action' || error.command.cmd === SESSION_COMMAND
     ? new NotImplemented(error.command.cmd, why)
     : new PrerequisiteUnsupported(error.command.cmd, why);
 }
