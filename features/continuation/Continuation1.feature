@@ -28,7 +28,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session reports no failure
     # checks: CON-04
     And the last request ends with the user message reading "continue"
-    # checks: CON-05
+    # checks: CON-04 CON-05
     And the newest user message in the history is a hidden continuation reading "continue"
 
   @CON-01 @CON-06 @profile:continuation @id:con-continuation-2

@@ -37,7 +37,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     Then the provider received 0 requests
     # checks: EPO-02
     And the session has no context epoch
-    # checks: EPO-03
+    # checks: EPO-02 EPO-03
     And the inbox is:
       | text  | state   |
       | hello | pending |
@@ -263,8 +263,10 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     When session "s1" moves to a new workspace "elsewhere"
     And the user steers "two"
     And the session settles
+    # checks: RUN-08
+    Then no request after request 1 contains "kit/here.one"
     # checks: EPO-02
-    Then the provider received 1 request
+    And the provider received 1 request
     # checks: EPO-02
     And the inbox is:
       | text | state    |

@@ -219,7 +219,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: MCS-02 MCS-05
     And the history holds the system message of request 2
 
-  @INS-01 @id:ins-files-11
+  @INS-01 @CTX-04 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
     Given a session "s1"
     And the provider replies "first"
@@ -230,11 +230,15 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the user steers "two"
     And the session settles
+    # checks: INS-01
     Then request 2 tells the model "PROJECT: use tabs"
+    # checks: INS-01
     And request 2 tells the model "PROJECT: use tabs" after "two"
     When the user steers "three"
     And the session settles
+    # checks: CTX-04
     Then request 3 tells the model nothing after "three"
+    # checks: CTX-04
     And request 3 tells the model "PROJECT: use tabs" once
 
   @EPO-02 @EPO-03 @id:ins-files-12
@@ -246,7 +250,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: EPO-02
     Then the provider received no request, or the runtime read the file that cannot be read as removed and sent "hello"
-    # checks: EPO-03
+    # checks: EPO-02 EPO-03
     And the inbox is:
       | text  | state   |
       | hello | pending |

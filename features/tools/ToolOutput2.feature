@@ -31,7 +31,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     # checks: TLS-01
     And the session settles
-    # checks: TOO-05
+    # checks: TOO-05 TLS-01
     Then call "r1" was refused without revealing "do not show"
 
   @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
@@ -197,7 +197,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     # checks: TLS-01
     And the session settles
-    # checks: TOO-05
+    # checks: TOO-05 TLS-01
     Then call "r1" was refused without revealing "do not show"
 
   @TOO-04 @id:too-files-structured-1

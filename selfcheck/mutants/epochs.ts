@@ -108,7 +108,8 @@ export const epochs: Mutant[] = [
           "    if (replacement.kind === 'replacement-blocked') return new ContextBoundary(deps, session, sources, false);",
       },
     ],
-    breaks: ['EPO-02', 'RUN-08'],
+    // The turn it sends carries neither location's sources: RUN-08 holds, EPO-02 does not.
+    breaks: ['EPO-02'],
   },
   {
     name: 'the first snapshot leaves out the removal texts',

@@ -101,12 +101,11 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
       returned = await fn.apply(this, args);
     } catch (error) {
       const thrown = stepError(this, error, step);
+      const failedCheck =
+        thrown instanceof Error && stepOutcome(TestStepResultStatus.FAILED, thrown.constructor.name) === 'failed';
       if (thrown === 'skipped') returned = thrown;
-      else if (
-        step?.runsOn &&
-        thrown instanceof Error &&
-        stepOutcome(TestStepResultStatus.FAILED, thrown.constructor.name) === 'failed'
-      )
+      // After a first failed check every step left is a check: each is noted, the last one ends the scenario.
+      else if (step && failedCheck && (step.runsOn || this.failedChecks.length > 0))
         await runOnPastFailure(this, thrown);
       else throw thrown;
     }

@@ -2,7 +2,7 @@ import { BeforeStep } from '@cucumber/cucumber';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
 import { rulesNamed, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import { noteText } from '../../harness/report/outcome.js';
+import { NothingToCheck, noteText } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
 
 /** The step about to run: its kind, whether the scenario runs on when its check fails, and whether it is the last. */
@@ -61,6 +61,11 @@ BeforeStep(function (this: KitWorld, { pickle, pickleStep, gherkinDocument }) {
  */
 export async function runOnPastFailure(world: KitWorld, error: Error): Promise<void> {
   if (world.failedChecks.length === 0) await attachFailureEvidence(world);
+  else if (error instanceof NothingToCheck) {
+    // The runtime never got as far as this check: its rules get no verdict, not a second failure.
+    world.notJudged(`${error.message}, after an earlier check failed`);
+    return;
+  }
   world.failedChecks.push(error);
   world.log(noteText({ kind: 'check failed', reason: error.message }));
 }

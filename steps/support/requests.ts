@@ -1,6 +1,7 @@
 import type { CapturedRequest } from '../../harness/provider/captured-request.js';
 import { requestRows, type Row } from './rows.js';
 import type { KitWorld } from './world.js';
+import { NothingToCheck } from '../../harness/report/outcome.js';
 
 /** What `{request}` reads for "the last request": the newest request when the step runs. */
 export const LAST_REQUEST = 0;
@@ -15,7 +16,8 @@ export const requestLabel = (n: number): string =>
 export function request(world: KitWorld, n: number): CapturedRequest {
   const index = n === LAST_REQUEST ? world.provider.requests.length : n === SUMMARY_REQUEST ? summaryIndex(world) : n;
   const found = world.provider.requests[index - 1];
-  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
+  if (!found)
+    throw new NothingToCheck(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
   world.examinedRequest = index;
   return found;
 }
@@ -24,7 +26,7 @@ function summaryIndex(world: KitWorld): number {
   const { summaryRequest, requests } = world.provider;
   if (!summaryRequest) throw new Error('the runtime declared no compaction prompt to tell its summary request by');
   const at = requests.findIndex(summaryRequest);
-  if (at < 0) throw new Error(`none of the ${requests.length} requests asked for a summary`);
+  if (at < 0) throw new NothingToCheck(`none of the ${requests.length} requests asked for a summary`);
   return at + 1;
 }
 
