@@ -40,7 +40,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     When the user steers "two"
     And the session settles
-    # checks: CMP-02
+    # checks: CMP-02 CMP-09
     Then the provider received 3 requests
     # checks: CMP-02
     And request 3 mentions "SUMMARY: a long answer" in its conversation

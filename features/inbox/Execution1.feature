@@ -101,7 +101,7 @@ Feature: Execution1 - Run, wake and interrupt
     And the session reports no failure
     When the session is woken
     And the session settles
-    # checks: INB-13
+    # checks: INB-13 INB-14
     Then the wake either left "later" pending with no request, or promoted it in request 2 after the unanswered "start"
 
   @INB-12 @INB-14 @id:inb-interrupt-run-1
@@ -118,7 +118,7 @@ Feature: Execution1 - Run, wake and interrupt
     And the session settles
     And the session is run
     And the session settles
-    # checks: INB-12
+    # checks: INB-12 INB-14
     Then the provider received 3 requests
     # checks: INB-12
     And request 2 ends with:

@@ -196,3 +196,20 @@ test('a listed failure of another class than its entry says, or an errored one, 
   assert.deepEqual(ids(verdict, 'no verdict'), ['c']);
   assert.equal(verdict.coverage.outcomes['INB-01'], 'not implemented');
 });
+
+test("a listed failure whose reason is about another rule than the failing check's is unexpected, named", () => {
+  const entry = (reason: string) => ({
+    file: 'known.yaml',
+    entries: new Map([['a', { class: 'deviation' as const, reason }]]),
+  });
+  const failed = { ...result('a', 'failed', ['INB-01', 'INB-02']), charged: ['INB-02'] };
+  assert.deepEqual(ids(judge([failed], entry('INB-02: sent twice')), 'expected-fail'), ['a']);
+  const other = judge([failed], entry('INB-01: stored once more'));
+  assert.equal(other.passed, false);
+  assert.match(
+    other.scenarios[0]!.mismatch!,
+    /^the baseline's reason is about INB-01, but the failure is charged to INB-02: the reason must describe the failing check$/,
+  );
+  // A failure no one check was charged with is its scenario's rules'.
+  assert.deepEqual(ids(judge([result('a', 'failed', ['INB-01'])], entry('INB-01: x')), 'expected-fail'), ['a']);
+});

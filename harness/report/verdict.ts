@@ -1,4 +1,4 @@
-import { EXPECTED_OUTCOME, listedUnder, type KnownFailures } from '../baseline/known-failures.js';
+import { chargedRules, EXPECTED_OUTCOME, listedUnder, type KnownFailures } from '../baseline/known-failures.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { coverageOf, coverageShortfall, type Coverage } from './coverage.js';
 import { isFailure, ruleOutcome, type Outcome } from './outcome.js';
@@ -55,11 +55,14 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
     const outcome = ruleOutcome(rows.map((row) => row.status));
     const failing = rows.find((row) => row.status === outcome && isFailure(outcome));
     const entry = baseline?.entries.get(id);
-    const standing = standingOf(outcome, entry && EXPECTED_OUTCOME[entry.class], entry?.intermittent);
-    const mismatch =
+    let standing = standingOf(outcome, entry && EXPECTED_OUTCOME[entry.class], entry?.intermittent);
+    let mismatch =
       entry && isFailure(outcome) && standing === 'unexpected-fail'
         ? `the baseline lists it as ${entry.class}, but it ${outcome === 'errored' ? 'errored' : `is ${outcome}`}`
         : undefined;
+    const otherRules =
+      entry && standing === 'expected-fail' ? reasonAboutOtherRules(entry.reason, rows, outcome) : undefined;
+    if (otherRules) [standing, mismatch] = ['unexpected-fail', otherRules];
     return {
       id,
       standing,
@@ -80,6 +83,19 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
     ...(shortfall === undefined ? {} : { shortfall }),
     ...(baseline ? { baseline: baseline.file } : {}),
   };
+}
+
+/**
+ * Why a baseline entry's reason does not describe this failure, if it does not: the rules it starts
+ * with must be among those the failure is charged to (the failing step's), or its words are about
+ * another check than the one that failed.
+ */
+function reasonAboutOtherRules(reason: string, rows: readonly ScenarioResult[], outcome: Outcome): string | undefined {
+  const named = chargedRules(reason);
+  const charged = new Set(rows.filter((row) => row.status === outcome).flatMap((row) => row.charged ?? row.rules));
+  const other = named.filter((rule) => !charged.has(rule));
+  if (named.length === 0 || other.length === 0) return undefined;
+  return `the baseline's reason is about ${other.join(' ')}, but the failure is charged to ${[...charged].join(' ')}: the reason must describe the failing check`;
 }
 
 /** `expected`: the outcome the scenario's baseline entry expects, when it has one. */
