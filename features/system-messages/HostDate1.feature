@@ -15,7 +15,7 @@ Feature: HostDate1 - The host-local date across a restart
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
-    # checks: MCS-07
+    # checks: EPO-10
     Then the baseline of request 1 names the local date in "Etc/GMT+12"
     # checks: MCS-07
     And request 2 tells the model the local date in "Pacific/Kiritimati" in its conversation
