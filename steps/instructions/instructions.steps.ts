@@ -126,7 +126,11 @@ Then('{request} tells the model nothing after {string}', function (this: KitWorl
 Then(
   '{request} does not tell the model {string} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
-    expect(toldAfter(this, n, input).filter((message) => message.includes(text))).to.deep.equal([]);
+    const told = toldAfter(this, n, input);
+    // Run on past a failed check that found nothing told, this check would hold for the same reason.
+    if (this.failedChecks.length > 0 && told.every((message) => message.trim() === ''))
+      return this.notJudged(`${requestLabel(n)} tells nothing after "${input}": that it leaves "${text}" out says nothing`);
+    expect(told.filter((message) => message.includes(text))).to.deep.equal([]);
   },
 );
 
