@@ -50,7 +50,6 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     # checks: CMP-04
     And request 3 omits "FIRST-ASK" in its conversation
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
-    # checks: CMP-04
     And request 4 omits "FIRST-ASK" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
     And the session has 2 completed compactions

@@ -57,7 +57,7 @@ Feature: Concurrency1 - Serialized drains and location fencing
     And the provider received 2 requests
     # checks: INB-07
     And the history has 1 assistant message "first"
-    # checks: INB-07
+    # checks: INB-07 RUN-07
     And request 2 ends with:
       | role      | content |
       | assistant | first   |

@@ -111,7 +111,7 @@ test("a failed check of one of the scenario's rules leaves unjudged the rule a l
 });
 
 /** A scenario that ran on past a failed check of step 1: the note, then the last step ending with the earlier failure. */
-function ranOnPast(lastStepFailedToo: boolean): Envelope[] {
+function ranOnPast(lastStep: 'held' | 'failed' | 'nothing to check'): Envelope[] {
   const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: 'INB-10', 8: 'INB-11' });
   const note = (step: string, reason: string) =>
     ({
@@ -124,22 +124,25 @@ function ranOnPast(lastStepFailedToo: boolean): Envelope[] {
     }) as unknown as Envelope;
   const first = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
   envelopes.splice(first, 0, note('ts1', 'expected 2 requests, saw 3'));
-  if (lastStepFailedToo) {
-    const last = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
+  const last = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
+  if (lastStep === 'failed') envelopes.splice(last, 0, note('ts2', 'the tail is missing'));
+  if (lastStep === 'nothing to check')
     envelopes.splice(last, 0, {
       attachment: {
         testCaseStartedId: 'r',
         testStepId: 'ts2',
         mediaType: 'text/x.cucumber.log+plain',
-        body: noteText({ kind: 'not judged', reason: 'a check failed after an earlier one, which it may only echo' }),
+        body: noteText({
+          kind: 'not judged',
+          reason: 'request 2 tells the model nothing, after an earlier check failed',
+        }),
       },
     } as unknown as Envelope);
-  }
   return envelopes;
 }
 
 test("a scenario that ran on past a failed check is that check's failure, and judges the later checks' rules", () => {
-  const result = collect(ranOnPast(false));
+  const result = collect(ranOnPast('held'));
   assert.equal(result.status, 'failed');
   assert.equal(result.message, 'expected 2 requests, saw 3');
   assert.equal(result.step, 'When step 1 (line 7)');
@@ -148,12 +151,19 @@ test("a scenario that ran on past a failed check is that check's failure, and ju
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'passed' });
 });
 
-test('a check that fails after an earlier failure leaves its rule not judged: it may only echo the first', () => {
-  const result = collect(ranOnPast(true));
+test('a check that finds nothing to look at after an earlier failure leaves its rule not judged', () => {
+  const result = collect(ranOnPast('nothing to check'));
   assert.deepEqual(result.charged, ['INB-10']);
   assert.equal(result.message, 'expected 2 requests, saw 3');
   assert.equal(result.held, undefined);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
+});
+
+test('a check that fails on what the runtime did, after an earlier failure, fails its own rule too', () => {
+  const result = collect(ranOnPast('failed'));
+  assert.deepEqual(result.charged, ['INB-10', 'INB-11']);
+  assert.equal(result.message, 'expected 2 requests, saw 3');
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
 });
 
 test('a check that saw nothing real makes no pass of the other rules, even beside a failing check', () => {

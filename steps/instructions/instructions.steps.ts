@@ -11,6 +11,7 @@ import {
   request,
   requestLabel,
   textOf,
+  somethingToldAfter,
   toldAfter,
 } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
@@ -70,7 +71,7 @@ Then(
 Then(
   'request {int} tells the model {text} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
-    const told = toldAfter(this, n, input);
+    const told = somethingToldAfter(this, n, input);
     expect(
       told.filter((message) => message.includes(text)),
       `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
@@ -112,7 +113,7 @@ Then(
   '{request} tells the model the instructions in an order the seeds allow, in one message after {string}:',
   function (this: KitWorld, n: number, input: string, table: DataTable) {
     const lines = table.raw().map(([, line]) => line!);
-    const told = toldAfter(this, n, input);
+    const told = somethingToldAfter(this, n, input);
     const carrying = told.filter((message) => lines.some((line) => message.includes(line)));
     expect(carrying, `messages after "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
     expectInstructions(this, carrying[0]!, table);
@@ -129,7 +130,9 @@ Then(
     const told = toldAfter(this, n, input);
     // Run on past a failed check that found nothing told, this check would hold for the same reason.
     if (this.failedChecks.length > 0 && told.every((message) => message.trim() === ''))
-      return this.notJudged(`${requestLabel(n)} tells nothing after "${input}": that it leaves "${text}" out says nothing`);
+      return this.notJudged(
+        `${requestLabel(n)} tells nothing after "${input}": that it leaves "${text}" out says nothing`,
+      );
     expect(told.filter((message) => message.includes(text))).to.deep.equal([]);
   },
 );

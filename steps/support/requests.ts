@@ -67,7 +67,7 @@ export const textOf = (world: KitWorld, { part, n }: RequestText): string =>
 
 export function lastSystemMessage(world: KitWorld, n: number): string {
   const found = systemMessages(world, n).at(-1);
-  if (found === undefined) throw new Error(`${requestLabel(n)} carries no system message after its baseline`);
+  if (found === undefined) throw new NothingToCheck(`${requestLabel(n)} carries no system message after its baseline`);
   return found;
 }
 
@@ -80,6 +80,14 @@ export function lastSystemMessage(world: KitWorld, n: number): string {
 export function toldAfter(world: KitWorld, n: number, input: string): string[] {
   const rows = conversation(world, n);
   const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
-  if (at < 0) throw new Error(`${requestLabel(n)} has no user message "${input}"`);
+  if (at < 0) throw new NothingToCheck(`${requestLabel(n)} has no user message "${input}"`);
   return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
+}
+
+/** What request `n` tells after `input`, for a check that something is told: nothing at all there leaves it nothing to check. */
+export function somethingToldAfter(world: KitWorld, n: number, input: string): string[] {
+  const told = toldAfter(world, n, input);
+  if (told.every((message) => message.trim() === ''))
+    throw new NothingToCheck(`${requestLabel(n)} tells the model nothing after "${input}"`);
+  return told;
 }
