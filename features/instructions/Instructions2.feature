@@ -343,11 +343,12 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then every request after request 2 keeps the baseline of request 1, or the runtime read the file that cannot be read as removed and its new baseline lacks "PROJECT: use tabs"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
-    And the session is run
+    And the user steers "three"
     And the session settles
     Then the baseline of the last request contains, in order:
       | PROJECT: use spaces |
     And the last request mentions "two" in its conversation
+    And the last request mentions "three" in its conversation
 
   @CTX-09 @profile:core @id:ins-files-18
   Scenario: [18] When the last instruction file goes, the model is told the runtime's removal text after the prompt
