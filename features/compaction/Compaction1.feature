@@ -41,7 +41,7 @@ Feature: Compaction1 - Automatic compaction
     When the user steers "two"
     And the session settles
     # checks: CMP-02 CMP-09
-    Then the provider received 3 requests
+    Then the provider received at least 3 requests
     # checks: CMP-02
     And request 3 mentions "SUMMARY: a long answer" in its conversation
     # checks: CMP-09

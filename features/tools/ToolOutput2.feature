@@ -32,7 +32,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TLS-01
     And the session settles
     # checks: TOO-05 TLS-01
-    Then call "r1" was refused without revealing "do not show"
+    Then request 1 offers the tool "read"
+    # checks: TOO-05 TLS-01
+    And call "r1" was refused without revealing "do not show"
 
   @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
   Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
@@ -198,7 +200,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TLS-01
     And the session settles
     # checks: TOO-05 TLS-01
-    Then call "r1" was refused without revealing "do not show"
+    Then request 1 offers the tool "read"
+    # checks: TOO-05 TLS-01
+    And call "r1" was refused without revealing "do not show"
 
   @TOO-04 @id:too-files-structured-1
   Scenario: [13] A bounded result keeps the structured result its tool returned
@@ -237,4 +241,6 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "read it"
     And the session settles
     # checks: TOO-05 TLS-01
-    Then call "r1" read the 40 numbered lines
+    Then request 1 offers the tool "read"
+    # checks: TOO-05 TLS-01
+    And call "r1" read the 40 numbered lines
