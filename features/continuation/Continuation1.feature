@@ -26,7 +26,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the last request mentions "SUMMARY: produced a long output" in its conversation
     # checks: CON-01
     And the session reports no failure
-    # checks: CON-04
+    # checks: CON-01 CON-04
     And the last request ends with the user message reading "continue"
     # checks: CON-04 CON-05
     And the newest user message in the history is a hidden continuation reading "continue"
@@ -46,7 +46,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     Then the provider received 4 requests
     # checks: CON-01
     And request 4 mentions "SUMMARY: a long answer" in its conversation
-    # checks: CON-01
+    # checks: CON-06
     And request 4 has 1 user message "two"
     # checks: CON-01
     And the history has 2 user messages "two"

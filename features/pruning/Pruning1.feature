@@ -30,16 +30,16 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the session settles
     # checks: PRU-03
     Then the provider received 7 requests
+    # checks: PRU-04
+    And request 7 reads the output of call "a" as the declared text "pruning.replacement"
+    # checks: PRU-04
+    And the history keeps 100000 characters of output for call "a", pruned
     # checks: PRU-03
     And request 7 reads the output of call "b" as the declared text "pruning.replacement"
     # checks: PRU-03
     And request 7 reads 100000 characters of output for call "c"
     # checks: PRU-03
     And the history keeps 100000 characters of output for call "c", unpruned
-    # checks: PRU-04
-    And request 7 reads the output of call "a" as the declared text "pruning.replacement"
-    # checks: PRU-04
-    And the history keeps 100000 characters of output for call "a", pruned
 
   @PRU-03 @profile:sol @id:pru-pruning-failed-1 @needs:kit-tools
   Scenario: [5] A failed call's output is not one of the outputs pruned

@@ -224,8 +224,10 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "three"
     And the gate "g1" opens
     And the session settles
+    # checks: MCS-01
+    Then request 2 has no user message after its last system message
     # checks: INB-07
-    Then the provider received 3 requests
+    And the provider received 3 requests
     # checks: INB-07
     And request 2 has no user message "three"
     # checks: INB-07

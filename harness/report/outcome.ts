@@ -84,18 +84,6 @@ export class EarlierCheckFailed extends Error {
   }
 }
 
-/**
- * A check that found nothing to look at: no request of that number, no such call. As a scenario's
- * first failure it fails the rule the check is about; after an earlier failure it may only echo
- * that one (the runtime never got that far), so the rule it checks gets no verdict from it.
- */
-export class NothingToCheck extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NothingToCheck';
-  }
-}
-
 /** A defect of the suite itself, found while a scenario ran: the runtime gets no verdict from it. */
 export class SuiteDefect extends Error {
   constructor(message: string) {

@@ -84,8 +84,6 @@ export class ScenarioResultCollector {
   /** Each running scenario's steps that ran and held, and its checks that failed (a scenario runs on past some). */
   private readonly held = new Map<string, Set<string>>();
   private readonly failedChecks = new Map<string, Set<string>>();
-  /** Scenarios that ran on past a failed check. */
-  private readonly ranOn = new Set<string>();
   total = 0;
 
   constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
@@ -133,7 +131,6 @@ export class ScenarioResultCollector {
       if (note?.kind === 'check failed' && pickleStep) {
         this.stepsOf(this.failedChecks, log.testCaseStartedId).add(pickleStep);
         this.decide(log.testCaseStartedId, log.testStepId!, 'failed', note.reason);
-        this.ranOn.add(log.testCaseStartedId);
       }
       if (note?.kind === 'not judged') {
         result.reason ??= note.reason;
@@ -188,12 +185,7 @@ export class ScenarioResultCollector {
   /** The first step that does not pass decides the scenario's outcome; a later one (an After hook's) cannot undo it. */
   private decide(started: string, testStepId: string, outcome: Outcome, message: string): void {
     if (outcome === 'passed') return;
-    // A scenario that ran on past a failed check: each later failed check fails its own rules too.
-    if (this.decided.has(started)) {
-      if (outcome === 'failed' && this.ranOn.has(started))
-        this.charge(this.resultFor(started), this.stepOfTest(testStepId));
-      return;
-    }
+    if (this.decided.has(started)) return;
     this.decided.add(started);
     const result = this.resultFor(started);
     result.status = outcome;
@@ -226,8 +218,7 @@ export class ScenarioResultCollector {
     const rules = step
       ? rulesChecked({ kind: step.kind, ...(step.checks ? { named: step.checks } : {}) }, result.rules)
       : [];
-    if (rules.length > 0) result.charged = [...new Set([...(result.charged ?? []), ...rules])];
-    else if (result.charged) return;
+    if (rules.length > 0) result.charged = [...rules];
     else if (step?.kind === 'Context') {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;

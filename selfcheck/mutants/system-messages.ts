@@ -137,7 +137,8 @@ export const systemMessages: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    const epoch = await context.admitChanges();',
     replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
-    breaks: ['MCS-01', 'INB-07'],
+    // The steer lands after the system message: MCS-01's order check fails first, and INB-07's then goes unjudged.
+    breaks: ['MCS-01'],
   },
   {
     // Which sessions were told the date is a memo of the process, not of the durable snapshot:

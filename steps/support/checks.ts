@@ -2,7 +2,7 @@ import { BeforeStep } from '@cucumber/cucumber';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
 import { rulesNamed, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
 import { attachFailureEvidence } from './failure-evidence.js';
-import { NothingToCheck, noteText } from '../../harness/report/outcome.js';
+import { noteText } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
 
 /** The step about to run: its kind, whether the scenario runs on when its check fails, and whether it is the last. */
@@ -56,18 +56,18 @@ BeforeStep(function (this: KitWorld, { pickle, pickleStep, gherkinDocument }) {
 });
 
 /**
- * A check failed, and the scenario runs on to its other rules' checks: each failure is noted, the
- * first with its evidence where it happened, and the scenario's last step fails with the first
- * (EarlierCheckFailed). A later check that finds nothing to look at leaves its rules without a verdict.
+ * A check failed, and the scenario runs on to its other rules' checks: the failure is noted with
+ * its evidence where it happened, and the scenario's last step fails with it (EarlierCheckFailed).
+ * A later failed check leaves its rules without a verdict.
  */
 export async function runOnPastFailure(world: KitWorld, error: Error): Promise<void> {
-  if (world.failedChecks.length > 0 && error instanceof NothingToCheck) {
-    // The runtime never made what this check looks at, likely for the reason the first check
-    // failed: its rules get no verdict from the scenario, not a second failure.
+  if (world.failedChecks.length > 0) {
+    // A later check may fail only because the runtime never reached what the first one was about
+    // (nothing bounded, nothing told): its rules get no verdict from the scenario, not a failure.
     world.notJudged(`${error.message.split('\n')[0]}, after an earlier check failed`);
     return;
   }
-  if (world.failedChecks.length === 0) await attachFailureEvidence(world);
+  await attachFailureEvidence(world);
   world.failedChecks.push(error);
   world.log(noteText({ kind: 'check failed', reason: error.message }));
 }

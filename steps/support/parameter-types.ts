@@ -15,7 +15,6 @@ import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
 import { besideManagedOutputDirectory } from './workspaces.js';
 import type { KitWorld } from './world.js';
-import { NothingToCheck } from '../../harness/report/outcome.js';
 import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
@@ -212,7 +211,7 @@ defineParameterType({
   transformer(this: KitWorld, text: string | undefined, id: string | undefined): Mentioned {
     if (text !== undefined) return { text, what: `"${text}"` };
     const result = this.provider.requests.flatMap(({ messages }) => messages).find((m) => m.toolCallId === id);
-    if (!result) throw new NothingToCheck(`no request carries the result of call ${id}`);
+    if (!result) throw new Error(`no request carries the result of call ${id}`);
     if (result.text === '') throw new Error(`the output of call ${id} is empty: nothing to look for`);
     return { text: result.text, what: `the output of call ${id}` };
   },

@@ -1,7 +1,6 @@
 import type { CapturedRequest } from '../../harness/provider/captured-request.js';
 import { requestRows, type Row } from './rows.js';
 import type { KitWorld } from './world.js';
-import { NothingToCheck } from '../../harness/report/outcome.js';
 
 /** What `{request}` reads for "the last request": the newest request when the step runs. */
 export const LAST_REQUEST = 0;
@@ -16,8 +15,7 @@ export const requestLabel = (n: number): string =>
 export function request(world: KitWorld, n: number): CapturedRequest {
   const index = n === LAST_REQUEST ? world.provider.requests.length : n === SUMMARY_REQUEST ? summaryIndex(world) : n;
   const found = world.provider.requests[index - 1];
-  if (!found)
-    throw new NothingToCheck(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
+  if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
   world.examinedRequest = index;
   return found;
 }
@@ -26,7 +24,7 @@ function summaryIndex(world: KitWorld): number {
   const { summaryRequest, requests } = world.provider;
   if (!summaryRequest) throw new Error('the runtime declared no compaction prompt to tell its summary request by');
   const at = requests.findIndex(summaryRequest);
-  if (at < 0) throw new NothingToCheck(`none of the ${requests.length} requests asked for a summary`);
+  if (at < 0) throw new Error(`none of the ${requests.length} requests asked for a summary`);
   return at + 1;
 }
 
@@ -67,7 +65,7 @@ export const textOf = (world: KitWorld, { part, n }: RequestText): string =>
 
 export function lastSystemMessage(world: KitWorld, n: number): string {
   const found = systemMessages(world, n).at(-1);
-  if (found === undefined) throw new NothingToCheck(`${requestLabel(n)} carries no system message after its baseline`);
+  if (found === undefined) throw new Error(`${requestLabel(n)} carries no system message after its baseline`);
   return found;
 }
 
@@ -80,7 +78,7 @@ export function lastSystemMessage(world: KitWorld, n: number): string {
 export function toldAfter(world: KitWorld, n: number, input: string): string[] {
   const rows = conversation(world, n);
   const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
-  if (at < 0) throw new NothingToCheck(`${requestLabel(n)} has no user message "${input}"`);
+  if (at < 0) throw new Error(`${requestLabel(n)} has no user message "${input}"`);
   return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
 }
 
@@ -88,6 +86,6 @@ export function toldAfter(world: KitWorld, n: number, input: string): string[] {
 export function somethingToldAfter(world: KitWorld, n: number, input: string): string[] {
   const told = toldAfter(world, n, input);
   if (told.every((message) => message.trim() === ''))
-    throw new NothingToCheck(`${requestLabel(n)} tells the model nothing after "${input}"`);
+    throw new Error(`${requestLabel(n)} tells the model nothing after "${input}"`);
   return told;
 }

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { HistoryMessage } from '../../harness/protocol/protocol.js';
-import { NothingToCheck } from '../../harness/report/outcome.js';
 import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
 import { toolCallsTurn } from '../../harness/provider/turns.js';
 import { needsReason } from '../../harness/protocol/capabilities.js';
@@ -26,7 +25,7 @@ export async function toolCall(world: KitWorld, callId: string): Promise<ToolMes
   const found = (await world.driver.history(world.session().id)).filter(
     (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
   );
-  if (found.length === 0) throw new NothingToCheck(`the history has no tool call "${callId}"`);
+  if (found.length === 0) throw new Error(`the history has no tool call "${callId}"`);
   return found.at(-1)!;
 }
 

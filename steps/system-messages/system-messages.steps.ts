@@ -3,7 +3,14 @@ import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
 import type { WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
-import { lastSystemMessage, type RequestText, request, systemMessages, textOf } from '../support/requests.js';
+import {
+  conversation,
+  lastSystemMessage,
+  type RequestText,
+  request,
+  systemMessages,
+  textOf,
+} from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
@@ -24,6 +31,18 @@ Then('request {int} has no system message', function (this: KitWorld, n: number)
   const carried =
     n > 1 && !declares(this.driver.description, 'kit-sources') ? new Set(systemMessages(this, n - 1)) : new Set();
   expect(systemMessages(this, n).filter((text) => !carried.has(text))).to.deep.equal([]);
+});
+
+/** Promoted input comes before the system message of its boundary: no user turn follows the last system message. */
+Then('request {int} has no user message after its last system message', function (this: KitWorld, n: number) {
+  const rows = conversation(this, n);
+  const at = rows.findLastIndex((row) => row.role === 'system');
+  if (at < 0) throw new Error(`request ${n} carries no system message after its baseline`);
+  const after = rows.slice(at + 1).filter((row) => row.role === 'user');
+  expect(
+    after.map((row) => row.content),
+    `user messages after the last system message of request ${n}`,
+  ).to.deep.equal([]);
 });
 
 Then('request {int} has {int} system message(s)', function (this: KitWorld, n: number, count: number) {
