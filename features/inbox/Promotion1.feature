@@ -210,16 +210,16 @@ Feature: Promotion1 - Steers and queued prompts
     And the user steers "s3"
     And the gate "g1" opens
     And the session settles
+    # checks: INB-10
+    Then request 2 has no user message "q1"
     # checks: INB-08
-    Then request 2 ends with:
+    And request 2 ends with:
       | role      | content        |
       | tool      | gate g1 opened |
       | user      | s2             |
       | user      | s3             |
     # checks: INB-10
     And the provider received 3 requests
-    # checks: INB-10
-    And request 2 has no user message "q1"
     # checks: INB-10
     And request 3 ends with:
       | role      | content |
