@@ -205,3 +205,12 @@ test("a path into the scenario's own directory reads <scenario>, whatever the te
   assert.match(page, /user: in <scenario>\/s1/);
   assert.doesNotMatch(page, /kit-run-/);
 });
+
+test('a listed failure found after every check held is charged to the rules its reason names; the scenario rule passes', () => {
+  const afterChecks = {
+    scenarios: [{ ...scenario('a', 'failed', ['CMP-12'], 'Error: an unscripted request'), step: undefined }],
+  };
+  const reason = new Map([['a', { class: 'deviation' as const, reason: 'CMP-03: compacted with nothing to fold' }]]);
+  const published = judgedRuntime('pi', '1.0.0', '2026-01-15', afterChecks, reason, []);
+  assert.deepEqual([published.rules['CMP-03']?.outcome, published.rules['CMP-12']?.outcome], ['failed', 'passed']);
+});

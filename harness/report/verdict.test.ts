@@ -202,7 +202,7 @@ test("a listed failure whose reason is about another rule than the failing check
     file: 'known.yaml',
     entries: new Map([['a', { class: 'deviation' as const, reason }]]),
   });
-  const failed = { ...result('a', 'failed', ['INB-01', 'INB-02']), charged: ['INB-02'] };
+  const failed = { ...result('a', 'failed', ['INB-01', 'INB-02']), charged: ['INB-02'], step: 'Then x (line 9)' };
   assert.deepEqual(ids(judge([failed], entry('INB-02: sent twice')), 'expected-fail'), ['a']);
   const other = judge([failed], entry('INB-01: stored once more'));
   assert.equal(other.passed, false);
@@ -211,5 +211,8 @@ test("a listed failure whose reason is about another rule than the failing check
     /^the baseline's reason is about INB-01, but the failure is charged to INB-02: the reason must describe the failing check$/,
   );
   // A failure no one check was charged with is its scenario's rules'.
-  assert.deepEqual(ids(judge([result('a', 'failed', ['INB-01'])], entry('INB-01: x')), 'expected-fail'), ['a']);
+  const unnamed = { ...result('a', 'failed', ['INB-01']), step: 'Then x (line 9)' };
+  assert.deepEqual(ids(judge([unnamed], entry('INB-01: x')), 'expected-fail'), ['a']);
+  // One found after every check held names no check: the reason says whose it is.
+  assert.deepEqual(ids(judge([result('a', 'failed', ['INB-01'])], entry('RUN-01: y')), 'expected-fail'), ['a']);
 });

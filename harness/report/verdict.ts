@@ -92,7 +92,10 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
  */
 function reasonAboutOtherRules(reason: string, rows: readonly ScenarioResult[], outcome: Outcome): string | undefined {
   const named = chargedRules(reason);
-  const charged = new Set(rows.filter((row) => row.status === outcome).flatMap((row) => row.charged ?? row.rules));
+  const failing = rows.filter((row) => row.status === outcome);
+  // A failure found after every check held (an unscripted request) names no check: its reason says whose it is.
+  if (failing.every((row) => row.step === undefined)) return undefined;
+  const charged = new Set(failing.flatMap((row) => row.charged ?? row.rules));
   const other = named.filter((rule) => !charged.has(rule));
   if (named.length === 0 || other.length === 0) return undefined;
   return `the baseline's reason is about ${other.join(' ')}, but the failure is charged to ${[...charged].join(' ')}: the reason must describe the failing check`;
