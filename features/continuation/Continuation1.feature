@@ -26,7 +26,9 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the last request mentions "SUMMARY: produced a long output" in its conversation
     # checks: CON-01
     And the session reports no failure
-    # checks: CON-01 CON-04
+    # checks: CON-01
+    And the last request ends with a user message after the one mentioning "SUMMARY: produced a long output"
+    # checks: CON-04
     And the last request ends with the user message reading "continue"
     # checks: CON-04 CON-05
     And the newest user message in the history is a hidden continuation reading "continue"

@@ -2,7 +2,7 @@ import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import type { HistoryMessage, PromptMetadata } from '../../harness/protocol/protocol.js';
-import { conversation, request } from '../support/requests.js';
+import { conversation, request, requestLabel } from '../support/requests.js';
 import { image } from '../support/prompts.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
@@ -25,6 +25,21 @@ async function expectContinuation(world: KitWorld, text: string, metadata?: Prom
     ...(metadata ? { metadata } : {}),
   });
 }
+
+/**
+ * Something was injected for the model to go on with, whatever its words: the request ends with a
+ * user turn of its own, not the one that carries the summary.
+ */
+Then(
+  '{request} ends with a user message after the one mentioning {string}',
+  function (this: KitWorld, n: number, summary: string) {
+    const last = conversation(this, n).at(-1);
+    expect(
+      last?.role === 'user' && !last.content.includes(summary),
+      `the last message of ${requestLabel(n)} is a user message apart from the summary: ${JSON.stringify(last)}`,
+    ).to.equal(true);
+  },
+);
 
 // Continuation texts are literal where a seed fixes them (`002`: `continue`), else declared.
 Then('{request} ends with the user message reading {text}', function (this: KitWorld, n: number, text: string) {
