@@ -2,7 +2,7 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import { EarlierCheckFailed, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
-import { rulesChecked, rulesNamed, type StepKind } from '../suite/step-checks.js';
+import { checksByStep, RULE_TAG, rulesChecked, type StepKind } from '../suite/step-checks.js';
 
 export interface ScenarioResult {
   /** The stable ID: the scenario's `@id:`, or an example row's own (scenario-id.ts). */
@@ -62,8 +62,6 @@ export function requestAttachment(index: number): { mediaType: string; fileName:
 
 const isRequestAttachment = (attachment: NonNullable<Envelope['attachment']>) =>
   attachment.mediaType === requestAttachment(0).mediaType && /^request-\d+\.txt$/.test(attachment.fileName ?? '');
-
-const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
 /** Folds the Cucumber message stream into one result per scenario, tagged with its rules. */
 export class ScenarioResultCollector {
@@ -252,16 +250,12 @@ export class ScenarioResultCollector {
 
   /** Scenario and example-row lines, so a result points at the line to open, and what each step checks. */
   private recordLines(document: NonNullable<Envelope['gherkinDocument']>): void {
-    const checks = new Map<number, string[]>();
-    for (const comment of document.comments) {
-      const rules = rulesNamed(comment.text);
-      if (rules) checks.set(comment.location.line + 1, rules);
-    }
+    const checks = checksByStep(document);
     const record = (step: { id: string; keyword: string; location: { line: number } }) =>
       this.stepLines.set(step.id, {
         keyword: step.keyword,
         line: step.location.line,
-        ...(checks.has(step.location.line) ? { checks: checks.get(step.location.line)! } : {}),
+        ...(checks.has(step.id) ? { checks: checks.get(step.id)! } : {}),
       });
     for (const child of document.feature?.children ?? []) {
       for (const step of child.background?.steps ?? []) record(step);

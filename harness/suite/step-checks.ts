@@ -6,12 +6,34 @@
  * other rules are judged by their own checks.
  */
 
+import type { GherkinDocument } from '@cucumber/messages';
+
+/** A rule tag of a scenario: `@INB-07`. */
+export const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
+
 /** A comment line right above a step naming the rules the step checks: `# checks: INB-07`. */
 export const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2}(?:\s+[A-Z]{3}-\d{2})*)\s*$/;
 
 /** The rules a `# checks:` comment names, if the line is one. */
 export function rulesNamed(comment: string): string[] | undefined {
   return CHECKS_COMMENT.exec(comment)?.[1]?.split(/\s+/);
+}
+
+/** The rules each step of a document (its Backgrounds' too) names in a comment right above it, by the step's ID. */
+export function checksByStep(document: GherkinDocument): Map<string, string[]> {
+  const byLine = new Map<number, string[]>();
+  for (const comment of document.comments) {
+    const rules = rulesNamed(comment.text);
+    if (rules) byLine.set(comment.location.line + 1, rules);
+  }
+  const byStep = new Map<string, string[]>();
+  for (const child of document.feature?.children ?? []) {
+    for (const step of [...(child.background?.steps ?? []), ...(child.scenario?.steps ?? [])]) {
+      const rules = byLine.get(step.location.line);
+      if (rules) byStep.set(step.id, rules);
+    }
+  }
+  return byStep;
 }
 
 /** Cucumber's kinds of step: a Given sets up, a When acts, a Then checks. */

@@ -104,7 +104,7 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
       const failedCheck =
         thrown instanceof Error && stepOutcome(TestStepResultStatus.FAILED, thrown.constructor.name) === 'failed';
       if (thrown === 'skipped') returned = thrown;
-      // After a first failed check every step left is a check: each is noted, the last one ends the scenario.
+      // After a first failed check every step left is a check: each later failure is noted, the last step ends the scenario.
       else if (step && failedCheck && (step.runsOn || this.failedChecks.length > 0))
         await runOnPastFailure(this, thrown);
       else throw thrown;

@@ -1,6 +1,6 @@
 import { BeforeStep } from '@cucumber/cucumber';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
-import { rulesNamed, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
+import { checksByStep, RULE_TAG, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import { noteText } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
@@ -12,25 +12,11 @@ export interface RunningStep {
   last: boolean;
 }
 
-const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 const named = new WeakMap<GherkinDocument, Map<string, string[]>>();
 
-/** The rules each step of a document names in a `# checks:` comment right above it, by the step's ID. */
+/** The rules each step of a document names, read once per document. */
 function namedChecks(document: GherkinDocument): Map<string, string[]> {
-  const known = named.get(document);
-  if (known) return known;
-  const byLine = new Map<number, string[]>();
-  for (const comment of document.comments) {
-    const rules = rulesNamed(comment.text);
-    if (rules) byLine.set(comment.location.line + 1, rules);
-  }
-  const byStep = new Map<string, string[]>();
-  for (const child of document.feature?.children ?? []) {
-    for (const step of child.scenario?.steps ?? []) {
-      const rules = byLine.get(step.location.line);
-      if (rules) byStep.set(step.id, rules);
-    }
-  }
+  const byStep = named.get(document) ?? checksByStep(document);
   named.set(document, byStep);
   return byStep;
 }
