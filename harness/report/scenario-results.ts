@@ -21,9 +21,9 @@ export interface ScenarioResult {
   /** The step whose failure decided the outcome, as written in the feature, with its line. */
   step?: string;
   /**
-   * The rule a failure is charged to: the one the failing step checks (steps/README: a `# checks:`
-   * comment, else the scenario's only rule), which may be a precondition's rule. Absent when the
-   * failing step checks no one rule (an action under test): the failure is all the scenario's rules'.
+   * The rules a failure is charged to: those the failing step checks (features/README: a `# checks:`
+   * comment, else the scenario's only rule), which may be a precondition's. Absent when the failing
+   * step checks no rule (an action under test): the failure is all the scenario's rules'.
    */
   charged?: string[];
   /**
@@ -182,8 +182,7 @@ export class ScenarioResultCollector {
 
   /** The first step that does not pass decides the scenario's outcome; a later one (an After hook's) cannot undo it. */
   private decide(started: string, testStepId: string, outcome: Outcome, message: string): void {
-    if (outcome === 'passed') return;
-    if (this.decided.has(started)) return;
+    if (outcome === 'passed' || this.decided.has(started)) return;
     this.decided.add(started);
     const result = this.resultFor(started);
     result.status = outcome;
@@ -229,7 +228,7 @@ export class ScenarioResultCollector {
    */
   private settleOtherRules(result: ScenarioResult, started: string): void {
     const steps = this.pickles.get(this.caseToPickle.get(this.startedToCase.get(started)!)!)?.steps ?? [];
-    const rulesOf = (step: { type?: StepKind; astNodeIds: readonly string[] }) => {
+    const checkedBy = (step: { type?: StepKind; astNodeIds: readonly string[] }) => {
       const named = this.stepLines.get(step.astNodeIds[0]!)?.checks;
       return rulesChecked({ kind: step.type ?? 'Unknown', ...(named ? { named } : {}) }, result.rules);
     };
@@ -237,12 +236,12 @@ export class ScenarioResultCollector {
     const failed = this.failedChecks.get(started) ?? new Set();
     const notJudged = this.notJudged.get(started) ?? new Set();
     // A note no one rule's check made leaves every rule of the scenario without a verdict.
-    const unjudgedSteps = steps.filter((step) => notJudged.has(step.id)).map(rulesOf);
+    const unjudgedSteps = steps.filter((step) => notJudged.has(step.id)).map(checkedBy);
     if (notJudged.has('') || unjudgedSteps.some((rules) => rules.length === 0)) return;
     const unjudged = new Set(unjudgedSteps.flat());
     const passed = result.rules.filter((rule) => {
       if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
-      const checks = steps.filter((step) => rulesOf(step).includes(rule));
+      const checks = steps.filter((step) => checkedBy(step).includes(rule));
       return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
     });
     if (passed.length > 0) result.held = passed;
