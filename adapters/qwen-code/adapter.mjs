@@ -76,11 +76,20 @@ function hello(c) {
       'system-message.fallback': '<system-reminder>\n{text}\n</system-reminder>',
       // Its stream-json input queues every user message behind the running one.
       'prompt.default-delivery': 'queue',
+      // A summary without a state snapshot is asked for again (hasStateSnapshot in its compression).
+      'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
     },
     emulated: EMULATED,
     // Qwen Code keeps 33000 tokens of headroom whatever share of the window it is given: the 20000
     // its summary request may answer with, and 13000 more (computeThresholds in its compaction).
-    limits: { contextWindow: 131_072, outputAllowance: 32_000, compactionBuffer: 33_000, summaryOutputTokens: 20_000 },
+    // Its own system prompt and tool definitions weigh about 22,400 tokens of every request.
+    limits: {
+      contextWindow: 131_072,
+      outputAllowance: 32_000,
+      compactionBuffer: 33_000,
+      summaryOutputTokens: 20_000,
+      requestOverheadTokens: 23_000,
+    },
   };
 }
 

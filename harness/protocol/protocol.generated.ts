@@ -387,7 +387,8 @@ export type Text =
   | 'tool-output.retention-days'
   | 'continuation.continue'
   | 'compaction.system-prompt'
-  | 'compaction.prompt';
+  | 'compaction.prompt'
+  | 'compaction.summary-form';
 
 /**
  * Each command of the protocol: what the kit sends, and what the runtime answers when it succeeds.
@@ -1156,7 +1157,7 @@ export interface HelloResult {
     [k: string]: string;
   };
   /**
-   * What the adapter computes itself instead of reading it from the runtime, by protocol command or capability name (e.g. session.idle, session.wake, restart), each with one line saying how. A verdict that rests on one of these is reported as resting on emulation.
+   * What the adapter computes itself instead of reading it from the runtime, by protocol command or capability name (e.g. session.idle, session.wake, restart), each with one line saying how. A part of a command is named after it (e.g. prompt.admit.duplicate, one field of the receipt). A verdict that rests on one of these is reported as resting on emulation; a rule about a command the adapter emulates whole (rules/index.md, About) gets no verdict from a scenario that used it.
    */
   emulated?: {
     [k: string]: string;
@@ -1223,6 +1224,10 @@ export interface HelloResult {
      * The output a compaction's summary request allows: that request, which carries the conversation it folds, must fit in the context window less this.
      */
     summaryOutputTokens?: number;
+    /**
+     * What a request weighs before any conversation, in tokens of four characters of the request as sent: the runtime's own instructions and tool definitions. Compaction scenarios add it to the budget and the window they configure; the kit checks it against the first request, and a scenario sized for less than the runtime sent is not judged.
+     */
+    requestOverheadTokens?: number;
     /**
      * The smallest context window compaction.configure accepts: compaction scenarios scale their conversation so the window they configure is at least this.
      */

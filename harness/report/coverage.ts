@@ -1,5 +1,7 @@
 import { REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
+import { kitPath } from '../kit-root.js';
+import { readRuleSubjects } from '../suite/rule-subjects.js';
 
 /**
  * Each selected rule's outcome, grouped. A rule with a verdict passed, failed or is not
@@ -33,9 +35,25 @@ export function rulesOf(result: ScenarioResult): string[] {
  * other rules passed where every check of theirs ran and held, and were not judged by it otherwise.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
+  const outcome = checkedOutcome(result, rule);
+  return isVerdict(outcome) && emulatedSubjects(result, rule).length > 0 ? 'not judged' : outcome;
+}
+
+function checkedOutcome(result: ScenarioResult, rule: string): Outcome {
   if (result.held?.includes(rule)) return 'passed';
   if (result.status !== 'failed' || !result.charged) return result.status;
   return result.charged.includes(rule) ? 'failed' : 'not judged';
+}
+
+let subjects: Map<string, string[]> | undefined;
+
+/**
+ * The commands a rule is about (rules/index.md) that the scenario reached through the adapter's
+ * emulation: what its checks saw was the adapter's doing, so the scenario judges the rule neither way.
+ */
+export function emulatedSubjects(result: ScenarioResult, rule: string): string[] {
+  subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
+  return (subjects.get(rule) ?? []).filter((cmd) => result.emulated?.includes(cmd));
 }
 
 /** Each rule's outcome over its scenarios, in rule order. */
@@ -79,19 +97,24 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
     const scenarios = results.filter(
       (result) => rulesOf(result).includes(rule) && outcomeFor(result, rule) === outcome,
     );
-    coverage.withoutVerdict[rule] = [...new Set(scenarios.flatMap((result) => reasonsOf(result)))];
+    coverage.withoutVerdict[rule] = [...new Set(scenarios.flatMap((result) => reasonsOf(result, rule)))];
   }
   return coverage;
 }
 
-/** Why a scenario gave a rule no verdict, in the words the summary groups rules by. */
-function reasonsOf(result: ScenarioResult): string[] {
+/** Why a scenario gave a rule no verdict, in the words the summary groups rules by (first lines: no stack). */
+function reasonsOf(result: ScenarioResult, rule: string): string[] {
+  const emulated = emulatedSubjects(result, rule);
+  if (emulated.length > 0 && isVerdict(checkedOutcome(result, rule)))
+    return [
+      `not judged: rests on the adapter's emulation of ${emulated.map((cmd) => `\`${cmd}\``).join(', ')}, which ${rule} is about`,
+    ];
   if (result.status === 'errored') return [`errored: ${firstLine(result.message) || 'no message'}`];
   if (result.status === 'failed')
     return [
-      `not judged: ${result.reason ?? `a check of ${result.charged?.join(' ')} failed before this rule's checks ran or held`}`,
+      `not judged: ${firstLine(result.reason) || `a check of ${result.charged?.join(' ')} failed before this rule's checks ran or held`}`,
     ];
-  if (result.status === 'not judged') return [`not judged: ${result.reason ?? 'no reason given'}`];
+  if (result.status === 'not judged') return [`not judged: ${firstLine(result.reason) || 'no reason given'}`];
   return (result.reason ?? 'no reason given').split(REASONS_SEPARATOR);
 }
 

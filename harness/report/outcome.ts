@@ -74,6 +74,18 @@ export class PrerequisiteUnsupported extends Error {
 }
 
 /**
+ * What the runtime did leaves the rest of the scenario nothing it could tell apart: it ends there,
+ * and its rules are not judged (a new baseline that still holds a file's old text, say, shows
+ * neither that the runtime saw the file unreadable nor that it did not).
+ */
+export class NothingToJudge extends Error {
+  constructor(why: string) {
+    super(why);
+    this.name = 'NothingToJudge';
+  }
+}
+
+/**
  * The error that ends a scenario which ran on past a failed check (step-checks.ts): it carries
  * the first failure's message, and says nothing of the step it ends on.
  */
@@ -104,7 +116,7 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
       return 'not applicable';
     case 'FAILED':
       if (exceptionType === NotImplemented.name) return 'not implemented';
-      if (exceptionType === PrerequisiteUnsupported.name) return 'not judged';
+      if (exceptionType === PrerequisiteUnsupported.name || exceptionType === NothingToJudge.name) return 'not judged';
       return ERRORED_BY.has(exceptionType ?? '') ? 'errored' : 'failed';
     default:
       // Undefined, ambiguous and pending steps are defects of the suite.
@@ -118,13 +130,15 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
  */
 export interface OutcomeNote {
   /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
-  kind: 'not applicable' | 'not judged' | 'check failed' | 'emulated' | 'means' | 'reading' | 'time';
+  /** `sizes`: the scenario's sizes did not fit the runtime, so nothing it saw judges a rule, failures included. */
+  kind: 'not applicable' | 'not judged' | 'sizes' | 'check failed' | 'emulated' | 'means' | 'reading' | 'time';
   reason: string;
 }
 
 const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
   'not applicable': 'not applicable: ',
   'not judged': 'not judged: ',
+  sizes: 'not judged, sized wrong: ',
   'check failed': 'check failed, the scenario runs on: ',
   emulated: 'rests on emulated: ',
   means: 'means: ',

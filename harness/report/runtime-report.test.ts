@@ -178,6 +178,27 @@ test('a verdict names the reading it took and the emulated commands it rests on,
   assert.match(page, /### INB-03: errored\n/);
 });
 
+test("a scenario that reached the command a rule is about through the adapter's emulation judges that rule neither way", () => {
+  const page = runtimeReportPage(
+    judged('qwen-code', 1),
+    {
+      scenarios: [
+        { ...scenario('w', 'passed', ['INB-13']), emulated: ['session.idle', 'session.wake'] },
+        { ...scenario('q', 'failed', ['INB-06', 'INB-10']), charged: ['INB-06'], emulated: ['prompt.admit'] },
+        { ...scenario('s', 'passed', ['INB-10']), emulated: ['session.idle'] },
+      ],
+    },
+    new Map(),
+  );
+  assert.match(page, /\| INB-13 \| not judged \|/);
+  assert.match(page, /\| INB-06 \| not judged \|/);
+  assert.match(page, /\| INB-10 \| passed/);
+  assert.match(
+    page,
+    /- not judged: rests on the adapter's emulation of `session\.wake`, which INB-13 is about: INB-13/,
+  );
+});
+
 test("a path into the scenario's own directory reads <scenario>, whatever the temporary root and suffixes", () => {
   assert.equal(
     withoutScenarioDirectory('<cwd>/dev/shm/kit-run-rXOJHO/kit-Compaction1-120-iL7X7g/workspaces/s1</cwd>'),

@@ -82,6 +82,8 @@ export class ScenarioResultCollector {
   /** Each running scenario's steps that ran and held, and its checks that failed (a scenario runs on past some). */
   private readonly held = new Map<string, Set<string>>();
   private readonly failedChecks = new Map<string, Set<string>>();
+  /** Scenarios whose sizes did not fit the runtime, with why. */
+  private readonly misfits = new Map<string, string>();
   total = 0;
 
   constructor(private readonly onScenario: (result: ScenarioResult) => void = () => {}) {}
@@ -134,6 +136,7 @@ export class ScenarioResultCollector {
         result.reason ??= note.reason;
         this.stepsOf(this.notJudged, log.testCaseStartedId).add(pickleStep || '');
       }
+      if (note?.kind === 'sizes') this.misfits.set(log.testCaseStartedId, note.reason);
       if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
       if (note?.kind === 'means') result.means = note.reason;
       if (note?.kind === 'time') result.time = JSON.parse(note.reason) as TimeSpent;
@@ -145,6 +148,14 @@ export class ScenarioResultCollector {
       const started = envelope.testCaseFinished.testCaseStartedId;
       const result = this.resultFor(started);
       if (result.status === 'passed' && this.notJudged.has(started)) result.status = 'not judged';
+      const misfit = this.misfits.get(started);
+      if (misfit && result.status !== 'errored') {
+        // Sizes that did not fit the runtime make every check's verdict, a failure's too, an artifact.
+        result.status = 'not judged';
+        result.reason = misfit;
+        delete result.charged;
+        delete result.held;
+      }
       if (result.charged || result.status === 'not judged') this.settleOtherRules(result, started);
       this.onScenario(result);
     }

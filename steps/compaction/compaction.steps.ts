@@ -7,8 +7,33 @@ import type { KitWorld } from '../support/world.js';
 import { request, requestLabel } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 
+/** A summary in the form the runtime declared it takes one in, if any: the seeds fix none. */
+function summaryTurn(world: KitWorld, summary: string, chunks: number) {
+  const form = world.driver.description.texts['compaction.summary-form'] ?? '{summary}';
+  return {
+    turn: textTurn(
+      form.replace('{summary}', () => summary),
+      chunks,
+    ),
+    summary: true,
+  };
+}
+
+/**
+ * A stored summary as the summary it holds: the text the model wrote, in the form the runtime
+ * declared it asks for, may be followed after a blank line by words of the runtime's own (a
+ * handoff to the next turn); what it holds must still be the whole summary, once.
+ */
+function storedSummary(world: KitWorld, stored: string, expected: string | undefined): string {
+  if (expected === undefined) return stored;
+  const form = world.driver.description.texts['compaction.summary-form'] ?? '{summary}';
+  const written = [expected, form.replace('{summary}', () => expected).trim()];
+  const text = stored.trim();
+  return written.some((summary) => text === summary || text.startsWith(`${summary}\n\n`)) ? expected : stored;
+}
+
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
-  this.provider.enqueue({ turn: textTurn(summary, 2), summary: true });
+  this.provider.enqueue(summaryTurn(this, summary, 2));
 });
 
 /**
@@ -33,8 +58,9 @@ Then("the session's compactions are:", async function (this: KitWorld, table: Da
   const expected = table.hashes();
   const named = expected.some((row) => 'tokensFreed' in row);
   const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
-  const reported = compactions.map(({ tokensFreed, ...rest }) => ({
+  const reported = compactions.map(({ tokensFreed, ...rest }, i) => ({
     ...rest,
+    ...(rest.summary === undefined ? {} : { summary: storedSummary(this, rest.summary, expected[i]?.summary) }),
     ...(named && tokensFreed !== undefined ? { tokensFreed: String(tokensFreed) } : {}),
   }));
   expect(reported).to.deep.equal(expected);
@@ -113,13 +139,15 @@ Given(
 
 /** The budget of `compactionSizes`, for every model or with one model's window `factor` times as large. */
 async function configureSizes(world: KitWorld, factor = 1, model?: string, modelFactor = factor): Promise<void> {
-  const { contextWindow, outputAllowance, buffer } = compactionSizes(world.driver.description);
+  const sizes = compactionSizes(world.driver.description);
+  const { contextWindow, outputAllowance, buffer } = sizes;
   await world.driver.call('compaction.configure', {
     contextWindow: contextWindow * factor,
     outputAllowance,
     buffer,
     ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
   });
+  world.sizedFor = sizes;
 }
 
 /**
@@ -272,7 +300,7 @@ Then(
 Given(
   'the provider summarizes with {string} in {int} chunk(s)',
   function (this: KitWorld, summary: string, chunks: number) {
-    this.provider.enqueue({ turn: textTurn(summary, chunks), summary: true });
+    this.provider.enqueue(summaryTurn(this, summary, chunks));
   },
 );
 

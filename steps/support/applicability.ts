@@ -60,13 +60,14 @@ export function untaggedNeeds(world: KitWorld, tags: string[]): SuiteDefect[] {
 }
 
 /**
- * The commands and capabilities the scenario used that the adapter declares it emulates: it
- * computes them itself instead of reading them from the runtime, so a verdict rests on them.
+ * The commands and capabilities the scenario used that the adapter declares it emulates, whole or
+ * in part (`prompt.admit.duplicate`): it computes them itself instead of reading them from the
+ * runtime, so a verdict rests on them.
  */
 export function emulatedCommandsUsed(world: KitWorld): string[] {
   const emulated = Object.keys(world.driver?.description.emulated ?? {});
   const used = new Set<string>([...(world.driver?.commandsUsed ?? []), ...(world.driver?.capabilitiesUsed ?? [])]);
-  return emulated.filter((name) => used.has(name)).sort();
+  return emulated.filter((name) => [...used].some((cmd) => name === cmd || name.startsWith(`${cmd}.`))).sort();
 }
 
 /**

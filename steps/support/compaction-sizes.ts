@@ -1,4 +1,5 @@
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
+import type { CapturedRequest } from '../../harness/provider/captured-request.js';
 
 /**
  * A conversation one compaction can fold, sized from the limits the runtime declared (tokens are
@@ -7,7 +8,9 @@ import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
  * - the budget (window less reserve) holds the recent context, a summary and the runtime's own
  *   baseline and tools, but not the long reply, so the turn after it is over budget;
  * - the window holds the long reply plus the summary's output, so the summary request fits;
- * - the window is at least the least one the runtime accepts: a longer reply fills a larger one.
+ * - the window is at least the least one the runtime accepts: a longer reply fills a larger one;
+ * - budget and window carry the runtime's own weight (its instructions and tool definitions, as it
+ *   declared them in `requestOverheadTokens`) on top, which the kit checks against its first request.
  */
 export interface CompactionSizes {
   contextWindow: number;
@@ -15,6 +18,8 @@ export interface CompactionSizes {
   buffer: number;
   /** Characters of the long reply. */
   longReply: number;
+  /** The runtime's own weight the sizes carry, in tokens, and how much more it may weigh before they are wrong. */
+  overhead: { tokens: number; slack: number };
 }
 
 /** The output allowance the scenarios configure: below every summary cap a runtime declares. */
@@ -28,16 +33,41 @@ export function compactionSizes(description: RuntimeDescription): CompactionSize
   const recent = limits.recentContextTokens ?? 0;
   const summaryOutput = limits.summaryOutputTokens ?? OUTPUT_ALLOWANCE;
   const least = limits.leastContextWindow ?? 0;
-  const reply = Math.max(LEAST_LONG_REPLY_TOKENS, 4 * recent, Math.ceil((least - summaryOutput) / 2));
-  const contextWindow = 2 * reply + summaryOutput;
+  const own = limits.requestOverheadTokens ?? 0;
+  const reply = Math.max(LEAST_LONG_REPLY_TOKENS, 4 * recent, Math.ceil((least - own - summaryOutput) / 2));
+  const contextWindow = own + 2 * reply + summaryOutput;
   // Over budget with the long reply, within it with the recent context and half a long reply to spare.
-  const budget = reply / 2 + recent;
+  const budget = own + reply / 2 + recent;
   return {
     contextWindow,
     outputAllowance: OUTPUT_ALLOWANCE,
     buffer: contextWindow - budget,
     longReply: reply * CHARS_PER_TOKEN,
+    // Half the spare half reply: what a summary and the pending turn need of it stays free.
+    overhead: { tokens: own, slack: reply / 4 },
   };
+}
+
+/**
+ * What a request weighs beyond its conversation, in tokens of four characters: its instructions,
+ * tool definitions and framing as sent.
+ */
+export function requestOverhead(request: CapturedRequest): number {
+  const conversation = request.messages
+    .filter((message) => message.role !== 'system')
+    .reduce((sum, message) => sum + message.text.length, 0);
+  return Math.round((JSON.stringify(request.body).length - conversation) / CHARS_PER_TOKEN);
+}
+
+/**
+ * Why a scenario's sizes did not fit the runtime: its first request weighed more of its own than
+ * they carry. Undefined when they fit, or when no request went out.
+ */
+export function sizesMisfit(sizes: CompactionSizes, first: CapturedRequest | undefined): string | undefined {
+  if (!first) return undefined;
+  const weighs = requestOverhead(first);
+  if (weighs <= sizes.overhead.tokens + sizes.overhead.slack) return undefined;
+  return `the conversation was sized for a runtime whose requests weigh ${sizes.overhead.tokens} tokens of their own (limits.requestOverheadTokens), but request 1 weighs ${weighs} beyond its conversation`;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { toolMeans } from '../../harness/means/tool-means.js';
 import { KEPT_LOG } from '../../harness/report/scenario-results.js';
 import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
+import { sizesMisfit } from './compaction-sizes.js';
 import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';
 import { emulatedCommandsUsed, untaggedNeeds, withoutVerdict } from './applicability.js';
 import type { KitWorld } from './world.js';
@@ -110,6 +111,8 @@ After(async function (this: KitWorld, { result, pickle, gherkinDocument }) {
   if (!this.provider) return;
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
   else drivingAtStart.driven = true;
+  const misfit = this.sizedFor && sizesMisfit(this.sizedFor, this.provider.requests[0]);
+  if (misfit) this.log(noteText({ kind: 'sizes', reason: misfit }));
   const emulated = emulatedCommandsUsed(this);
   if (result?.status !== Status.SKIPPED && emulated.length > 0)
     this.log(noteText({ kind: 'emulated', reason: emulated.join(', ') }));

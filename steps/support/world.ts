@@ -8,6 +8,7 @@ import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices } from '../../harness/suite/open-choices.js';
+import type { CompactionSizes } from './compaction-sizes.js';
 import type { RunningStep } from './checks.js';
 
 export interface SessionHandle {
@@ -46,6 +47,8 @@ export class KitWorld extends World {
   readonly sizedToLimit = new Map<string, number>();
   /** The names of the tools the scenario contributed to a location. */
   readonly contributedTools = new Set<string>();
+  /** The compaction sizes the scenario configured, checked against the runtime's first request when it ends. */
+  sizedFor: CompactionSizes | undefined;
   /** The scenario's latest PTY and every value the caller or the host overlay asked for. */
   pty: { view: PtyEnvironmentView; requested: string[] } | undefined;
   /** The values the host overlay for PTYs sets. */

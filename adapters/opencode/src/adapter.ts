@@ -93,7 +93,7 @@ const UNSUPPORTED: Record<string, string> = {
 
 /** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
 const EMULATED: Record<string, string> = {
-  'prompt.admit':
+  'prompt.admit.duplicate':
     '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
   'session.idle':
     'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',

@@ -3,6 +3,8 @@ import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from '.
 import { KitInputError } from '../../../harness/input-error.js';
 import { openChoices } from '../../../harness/suite/open-choices.js';
 import { lintClauses, readClauses } from '../../../harness/suite/clauses.js';
+import { lintRuleSubjects, readRuleSubjects } from '../../../harness/suite/rule-subjects.js';
+import { protocolSchema } from '../../../harness/protocol/protocol-schema.js';
 
 /** Refuses to run a suite whose tags, checks, rule index and clause table disagree: its verdicts would mislead. */
 export function lintKit(): IndexedScenario[] {
@@ -11,6 +13,10 @@ export function lintKit(): IndexedScenario[] {
   const problems = [
     ...lintSuite(rules, scenarios),
     ...lintClauses(readClauses(kitPath('rules', 'index.md')), rules, scenarios),
+    ...lintRuleSubjects(
+      readRuleSubjects(kitPath('rules', 'index.md')),
+      new Set(Object.keys(protocolSchema().$defs.commands)),
+    ),
     ...[...openChoices().values()].flatMap((choice) =>
       choice.rules
         .filter((rule) => !rules.includes(rule))

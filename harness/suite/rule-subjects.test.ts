@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lintRuleSubjects, readRuleSubjects } from './rule-subjects.js';
+
+test("a rule's subject line names protocol commands; a malformed line or an unknown name is a problem", () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'kit-subjects-')), 'index.md');
+  writeFileSync(
+    file,
+    [
+      '- **INB-13** `wake` contacts the provider only when it has input.',
+      '  - About: `session.wake`.',
+      '  - (a) A wake sends no request. Scenarios: none.',
+      '- **INB-14** `interrupt` stops the drain.',
+      '  - About: session.interrupt',
+      '- **RUN-06** Durable events replay.',
+      '  - About: `events.take`, `events.replay`.',
+    ].join('\n'),
+  );
+  const subjects = readRuleSubjects(file);
+  assert.deepEqual(
+    [...subjects.byRule],
+    [
+      ['INB-13', ['session.wake']],
+      ['RUN-06', ['events.take', 'events.replay']],
+    ],
+  );
+  assert.deepEqual(lintRuleSubjects(subjects, new Set(['session.wake', 'events.take'])), [
+    'rules/index.md:5: a subject line reads "  - About: `<command>`, `<command>`."',
+    'rules/index.md: RUN-06 is about `events.replay`, which is no protocol command',
+  ]);
+});

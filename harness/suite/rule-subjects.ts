@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The protocol commands a rule is about, written in rules/index.md under the rule's line:
+ * `  - About: \`session.wake\`.` A scenario that reached such a command through the adapter's own
+ * emulation (its `hello` lists it under `emulated`) saw the adapter do the thing, not the runtime:
+ * it gives that rule no verdict, whatever its checks said.
+ */
+const RULE_LINE = /^- \*\*([A-Z]{3}-\d{2})\*\* /;
+const SUBJECT_LINE = /^ {2}- About: (`[a-z][a-z0-9.-]*`(?:, `[a-z][a-z0-9.-]*`)*)\.$/;
+
+export interface RuleSubjects {
+  byRule: Map<string, string[]>;
+  /** Lines that start like a subject line but do not follow its form. */
+  malformed: number[];
+}
+
+export function readRuleSubjects(file: string): RuleSubjects {
+  const subjects: RuleSubjects = { byRule: new Map(), malformed: [] };
+  let rule: string | undefined;
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      rule = RULE_LINE.exec(line)?.[1] ?? (line.startsWith(' ') ? rule : undefined);
+      if (!line.startsWith('  - About:')) return;
+      const names = SUBJECT_LINE.exec(line)?.[1];
+      if (!names || !rule) subjects.malformed.push(i + 1);
+      else
+        subjects.byRule.set(
+          rule,
+          names.split(', ').map((name) => name.slice(1, -1)),
+        );
+    });
+  return subjects;
+}
+
+/** Problems of the subject lines: a malformed one, or a name that is no protocol command. */
+export function lintRuleSubjects(subjects: RuleSubjects, commands: ReadonlySet<string>): string[] {
+  const problems = subjects.malformed.map(
+    (line) => `rules/index.md:${line}: a subject line reads "  - About: \`<command>\`, \`<command>\`."`,
+  );
+  for (const [rule, names] of subjects.byRule) {
+    for (const name of names.filter((name) => !commands.has(name)))
+      problems.push(`rules/index.md: ${rule} is about \`${name}\`, which is no protocol command`);
+  }
+  return problems;
+}
