@@ -16,6 +16,11 @@ import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge, type ScenarioVerdict, type Verdict } from '../harness/report/verdict.js';
 import { lintKit } from '../cli/commands/lint/lint.js';
+import {
+  checkUnsupported,
+  commandsAnsweredUnsupported,
+  readCapabilityTable,
+} from '../harness/protocol/capability-table.js';
 import { stableIds } from '../harness/suite/suite-index.js';
 import { writeFieldComparison } from './compare.js';
 import { kitRun, readJudgeSettings } from './judge-settings.js';
@@ -57,7 +62,9 @@ installAdapter(folder);
 const started = Date.now();
 // A runtime that cannot be driven, or whose kept process carries one scenario into the next, is
 // said in a few seconds, before any scenario is judged.
-const smoked = await runKit([], 'smoke');
+// The README's table of how the adapter reaches each command is checked against its handshake.
+const adapterReadme = join('adapters', runtime, 'README.md');
+const smoked = await runKit(['--capability-table', adapterReadme], 'smoke');
 if (smoked !== 0) {
   process.stdout.write(`✖ ${runtime}: kit smoke failed (exit ${smoked}), so no scenario was judged\n`);
   process.exit(smoked);
@@ -91,6 +98,11 @@ if (ranAgain) {
 }
 const unexpected = unexpectedIn(verdict);
 const leftovers = processesLeft(join(folder, 'node_modules'));
+const overclaimed = checkUnsupported(
+  readCapabilityTable(readFileSync(kitPath(adapterReadme), 'utf8'), adapterReadme),
+  adapterReadme,
+  commandsAnsweredUnsupported(results.flatMap((r) => [r.message ?? '', r.reason ?? ''])),
+);
 writeMergedReports(results, verdict, ranAgain);
 process.stdout.write(`${timeBreakdown(results).join('\n')}\n`);
 publish({ scenarios: results });
@@ -109,7 +121,8 @@ statuses.forEach((status, k) => {
 });
 if (leftovers.length > 0)
   process.stdout.write(`✖ ${runtime}: processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
-process.exit(leftovers.length > 0 ? 1 : exitCode());
+for (const problem of overclaimed) process.stdout.write(`✖ ${runtime}: ${problem}\n`);
+process.exit(leftovers.length > 0 || overclaimed.length > 0 ? 1 : exitCode());
 
 /**
  * A shard's exit for its outcomes (1, or 4 for an errored scenario) gives way to the verdict after

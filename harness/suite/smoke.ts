@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
@@ -10,6 +10,8 @@ import { textTurn } from '../provider/turns.js';
 import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { fakeProvider, startRuntime } from '../runtime-start.js';
 import { suiteSettings } from './suite-settings.js';
+import { checkCapabilityTable, readCapabilityTable } from '../protocol/capability-table.js';
+import { protocolSchema } from '../protocol/protocol-schema.js';
 
 export interface SmokeCheck {
   name: string;
@@ -27,7 +29,7 @@ export interface SmokeCheck {
  */
 export async function smoke(
   selection: RuntimeSelection,
-  options: { timeoutScale: number; validate: boolean },
+  options: { timeoutScale: number; validate: boolean; capabilityTable?: string },
   report: (check: SmokeCheck) => void,
 ): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'kit-smoke-'));
@@ -70,6 +72,18 @@ export async function smoke(
       const described = `${runtime.name} ${runtime.version} (${runtime.language}); profiles ${profiles.join(', ')}; capabilities ${capabilities.join(', ') || 'none'}`;
       return shell ? `${described}; shell ${shell.tool} (${shell.commandField})` : described;
     });
+    const table = options.capabilityTable;
+    if (table)
+      await check('capability table', async () => {
+        const problems = checkCapabilityTable(
+          readCapabilityTable(readFileSync(table, 'utf8'), table),
+          table,
+          driver!.description,
+          Object.keys(protocolSchema().$defs.commands),
+        );
+        if (problems.length > 0) throw new Error(`${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+        return `${table} says how the adapter reaches every command and capability, as its handshake does`;
+      });
     let sessionId = '';
     await check('session', async () => {
       ({ sessionId } = await driver!.createSession(workspace));

@@ -1,8 +1,9 @@
 import { smoke } from '../../../harness/suite/smoke.js';
 import { ExitCode } from '../../exit-codes.js';
-import { runtimeSelection, type RuntimeArgs } from '../../runtime-options.js';
+import { runtimeSelection } from '../../runtime-options.js';
+import type { SmokeArgs } from './command.js';
 
-export async function runSmoke(args: RuntimeArgs): Promise<number> {
+export async function runSmoke(args: SmokeArgs): Promise<number> {
   let notDriven = false;
   const passed = await smoke(runtimeSelection(args), args, (check) => {
     notDriven ||= check.notDriven === true;

@@ -1,0 +1,103 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CAPABILITIES } from './capabilities.js';
+import {
+  checkCapabilityTable,
+  checkUnsupported,
+  commandsAnsweredUnsupported,
+  readCapabilityTable,
+} from './capability-table.js';
+
+const COMMANDS = ['hello', 'session.create', 'prompt.admit', 'session.move', 'clock.set', 'retry.wait'];
+
+function readme(rows: string[]): string {
+  return [
+    '# An adapter',
+    '',
+    '## What the adapter drives',
+    '',
+    '| command or capability | how |',
+    '| --- | --- |',
+    ...rows,
+    '',
+    '## Next',
+  ].join('\n');
+}
+
+const capabilityRows = CAPABILITIES.map((name) =>
+  name === 'restart'
+    ? `| \`${name}\` | through a new process over the same store |`
+    : `| \`${name}\` | absent in 1.0: no such thing |`,
+);
+
+test('a table with a row per command and capability, as the handshake says, has no problem', () => {
+  const table = readCapabilityTable(
+    readme([
+      '| `session.create` | emulated: the adapter maps IDs |',
+      '| `prompt.admit` | through POST /prompt; not wired: steering, through /steer |',
+      '| `session.move` | not wired: the route /move |',
+      ...capabilityRows,
+    ]),
+    'README.md',
+  );
+  const problems = checkCapabilityTable(
+    table,
+    'README.md',
+    { capabilities: ['restart'], emulated: { 'session.create': 'maps IDs' } },
+    COMMANDS,
+  );
+  assert.deepEqual(problems, []);
+  assert.deepEqual(checkUnsupported(table, 'README.md', new Set(['session.move', 'prompt.admit', 'clock.set'])), []);
+});
+
+test('a missing or doubled row, a declared capability written absent, an emulated name not written so, each say where', () => {
+  const table = readCapabilityTable(
+    readme([
+      '| `session.create` | through the adapter |',
+      '| `session.create` | through the runtime |',
+      '| `session.fork` | through /fork |',
+      '| `session.move` | maybe |',
+      ...capabilityRows,
+    ]),
+    'README.md',
+  );
+  assert.deepEqual(
+    checkCapabilityTable(
+      table,
+      'README.md',
+      { capabilities: ['restart', 'virtual-clock'], emulated: { 'session.create': 'maps IDs' } },
+      COMMANDS,
+    ),
+    [
+      'README.md:10: a row reads "| `<name>` | through …, emulated: …, absent in <version>: … or not wired: … |"',
+      'README.md: `session.create` has 2 rows',
+      'README.md: `prompt.admit` has no row',
+      'README.md: `session.move` has no row',
+      'README.md:9: `session.fork` is no protocol command or capability the table lists',
+      `README.md:${10 + CAPABILITIES.indexOf('virtual-clock') + 1}: \`virtual-clock\` is declared in the handshake but written absent`,
+      "README.md: `session.create` is in the handshake's emulated list but its row is not written emulated:",
+    ],
+  );
+  assert.deepEqual(checkUnsupported(table, 'README.md', new Set(['session.create'])), [
+    'README.md:7: the adapter answered `session.create` unsupported, but `session.create` is written through with no refused case ("; not wired …" or "; absent in …")',
+  ]);
+});
+
+test('the commands a run shows answered unsupported are read from the outcome notes', () => {
+  assert.deepEqual(
+    [
+      ...commandsAnsweredUnsupported([
+        'NotImplemented: not implemented: session.move (the runtime answered unsupported: no move)',
+        'PrerequisiteUnsupported: needs agent.define to set up or to look, which the runtime does not offer (the runtime answered unsupported: none)',
+        'not implemented: the tool "read" (the runtime offers no such tool)',
+      ]),
+    ],
+    ['session.move', 'agent.define'],
+  );
+});
+
+test('an adapter README without the section says so', () => {
+  assert.deepEqual(readCapabilityTable('# An adapter\n', 'a/README.md').problems, [
+    'a/README.md: no section "## What the adapter drives"',
+  ]);
+});
