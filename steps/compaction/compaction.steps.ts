@@ -1,5 +1,6 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
@@ -157,7 +158,8 @@ async function configureSizes(world: KitWorld, factor = 1, model?: string, model
 Given(
   /^the context budget is sized so that one long reply overflows it(?:, (for|except for) the model "([^"]*)"(?: only)?)?$/,
   function (this: KitWorld, scope?: 'for' | 'except for', model?: string) {
-    if (scope === undefined) return configureSizes(this);
+    // An optional group that did not match arrives as null.
+    if (!scope) return configureSizes(this);
     return scope === 'for' ? configureSizes(this, 10, model, 1) : configureSizes(this, 1, model, 10);
   },
 );
@@ -242,8 +244,9 @@ Then(
  * serialized recent context (003 lets the checkpoint stand for the whole transcript, the promoted
  * input included).
  */
+/** System messages the runtime adds after the pending input (MCS-01 puts them there) do not count. */
 Then('request {int} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
-  const last = request(this, n).messages.at(-1);
+  const last = request(this, n).messages.findLast((message) => message.role !== 'system');
   expect(last?.role, `the last message of request ${n}`).to.equal('user');
   const text = last!.text;
   this.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
@@ -263,7 +266,7 @@ Then(
   'request {int} asked for a summary rather than the turn {string}, or nothing here is judged',
   function (this: KitWorld, n: number, input: string) {
     if (request(this, n).messages.at(-1)?.text === input)
-      this.notJudged(
+      throw new NothingToJudge(
         `${requestLabel(n)} ran the turn "${input}" itself: the runtime attempted no compaction before it`,
       );
   },

@@ -6,7 +6,7 @@ import type { PromptReceipt, PtyEnvironmentView } from '../../harness/protocol/p
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from '../../harness/provider/system-fallback.js';
-import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
+import { NothingToJudge, noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices } from '../../harness/suite/open-choices.js';
 import type { CompactionSizes } from './compaction-sizes.js';
 import type { RunningStep } from './checks.js';
@@ -103,10 +103,14 @@ export class KitWorld extends World {
     return template === undefined ? undefined : new SystemFallback(template);
   }
 
-  /** A text the runtime declared in its handshake; scenarios check meaning with it, not wording. */
+  /**
+   * A text the runtime declared in its handshake; scenarios check meaning with it, not wording.
+   * Without the declaration the kit has nothing to compare what the runtime told with: no verdict.
+   */
   declaredText(name: string): string {
     const text = this.driver.description.texts[name];
-    if (text === undefined) throw new Error(`the runtime declared no text "${name}" in its handshake`);
+    if (text === undefined)
+      throw new NothingToJudge(`the runtime declared no text "${name}" in its handshake to compare what it tells with`);
     return text;
   }
 
