@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AppServer } from './app-server.mjs';
@@ -45,6 +45,11 @@ const EMULATED = {
   'events.take': 'reads the rollout after the cursor the adapter keeps',
 };
 
+const NO_AGENTS =
+  "Codex has no agents of the kit's kind (its subagents are spawned by the model as tools): only the default agent build maps, its skills onto Codex's skill switches (skills/config/write)";
+const NO_TOOL_RULES =
+  "not mapped: Codex's exec-policy rules (prefix_rule) match a command's leading words, not a tool, and approvals are off (approval_policy never)";
+
 const NO_ADMIT_ONLY =
   'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
 
@@ -53,15 +58,12 @@ const UNSUPPORTED = {
   inbox:
     "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
-  'agent.define': "the kit's agents do not map onto Codex's subagents, which the model spawns as tools",
-  'skill.define': 'not mapped: Codex reads skills from SKILL.md folders under $CODEX_HOME/skills and the workspace',
   'permission.wait':
     "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
   'permission.pending':
     "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
   'permission.reply':
     "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
-  'session.move': "a Codex thread keeps its working directory in its rollout's session_meta; it has no move",
 };
 
 function hello(c) {
@@ -81,7 +83,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -147,6 +149,24 @@ async function startServer() {
     onDiagnostic: (line) => diagnostics.push(line),
   });
   await server.initialize();
+  // config.toml is written anew above: the skills an agent definition turned off are turned off again.
+  for (const [name, enabled] of Object.entries(settings.skills ?? {}))
+    await server.request('skills/config/write', { name, enabled });
+}
+
+/**
+ * A skill is a SKILL.md folder in Codex's user skills root ($CODEX_HOME/skills): its name and
+ * description in the front matter, its body after it. The folder is named after the skill's
+ * location where the kit gives one (the path Codex shows for it then ends with that location),
+ * else after the skill. Codex caches skills per working directory: they are scanned again.
+ */
+async function defineSkill(c) {
+  const folder = join(config.home, 'skills', basename(c.location ?? '') || c.name);
+  mkdirSync(folder, { recursive: true });
+  const front = ['---', `name: ${JSON.stringify(c.name)}`, `description: ${JSON.stringify(c.description)}`, '---'];
+  writeFileSync(join(folder, 'SKILL.md'), `${front.join('\n')}\n\n${c.body}\n`);
+  const cwds = [...new Set([config.storeDir, ...Object.values(records).map((found) => found.location)])];
+  await server.request('skills/list', { cwds, forceReload: true });
 }
 
 /** Approval requests cannot arise under approval_policy never; anything else is declined. */
@@ -233,9 +253,56 @@ function promptInput(prompt) {
 
 async function startTurn(sessionId, input) {
   const state = await loaded(sessionId);
-  const reply = await server.request('turn/start', { threadId: state.id, input });
+  const found = record(sessionId);
+  // A session moved since its last turn: turn/start's cwd moves the thread for this turn and
+  // the ones after it, and Codex resolves AGENTS.md and the environment from there.
+  const moved = found.movedTo === found.location;
+  const reply = await server.request('turn/start', {
+    threadId: state.id,
+    input,
+    ...(moved ? { cwd: found.location } : {}),
+  });
   state.running.add(reply.turn.id);
+  if (moved) {
+    delete found.movedTo;
+    saveRecords();
+  }
   return state;
+}
+
+/**
+ * The default agent's skills: a skill it may not load is switched off in Codex
+ * (skills/config/write, kept in config.toml), so Codex lists it nowhere; one it may load, or
+ * that a new definition no longer lists, is switched on again. Other agents and tool rules have
+ * no mapping.
+ */
+async function defineAgent(c) {
+  if (c.name !== 'build') throw new Refusal('unsupported', NO_AGENTS);
+  if (Object.keys(c.tools).length > 0) throw new Refusal('unsupported', NO_TOOL_RULES);
+  const skills = Object.fromEntries(Object.keys(settings.skills ?? {}).map((name) => [name, true]));
+  for (const [name, permission] of Object.entries(c.skills)) skills[name] = permission === 'allow';
+  settings.skills = skills;
+  writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
+  for (const [name, enabled] of Object.entries(skills)) await server.request('skills/config/write', { name, enabled });
+}
+
+/**
+ * Moves a session: the thread's next turn/start carries the new location as its cwd. While a
+ * turn runs or an interrupt holds Codex's queue, the turns Codex starts by itself take no cwd
+ * from the adapter: thread/settings/update sets it for them (it leaves the running turn as it is).
+ */
+async function move(c) {
+  const found = record(c.sessionId);
+  if (c.projectRoot) writeFileSync(join(c.projectRoot, PROJECT_ROOT_MARKER), '');
+  found.location = c.location;
+  found.movedTo = c.location;
+  saveRecords();
+  const state = await loaded(c.sessionId);
+  if (state.running.size > 0 || state.paused) {
+    await server.request('thread/settings/update', { threadId: state.id, cwd: c.location });
+    delete found.movedTo;
+    saveRecords();
+  }
 }
 
 let admitted = 0;
@@ -343,6 +410,9 @@ const commands = {
   'session.run': (c) => run(c.sessionId),
   'session.wake': (c) => wake(c.sessionId),
   'session.idle': (c) => idle(c.sessionId),
+  'session.move': move,
+  'skill.define': defineSkill,
+  'agent.define': defineAgent,
   'session.interrupt': async (c) => {
     // Interrupting an unknown session does nothing.
     if (!records[c.sessionId]) return;
@@ -351,7 +421,7 @@ const commands = {
     while (state.running.size > 0 && !server.exited) await new Promise((resolve) => state.waiters.push(resolve));
   },
   'session.select': async (c) => {
-    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (typeof c.agent === 'string' && c.agent !== 'build') throw new Refusal('unsupported', NO_AGENTS);
     if (c.model === undefined) return;
     const state = await loaded(c.sessionId);
     await server.request('thread/settings/update', { threadId: state.id, model: c.model ?? config.provider.model });
@@ -380,9 +450,27 @@ const commands = {
     subscriptions,
   }),
   diagnostics: () => ({ diagnostics }),
+  'runtime.close': close,
   // Codex keeps no file of a bounded output: it keeps the head and tail in the rollout only.
   'tool-output.files': () => ({ directory: join(config.storeDir, 'tool-outputs'), files: [] }),
 };
+
+/**
+ * Ends this runtime's app-server (its stdin closed, as at the end of the adapter's input) and
+ * forgets everything of it: the next hello starts another app-server over its own home.
+ */
+async function close() {
+  await server?.stop();
+  server = undefined;
+  config = undefined;
+  records = {};
+  settings = {};
+  family = undefined;
+  threads.clear();
+  subscriptions.clear();
+  diagnostics.length = 0;
+  return {};
+}
 
 /** Codex reads config.toml when its app-server starts: a new budget restarts it. */
 async function restart() {

@@ -29,9 +29,10 @@ const contentText = (content = []) =>
 
 /**
  * Context Codex lowers into user-role messages of its own (the environment, AGENTS.md, notes on
- * an aborted turn): tagged fragments, not the user's prompts.
+ * an aborted turn): tagged fragments, not the user's prompts. AGENTS.md is headed by its
+ * directory when a project file is among it, and by nothing else when the global file is alone.
  */
-const CONTEXT_FRAGMENT = /^(<[a-z_]+>|# AGENTS\.md instructions for )/;
+const CONTEXT_FRAGMENT = /^(<[a-z_]+>|# AGENTS\.md instructions( for |\n))/;
 
 function outputText(output) {
   if (typeof output === 'string') return output;
