@@ -66,6 +66,12 @@ function session(id) {
 
 const configDir = () => join(config.storeDir, 'claude');
 
+/** `<storeDir>/kit-compaction.json`: the budget compaction.configure set, read by every process started after it. */
+const compactionFile = () => join(config.storeDir, 'kit-compaction.json');
+function compactionSettings() {
+  return existsSync(compactionFile()) ? JSON.parse(readFileSync(compactionFile(), 'utf8')) : undefined;
+}
+
 /** Claude Code's transcript path: the project folder is the working directory with every non-alphanumeric character a dash. */
 function transcript(id) {
   const { uuid, location } = session(id);
@@ -90,13 +96,26 @@ function hello(kitConfig) {
     protocol: PROTOCOL,
     runtime: { name: 'claude-code', version, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'Bash', commandField: 'command' },
-    texts: { 'prompt.default-delivery': 'steer' },
+    texts: {
+      'prompt.default-delivery': 'steer',
+      // Claude Code takes a compaction's summary from the <summary> block of the model's reply, and
+      // asks once more when the reply has none.
+      'compaction.summary-form': '<summary>\n{summary}\n</summary>',
+    },
     emulated: EMULATED,
     // Bash output past bashOutputMaxChars (30000 characters unless set) goes to a file; the
     // setting counts characters and clamps to 4000..128000, so the kit's limits cannot be set.
-    limits: { toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS } },
+    limits: {
+      toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS },
+      // Claude Code's auto-compact window is 100000 tokens at least, and it keeps 20000 of it for
+      // a summary's output.
+      leastContextWindow: LEAST_AUTO_COMPACT_WINDOW,
+      summaryOutputTokens: SUMMARY_RESERVE,
+      // Its system prompt and tool definitions, measured on a first request (characters / 4).
+      requestOverheadTokens: REQUEST_OVERHEAD_TOKENS,
+    },
   };
 }
 
@@ -112,7 +131,7 @@ const EMULATED = {
   'instructions.global': "home's AGENTS.md is linked as CLAUDE.md in Claude Code's configuration directory",
 };
 
-function environment() {
+function environment(model) {
   const env = { ...process.env, ...OFFLINE };
   for (const name of Object.keys(env))
     if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
@@ -132,6 +151,38 @@ function environment() {
     // A failed provider request fails at once: the retry rules (RTY) belong to profile sol, which
     // this adapter does not declare, and Claude Code's retries wait out real backoff delays.
     CLAUDE_CODE_MAX_RETRIES: '0',
+    ...compactionEnvironment(model),
+  };
+}
+
+/** The smallest auto-compact window Claude Code accepts (`--autocompact`, CLAUDE_CODE_AUTO_COMPACT_WINDOW). */
+const LEAST_AUTO_COMPACT_WINDOW = 100_000;
+/**
+ * What Claude Code keeps free of its auto-compact window for a summary's output: the smaller of the
+ * model's output limit and 20000 tokens. The threshold is the window less this, scaled by
+ * CLAUDE_AUTOCOMPACT_PCT_OVERRIDE.
+ */
+const SUMMARY_RESERVE = 20_000;
+/** What a first request of Claude Code weighs beyond its conversation, in tokens of four characters. */
+const REQUEST_OVERHEAD_TOKENS = 12_500;
+
+/**
+ * The kit's budget as Claude Code's: the window as its auto-compact window, and the threshold (the
+ * window less the larger of output allowance and buffer) as the share of the window less its
+ * summary reserve that CLAUDE_AUTOCOMPACT_PCT_OVERRIDE names.
+ */
+function compactionEnvironment(model) {
+  const set = compactionSettings();
+  if (!set) return {};
+  // A process serves one model at a time (--model, set_model restarts it): its window is that model's.
+  const window = set.modelWindows?.[model] ?? set.contextWindow;
+  const effective = window - SUMMARY_RESERVE;
+  const threshold = window - Math.max(set.outputAllowance, set.buffer);
+  const percent = Math.min(100, Math.max(0.01, (100 * threshold) / effective));
+  return {
+    CLAUDE_CODE_AUTO_COMPACT_WINDOW: String(window),
+    CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: percent.toFixed(4),
+    ...(set.auto === false ? { DISABLE_AUTO_COMPACT: '1' } : {}),
   };
 }
 
@@ -139,7 +190,7 @@ function environment() {
 function processOf(id) {
   const running = live.get(id);
   if (running && !running.exited) return running;
-  const { uuid, location } = session(id);
+  const { uuid, location, model = config.provider.model } = session(id);
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
   const args = [
     '-p',
@@ -151,12 +202,13 @@ function processOf(id) {
     '--replay-user-messages',
     '--verbose',
     '--model',
-    config.provider.model,
+    model,
     '--permission-mode',
     'bypassPermissions',
     ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
   ];
-  const started = new ClaudeProcess({ binary, args, cwd: location, env: environment(), log });
+  const started = new ClaudeProcess({ binary, args, cwd: location, env: environment(model), log });
+  started.model = model;
   live.set(id, started);
   return started;
 }
@@ -237,6 +289,48 @@ const commands = {
     session(c.sessionId);
     await live.get(c.sessionId)?.idle();
   },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const sessions = readSessions();
+    const found = sessions[c.sessionId];
+    if (!found) throw new Refusal('not-found', `no session ${c.sessionId}`);
+    const model = c.model ?? config.provider.model;
+    if (c.model === null) delete found.model;
+    else found.model = c.model;
+    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+    const running = live.get(c.sessionId);
+    if (!running || running.exited || running.model === model) return;
+    // Claude Code's set_model control request first checks the model with a provider request of
+    // its own ("Hi", one output token) that no scenario scripts, and fails the switch when that
+    // check fails: the process ends instead once its work is done (stdin closed), and the next one
+    // starts with --model over --resume.
+    await running.finish();
+    live.delete(c.sessionId);
+  },
+  'compaction.configure': async (c) => {
+    const least = Math.min(c.contextWindow, ...Object.values(c.modelWindows ?? {}));
+    if (least < LEAST_AUTO_COMPACT_WINDOW)
+      throw new Refusal(
+        'unsupported',
+        `Claude Code takes an auto-compact window of ${LEAST_AUTO_COMPACT_WINDOW} tokens at least (--autocompact, CLAUDE_CODE_AUTO_COMPACT_WINDOW), not ${least}`,
+      );
+    if (c.prune !== undefined)
+      throw new Refusal('unsupported', 'Claude Code has no switch for pruning old tool outputs apart from compaction');
+    writeFileSync(compactionFile(), JSON.stringify(c, null, 2));
+    // Claude Code reads its window and threshold when its process starts: each session's process
+    // ends cleanly, and the next use starts it again over the transcript (--resume).
+    await Promise.all([...live.values()].map((running) => running.finish()));
+    live.clear();
+  },
+  'compaction.request': async (c) => {
+    // `/compact` runs in print mode (supportsNonInteractive): a stream-json user message naming it
+    // compacts the session at once; written while a turn runs, it waits for that turn to end.
+    const claude = processOf(c.sessionId);
+    const busy = !claude.settled();
+    claude.send(userMessage({ parts: [{ type: 'text', text: '/compact' }] }, busy ? 'queue' : undefined, randomUUID()));
+    await claude.idle();
+  },
   'session.interrupt': async (c) => {
     const running = live.get(c.sessionId);
     if (!running || running.settled()) return;
@@ -264,6 +358,7 @@ const commands = {
     return { directory, files: files.sort() };
   },
   diagnostics: () => ({ diagnostics }),
+  'runtime.close': close,
   'skill.define': (c) => {
     // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md`.
     const dir = join(configDir(), 'skills', c.name);
@@ -276,20 +371,30 @@ const commands = {
 const UNSUPPORTED = {
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
-  'session.select':
-    'Claude Code\'s set_model control request first checks the model with a provider request of its own ("Hi", without tools), outside the session\'s turns; the kit scripts no answer for it',
   'session.move':
     'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
   'agent.define':
     'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
-  'compaction.configure':
-    "not mapped: Claude Code's auto-compact window is set from 100000 tokens up (--autocompact) and its threshold lowered by CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, but past that threshold it compacts through its reactive compaction, which keeps the newest round whole (with the scenarios' long reply as the newest round it logs 'no assistant messages in summarize set, bailing') and asks again for a summary the model did not wrap in a <summary> block, a format the scenarios do not script",
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
   'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
   'permission.pending': 'the adapter runs Claude Code with permissions bypassed',
   'permission.reply': 'the adapter runs Claude Code with permissions bypassed',
 };
+
+/**
+ * `runtime.close`: each session's process ends cleanly (`end_session`, then its stdin closed) and
+ * the adapter forgets the runtime; the next hello points new processes at its own store, home and
+ * provider (CLAUDE_CONFIG_DIR, HOME, ANTHROPIC_BASE_URL), so nothing of this one is kept.
+ */
+async function close() {
+  await Promise.all([...live.values()].map((running) => running.close()));
+  live.clear();
+  held.clear();
+  subscriptions.clear();
+  diagnostics.length = 0;
+  config = undefined;
+}
 
 async function shutdown() {
   await Promise.all([...live.values()].map((running) => running.stop()));

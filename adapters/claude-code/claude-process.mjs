@@ -91,6 +91,25 @@ export class ClaudeProcess {
     return this.exited || (this.state === 'idle' && this.unread === 0);
   }
 
+  /**
+   * A clean end: the `end_session` control request, then stdin closed, which ends a print-mode
+   * process once its work is done; killed if it has not ended within `grace` milliseconds.
+   */
+  async close(grace = 10_000) {
+    if (this.exited) return;
+    this.send({ type: 'control_request', request_id: `kit_${++this.controls}`, request: { subtype: 'end_session' } });
+    await this.finish(grace);
+  }
+
+  /** Stdin closed: the process ends once the work it has is done; killed if it has not within `grace` milliseconds. */
+  async finish(grace = 30_000) {
+    if (this.exited) return;
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), grace);
+    await this.exit;
+    clearTimeout(timer);
+  }
+
   /** Closing stdin ends a print-mode session once its work is done; a kill ends it at once. */
   async stop(signal = 'SIGKILL') {
     if (this.exited) return;

@@ -20,7 +20,10 @@ export function currentChain(rows) {
   const byId = new Map(conversation.map((row) => [row.uuid, row]));
   const chain = [];
   const seen = new Set();
-  for (let row = conversation.at(-1); row && !seen.has(row.uuid); row = byId.get(row.parentUuid)) {
+  // A compaction's boundary row starts a new chain (no parent); it names the row it follows as its
+  // logical parent, so the chain runs on through the compacted rows.
+  const parentOf = (row) => row.parentUuid ?? (row.subtype === 'compact_boundary' ? row.logicalParentUuid : undefined);
+  for (let row = conversation.at(-1); row && !seen.has(row.uuid); row = byId.get(parentOf(row))) {
     seen.add(row.uuid);
     chain.push(row);
   }
@@ -117,6 +120,11 @@ export function toKitHistory(rows) {
     }
     if (row.type !== 'user') continue;
     assistant = undefined;
+    if (row.isCompactSummary) {
+      // Shown in Claude Code's transcript view only (isVisibleInTranscriptOnly): a hidden checkpoint.
+      messages.push({ ...base, role: 'compaction', hidden: true, text: summaryOf(textOf(row.message?.content)) });
+      continue;
+    }
     const blocks = blocksOf(row.message?.content);
     const results = blocks.filter((block) => block.type === 'tool_result');
     for (const result of results) {
@@ -141,6 +149,11 @@ export function toKitHistory(rows) {
       .map((block) => block.text)
       .join('\n');
     if (text === '' && blocks.some((block) => block.type === 'text')) continue;
+    const command = localCommand(text);
+    if (command !== undefined) {
+      messages.push({ ...base, role: 'user', hidden: command.output, text: command.text });
+      continue;
+    }
     const interrupt = isInterruptMarker(text);
     if (interrupt)
       for (const tool of messages)
@@ -149,6 +162,31 @@ export function toKitHistory(rows) {
     messages.push({ ...base, role: 'user', hidden: row.isMeta === true || interrupt, text });
   }
   return messages.map(({ responseId, ...message }) => message);
+}
+
+/**
+ * A local command the user ran (`/compact`), as Claude Code records it: one user row naming the
+ * command and its arguments, shown as typed, and one with its output to the terminal, which normal
+ * views show as the command's output, not as a message of the user's.
+ */
+function localCommand(text) {
+  const name = /^<command-name>([^<]*)<\/command-name>/.exec(text);
+  if (name) {
+    const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1] ?? '';
+    return { text: [name[1], args].filter(Boolean).join(' '), output: false };
+  }
+  const output = /^<local-command-(stdout|stderr)>([\s\S]*)<\/local-command-\1>$/.exec(text.trim());
+  return output ? { text: output[2], output: true } : undefined;
+}
+
+/**
+ * The summary a compaction's summary row holds: Claude Code puts the model's `<summary>` block after
+ * a preamble of its own and a `<system-reminder>` block, under a `Summary:` line in place of the
+ * tags, and may add a line pointing at the full transcript after a blank line.
+ */
+function summaryOf(text) {
+  const heading = text.indexOf('\nSummary:\n');
+  return heading === -1 ? text : text.slice(heading + '\nSummary:\n'.length);
 }
 
 /** Where Claude Code saved a tool's complete output, when it kept only a preview in the result. */
@@ -181,7 +219,7 @@ export function toKitCompactions(rows) {
   for (const row of rows) {
     if (row.type === 'system' && row.subtype === 'compact_boundary') compactions.push({ status: 'completed' });
     else if (row.type === 'user' && row.isCompactSummary && compactions.length > 0)
-      compactions.at(-1).summary = textOf(row.message?.content);
+      compactions.at(-1).summary = summaryOf(textOf(row.message?.content));
   }
   return compactions;
 }
