@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
@@ -46,6 +46,13 @@ async function hello(config) {
   mkdirSync(tmp, { recursive: true });
   mkdirSync(config.home, { recursive: true });
   process.env.TMPDIR = tmp;
+  // The host environment the kit set (host.env.set) is the host's, not the process's: a restart
+  // over the same store runs in it again, unless the kit restarts it in another time zone.
+  hostEnvFile = join(config.storeDir, 'host-env.json');
+  hostEnv = existsSync(hostEnvFile) ? JSON.parse(readFileSync(hostEnvFile, 'utf8')) : {};
+  for (const [name, value] of Object.entries(hostEnv)) {
+    if (name !== 'TZ' || config.timeZone === undefined) setHostVariable(name, value);
+  }
   const [pi, ai] = await Promise.all([piLoaded, aiLoaded]);
   sessions = new PiSessions(pi, config, diagnostics);
   sessions.isContextOverflow = ai.isContextOverflow;
@@ -53,13 +60,20 @@ async function hello(config) {
     protocol: PROTOCOL,
     runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse'],
+    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse', 'host-env', 'history-paging'],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
     // pi's compaction keeps the newest 20000 tokens as they are (its keepRecentTokens default);
     // the window and allowance are those the adapter gives the kit's models until configured.
-    limits: { contextWindow: 200_000, outputAllowance: 16_384, recentContextTokens: 20_000 },
+    limits: {
+      contextWindow: 200_000,
+      outputAllowance: 16_384,
+      recentContextTokens: 20_000,
+      // pi's bash and read tools bound their output at 2000 lines or 50 KB (UTF-8), whichever comes first
+      // (DEFAULT_MAX_LINES, DEFAULT_MAX_BYTES in its tools/truncate.js); pi bounds no other tool's result.
+      toolOutput: { maxLines: 2000, maxBytes: 50 * 1024 },
+    },
   };
 }
 
@@ -78,11 +92,43 @@ const EMULATED = {
   events: "the session file's entries, numbered by their position in the file: pi keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',
+  'history-paging':
+    "pages the adapter's own projection of the session file's current branch (the history command's): pi's SessionManager.getBranch() walks the same branch but keeps no message positions and no pages",
 };
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;
+}
+
+/** The host environment the kit set, kept in the store; and what each variable was before it. */
+let hostEnvFile;
+let hostEnv = {};
+const hostEnvBefore = new Map();
+
+function setHostVariable(name, value) {
+  if (!hostEnvBefore.has(name)) hostEnvBefore.set(name, process.env[name]);
+  setEnv(name, value ?? undefined);
+}
+
+/**
+ * pi reads the environment of the process it runs in: the system prompt's date in the local time
+ * zone when a session opens (`new Date()` in its system-prompt.js), and bash's environment at each
+ * command (`getShellEnv()` spreads `process.env`). The variable is set in this process, and the
+ * open sessions are reopened (a running one once it settles), so the next turn reads it.
+ */
+async function setHostEnv({ name, value }) {
+  setHostVariable(name, value);
+  hostEnv = { ...hostEnv, [name]: value };
+  writeFileSync(hostEnvFile, JSON.stringify(hostEnv, null, 2));
+  await sessions.reopenAll();
+}
+
+/** Puts back what the host environment was before the kit set it, for the next runtime. */
+function restoreHostEnv() {
+  for (const [name, value] of hostEnvBefore) setEnv(name, value);
+  hostEnvBefore.clear();
+  hostEnv = {};
 }
 
 /**
@@ -93,6 +139,7 @@ function setEnv(name, value) {
  */
 async function close() {
   await sessions.stopAll();
+  restoreHostEnv();
   subscriptions.clear();
   diagnostics.length = 0;
   admitted = 0;
@@ -168,6 +215,21 @@ async function run(sessionId, explicit) {
   }
 }
 
+/**
+ * One page of the history, newest last: the `limit` messages before the message `before` (or the
+ * newest), in the order of the session file's current branch, as `history` projects it. pi pages
+ * nothing itself: its `SessionManager.getBranch()` returns the whole branch.
+ */
+function historyPage({ sessionId, limit, before }) {
+  const messages = toKitHistory(sessions.entries(sessionId));
+  let end = messages.length;
+  if (before !== undefined) {
+    end = messages.findIndex((message) => message.id === before);
+    if (end < 0) throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  }
+  return { messages: messages.slice(Math.max(0, end - limit), end) };
+}
+
 const commands = {
   'session.create': (c) => sessions.create(c.id, c.location),
   'prompt.admit': admit,
@@ -195,6 +257,7 @@ const commands = {
     if (c.model !== undefined) await sessions.selectModel(c.sessionId, c.model);
   },
   'compaction.configure': (c) => sessions.configureCompaction(c),
+  'host.env.set': setHostEnv,
   'compaction.request': async (c) => {
     const live = await sessions.open(c.sessionId);
     live.afterCompaction = [];
@@ -221,6 +284,7 @@ const commands = {
         .map((name) => join(directory, name)),
     };
   },
+  'history.page': (c) => historyPage(c),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
   'skill.define': (c) => {
@@ -252,7 +316,7 @@ const UNSUPPORTED = {
   'permission.pending': 'pi asks no permission before running a tool',
   'permission.reply': 'pi asks no permission before running a tool',
   'tool-output.configure':
-    'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB)',
+    'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB), declared as limits.toolOutput',
 };
 
 serveStdio({

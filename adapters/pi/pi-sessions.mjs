@@ -21,6 +21,8 @@ export class PiSessions {
     this.diagnostics = diagnostics;
     this.gates = new GateBoard();
     this.live = new Map();
+    /** Held prompts of sessions closed to be reopened, by session ID. */
+    this.carried = new Map();
     this.recordFile = join(config.storeDir, 'kit-sessions.json');
     this.sessionDir = join(config.storeDir, 'sessions');
     this.compaction = { contextWindow: 200_000, maxTokens: 16_384, reserveTokens: undefined, modelWindows: {} };
@@ -51,11 +53,22 @@ export class PiSessions {
     return readEntries(this.file(sessionId));
   }
 
-  /** The live pi session, opened on first use: pi reads its resources (AGENTS.md, skills) when a session opens. */
+  /**
+   * The live pi session, opened on first use: pi reads its resources (AGENTS.md, skills), and the
+   * date its system prompt names, when a session opens. One marked stale (the host environment
+   * changed while it ran) is reopened here once pi has settled, keeping the prompts it held.
+   */
   async open(sessionId) {
     const existing = this.live.get(sessionId);
-    if (existing) return existing.ready;
+    if (existing) {
+      const live = await existing.ready;
+      if (!live.stale || live.running) return live;
+      await this.close(sessionId);
+      return this.open(sessionId);
+    }
     const state = new LiveSession();
+    state.held = this.carried.get(sessionId) ?? [];
+    this.carried.delete(sessionId);
     this.live.set(sessionId, state);
     state.ready = this.start(sessionId, state);
     return state.ready;
@@ -168,8 +181,24 @@ export class PiSessions {
     if (!state) return;
     this.live.delete(sessionId);
     const live = await state.ready;
+    // Prompts held for `session.run` are the adapter's, not pi's: the reopened session keeps them.
+    if (!this.live.has(sessionId)) this.carried.set(sessionId, live.held);
     await live.settle();
     live.session.dispose();
+  }
+
+  /**
+   * After a change of the host environment: pi reads it when a session opens (the system prompt's
+   * date in the local time zone) and when bash spawns. Idle sessions are closed now and reopen at
+   * their next use; a running one is marked and reopened once it has settled, as pi cannot rebuild
+   * a running session.
+   */
+  async reopenAll() {
+    for (const [sessionId, state] of [...this.live]) {
+      const live = await state.ready;
+      if (live.running) live.stale = true;
+      else await this.close(sessionId);
+    }
   }
 
   /**
@@ -212,6 +241,8 @@ class LiveSession {
   ready = undefined;
   /** Prompts held for `session.run`: admitted with `resume: false` while pi was idle. */
   held = [];
+  /** The host environment changed while pi ran: reopen the session once it has settled. */
+  stale = false;
   /**
    * Input admitted during a requested compaction, submitted once it ends (undefined when none
    * runs): pi's own interactive mode queues it so, as its agent loop is not there to take a steer.
