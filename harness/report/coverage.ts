@@ -2,6 +2,7 @@ import { REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
 import { readRuleSubjects } from '../suite/rule-subjects.js';
+import { readClauses, resultNamed, type Clause } from '../suite/clauses.js';
 
 /**
  * Each selected rule's outcome, grouped. A rule with a verdict passed, failed or is not
@@ -56,15 +57,44 @@ export function emulatedSubjects(result: ScenarioResult, rule: string): string[]
   return (subjects.get(rule) ?? []).filter((cmd) => result.emulated?.includes(cmd));
 }
 
-/** Each rule's outcome over its scenarios, in rule order. */
+/** Each rule's outcome over its scenarios, in rule order; a pass resting on too few of its clauses is no verdict. */
 export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Outcome> {
   const byRule = new Map<string, Outcome[]>();
   for (const result of results) {
     for (const rule of rulesOf(result)) byRule.set(rule, [...(byRule.get(rule) ?? []), outcomeFor(result, rule)]);
   }
   return new Map(
-    [...byRule].sort(([a], [b]) => a.localeCompare(b)).map(([rule, outcomes]) => [rule, ruleOutcome(outcomes)]),
+    [...byRule]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([rule, outcomes]) => {
+        const outcome = ruleOutcome(outcomes);
+        return [rule, outcome === 'passed' && thinPass(results, rule) ? 'not judged' : outcome];
+      }),
   );
+}
+
+let clauses: Clause[] | undefined;
+
+/**
+ * A pass that rests on fewer than half of the rule's clauses this runtime could be judged on: the
+ * clauses whose scenarios all went without a verdict for want of a capability, or ran and saw
+ * nothing real, are more than those judged. Clauses of a profile, dialect or reading the runtime
+ * does not take are not its to be judged on.
+ */
+export function thinPass(results: readonly ScenarioResult[], rule: string): string | undefined {
+  clauses ??= readClauses(kitPath('rules', 'index.md')).clauses;
+  let judged = 0;
+  let unjudged = 0;
+  for (const clause of clauses.filter((c) => c.rule === rule && c.scenarios.length > 0)) {
+    const ran = results.filter((result) => clause.scenarios.some((id) => resultNamed(id, result)));
+    const outcomes = ran.map((result) => outcomeFor(result, rule));
+    if (outcomes.some(isVerdict)) judged += 1;
+    else if (ran.some((result, i) => outcomes[i] !== 'not applicable' || /needs capability/.test(result.reason ?? '')))
+      unjudged += 1;
+  }
+  return unjudged > judged
+    ? `not judged: passed on ${judged} of the ${judged + unjudged} clauses it could be judged on here, the others' scenarios without a verdict`
+    : undefined;
 }
 
 export function coverageOf(results: readonly ScenarioResult[]): Coverage {
@@ -94,10 +124,13 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
       coverage.withVerdict += 1;
       continue;
     }
-    const scenarios = results.filter(
-      (result) => rulesOf(result).includes(rule) && outcomeFor(result, rule) === outcome,
-    );
-    coverage.withoutVerdict[rule] = [...new Set(scenarios.flatMap((result) => reasonsOf(result, rule)))];
+    const ofRule = results.filter((result) => rulesOf(result).includes(rule));
+    const passedByScenarios = ruleOutcome(ofRule.map((result) => outcomeFor(result, rule))) === 'passed';
+    const thin = outcome === 'not judged' && passedByScenarios ? thinPass(results, rule) : undefined;
+    const scenarios = ofRule.filter((result) => outcomeFor(result, rule) === outcome);
+    coverage.withoutVerdict[rule] = thin
+      ? [thin]
+      : [...new Set(scenarios.flatMap((result) => reasonsOf(result, rule)))];
   }
   return coverage;
 }

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
+import { coverageOf } from './coverage.js';
+import { readClauses } from '../suite/clauses.js';
+import { kitPath } from '../kit-root.js';
 import {
   judgedRuntime,
   runtimeReportPage,
@@ -197,6 +200,25 @@ test("a scenario that reached the command a rule is about through the adapter's 
     page,
     /- not judged: rests on the adapter's emulation of `session\.wake`, which INB-13 is about: INB-13/,
   );
+});
+
+test('a pass resting on fewer clauses than the runtime could have been judged on is no verdict; a profile it lacks does not count', () => {
+  // RTY-01's clauses: (a) overloaded, (b) rate-limited, ... each with scenarios of their own (rules/index.md).
+  const { clauses } = readClauses(kitPath('rules', 'index.md'));
+  const retry = clauses.filter((clause) => clause.rule === 'RTY-01' && clause.scenarios.length > 0);
+  const [first, ...rest] = retry;
+  const judgedOne = { ...scenario(first!.scenarios[0]!, 'passed', ['RTY-01']) };
+  const lacking = rest.map((clause) => ({
+    ...scenario(clause.scenarios[0]!, 'not applicable', ['RTY-01']),
+    reason: 'needs capability virtual-clock',
+  }));
+  const outsideProfile = rest.map((clause) => ({
+    ...scenario(clause.scenarios[0]!, 'not applicable', ['RTY-01']),
+    reason: 'needs profile sol',
+  }));
+  assert.equal(coverageOf([judgedOne, ...lacking]).outcomes['RTY-01'], 'not judged');
+  assert.match(coverageOf([judgedOne, ...lacking]).withoutVerdict['RTY-01']![0]!, /passed on \d of the \d+ clauses/);
+  assert.equal(coverageOf([judgedOne, ...outsideProfile]).outcomes['RTY-01'], 'passed');
 });
 
 test("a path into the scenario's own directory reads <scenario>, whatever the temporary root and suffixes", () => {
