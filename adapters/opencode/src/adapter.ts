@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { idNamespace, kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
+import { historyPage, type MessagePage } from './history-page.js';
 import { failures, history, inbox, kitEvents, pendingAdmissions } from './projection.js';
 import {
   DEFAULT_MODEL_LIMIT,
@@ -64,6 +65,9 @@ const LIMITS = {
   summaryOutputTokens: 4_096,
 };
 
+/** The most messages OpenCode's message route returns at once (`SessionMessagesQuery.limit`, 1.18.33). */
+const MESSAGE_PAGE_MAX = 200;
+
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
 const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
@@ -71,8 +75,6 @@ const TOOL_OUTPUT_RETENTION_DAYS = 7;
 const UNSUPPORTED: Record<string, string> = {
   'session.run':
     'OpenCode serves no route for its forced drain (SessionExecution.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for',
-  'session.move':
-    'the V2 API has no route that moves a session (only the durable event type session.next.moved exists)',
   'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
   'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
   'prompt.submit': 'OpenCode has a durable inbox; profile sol only',
@@ -109,7 +111,7 @@ export function createAdapter(): StdioAdapter {
     () => ({
       runtime: { name: 'opencode', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core'],
-      capabilities: ['restart', 'host-env', 'process-reuse'],
+      capabilities: ['restart', 'host-env', 'process-reuse', 'history-paging'],
       // bash settles with the command's output and a text part naming its exit status.
       shell: {
         tool: 'bash',
@@ -250,8 +252,16 @@ class OpencodeRuntime {
       'session.idle': (c, api) => this.idle(this.sessionOf(c), api),
       'session.interrupt': (c, api) => this.interrupt(this.sessionOf(c), api),
       'session.select': (c, api) => this.select(c, api),
+      'session.move': (c, api) => this.move(c, api),
       epoch: async (c) => readEpoch(join(this.settings.storeDir, 'opencode.db'), this.sessionOf(c)),
       history: async (c, api) => ({ messages: history(await api.history(this.sessionOf(c))) }),
+      'history.page': async (c, api) =>
+        this.historyPage(
+          this.sessionOf(c),
+          Number(c.limit),
+          c.before === undefined ? undefined : String(c.before),
+          api,
+        ),
       inbox: async (c, api) => ({ rows: inbox(await api.history(this.sessionOf(c))) }),
       failures: async (c, api) => ({ failures: failures(await api.history(this.sessionOf(c))) }),
       events: async (c, api) => ({ events: kitEvents(await api.history(this.sessionOf(c), Number(c.after ?? 0))) }),
@@ -505,6 +515,52 @@ class OpencodeRuntime {
         model: { providerID: PROVIDER_ID, id: model },
       });
     }
+  }
+
+  /** One page of the history, through OpenCode's message route (see `historyPage`). */
+  private async historyPage(session: string, limit: number, before: string | undefined, api: OpencodeApi) {
+    const path = `/api/session/${encodeURIComponent(session)}/message`;
+    const toOpencode = (kitId: string) => (kitId.startsWith('msg_') ? kitId : opencodeMessageId(this.namespace, kitId));
+    const messages = await historyPage(
+      history(await api.history(session)),
+      (message) =>
+        message.role === 'tool'
+          ? message.assistantMessageId
+          : message.role === 'assistant'
+            ? message.id
+            : toOpencode(message.id),
+      toOpencode,
+      limit,
+      before,
+      // The route pages at most 200 messages at a time; more are read page by page.
+      (cursor) =>
+        api.call<MessagePage>(
+          'GET',
+          `${path}?limit=${Math.min(limit, MESSAGE_PAGE_MAX)}&${cursor === undefined ? 'order=desc' : `cursor=${cursor}`}`,
+        ),
+    );
+    return { messages };
+  }
+
+  /**
+   * Through OpenCode's experimental control plane: the session's location becomes the destination
+   * and the durable event `session.next.moved` is recorded; the workspace's files stay where they
+   * are (`moveChanges: false`). OpenCode refuses a destination of another project (400).
+   */
+  private async move(c: Command, api: OpencodeApi) {
+    await api
+      .call('POST', '/experimental/control-plane/move-session', {
+        sessionID: this.sessionOf(c),
+        destination: { directory: String(c.location) },
+        moveChanges: false,
+      })
+      .catch((error: unknown) => {
+        // The route answers every refusal 400 (MoveSessionError), an unknown session included.
+        if (error instanceof ApiError && error.message.includes('Session not found'))
+          throw new ApiError('not-found', error.message);
+        throw error;
+      });
+    return {};
   }
 
   private async subscribe(c: Command, api: OpencodeApi) {

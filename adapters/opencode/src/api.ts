@@ -12,14 +12,21 @@ export interface DurableEvent {
 }
 
 /**
- * The V2 routes under `/api/` only: the classic routes start a background package install that
- * tries the network.
+ * Routes outside `/api/` the adapter may use: the experimental control plane's move, which serves
+ * no location (its route group boots no instance, so it starts no package install).
+ */
+const EXPERIMENTAL_ROUTES = new Set(['/experimental/control-plane/move-session']);
+
+/**
+ * The V2 routes under `/api/` only, and the experimental routes named above: the classic routes
+ * start a background package install that tries the network.
  */
 export class OpencodeApi {
   constructor(private readonly baseUrl: string) {}
 
   async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, directory?: string): Promise<T> {
-    if (!path.startsWith('/api/')) throw new Error(`only V2 routes may be used, not ${path}`);
+    if (!path.startsWith('/api/') && !EXPERIMENTAL_ROUTES.has(path))
+      throw new Error(`only V2 routes may be used, not ${path}`);
     const headers: Record<string, string> =
       directory === undefined ? {} : { 'x-opencode-directory': encodeURIComponent(directory) };
     return serverRequest<T>(method, `${this.baseUrl}${path}`, path, body, headers);
