@@ -15,6 +15,7 @@ import { ServerHandle } from '../../opencode/server/server-handle.js';
 import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode/server/runner-adapter.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
+import { AdapterState, type ConfiguredSettings, type SessionRecord } from './adapter-state.js';
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
@@ -54,7 +55,6 @@ const UNSUPPORTED: Record<string, string> = {
   events: 'the classic runner keeps no durable events with sequence numbers',
   'events.subscribe': 'the classic runner keeps no durable events with sequence numbers',
   epoch: 'the classic runner keeps no Context Epoch',
-  'compaction.request': 'the summarize route runs a compaction at once instead of before the next turn',
   'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
   'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
   'context.contributor.register': 'no plugin-defined context sources reachable from outside',
@@ -96,7 +96,7 @@ export function createAdapter(): StdioAdapter {
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
-      capabilities: ['busy-submit'],
+      capabilities: ['busy-submit', 'manual-compaction', 'restart'],
       shell: {
         tool: 'bash',
         commandField: 'command',
@@ -127,27 +127,20 @@ export function createAdapter(): StdioAdapter {
   );
 }
 
-interface Session {
-  id: string;
-  directory: string;
-  /** The model the kit selected; the classic routes take the model with each prompt. */
-  model?: string;
-}
+type Session = SessionRecord;
 
 class ClassicRuntime {
   private readonly settings: ServerSettings;
   private readonly opencode: ServerHandle;
-  /** Kit session name → OpenCode's session; the classic routes choose the ID. */
-  private readonly sessions = new Map<string, Session>();
-  /** OpenCode message ID → the kit's. */
-  private readonly kitIds = new Map<string, string>();
-  /** Sessions whose doom-loop permission request the kit declined. */
-  private readonly declinedDoomLoops = new Set<string>();
+  /** The kit's names of OpenCode's sessions and messages, and what it configured: kept across restarts. */
+  private readonly state: AdapterState;
   private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
 
   constructor(config: HelloConfig) {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
+    // A restarted process finds OpenCode's sessions in its store, and the adapter's names for them beside it.
+    this.state = new AdapterState(config.storeDir);
     this.settings = {
       packageDir: PACKAGE_DIR,
       storeDir: config.storeDir,
@@ -161,6 +154,7 @@ class ClassicRuntime {
       compaction: DEFAULT_COMPACTION,
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
+      ...this.state.settings,
     };
     this.opencode = new ServerHandle(this.settings, () => pluginDependenciesInstalled(this.settings.home));
     this.commands = {
@@ -172,16 +166,17 @@ class ClassicRuntime {
       'session.select': async (c) => this.select(c),
       history: async (c, api) => {
         const session = this.session(c);
-        return { messages: history(await api.messages(session.id, session.directory), this.kitIds) };
+        return { messages: history(await api.messages(session.id, session.directory), this.state.kitIds) };
       },
       failures: async (c, api) => {
         const session = this.session(c);
         const recorded = failures(await api.messages(session.id, session.directory));
-        const doomLoop = this.declinedDoomLoops.has(session.id)
+        const doomLoop = this.state.declinedDoomLoops.has(session.id)
           ? [{ code: 'doom-loop' as const, message: 'the repeated tool call was declined' }]
           : [];
         return { failures: [...recorded, ...doomLoop] };
       },
+      'compaction.request': (c, api) => this.summarize(this.session(c), api),
       compactions: async (c, api) => {
         const session = this.session(c);
         return { compactions: compactions(await api.messages(session.id, session.directory)) };
@@ -225,8 +220,23 @@ class ClassicRuntime {
     return this.opencode.started();
   }
 
-  private reconfigure(change: Partial<ServerSettings>): Promise<void> {
+  /** A setting OpenCode reads from its configuration at start, kept for a restarted process too. */
+  private reconfigure(change: ConfiguredSettings): Promise<void> {
+    this.state.settings = { ...this.state.settings, ...change };
+    this.state.save();
     return this.opencode.reconfigure(change);
+  }
+
+  /**
+   * `POST /session/:id/summarize` writes a compaction request and runs the loop, which compacts
+   * at once; the route answers once the loop has ended.
+   */
+  private async summarize(session: Session, api: ClassicApi) {
+    await api.call('POST', `/session/${encodeURIComponent(session.id)}/summarize`, session.directory, {
+      providerID: PROVIDER_ID,
+      modelID: session.model ?? this.settings.model,
+      auto: false,
+    });
   }
 
   /** A model the configuration does not name yet is written, and the server restarted to read it. */
@@ -238,17 +248,18 @@ class ClassicRuntime {
     if (model !== this.settings.model && !this.settings.otherModels?.includes(model))
       await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
     session.model = model;
+    this.state.save();
   }
 
   private session(c: Command): Session {
-    const session = this.sessions.get(String(c.sessionId));
+    const session = this.state.sessions.get(String(c.sessionId));
     if (!session) throw new ApiError('not-found', `no session ${c.sessionId}`);
     return session;
   }
 
   private async createSession(c: Command, api: ClassicApi) {
     const kitId = c.id === undefined ? undefined : String(c.id);
-    const known = kitId === undefined ? undefined : this.sessions.get(kitId);
+    const known = kitId === undefined ? undefined : this.state.sessions.get(kitId);
     if (known) return { sessionId: kitId, created: false };
     const directory = String(c.location);
     // A session with a title of its own: a default title has the first prompt send a provider
@@ -257,7 +268,8 @@ class ClassicRuntime {
       title: `kit ${kitId ?? 'session'}`,
     });
     const name = kitId ?? created.id;
-    this.sessions.set(name, { id: created.id, directory });
+    this.state.sessions.set(name, { id: created.id, directory });
+    this.state.save();
     return { sessionId: name, created: true };
   }
 
@@ -291,7 +303,8 @@ class ClassicRuntime {
     });
     const id = await this.newUserMessage(session, before, api);
     const kitId = c.id === undefined ? id : String(c.id);
-    this.kitIds.set(id, kitId);
+    this.state.kitIds.set(id, kitId);
+    this.state.save();
     return { messageId: kitId, state: 'promoted', duplicate: false };
   }
 
@@ -314,7 +327,7 @@ class ClassicRuntime {
       const status = await api.status(session.id, session.directory);
       if (status === 'idle') {
         const messages = await api.messages(session.id, session.directory);
-        if (answered(messages) || this.declinedDoomLoops.has(session.id)) return;
+        if (answered(messages) || this.state.declinedDoomLoops.has(session.id)) return;
         quietSince ??= Date.now();
         if (Date.now() - quietSince > SILENT_STOP_MS)
           throw new SilentStop('the session is idle but its newest user message has no answer and no recorded error');
@@ -358,10 +371,13 @@ class ClassicRuntime {
   }
 
   private async replyToPermission(id: string, approve: boolean, api: ClassicApi) {
-    for (const session of this.sessions.values()) {
+    for (const session of this.state.sessions.values()) {
       const request = (await api.permissions(session.id, session.directory)).find((r) => r.id === id);
       if (!request) continue;
-      if (!approve && request.permission === 'doom_loop') this.declinedDoomLoops.add(session.id);
+      if (!approve && request.permission === 'doom_loop') {
+        this.state.declinedDoomLoops.add(session.id);
+        this.state.save();
+      }
       await api.call('POST', `/permission/${encodeURIComponent(id)}/reply`, session.directory, {
         reply: approve ? 'once' : 'reject',
       });
