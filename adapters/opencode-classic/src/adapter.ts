@@ -48,7 +48,6 @@ const DEFAULT_COMPACTION = {
 const UNSUPPORTED: Record<string, string> = {
   'session.run': 'the classic runner runs a session only for a new prompt',
   'session.wake': 'the classic runner has no inbox: a prompt runs when it is sent',
-  'session.move': 'no classic route moves a session to another location',
   'clock.set': 'the classic runner retries on real time; it has no virtual clock',
   'retry.wait': 'the classic runner retries on real time; it has no virtual clock',
   inbox: 'the classic runner has no inbox: a prompt is a message as soon as it is sent',
@@ -163,6 +162,7 @@ class ClassicRuntime {
       'prompt.submit': async (c, api) => ({ messageId: (await this.send(c, api)).messageId }),
       'session.idle': (c, api) => this.idle(this.session(c), api),
       'session.interrupt': (c, api) => this.interrupt(this.session(c), api),
+      'session.move': (c, api) => this.move(this.session(c), String(c.location), api),
       'session.select': async (c) => this.select(c),
       history: async (c, api) => {
         const session = this.session(c);
@@ -342,6 +342,20 @@ class ClassicRuntime {
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /**
+   * The experimental control-plane route moves a session to another directory; OpenCode finds the
+   * destination's project itself, and refuses a move to another project. Every later request
+   * about the session names its new directory.
+   */
+  private async move(session: Session, location: string, api: ClassicApi) {
+    await api.call('POST', '/experimental/control-plane/move-session', session.directory, {
+      sessionID: session.id,
+      destination: { directory: location },
+    });
+    session.directory = location;
+    this.state.save();
   }
 
   private async interrupt(session: Session, api: ClassicApi) {
