@@ -84,7 +84,7 @@ const EMULATED: Record<string, string> = {
   'prompt.submit':
     'POST /session/:id/prompt_async, refused as busy only when OpenCode refuses it (it does not: the prompt joins the running loop)',
   'session.select':
-    'the classic routes take the model with each prompt: the adapter sends the selected model with every later prompt',
+    'the classic routes take the model and the agent with each prompt: the adapter sends the selected ones with every later prompt',
   failures:
     'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
 };
@@ -134,6 +134,8 @@ class ClassicRuntime {
   /** The kit's names of OpenCode's sessions and messages, and what it configured: kept across restarts. */
   private readonly state: AdapterState;
   private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
+  /** Commands that only change what the server is started with: none needs a server running. */
+  private readonly settingChanges: Record<string, (c: Command) => Promise<unknown>>;
 
   constructor(config: HelloConfig) {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
@@ -181,6 +183,13 @@ class ClassicRuntime {
         const session = this.session(c);
         return { compactions: compactions(await api.messages(session.id, session.directory)) };
       },
+      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.session(c), api) }),
+      'permission.wait': async (c, api) => this.permissionAsked(this.session(c), api),
+      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
+      'tool-output.files': async () => this.toolOutputFiles(),
+      diagnostics: async () => ({ diagnostics: [] }),
+    };
+    this.settingChanges = {
       'tool-output.configure': async (c) =>
         this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
       'compaction.configure': async (c) =>
@@ -194,15 +203,34 @@ class ClassicRuntime {
             ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
           },
         }),
-      'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.session(c), api) }),
-      'permission.wait': async (c, api) => this.permissionAsked(this.session(c), api),
-      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
-      'tool-output.files': async () => this.toolOutputFiles(),
-      diagnostics: async () => ({ diagnostics: [] }),
+      // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
+      'agent.define': async (c) =>
+        this.reconfigure({
+          agents: {
+            ...this.settings.agents,
+            [String(c.name)]: {
+              tools: (c.tools ?? {}) as Record<string, string>,
+              skills: (c.skills ?? {}) as Record<string, string>,
+            },
+          },
+        }),
+      'skill.define': async (c) =>
+        this.reconfigure({
+          skills: {
+            ...this.settings.skills,
+            [String(c.name)]: {
+              description: String(c.description),
+              body: String(c.body),
+              ...(c.location ? { location: String(c.location) } : {}),
+            },
+          },
+        }),
     };
   }
 
   async handle(command: Command): Promise<unknown> {
+    const change = this.settingChanges[command.cmd];
+    if (change) return change(command);
     const run = this.commands[command.cmd];
     if (!run) throw new ApiError('unsupported', `the classic runner has no equivalent of ${command.cmd}`);
     return run(command, new ClassicApi((await this.started()).url));
@@ -239,15 +267,23 @@ class ClassicRuntime {
     });
   }
 
-  /** A model the configuration does not name yet is written, and the server restarted to read it. */
+  /**
+   * The classic routes take the model and the agent with each prompt: the selection is sent with
+   * every later one. A model the configuration does not name yet is written, and the server
+   * restarted to read it; an agent is one `opencode.json` defines (the build agent when none is selected).
+   */
   private async select(c: Command) {
     const session = this.session(c);
-    if ('agent' in c) throw new ApiError('unsupported', 'the adapter selects models only');
-    if (!('model' in c)) return;
-    const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
-    if (model !== this.settings.model && !this.settings.otherModels?.includes(model))
-      await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
-    session.model = model;
+    if ('agent' in c) {
+      if (c.agent === null || c.agent === undefined) delete session.agent;
+      else session.agent = String(c.agent);
+    }
+    if ('model' in c) {
+      const model = c.model === null || c.model === undefined ? this.settings.model : String(c.model);
+      if (model !== this.settings.model && !this.settings.otherModels?.includes(model))
+        await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
+      session.model = model;
+    }
     this.state.save();
   }
 
@@ -299,6 +335,7 @@ class ClassicRuntime {
     const before = new Set((await api.messages(session.id, session.directory)).map((m) => m.info.id));
     await api.call('POST', `/session/${encodeURIComponent(session.id)}/prompt_async`, session.directory, {
       model: { providerID: PROVIDER_ID, modelID: session.model ?? this.settings.model },
+      ...(session.agent === undefined ? {} : { agent: session.agent }),
       parts,
     });
     const id = await this.newUserMessage(session, before, api);
@@ -364,12 +401,17 @@ class ClassicRuntime {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 
+  /** Waiting requests, each with the agent of the assistant message whose call asked. */
   private async permissionRequests(session: Session, api: ClassicApi) {
-    return (await api.permissions(session.id, session.directory)).map((request) => ({
+    const requests = await api.permissions(session.id, session.directory);
+    const messages = requests.some((request) => request.tool)
+      ? await api.messages(session.id, session.directory)
+      : [];
+    return requests.map((request) => ({
       id: request.id,
       // A doom-loop request names the repeated tool in its metadata.
       tool: request.permission === 'doom_loop' ? String(request.metadata?.tool ?? 'doom_loop') : request.permission,
-      agent: 'build',
+      agent: messages.find((m) => m.info.id === request.tool?.messageID)?.info.agent ?? session.agent ?? 'build',
     }));
   }
 

@@ -31,6 +31,8 @@ export interface ClassicMessage {
     id: string;
     role: 'user' | 'assistant';
     parentID?: string;
+    /** The agent the message was written for. */
+    agent?: string;
     summary?: boolean;
     finish?: string;
     error?: { name: string; data?: Record<string, unknown> };
@@ -46,6 +48,8 @@ export interface ClassicPermission {
   permission: string;
   patterns?: string[];
   metadata?: Record<string, unknown>;
+  /** The tool call that asked. */
+  tool?: { messageID: string; callID: string };
 }
 
 /**
