@@ -13,7 +13,10 @@ export interface SessionRecord {
 }
 
 /** What the kit configured that OpenCode reads only from its configuration file at start. */
-export type ConfiguredSettings = Pick<ServerSettings, 'otherModels' | 'toolOutput' | 'compaction' | 'agents' | 'skills'>;
+export type ConfiguredSettings = Pick<
+  ServerSettings,
+  'otherModels' | 'toolOutput' | 'compaction' | 'agents' | 'skills'
+>;
 
 interface Saved {
   sessions: Record<string, SessionRecord>;

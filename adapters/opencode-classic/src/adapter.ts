@@ -12,6 +12,7 @@ import {
 } from '../../opencode/server/server.js';
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../../opencode/server/server-handle.js';
+import { loggedWarnings } from '../../opencode/server/server-log.js';
 import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode/server/runner-adapter.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
@@ -187,7 +188,10 @@ class ClassicRuntime {
       'permission.wait': async (c, api) => this.permissionAsked(this.session(c), api),
       'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
       'tool-output.files': async () => this.toolOutputFiles(),
-      diagnostics: async () => ({ diagnostics: [] }),
+      // OpenCode's own log in the scenario's store, every process over it included (restarts too).
+      diagnostics: async () => ({
+        diagnostics: await loggedWarnings(this.settings.storeDir, Number.NEGATIVE_INFINITY),
+      }),
     };
     this.settingChanges = {
       'tool-output.configure': async (c) =>
@@ -404,9 +408,7 @@ class ClassicRuntime {
   /** Waiting requests, each with the agent of the assistant message whose call asked. */
   private async permissionRequests(session: Session, api: ClassicApi) {
     const requests = await api.permissions(session.id, session.directory);
-    const messages = requests.some((request) => request.tool)
-      ? await api.messages(session.id, session.directory)
-      : [];
+    const messages = requests.some((request) => request.tool) ? await api.messages(session.id, session.directory) : [];
     return requests.map((request) => ({
       id: request.id,
       // A doom-loop request names the repeated tool in its metadata.

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpencodeApi, type DurableEvent } from './api.js';
@@ -24,11 +24,11 @@ import {
   runnerAdapter,
 } from '../server/runner-adapter.js';
 import { readEpoch } from './store.js';
+import { loggedAt, loggedWarnings } from '../server/server-log.js';
 import {
   createServerStore,
   linkScenario,
   linkedServerStore,
-  logDirectory,
   scenarioOpenedAt,
   toolOutputDirectory,
 } from './server-store.js';
@@ -632,13 +632,8 @@ class OpencodeRuntime {
   }
 
   /** OpenCode's own log since the scenario opened: its warnings and errors are what an operator reads. */
-  private async diagnostics(): Promise<string[]> {
-    const directory = logDirectory(this.settings.storeDir);
-    const names = (await readdir(directory).catch(() => [] as string[])).sort();
-    const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
-    return lines
-      .flatMap((text) => text.split('\n'))
-      .filter((line) => /\blevel=(WARN|ERROR)\b/.test(line) && loggedAt(line) >= this.openedAt);
+  private diagnostics(): Promise<string[]> {
+    return loggedWarnings(this.settings.storeDir, this.openedAt);
   }
 
   /**
@@ -663,12 +658,6 @@ class OpencodeRuntime {
     }
     return set;
   }
-}
-
-/** When OpenCode logged a line (ms), from its leading `timestamp=`; NaN when it has none. */
-function loggedAt(line: string): number {
-  const at = /^timestamp=(\S+)/.exec(line)?.[1];
-  return at === undefined ? Number.NaN : Date.parse(at);
 }
 
 /** Whether the session's last provider step failed, with no prompt promoted since. */

@@ -39,8 +39,3 @@ export function linkScenario(scenarioStore: string, serverStore: string): void {
 export function toolOutputDirectory(serverStore: string): string {
   return join(serverStore, 'opencode', 'data', 'opencode', 'tool-output');
 }
-
-/** Where OpenCode writes its log. */
-export function logDirectory(serverStore: string): string {
-  return join(serverStore, 'opencode', 'data', 'opencode', 'log');
-}
