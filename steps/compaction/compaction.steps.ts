@@ -5,7 +5,7 @@ import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
-import { request, requestLabel } from '../support/requests.js';
+import { LAST_REQUEST, request, requestLabel } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 
 /** A summary in the form the runtime declared it takes one in, if any: the seeds fix none. */
@@ -223,17 +223,18 @@ Then('the history still holds {prose}', async function (this: KitWorld, length: 
  * verbatim is bounded) with most of the long reply gone from an earlier request.
  */
 Then(
-  /^request (\d+) is shorter than (?:(\d+) characters|request (\d+) by at least half the long reply)$/,
-  function (this: KitWorld, n: string, characters: string | null, earlier: string | null) {
+  /^(request \d+|the last request) is shorter than (?:(\d+) characters|request (\d+) by at least half the long reply)$/,
+  function (this: KitWorld, words: string, characters: string | null, earlier: string | null) {
+    const n = words === 'the last request' ? LAST_REQUEST : Number(words.slice('request '.length));
     const length = (k: number) => JSON.stringify(request(this, k).body).length;
     if (characters !== null) {
-      expect(length(Number(n)), `the characters of request ${n}`).to.be.below(Number(characters));
+      expect(length(n), `the characters of ${requestLabel(n)}`).to.be.below(Number(characters));
       return;
     }
     const half = compactionSizes(this.driver.description).longReply / 2;
     expect(
-      length(Number(n)),
-      `request ${n} against request ${earlier} (${length(Number(earlier))} characters)`,
+      length(n),
+      `${requestLabel(n)} against request ${earlier} (${length(Number(earlier))} characters)`,
     ).to.be.below(length(Number(earlier)) - half);
   },
 );
@@ -242,19 +243,18 @@ Then(
  * The turn that was pending when the compaction ran: its input is the model's last word, either as
  * a user message of its own after the checkpoint or as the newest entry of the checkpoint's
  * serialized recent context (003 lets the checkpoint stand for the whole transcript, the promoted
- * input included).
+ * input included). System messages the runtime adds after it (MCS-01 puts them there) do not count.
  */
-/** System messages the runtime adds after the pending input (MCS-01 puts them there) do not count. */
-Then('request {int} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
+Then('{request} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
   const last = request(this, n).messages.findLast((message) => message.role !== 'system');
-  expect(last?.role, `the last message of request ${n}`).to.equal('user');
+  expect(last?.role, `the last message of ${requestLabel(n)}`).to.equal('user');
   const text = last!.text;
   this.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
   if (text === input) return;
   const serialized = text.replace(/<\/?[\w-]+>/g, '').trimEnd();
   expect(
     serialized.endsWith(input),
-    `the last message of request ${n} ends with "${input}": ${text.slice(-200)}`,
+    `the last message of ${requestLabel(n)} ends with "${input}": ${text.slice(-200)}`,
   ).to.equal(true);
 });
 

@@ -153,7 +153,6 @@ defineParameterType({
   useForSnippets: false,
 });
 
-/** Where a listing goes on: an offset, or `none` at its end. */
 /** `request 3`, `the last request` (the newest one when the step runs) or `the summary request`. */
 const NAMED_REQUESTS: Record<string, number> = {
   'the last request': LAST_REQUEST,
