@@ -125,6 +125,10 @@ const EMULATED = {
     'the adapter keeps kit session IDs, locations and the Claude Code session UUID it starts each with (--session-id) in kit-sessions.json',
   'prompt.admit':
     "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake; the receipt echoes the kit's ID: Claude Code has no admit-without-run and keeps no message IDs of the caller",
+  'session.run':
+    "writes the prompts the adapter holds to the process's stdin, else only opens the process: Claude Code has no command that runs a session without new input",
+  'session.wake':
+    "writes the prompts the adapter holds, and nothing else: Claude Code keeps no inbox a wake could promote from",
   events: "the transcript's rows, numbered by their line in the file: Claude Code keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',
