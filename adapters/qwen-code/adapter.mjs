@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
@@ -62,14 +62,14 @@ function hello(c) {
   mkdirSync(c.home, { recursive: true });
   mkdirSync(join(c.storeDir, 'runtime'), { recursive: true });
   recordFile = join(c.storeDir, 'kit-sessions.json');
-  if (existsSync(recordFile)) records = JSON.parse(readFileSync(recordFile, 'utf8'));
+  records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
   const settingsFile = join(c.storeDir, 'settings.json');
-  if (existsSync(settingsFile)) settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
   return {
     protocol: PROTOCOL,
     runtime: { name: 'qwen-code', version: VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
     texts: {
       // Qwen Code lowers its own context reminders into the user turn they go with.
@@ -154,6 +154,18 @@ function environment() {
   };
 }
 
+/** The kit's provider as a Qwen Code `modelProviders` entry names it: protocol, endpoint, key variable. */
+function providerEntry() {
+  return anthropic()
+    ? {
+        authType: 'anthropic',
+        baseUrl: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
+        envKey: 'ANTHROPIC_API_KEY',
+        model: config.provider.model,
+      }
+    : { authType: 'openai', baseUrl: config.provider.baseUrl, envKey: 'OPENAI_API_KEY', model: config.provider.model };
+}
+
 /** The open process of a session, started on first use with the session's chat recording. */
 function open(sessionId) {
   const found = record(sessionId);
@@ -161,7 +173,7 @@ function open(sessionId) {
   if (existing && !existing.process.exited) return existing;
   mkdirSync(join(config.storeDir, 'home'), { recursive: true });
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
-  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings), null, 2));
+  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings, providerEntry()), null, 2));
   const resumed = existsSync(chatFile(sessionId));
   const model = found.model ?? config.provider.model;
   const qwen = new QwenProcess({
@@ -197,7 +209,7 @@ async function admit(c) {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   }
   const state = open(c.sessionId);
-  if (c.delivery === 'steer' && state.process.busy) {
+  if (c.delivery === 'steer' && state.process.turning) {
     throw new Refusal(
       'unsupported',
       'Qwen Code queues a user message sent while it works behind the running turn; its stream-json input has no steer',
@@ -205,10 +217,11 @@ async function admit(c) {
   }
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const text = promptText(c.prompt);
-  if (c.resume === false && !state.process.busy) {
+  if (c.resume === false && !state.process.turning) {
     state.held.push(text);
     return { messageId, state: 'pending', duplicate: false };
   }
+  // Behind a running turn, or a requested compaction, it waits its turn.
   const running = state.process.busy;
   state.process.sendUser(text);
   return { messageId, state: running ? 'pending' : 'promoted', duplicate: false };
@@ -235,7 +248,7 @@ const commands = {
     // Qwen Code's own way to go on without new input: continue_last_turn resumes an interrupted
     // turn (an unanswered prompt or unsettled tool calls) and refuses otherwise.
     const reply = await state.process.control({ subtype: 'continue_last_turn' });
-    if (reply.accepted) state.process.awaited += 1;
+    if (reply.accepted) state.process.awaited.push('turn');
   },
   'session.wake': async (c) => {
     record(c.sessionId);
@@ -262,9 +275,15 @@ const commands = {
       await state.process.control({ subtype: 'set_model', model: c.model ?? config.provider.model });
     }
   },
+  'skill.define': defineSkill,
   'compaction.configure': async (c) => {
     settings.compaction = c;
     await restartAll();
+  },
+  // Qwen Code's own /compress, a user line like any other: it runs in its turn of the input queue,
+  // before the next message's provider turn, and ends with a result line of its own.
+  'compaction.request': (c) => {
+    open(c.sessionId).process.sendUser('/compress', 'command');
   },
   'tool-output.configure': async (c) => {
     settings.toolOutput = c;
@@ -277,6 +296,15 @@ const commands = {
     subscriptions,
   }),
   diagnostics: () => ({ diagnostics }),
+  // Every qwen process of the runtime ends as it does when its input ends (it finishes its queued
+  // work and exits); the next hello opens a new runtime over its own store and home.
+  'runtime.close': async () => {
+    await Promise.all([...live.values()].map((state) => state.process.stop()));
+    live.clear();
+    subscriptions.clear();
+    diagnostics.length = 0;
+    config = undefined;
+  },
   'tool-output.files': () => {
     // Qwen Code saves the complete output of a truncated result in its project's temporary
     // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
@@ -295,6 +323,43 @@ const commands = {
     return { directory, files: files.sort() };
   },
 };
+
+/** The names Qwen Code accepts for a skill (its SKILL_NAME_PATTERN). */
+const SKILL_NAME = /^[\p{L}\p{N}_:.-]+$/u;
+
+/**
+ * A user skill of Qwen Code: `$QWEN_HOME/skills/<directory>/SKILL.md`, its name and description in
+ * the front matter and its body after it. Qwen Code lists the user skills (name and description)
+ * to the model and gives a skill's body, with the directory it is in, only through its `skill`
+ * tool. It watches that directory and lists a skill added while a process runs in a reminder
+ * before the next turn, once its watcher has refreshed (150 ms after the change): while a process
+ * runs, the answer waits a second for that. The directory is named by the last segment of the
+ * kit's `location` where it gives one (the skill tool reports it as the skill's base directory),
+ * otherwise by the skill's name.
+ */
+async function defineSkill(c) {
+  if (!SKILL_NAME.test(c.name) || /^\.+$/.test(c.name))
+    throw new Refusal(
+      'unsupported',
+      `Qwen Code takes skill names of letters, digits, _, :, . and - only, not ${JSON.stringify(c.name)}`,
+    );
+  const skills = join(config.home, 'skills');
+  const directory = (c.location && basename(c.location).replace(/[^\p{L}\p{N}_.-]/gu, '-')) || c.name;
+  // A skill defined again replaces the one of that name, wherever it was kept.
+  const front = `name: ${JSON.stringify(c.name)}\n`;
+  for (const entry of existsSync(skills) ? readdirSync(skills) : []) {
+    const manifest = join(skills, entry, 'SKILL.md');
+    if (entry !== directory && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(`\n${front}`))
+      rmSync(join(skills, entry), { recursive: true, force: true });
+  }
+  mkdirSync(join(skills, directory), { recursive: true });
+  writeFileSync(
+    join(skills, directory, 'SKILL.md'),
+    `---\n${front}description: ${JSON.stringify(c.description)}\n---\n${c.body}\n`,
+  );
+  if ([...live.values()].some((state) => !state.process.exited))
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
 
 /** Settings are read when a process starts: configured budgets restart the open sessions. */
 async function restartAll() {

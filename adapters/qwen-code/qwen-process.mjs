@@ -18,10 +18,11 @@ export const QWEN_CLI = join(dirname(require.resolve('@qwen-code/qwen-code/packa
  * `initialize` request has opened its control channel.
  */
 export class QwenProcess {
-  sent = 0;
-  results = 0;
-  /** Work asked of the process that ends with a `result` line: user messages and continuations. */
-  awaited = 0;
+  /**
+   * Work asked of the process that ends with a `result` line, oldest first, in the order it runs:
+   * `turn` (a user message or an accepted continuation) or `command` (a slash command).
+   */
+  awaited = [];
   exited = false;
   pendingControl = new Map();
   waiters = [];
@@ -74,7 +75,7 @@ export class QwenProcess {
       return;
     }
     if (message.type === 'result') {
-      this.results += 1;
+      this.awaited.shift();
       this.lastResult = message;
       for (const notify of this.waiters.splice(0)) notify();
     }
@@ -93,13 +94,19 @@ export class QwenProcess {
   }
 
   /** Written at once: qwen reads its input in order and holds a user message until it is initialized. */
-  sendUser(text) {
-    this.awaited += 1;
+  sendUser(text, kind = 'turn') {
+    this.awaited.push(kind);
     this.write({ type: 'user', session_id: '', parent_tool_use_id: null, message: { role: 'user', content: text } });
   }
 
+  /** Some work asked of the process has no `result` line yet. */
   get busy() {
-    return !this.exited && this.results < this.awaited;
+    return !this.exited && this.awaited.length > 0;
+  }
+
+  /** A turn runs or waits: what is still to come is more than slash commands. */
+  get turning() {
+    return !this.exited && this.awaited.includes('turn');
   }
 
   /** Resolves once every user message written has its `result`, or the process is gone. */

@@ -5,7 +5,12 @@
  * detection, follow-up suggestions), every tool listed to the model rather than behind its tool
  * search, and the kit's budgets where it configured them.
  */
-export function qwenSettings({ compaction, toolOutput } = {}) {
+export function qwenSettings({ compaction, toolOutput } = {}, provider) {
+  const generationConfig = (window) => ({
+    // A failed provider request is retried after real sleeps; no scenario may wait on them.
+    maxRetries: 0,
+    ...(window ? { contextWindowSize: window } : {}),
+  });
   return {
     general: { enableAutoUpdate: false, showSessionRecap: false },
     privacy: { usageStatisticsEnabled: false },
@@ -16,14 +21,16 @@ export function qwenSettings({ compaction, toolOutput } = {}) {
     model: {
       skipNextSpeakerCheck: true,
       skipLoopDetection: true,
-      // A failed provider request is retried after real sleeps; no scenario may wait on them.
-      generationConfig: {
-        maxRetries: 0,
-        ...(compaction ? { contextWindowSize: compaction.contextWindow } : {}),
-      },
+      generationConfig: generationConfig(compaction?.contextWindow),
     },
+    // A window per model: an entry of modelProviders carries its own generationConfig, which Qwen
+    // Code applies whole (in place of model.generationConfig) when the model is started or selected.
+    ...(compaction?.modelWindows && provider
+      ? { modelProviders: modelEntries(compaction, provider, generationConfig) }
+      : {}),
     // Qwen Code compacts before a request whose estimated prompt exceeds this share of the window
     // (and, whatever the share, the window less the 20000 tokens its summary may take and 13000 more).
+    // The share is one setting for every model: a named model's budget is its window times it.
     ...(compaction
       ? {
           context: {
@@ -39,5 +46,22 @@ export function qwenSettings({ compaction, toolOutput } = {}) {
         ? { truncateToolOutputThreshold: toolOutput.maxBytes, truncateToolOutputLines: toolOutput.maxLines }
         : {}),
     },
+  };
+}
+
+/**
+ * The `modelProviders` entries of the kit's models under the provider's protocol: the default model
+ * with the configured window, every model `modelWindows` names with its own; each at the kit's
+ * endpoint and key (an entry without `baseUrl` would take Qwen Code's default endpoint).
+ */
+function modelEntries({ contextWindow, modelWindows }, provider, generationConfig) {
+  const windows = { [provider.model]: contextWindow, ...modelWindows };
+  return {
+    [provider.authType]: Object.entries(windows).map(([id, window]) => ({
+      id,
+      baseUrl: provider.baseUrl,
+      envKey: provider.envKey,
+      generationConfig: generationConfig(window),
+    })),
   };
 }
