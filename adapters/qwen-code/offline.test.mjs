@@ -10,22 +10,27 @@ const kit = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The adapter and every Qwen Code process it starts, traced through a smoke run (a session, one
- * prompt, its history, a kill): each connect() they make reaches the kit's loopback provider or a
- * local socket, and at least one reaches the provider, so the trace saw the real traffic.
+ * prompt, its history, a kill, a second scenario in the kept process): each connect() they make
+ * reaches the kit's loopback provider or a local socket, and at least one reaches the provider, so
+ * the trace saw the real traffic. The whole smoke run is traced, the kit with it: strace reads a
+ * stdin of its own, so as the adapter's launcher it would be taken for a process the runtime
+ * started and ended when the kit closes a scenario.
  */
 test('Qwen Code connects to nothing but loopback', { timeout: 240_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qwen-offline-'));
   try {
     const trace = join(dir, 'connect');
     const run = spawnSync(
-      process.execPath,
+      'strace',
       [
+        ...['-f', '-qq', '-e', 'trace=connect', '-e', 'signal=none', '-ff', '-o', trace],
+        process.execPath,
         'cli/bin.js',
         'smoke',
         '--timeout-scale',
         '10',
         '--adapter',
-        `strace -f -qq -e trace=connect -e signal=none -ff -o ${trace} node adapters/qwen-code/adapter.mjs`,
+        'node adapters/qwen-code/adapter.mjs',
       ],
       { cwd: kit, encoding: 'utf8' },
     );
