@@ -27,6 +27,9 @@ const live = new Map();
 const subscriptions = new Map();
 let settings = {};
 
+/** The agent a session runs as: the kit's default, whose one rule (the shell allowed) the settings carry. */
+const DEFAULT_AGENT = 'build';
+
 /** What this adapter computes itself because Qwen Code has no such notion. */
 const EMULATED = {
   'session.create':
@@ -45,10 +48,6 @@ const UNSUPPORTED = {
   inbox: 'Qwen Code keeps no inbox: user messages queued on its stream-json input live in memory only',
   epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
   'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
-  'permission.wait': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
-  'permission.pending':
-    'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
-  'permission.reply': 'the adapter runs Qwen Code with --approval-mode yolo: a headless run cannot answer its prompts',
   'session.move': "Qwen Code files a session's chat recording under its project directory; it has no move",
 };
 
@@ -147,7 +146,6 @@ function environment() {
       : { OPENAI_API_KEY: config.provider.apiKey, OPENAI_BASE_URL: config.provider.baseUrl }),
     TZ: config.timeZone ?? 'UTC',
     QWEN_DISABLE_AUTO_TITLE: '1',
-    QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
     QWEN_CODE_DISABLE_PRECONNECT: '1',
     QWEN_CODE_NO_RELAUNCH: '1',
     NO_COLOR: '1',
@@ -184,8 +182,9 @@ function open(sessionId) {
       anthropic() ? 'anthropic' : 'openai',
       '--model',
       model,
+      // Qwen Code's default mode asks the host (can_use_tool) for every call its rules leave to the user.
       '--approval-mode',
-      'yolo',
+      'default',
       ...(resumed ? ['--resume', found.uuid] : ['--session-id', found.uuid]),
     ],
     onDiagnostic: (line) => diagnostics.push(line),
@@ -276,6 +275,23 @@ const commands = {
     }
   },
   'skill.define': defineSkill,
+  // Qwen Code asks the host about each call awaiting approval with a can_use_tool control request;
+  // the session runs as the kit's default agent, build, whose rules the settings carry.
+  'permission.pending': (c) => {
+    record(c.sessionId);
+    const requests = [...(live.get(c.sessionId)?.process.permissions.values() ?? [])];
+    return { requests: requests.map(({ id, tool }) => ({ id, tool, agent: DEFAULT_AGENT })) };
+  },
+  'permission.wait': async (c) => {
+    record(c.sessionId);
+    const state = live.get(c.sessionId);
+    if (!(await state?.process.permissionAwaited()))
+      throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
+  },
+  'permission.reply': (c) => {
+    for (const state of live.values()) if (state.process.answerPermission(c.id, c.approve)) return;
+    throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
+  },
   'compaction.configure': async (c) => {
     settings.compaction = c;
     await restartAll();

@@ -25,6 +25,8 @@ export class QwenProcess {
   awaited = [];
   exited = false;
   pendingControl = new Map();
+  /** Qwen Code's `can_use_tool` requests not answered yet, by request ID: the calls awaiting approval. */
+  permissions = new Map();
   waiters = [];
   lastResult = undefined;
 
@@ -49,11 +51,13 @@ export class QwenProcess {
         this.exited = true;
         for (const notify of this.waiters.splice(0)) notify();
         for (const { reject } of this.pendingControl.values()) reject(new Error('qwen exited'));
+        this.permissions.clear();
         resolve();
       }),
     );
     this.controls = 0;
-    this.ready = this.control({ subtype: 'initialize' });
+    // A call awaiting approval waits for the host's answer up to the longest Qwen Code allows.
+    this.ready = this.control({ subtype: 'initialize', timeout: { canUseTool: 600_000 } });
     this.ready.catch(() => {});
   }
 
@@ -74,8 +78,16 @@ export class QwenProcess {
       else pending.resolve(message.response.response ?? {});
       return;
     }
+    if (message.type === 'control_request' && message.request?.subtype === 'can_use_tool') {
+      const { tool_name: tool, tool_use_id: callId } = message.request;
+      this.permissions.set(message.request_id, { id: message.request_id, tool, callId });
+      for (const notify of this.waiters.splice(0)) notify();
+      return;
+    }
     if (message.type === 'result') {
       this.awaited.shift();
+      // A turn that ended has no call left awaiting approval (an interrupt aborts the request).
+      if (!this.turning) this.permissions.clear();
       this.lastResult = message;
       for (const notify of this.waiters.splice(0)) notify();
     }
@@ -97,6 +109,29 @@ export class QwenProcess {
   sendUser(text, kind = 'turn') {
     this.awaited.push(kind);
     this.write({ type: 'user', session_id: '', parent_tool_use_id: null, message: { role: 'user', content: text } });
+  }
+
+  /** The answer to a `can_use_tool` request: run the call, or refuse it. */
+  answerPermission(id, approve) {
+    if (!this.permissions.delete(id)) return false;
+    this.write({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: id,
+        response: approve ? { behavior: 'allow' } : { behavior: 'deny', message: 'The user declined this tool call.' },
+      },
+    });
+    return true;
+  }
+
+  /** Resolves once a call awaits approval; false if the work asked of the process ended with none. */
+  async permissionAwaited() {
+    while (this.permissions.size === 0) {
+      if (!this.busy) return false;
+      await new Promise((resolve) => this.waiters.push(resolve));
+    }
+    return true;
   }
 
   /** Some work asked of the process has no `result` line yet. */

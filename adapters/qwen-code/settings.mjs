@@ -40,6 +40,9 @@ export function qwenSettings({ compaction, toolOutput } = {}, provider) {
           },
         }
       : {}),
+    // The kit's default agent may run the shell without asking; every other tool keeps Qwen Code's
+    // own default (it asks before an edit or a write), asked of the host as can_use_tool.
+    permissions: { allow: ['run_shell_command'] },
     tools: {
       toolSearch: { enabled: false },
       ...(toolOutput
