@@ -1,6 +1,7 @@
 import type { ScenarioResult } from './scenario-results.js';
-import { verdictOf, withStanding, type Verdict } from './verdict.js';
-import { clipped, requestExcerpt } from '../projection/render.js';
+import { verdictOf, type Verdict } from './verdict.js';
+import { clipped } from '../projection/render.js';
+import { failureLines, failureListing, notAsExpected } from './failure-listing.js';
 import { ruleOutcomes, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 
@@ -31,11 +32,7 @@ export function areaRows(results: ScenarioResult[]): AreaRow[] {
   });
 }
 
-/** A failure message without the kit's own stack frames, which say nothing about the runtime. */
-export function failureLines(message: string | undefined): string[] {
-  const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
-  return lines.join('\n').trimEnd().split('\n');
-}
+export { failureLines };
 
 /**
  * A run where no scenario could drive the runtime (its adapter does not start, say) judged nothing:
@@ -51,8 +48,12 @@ export function notDrivenSummary(results: readonly ScenarioResult[], runtime: st
   ].join('\n');
 }
 
-/** The closing summary of a run: per rule area, the failing scenarios, the baseline, and totals. */
-export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
+/**
+ * The closing summary of a run: per rule area, the rules with a verdict and without, then what
+ * broke (the failures, or with a baseline the outcomes it does not expect: `verbose` lists those it
+ * does), and totals naming what broke.
+ */
+export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict, verbose = false): string {
   const rows = areaRows(results);
   const width = Math.max(4, ...rows.map((row) => row.area.length));
   const columns = AREA_COLUMNS.map(([heading]) => heading);
@@ -63,29 +64,11 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
       `${row.area.padEnd(width)}  ${String(row.scenarios).padStart(9)}  ${cells.join('  ')}  ${row.rulesPassed}/${row.rules}`,
     );
   }
-  const failing = results.filter((r) => isFailure(r.status));
-  if (failing.length > 0) {
-    lines.push('', 'failing scenarios:');
-    for (const r of failing) {
-      const accepted = verdictOf(verdict, r)?.reason === undefined ? '' : ' [in the baseline]';
-      const rules = r.charged
-        ? `${r.charged.join(' ')} (a check of a scenario of ${r.rules.join(' ')})`
-        : r.rules.join(' ');
-      lines.push(`  ✖ ${r.status}: ${rules} ${r.uri}:${r.line} ${r.name} (@id:${r.id})${accepted}`);
-      if (r.step) lines.push(`      at: ${r.step}`);
-      lines.push(
-        `      ${failureLines(r.message)
-          .slice(0, 6)
-          .map((line) => clipped(line, 400))
-          .join('\n      ')}`,
-      );
-      if (r.request) lines.push(...requestExcerpt(r.request).map((line) => `      ${line}`));
-    }
-  }
-  if (verdict.baseline) lines.push('', ...baselineLines(verdict));
   lines.push('', ...coverageLines(verdict.coverage));
   if (verdict.shortfall) lines.push(`✖ ${verdict.shortfall}`);
-  lines.push(closingLine(results, verdict));
+  const listing = failureListing(results, verdict, verbose);
+  // The closing line stands apart from the last failure's request.
+  lines.push(...listing, ...(listing.length > 0 ? [''] : []), closingLine(results, verdict));
   return lines.join('\n');
 }
 
@@ -119,9 +102,11 @@ export function closingLine(results: readonly ScenarioResult[], verdict: Verdict
       : `, ${expectedRows} of them expected by the baseline`
     : '';
   const without = (['not applicable', 'not judged'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
+  const broke = notAsExpected(verdict);
   return (
     `conformance: ${t.passed} passed, ${failing} failed${kinds.length ? ` (${kinds.join(', ')})` : ''}${expected}` +
-    (without.length ? `, ${without.join(', ')}` : '')
+    (without.length ? `, ${without.join(', ')}` : '') +
+    (broke ? `; ${broke}` : '')
   );
 }
 
@@ -141,21 +126,4 @@ function coverageLines(coverage: Coverage): string[] {
   for (const [reason, rules] of rulesByReason(coverage)) lines.push(`  no verdict, ${reason}: ${rules.join(' ')}`);
   lines.push(`verdicts: ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%)`);
   return lines;
-}
-
-function baselineLines(verdict: Verdict): string[] {
-  const expected = withStanding(verdict, 'expected-fail');
-  const intermittent = withStanding(verdict, 'intermittent-pass');
-  const stale = withStanding(verdict, 'unexpected-pass');
-  const unexpected = withStanding(verdict, 'unexpected-fail');
-  return [
-    `baseline ${verdict.baseline}: ${expected.length} expected failure(s), ${stale.length} unexpected pass(es), ${unexpected.length} unexpected failure(s)` +
-      (intermittent.length ? `, ${intermittent.length} intermittent failure(s) that passed this time` : ''),
-    ...expected.map((s) => `  ✔ ${s.outcome} as expected: ${s.id} (${s.reason})`),
-    ...intermittent.map((s) => `  ✔ passed this time, fails on some runs: ${s.id} (${s.reason})`),
-    ...stale.map((s) => `  ✖ passes now, remove it from the baseline: ${s.id}`),
-    ...unexpected.map((s) =>
-      s.mismatch ? `  ✖ ${s.id}: ${s.mismatch}` : `  ✖ ${s.outcome}, and the baseline does not list it: ${s.id}`,
-    ),
-  ];
 }

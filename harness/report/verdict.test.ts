@@ -46,8 +46,8 @@ test('an intermittent entry expects its failure and a pass alike; the summary sa
   const passing = judge([result('a', 'passed')], { file: 'known.yaml', entries });
   assert.deepEqual([passing.passed, ids(passing, 'intermittent-pass')], [true, ['a']]);
   assert.match(
-    formatSummary([result('a', 'passed')], 'rt', passing),
-    /1 intermittent failure\(s\) that passed this time\n {2}✔ passed this time, fails on some runs: a \(races\)/,
+    formatSummary([result('a', 'passed')], 'rt', passing, true),
+    /1 intermittent failure\(s\) that passed this time\n\nexpected by the baseline:\n {2}✔ passed this time, fails on some runs: a \(races\)/,
   );
   const failing = judge([result('a', 'failed')], { file: 'known.yaml', entries });
   assert.deepEqual([failing.passed, ids(failing, 'expected-fail')], [true, ['a']]);
@@ -76,14 +76,14 @@ test("an outline's rows are judged one by one, or together when the baseline nam
 
 test('the text summary separates the three baseline outcomes', () => {
   const results = [result('a', 'failed'), result('b', 'failed'), result('c', 'passed')];
-  const text = formatSummary(results, 'rt', judge(results, baseline('a', 'c')));
+  const text = formatSummary(results, 'rt', judge(results, baseline('a', 'c')), true);
   assert.match(
     text,
     /baseline known\.yaml: 1 expected failure\(s\), 1 unexpected pass\(es\), 1 unexpected failure\(s\)/,
   );
-  assert.match(text, /✔ failed as expected: a \(a is known\)/);
+  assert.match(text, /✔ failed as expected: INB-01 .*\(@id:a\)\n {6}reason: a is known/);
   assert.match(text, /✖ passes now, remove it from the baseline: c/);
-  assert.match(text, /✖ failed, and the baseline does not list it: b/);
+  assert.match(text, /✖ failed, and the baseline does not list it: INB-01 .*\(@id:b\)/);
   assert.doesNotMatch(text, / at step/);
 });
 

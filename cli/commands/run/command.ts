@@ -9,6 +9,7 @@ import { cucumberFormats, type CucumberFormat } from './cucumber-formats.js';
 export interface RunArgs extends RuntimeArgs, SelectionArgs {
   format?: CucumberFormat[];
   failFast: boolean;
+  verbose: boolean;
   results?: string;
   junit?: string;
   messages?: string;
@@ -89,6 +90,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
         ),
       )
       .option('fail-fast', { type: 'boolean', default: false, describe: 'Stop at the first failing scenario' })
+      .option('verbose', {
+        type: 'boolean',
+        default: false,
+        describe: 'List the failures the baseline expects too, each with its reason (otherwise counted)',
+      })
       .example('$0 run', 'Run every scenario against the reference runtime')
       .example('$0 run --adapter "python3 my_adapter.py"', 'Run every scenario against an adapter in another process')
       .example('$0 run --rule INB-07 RUN-04', 'Run the scenarios of two rules')

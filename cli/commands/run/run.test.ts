@@ -463,7 +463,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
   test('a failure the baseline does not list fails the run', async () => {
     const run = await failingRun();
     assert.equal(run.status, 1);
-    assert.match(run.stdout, /✖ failed, and the baseline does not list it: inb-admission-4/);
+    assert.match(run.stdout, /✖ failed, and the baseline does not list it: INB-02 .*\(@id:inb-admission-4\)/);
     const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
     assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
   });

@@ -76,7 +76,7 @@ export async function run(args: RunArgs): Promise<number> {
     process.stdout.write(
       `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
     );
-  if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict)}\n`);
+  if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict, args.verbose)}\n`);
   if (args.bundles && results.some((r) => isFailure(r.status))) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
