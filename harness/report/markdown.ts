@@ -5,6 +5,7 @@ import { requestExcerpt } from '../projection/render.js';
 import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
 import { OUTCOMES, type Outcome } from './outcome.js';
+import { headline } from './headline.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
 export function formatMarkdown(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
@@ -13,7 +14,7 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
   const listed = (outcome: Outcome, rules: string[]) =>
     rules.length ? `, ${rules.length} ${outcome} (${rules.join(', ')})` : '';
   const lines = [
-    `## Conformance: ${verdict.passed ? '✅ passed' : '❌ failed'}`,
+    `## Conformance: ${headline(verdict)}`,
     '',
     `Runtime \`${runtime}\`: ${results.length} scenarios, rules ${passed.length} passed` +
       listed('failed', failed) +

@@ -90,7 +90,7 @@ test('the text summary separates the three baseline outcomes', () => {
 test('the markdown summary has the area table, each failing scenario, and escapes table cells', () => {
   const results = [result('a', 'failed'), result('b', 'passed', ['INB-02'])];
   const markdown = formatMarkdown(results, 'rt', judge(results));
-  assert.match(markdown, /^## Conformance: ❌ failed\n/);
+  assert.match(markdown, /^## Conformance: ❌ failed · 1 of 2 rules passed\n/);
   assert.match(markdown, /\| inbox \| 2 \| 1 \| 1 \| 0 \| 0 \| 0 \| 0 \| 1\/2 \|/);
   assert.match(markdown, /\| failed \| INB-01 \| `features\/inbox\/X1\.feature:3` \[1\] a \| `a` \|/);
   assert.match(markdown, /<details><summary>a: \[1\] a<\/summary>\n\n```\nAssertionError: a \| broke\n```/);

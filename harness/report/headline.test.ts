@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ScenarioResult } from './scenario-results.js';
+import { judge } from './verdict.js';
+import { formatMarkdown } from './markdown.js';
+
+const result = (id: string, status: ScenarioResult['status'], rules: string[]): ScenarioResult => ({
+  id,
+  name: `[1] ${id}`,
+  uri: 'features/inbox/X1.feature',
+  line: 3,
+  rules,
+  area: 'inbox',
+  status,
+});
+const baseline = (...ids: string[]) => ({
+  file: 'known.yaml',
+  entries: new Map(ids.map((id) => [id, { class: 'deviation' as const, reason: `${id} is known` }])),
+});
+const heading = (markdown: string) => markdown.split('\n')[0];
+
+// A runtime that passes one rule of four, the rest failing as its baseline expects.
+const few = [
+  result('a', 'passed', ['INB-01']),
+  result('b', 'failed', ['INB-02']),
+  result('c', 'failed', ['INB-03']),
+  result('d', 'failed', ['INB-04']),
+];
+
+test('a run that passes on its baseline is "no change against the baseline", then the rules passed', () => {
+  assert.equal(
+    heading(formatMarkdown(few, 'rt', judge(few, baseline('b', 'c', 'd')))),
+    '## Conformance: ✅ no change against the baseline · 1 of 4 rules passed',
+  );
+});
+
+test('a run with nothing for the baseline to carry passes, and says how many rules passed', () => {
+  const all = few.map((r) => ({ ...r, status: 'passed' as const }));
+  assert.equal(heading(formatMarkdown(all, 'rt', judge(all))), '## Conformance: ✅ passed · 4 of 4 rules passed');
+  assert.equal(
+    heading(formatMarkdown(all.slice(0, 1), 'rt', judge(all.slice(0, 1), baseline()))),
+    '## Conformance: ✅ passed · 1 of 1 rules passed',
+  );
+});
+
+test('a failing run says so, with the rules passed', () => {
+  assert.equal(
+    heading(formatMarkdown(few, 'rt', judge(few, baseline('b', 'c')))),
+    '## Conformance: ❌ failed · 1 of 4 rules passed',
+  );
+});
