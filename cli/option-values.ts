@@ -1,4 +1,5 @@
 import { KitInputError } from '../harness/input-error.js';
+import { TIMEOUT_SCALE_RANGE } from '../harness/driver/runtime-driver.js';
 
 /**
  * Coercions that refuse a value a user cannot have meant, naming the flag: yargs turns an empty
@@ -26,7 +27,7 @@ export function textOption(flag: string, describe: string) {
   return { type: 'string' as const, describe, coerce: nonEmpty(flag) };
 }
 
-export const TIMEOUT_SCALE_RANGE = { min: 0.1, max: 100 } as const;
+export { TIMEOUT_SCALE_RANGE };
 
 /** `--timeout-scale`: a finite factor within a range that keeps timeouts between 0.5 s and 500 s. */
 export function timeoutScale(value: number): number {

@@ -50,3 +50,19 @@ test('a wait that ends at its deadline is the runtime never reaching the state, 
   assert.ok(asNotDriven(inbox));
   await driver.stop();
 });
+
+test("a hello left unanswered is named without the kit's configuration; another command with its arguments", async () => {
+  const silent = {
+    name: 'silent',
+    start: async () => ({ send: () => new Promise<Reply>(() => {}), kill: async () => {} }),
+  };
+  const hello = await RuntimeDriver.start(silent, config, { timeoutScale: 0.001, validate: false }).catch(
+    (error: unknown) => error,
+  );
+  assert.ok(hello instanceof RuntimeTimeout);
+  assert.equal(hello.message, 'the runtime did not answer hello within 60 ms');
+  const driver = await RuntimeDriver.start(silentAfterCreate, config, { timeoutScale: 0.001, validate: false });
+  const inbox = await driver.inbox('s1').catch((error: unknown) => error);
+  assert.equal((inbox as Error).message, 'the runtime did not answer inbox {"sessionId":"s1"} within 5 ms');
+  await driver.stop();
+});

@@ -21,6 +21,7 @@ import { withStderr, type RuntimeLauncher, type Transport } from './transport.js
 import { sharedValidator, type ProtocolValidator } from '../protocol/validation.js';
 import { PROCESS_REUSE, capabilityOfCommand, declares, type Capability } from '../protocol/capabilities.js';
 import { TimeLedger, type TimePart } from './time-spent.js';
+import { commandInBrief, noAnswerMessage } from './no-answer.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
@@ -31,6 +32,9 @@ export const COMMAND_TIMEOUT_MS = 5_000;
  * `--timeout-scale` multiplies it too.
  */
 export const STARTUP_ALLOWANCE_MS = 60_000;
+
+/** The factors `--timeout-scale` accepts: timeouts from 0.5 s to 500 s. */
+export const TIMEOUT_SCALE_RANGE = { min: 0.1, max: 100 } as const;
 
 /** A runtime answered a command with an error from the closed vocabulary. */
 export class RuntimeReportedError extends Error {
@@ -48,7 +52,7 @@ export class RuntimeReportedError extends Error {
 /** The runtime did not answer in time: a hung runtime fails the scenario instead of the run. */
 export class RuntimeTimeout extends Error {
   constructor(command: Command, ms: number, stderr?: string) {
-    super(withStderr(`the runtime did not answer ${JSON.stringify(command)} within ${ms} ms`, stderr));
+    super(withStderr(noAnswerMessage(command, ms), stderr));
     this.name = 'RuntimeTimeout';
   }
 }
@@ -81,7 +85,7 @@ export class AwaitedStateNotReached extends Error {
     ms: number,
     stderr?: string,
   ) {
-    super(withStderr(`the runtime did not reach ${awaited} within ${ms} ms (${JSON.stringify(command)})`, stderr));
+    super(withStderr(`the runtime did not reach ${awaited} within ${ms} ms (${commandInBrief(command)})`, stderr));
     this.name = 'AwaitedStateNotReached';
   }
 }

@@ -2,6 +2,7 @@ import type { ScenarioResult } from './scenario-results.js';
 import { verdictOf, type Verdict } from './verdict.js';
 import { clipped } from '../projection/render.js';
 import { failureLines, failureListing, notAsExpected } from './failure-listing.js';
+import { timeoutAdvice } from './timeout-advice.js';
 import { ruleOutcomes, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 
@@ -36,15 +37,17 @@ export { failureLines };
 
 /**
  * A run where no scenario could drive the runtime (its adapter does not start, say) judged nothing:
- * one line says so, with the first scenario's error and the adapter's last words, instead of a
- * table of rules without a verdict.
+ * one line says so, with the first scenario's error and the adapter's last words (and what its
+ * timeouts suggest), instead of a table of rules without a verdict.
  */
 export function notDrivenSummary(results: readonly ScenarioResult[], runtime: string): string | undefined {
   if (results.length === 0 || results.some((result) => result.status !== 'errored')) return undefined;
   const [headline = 'no error was reported', ...detail] = failureLines(results[0]!.message);
+  const advice = timeoutAdvice(results);
   return [
     `errored: ${runtime} could not be driven in any of the ${results.length} selected scenarios, so no rule got a verdict: ${headline}`,
     ...detail.slice(0, 20).map((line) => `  ${clipped(line, 400)}`),
+    ...(advice ? [advice] : []),
   ].join('\n');
 }
 
@@ -66,7 +69,8 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
   }
   lines.push('', ...coverageLines(verdict.coverage));
   if (verdict.shortfall) lines.push(`✖ ${verdict.shortfall}`);
-  const listing = failureListing(results, verdict, verbose);
+  const advice = timeoutAdvice(results);
+  const listing = [...failureListing(results, verdict, verbose), ...(advice ? ['', advice] : [])];
   // The closing line stands apart from the last failure's request.
   lines.push(...listing, ...(listing.length > 0 ? [''] : []), closingLine(results, verdict));
   return lines.join('\n');

@@ -51,12 +51,15 @@ describe('kit run', SIDE_BY_SIDE, () => {
         assert.equal(scenario.status, 'errored');
         assert.match(scenario.message, report);
       }
-      // Nothing was judged: one errored line with the first error, no rule table, no failure count.
+      // Nothing was judged: one errored line with the first error, no rule table, no failure count;
+      // timeouts add one line of likely causes for the run.
       assert.match(
         run.stdout,
         /^errored: .* could not be driven in any of the 2 selected scenarios, so no rule got a verdict: /,
       );
-      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 1, run.stdout);
+      const advice = run.stdout.split('\n').filter((line) => line.startsWith('timeouts: '));
+      assert.equal(advice.length, mode === 'hang' ? 1 : 0, run.stdout);
+      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 1 + advice.length, run.stdout);
       assert.doesNotMatch(run.stdout, /rules:|failed|^\s+at /m);
       assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
     });
