@@ -7,13 +7,23 @@ import { baselineCommand } from './commands/baseline/command.js';
 import { replayCommand } from './commands/replay/command.js';
 import { diffCommand } from './commands/diff/command.js';
 import { inspectCommand } from './commands/inspect/command.js';
+import { cleanCommand } from './commands/clean/command.js';
 import { KitInputError } from '../harness/input-error.js';
 import { ExitCode } from './exit-codes.js';
 
 /** yargs refused the command line; thrown so that no command runs on it. */
 class UsageError extends Error {}
 
-const COMMANDS = [runCommand, baselineCommand, smokeCommand, replayCommand, diffCommand, inspectCommand, lintCommand];
+const COMMANDS = [
+  runCommand,
+  baselineCommand,
+  smokeCommand,
+  replayCommand,
+  diffCommand,
+  inspectCommand,
+  cleanCommand,
+  lintCommand,
+];
 
 /** The first word, when it names no command: yargs would call it an unknown argument. */
 function unknownCommand(argv: string[]): UsageError | undefined {

@@ -1,7 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
+
+/** How a run's directory is named below the scenario root. */
+const RUN_PREFIX = 'kit-run-';
 
 /**
  * The directory one `kit run` makes its scenarios' directories in, below the host's scenario root
@@ -9,7 +12,7 @@ import { suiteSettings } from '../harness/suite/suite-settings.js';
  * interrupted or when nothing in it is worth keeping.
  */
 export function makeRunDirectory(): string {
-  const directory = mkdtempSync(join(suiteSettings().scenarioRoot, 'kit-run-'));
+  const directory = mkdtempSync(join(suiteSettings().scenarioRoot, RUN_PREFIX));
   // The steps read their scenario root from the environment this process shares with them.
   process.env.KIT_TMPDIR = directory;
   return directory;
@@ -34,4 +37,46 @@ export function discardKept(results: readonly ScenarioResult[], keep: (result: S
     rmSync(result.kept, { recursive: true, force: true });
     removeIfEmpty(dirname(result.kept));
   }
+}
+
+/** The file in a run's directory that lists what it kept: a finished run's, which `kit clean` may remove. */
+export const KEPT_INDEX = 'kept.txt';
+
+/**
+ * Records, in the run's directory, which scenario each kept directory belongs to, and returns that
+ * directory: the one place a run's kept files are found, and marked as a finished run's.
+ */
+export function recordKept(kept: readonly ScenarioResult[]): string | undefined {
+  const [first] = kept;
+  if (!first?.kept) return undefined;
+  const directory = dirname(first.kept);
+  const lines = kept.map((result) => `${result.id}\t${basename(result.kept!)}\t${result.uri}:${result.line}\n`);
+  writeFileSync(join(directory, KEPT_INDEX), lines.join(''));
+  return directory;
+}
+
+/** The one line that points at what a run kept. */
+export function keptLine(directory: string, scenarios: number): string {
+  return `kept: ${directory}, the directories of ${scenarios} scenario(s) not as expected (listed in ${KEPT_INDEX}; kit inspect <directory> reads a store; kit clean removes what runs kept)`;
+}
+
+/**
+ * Removes what finished runs kept below `root` (the runs' directories that list their kept
+ * scenarios); a run still going has no such list yet, and is left alone. Returns what it removed.
+ */
+export function removeKeptRuns(root: string): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return removed;
+  }
+  for (const name of names.filter((n) => n.startsWith(RUN_PREFIX)).sort()) {
+    const directory = join(root, name);
+    if (!existsSync(join(directory, KEPT_INDEX))) continue;
+    rmSync(directory, { recursive: true, force: true });
+    removed.push(directory);
+  }
+  return removed;
 }

@@ -55,7 +55,7 @@ export interface CaseMeasure {
 export const LIMITS = { cpuMs: 1000, maxRssKb: 256 * 1024, hangMs: 15_000 } as const;
 
 const KIT = kitPath('cli', 'bin.js');
-const COMMANDS = ['run', 'baseline', 'smoke', 'replay', 'diff', 'inspect', 'lint'];
+const COMMANDS = ['run', 'baseline', 'smoke', 'replay', 'diff', 'inspect', 'clean', 'lint'];
 const RULES = new Set(readRuleIndex(kitPath('rules', 'index.md')));
 
 /** Files and directories the cases read, made once below `dir`. */

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KitInputError } from '../input-error.js';
 import { displayPath } from '../input/input-file.js';
+import { storeFile } from './store-location.js';
 
 /**
  * The durable state of a reference runtime store, read from its SQLite tables as they are. The
@@ -34,11 +34,15 @@ const TABLES = {
 /** Newer stores keep each session's context epoch; older ones have no such table. */
 const EPOCHS = ['session_id', 'baseline', 'snapshot'] as const;
 
-/** Opens `path` (the store directory or its `runtime.sqlite`) read-only and reads it whole. */
+/** Opens `path` (the store directory or its `runtime.sqlite`, or a directory a run kept) read-only and reads it whole. */
 export function readStoreSnapshot(path: string, onlySession?: string): StoreSnapshot {
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'runtime.sqlite') : path;
+  const file = storeFile(path);
   const name = displayPath(file);
-  if (!existsSync(file)) throw new KitInputError(name, 'no such file (give a store directory or its runtime.sqlite)');
+  if (!existsSync(file))
+    throw new KitInputError(
+      name,
+      'no such file (give a store directory or its runtime.sqlite, or a directory a kit run kept)',
+    );
   if (!statSync(file).isFile())
     throw new KitInputError(name, 'is not a regular file (give a store directory or its runtime.sqlite)');
   let db: Database.Database;

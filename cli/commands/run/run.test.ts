@@ -52,14 +52,16 @@ describe('kit run', SIDE_BY_SIDE, () => {
         assert.match(scenario.message, report);
       }
       // Nothing was judged: one errored line with the first error, no rule table, no failure count;
-      // timeouts add one line of likely causes for the run.
+      // timeouts add one line of likely causes for the run, and one line points at what it kept.
       assert.match(
         run.stdout,
         /^errored: .* could not be driven in any of the 2 selected scenarios, so no rule got a verdict: /,
       );
       const advice = run.stdout.split('\n').filter((line) => line.startsWith('timeouts: '));
       assert.equal(advice.length, mode === 'hang' ? 1 : 0, run.stdout);
-      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 1 + advice.length, run.stdout);
+      const kept = run.stdout.split('\n').filter((line) => / the directories of 2 scenario\(s\) /.test(line));
+      assert.equal(kept.length, 1, run.stdout);
+      assert.equal(run.stdout.split('\n').filter((line) => /^\S/.test(line)).length, 2 + advice.length, run.stdout);
       assert.doesNotMatch(run.stdout, /rules:|failed|^\s+at /m);
       assert.equal(runningProcessesMentioning(token(mode)), 0, 'no adapter process outlives the run');
     });
@@ -157,7 +159,8 @@ describe('kit run', SIDE_BY_SIDE, () => {
     // Only a scenario that ran has a working directory worth keeping, in the run's own directory.
     const [runDirectory, ...others] = readdirSync(scenarioRoot);
     assert.deepEqual(others, []);
-    assert.equal(readdirSync(join(scenarioRoot, runDirectory!)).length, 3);
+    assert.equal(readdirSync(join(scenarioRoot, runDirectory!)).filter((name) => name !== 'kept.txt').length, 3);
+    assert.equal(readFileSync(join(scenarioRoot, runDirectory!, 'kept.txt'), 'utf8').split('\n').length, 4);
   });
 
   const doesNothing = ['--adapter', 'node fixtures/adapters/does-nothing.mjs'];
@@ -467,8 +470,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
     const run = await failingRun();
     assert.equal(run.status, 1);
     assert.match(run.stdout, /✖ failed, and the baseline does not list it: INB-02 .*\(@id:inb-admission-4\)/);
-    const kept = /^working directories kept for the failed scenarios:\n {2}inb-admission-4: (\S+)\n/m.exec(run.stdout);
-    assert.ok(kept && existsSync(join(kept[1]!, 'workspaces', '.store')), run.stdout);
+    const kept = /^kept: (\S+), the directories of 1 scenario\(s\) not as expected /m.exec(run.stdout);
+    const listed = kept && readFileSync(join(kept[1]!, 'kept.txt'), 'utf8').split('\t');
+    assert.equal(listed?.[0], 'inb-admission-4', run.stdout);
+    assert.ok(existsSync(join(kept![1]!, listed![1]!, 'workspaces', '.store')), run.stdout);
   });
 
   test('a baseline entry that passes now fails the run as stale', async () => {

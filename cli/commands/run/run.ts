@@ -17,7 +17,7 @@ import { KitInputError } from '../../../harness/input-error.js';
 import { rerunSelection } from './rerun.js';
 import { runtimeName } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
-import { discardKept } from '../../run-directory.js';
+import { discardKept, keptLine, recordKept } from '../../run-directory.js';
 import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } from '../../output-file.js';
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
@@ -65,18 +65,17 @@ export async function run(args: RunArgs): Promise<number> {
     verdictOf(verdict, result)?.standing === 'unexpected-fail' && isFailure(result.status);
   discardKept(results, worthKeeping);
   writeReports(args, name, results, verdict, minVerdicts);
+  const kept = results.filter((result) => worthKeeping(result) && result.kept);
+  const keptIn = recordKept(kept);
+  const keptNote = keptIn ? `${keptLine(keptIn, kept.length)}\n` : '';
   const notDriven = notDrivenSummary(results, name);
   if (notDriven) {
-    process.stdout.write(`${notDriven}\n`);
+    process.stdout.write(`${notDriven}\n${keptNote}`);
     return ExitCode.RuntimeNotDriven;
   }
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
-  const kept = results.filter((result) => worthKeeping(result) && result.kept);
-  if (kept.length > 0)
-    process.stdout.write(
-      `working directories kept for the failed scenarios:\n${kept.map((r) => `  ${r.id}: ${r.kept}\n`).join('')}\n`,
-    );
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict, args.verbose)}\n`);
+  process.stdout.write(keptNote);
   if (args.bundles && results.some((r) => isFailure(r.status))) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }

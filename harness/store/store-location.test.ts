@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { storeFile } from './store-location.js';
+import { KitInputError } from '../input-error.js';
+
+/** A run's kept directory as `kit run` leaves it: one folder per scenario, each with its store below. */
+function keptRun(...scenarios: string[]): string {
+  const run = mkdtempSync(join(tmpdir(), 'kit-run-'));
+  for (const scenario of scenarios) {
+    mkdirSync(join(run, scenario, 'workspaces', '.store'), { recursive: true });
+    writeFileSync(join(run, scenario, 'workspaces', '.store', 'runtime.sqlite'), '');
+  }
+  return run;
+}
+
+test("a scenario's kept directory leads to the store below it, as does a run's that keeps one scenario", (t) => {
+  const run = keptRun('kit-Promotion1-40-abc');
+  t.after(() => rmSync(run, { recursive: true, force: true }));
+  const store = join(run, 'kit-Promotion1-40-abc', 'workspaces', '.store', 'runtime.sqlite');
+  assert.equal(storeFile(join(run, 'kit-Promotion1-40-abc')), store);
+  assert.equal(storeFile(run), store);
+  assert.equal(storeFile(join(run, 'kit-Promotion1-40-abc', 'workspaces', '.store')), store);
+  assert.equal(storeFile(store), store);
+});
+
+test("a run's directory that keeps several scenarios asks for one, naming them", (t) => {
+  const run = keptRun('kit-A1-3-x', 'kit-B1-7-y');
+  t.after(() => rmSync(run, { recursive: true, force: true }));
+  assert.throws(
+    () => storeFile(run),
+    (error: unknown) =>
+      error instanceof KitInputError &&
+      /keeps the directories of 2 scenarios: name one \(.*kit-A1-3-x, .*kit-B1-7-y\)/.test(error.message),
+  );
+});

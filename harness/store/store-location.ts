@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { KitInputError } from '../input-error.js';
+import { displayPath } from '../input/input-file.js';
+
+const STORE_FILE = 'runtime.sqlite';
+/** Where a scenario's directory holds the runtime's store. */
+const SCENARIO_STORE = join('workspaces', '.store');
+
+const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/**
+ * The store file behind any path the kit prints: the file itself, a store directory, a scenario's
+ * kept directory (its store is in `workspaces/.store`), or a run's kept directory when it keeps one
+ * scenario's. A run's directory that keeps several names them, for the user to pick one.
+ */
+export function storeFile(path: string): string {
+  if (!isDirectory(path)) return path;
+  for (const candidate of [join(path, STORE_FILE), join(path, SCENARIO_STORE, STORE_FILE)])
+    if (existsSync(candidate)) return candidate;
+  const scenarios = readdirSync(path)
+    .filter((name) => existsSync(join(path, name, SCENARIO_STORE, STORE_FILE)))
+    .sort();
+  if (scenarios.length === 1) return join(path, scenarios[0]!, SCENARIO_STORE, STORE_FILE);
+  if (scenarios.length > 1)
+    throw new KitInputError(
+      displayPath(path),
+      `keeps the directories of ${scenarios.length} scenarios: name one (${scenarios
+        .slice(0, 3)
+        .map((name) => displayPath(join(path, name)))
+        .join(', ')}${scenarios.length > 3 ? ', ...' : ''})`,
+    );
+  return join(path, STORE_FILE);
+}
