@@ -10,6 +10,7 @@ import { inspectCommand } from './commands/inspect/command.js';
 import { cleanCommand } from './commands/clean/command.js';
 import { KitInputError } from '../harness/input-error.js';
 import { ExitCode } from './exit-codes.js';
+import { outliveClosedPipes } from './closed-pipe.js';
 
 /** yargs refused the command line; thrown so that no command runs on it. */
 class UsageError extends Error {}
@@ -119,4 +120,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+outliveClosedPipes(process.stdout, process.stderr);
 process.exitCode = await main(hideBin(process.argv));
