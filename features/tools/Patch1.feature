@@ -129,7 +129,9 @@ Feature: Patch1 - apply_patch
       *** End Patch
       """
     And the provider replies "done"
-    And the user steers "start"
+    When the user steers "start"
+    And the provider has received 1 request
+    Then request 1 offers the patch tool
     When a tool call waits for permission
     Then the workspace "s1" has no file "inside.txt"
     When the user declines the waiting tool call
@@ -159,7 +161,9 @@ Feature: Patch1 - apply_patch
       *** End Patch
       """
     And the provider replies "done"
-    And the user steers "start"
+    When the user steers "start"
+    And the provider has received 1 request
+    Then request 1 offers the patch tool
     When a tool call waits for permission
     And the user approves the waiting tool call
     And the session settles
@@ -189,7 +193,9 @@ Feature: Patch1 - apply_patch
       *** End Patch
       """
     And the provider replies "done"
-    And the user steers "start"
+    When the user steers "start"
+    And the provider has received 1 request
+    Then request 1 offers the patch tool
     When a tool call waits for permission
     And the user approves the waiting tool call
     And the session settles
