@@ -86,7 +86,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     # checks: CMP-10
     Then the provider received at least 4 requests
     And the provider received 4 requests
-    And the session reports the failure "context-overflow" mentioning "context"
+    And the session reports the failure "context-overflow", saying the context overflowed
 
   @CMP-11 @id:cmp-compaction-11
   Scenario: [5] An overflow with nothing to compact is final at once
@@ -95,7 +95,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the user steers "one"
     And the session settles
     Then the provider received 1 request
-    And the session reports the failure "context-overflow" mentioning "context"
+    And the session reports the failure "context-overflow", saying the context overflowed
     And the session has 0 completed compactions
 
   @CMP-08 @PRU-06 @profile:sol @id:cmp-compaction-12

@@ -13,6 +13,21 @@ Then(
   },
 );
 
+/**
+ * The failure's own words say what overflowed, in any of the ways runtimes and providers put it
+ * ("context length exceeded", "prompt is too long", "input too large"): its meaning, not one wording.
+ */
+const OVERFLOW_WORDS = /context|too long|too large|overflow|exceed|maximum/i;
+
+Then(
+  'the session reports the failure {failure-code}, saying the context overflowed',
+  async function (this: KitWorld, code: string) {
+    const failures = await this.driver.failures(this.session().id);
+    expect(failures.map((f) => f.code)).to.deep.equal([code]);
+    expect(failures[0]!.message, 'the failure says the context overflowed').to.match(OVERFLOW_WORDS);
+  },
+);
+
 const KEYS: Record<string, (row: { messageId: string; text: string; delivery: string; state: string }) => string> = {
   id: (row) => row.messageId,
   text: (row) => row.text,
