@@ -307,8 +307,9 @@ const commands = {
     if (!running || running.exited || running.model === model) return;
     // Claude Code's set_model control request first checks the model with a provider request of
     // its own ("Hi", one output token) that no scenario scripts, and fails the switch when that
-    // check fails: the process ends instead once its work is done (stdin closed), and the next one
-    // starts with --model over --resume.
+    // check fails: the process ends instead (stdin closed), and the next one starts with --model
+    // over --resume. Ending it mid-turn would end the turn, so a switch waits for none.
+    if (!running.settled()) throw new Refusal('unsupported', UNSUPPORTED['session.select.running']);
     await running.finish();
     live.delete(c.sessionId);
   },
@@ -373,6 +374,8 @@ const commands = {
 
 /** Commands Claude Code has no equivalent for, and why (README.md says more). */
 const UNSUPPORTED = {
+  'session.select.running':
+    "a model switch while a turn runs: Claude Code's set_model control request first checks the model with a provider request of its own that no scenario scripts, and the adapter switches by starting the process again, which would end the running turn",
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
   'session.move':
