@@ -38,13 +38,20 @@ Then(
 
 /**
  * `reporting no usage`: a chat-completions stream may carry none at all, and then no count is newer
- * than the last one reported.
+ * than the last one reported. `to every later turn`: however many turns a runtime takes to get there.
  */
 Given(
-  /^the provider replies "([^"]*)" reporting (?:(\d+) input, (\d+) cached and (\d+) output tokens|no usage)$/,
-  function (this: KitWorld, reply: string, input: string | null, cacheRead: string, output: string) {
+  /^the provider replies "([^"]*)" reporting (?:(\d+) input, (\d+) cached and (\d+) output tokens|no usage)( to every later turn)?$/,
+  function (
+    this: KitWorld,
+    reply: string,
+    input: string | null,
+    cacheRead: string,
+    output: string,
+    every: string | null,
+  ) {
     const usage =
       input === null ? null : { input: Number(input), cacheRead: Number(cacheRead), output: Number(output) };
-    this.provider.enqueue({ turn: textTurn(reply, 1, { usage }) });
+    this.provider.enqueue({ turn: textTurn(reply, 1, { usage }), repeat: Boolean(every) });
   },
 );
