@@ -128,7 +128,7 @@ const EMULATED = {
   'session.run':
     "writes the prompts the adapter holds to the process's stdin, else only opens the process: Claude Code has no command that runs a session without new input",
   'session.wake':
-    "writes the prompts the adapter holds, and nothing else: Claude Code keeps no inbox a wake could promote from",
+    'writes the prompts the adapter holds, and nothing else: Claude Code keeps no inbox a wake could promote from',
   events: "the transcript's rows, numbered by their line in the file: Claude Code keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',

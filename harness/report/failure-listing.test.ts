@@ -1,24 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
+import { baselineOf, scenarioResult } from './results-for-tests.js';
 import { judge } from './verdict.js';
 import { formatSummary } from './summary.js';
 
-const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']): ScenarioResult => ({
-  id,
-  name: `[1] ${id}`,
-  uri: 'features/inbox/X1.feature',
-  line: 3,
-  rules,
-  area: 'inbox',
-  status,
-  ...(status === 'failed' ? { message: `AssertionError: ${id} broke`, step: `Then ${id} holds (line 4)` } : {}),
-});
+const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']): ScenarioResult =>
+  scenarioResult(
+    id,
+    status,
+    rules,
+    status === 'failed' ? { message: `AssertionError: ${id} broke`, step: `Then ${id} holds (line 4)` } : {},
+  );
 
-const baseline = (...ids: string[]) => ({
-  file: 'known.yaml',
-  entries: new Map(ids.map((id) => [id, { class: 'deviation' as const, reason: `${id} is known` }])),
-});
+const baseline = baselineOf;
 
 const known = ['k1', 'k2', 'k3', 'k4'];
 const results = [

@@ -1,22 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
+import { baselineOf, scenarioResult } from './results-for-tests.js';
 import { judge } from './verdict.js';
 import { formatMarkdown } from './markdown.js';
 
-const result = (id: string, status: ScenarioResult['status'], rules: string[]): ScenarioResult => ({
-  id,
-  name: `[1] ${id}`,
-  uri: 'features/inbox/X1.feature',
-  line: 3,
-  rules,
-  area: 'inbox',
-  status,
-});
-const baseline = (...ids: string[]) => ({
-  file: 'known.yaml',
-  entries: new Map(ids.map((id) => [id, { class: 'deviation' as const, reason: `${id} is known` }])),
-});
+const result = (id: string, status: ScenarioResult['status'], rules: string[]): ScenarioResult =>
+  scenarioResult(id, status, rules);
+const baseline = baselineOf;
 const heading = (markdown: string) => markdown.split('\n')[0];
 
 // A runtime that passes one rule of four, the rest failing as its baseline expects.

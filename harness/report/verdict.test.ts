@@ -1,26 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioResult } from './scenario-results.js';
+import { baselineOf, scenarioResult } from './results-for-tests.js';
 import { judge, withStanding } from './verdict.js';
 import { formatMarkdown } from './markdown.js';
 import { conformanceBadge } from './badge.js';
 import { formatSummary } from './summary.js';
 
-const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']): ScenarioResult => ({
-  id,
-  name: `[1] ${id}`,
-  uri: 'features/inbox/X1.feature',
-  line: 3,
-  rules,
-  area: 'inbox',
-  status,
-  ...(status === 'failed' ? { message: `AssertionError: ${id} | broke\n    at step (steps/x.ts:1:1)` } : {}),
-});
+const result = (id: string, status: ScenarioResult['status'], rules = ['INB-01']): ScenarioResult =>
+  scenarioResult(
+    id,
+    status,
+    rules,
+    status === 'failed' ? { message: `AssertionError: ${id} | broke\n    at step (steps/x.ts:1:1)` } : {},
+  );
 
-const baseline = (...ids: string[]) => ({
-  file: 'known.yaml',
-  entries: new Map(ids.map((id) => [id, { class: 'deviation' as const, reason: `${id} is known` }])),
-});
+const baseline = baselineOf;
 const ids = (verdict: ReturnType<typeof judge>, outcome: Parameters<typeof withStanding>[1]) =>
   withStanding(verdict, outcome).map((s) => s.id);
 

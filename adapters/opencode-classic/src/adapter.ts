@@ -9,6 +9,8 @@ import {
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
+  withAgentDefined,
+  withSkillDefined,
 } from '../../opencode/server/server.js';
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../../opencode/server/server-handle.js';
@@ -208,27 +210,8 @@ class ClassicRuntime {
           },
         }),
       // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
-      'agent.define': async (c) =>
-        this.reconfigure({
-          agents: {
-            ...this.settings.agents,
-            [String(c.name)]: {
-              tools: (c.tools ?? {}) as Record<string, string>,
-              skills: (c.skills ?? {}) as Record<string, string>,
-            },
-          },
-        }),
-      'skill.define': async (c) =>
-        this.reconfigure({
-          skills: {
-            ...this.settings.skills,
-            [String(c.name)]: {
-              description: String(c.description),
-              body: String(c.body),
-              ...(c.location ? { location: String(c.location) } : {}),
-            },
-          },
-        }),
+      'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
+      'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),
     };
   }
 

@@ -61,6 +61,35 @@ export function opencodeVersion(packageDir: string): string {
   return manifest.version;
 }
 
+/** The agents of `agents` with the one `agent.define` names defined, or defined again. */
+export function withAgentDefined(
+  agents: ServerSettings['agents'],
+  c: Record<string, unknown>,
+): NonNullable<ServerSettings['agents']> {
+  return {
+    ...agents,
+    [String(c.name)]: {
+      tools: (c.tools ?? {}) as Record<string, string>,
+      skills: (c.skills ?? {}) as Record<string, string>,
+    },
+  };
+}
+
+/** The skills of `skills` with the one `skill.define` names defined, or defined again. */
+export function withSkillDefined(
+  skills: ServerSettings['skills'],
+  c: Record<string, unknown>,
+): NonNullable<ServerSettings['skills']> {
+  return {
+    ...skills,
+    [String(c.name)]: {
+      description: String(c.description),
+      body: String(c.body),
+      ...(c.location ? { location: String(c.location) } : {}),
+    },
+  };
+}
+
 export interface ServerSettings {
   /** The `node_modules` holding the pinned opencode-ai. */
   packageDir: string;

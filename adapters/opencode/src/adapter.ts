@@ -13,6 +13,8 @@ import {
   PROVIDER_PACKAGES,
   opencodeVersion,
   type ServerSettings,
+  withAgentDefined,
+  withSkillDefined,
 } from '../server/server.js';
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../server/server-handle.js';
@@ -217,33 +219,14 @@ class OpencodeRuntime {
             ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
           },
         }),
-      'agent.define': async (c) =>
-        this.reconfigure({
-          agents: {
-            ...this.settings.agents,
-            [String(c.name)]: {
-              tools: (c.tools ?? {}) as Record<string, string>,
-              skills: (c.skills ?? {}) as Record<string, string>,
-            },
-          },
-        }),
+      'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
       'host.env.set': async (c) => {
         const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
         await this.reconfigure({
           environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
         });
       },
-      'skill.define': async (c) =>
-        this.reconfigure({
-          skills: {
-            ...this.settings.skills,
-            [String(c.name)]: {
-              description: String(c.description),
-              body: String(c.body),
-              ...(c.location ? { location: String(c.location) } : {}),
-            },
-          },
-        }),
+      'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),
     };
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
