@@ -325,7 +325,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    Then request 2 carries its system message with the native system role
+    # checks: INS-01
+    Then request 2 tells the model "PROJECT: use spaces"
+    And request 2 carries its system message with the native system role
 
   @EPO-09 @id:ins-files-17
   Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back

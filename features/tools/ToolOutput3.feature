@@ -73,6 +73,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the user steers "again"
     And the session settles
     Then the managed output directory holds 0 files
+    # checks: TOO-01
     And the output of call "c1" is bounded
     And request 3 shows the model the output of call "c1"
 
