@@ -23,7 +23,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the user steers "THIRD-ASK"
     And the session settles
     Then every request after request 2 mentions "FIRST-ASK" in its conversation
-    And every request after request 2 mentions "SECOND-ASK" in its conversation
+    # A runtime may try the compaction once more by another request: the pending input reaches the next turn.
+    And the last request mentions "SECOND-ASK" in its conversation
     # checks: CMP-06
     And the session's compactions are:
       | status |
