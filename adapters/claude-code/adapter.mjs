@@ -123,8 +123,9 @@ function hello(kitConfig) {
 const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs, locations and the Claude Code session UUID it starts each with (--session-id) in kit-sessions.json',
-  'prompt.admit':
-    "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake; the receipt echoes the kit's ID: Claude Code has no admit-without-run and keeps no message IDs of the caller",
+  'prompt.admit.held':
+    "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake: Claude Code has no admit-without-run",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: Claude Code keeps no message IDs of the caller",
   'session.run':
     "writes the prompts the adapter holds to the process's stdin, else only opens the process: Claude Code has no command that runs a session without new input",
   'session.wake':

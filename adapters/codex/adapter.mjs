@@ -34,7 +34,7 @@ const subscriptions = new Map();
 const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs and locations in kit-sessions.json, each with the Codex thread it started (thread/start)',
-  'prompt.admit':
+  'prompt.admit.receipt':
     "the receipt echoes the kit's message ID, passed to Codex as clientUserMessageId: Codex keeps no admission record of its own",
   'session.wake': "starts Codex's queue (thread/queue/start) where an interrupt left it, and nothing else",
   'session.idle':

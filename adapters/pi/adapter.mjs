@@ -82,7 +82,8 @@ const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs and locations in kit-sessions.json and names each pi session file after its ID; pi names sessions by a UUID of its own',
   'prompt.admit.held':
-    "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted; the receipt echoes the kit's ID: pi has no admit-without-run and no message IDs",
+    "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted: pi has no admit-without-run",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: pi keeps no message IDs",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',

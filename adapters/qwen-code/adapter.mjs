@@ -34,8 +34,9 @@ const DEFAULT_AGENT = 'build';
 const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs and locations in kit-sessions.json and names each Qwen Code session by a UUID derived from the kit ID (--session-id)',
-  'prompt.admit':
-    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake; the receipt echoes the kit's ID: Qwen Code has no admit-without-run and no message IDs",
+  'prompt.admit.held':
+    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Qwen Code has no admit-without-run",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: Qwen Code keeps no message IDs of the caller",
   'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
   'session.idle': "every user message written to qwen's stream-json input has its result line",
   events: "the chat recording's records, numbered by their position in the file",

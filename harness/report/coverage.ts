@@ -1,7 +1,7 @@
 import { REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
-import { readRuleSubjects } from '../suite/rule-subjects.js';
+import { covers, readRuleSubjects } from '../suite/rule-subjects.js';
 import { readClauses, resultNamed, type Clause } from '../suite/clauses.js';
 
 /**
@@ -54,7 +54,7 @@ let subjects: Map<string, string[]> | undefined;
  */
 export function emulatedSubjects(result: ScenarioResult, rule: string): string[] {
   subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
-  return (subjects.get(rule) ?? []).filter((cmd) => result.emulated?.includes(cmd));
+  return (subjects.get(rule) ?? []).filter((subject) => result.emulated?.some((name) => covers(name, subject)));
 }
 
 /** Each rule's outcome over its scenarios, in rule order; a pass resting on too few of its clauses is no verdict. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lintRuleSubjects, readRuleSubjects } from './rule-subjects.js';
+import { covers, lintRuleSubjects, readRuleSubjects } from './rule-subjects.js';
 
 test("a rule's subject line names protocol commands; a malformed line or an unknown name is a problem", () => {
   const file = join(mkdtempSync(join(tmpdir(), 'kit-subjects-')), 'index.md');
@@ -31,4 +31,13 @@ test("a rule's subject line names protocol commands; a malformed line or an unkn
     'rules/index.md:5: a subject line reads "  - About: `<command>`, `<command>`."',
     'rules/index.md: RUN-06 is about `events.replay`, which is no protocol command',
   ]);
+});
+
+test('an emulated command covers the parts of it a rule is about; an emulated part covers only itself', () => {
+  assert.equal(covers('prompt.admit', 'prompt.admit.receipt'), true);
+  assert.equal(covers('prompt.admit.receipt', 'prompt.admit.receipt'), true);
+  assert.equal(covers('prompt.admit.held', 'prompt.admit.receipt'), false);
+  assert.equal(covers('session.wake.empty', 'session.wake'), false);
+  assert.equal(covers('session', 'session.wake'), true);
+  assert.equal(covers('session.w', 'session.wake'), false);
 });

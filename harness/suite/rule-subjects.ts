@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The protocol commands a rule is about, written in rules/index.md under the rule's line:
- * `  - About: \`session.wake\`.` A scenario that reached such a command through the adapter's own
- * emulation (its `hello` lists it under `emulated`) saw the adapter do the thing, not the runtime:
- * it gives that rule no verdict, whatever its checks said.
+ * The protocol commands, or parts of one, a rule is about, written in rules/index.md under the
+ * rule's line: `  - About: \`session.wake\`.` or `\`prompt.admit.receipt\``. A scenario that reached
+ * such a command through the adapter's own emulation (its `hello` lists it, or that part, under
+ * `emulated`) saw the adapter do the thing, not the runtime: it gives that rule no verdict,
+ * whatever its checks said.
  */
 const RULE_LINE = /^- \*\*([A-Z]{3}-\d{2})\*\* /;
 const SUBJECT_LINE = /^ {2}- About: (`[a-z][a-z0-9.-]*`(?:, `[a-z][a-z0-9.-]*`)*)\.$/;
@@ -34,14 +35,23 @@ export function readRuleSubjects(file: string): RuleSubjects {
   return subjects;
 }
 
-/** Problems of the subject lines: a malformed one, or a name that is no protocol command. */
+/** Problems of the subject lines: a malformed one, or a name that is no protocol command nor a part of one. */
 export function lintRuleSubjects(subjects: RuleSubjects, commands: ReadonlySet<string>): string[] {
   const problems = subjects.malformed.map(
     (line) => `rules/index.md:${line}: a subject line reads "  - About: \`<command>\`, \`<command>\`."`,
   );
+  const known = (name: string) => commands.has(name) || [...commands].some((cmd) => name.startsWith(`${cmd}.`));
   for (const [rule, names] of subjects.byRule) {
-    for (const name of names.filter((name) => !commands.has(name)))
+    for (const name of names.filter((name) => !known(name)))
       problems.push(`rules/index.md: ${rule} is about \`${name}\`, which is no protocol command`);
   }
   return problems;
+}
+
+/**
+ * Whether an adapter's emulated name covers a rule's subject: the same command or part, or the
+ * whole command of which the subject is a part (`prompt.admit` covers `prompt.admit.receipt`).
+ */
+export function covers(emulated: string, subject: string): boolean {
+  return emulated === subject || subject.startsWith(`${emulated}.`);
 }

@@ -101,8 +101,8 @@ const EMULATED: Record<string, string> = {
     '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
   'session.idle':
     'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',
-  'session.wake':
-    're-admits the oldest pending prompt exactly, with resume: the prompt route wakes the session after an idempotent admission; with nothing pending nothing is sent (no route wakes a session alone)',
+  'session.wake.empty':
+    'with no prompt pending, nothing is sent: no route wakes a session alone (with one pending, the adapter re-admits it exactly, with resume, and the prompt route wakes the session after the idempotent admission)',
   compactions:
     'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
