@@ -101,7 +101,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
   Scenario: [7] A working directory inside the location runs without asking
     Given a session "s1"
     And the workspace "s1" has a directory "sub"
-    And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "sub"
+    And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1}/sub"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
