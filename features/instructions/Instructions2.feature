@@ -347,7 +347,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
-    Then the baseline of the last request contains, in order:
+    # checks: INS-01
+    Then the last request tells the model "PROJECT: use spaces"
+    And the baseline of the last request contains, in order:
       | PROJECT: use spaces |
     And the last request mentions "two" in its conversation
     And the last request mentions "three" in its conversation

@@ -86,8 +86,10 @@ Then(
  * reaches the model there, wherever the runtime puts it (a message, a user turn, a baseline of its
  * own). A runtime that never tells it never observed the files (INS-01), whatever the scenario is about.
  */
-Then('request {int} tells the model {string}', function (this: KitWorld, n: number, text: string) {
-  expect(everythingSent(this, n).includes(text), `whether request ${n} carries "${text}" anywhere`).to.equal(true);
+Then('{request} tells the model {string}', function (this: KitWorld, n: number, text: string) {
+  expect(everythingSent(this, n).includes(text), `whether ${requestLabel(n)} carries "${text}" anywhere`).to.equal(
+    true,
+  );
 });
 
 /**
