@@ -48,6 +48,8 @@ export class FakeProvider {
   /** Time from an error response to the next request: the runtime's retry sleeps, in ms. */
   retrySleepMs = 0;
   private lastErrorAt: number | undefined;
+  /** The text of every answer the provider wrote, in order: what a runtime holds of them is the provider's. */
+  readonly replies: string[] = [];
   /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
   readonly scriptedTools = new Set<string>();
   /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
@@ -202,15 +204,12 @@ export class FakeProvider {
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
-    const wire =
-      'kind' in response
-        ? this.dialect.encodeTurn(
-            withReportedUsage(response, captured.body),
-            this.model,
-            `msg_kit_${captured.index}`,
-            captured.body,
-          )
-        : response;
+    let wire: WireResponse;
+    if ('kind' in response) {
+      const turn = withReportedUsage(response, captured.body);
+      if (turn.kind === 'text') this.replies.push(turn.text);
+      wire = this.dialect.encodeTurn(turn, this.model, `msg_kit_${captured.index}`, captured.body);
+    } else wire = response;
     if ('kind' in response ? response.kind === 'error' : response.status >= 400) {
       this.lastErrorAt = performance.now();
       this.refusals.set(sameRequestKey(captured), { wire, times: 0 });
