@@ -54,7 +54,8 @@ Feature: Compaction1 - Automatic compaction
     And the provider replies "read it all"
     When the user steers 160000 characters of prose
     And the session settles
-    Then the provider received 1 request
+    # The seeds say nothing is compacted; whether the turn is sent anyway or refused they leave open.
+    Then the provider received at most 1 request
     And the session has 0 completed compactions
 
   @CMP-04 @id:cmp-compaction-4

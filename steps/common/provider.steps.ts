@@ -94,10 +94,11 @@ When('the held reply {string} is released', function (this: KitWorld, hold: stri
 });
 
 Then(
-  /^the provider received (at least )?(\d+) requests?$/,
-  function (this: KitWorld, atLeast: string | null, count: string) {
+  /^the provider received (at least |at most )?(\d+) requests?$/,
+  function (this: KitWorld, bound: string | null, count: string) {
     const received = expect(this.provider.requests.length, 'provider requests');
-    if (atLeast) received.to.be.at.least(Number(count));
+    if (bound === 'at least ') received.to.be.at.least(Number(count));
+    else if (bound === 'at most ') received.to.be.at.most(Number(count));
     else received.to.equal(Number(count));
   },
 );

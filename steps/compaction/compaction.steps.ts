@@ -104,10 +104,22 @@ function prose(length: number): string {
   return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
 }
 
+/**
+ * A window stated in the scenario is the room for its conversation: the runtime's own weight (its
+ * declared `requestOverheadTokens`) comes on top, as it does on a conversation brought to a size.
+ */
+function ownWeight(world: KitWorld): number {
+  return world.driver.description.limits?.requestOverheadTokens ?? 0;
+}
+
 Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
-    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer });
+    await this.driver.call('compaction.configure', {
+      contextWindow: contextWindow + ownWeight(this),
+      outputAllowance,
+      buffer,
+    });
   },
 );
 
@@ -121,7 +133,12 @@ Given(
     name: 'auto' | 'prune',
     on: boolean,
   ) {
-    await this.driver.call('compaction.configure', { contextWindow, outputAllowance, buffer, [name]: on });
+    await this.driver.call('compaction.configure', {
+      contextWindow: contextWindow + ownWeight(this),
+      outputAllowance,
+      buffer,
+      [name]: on,
+    });
   },
 );
 
@@ -133,7 +150,7 @@ Given('the provider replies with {prose}', function (this: KitWorld, length: num
 Given(
   'the provider replies with prose that brings the conversation to {int} tokens',
   function (this: KitWorld, tokens: number) {
-    this.provider.enqueue({ turn: { ...textTurn(prose(1000), 4), fillTo: tokens } });
+    this.provider.enqueue({ turn: { ...textTurn(prose(1000), 4), fillTo: tokens + ownWeight(this) } });
   },
 );
 
