@@ -210,4 +210,11 @@ test("a listed failure whose reason is about another rule than the failing check
   assert.deepEqual(ids(judge([unnamed], entry('INB-01: x')), 'expected-fail'), ['a']);
   // One found after every check held names no check: the reason says whose it is.
   assert.deepEqual(ids(judge([result('a', 'failed', ['INB-01'])], entry('RUN-01: y')), 'expected-fail'), ['a']);
+  // An intermittent entry names the checks it may fail at, one per run: one of them charged suffices.
+  const either = {
+    file: 'known.yaml',
+    entries: new Map([['a', { class: 'deviation' as const, reason: 'INB-02/INB-01: z', intermittent: true }]]),
+  };
+  assert.deepEqual(ids(judge([failed], either), 'expected-fail'), ['a']);
+  assert.equal(judge([failed], entry('INB-02/INB-01: z')).passed, false);
 });

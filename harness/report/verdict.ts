@@ -61,7 +61,9 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
         ? `the baseline lists it as ${entry.class}, but it ${outcome === 'errored' ? 'errored' : `is ${outcome}`}`
         : undefined;
     const otherRules =
-      entry && standing === 'expected-fail' ? reasonAboutOtherRules(entry.reason, rows, outcome) : undefined;
+      entry && standing === 'expected-fail'
+        ? reasonAboutOtherRules(entry.reason, rows, outcome, entry.intermittent === true)
+        : undefined;
     if (otherRules) [standing, mismatch] = ['unexpected-fail', otherRules];
     return {
       id,
@@ -88,16 +90,22 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
 /**
  * Why a baseline entry's reason does not describe this failure, if it does not: the rules it starts
  * with must be among those the failure is charged to (the failing step's), or its words are about
- * another check than the one that failed.
+ * another check than the one that failed. An intermittent entry's rules are the checks it may fail
+ * at, run by run: one of them suffices.
  */
-function reasonAboutOtherRules(reason: string, rows: readonly ScenarioResult[], outcome: Outcome): string | undefined {
+function reasonAboutOtherRules(
+  reason: string,
+  rows: readonly ScenarioResult[],
+  outcome: Outcome,
+  intermittent: boolean,
+): string | undefined {
   const named = chargedRules(reason);
   const failing = rows.filter((row) => row.status === outcome);
   // A failure found after every check held (an unscripted request) names no check: its reason says whose it is.
   if (failing.every((row) => row.step === undefined)) return undefined;
   const charged = new Set(failing.flatMap((row) => row.charged ?? row.rules));
   const other = named.filter((rule) => !charged.has(rule));
-  if (named.length === 0 || other.length === 0) return undefined;
+  if (named.length === 0 || other.length === 0 || (intermittent && other.length < named.length)) return undefined;
   return `the baseline's reason is about ${other.join(' ')}, but the failure is charged to ${[...charged].join(' ')}: the reason must describe the failing check`;
 }
 
