@@ -57,8 +57,11 @@ export function emulatedSubjects(result: ScenarioResult, rule: string): string[]
   return (subjects.get(rule) ?? []).filter((subject) => result.emulated?.some((name) => covers(name, subject)));
 }
 
-/** Each rule's outcome over its scenarios, in rule order; a pass resting on too few of its clauses is no verdict. */
-export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Outcome> {
+/**
+ * Each rule's outcome over its scenarios, in rule order; a pass resting on too few of its clauses
+ * is no verdict, and says so (`thin`).
+ */
+function ruleStandings(results: readonly ScenarioResult[]): Map<string, { outcome: Outcome; thin?: string }> {
   const byRule = new Map<string, Outcome[]>();
   for (const result of results) {
     for (const rule of rulesOf(result)) byRule.set(rule, [...(byRule.get(rule) ?? []), outcomeFor(result, rule)]);
@@ -68,9 +71,15 @@ export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Ou
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([rule, outcomes]) => {
         const outcome = ruleOutcome(outcomes);
-        return [rule, outcome === 'passed' && thinPass(results, rule) ? 'not judged' : outcome];
+        const thin = outcome === 'passed' ? thinPass(results, rule) : undefined;
+        return [rule, thin ? { outcome: 'not judged', thin } : { outcome }];
       }),
   );
+}
+
+/** Each rule's outcome over its scenarios, in rule order. */
+export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Outcome> {
+  return new Map([...ruleStandings(results)].map(([rule, { outcome }]) => [rule, outcome]));
 }
 
 let clauses: Clause[] | undefined;
@@ -81,7 +90,7 @@ let clauses: Clause[] | undefined;
  * nothing real, are more than those judged. Clauses of a profile, dialect or reading the runtime
  * does not take are not its to be judged on.
  */
-export function thinPass(results: readonly ScenarioResult[], rule: string): string | undefined {
+function thinPass(results: readonly ScenarioResult[], rule: string): string | undefined {
   clauses ??= readClauses(kitPath('rules', 'index.md')).clauses;
   let judged = 0;
   let unjudged = 0;
@@ -116,7 +125,7 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
     errored: coverage.errored,
     'not judged': coverage.notJudged,
   };
-  for (const [rule, outcome] of ruleOutcomes(results)) {
+  for (const [rule, { outcome, thin }] of ruleStandings(results)) {
     coverage.rules += 1;
     coverage.outcomes[rule] = outcome;
     lists[outcome]?.push(rule);
@@ -124,10 +133,9 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
       coverage.withVerdict += 1;
       continue;
     }
-    const ofRule = results.filter((result) => rulesOf(result).includes(rule));
-    const passedByScenarios = ruleOutcome(ofRule.map((result) => outcomeFor(result, rule))) === 'passed';
-    const thin = outcome === 'not judged' && passedByScenarios ? thinPass(results, rule) : undefined;
-    const scenarios = ofRule.filter((result) => outcomeFor(result, rule) === outcome);
+    const scenarios = results.filter(
+      (result) => rulesOf(result).includes(rule) && outcomeFor(result, rule) === outcome,
+    );
     coverage.withoutVerdict[rule] = thin
       ? [thin]
       : [...new Set(scenarios.flatMap((result) => reasonsOf(result, rule)))];
