@@ -71,8 +71,7 @@ function ruleStandings(results: readonly ScenarioResult[]): Map<string, { outcom
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([rule, outcomes]) => {
         const outcome = ruleOutcome(outcomes);
-        const thin = outcome === 'passed' ? thinPass(results, rule) : undefined;
-        return [rule, thin ? { outcome: 'not judged', thin } : { outcome }];
+        return [rule, (outcome === 'passed' && thinPass(results, rule)) || { outcome }];
       }),
   );
 }
@@ -86,24 +85,33 @@ let clauses: Clause[] | undefined;
 
 /**
  * A pass that rests on fewer than half of the rule's clauses this runtime could be judged on: the
- * clauses whose scenarios all went without a verdict for want of a capability, or ran and saw
- * nothing real, are more than those judged. Clauses of a profile, dialect or reading the runtime
- * does not take are not its to be judged on.
+ * clauses whose scenarios all went without a pass or a failure (not implemented, wanting a
+ * capability, or running and seeing nothing real) are more than those judged. Clauses of a
+ * profile, dialect or reading the runtime does not take are not its to be judged on. Where the
+ * clauses not implemented alone outnumber the judged ones, the runtime lacks most of what the rule
+ * is about: the rule is not implemented; otherwise it is not judged.
  */
-function thinPass(results: readonly ScenarioResult[], rule: string): string | undefined {
+function thinPass(results: readonly ScenarioResult[], rule: string): { outcome: Outcome; thin: string } | undefined {
   clauses ??= readClauses(kitPath('rules', 'index.md')).clauses;
   let judged = 0;
+  let notImplemented = 0;
   let unjudged = 0;
   for (const clause of clauses.filter((c) => c.rule === rule && c.scenarios.length > 0)) {
     const ran = results.filter((result) => clause.scenarios.some((id) => resultNamed(id, result)));
     const outcomes = ran.map((result) => outcomeFor(result, rule));
-    if (outcomes.some(isVerdict)) judged += 1;
+    if (outcomes.some((outcome) => outcome === 'passed' || outcome === 'failed')) judged += 1;
+    else if (outcomes.includes('not implemented')) notImplemented += 1;
     else if (ran.some((result, i) => outcomes[i] !== 'not applicable' || /needs capability/.test(result.reason ?? '')))
       unjudged += 1;
   }
-  return unjudged > judged
-    ? `not judged: passed on ${judged} of the ${judged + unjudged} clauses it could be judged on here, the others' scenarios without a verdict`
-    : undefined;
+  if (notImplemented + unjudged <= judged) return undefined;
+  const of = `passed on ${judged} of the ${judged + notImplemented + unjudged} clauses it could be judged on here`;
+  return notImplemented > judged
+    ? { outcome: 'not implemented', thin: `not implemented: ${of}, ${notImplemented} of them not implemented` }
+    : {
+        outcome: 'not judged',
+        thin: `not judged: ${of}, the others' scenarios without a verdict${notImplemented ? ` (${notImplemented} not implemented)` : ''}`,
+      };
 }
 
 export function coverageOf(results: readonly ScenarioResult[]): Coverage {
