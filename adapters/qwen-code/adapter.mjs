@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
-import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { QwenProcess } from './qwen-process.mjs';
 import { qwenSettings } from './settings.mjs';
@@ -44,6 +44,12 @@ const EMULATED = {
   'events.take': 'reads the chat recording after the cursor the adapter keeps',
 };
 
+/**
+ * What of EMULATED Qwen Code has no interface for at all: it keeps no message IDs of the caller, no
+ * prompt without a run and no wake; a rule about one is not implemented.
+ */
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake'];
+
 /** Commands Qwen Code has no equivalent for, and why (adapters/qwen-code/README.md says more). */
 const UNSUPPORTED = {
   inbox: 'Qwen Code keeps no inbox: user messages queued on its stream-json input live in memory only',
@@ -80,6 +86,7 @@ function hello(c) {
       'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
     },
     emulated: EMULATED,
+    absent: ABSENT,
     // Qwen Code keeps 33000 tokens of headroom whatever share of the window it is given: the 20000
     // its summary request may answer with, and 13000 more (computeThresholds in its compaction).
     // Its own system prompt and tool definitions weigh about 22,400 tokens of every request.
@@ -219,12 +226,17 @@ async function admit(c) {
   const text = promptText(c.prompt);
   if (c.resume === false && !state.process.turning) {
     state.held.push(text);
-    return { messageId, state: 'pending', duplicate: false };
+    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
+      'prompt.admit.held',
+      'prompt.admit.receipt',
+    ]);
   }
-  // Behind a running turn, or a requested compaction, it waits its turn.
+  // Behind a running turn, or a requested compaction, it waits its turn in Qwen Code's own queue.
   const running = state.process.busy;
   state.process.sendUser(text);
-  return { messageId, state: running ? 'pending' : 'promoted', duplicate: false };
+  return new EmulatedAnswer({ messageId, state: running ? 'pending' : 'promoted', duplicate: false }, [
+    'prompt.admit.receipt',
+  ]);
 }
 
 async function submitHeld(sessionId) {

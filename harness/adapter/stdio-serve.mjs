@@ -16,6 +16,18 @@ export class Refusal extends Error {
 }
 
 /**
+ * A command's result with the names under the hello's `emulated` that this call computed itself
+ * (the reply's `emulated`): a command that emulates a part only on some calls says which.
+ */
+export class EmulatedAnswer {
+  /** @param {object | undefined} result @param {string[]} emulated */
+  constructor(result, emulated) {
+    this.result = result;
+    this.emulated = emulated;
+  }
+}
+
+/**
  * @typedef {object} StdioAdapter
  * @property {string} runtime
  * @property {(config: any) => unknown} hello
@@ -61,9 +73,10 @@ export function serveStdio({ runtime, hello, commands, unsupported = {}, end = a
     if (command.cmd in unsupported) return failure('unsupported', unsupported[command.cmd]);
     const serve = typeof commands === 'function' ? commands : commands[command.cmd];
     if (!serve) return failure('unsupported', `${runtime} has no equivalent of ${command.cmd}`);
-    const result = (await serve(command)) ?? {};
+    const answer = await serve(command);
     if (command.cmd === 'runtime.close') opened = undefined;
-    return { ok: true, result };
+    if (answer instanceof EmulatedAnswer) return { ok: true, result: answer.result ?? {}, emulated: answer.emulated };
+    return { ok: true, result: answer ?? {} };
   }
   if (endNow) {
     process.on('exit', endNow);

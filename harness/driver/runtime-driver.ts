@@ -112,6 +112,11 @@ export class RuntimeDriver {
   readonly capabilitiesUsed = new Set<Capability>();
   /** Every command sent so far: a verdict resting on one the adapter emulates says so. */
   readonly commandsUsed = new Set<string>();
+  /**
+   * The names under the hello's `emulated` the scenario's calls used: those an answer names, or,
+   * where it names none, every one of its command's.
+   */
+  readonly emulatedUsed = new Set<string>();
   /** Where the scenario's time went in the runtime's starts, waits and commands. */
   readonly time = new TimeLedger();
   /** Called when the kit has killed the runtime's process (a restart) or it crashed, before a new one starts. */
@@ -299,6 +304,12 @@ export class RuntimeDriver {
     return (await this.call('events', { sessionId, after })).events;
   }
 
+  private noteEmulated(cmd: string, named: readonly string[] | undefined): void {
+    const declared = Object.keys(this.description?.emulated ?? {});
+    const ofCommand = declared.filter((name) => name === cmd || name.startsWith(`${cmd}.`));
+    for (const name of named ? ofCommand.filter((n) => named.includes(n)) : ofCommand) this.emulatedUsed.add(name);
+  }
+
   private async send<C extends CommandName>(
     command: CommandRequest<C>,
     unscaledMs = COMMAND_TIMEOUT_MS,
@@ -330,6 +341,7 @@ export class RuntimeDriver {
       );
       this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
+      this.noteEmulated(command.cmd, reply.emulated);
       return reply.result as CommandResult<C>;
     } finally {
       clearTimeout(timer);

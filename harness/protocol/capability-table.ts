@@ -31,6 +31,7 @@ const REACH: [RegExp, Reach][] = [
   [/^not wired:/, 'not wired'],
 ];
 const REFUSED_CASE = /; (?:not wired|absent in [^:]+)\b/;
+const ABSENT_CASE = /\babsent in [^:]+:/;
 
 export interface CapabilityTable {
   rows: CapabilityRow[];
@@ -63,12 +64,13 @@ export function readCapabilityTable(markdown: string, file: string): CapabilityT
  * Where the table and the adapter disagree: a command (of no optional capability) or a capability
  * with no row or two; a row for a name the protocol does not know and the adapter does not emulate;
  * a capability declared but written absent, or written reached but not declared; an emulated name
- * not written `emulated:`, or an `emulated:` row the handshake does not list.
+ * not written `emulated:`, or an `emulated:` row the handshake does not list; a name the handshake
+ * calls absent that is not emulated, or whose row does not say where the runtime shows it lacks it.
  */
 export function checkCapabilityTable(
   table: CapabilityTable,
   file: string,
-  description: Pick<RuntimeDescription, 'capabilities' | 'emulated'>,
+  description: Pick<RuntimeDescription, 'capabilities' | 'emulated' | 'absent'>,
   commands: readonly string[],
 ): string[] {
   const problems = [...table.problems];
@@ -95,6 +97,13 @@ export function checkCapabilityTable(
   for (const name of emulated) {
     if (!rowsOf(name).some((row) => row.reach === 'emulated'))
       problems.push(`${file}: \`${name}\` is in the handshake's emulated list but its row is not written emulated:`);
+  }
+  for (const name of description.absent ?? []) {
+    if (!emulated.has(name)) problems.push(`${file}: \`${name}\` is in the handshake's absent list but not emulated`);
+    else if (!rowsOf(name).some((row) => ABSENT_CASE.test(row.how)))
+      problems.push(
+        `${file}: \`${name}\` is in the handshake's absent list but its row says no "absent in <version>:"`,
+      );
   }
   return problems;
 }

@@ -1157,11 +1157,15 @@ export interface HelloResult {
     [k: string]: string;
   };
   /**
-   * What the adapter computes itself instead of reading it from the runtime, by protocol command or capability name (e.g. session.idle, session.wake, restart), each with one line saying how. A part of a command is named after it (e.g. prompt.admit.duplicate, one field of the receipt). A verdict that rests on one of these is reported as resting on emulation; a rule about a command the adapter emulates whole (rules/index.md, About) gets no verdict from a scenario that used it.
+   * What the adapter computes itself instead of reading it from the runtime, by protocol command or capability name (e.g. session.idle, session.wake, restart), each with one line saying how. A part of a command is named after it (e.g. prompt.admit.duplicate, one field of the receipt). A verdict that rests on one of these is reported as resting on emulation; a rule about a command or part the adapter emulates (rules/index.md, About) gets no verdict from a scenario that used it, or is not implemented where the name is also under `absent`.
    */
   emulated?: {
     [k: string]: string;
   };
+  /**
+   * Of the names under `emulated`, those the runtime has no interface for at all: the adapter's emulation stands in so that other rules can be judged, and a rule about one of them (rules/index.md, About) is not implemented rather than not judged.
+   */
+  absent?: string[];
   /**
    * The runtime's own shell tool, through which the kit expresses its tools (echo, fail, gate, produce) as POSIX sh commands run in the session's location when the runtime does not declare capability kit-tools.
    */

@@ -31,7 +31,9 @@ export type Command = CommandRequest;
 /** The closed vocabulary of errors a runtime reports; runtimes translate their own errors into it. */
 export type ErrorCode = ReplyError['code'];
 
-export type Reply<Result = unknown> = { ok: true; result: Result } | { ok: false; error: ReplyError };
+export type Reply<Result = unknown> =
+  | { ok: true; result: Result; emulated?: string[] }
+  | { ok: false; error: ReplyError };
 
 /** What a runtime says of itself in answer to `hello`. */
 export type RuntimeDescription = HelloResult;

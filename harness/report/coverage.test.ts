@@ -11,7 +11,11 @@ const tls04 = (statuses: Record<string, ScenarioResult['status']>) =>
 
 test('a pass on the clauses a runtime was judged on stands when they are at least half', () => {
   const coverage = coverageOf(
-    tls04({ 'tls-patch-external-1': 'passed', 'tls-patch-external-2': 'not implemented', 'tls-patch-hunks-1': 'passed' }),
+    tls04({
+      'tls-patch-external-1': 'passed',
+      'tls-patch-external-2': 'not implemented',
+      'tls-patch-hunks-1': 'passed',
+    }),
   );
   assert.equal(coverage.outcomes['TLS-04'], 'passed');
 });
@@ -40,4 +44,18 @@ test('clauses without a verdict outnumbering the passes leave the rule not judge
   assert.deepEqual(coverage.withoutVerdict['TLS-04'], [
     "not judged: passed on 1 of the 4 clauses it could be judged on here, the others' scenarios without a verdict (1 not implemented)",
   ]);
+});
+
+// INB-04 is about `prompt.admit.held` (rules/index.md, About).
+const inb04 = (status: ScenarioResult['status'], emulated: string[]) =>
+  scenarioResult('inb-admission-7', status, ['INB-04'], { emulated });
+
+test('a verdict resting on the emulation of what a rule is about is none; not implemented where the runtime lacks it', () => {
+  assert.equal(coverageOf([inb04('passed', ['prompt.admit.held'])]).outcomes['INB-04'], 'not judged');
+  assert.equal(coverageOf([inb04('failed', ['prompt.admit.held (absent)'])]).outcomes['INB-04'], 'not implemented');
+  assert.equal(coverageOf([inb04('passed', ['prompt.admit.receipt'])]).outcomes['INB-04'], 'passed');
+});
+
+test('a command the runtime refused stays not implemented beside an emulated part', () => {
+  assert.equal(coverageOf([inb04('not implemented', ['prompt.admit.held'])]).outcomes['INB-04'], 'not implemented');
 });

@@ -1,4 +1,4 @@
-import { REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
+import { emulatedEntry, REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
 import { covers, readRuleSubjects } from '../suite/rule-subjects.js';
@@ -34,10 +34,16 @@ export function rulesOf(result: ScenarioResult): string[] {
 /**
  * What a scenario says of one of its rules: a failure is its charged rule's alone; the scenario's
  * other rules passed where every check of theirs ran and held, and were not judged by it otherwise.
+ * A pass or failure that rests on the adapter's emulation of what the rule is about is no verdict,
+ * or not implemented where the runtime has no interface for it at all; a command the runtime
+ * refused stays not implemented.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
   const outcome = checkedOutcome(result, rule);
-  return isVerdict(outcome) && emulatedSubjects(result, rule).length > 0 ? 'not judged' : outcome;
+  if (outcome !== 'passed' && outcome !== 'failed') return outcome;
+  const emulated = emulatedSubjects(result, rule);
+  if (emulated.length === 0) return outcome;
+  return emulated.some((subject) => subject.absent) ? 'not implemented' : 'not judged';
 }
 
 function checkedOutcome(result: ScenarioResult, rule: string): Outcome {
@@ -52,9 +58,13 @@ let subjects: Map<string, string[]> | undefined;
  * The commands a rule is about (rules/index.md) that the scenario reached through the adapter's
  * emulation: what its checks saw was the adapter's doing, so the scenario judges the rule neither way.
  */
-export function emulatedSubjects(result: ScenarioResult, rule: string): string[] {
+export function emulatedSubjects(result: ScenarioResult, rule: string): { name: string; absent: boolean }[] {
   subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
-  return (subjects.get(rule) ?? []).filter((subject) => result.emulated?.some((name) => covers(name, subject)));
+  const used = (result.emulated ?? []).map(emulatedEntry);
+  return (subjects.get(rule) ?? []).flatMap((subject) => {
+    const by = used.filter((entry) => covers(entry.name, subject));
+    return by.length > 0 ? [{ name: subject, absent: by.some((entry) => entry.absent) }] : [];
+  });
 }
 
 /**
@@ -154,9 +164,9 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
 /** Why a scenario gave a rule no verdict, in the words the summary groups rules by (first lines: no stack). */
 function reasonsOf(result: ScenarioResult, rule: string): string[] {
   const emulated = emulatedSubjects(result, rule);
-  if (emulated.length > 0 && isVerdict(checkedOutcome(result, rule)))
+  if (emulated.length > 0 && ['passed', 'failed'].includes(checkedOutcome(result, rule)))
     return [
-      `not judged: rests on the adapter's emulation of ${emulated.map((cmd) => `\`${cmd}\``).join(', ')}, which ${rule} is about`,
+      `not judged: rests on the adapter's emulation of ${emulated.map(({ name }) => `\`${name}\``).join(', ')}, which ${rule} is about`,
     ];
   if (result.status === 'errored') return [`errored: ${firstLine(result.message) || 'no message'}`];
   if (result.status === 'failed')

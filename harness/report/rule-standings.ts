@@ -1,6 +1,6 @@
 import { listedUnder, type KnownFailure } from '../baseline/known-failures.js';
 import { clipped } from '../projection/render.js';
-import { coverageOf, outcomeFor, rulesOf } from './coverage.js';
+import { coverageOf, emulatedSubjects, outcomeFor, rulesOf } from './coverage.js';
 import type { Outcome } from './outcome.js';
 import type { ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
@@ -28,7 +28,7 @@ export function ruleStandings(
   return Object.fromEntries(
     Object.entries(coverage.outcomes).map(([rule, outcome]) => {
       const deciding = scenarios.filter((s) => rulesOf(s).includes(rule) && outcomeFor(s, rule) === outcome);
-      const note = noteOf(outcome, deciding, known, coverage.withoutVerdict[rule] ?? []);
+      const note = noteOf(rule, outcome, deciding, known, coverage.withoutVerdict[rule] ?? []);
       const own = clauses.filter((clause) => clause.rule === rule);
       const standing: RuleStanding = {
         outcome,
@@ -42,6 +42,7 @@ export function ruleStandings(
 }
 
 function noteOf(
+  rule: string,
   outcome: Outcome,
   deciding: readonly ScenarioResult[],
   known: ReadonlyMap<string, KnownFailure>,
@@ -53,6 +54,9 @@ function noteOf(
     case 'not implemented': {
       const reason = deciding.map((s) => listedUnder(known, s)?.entry.reason).find(Boolean);
       if (reason) return reason.trim().replace(/\s*\n\s*/g, ' ');
+      const absent = deciding.flatMap((s) => emulatedSubjects(s, rule)).filter((subject) => subject.absent);
+      if (absent.length > 0)
+        return `the runtime has no interface for ${[...new Set(absent.map(({ name }) => `\`${name}\``))].join(', ')}, which ${rule} is about: the adapter's emulation of it stands in for other rules`;
       return first && [first.step, failureLines(first.message)[0]].filter(Boolean).join(': ');
     }
     case 'errored':

@@ -4,6 +4,15 @@ import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
 import { checksByStep, RULE_TAG, rulesChecked, type StepKind } from '../suite/step-checks.js';
 
+/** Marks an emulated name the runtime has no interface for at all (the hello's `absent`). */
+export const ABSENT_MARK = '(absent)';
+
+/** An entry of a result's `emulated`: the name, and whether the runtime lacks it altogether. */
+export function emulatedEntry(entry: string): { name: string; absent: boolean } {
+  const absent = entry.endsWith(` ${ABSENT_MARK}`);
+  return { name: absent ? entry.slice(0, -ABSENT_MARK.length - 1) : entry, absent };
+}
+
 export interface ScenarioResult {
   /** The stable ID: the scenario's `@id:`, or an example row's own (scenario-id.ts). */
   id: string;
@@ -35,7 +44,10 @@ export interface ScenarioResult {
   request?: string;
   /** Why a scenario got no verdict: not applicable (for example `needs capability pty`) or not judged. */
   reason?: string;
-  /** The commands the scenario used that the adapter computes itself instead of reading them from the runtime. */
+  /**
+   * The commands the scenario used that the adapter computes itself instead of reading them from
+   * the runtime; one the runtime lacks altogether ends in ` (absent)`.
+   */
   emulated?: string[];
   /** How the scenario reached the runtime's tools: the kit's own tools, or the runtime's shell. */
   means?: string;

@@ -13,7 +13,7 @@ import {
   needsReason,
   SESSION_COMMAND,
 } from '../../harness/protocol/capabilities.js';
-import { REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
+import { ABSENT_MARK, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import {
   EarlierCheckFailed,
   NotImplemented,
@@ -60,14 +60,21 @@ export function untaggedNeeds(world: KitWorld, tags: string[]): SuiteDefect[] {
 }
 
 /**
- * The commands and capabilities the scenario used that the adapter declares it emulates, whole or
- * in part (`prompt.admit.duplicate`): it computes them itself instead of reading them from the
- * runtime, so a verdict rests on them.
+ * The commands, parts of commands (`prompt.admit.held`) and capabilities the scenario used that the
+ * adapter declares it emulates: it computed them itself instead of reading them from the runtime,
+ * so a verdict rests on them. A command counts by the answers it got (an answer may name the parts
+ * it computed), a capability by its use; a name the runtime lacks altogether is marked `(absent)`.
  */
 export function emulatedCommandsUsed(world: KitWorld): string[] {
-  const emulated = Object.keys(world.driver?.description.emulated ?? {});
-  const used = new Set<string>([...(world.driver?.commandsUsed ?? []), ...(world.driver?.capabilitiesUsed ?? [])]);
-  return emulated.filter((name) => [...used].some((cmd) => name === cmd || name.startsWith(`${cmd}.`))).sort();
+  const driver = world.driver;
+  if (!driver) return [];
+  const absent = new Set(driver.description.absent ?? []);
+  const capabilities = Object.keys(driver.description.emulated ?? {}).filter((name) =>
+    [...driver.capabilitiesUsed].some((capability) => name === capability),
+  );
+  return [...new Set([...driver.emulatedUsed, ...capabilities])]
+    .sort()
+    .map((name) => (absent.has(name) ? `${name} ${ABSENT_MARK}` : name));
 }
 
 /**

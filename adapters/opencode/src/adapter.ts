@@ -16,7 +16,7 @@ import {
   withAgentDefined,
   withSkillDefined,
 } from '../server/server.js';
-import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
+import { EmulatedAnswer, SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../server/server-handle.js';
 import {
   ApiError,
@@ -388,9 +388,10 @@ class OpencodeRuntime {
   }
 
   /** No route runs a session: an exact retry of a pending admission with resume wakes it. */
-  private async wake(session: string, api: OpencodeApi) {
+  private async wake(session: string, api: OpencodeApi): Promise<EmulatedAnswer> {
     const [oldest] = pendingAdmissions(await api.history(session));
-    if (!oldest) return;
+    // Only a wake with nothing pending is the adapter's own; with a prompt pending, OpenCode wakes.
+    if (!oldest) return new EmulatedAnswer(undefined, ['session.wake.empty']);
     await this.modelOffered(session, api);
     const sentAt = Date.now();
     await api.call('POST', `/api/session/${encodeURIComponent(session)}/prompt`, {
@@ -401,6 +402,7 @@ class OpencodeRuntime {
     });
     this.expecting(session).add(oldest.id);
     this.resumedAt.set(oldest.id, sentAt);
+    return new EmulatedAnswer(undefined, []);
   }
 
   /** Before anything can start a drain: the session's location must offer the model. */
