@@ -67,6 +67,11 @@ Feature: Promotion1 - Steers and queued prompts
     And the gate "g1" opens
     And the session settles
     Then the provider received 2 requests
+    And request 2 tells the model, after "gate g1 opened", in this order:
+      | one   |
+      | two   |
+      | three |
+    # checks: INB-07
     And request 2 ends with:
       | role | content        |
       | tool | gate g1 opened |
@@ -213,6 +218,10 @@ Feature: Promotion1 - Steers and queued prompts
     # checks: INB-10
     Then request 2 has no user message "q1"
     # checks: INB-08
+    And request 2 tells the model, after "gate g1 opened", in this order:
+      | s2 |
+      | s3 |
+    # checks: INB-07
     And request 2 ends with:
       | role      | content        |
       | tool      | gate g1 opened |

@@ -6,7 +6,7 @@ import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
-import { conversation, request } from '../support/requests.js';
+import { conversation, request, requestLabel } from '../support/requests.js';
 import { requestsWithinCommandTimeout } from '../support/timing.js';
 
 Then('{request} uses the model {string}', function (this: KitWorld, n: number, model: string) {
@@ -126,6 +126,34 @@ Then('{request} ends with:', function (this: KitWorld, n: number, table: DataTab
   const actual = withoutOwnAnnouncements(this, conversation(this, n), expected).slice(-expected.length);
   expect(matchRows(actual, expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
+
+/**
+ * The texts reach the model after the last message holding `after` (a tool result, say), each once
+ * and in the table's order, in whatever role and wrapping the runtime gives them: their order and
+ * boundary, not their form, which another check judges.
+ */
+Then(
+  '{request} tells the model, after {string}, in this order:',
+  function (this: KitWorld, n: number, after: string, table: DataTable) {
+    const rows = conversation(this, n);
+    const at = rows.findLastIndex((row) => row.content.includes(after));
+    expect(at, `the message of ${requestLabel(n)} holding "${after}"`).to.be.at.least(0);
+    const told = rows
+      .slice(at + 1)
+      .map((row) => row.content)
+      .join('\n');
+    const texts = table.raw().map(([text]) => text!);
+    const positions = texts.map((text) => told.indexOf(text));
+    const shown = `after "${after}" in ${requestLabel(n)}:\n${told || '(nothing)'}`;
+    for (const [i, text] of texts.entries()) {
+      expect(positions[i], `"${text}" ${shown}`).to.be.at.least(0);
+      expect(told.split(text).length - 1, `times "${text}" is told ${shown}`).to.equal(1);
+    }
+    expect(positions, `${texts.map((text) => `"${text}"`).join(', ')} in this order ${shown}`).to.deep.equal(
+      [...positions].sort((a, b) => a - b),
+    );
+  },
+);
 
 Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);

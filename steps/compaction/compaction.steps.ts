@@ -274,14 +274,34 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
   ).to.equal(true);
 });
 
+/** Whether request `n` ran the pending turn `input` itself, with no compaction attempted before it. */
+function ranTurnUncompacted(world: KitWorld, n: number, input: string): boolean {
+  return request(world, n).messages.at(-1)?.text === input;
+}
+
 /**
- * A failed compaction is judged only where the runtime attempted one: request `n` ran the pending
- * turn itself, with no compaction before it, when its last message is that turn's input.
+ * A compaction scenario's premise, checked as CMP-02's where that rule is the scenario's: request
+ * `n` asked for a summary, not the pending turn `input` with no compaction before it.
+ */
+Then(
+  'request {int} asked for a summary rather than the turn {string}',
+  function (this: KitWorld, n: number, input: string) {
+    expect(
+      ranTurnUncompacted(this, n, input),
+      `whether ${requestLabel(n)} ran the turn "${input}" itself, with no compaction attempted before it`,
+    ).to.equal(false);
+  },
+);
+
+/**
+ * A rule about what a compaction does is judged only where the runtime attempted one: request `n`
+ * ran the pending turn itself, with no compaction before it, when its last message is that turn's
+ * input. Whether it should have compacted is CMP-02's, judged in its own scenarios.
  */
 Then(
   'request {int} asked for a summary rather than the turn {string}, or nothing here is judged',
   function (this: KitWorld, n: number, input: string) {
-    if (request(this, n).messages.at(-1)?.text === input)
+    if (ranTurnUncompacted(this, n, input))
       throw new NothingToJudge(
         `${requestLabel(n)} ran the turn "${input}" itself: the runtime attempted no compaction before it`,
       );

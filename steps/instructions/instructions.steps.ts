@@ -71,7 +71,7 @@ Then(
 );
 
 Then(
-  'request {int} tells the model {text} after {string}',
+  '{request} tells the model {text} after {string}',
   function (this: KitWorld, n: number, text: string, input: string) {
     const told = somethingToldAfter(this, n, input);
     expect(
