@@ -77,7 +77,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -110,7 +110,7 @@ function hello(c) {
 function environment() {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^(OPENAI|CODEX|AZURE)_/.test(key)) delete env[key];
-  return {
+  const hosted = {
     ...env,
     HOME: join(config.storeDir, 'home'),
     // The kit's home is Codex's home: its AGENTS.md is the global instructions, config.toml its
@@ -121,6 +121,11 @@ function environment() {
     TZ: config.timeZone ?? 'UTC',
     NO_COLOR: '1',
   };
+  // The kit's host.env.set: Codex reads its environment when the app-server starts.
+  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
+    if (value === null) delete hosted[name];
+    else hosted[name] = value;
+  return hosted;
 }
 
 async function startServer() {
@@ -490,6 +495,10 @@ const commands = {
   'compaction.request': async (c) => {
     const state = await loaded(c.sessionId);
     await server.request('thread/compact/start', { threadId: state.id });
+  },
+  'host.env.set': async (c) => {
+    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    await restart();
   },
   'tool-output.configure': async (c) => {
     settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
