@@ -58,6 +58,8 @@ const UNSUPPORTED = {
   inbox:
     "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
+  'tool-output.files':
+    "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
 };
 
 function hello(c) {
@@ -512,8 +514,6 @@ const commands = {
   }),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
-  // Codex keeps no file of a bounded output: it keeps the head and tail in the rollout only.
-  'tool-output.files': () => ({ directory: join(config.storeDir, 'tool-outputs'), files: [] }),
 };
 
 /**
