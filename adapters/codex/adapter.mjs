@@ -48,7 +48,7 @@ const EMULATED = {
 const NO_AGENTS =
   "Codex has no agents of the kit's kind (its subagents are spawned by the model as tools): only the default agent build maps, its skills onto Codex's skill switches (skills/config/write)";
 const NO_TOOL_RULES =
-  "not mapped: Codex's exec-policy rules (prefix_rule) match a command's leading words, not a tool, and approvals are off (approval_policy never)";
+  "not mapped: Codex's exec-policy rules (prefix_rule) match a command's leading words, not a tool: a rule that prompts would reach the kit as an approval request, but no rule stands for a tool";
 
 const NO_ADMIT_ONLY =
   'Codex has no admission without a run: turn/start and thread/queue/add start an idle thread at once, and turn/steer joins the running turn';
@@ -58,12 +58,8 @@ const UNSUPPORTED = {
   inbox:
     "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
-  'permission.wait':
-    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
-  'permission.pending':
-    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
-  'permission.reply':
-    "not mapped: the adapter runs Codex with approval_policy never; Codex asks for approvals through its own server requests (policies on-request and untrusted), which the adapter does not map onto the kit's permission commands",
+  'tool-output.files':
+    "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
 };
 
 function hello(c) {
@@ -83,7 +79,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -116,7 +112,7 @@ function hello(c) {
 function environment() {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^(OPENAI|CODEX|AZURE)_/.test(key)) delete env[key];
-  return {
+  const hosted = {
     ...env,
     HOME: join(config.storeDir, 'home'),
     // The kit's home is Codex's home: its AGENTS.md is the global instructions, config.toml its
@@ -127,6 +123,11 @@ function environment() {
     TZ: config.timeZone ?? 'UTC',
     NO_COLOR: '1',
   };
+  // The kit's host.env.set: Codex reads its environment when the app-server starts.
+  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
+    if (value === null) delete hosted[name];
+    else hosted[name] = value;
+  return hosted;
 }
 
 async function startServer() {
@@ -141,6 +142,7 @@ async function startServer() {
     codexConfig({ baseUrl: config.provider.baseUrl, model: config.provider.model, catalogFile, ...settings }),
   );
   threads.clear();
+  approvals.clear();
   server = new AppServer({
     cwd: config.storeDir,
     env: environment(),
@@ -169,10 +171,36 @@ async function defineSkill(c) {
   await server.request('skills/list', { cwds, forceReload: true });
 }
 
-/** Approval requests cannot arise under approval_policy never; anything else is declined. */
+/** The approval requests Codex sends its client, and the tool each is about. */
+const APPROVALS = {
+  'item/commandExecution/requestApproval': 'exec_command',
+  'item/fileChange/requestApproval': 'apply_patch',
+};
+/** Approval requests Codex is waiting on, by the kit's request ID; each answered by permission.reply. */
+const approvals = new Map();
+let asked = 0;
+
+/**
+ * Codex asks before a command or a patch its approval policy does not let through (the server
+ * requests above): the request waits, unanswered, until the kit replies. Anything else is declined.
+ */
 function answerServer(message) {
-  if (/requestApproval$/.test(message.method)) return { decision: 'decline' };
-  throw new Error(`the adapter does not serve ${message.method}`);
+  const tool = APPROVALS[message.method];
+  if (!tool) {
+    if (/requestApproval$/.test(message.method)) return { decision: 'decline' };
+    throw new Error(`the adapter does not serve ${message.method}`);
+  }
+  const { threadId } = message.params;
+  return new Promise((answer) => {
+    const id = `approval_${config.instance}_${++asked}`;
+    approvals.set(id, { id, rpcId: message.id, threadId, tool, answer });
+    changed(threadState(threadId));
+  });
+}
+
+/** The approval requests waiting in a session's thread, oldest first. */
+function waitingApprovals(threadId) {
+  return [...approvals.values()].filter((request) => request.threadId === threadId);
 }
 
 function threadState(threadId) {
@@ -203,6 +231,9 @@ function notified({ method, params }) {
   // A queued prompt leaves Codex's queue before its turn starts: it is waited for until it shows.
   else if (method === 'item/started' && params.item?.type === 'userMessage') state.queued.delete(params.item.clientId);
   else if (method === 'thread/started' && params.thread?.path) state.path = params.thread.path;
+  // Codex withdrew a request (its turn ended or was interrupted): nobody can answer it any more.
+  else if (method === 'serverRequest/resolved')
+    for (const [id, request] of approvals) if (request.rpcId === params.requestId) approvals.delete(id);
   changed(state);
 }
 
@@ -393,7 +424,35 @@ async function idle(sessionId) {
   }
 }
 
+/** Answers once a call of the session waits for approval; refused once its work ended with none. */
+async function permissionWait(sessionId) {
+  const state = await loaded(sessionId);
+  for (;;) {
+    if (waitingApprovals(state.id).length > 0) return;
+    if (server.exited) throw new Refusal('conflict', 'the Codex app-server exited with no call awaiting approval');
+    if (state.running.size === 0 && !state.paused && state.queued.size === 0 && (await queued(state)) === 0) {
+      if (waitingApprovals(state.id).length > 0) return;
+      if (state.running.size === 0)
+        throw new Refusal('conflict', "the session's work ended with no call awaiting approval: Codex asked for none");
+    }
+    await new Promise((resolve) => state.waiters.push(resolve));
+  }
+}
+
 const commands = {
+  'permission.pending': async (c) => {
+    const state = await loaded(c.sessionId);
+    // Codex has one agent of the kit's kind, the default one: every request is build's.
+    return { requests: waitingApprovals(state.id).map(({ id, tool }) => ({ id, tool, agent: 'build' })) };
+  },
+  'permission.wait': (c) => permissionWait(c.sessionId),
+  'permission.reply': (c) => {
+    const request = approvals.get(c.id);
+    if (!request) throw new Refusal('not-found', `no call awaits approval as ${c.id}`);
+    approvals.delete(c.id);
+    request.answer({ decision: c.approve ? 'accept' : 'decline' });
+    changed(threadState(request.threadId));
+  },
   'session.create': async (c) => {
     const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
     if (records[sessionId]) return { sessionId, created: false };
@@ -439,6 +498,10 @@ const commands = {
     const state = await loaded(c.sessionId);
     await server.request('thread/compact/start', { threadId: state.id });
   },
+  'host.env.set': async (c) => {
+    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    await restart();
+  },
   'tool-output.configure': async (c) => {
     settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
     await restart();
@@ -451,8 +514,6 @@ const commands = {
   }),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
-  // Codex keeps no file of a bounded output: it keeps the head and tail in the rollout only.
-  'tool-output.files': () => ({ directory: join(config.storeDir, 'tool-outputs'), files: [] }),
 };
 
 /**
@@ -467,6 +528,7 @@ async function close() {
   settings = {};
   family = undefined;
   threads.clear();
+  approvals.clear();
   subscriptions.clear();
   diagnostics.length = 0;
   return {};

@@ -132,6 +132,9 @@ export function toKitHistory(records) {
         item.output?.success === false ||
         (code !== undefined && code !== '0') ||
         output.startsWith('unsupported call: ') ||
+        // A call its client declined when Codex asked for approval never runs.
+        output === 'patch rejected by user' ||
+        output === 'exec command rejected by user' ||
         output.startsWith('apply_patch verification failed: ');
       Object.assign(tool, { status: failed ? 'error' : 'success', output });
     } else {
