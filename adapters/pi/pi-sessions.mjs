@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
+import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './agents.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries } from './session-file.mjs';
 
@@ -20,6 +21,8 @@ export class PiSessions {
     this.config = config;
     this.diagnostics = diagnostics;
     this.gates = new GateBoard();
+    this.agents = new AgentBook(join(config.storeDir, 'kit-agents.json'));
+    this.permissions = new PermissionBoard();
     this.live = new Map();
     /** Held prompts of sessions closed to be reopened, by session ID. */
     this.carried = new Map();
@@ -81,6 +84,28 @@ export class PiSessions {
     const modelRegistry = pi.ModelRegistry.inMemory(authStorage);
     this.registerProvider(modelRegistry);
     const settingsManager = pi.SettingsManager.inMemory(this.settings());
+    const agent = () => this.agentOf(sessionId);
+    // pi's own resource loader, as createAgentSession builds it, with two additions: the adapter's
+    // permission gate as an extension (a `tool_call` handler) and the skills the session's agent
+    // may load (`skillsOverride`, applied whenever the loader reloads, so at every open).
+    const resourceLoader = new pi.DefaultResourceLoader({
+      cwd: location,
+      agentDir: this.config.home,
+      settingsManager,
+      extensionFactories: [
+        permissionGate({
+          sessionId,
+          agents: this.agents,
+          permissions: this.permissions,
+          turnAgent: () => state.turnAgent ?? agent(),
+        }),
+      ],
+      skillsOverride: ({ skills, diagnostics }) => ({
+        skills: skills.filter((skill) => this.agents.permitsSkill(agent(), skill.name)),
+        diagnostics,
+      }),
+    });
+    await resourceLoader.reload();
     // No model is passed: pi restores the one the session file last selected (a `model_change`
     // entry), else takes the settings' default, the kit's configured model, as `pi --session` does.
     const { session } = await pi.createAgentSession({
@@ -94,9 +119,55 @@ export class PiSessions {
       customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
       settingsManager,
+      resourceLoader,
     });
-    state.attach(session, this.diagnostics);
+    // The agent's denied tools leave the tools pi offers, as `setActiveToolsByName` does for pi's presets.
+    session.setActiveToolsByName(this.permittedTools(sessionId));
+    state.attach(session, this.diagnostics, agent);
     return state;
+  }
+
+  /** The agent a session runs as: the one last selected, else the default agent. */
+  agentOf(sessionId) {
+    return this.records[sessionId]?.agent ?? DEFAULT_AGENT;
+  }
+
+  /** pi's tools and the kit's, less those the session's agent denies. */
+  permittedTools(sessionId) {
+    const agent = this.agentOf(sessionId);
+    return [...PI_TOOLS, ...KIT_TOOLS].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
+  }
+
+  /**
+   * Selects the session's agent (null: the default one), kept in the adapter's record of the session
+   * as pi keeps a selected model in its file, then applies it: a running session offers the agent's
+   * tools from pi's next run (`setActiveToolsByName`) and is reopened with its skills once it has
+   * settled; an idle one is reopened at its next use, its resource loader filtering the skills.
+   */
+  async selectAgent(sessionId, agent) {
+    const record = this.record(sessionId);
+    if (agent === null) delete record.agent;
+    else record.agent = agent;
+    this.saveRecords();
+    await this.applyAgent(sessionId);
+  }
+
+  /** Defines an agent; the open sessions running as it take its rules as a selection would. */
+  async defineAgent(definition) {
+    this.agents.define(definition);
+    for (const sessionId of [...this.live.keys()]) {
+      if (this.agentOf(sessionId) === definition.name) await this.applyAgent(sessionId);
+    }
+  }
+
+  async applyAgent(sessionId) {
+    const state = this.live.get(sessionId);
+    if (!state) return;
+    const live = await state.ready;
+    if (live.running) {
+      live.session.setActiveToolsByName(this.permittedTools(sessionId));
+      live.stale = true;
+    } else await this.close(sessionId);
   }
 
   /**
@@ -226,6 +297,7 @@ export class PiSessions {
 
   /** Stops every session's work (a blocked tool call gets the abort signal), then disposes of them. */
   async stopAll() {
+    this.permissions.release();
     for (const state of this.live.values()) {
       const live = await state.ready.catch(() => undefined);
       if (live?.running) await live.session.abort();
@@ -253,10 +325,13 @@ class LiveSession {
   /** pi restarts its loop 100 ms after a compaction that left queued messages or overflow to retry. */
   kickPending = false;
   onAgentStart = [];
+  /** The agent selected when pi's current provider turn started: its rules govern that turn's tool calls. */
+  turnAgent = undefined;
 
-  attach(session, diagnostics) {
+  attach(session, diagnostics, agent) {
     this.session = session;
     session.subscribe((event) => {
+      if (event.type === 'turn_start') this.turnAgent = agent();
       if (event.type === 'agent_start') {
         this.kickPending = false;
         for (const notify of this.onAgentStart.splice(0)) notify();
