@@ -97,6 +97,8 @@ const EMULATED = {
     "the adapter keeps the agents (kit-agents.json), pi having no named agents, and applies their rules through pi's interfaces: a denied tool leaves setActiveToolsByName(), the adapter's tool_call handler blocks a denied call and holds an asked one, skillsOverride filters the skills; an unruled tool runs unasked, as pi runs every tool",
   'session.select.agent':
     "the selected agent is kept in the adapter's record of the session; its tools apply from pi's next run, its skills once pi reopens the session, its tool rules from the next provider turn",
+  'inbox.admission':
+    "pi keeps texts only: each inbox row's message ID, delivery and admission sequence (the position of the last entry pi had written when it was admitted) come from the adapter's in-memory note of the admission, matched by text in admission order; a user entry written before the process started gets pi's entry ID, steer and the position before it",
   'history-paging':
     "pages the adapter's own projection of the session file's current branch (the history command's): pi's SessionManager.getBranch() walks the same branch but keeps no message positions and no pages",
 };
@@ -173,6 +175,8 @@ async function admit(c) {
   const live = await sessions.open(c.sessionId);
   const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
   const { text, images } = promptContent(c.prompt);
+  // pi keeps no message IDs: the adapter notes each admission for the inbox rows.
+  sessions.noteAdmission(c.sessionId, { messageId, text, delivery: c.delivery ?? 'steer' });
   if (live.afterCompaction) {
     live.afterCompaction.push({ text, images, delivery: c.delivery });
     return { messageId, state: 'pending', duplicate: false };
@@ -263,6 +267,7 @@ const commands = {
   },
   'agent.define': (c) => sessions.defineAgent(c),
   // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
+  inbox: (c) => sessions.inbox(c.sessionId),
   'permission.pending': (c) => {
     sessions.record(c.sessionId);
     return { requests: sessions.permissions.pending(c.sessionId) };
@@ -333,7 +338,6 @@ const commands = {
 
 /** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */
 const UNSUPPORTED = {
-  inbox: 'pi keeps no inbox: steering and follow-up queues live in memory only',
   epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
   'tool-output.configure':
     'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB), declared as limits.toolOutput',

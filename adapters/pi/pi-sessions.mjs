@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
 import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './agents.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
-import { readEntries } from './session-file.mjs';
+import { readEntries, userEntries, userText } from './session-file.mjs';
 
 /** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
@@ -23,6 +23,8 @@ export class PiSessions {
     this.gates = new GateBoard();
     this.agents = new AgentBook(join(config.storeDir, 'kit-agents.json'));
     this.permissions = new PermissionBoard();
+    /** Per session, the prompts admitted in this process, in admission order: pi keeps no message IDs. */
+    this.admissions = new Map();
     this.live = new Map();
     /** Held prompts of sessions closed to be reopened, by session ID. */
     this.carried = new Map();
@@ -125,6 +127,64 @@ export class PiSessions {
     session.setActiveToolsByName(this.permittedTools(sessionId));
     state.attach(session, this.diagnostics, agent);
     return state;
+  }
+
+  /**
+   * Notes an admission: the kit's message ID, its delivery, and as its admission sequence the
+   * position of the last entry pi had written to the session file then (0 before pi wrote any).
+   */
+  noteAdmission(sessionId, { messageId, text, delivery }) {
+    const admittedSeq = this.entries(sessionId).at(-1)?.seq ?? 0;
+    const list = this.admissions.get(sessionId) ?? [];
+    list.push({ messageId, text, delivery, admittedSeq });
+    this.admissions.set(sessionId, list);
+  }
+
+  /**
+   * The inbox as pi shows it, in admission order. Promoted: the user entries of the session file,
+   * each with its position as the promotion sequence. Pending: what pi still holds, its steering
+   * and follow-up queues (`getSteeringMessages()`, `getFollowUpMessages()`), a message its loop
+   * took but has not yet written to the file (pi writes a new session's file only once an assistant
+   * message exists), and the prompts the adapter holds itself. pi keeps texts only: each is paired,
+   * by text in admission order, with the adapter's note of its admission (message ID, delivery,
+   * admission sequence). A user entry written before this process started has no note: its ID is
+   * pi's entry ID, its delivery steer (the adapter's default) and its admission sequence the entry
+   * before it, the latest it can have been. An admitted prompt pi no longer holds has no row.
+   */
+  async inbox(sessionId) {
+    const entries = this.entries(sessionId);
+    const notes = (this.admissions.get(sessionId) ?? []).map((note) => ({ ...note }));
+    const rows = [];
+    for (const entry of userEntries(entries)) {
+      const text = userText(entry.message);
+      const note = notes.find((n) => !n.row && n.text === text && n.admittedSeq < entry.seq);
+      const row = { text, state: 'promoted', promotedSeq: entry.seq };
+      if (note) note.row = { ...row, messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq };
+      else rows.push({ ...row, messageId: entry.id, delivery: 'steer', admittedSeq: entry.seq - 1 });
+    }
+    const live = await this.live.get(sessionId)?.ready;
+    const pending = [];
+    if (live) {
+      const written = new Set(entries.map((entry) => entry.id));
+      const taken = userEntries(live.session.sessionManager.getEntries()).filter((entry) => !written.has(entry.id));
+      pending.push(...taken.map((entry) => userText(entry.message)));
+      pending.push(...live.session.getSteeringMessages(), ...live.session.getFollowUpMessages());
+      pending.push(...live.held.map((held) => held.text), ...(live.afterCompaction ?? []).map((held) => held.text));
+    } else pending.push(...(this.carried.get(sessionId) ?? []).map((held) => held.text));
+    for (const text of pending) {
+      const note = notes.find((n) => !n.row && n.text === text);
+      if (note) note.row = { text, state: 'pending', promotedSeq: null, messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq };
+    }
+    const ordered = notes.filter((note) => note.row).map((note) => note.row);
+    const result = [...rows, ...ordered].map(({ messageId, text, delivery, state, admittedSeq, promotedSeq }) => ({
+      messageId,
+      text,
+      delivery,
+      state,
+      admittedSeq,
+      promotedSeq,
+    }));
+    return { rows: result };
   }
 
   /** The agent a session runs as: the one last selected, else the default agent. */
