@@ -266,8 +266,8 @@ const commands = {
     if (c.model !== undefined) await sessions.selectModel(c.sessionId, c.model);
   },
   'agent.define': (c) => sessions.defineAgent(c),
-  // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
   inbox: (c) => sessions.inbox(c.sessionId),
+  // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
   'permission.pending': (c) => {
     sessions.record(c.sessionId);
     return { requests: sessions.permissions.pending(c.sessionId) };
@@ -278,12 +278,14 @@ const commands = {
     while (permissions.pending(c.sessionId).length === 0) {
       const live = await sessions.live.get(c.sessionId)?.ready;
       // With pi settled nothing can call a tool any more, so no request can come.
-      if (!live?.running) throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
+      if (!live?.running)
+        throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
       await Promise.race([permissions.nextRequest(), live.settle()]);
     }
   },
   'permission.reply': (c) => {
-    if (!sessions.permissions.reply(c.id, c.approve)) throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
+    if (!sessions.permissions.reply(c.id, c.approve))
+      throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
   },
   'compaction.configure': (c) => sessions.configureCompaction(c),
   'host.env.set': setHostEnv,

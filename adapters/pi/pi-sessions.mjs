@@ -154,13 +154,16 @@ export class PiSessions {
   async inbox(sessionId) {
     const entries = this.entries(sessionId);
     const notes = (this.admissions.get(sessionId) ?? []).map((note) => ({ ...note }));
-    const rows = [];
+    const noted = (note, row) => {
+      note.row = { messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq, ...row };
+    };
+    const unnoted = [];
     for (const entry of userEntries(entries)) {
       const text = userText(entry.message);
-      const note = notes.find((n) => !n.row && n.text === text && n.admittedSeq < entry.seq);
       const row = { text, state: 'promoted', promotedSeq: entry.seq };
-      if (note) note.row = { ...row, messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq };
-      else rows.push({ ...row, messageId: entry.id, delivery: 'steer', admittedSeq: entry.seq - 1 });
+      const note = notes.find((n) => !n.row && n.text === text && n.admittedSeq < entry.seq);
+      if (note) noted(note, row);
+      else unnoted.push({ messageId: entry.id, delivery: 'steer', admittedSeq: entry.seq - 1, ...row });
     }
     const live = await this.live.get(sessionId)?.ready;
     const pending = [];
@@ -173,18 +176,19 @@ export class PiSessions {
     } else pending.push(...(this.carried.get(sessionId) ?? []).map((held) => held.text));
     for (const text of pending) {
       const note = notes.find((n) => !n.row && n.text === text);
-      if (note) note.row = { text, state: 'pending', promotedSeq: null, messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq };
+      if (note) noted(note, { text, state: 'pending', promotedSeq: null });
     }
-    const ordered = notes.filter((note) => note.row).map((note) => note.row);
-    const result = [...rows, ...ordered].map(({ messageId, text, delivery, state, admittedSeq, promotedSeq }) => ({
-      messageId,
-      text,
-      delivery,
-      state,
-      admittedSeq,
-      promotedSeq,
-    }));
-    return { rows: result };
+    const rows = [...unnoted, ...notes.filter((note) => note.row).map((note) => note.row)];
+    return {
+      rows: rows.map(({ messageId, text, delivery, state, admittedSeq, promotedSeq }) => ({
+        messageId,
+        text,
+        delivery,
+        state,
+        admittedSeq,
+        promotedSeq,
+      })),
+    };
   }
 
   /** The agent a session runs as: the one last selected, else the default agent. */
