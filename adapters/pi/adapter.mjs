@@ -93,6 +93,12 @@ const EMULATED = {
   events: "the session file's entries, numbered by their position in the file: pi keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',
+  'agent.define':
+    "the adapter keeps the agents (kit-agents.json), pi having no named agents, and applies their rules through pi's interfaces: a denied tool leaves setActiveToolsByName(), the adapter's tool_call handler blocks a denied call and holds an asked one, skillsOverride filters the skills; an unruled tool runs unasked, as pi runs every tool",
+  'session.select.agent':
+    "the selected agent is kept in the adapter's record of the session; its tools apply from pi's next run, its skills once pi reopens the session, its tool rules from the next provider turn",
+  'inbox.admission':
+    "pi keeps texts only: each inbox row's message ID, delivery and admission sequence (the position of the last entry pi had written when it was admitted) come from the adapter's in-memory note of the admission, matched by text in admission order; a user entry written before the process started gets pi's entry ID, steer and the position before it",
   'history-paging':
     "pages the adapter's own projection of the session file's current branch (the history command's): pi's SessionManager.getBranch() walks the same branch but keeps no message positions and no pages",
 };
@@ -169,6 +175,8 @@ async function admit(c) {
   const live = await sessions.open(c.sessionId);
   const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
   const { text, images } = promptContent(c.prompt);
+  // pi keeps no message IDs: the adapter notes each admission for the inbox rows.
+  sessions.noteAdmission(c.sessionId, { messageId, text, delivery: c.delivery ?? 'steer' });
   if (live.afterCompaction) {
     live.afterCompaction.push({ text, images, delivery: c.delivery });
     return { messageId, state: 'pending', duplicate: false };
@@ -254,8 +262,30 @@ const commands = {
     await sessions.move(c.sessionId, c.location);
   },
   'session.select': async (c) => {
-    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.agent !== undefined) await sessions.selectAgent(c.sessionId, c.agent);
     if (c.model !== undefined) await sessions.selectModel(c.sessionId, c.model);
+  },
+  'agent.define': (c) => sessions.defineAgent(c),
+  inbox: (c) => sessions.inbox(c.sessionId),
+  // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
+  'permission.pending': (c) => {
+    sessions.record(c.sessionId);
+    return { requests: sessions.permissions.pending(c.sessionId) };
+  },
+  'permission.wait': async (c) => {
+    sessions.record(c.sessionId);
+    const { permissions } = sessions;
+    while (permissions.pending(c.sessionId).length === 0) {
+      const live = await sessions.live.get(c.sessionId)?.ready;
+      // With pi settled nothing can call a tool any more, so no request can come.
+      if (!live?.running)
+        throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
+      await Promise.race([permissions.nextRequest(), live.settle()]);
+    }
+  },
+  'permission.reply': (c) => {
+    if (!sessions.permissions.reply(c.id, c.approve))
+      throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
   },
   'compaction.configure': (c) => sessions.configureCompaction(c),
   'host.env.set': setHostEnv,
@@ -310,12 +340,7 @@ const commands = {
 
 /** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */
 const UNSUPPORTED = {
-  inbox: 'pi keeps no inbox: steering and follow-up queues live in memory only',
   epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
-  'agent.define': 'pi has no agents',
-  'permission.wait': 'pi asks no permission before running a tool',
-  'permission.pending': 'pi asks no permission before running a tool',
-  'permission.reply': 'pi asks no permission before running a tool',
   'tool-output.configure':
     'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB), declared as limits.toolOutput',
 };

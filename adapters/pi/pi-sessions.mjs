@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
+import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './agents.mjs';
 import { GateBoard, kitTools } from './kit-tools.mjs';
-import { readEntries } from './session-file.mjs';
+import { readEntries, userEntries, userText } from './session-file.mjs';
 
 /** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
@@ -20,6 +21,10 @@ export class PiSessions {
     this.config = config;
     this.diagnostics = diagnostics;
     this.gates = new GateBoard();
+    this.agents = new AgentBook(join(config.storeDir, 'kit-agents.json'));
+    this.permissions = new PermissionBoard();
+    /** Per session, the prompts admitted in this process, in admission order: pi keeps no message IDs. */
+    this.admissions = new Map();
     this.live = new Map();
     /** Held prompts of sessions closed to be reopened, by session ID. */
     this.carried = new Map();
@@ -81,6 +86,28 @@ export class PiSessions {
     const modelRegistry = pi.ModelRegistry.inMemory(authStorage);
     this.registerProvider(modelRegistry);
     const settingsManager = pi.SettingsManager.inMemory(this.settings());
+    const agent = () => this.agentOf(sessionId);
+    // pi's own resource loader, as createAgentSession builds it, with two additions: the adapter's
+    // permission gate as an extension (a `tool_call` handler) and the skills the session's agent
+    // may load (`skillsOverride`, applied whenever the loader reloads, so at every open).
+    const resourceLoader = new pi.DefaultResourceLoader({
+      cwd: location,
+      agentDir: this.config.home,
+      settingsManager,
+      extensionFactories: [
+        permissionGate({
+          sessionId,
+          agents: this.agents,
+          permissions: this.permissions,
+          turnAgent: () => state.turnAgent ?? agent(),
+        }),
+      ],
+      skillsOverride: ({ skills, diagnostics }) => ({
+        skills: skills.filter((skill) => this.agents.permitsSkill(agent(), skill.name)),
+        diagnostics,
+      }),
+    });
+    await resourceLoader.reload();
     // No model is passed: pi restores the one the session file last selected (a `model_change`
     // entry), else takes the settings' default, the kit's configured model, as `pi --session` does.
     const { session } = await pi.createAgentSession({
@@ -94,9 +121,117 @@ export class PiSessions {
       customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
       settingsManager,
+      resourceLoader,
     });
-    state.attach(session, this.diagnostics);
+    // The agent's denied tools leave the tools pi offers, as `setActiveToolsByName` does for pi's presets.
+    session.setActiveToolsByName(this.permittedTools(sessionId));
+    state.attach(session, this.diagnostics, agent);
     return state;
+  }
+
+  /**
+   * Notes an admission: the kit's message ID, its delivery, and as its admission sequence the
+   * position of the last entry pi had written to the session file then (0 before pi wrote any).
+   */
+  noteAdmission(sessionId, { messageId, text, delivery }) {
+    const admittedSeq = this.entries(sessionId).at(-1)?.seq ?? 0;
+    const list = this.admissions.get(sessionId) ?? [];
+    list.push({ messageId, text, delivery, admittedSeq });
+    this.admissions.set(sessionId, list);
+  }
+
+  /**
+   * The inbox as pi shows it, in admission order. Promoted: the user entries of the session file,
+   * each with its position as the promotion sequence. Pending: what pi still holds, its steering
+   * and follow-up queues (`getSteeringMessages()`, `getFollowUpMessages()`), a message its loop
+   * took but has not yet written to the file (pi writes a new session's file only once an assistant
+   * message exists), and the prompts the adapter holds itself. pi keeps texts only: each is paired,
+   * by text in admission order, with the adapter's note of its admission (message ID, delivery,
+   * admission sequence). A user entry written before this process started has no note: its ID is
+   * pi's entry ID, its delivery steer (the adapter's default) and its admission sequence the entry
+   * before it, the latest it can have been. An admitted prompt pi no longer holds has no row.
+   */
+  async inbox(sessionId) {
+    const entries = this.entries(sessionId);
+    const notes = (this.admissions.get(sessionId) ?? []).map((note) => ({ ...note }));
+    const noted = (note, row) => {
+      note.row = { messageId: note.messageId, delivery: note.delivery, admittedSeq: note.admittedSeq, ...row };
+    };
+    const unnoted = [];
+    for (const entry of userEntries(entries)) {
+      const text = userText(entry.message);
+      const row = { text, state: 'promoted', promotedSeq: entry.seq };
+      const note = notes.find((n) => !n.row && n.text === text && n.admittedSeq < entry.seq);
+      if (note) noted(note, row);
+      else unnoted.push({ messageId: entry.id, delivery: 'steer', admittedSeq: entry.seq - 1, ...row });
+    }
+    const live = await this.live.get(sessionId)?.ready;
+    const pending = [];
+    if (live) {
+      const written = new Set(entries.map((entry) => entry.id));
+      const taken = userEntries(live.session.sessionManager.getEntries()).filter((entry) => !written.has(entry.id));
+      pending.push(...taken.map((entry) => userText(entry.message)));
+      pending.push(...live.session.getSteeringMessages(), ...live.session.getFollowUpMessages());
+      pending.push(...live.held.map((held) => held.text), ...(live.afterCompaction ?? []).map((held) => held.text));
+    } else pending.push(...(this.carried.get(sessionId) ?? []).map((held) => held.text));
+    for (const text of pending) {
+      const note = notes.find((n) => !n.row && n.text === text);
+      if (note) noted(note, { text, state: 'pending', promotedSeq: null });
+    }
+    const rows = [...unnoted, ...notes.filter((note) => note.row).map((note) => note.row)];
+    return {
+      rows: rows.map(({ messageId, text, delivery, state, admittedSeq, promotedSeq }) => ({
+        messageId,
+        text,
+        delivery,
+        state,
+        admittedSeq,
+        promotedSeq,
+      })),
+    };
+  }
+
+  /** The agent a session runs as: the one last selected, else the default agent. */
+  agentOf(sessionId) {
+    return this.records[sessionId]?.agent ?? DEFAULT_AGENT;
+  }
+
+  /** pi's tools and the kit's, less those the session's agent denies. */
+  permittedTools(sessionId) {
+    const agent = this.agentOf(sessionId);
+    return [...PI_TOOLS, ...KIT_TOOLS].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
+  }
+
+  /**
+   * Selects the session's agent (null: the default one), kept in the adapter's record of the session
+   * as pi keeps a selected model in its file, then applies it: a running session offers the agent's
+   * tools from pi's next run (`setActiveToolsByName`) and is reopened with its skills once it has
+   * settled; an idle one is reopened at its next use, its resource loader filtering the skills.
+   */
+  async selectAgent(sessionId, agent) {
+    const record = this.record(sessionId);
+    if (agent === null) delete record.agent;
+    else record.agent = agent;
+    this.saveRecords();
+    await this.applyAgent(sessionId);
+  }
+
+  /** Defines an agent; the open sessions running as it take its rules as a selection would. */
+  async defineAgent(definition) {
+    this.agents.define(definition);
+    for (const sessionId of [...this.live.keys()]) {
+      if (this.agentOf(sessionId) === definition.name) await this.applyAgent(sessionId);
+    }
+  }
+
+  async applyAgent(sessionId) {
+    const state = this.live.get(sessionId);
+    if (!state) return;
+    const live = await state.ready;
+    if (live.running) {
+      live.session.setActiveToolsByName(this.permittedTools(sessionId));
+      live.stale = true;
+    } else await this.close(sessionId);
   }
 
   /**
@@ -226,6 +361,7 @@ export class PiSessions {
 
   /** Stops every session's work (a blocked tool call gets the abort signal), then disposes of them. */
   async stopAll() {
+    this.permissions.release();
     for (const state of this.live.values()) {
       const live = await state.ready.catch(() => undefined);
       if (live?.running) await live.session.abort();
@@ -253,10 +389,13 @@ class LiveSession {
   /** pi restarts its loop 100 ms after a compaction that left queued messages or overflow to retry. */
   kickPending = false;
   onAgentStart = [];
+  /** The agent selected when pi's current provider turn started: its rules govern that turn's tool calls. */
+  turnAgent = undefined;
 
-  attach(session, diagnostics) {
+  attach(session, diagnostics, agent) {
     this.session = session;
     session.subscribe((event) => {
+      if (event.type === 'turn_start') this.turnAgent = agent();
       if (event.type === 'agent_start') {
         this.kickPending = false;
         for (const notify of this.onAgentStart.splice(0)) notify();

@@ -144,3 +144,13 @@ function contentText(content) {
     .map((block) => block.text)
     .join('');
 }
+
+/** The user entries pi wrote to its session file, in file order (every branch: a promotion stays one). */
+export function userEntries(entries) {
+  return entries.filter((entry) => entry.type === 'message' && entry.message.role === 'user');
+}
+
+/** The text pi compares a queued message with (its `_getUserMessageText`: the text blocks joined). */
+export function userText(message) {
+  return contentText(message.content);
+}
