@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
-import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { PiSessions } from './pi-sessions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
@@ -64,6 +64,7 @@ async function hello(config) {
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
+    absent: ABSENT,
     // pi's compaction keeps the newest 20000 tokens as they are (its keepRecentTokens default);
     // the window and allowance are those the adapter gives the kit's models until configured.
     limits: {
@@ -102,6 +103,12 @@ const EMULATED = {
   'history-paging':
     "pages the adapter's own projection of the session file's current branch (the history command's): pi's SessionManager.getBranch() walks the same branch but keeps no message positions and no pages",
 };
+
+/**
+ * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
+ * wake; a rule about one is not implemented.
+ */
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake'];
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
@@ -177,23 +184,26 @@ async function admit(c) {
   const { text, images } = promptContent(c.prompt);
   // pi keeps no message IDs: the adapter notes each admission for the inbox rows.
   sessions.noteAdmission(c.sessionId, { messageId, text, delivery: c.delivery ?? 'steer' });
+  const receipt = { messageId, state: 'pending', duplicate: false };
   if (live.afterCompaction) {
     live.afterCompaction.push({ text, images, delivery: c.delivery });
-    return { messageId, state: 'pending', duplicate: false };
+    return new EmulatedAnswer(receipt, HELD);
   }
   if (live.running) {
+    // pi's own steering and follow-up queues hold it: only the receipt is the adapter's.
     if (c.delivery === 'queue') await live.session.followUp(text, images);
     else await live.session.steer(text, images);
-    return { messageId, state: 'pending', duplicate: false };
+    return new EmulatedAnswer(receipt, ['prompt.admit.receipt']);
   }
   if (c.resume === false) {
     // pi has no admit-without-run: the text waits, in memory only, as in pi's editor until submitted.
     live.held.push({ text, images, delivery: c.delivery });
-    return { messageId, state: 'pending', duplicate: false };
+    return new EmulatedAnswer(receipt, HELD);
   }
   live.track(live.session.prompt(text, { images, expandPromptTemplates: false }), diagnostics);
-  return { messageId, state: 'promoted', duplicate: false };
+  return new EmulatedAnswer({ ...receipt, state: 'promoted' }, ['prompt.admit.receipt']);
 }
+const HELD = ['prompt.admit.held', 'prompt.admit.receipt'];
 let admitted = 0;
 
 /**
@@ -213,7 +223,8 @@ async function run(sessionId, explicit) {
     if (last?.role === 'user' || last?.role === 'toolResult' || agent.hasQueuedMessages()) {
       live.track(agent.continue(), diagnostics);
     }
-    return;
+    // pi's own continue(), or nothing: no part of this run is the adapter's.
+    return new EmulatedAnswer(undefined, []);
   }
   const held = live.held.splice(0);
   for (const [index, { text, images, delivery }] of held.entries()) {
@@ -222,6 +233,7 @@ async function run(sessionId, explicit) {
     } else if (delivery === 'queue') await live.session.followUp(text, images);
     else await live.session.steer(text, images);
   }
+  return new EmulatedAnswer(undefined, explicit ? ['session.run.held'] : ['session.wake']);
 }
 
 /**
