@@ -262,3 +262,17 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then the provider received 2 requests
     And the session has 0 completed compactions
+
+  @CMP-11 @dialect:openai-responses @id:cmp-compaction-overflow-after-tools-1
+  Scenario: [13] An overflow refusal after a tool call streamed is final: nothing is compacted, the turn is neither rebuilt nor sent again
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies with the recording "tool-call-then-overflow"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And the session has 0 completed compactions

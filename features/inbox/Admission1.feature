@@ -82,6 +82,21 @@ Feature: Admission1 - Creating sessions and admitting prompts
     # checks: INB-02
     Then the receipt is the one of the first admission of "m1", promoted
 
+  @INB-04 @id:inb-admission-repeat-held-1 @needs:restart
+  Scenario: [8b] An exact repeat with resume false wakes nothing either, in the process that held the prompt or after a restart
+    Given a session "s1"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "hello" with id "m1" and no resume
+    And the session settles
+    Then the provider received 0 requests
+    When the runtime process restarts
+    And the user admits "hello" with id "m1" and no resume
+    And the session settles
+    Then the provider received 0 requests
+    And the inbox is:
+      | id | text  | delivery | state   |
+      | m1 | hello | default  | pending |
+
   @INB-05 @id:inb-admission-9 @needs:kit-tools
   Scenario: [9] An admitted prompt is not model-visible until it is promoted
     Given a session "s1"

@@ -192,3 +192,39 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 1     | 2       |
       | 1     | 2       |
     And the session reports no failure
+
+  @RTY-01 @profile:sol @id:rty-retry-reset-1 @needs:virtual-clock
+  Scenario: [14] A request whose connection was reset is sent again as it was, on the same schedule, and the turn goes on
+    Given a session "s1"
+    And the provider resets the connection, 2 times
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 2
+    And the session settles
+    Then the provider received 3 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 2       |
+      | 2     | 4       |
+    And request 3 ends with:
+      | role | content |
+      | user | hello   |
+    And the session reports no failure
+
+  @RTY-01 @profile:sol @id:rty-retry-reset-2 @needs:virtual-clock
+  Scenario: [15] Resets are retried up to the limit of five, like any failure that may pass
+    Given a session "s1"
+    And the provider resets the connection, 5 times
+    And the provider replies "back again"
+    And the user steers "hello"
+    When the clock passes retries 1 to 5
+    And the session settles
+    Then the provider received 6 requests
+    And the retries waited:
+      | retry | seconds |
+      | 1     | 2       |
+      | 2     | 4       |
+      | 3     | 8       |
+      | 4     | 16      |
+      | 5     | 30      |
+    And the session reports no failure

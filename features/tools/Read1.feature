@@ -54,6 +54,28 @@ Feature: Read1 - The read tool
       | zeta  | directory |
       | a.txt | file      |
 
+  @TLS-02 @id:tls-read-children-1
+  Scenario: [2b] A directory lists its direct children only, not what they hold; a subdirectory lists its own
+    Given a session "s1"
+    And the file "a.txt" in the workspace "s1" says "a"
+    And the file "zeta/inner.txt" in the workspace "s1" says "inner"
+    And the file "zeta/deeper/deep.txt" in the workspace "s1" says "deep"
+    And the provider calls the tools:
+      | id | name | input            |
+      | r1 | read | {"path": "."}    |
+      | r2 | read | {"path": "zeta"} |
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "r1" listed, with next offset none:
+      | name  | type      |
+      | zeta  | directory |
+      | a.txt | file      |
+    And call "r2" listed, with next offset none:
+      | name      | type      |
+      | deeper    | directory |
+      | inner.txt | file      |
+
   @TLS-02 @id:tls-read-3
   Scenario: [3] A large text file is paged by line ranges; a binary file comes back as base64, text that is not ASCII as text
     Given a session "s1"

@@ -51,3 +51,30 @@ test('told apart, summaries answer summary requests and the other answers turns;
   assert.equal(provider.unconsumed, 0, 'the repeated answer is never left over');
   assert.equal((await post('summarize')).status, 500, 'the one summary was taken');
 });
+
+test('a connection scripted to be reset fails on the network, in process and over the loopback, and the next request is answered', async () => {
+  const { serveOnLoopback } = await import('./loopback.js');
+  const { interceptFor, stopIntercepting, FAKE_PROVIDER_BASE_URL } = await import('./interception.js');
+  const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
+  provider.enqueue({ turn: { kind: 'reset' } });
+  provider.enqueue({ turn: { kind: 'reset' } });
+  provider.enqueue({ turn: { kind: 'text', text: 'back', chunks: 1 } });
+  const body = JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+  const post = (baseUrl: string) => fetch(`${baseUrl}/chat/completions`, { method: 'POST', body });
+  const causeOf = (error: unknown) => String((error as { cause?: { code?: string } }).cause?.code);
+  const loopback = await serveOnLoopback(() => provider);
+  try {
+    await assert.rejects(post(loopback.baseUrl), (error) => causeOf(error) === 'ECONNRESET');
+  } finally {
+    await loopback.close();
+  }
+  const stop = interceptFor(provider);
+  try {
+    await assert.rejects(post(FAKE_PROVIDER_BASE_URL), (error) => causeOf(error) === 'ECONNRESET');
+    assert.equal((await post(FAKE_PROVIDER_BASE_URL)).status, 200);
+  } finally {
+    stop();
+    stopIntercepting();
+  }
+  assert.equal(provider.requests.length, 3);
+});

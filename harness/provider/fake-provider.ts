@@ -1,5 +1,12 @@
 import { sameRequestKey, type CapturedRequest, type DecodedRequest } from './captured-request.js';
-import { withReportedUsage, type ScriptEntry, type ScriptedTurn, type WireResponse } from './scripted-turn.js';
+import {
+  ConnectionReset,
+  withReportedUsage,
+  type EncodedTurn,
+  type ScriptEntry,
+  type ScriptedTurn,
+  type WireResponse,
+} from './scripted-turn.js';
 import type { Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
 import { performance } from 'node:perf_hooks';
@@ -136,7 +143,10 @@ export class FakeProvider {
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
   }
 
-  /** Answers one request; once `signal` aborts, the answer's body fails as a fetch's does. */
+  /**
+   * Answers one request; once `signal` aborts, the answer's body fails as a fetch's does. A request
+   * scripted to be reset throws `ConnectionReset`, for the transport to break its connection.
+   */
   async handle(request: ProviderRequest, signal?: AbortSignal): Promise<Response> {
     const arrivedAt = this.now();
     let captured: CapturedRequest;
@@ -204,9 +214,15 @@ export class FakeProvider {
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
+    if ('kind' in response && response.kind === 'reset') {
+      // No answer at all: the transport breaks the connection, and the runtime's retry sleep starts now.
+      this.inFlight -= 1;
+      this.lastErrorAt = performance.now();
+      throw new ConnectionReset();
+    }
     let wire: WireResponse;
     if ('kind' in response) {
-      const turn = withReportedUsage(response, captured.body);
+      const turn = withReportedUsage(response as EncodedTurn, captured.body);
       if (turn.kind === 'text') this.replies.push(turn.text);
       wire = this.dialect.encodeTurn(turn, this.model, `msg_kit_${captured.index}`, captured.body);
     } else wire = response;

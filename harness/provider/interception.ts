@@ -1,5 +1,6 @@
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import type { FakeProvider } from './fake-provider.js';
+import { ConnectionReset } from './scripted-turn.js';
 
 /** The base URL an in-process runtime is given: the kit answers it in process, nothing goes on the network. */
 export const FAKE_PROVIDER_BASE_URL = 'http://provider.kit.test/v1';
@@ -46,7 +47,17 @@ function listening(): FetchInterceptor {
       );
       return;
     }
-    controller.respondWith(await provider.handle(request, request.signal));
+    let response: Response;
+    try {
+      response = await provider.handle(request, request.signal);
+    } catch (error) {
+      if (!(error instanceof ConnectionReset)) throw error;
+      // What Node's fetch throws when the peer resets the connection.
+      const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+      controller.errorWith(new TypeError('fetch failed', { cause: reset }));
+      return;
+    }
+    controller.respondWith(response);
   });
   return created;
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeProvider } from './fake-provider.js';
+import { ConnectionReset } from './scripted-turn.js';
 
 /**
  * Serves the fake provider over HTTP on 127.0.0.1, for runtimes in other processes. Requests go
@@ -44,7 +45,15 @@ async function answer(provider: FakeProvider | undefined, req: IncomingMessage, 
     headers: req.headers as Record<string, string>,
     body: Buffer.concat(chunks),
   });
-  const response = await provider.handle(request);
+  let response: Response;
+  try {
+    response = await provider.handle(request);
+  } catch (error) {
+    if (!(error instanceof ConnectionReset)) throw error;
+    // A TCP reset: the runtime's HTTP client reports ECONNRESET, as a real connection reset gives.
+    req.socket.resetAndDestroy();
+    return;
+  }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   const reader = response.body?.getReader();
   res.on('close', () => void reader?.cancel().catch(() => {}));

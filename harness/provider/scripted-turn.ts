@@ -20,6 +20,8 @@ export type ScriptedTurn =
   | { kind: 'tool-calls'; calls: ScriptedToolCall[]; webSearch?: ScriptedWebSearch; usage?: ScriptedUsage | null }
   /** A refusal; `retryAfter` is sent as the `Retry-After` header when given. */
   | { kind: 'error'; status: number; body: string; retryAfter?: string }
+  /** The connection is reset once the request is read: no status, no byte of an answer. */
+  | { kind: 'reset' }
   | { kind: 'recording'; name: string };
 
 export interface ScriptedToolCall {
@@ -65,6 +67,19 @@ export interface ScriptedReasoning {
   chunks?: number;
 }
 
+/** A turn the dialects encode into a response: every kind but a recording's fixed frames and a reset. */
+export type EncodedTurn = Exclude<ScriptedTurn, { kind: 'recording' } | { kind: 'reset' }>;
+
+/**
+ * What the provider throws instead of answering a request scripted to be reset: the transport
+ * breaks the connection (a TCP reset on the loopback, the network error `fetch` gives in process).
+ */
+export class ConnectionReset extends Error {
+  constructor() {
+    super('conformance kit: the connection was reset as scripted');
+  }
+}
+
 /** One scripted answer, with an optional condition on the request and an optional hold. */
 export interface ScriptEntry {
   turn: ScriptedTurn;
@@ -100,10 +115,7 @@ const CHARACTERS_PER_TOKEN = 4;
  * The turn as it answers `requestBody`: filled to its size (`fillTo`), with the usage it reports,
  * its scripted usage or the estimate above.
  */
-export function withReportedUsage(
-  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
-  requestBody: unknown,
-): Exclude<ScriptedTurn, { kind: 'recording' }> {
+export function withReportedUsage(turn: EncodedTurn, requestBody: unknown): EncodedTurn {
   if (turn.kind === 'error') return turn;
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
   const input = tokens(JSON.stringify(requestBody));

@@ -44,6 +44,11 @@ export function errorTurn(status: number, retryAfter?: string): ScriptedTurn {
   return { kind: 'error', status, body, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
+/** No answer: the connection is reset once the request is read. */
+export function resetTurn(): ScriptedTurn {
+  return { kind: 'reset' };
+}
+
 /** A response recorded from a real provider, by its name in `recordings/`. */
 export function recordingTurn(name: string): ScriptedTurn {
   return { kind: 'recording', name };

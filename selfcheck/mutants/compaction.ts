@@ -314,4 +314,29 @@ export const compaction: Mutant[] = [
       dialect.isContextOverflow(error.status, error.body)`,
     breaks: ['CMP-11'],
   },
+  {
+    name: 'a streamed tool call is no output: an overflow after it is compacted and the turn rebuilt',
+    kind: 'partial comparison',
+    file: 'runner/turn-projection.ts',
+    find: '    return this.messageId !== undefined;',
+    replace: "    return this.text !== '' || this.reasoning !== undefined;",
+    breaks: ['CMP-11'],
+  },
+  {
+    name: 'a stream broken off by an overflow after only tool calls is sent again',
+    kind: 'retry after partial output',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: '            received = true;',
+    replace: "            if (chunk.type !== 'tool-call') received = true;",
+    also: [
+      {
+        file: 'runner/provider-retries.ts',
+        find: '          const reason = received || overflow || signal.aborted || retry > MAX_RETRIES ? undefined : retryReason(error);',
+        replace:
+          "          const reason = received || signal.aborted || retry > MAX_RETRIES ? undefined : overflow && error.status === 200 ? 'the stream broke off' : overflow ? undefined : retryReason(error);",
+      },
+    ],
+    breaks: ['CMP-11'],
+  },
 ];

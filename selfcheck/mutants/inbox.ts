@@ -426,4 +426,21 @@ export const inbox: Mutant[] = [
     ],
     breaks: ['INB-14', 'INB-04'],
   },
+  {
+    name: 'an exact repeat of an admission wakes the session, resume false or not',
+    kind: 'second occurrence',
+    file: 'runtime.ts',
+    find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace: 'if (input.resume !== false || duplicate) this.coordinator.wake(input.sessionId);',
+    breaks: ['INB-04'],
+  },
+  {
+    name: 'a repeat with resume false wakes nothing only while the process that held it runs',
+    kind: 'state held only in memory',
+    file: 'runtime.ts',
+    find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace:
+      'const heldHere = ((this as unknown as { heldHere?: Set<string> }).heldHere ??= new Set<string>());\n    if (input.resume !== false || (duplicate && !heldHere.has(row.messageId))) this.coordinator.wake(input.sessionId);\n    if (input.resume === false) heldHere.add(row.messageId);',
+    breaks: ['INB-04'],
+  },
 ];

@@ -169,4 +169,18 @@ export const tools: Mutant[] = [
     replace: '  return !target.startsWith(root);',
     breaks: ['TLS-01'],
   },
+  {
+    name: 'a directory lists everything below it, not only its direct children',
+    file: 'tools/read-tool.ts',
+    find: 'await readdir(path, { withFileTypes: true })',
+    replace: 'await readdir(path, { withFileTypes: true, recursive: true })',
+    breaks: ['TLS-02'],
+  },
+  {
+    name: 'reading a subdirectory lists the children of the working directory',
+    file: 'tools/read-tool.ts',
+    find: '        const page = await directoryPage(path, offset,',
+    replace: '        const page = await directoryPage(String(location), offset,',
+    breaks: ['TLS-02'],
+  },
 ];

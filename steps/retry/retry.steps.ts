@@ -1,6 +1,6 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { errorTurn, toolCall } from '../../harness/provider/turns.js';
+import { errorTurn, resetTurn, toolCall } from '../../harness/provider/turns.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { requestsWithinCommandTimeout, withinCommandTimeout } from '../support/timing.js';
 import type { KitWorld } from '../support/world.js';
@@ -19,6 +19,11 @@ Given(
     for (let i = 0; i < Number(times ?? 1); i++) this.provider.enqueue({ turn: errorTurn(Number(status), retryAfter) });
   },
 );
+
+/** Requests whose connection the provider resets once it has read them, as many as given (one by default). */
+Given(/^the provider resets the connection(?:, (\d+) times)?$/, function (this: KitWorld, times?: string) {
+  for (let i = 0; i < Number(times ?? 1); i++) this.provider.enqueue({ turn: resetTurn() });
+});
 
 /**
  * Retries the provider asked for at once (`Retry-After: 0`) arrive while the kit's clock stands

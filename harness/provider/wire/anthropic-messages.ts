@@ -3,7 +3,7 @@ import {
   splitIntoChunks,
   type ScriptedReasoning,
   type ScriptedToolCall,
-  type ScriptedTurn,
+  type EncodedTurn,
   type ScriptedWebSearch,
   type WireResponse,
 } from '../scripted-turn.js';
@@ -23,11 +23,7 @@ interface StreamedBlock {
 }
 
 /** `responseId` names the message: the API gives every response its own ID, and clients merge rows by it. */
-export function encodeTurn(
-  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
-  model: string,
-  responseId = 'msg_kit',
-): WireResponse {
+export function encodeTurn(turn: EncodedTurn, model: string, responseId = 'msg_kit'): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
   const blocks =
     turn.kind === 'text'

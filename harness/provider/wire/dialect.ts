@@ -1,4 +1,4 @@
-import type { ScriptedTurn, WireResponse } from '../scripted-turn.js';
+import type { EncodedTurn, WireResponse } from '../scripted-turn.js';
 import type { DecodedRequest } from '../captured-request.js';
 import * as openaiChat from './openai-chat.js';
 import * as anthropicMessages from './anthropic-messages.js';
@@ -10,12 +10,7 @@ export interface Dialect {
   /** The request path under the base URL. */
   path: string;
   /** `request` is the body the turn answers: a dialect may call a tool the way the request offers it. */
-  encodeTurn(
-    turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
-    model: string,
-    responseId?: string,
-    request?: unknown,
-  ): WireResponse;
+  encodeTurn(turn: EncodedTurn, model: string, responseId?: string, request?: unknown): WireResponse;
   decodeRequest(body: unknown): DecodedRequest;
 }
 

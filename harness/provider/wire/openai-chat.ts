@@ -1,7 +1,7 @@
 import {
   errorResponse,
   splitIntoChunks,
-  type ScriptedTurn,
+  type EncodedTurn,
   type ScriptedUsage,
   type WireResponse,
 } from '../scripted-turn.js';
@@ -14,7 +14,7 @@ import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
 
-export function encodeTurn(turn: Exclude<ScriptedTurn, { kind: 'recording' }>, model: string): WireResponse {
+export function encodeTurn(turn: EncodedTurn, model: string): WireResponse {
   const chunk = (delta: object, finish: string | null = null) =>
     frame({
       id: 'chatcmpl-kit',

@@ -3,7 +3,7 @@ import {
   splitIntoChunks,
   type ScriptedReasoning,
   type ScriptedToolCall,
-  type ScriptedTurn,
+  type EncodedTurn,
   type ScriptedUsage,
   type ScriptedWebSearch,
   type WireResponse,
@@ -29,12 +29,7 @@ interface StreamedItem {
 }
 
 /** `responseId` names the response; its items are named after it so they differ between responses. */
-export function encodeTurn(
-  turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
-  model: string,
-  responseId = 'resp_kit',
-  request?: unknown,
-): WireResponse {
+export function encodeTurn(turn: EncodedTurn, model: string, responseId = 'resp_kit', request?: unknown): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
   const freeform = freeformTools(request);
   const suffix = responseId.replace(/^[a-z]+_/, '');
