@@ -1,6 +1,6 @@
 /**
  * Codex's `config.toml` for a run under the kit: the kit's provider as the only model provider
- * (Responses API on loopback), approvals asked of the adapter, no sandbox, and every feature that would reach the
+ * (Responses API on loopback), approvals asked of the adapter, its own sandbox, and every feature that would reach the
  * network or add requests of its own turned off with Codex's own switches.
  */
 
@@ -43,14 +43,12 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
     `model = ${toml(model)}`,
     `model_catalog_json = ${toml(catalogFile)}`,
     'model_provider = "kit"',
-    // Codex asks its client (item/commandExecution/requestApproval, item/fileChange/requestApproval)
-    // before what its policy does not let through; without a sandbox that is a command its
-    // heuristics call dangerous or an exec-policy rule that prompts: every other command and
-    // patch runs as under "never".
+    // Codex's defaults for a trusted project: it asks its client (item/commandExecution/requestApproval,
+    // item/fileChange/requestApproval) before a patch outside its writable roots, a command its
+    // heuristics call dangerous or one an exec-policy rule prompts for, and its sandbox keeps
+    // commands inside the location.
     'approval_policy = "on-request"',
-    // Codex's sandboxes need user namespaces the judged machine may not grant; the kit's
-    // workspaces are throwaway directories.
-    'sandbox_mode = "danger-full-access"',
+    'sandbox_mode = "workspace-write"',
     'check_for_update_on_startup = false',
     'web_search = "disabled"',
     'hide_agent_reasoning = false',

@@ -67,7 +67,8 @@ Feature: Read1 - The read tool
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "r1" listed, with next offset none:
+    Then request 1 offers the tool "read"
+    And call "r1" listed, with next offset none:
       | name  | type      |
       | zeta  | directory |
       | a.txt | file      |
