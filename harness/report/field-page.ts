@@ -25,7 +25,7 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
 
   const totals = runtimes.map((r, i) => {
     const tally = tallyOf(rows, i);
-    const scope = r.only ? `<br><small>judged on <code>${escapeHtml(r.only)}</code> only</small>` : '';
+    const scope = r.only ? `<small class="scope">judged on <code>${escapeHtml(r.only)}</code> only</small>` : '';
     return `<tr><th scope="row"><a href="${escapeHtml(report(r.runtime))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small>${scope}</th><td class="wide">${bar(tally, r)}<small class="counts">${countsText(tally, r)}</small></td><td class="share">${passShare(tally)}</td></tr>`;
   });
 
