@@ -42,20 +42,26 @@ const scratch = mkdtempSync(join(tmpdir(), 'kit-browser-'));
 const shots = kitPath('reports', 'field');
 mkdirSync(shots, { recursive: true });
 // Headless and offline (no first-run, sync or update traffic), in a profile of its own.
-const context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-  viewport: { width: 1400, height: 900 },
-});
+const context = await chromium
+  .launchPersistentContext(join(scratch, 'profile'), {
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1400, height: 900 },
+  })
+  .catch((error: unknown) => {
+    // A browser that does not start leaves no profile behind either.
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  });
 try {
   const page = await context.newPage();
   // Only the pages themselves: no request may leave the files they are.
