@@ -3,9 +3,10 @@ import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kitPath } from '../harness/kit-root.js';
 import { readRuleEntries } from '../harness/suite/suite-index.js';
-import { field, fieldTable, withFieldTable } from '../harness/report/field-comparison.js';
+import { field, fieldTable, withFieldTable, type FieldRuntime } from '../harness/report/field-comparison.js';
 import { fieldPage } from '../harness/report/field-page.js';
 import type { JudgedRuntime } from '../harness/report/runtime-report.js';
+import { readJudgeSettings } from './judge-settings.js';
 
 /**
  * `npm run compare`: the field at a glance, from every judged runtime's adapters/<runtime>/judged.json
@@ -16,9 +17,12 @@ export const FIELD_PAGE = kitPath('docs', 'field', 'index.html');
 
 export function writeFieldComparison(): void {
   const judged = readdirSync(kitPath('adapters'))
-    .map((name) => kitPath('adapters', name, 'judged.json'))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
+    .filter((name) => existsSync(kitPath('adapters', name, 'judged.json')))
+    .map((name): FieldRuntime => {
+      const runtime = JSON.parse(readFileSync(kitPath('adapters', name, 'judged.json'), 'utf8')) as JudgedRuntime;
+      const only = readJudgeSettings(name).tags;
+      return only ? { ...runtime, only } : runtime;
+    });
   const comparison = field(judged, readRuleEntries(kitPath('rules', 'index.md')));
   mkdirSync(dirname(FIELD_PAGE), { recursive: true });
   const depth = relative(kitPath(), dirname(FIELD_PAGE)).split('/').length;

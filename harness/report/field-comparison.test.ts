@@ -42,6 +42,7 @@ test('the markdown twin links each runtime report and replaces only its own sect
     /\| rule \| \[alpha 1\.0\]\(adapters\/alpha\/REPORT\.md\) \| \[zeta 2\.0\]\(adapters\/zeta\/REPORT\.md\) \|/,
   );
   assert.match(table, /\| INB-01 \| ✅ passed \| ❌ failed \|/);
+  assert.match(table, /\| RUN-01 \| indexed after this runtime was judged \| indexed after this runtime was judged \|/);
   const readme = `before\n${FIELD_START}\nold\n${FIELD_END}\nafter\n`;
   assert.equal(withFieldTable(readme, table), `before\n${table}\nafter\n`);
 });
@@ -50,9 +51,39 @@ test('the page escapes notes, says why on hover and links a failure to its evide
   const page = fieldPage(field(judged, rules), 2);
   assert.match(
     page,
-    /<td class="failed" data-outcome="failed" title="INB-01: sent &quot;B&quot; &lt;before&gt; C"><a href="\.\.\/\.\.\/adapters\/zeta\/REPORT\.md#inb-01-failed">failed<\/a><\/td>/,
+    /<td class="tint o-failed" data-outcome="failed" title="INB-01: sent &quot;B&quot; &lt;before&gt; C"><span class="shape o-failed" aria-hidden="true">✗<\/span><a href="\.\.\/\.\.\/adapters\/zeta\/REPORT\.md#inb-01-failed">failed<\/a><\/td>/,
   );
   assert.match(page, /<tr data-area="INB: Sessions" data-outcomes="passed\|failed">/);
-  assert.match(page, /<td class="none">not judged yet<\/td>/);
   assert.doesNotMatch(page, /<script src|<link /, 'the page loads nothing from elsewhere');
+});
+
+test('a runtime judged on some profiles is outside its profiles on the other rules, in words no outcome has', () => {
+  const page = fieldPage(field([...judged, { ...judged[1]!, runtime: 'beta', only: '@profile:sol' }], rules), 2);
+  const rows = page.split('\n').filter((line) => line.startsWith('<tr data-area="RUN'));
+  assert.equal(rows.length, 1);
+  assert.match(
+    rows[0]!,
+    /<td class="outside">.*outside this runtime&#39;s profiles<\/td><td class="outside">.*indexed after this runtime was judged<\/td>/,
+  );
+  assert.doesNotMatch(page, /not judged yet/);
+  assert.match(page, /judged on <code>@profile:sol<\/code> only/);
+});
+
+test('the summary gives each runtime a bar of its outcomes and its pass share, and each area a cell per runtime', () => {
+  const page = fieldPage(field(judged, rules), 2);
+  const totals = page.split('\n').filter((line) => line.includes('<td class="share">'));
+  assert.deepEqual(
+    totals.map((line) =>
+      /<a [^>]*>([^<]+)<\/a>.*aria-label="([^"]+)".*<td class="share">(.*)<\/td>/.exec(line)?.slice(1),
+    ),
+    [
+      ['alpha 1.0', '1 passed, 1 indexed after this runtime was judged', '1 / 1 <small>100 %</small>'],
+      ['zeta 2.0', '1 failed, 1 indexed after this runtime was judged', '0 / 1 <small>0 %</small>'],
+    ],
+  );
+  assert.match(page, /<td title="zeta on INB: 1 failed"><a href="#rules" data-area="INB: Sessions">0 \/ 1 /);
+  assert.match(
+    page,
+    /<td title="zeta on RUN: 1 indexed after this runtime was judged"><a href="#rules" data-area="RUN: The runner"><small>indexed after/,
+  );
 });

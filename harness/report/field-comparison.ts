@@ -12,18 +12,31 @@ import type { JudgedRuntime } from './runtime-report.js';
  */
 export interface FieldRow {
   rule: RuleEntry;
-  /** In the order of the columns; a runtime judged before the rule existed has no cell. */
+  /** In the order of the columns; no cell where the runtime was not judged on the rule (`withoutCell`). */
   cells: (RuleStanding | undefined)[];
 }
 
+/** A judged runtime; `only`: the tag expression its judge selects when it judges some profiles alone (judge.json `tags`). */
+export interface FieldRuntime extends JudgedRuntime {
+  only?: string;
+}
+
 export interface Field {
-  runtimes: JudgedRuntime[];
+  runtimes: FieldRuntime[];
   rows: FieldRow[];
 }
 
-export function field(judged: readonly JudgedRuntime[], rules: readonly RuleEntry[]): Field {
+export function field(judged: readonly FieldRuntime[], rules: readonly RuleEntry[]): Field {
   const runtimes = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
   return { runtimes, rows: rules.map((rule) => ({ rule, cells: runtimes.map((r) => r.rules[rule.id]) })) };
+}
+
+/**
+ * Why a runtime has no outcome on a rule, in words that cannot pass for the outcome "not judged":
+ * its judge runs only some profiles, or it was judged before the rule was indexed.
+ */
+export function withoutCell(runtime: FieldRuntime): string {
+  return runtime.only ? "outside this runtime's profiles" : 'indexed after this runtime was judged';
 }
 
 /** How each outcome reads in a narrow cell. */
@@ -56,7 +69,7 @@ export function fieldTable({ runtimes, rows }: Field): string {
     `|---|${runtimes.map(() => '---').join('|')}|`,
     ...rows.map(
       ({ rule, cells }) =>
-        `| ${rule.id} | ${cells.map((cell) => (cell ? markdownCell(`${OUTCOME_MARKS[cell.outcome]}${shareMark(cell)}`) : '')).join(' | ')} |`,
+        `| ${rule.id} | ${cells.map((cell, i) => markdownCell(cell ? `${OUTCOME_MARKS[cell.outcome]}${shareMark(cell)}` : withoutCell(runtimes[i]!))).join(' | ')} |`,
     ),
     '',
     '</details>',

@@ -450,7 +450,7 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.match(run.stdout, /^conformance: \d+ passed, 1 failed, all expected by the baseline$/m);
     const html = readFileSync(page, 'utf8');
     assert.match(html, /<h1>Conformance of .*: passed<\/h1>/);
-    assert.match(html, /<td>failed, expected: /);
+    assert.match(html, /<td class="tint o-failed">.*failed, expected: /);
     assert.doesNotMatch(html, /^\s+at /m, 'no stack trace');
     assert.deepEqual(run.results.baseline, {
       file: run.results.baseline.file,
