@@ -9,6 +9,7 @@ import {
   type WireResponse,
 } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import type { WireRequest } from './dialect.js';
 
 /**
  * The OpenAI Responses wire dialect: named server-sent `response.*` events, each numbered by
@@ -33,10 +34,10 @@ export function encodeTurn(
   turn: Exclude<ScriptedTurn, { kind: 'recording' }>,
   model: string,
   responseId = 'resp_kit',
-  request?: unknown,
+  request?: WireRequest,
 ): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
-  const freeform = freeformTools(request);
+  const freeform = freeformTools(request?.body);
   const suffix = responseId.replace(/^[a-z]+_/, '');
   const items =
     turn.kind === 'text'
