@@ -3,6 +3,7 @@ import type { DecodedRequest } from '../captured-request.js';
 import * as openaiChat from './openai-chat.js';
 import * as anthropicMessages from './anthropic-messages.js';
 import * as openaiResponses from './openai-responses.js';
+import * as gemini from './gemini.js';
 
 /** A request as the provider received it: the path it was sent to, and its JSON body. */
 export interface WireRequest {
@@ -29,6 +30,11 @@ export const dialects: Record<string, Dialect> = {
   'openai-chat': { name: 'openai-chat', paths: ['/v1/chat/completions'], ...openaiChat },
   'anthropic-messages': { name: 'anthropic-messages', paths: ['/v1/messages'], ...anthropicMessages },
   'openai-responses': { name: 'openai-responses', paths: ['/v1/responses'], ...openaiResponses },
+  gemini: {
+    name: 'gemini',
+    paths: ['/v1beta/models/{model}:generateContent', '/v1beta/models/{model}:streamGenerateContent'],
+    ...gemini,
+  },
 };
 
 /**
