@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { kitPath } from '../harness/kit-root.js';
+import type { ProviderDialectName } from '../harness/protocol/protocol.js';
 
 /**
  * How a runtime is judged, adapters/<runtime>/judge.json:
@@ -22,7 +23,7 @@ export interface JudgeSettings {
   /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
   tags?: string;
   /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
-  dialect?: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
+  dialect?: ProviderDialectName;
 }
 
 export function readJudgeSettings(runtime: string): JudgeSettings {

@@ -83,7 +83,7 @@ Feature: Agents1 - Agent and model selection
     Then the history has the tool call "echo" settled as error
     And "echo.log" in the workspace of "s1" has 0 lines
 
-  @AGT-06 @dialect:anthropic-messages @dialect:openai-responses @id:agt-agents-6
+  @AGT-06 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:agt-agents-6
   Scenario: [6] Provider-native reasoning is replayed only to the model that produced it
     Given a session "s1"
     And the provider replies "first" after reasoning "weighing both options" signed "sig-kit-1"

@@ -21,7 +21,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 5     | 30      |
     And the session reports the failure "provider-error" mentioning "503"
 
-  @RTY-01 @profile:sol @dialect:openai-chat @id:rty-retry-2 @needs:virtual-clock
+  @RTY-01 @profile:sol @dialect:openai-chat @dialect:gemini @id:rty-retry-2 @needs:virtual-clock
   Scenario: [2] A rate limit's Retry-After sets the delay, and the retried turn goes on
     Given a session "s1"
     And the provider replies with the recording "rate-limited"
@@ -38,7 +38,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | user | hello   |
     And the session reports no failure
 
-  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-3 @needs:virtual-clock
+  @RTY-01 @profile:sol @dialect:anthropic-messages @dialect:gemini @id:rty-retry-3 @needs:virtual-clock
   Scenario: [3] An overloaded provider is asked again after 2 s
     Given a session "s1"
     And the provider replies with the recording "overloaded"
@@ -61,7 +61,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Then the provider received 1 request
     And the session reports the failure "provider-error" mentioning "400"
 
-  @RTY-02 @profile:sol @dialect:anthropic-messages @id:rty-retry-5
+  @RTY-02 @profile:sol @dialect:anthropic-messages @dialect:gemini @id:rty-retry-5
   Scenario: [5] A context overflow is not retried by the retry loop
     Given a session "s1"
     And the provider replies with the recording "context-overflow"
@@ -165,7 +165,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Then the provider received 6 requests
     And the session reports the failure "provider-error" mentioning "503"
 
-  @RTY-01 @profile:sol @dialect:anthropic-messages @id:rty-retry-partial-1
+  @RTY-01 @profile:sol @dialect:anthropic-messages @dialect:gemini @id:rty-retry-partial-1
   Scenario: [12] A response broken off after some text fails its turn, or is sent again as it was: its text never stands as an answer or joins the retry's
     Given a session "s1"
     And the provider replies with the recording "overloaded-midway"

@@ -102,7 +102,7 @@ Feature: Replay1 - Durable order and event replay
     And session "s2" settles
     Then sessions "s1" and "s2" have the same number of durable events
 
-  @RUN-06 @dialect:anthropic-messages @dialect:openai-responses @id:run-replay-4 @needs:kit-tools
+  @RUN-06 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:run-replay-4 @needs:kit-tools
   Scenario: [4] Live-only reasoning and tool-input fragments never enter the durable stream
     Given a session "s1"
     And a session "s2"

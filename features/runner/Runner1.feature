@@ -88,7 +88,7 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool      | second     |
     And the history has 2 settled tool calls
 
-  @RUN-10 @needs:kit-tools @id:run-tool-errors-1
+  @RUN-10 @dialect:openai-chat @dialect:anthropic-messages @dialect:openai-responses @needs:kit-tools @id:run-tool-errors-1
   Scenario: [6] Inputs that do not decode and a tool that throws settle as tool errors the model reads, and the drain goes on
     Given a session "s1"
     And the provider calls echo as "call_cut" with the input text '{"text": "cut'

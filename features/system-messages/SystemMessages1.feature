@@ -117,7 +117,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the session settles
     Then request 2 carries its system message with the native system role
 
-  @MCS-06 @dialect:anthropic-messages @id:mcs-messages-6 @needs:kit-sources
+  @MCS-06 @dialect:anthropic-messages @dialect:gemini @id:mcs-messages-6 @needs:kit-sources
   Scenario: [6] A provider without one receives it wrapped in a user turn, as the runtime declares
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:
@@ -157,7 +157,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     Then the last system message of request 3 names the date "2026-01-16"
     And the last system message of request 3 does not name the date "2026-01-15"
 
-  @MCS-01 @dialect:anthropic-messages @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
+  @MCS-01 @dialect:anthropic-messages @dialect:gemini @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
   Scenario: [8] Wrapped in the user turn it shares with tool results and input, the system message still comes after them
     Given a session "s1"
     And the contributor "kit/a" contributes the context sources:

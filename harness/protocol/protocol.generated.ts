@@ -1076,7 +1076,7 @@ export interface RuntimeConfig {
     /**
      * The provider wire dialect.
      */
-    dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
+    dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses' | 'gemini';
     /**
      * Base URL, e.g. http://127.0.0.1:PORT/v1.
      */

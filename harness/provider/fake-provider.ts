@@ -7,7 +7,7 @@ import {
   type ScriptedTurn,
   type WireResponse,
 } from './scripted-turn.js';
-import type { Dialect } from './wire/dialect.js';
+import { routeOf, type Dialect } from './wire/dialect.js';
 import { loadRecording } from './recording.js';
 import { performance } from 'node:perf_hooks';
 
@@ -20,8 +20,8 @@ interface PreparedEntry {
   repeat: boolean;
 }
 
-/** What the provider reads of a request: its JSON body. */
-export type ProviderRequest = Pick<Request, 'json'>;
+/** What the provider reads of a request: its URL and its JSON body. */
+export type ProviderRequest = Pick<Request, 'url' | 'json'>;
 
 interface Deferred {
   promise: Promise<void>;
@@ -149,13 +149,15 @@ export class FakeProvider {
    */
   async handle(request: ProviderRequest, signal?: AbortSignal): Promise<Response> {
     const arrivedAt = this.now();
+    const path = new URL(request.url).pathname;
     let captured: CapturedRequest;
     try {
       const body: unknown = await request.json();
       captured = {
         index: this.arrived + 1,
         body,
-        model: String((body as { model?: unknown }).model ?? ''),
+        // A dialect names the model in the path or in the body.
+        model: routeOf(this.dialect, path)?.model ?? String((body as { model?: unknown }).model ?? ''),
         ...this.frame(this.dialect.decodeRequest(body)),
         ...(arrivedAt === undefined ? {} : { arrivedAt }),
       };
@@ -224,7 +226,7 @@ export class FakeProvider {
     if ('kind' in response) {
       const turn = withReportedUsage(response as EncodedTurn, captured.body);
       if (turn.kind === 'text') this.replies.push(turn.text);
-      wire = this.dialect.encodeTurn(turn, this.model, `msg_kit_${captured.index}`, captured.body);
+      wire = this.dialect.encodeTurn(turn, this.model, `msg_kit_${captured.index}`, { path, body: captured.body });
     } else wire = response;
     if ('kind' in response ? response.kind === 'error' : response.status >= 400) {
       this.lastErrorAt = performance.now();

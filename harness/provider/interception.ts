@@ -1,9 +1,11 @@
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import type { FakeProvider } from './fake-provider.js';
 import { ConnectionReset } from './scripted-turn.js';
+import { routeOf } from './wire/dialect.js';
 
 /** The base URL an in-process runtime is given: the kit answers it in process, nothing goes on the network. */
 export const FAKE_PROVIDER_BASE_URL = 'http://provider.kit.test/v1';
+const ORIGIN = new URL(FAKE_PROVIDER_BASE_URL).origin;
 
 /**
  * msw's request interception layer, without msw's handler pipeline: that pipeline (matching,
@@ -34,10 +36,12 @@ function listening(): FetchInterceptor {
   created.apply();
   created.on('request', async ({ request, controller }) => {
     const provider = current;
-    const path = provider && `${FAKE_PROVIDER_BASE_URL}${provider.dialect.path}`;
+    const url = new URL(request.url);
     // Any other request is a runtime reaching for the network: a network error, never a pass-through.
-    if (!provider || request.method !== 'POST' || request.url !== path) {
-      const allowed = path ? `the fake provider (POST ${path})` : 'no URL between scenarios';
+    if (!provider || request.method !== 'POST' || url.origin !== ORIGIN || !routeOf(provider.dialect, url.pathname)) {
+      const allowed = provider
+        ? `the fake provider (POST ${provider.dialect.paths.map((path) => `${ORIGIN}${path}`).join(' or ')})`
+        : 'no URL between scenarios';
       controller.errorWith(
         new TypeError('fetch failed', {
           cause: new Error(

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FakeProvider } from './fake-provider.js';
 import { ConnectionReset } from './scripted-turn.js';
+import { routeOf } from './wire/dialect.js';
 
 /**
  * Serves the fake provider over HTTP on 127.0.0.1, for runtimes in other processes. Requests go
@@ -32,7 +33,7 @@ export async function serveOnLoopback(
 
 async function answer(provider: FakeProvider | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  if (!provider || req.method !== 'POST' || path !== `/v1${provider.dialect.path}`) {
+  if (!provider || req.method !== 'POST' || !routeOf(provider.dialect, path)) {
     res
       .writeHead(404, { 'content-type': 'application/json' })
       .end(JSON.stringify({ error: { message: `no fake provider route ${req.method} ${path}` } }));

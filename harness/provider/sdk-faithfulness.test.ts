@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import { kitPath } from '../kit-root.js';
 import type { CapturedRequest, DecodedRequest } from './captured-request.js';
 import { FakeProvider } from './fake-provider.js';
@@ -44,7 +45,7 @@ interface OfficialClient {
 
 const MODEL = 'kit-model';
 
-/** The one conversation both clients send, in the neutral form both dialects must decode it to. */
+/** The one conversation every client sends, in the neutral form every dialect must decode it to. */
 const CONVERSATION: DecodedRequest = {
   baseline: ['Be brief.'],
   messages: [
@@ -76,6 +77,12 @@ const clients: Record<string, OfficialClient> = {
     finishes: { text: 'end_turn', toolCalls: 'tool_use' },
     reasoning: true,
     errorRecording: 'overloaded',
+  },
+  gemini: {
+    read: readWithGemini,
+    finishes: { text: 'STOP', toolCalls: 'STOP' },
+    reasoning: true,
+    errorRecording: 'rate-limited',
   },
 };
 
@@ -252,6 +259,76 @@ async function readWithAnthropic(baseUrl: string): Promise<Meaning> {
     }
     throw error;
   }
+}
+
+/**
+ * The Gemini client yields each streamed response as it comes and keeps nothing of them: the parts
+ * are gathered here as a runtime on it gathers them. A stream that ends without a finish reason is
+ * cut; an error frame in it makes the client throw, its message saying the status it got.
+ */
+async function readWithGemini(baseUrl: string): Promise<Meaning> {
+  // The client adds the API version itself, beside the kit's /v1.
+  const client = new GoogleGenAI({ apiKey: 'kit-key', httpOptions: { baseUrl: baseUrl.replace(/\/v1$/, '') } });
+  let text = '';
+  let thought = '';
+  let signature: string | undefined;
+  let finish: string | null = null;
+  const toolCalls: { id: string; name: string; input: unknown }[] = [];
+  try {
+    const stream = await client.models.generateContentStream({
+      model: MODEL,
+      contents: [
+        { role: 'user', parts: [{ text: 'Echo hi.' }] },
+        {
+          role: 'model',
+          parts: [
+            { text: THINKING.text, thought: true },
+            {
+              functionCall: { id: 'call_1', name: 'echo', args: { text: 'hi' } },
+              thoughtSignature: THINKING.signature,
+            },
+          ],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { id: 'call_1', name: 'echo', response: { output: 'hi' } } },
+            { text: 'Say hello.' },
+          ],
+        },
+      ],
+      config: {
+        systemInstruction: 'Be brief.',
+        tools: [
+          { functionDeclarations: [{ name: 'echo', description: 'Echoes text.', parametersJsonSchema: ECHO_SCHEMA }] },
+        ],
+        thinkingConfig: { includeThoughts: true },
+      },
+    });
+    for await (const chunk of stream) {
+      const [candidate] = chunk.candidates ?? [];
+      for (const part of candidate?.content?.parts ?? []) {
+        if (part.functionCall) {
+          const { id, name, args } = part.functionCall;
+          toolCalls.push({ id: id ?? '', name: name ?? '', input: args });
+        } else if (part.thought) thought += part.text ?? '';
+        else text += part.text ?? '';
+        signature = part.thoughtSignature ?? signature;
+      }
+      finish = candidate?.finishReason ?? finish;
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const midway = /^got status: \S+\. /.exec(error.message);
+    const body = JSON.parse(midway ? error.message.slice(midway[0].length) : error.message) as {
+      error: { status?: string; message?: string };
+    };
+    const said = { type: body.error.status ?? null, message: body.error.message ?? null };
+    return midway ? { cut: true, text, error: said } : { error: { status: error.status, ...said } };
+  }
+  if (finish === null) return { cut: true, text };
+  const reasoning = thought || signature ? { reasoning: { text: thought, signature: signature ?? '' } } : {};
+  return { text, toolCalls, ...reasoning, finish };
 }
 
 let current: FakeProvider | undefined;

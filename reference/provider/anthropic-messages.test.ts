@@ -21,7 +21,7 @@ function encode(history: ModelMessage[], baseline: string[] = []) {
 
 test('the request goes to /messages with the API key, the API version and the baseline as text blocks', () => {
   const request = encode([user('hi')], ['You are terse.', 'Today is Monday.']);
-  assert.equal(request.path, '/messages');
+  assert.equal(request.path, 'messages');
   assert.deepEqual(request.headers, { 'x-api-key': 'key', 'anthropic-version': '2023-06-01' });
   assert.deepEqual(request.body.system, [
     { type: 'text', text: 'You are terse.' },

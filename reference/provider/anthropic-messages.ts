@@ -14,7 +14,7 @@ export const anthropicMessages: ProviderDialect = {
   isContextOverflow: (status, body) => status === 400 && /prompt is too long/i.test(body),
   encode(request, config) {
     return {
-      path: '/messages',
+      path: 'messages',
       headers: { 'x-api-key': config.apiKey, 'anthropic-version': '2023-06-01' },
       body: {
         model: request.model,

@@ -13,6 +13,9 @@ export interface StreamDecoder {
 export interface ProviderDialect {
   /** Whether a refused request was refused because it does not fit the model's context window. */
   isContextOverflow(status: number, body: string): boolean;
+  /** When a refusal's body says how long to wait, in seconds, where the dialect says it there. */
+  retryAfter?(body: string): string | null;
+  /** `path` is resolved against the base URL as a URL reference: `chat/completions` goes below it. */
   encode(
     request: ProviderRequest,
     config: ProviderConfig,

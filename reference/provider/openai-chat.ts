@@ -13,7 +13,7 @@ export const openaiChat: ProviderDialect = {
   isContextOverflow: (status, body) => status === 400 && body.includes('context_length_exceeded'),
   encode(request, config) {
     return {
-      path: '/chat/completions',
+      path: 'chat/completions',
       headers: { authorization: `Bearer ${config.apiKey}` },
       body: {
         model: request.model,

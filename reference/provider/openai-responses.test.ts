@@ -40,7 +40,7 @@ test('the request goes to /responses: the first baseline part as instructions, t
     ],
     ['You are terse.', 'Today is Monday.'],
   );
-  assert.equal(request.path, '/responses');
+  assert.equal(request.path, 'responses');
   assert.deepEqual(request.headers, { authorization: 'Bearer key' });
   assert.deepEqual(request.body, {
     model: 'model-a',

@@ -18,7 +18,7 @@ export const openaiResponses: ProviderDialect = {
   encode(request, config) {
     const [instructions, ...moreBaseline] = request.baseline;
     return {
-      path: '/responses',
+      path: 'responses',
       headers: { authorization: `Bearer ${config.apiKey}` },
       body: {
         model: request.model,

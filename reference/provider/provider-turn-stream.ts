@@ -48,7 +48,7 @@ export class MalformedResponse extends Error {
 }
 
 export interface ProviderConfig {
-  dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses';
+  dialect: 'openai-chat' | 'anthropic-messages' | 'openai-responses' | 'gemini';
   baseUrl: string;
   apiKey: string;
   model: string;

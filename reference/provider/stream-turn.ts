@@ -14,14 +14,20 @@ export async function* streamTurn(
   signal: AbortSignal,
 ): AsyncGenerator<ProviderChunk> {
   const { path, headers, body } = dialect.encode(request, config);
-  const response = await fetch(`${config.baseUrl.replace(/\/$/, '')}${path}`, {
+  const response = await fetch(new URL(path, `${config.baseUrl.replace(/\/$/, '')}/`), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok || !response.body)
-    throw new ProviderRejected(response.status, await response.text(), response.headers.get('retry-after'));
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    throw new ProviderRejected(
+      response.status,
+      text,
+      response.headers.get('retry-after') ?? dialect.retryAfter?.(text) ?? null,
+    );
+  }
 
   const decoder = dialect.decoder();
   const pending: EventSourceMessage[] = [];

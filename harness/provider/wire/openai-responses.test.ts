@@ -206,10 +206,13 @@ test('a tool the request offers as free-form is called with its text, a function
     'kit-model',
     'resp_kit',
     {
-      tools: [
-        { type: 'custom', name: 'apply_patch' },
-        { type: 'function', name: 'echo' },
-      ],
+      path: '/v1/responses',
+      body: {
+        tools: [
+          { type: 'custom', name: 'apply_patch' },
+          { type: 'function', name: 'echo' },
+        ],
+      },
     },
   );
   const done = eventsOf(frames).flatMap((event) =>

@@ -9,6 +9,7 @@ import {
   type WireResponse,
 } from '../scripted-turn.js';
 import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import type { WireRequest } from './dialect.js';
 
 /**
  * The OpenAI Responses wire dialect: named server-sent `response.*` events, each numbered by
@@ -29,9 +30,14 @@ interface StreamedItem {
 }
 
 /** `responseId` names the response; its items are named after it so they differ between responses. */
-export function encodeTurn(turn: EncodedTurn, model: string, responseId = 'resp_kit', request?: unknown): WireResponse {
+export function encodeTurn(
+  turn: EncodedTurn,
+  model: string,
+  responseId = 'resp_kit',
+  request?: WireRequest,
+): WireResponse {
   if (turn.kind === 'error') return errorResponse(turn);
-  const freeform = freeformTools(request);
+  const freeform = freeformTools(request?.body);
   const suffix = responseId.replace(/^[a-z]+_/, '');
   const items =
     turn.kind === 'text'
