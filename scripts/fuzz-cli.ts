@@ -339,7 +339,14 @@ export function hostileCases(dir: string, seed = 29): HostileCase[] {
   );
   for (const tag of tags) add(`--tags ${JSON.stringify(tag)}`, ['run', '--tags', tag], '--tags');
 
-  const formats = ['nonsense', 'json:', 'html:', ...sample(fc.stringMatching(/^[a-z]{1,10}$/), 30, 6)].filter(
+  const formats = [
+    'nonsense',
+    'json:',
+    'html:',
+    ':x',
+    '.',
+    ...sample(fc.stringMatching(/^[a-z]{1,10}$/), 30, 6),
+  ].filter(
     (t) =>
       !['json', 'html', 'message', 'junit', 'progress', 'pretty', 'summary', 'usage', 'rerun', 'snippets'].includes(t),
   );

@@ -240,6 +240,8 @@ describe('kit run', SIDE_BY_SIDE, () => {
       [['--format'], /^kit: --format: needs at least one value/],
       [['--markdown'], /^kit: --markdown: needs a value/],
       [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
+      [['--format', ':x'], /^kit: --format: ":x" names no format before the colon/],
+      [['--format', '.'], /^kit: --format: "\." is neither a Cucumber format/],
       [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
       ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [
         ['--timeout-scale', scale],
