@@ -64,6 +64,12 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
   );
 }
 
+/**
+ * An error's message as the one line it is printed as: a newline, carriage return or other control
+ * character that came from the input (a path, a field, a flag's value) is written escaped.
+ */
+const oneLine = (message: string) => message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
+
 /** The only place that decides how an error ends the process. */
 async function main(argv: string[]): Promise<number> {
   try {
@@ -100,15 +106,15 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (argv.includes('--debug') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     if (error instanceof UsageError) {
-      process.stderr.write(`kit: ${error.message} (kit --help for usage)\n`);
+      process.stderr.write(`kit: ${oneLine(error.message)} (kit --help for usage)\n`);
       return ExitCode.UsageOrInput;
     }
     if (error instanceof KitInputError) {
-      process.stderr.write(`kit: ${error.message}\n`);
+      process.stderr.write(`kit: ${oneLine(error.message)}\n`);
       return ExitCode.UsageOrInput;
     }
     process.stderr.write(
-      `kit: internal error: ${error instanceof Error ? error.message : String(error)} (rerun with --debug)\n`,
+      `kit: internal error: ${oneLine(error instanceof Error ? error.message : String(error))} (rerun with --debug)\n`,
     );
     return ExitCode.Internal;
   }

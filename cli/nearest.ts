@@ -11,14 +11,17 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The candidates within two edits of `word` (fewer than its length), nearest first, at most three. */
+/** The candidates nearest `word`, within two edits (fewer than its length), at most three. */
 export function nearest(word: string, candidates: readonly string[]): string[] {
-  return candidates
+  const near = candidates
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
-    .filter(({ distance }) => distance <= 2 && distance < word.length)
-    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
-    .slice(0, 3)
-    .map(({ candidate }) => candidate);
+    .filter(({ distance }) => distance <= 2 && distance < word.length);
+  const least = Math.min(...near.map(({ distance }) => distance));
+  return near
+    .filter(({ distance }) => distance === least)
+    .map(({ candidate }) => candidate)
+    .sort()
+    .slice(0, 3);
 }
 
 /** ` (did you mean X or Y?)`, or nothing when nothing is near. */

@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { kitPath } from '../harness/kit-root.js';
@@ -245,6 +245,19 @@ export function hostileCases(dir: string, seed = 29): HostileCase[] {
   add('inspect of a file that is no store', ['inspect', f.notAStore], 'not-a-store');
   add('--runtime module that is not there', ['run', '--runtime', join(dir, 'none.ts')], '--runtime');
   add('--runtime module that is a directory', ['run', '--runtime', f.aDirectory], '--runtime');
+  // SSE comments alone would play as a stream cut before its first event: the runtime's failure, not the file's.
+  writeFileSync(join(dir, 'comments.sse'), ': keep-alive\n\n: another\n\n');
+  const comments = relative(kitPath('recordings', 'openai-chat'), join(dir, 'comments'));
+  const commentsScript = join(dir, 'comments-script.json');
+  writeFileSync(
+    commentsScript,
+    JSON.stringify({
+      format: 'kit-session-script/1',
+      timeline: [{ step: 'provider-recording', name: comments }, { step: 'prompt', text: 'hi' }, { step: 'run' }],
+    }),
+  );
+  add('replay of a recording of SSE comments alone', ['replay', commentsScript], 'comments.sse');
+  add('diff of a path holding a newline', ['diff', join(dir, 'a\nb.json'), f.goodProjection], 'a\nb.json');
 
   // Values of flags.
   const validShard = (text: string) => {

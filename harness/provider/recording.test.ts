@@ -34,6 +34,10 @@ test('a line that is no SSE field is refused', () => {
 
 test('an empty recording is refused', () => {
   assert.throws(() => parseSse('x.sse', '\n\n'), /x\.sse: the recording holds no frames/);
+  assert.throws(
+    () => parseSse('x.sse', ': keep-alive\n\n: more\n\n'),
+    /x\.sse: the recording holds only comments, no event/,
+  );
 });
 
 test('a missing recording names what was looked for', () => {

@@ -34,6 +34,9 @@ export function parseSse(file: string, text: string): WireResponse {
     frames.push(`${raw}\n\n`);
   }
   if (frames.length === 0) throw new KitInputError(file, 'the recording holds no frames');
+  // Comments alone would play as a stream the provider ended before saying anything: the runtime's failure, not the file's.
+  if (frames.every((frame) => frame.split('\n').every((field) => field === '' || field.startsWith(':'))))
+    throw new KitInputError(file, 'the recording holds only comments, no event');
   return { status: 200, headers: { 'content-type': 'text/event-stream' }, frames };
 }
 
