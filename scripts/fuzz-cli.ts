@@ -257,6 +257,19 @@ export function hostileCases(dir: string, seed = 29): HostileCase[] {
     }),
   );
   add('replay of a recording of SSE comments alone', ['replay', commentsScript], 'comments.sse');
+  // A frame is a chunk played to the runtime: many more than a turn streams would replay for minutes.
+  writeFileSync(join(dir, 'many-frames.sse'), 'data: {}\n\n'.repeat(200_000));
+  const manyFrames = join(dir, 'many-frames-script.json');
+  writeFileSync(
+    manyFrames,
+    JSON.stringify({
+      format: 'kit-session-script/1',
+      timeline: [
+        { step: 'provider-recording', name: relative(kitPath('recordings', 'openai-chat'), join(dir, 'many-frames')) },
+      ],
+    }),
+  );
+  add('replay of a recording of very many frames', ['replay', manyFrames], 'many-frames.sse');
   add('diff of a path holding a newline', ['diff', join(dir, 'a\nb.json'), f.goodProjection], 'a\nb.json');
 
   // Values of flags.

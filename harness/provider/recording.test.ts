@@ -32,6 +32,13 @@ test('a line that is no SSE field is refused', () => {
   );
 });
 
+test('a recording of more frames than a turn streams is refused', () => {
+  assert.throws(
+    () => parseSse('x.sse', 'data: {}\n\n'.repeat(10_001)),
+    /x\.sse: the recording holds more than 10000 frames, more than a turn streams/,
+  );
+});
+
 test('an empty recording is refused', () => {
   assert.throws(() => parseSse('x.sse', '\n\n'), /x\.sse: the recording holds no frames/);
   assert.throws(
