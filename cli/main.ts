@@ -11,6 +11,7 @@ import { cleanCommand } from './commands/clean/command.js';
 import { KitInputError } from '../harness/input-error.js';
 import { ExitCode } from './exit-codes.js';
 import { outliveClosedPipes } from './closed-pipe.js';
+import { didYouMean, nearest } from './nearest.js';
 
 /** yargs refused the command line; thrown so that no command runs on it. */
 class UsageError extends Error {}
@@ -31,45 +32,43 @@ function unknownCommand(argv: string[]): UsageError | undefined {
   const [first] = argv;
   const names = COMMANDS.map((command) => String(command.command).split(' ')[0]!);
   if (first === undefined || first.startsWith('-') || names.includes(first)) return undefined;
-  const near = names.filter((name) => editDistance(name, first) <= 2);
   return new UsageError(
-    `"${first}" is not a command${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}: the commands are ${names.join(', ')}`,
+    `"${first}" is not a command${didYouMean(nearest(first, names))}: the commands are ${names.join(', ')}`,
   );
-}
-
-function editDistance(a: string, b: string): number {
-  let row = [...Array(b.length + 1).keys()];
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /**
  * yargs names an option without its dashes, and an unknown one twice (`Unknown arguments: no-such,
- * noSuch`): name each as the user typed it instead.
+ * noSuch`): name each as the user typed it instead, with the command's option nearest to it.
  */
-function unknownArguments(argv: string[], message: string | undefined): string | undefined {
+function unknownArguments(argv: string[], message: string | undefined, known: string[]): string | undefined {
   const missing = /^Not enough arguments following: (.*)$/.exec(message ?? '')?.[1];
   if (missing) return `--${missing}: needs a value`;
   const listed = /^Unknown arguments?: (.*)$/.exec(message ?? '')?.[1]?.split(', ');
   if (!listed) return undefined;
-  const typed = argv.filter((arg) => listed.includes(arg.replace(/^-{1,2}/, '').split('=')[0]!));
+  const name = (arg: string) => arg.replace(/^-{1,2}/, '').split('=')[0]!;
+  // A negated boolean (`--no-x`) is listed as `x`.
+  const typed = argv.filter((arg) => listed.includes(name(arg)) || listed.includes(name(arg).replace(/^no-/, '')));
   const options = typed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
   const words = typed.filter((arg) => !arg.startsWith('-'));
+  const flags = known.flatMap((name) => [`--${name}`, `--no-${name}`]);
+  const near = options.length === 1 ? didYouMean(nearest(options[0]!, flags)) : '';
   return (
     [
       options.length > 0 &&
-        `${options.join(', ')}: ${options.length > 1 ? 'are not options' : 'is not an option'} of this command`,
+        `${options.join(', ')}: ${options.length > 1 ? 'are not options' : 'is not an option'} of this command${near}`,
       words.length > 0 && `${words.map((word) => JSON.stringify(word)).join(', ')}: unexpected argument(s)`,
     ]
       .filter(Boolean)
       .join('; ') || undefined
   );
 }
+
+/**
+ * An error's message as the one line it is printed as: a newline, carriage return or other control
+ * character that came from the input (a path, a field, a flag's value) is written escaped.
+ */
+const oneLine = (message: string) => message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /** The only place that decides how an error ends the process. */
 async function main(argv: string[]): Promise<number> {
@@ -94,11 +93,12 @@ async function main(argv: string[]): Promise<number> {
       })
       .demandCommand(1, 'Name a command')
       .strict()
-      .fail((message, error) => {
+      .fail((message, error, usage) => {
         // yargs reports its own refusals, and an option's coercion that refused a value, as YError.
-        throw error && error.name !== 'YError'
-          ? error
-          : new UsageError(unknownArguments(argv, message) ?? (message || error!.message));
+        if (error && error.name !== 'YError') throw error;
+        // yargs hands its usage object here, which its types call the yargs instance.
+        const known = Object.keys((usage as unknown as { getDescriptions(): object }).getDescriptions());
+        throw new UsageError(unknownArguments(argv, message, known) ?? (message || error!.message));
       })
       .help()
       .parseAsync();
@@ -106,15 +106,15 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (argv.includes('--debug') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     if (error instanceof UsageError) {
-      process.stderr.write(`kit: ${error.message} (kit --help for usage)\n`);
+      process.stderr.write(`kit: ${oneLine(error.message)} (kit --help for usage)\n`);
       return ExitCode.UsageOrInput;
     }
     if (error instanceof KitInputError) {
-      process.stderr.write(`kit: ${error.message}\n`);
+      process.stderr.write(`kit: ${oneLine(error.message)}\n`);
       return ExitCode.UsageOrInput;
     }
     process.stderr.write(
-      `kit: internal error: ${error instanceof Error ? error.message : String(error)} (rerun with --debug)\n`,
+      `kit: internal error: ${oneLine(error instanceof Error ? error.message : String(error))} (rerun with --debug)\n`,
     );
     return ExitCode.Internal;
   }

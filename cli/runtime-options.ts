@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../harness/runtime-target.js';
 import { KitInputError } from '../harness/input-error.js';
 import { kitPath } from '../harness/kit-root.js';
+import { displayPath } from '../harness/input/input-file.js';
 import { TIMEOUT_SCALE_RANGE, textOption, timeoutScale } from './option-values.js';
 
 export interface RuntimeArgs {
@@ -46,9 +47,18 @@ export function withRuntimeOptions<T>(yargs: Argv<T>) {
 export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
   if (args.adapter) return { adapter: args.adapter };
   const runtime = args.runtime ?? REFERENCE_RUNTIME;
-  // A user's path is taken from where they stand; the built-in runtime from the kit itself.
-  const found = [resolve(runtime), kitPath(runtime)].find((path) => existsSync(path));
-  if (!found) throw new KitInputError(args.namedIn ?? '--runtime', `no runtime module at ${runtime}`);
+  // A path typed after --runtime is taken from where the user stands, never from the kit's folder
+  // (a module there of the same name would be run in its place); the built-in runtime, and a
+  // bundle's stored relative to the kit, from the kit itself.
+  const typed = args.runtime !== undefined && args.namedIn === undefined;
+  const found = typed ? resolve(runtime) : resolve(kitPath(), runtime);
+  if (!existsSync(found))
+    throw new KitInputError(
+      args.namedIn ?? '--runtime',
+      typed
+        ? `no runtime module at ${displayPath(found)} (a path is taken from the working directory)`
+        : `no runtime module at ${runtime}`,
+    );
   if (statSync(found).isDirectory())
     throw new KitInputError(
       args.namedIn ?? '--runtime',

@@ -2,6 +2,9 @@ import type { Argv } from 'yargs';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { KitInputError } from '../harness/input-error.js';
 import { nonEmpty, nonEmptyList, textOption } from './option-values.js';
+import { didYouMean, nearRules } from './nearest.js';
+import { readRuleIndex } from '../harness/suite/suite-index.js';
+import { kitPath } from '../harness/kit-root.js';
 
 export interface SelectionArgs {
   tags?: string;
@@ -27,7 +30,11 @@ export function withScenarioSelection<T>(yargs: Argv<T>) {
 
 function ruleIds(values: string[]): string[] {
   for (const rule of nonEmptyList('--rule')(values)) {
-    if (!RULE_ID.test(rule)) throw new KitInputError('--rule', `"${rule}" is not a rule ID like INB-07`);
+    if (!RULE_ID.test(rule))
+      throw new KitInputError(
+        '--rule',
+        `"${rule}" is not a rule ID like INB-07${didYouMean(nearRules(rule, readRuleIndex(kitPath('rules', 'index.md'))))}`,
+      );
   }
   return values;
 }

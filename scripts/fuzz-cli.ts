@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { kitPath } from '../harness/kit-root.js';
@@ -245,6 +245,32 @@ export function hostileCases(dir: string, seed = 29): HostileCase[] {
   add('inspect of a file that is no store', ['inspect', f.notAStore], 'not-a-store');
   add('--runtime module that is not there', ['run', '--runtime', join(dir, 'none.ts')], '--runtime');
   add('--runtime module that is a directory', ['run', '--runtime', f.aDirectory], '--runtime');
+  // SSE comments alone would play as a stream cut before its first event: the runtime's failure, not the file's.
+  writeFileSync(join(dir, 'comments.sse'), ': keep-alive\n\n: another\n\n');
+  const comments = relative(kitPath('recordings', 'openai-chat'), join(dir, 'comments'));
+  const commentsScript = join(dir, 'comments-script.json');
+  writeFileSync(
+    commentsScript,
+    JSON.stringify({
+      format: 'kit-session-script/1',
+      timeline: [{ step: 'provider-recording', name: comments }, { step: 'prompt', text: 'hi' }, { step: 'run' }],
+    }),
+  );
+  add('replay of a recording of SSE comments alone', ['replay', commentsScript], 'comments.sse');
+  // A frame is a chunk played to the runtime: many more than a turn streams would replay for minutes.
+  writeFileSync(join(dir, 'many-frames.sse'), 'data: {}\n\n'.repeat(200_000));
+  const manyFrames = join(dir, 'many-frames-script.json');
+  writeFileSync(
+    manyFrames,
+    JSON.stringify({
+      format: 'kit-session-script/1',
+      timeline: [
+        { step: 'provider-recording', name: relative(kitPath('recordings', 'openai-chat'), join(dir, 'many-frames')) },
+      ],
+    }),
+  );
+  add('replay of a recording of very many frames', ['replay', manyFrames], 'many-frames.sse');
+  add('diff of a path holding a newline', ['diff', join(dir, 'a\nb.json'), f.goodProjection], 'a\nb.json');
 
   // Values of flags.
   const validShard = (text: string) => {
@@ -339,7 +365,14 @@ export function hostileCases(dir: string, seed = 29): HostileCase[] {
   );
   for (const tag of tags) add(`--tags ${JSON.stringify(tag)}`, ['run', '--tags', tag], '--tags');
 
-  const formats = ['nonsense', 'json:', 'html:', ...sample(fc.stringMatching(/^[a-z]{1,10}$/), 30, 6)].filter(
+  const formats = [
+    'nonsense',
+    'json:',
+    'html:',
+    ':x',
+    '.',
+    ...sample(fc.stringMatching(/^[a-z]{1,10}$/), 30, 6),
+  ].filter(
     (t) =>
       !['json', 'html', 'message', 'junit', 'progress', 'pretty', 'summary', 'usage', 'rerun', 'snippets'].includes(t),
   );

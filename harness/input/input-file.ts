@@ -1,10 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
-import { relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { KitInputError } from '../input-error.js';
 
-/** How a file is named in messages: relative to where the user stands. */
+/**
+ * How a file is named in messages: relative to where the user stands when it is below there, as
+ * a relative path is typed; absolute otherwise, not as a climb of `../` out of the working directory.
+ */
 export function displayPath(path: string): string {
-  return relative(process.cwd(), path) || path;
+  const below = relative(process.cwd(), path);
+  if (below === '') return path;
+  return below.startsWith('..') || isAbsolute(below) ? resolve(path) : below;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -32,8 +32,19 @@ test('a line that is no SSE field is refused', () => {
   );
 });
 
+test('a recording of more frames than a turn streams is refused', () => {
+  assert.throws(
+    () => parseSse('x.sse', 'data: {}\n\n'.repeat(10_001)),
+    /x\.sse: the recording holds more than 10000 frames, more than a turn streams/,
+  );
+});
+
 test('an empty recording is refused', () => {
   assert.throws(() => parseSse('x.sse', '\n\n'), /x\.sse: the recording holds no frames/);
+  assert.throws(
+    () => parseSse('x.sse', ': keep-alive\n\n: more\n\n'),
+    /x\.sse: the recording holds only comments, no event/,
+  );
 });
 
 test('a missing recording names what was looked for', () => {

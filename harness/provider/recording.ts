@@ -18,6 +18,12 @@ export function loadRecording(root: string, dialect: string, name: string): Wire
 
 const FIELD = /^(data|event|id|retry)(:|$)/;
 
+/**
+ * Far more frames than any recorded turn streams (the kit's own have under 20): each is played to
+ * the runtime as a chunk of its own, and many more would keep a replay going for minutes.
+ */
+const MAX_FRAMES = 10_000;
+
 export function parseSse(file: string, text: string): WireResponse {
   const frames: string[] = [];
   let line = 1;
@@ -32,8 +38,13 @@ export function parseSse(file: string, text: string): WireResponse {
       if (field.startsWith('data:')) checkData(where, field.slice(5).trim());
     }
     frames.push(`${raw}\n\n`);
+    if (frames.length > MAX_FRAMES)
+      throw new KitInputError(file, `the recording holds more than ${MAX_FRAMES} frames, more than a turn streams`);
   }
   if (frames.length === 0) throw new KitInputError(file, 'the recording holds no frames');
+  // Comments alone would play as a stream the provider ended before saying anything: the runtime's failure, not the file's.
+  if (frames.every((frame) => frame.split('\n').every((field) => field === '' || field.startsWith(':'))))
+    throw new KitInputError(file, 'the recording holds only comments, no event');
   return { status: 200, headers: { 'content-type': 'text/event-stream' }, frames };
 }
 

@@ -36,3 +36,11 @@ test('a long line is shown from just before its first differing character', () =
 test('equal records have no difference', () => {
   assert.equal(firstDifference({ a: [1, 2] }, { a: [1, 2] }), undefined);
 });
+
+test('an empty line reads as empty', () => {
+  assert.deepEqual(firstDifference('one\ntwo', 'one\n'), [
+    'first difference, line 2 of the record:',
+    '  expected: two',
+    '  actual:   (empty)',
+  ]);
+});

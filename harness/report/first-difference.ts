@@ -22,9 +22,9 @@ function layout(value: unknown): string[] {
 }
 
 function window(expected: string | undefined, actual: string | undefined): [string, string] {
-  const shown = (line: string | undefined) => (line === undefined ? '(no such line)' : line);
+  const shown = (line: string | undefined) => (line === undefined ? '(no such line)' : line === '' ? '(empty)' : line);
   if (expected === undefined || actual === undefined) return [shown(expected), shown(actual)];
-  if (Math.max(expected.length, actual.length) <= READABLE) return [expected, actual];
+  if (Math.max(expected.length, actual.length) <= READABLE) return [shown(expected), shown(actual)];
   let column = 0;
   while (column < expected.length && expected[column] === actual[column]) column += 1;
   const start = Math.max(0, column - BEFORE);

@@ -1,7 +1,7 @@
 import type { Clause } from '../suite/clauses.js';
 import { resultNamed } from '../suite/clauses.js';
 import { outcomeFor, rulesOf } from './coverage.js';
-import { isVerdict } from './outcome.js';
+import { isVerdict, type Outcome } from './outcome.js';
 import type { ScenarioResult } from './scenario-results.js';
 
 /** How much of a rule a run judged: of its scenarios (or clauses), how many gave it a verdict. */
@@ -33,4 +33,15 @@ export function shareText(scenarios: Share, clauses?: Share): string {
   const parts = [`${scenarios.judged} of ${scenarios.of} scenarios`];
   if (clauses && clauses.of > 0) parts.push(`${clauses.judged} of ${clauses.of} clauses`);
   return `${parts.join(', ')} judged`;
+}
+
+/**
+ * The passed rules fewer than half of whose scenarios gave them a verdict, each with its share:
+ * a pass that rests on little reads as such beside the count of rules passed.
+ */
+export function minorityPasses(results: readonly ScenarioResult[], outcomes: Record<string, Outcome>): string[] {
+  return Object.entries(outcomes).flatMap(([rule, outcome]) => {
+    const share = scenarioShare(results, rule);
+    return outcome === 'passed' && share.judged * 2 < share.of ? [`${rule} (${shareText(share)})`] : [];
+  });
 }

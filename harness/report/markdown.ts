@@ -6,6 +6,7 @@ import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
 import { withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
 import { OUTCOMES, type Outcome } from './outcome.js';
 import { headline } from './headline.js';
+import { minorityPasses } from './judged-share.js';
 
 /** A markdown summary of a run for a CI job summary (`$GITHUB_STEP_SUMMARY` and the like). */
 export function formatMarkdown(results: ScenarioResult[], runtime: string, verdict: Verdict): string {
@@ -25,6 +26,7 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     '',
     `Verdicts on ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%).` +
       (verdict.shortfall ? ` **${escapeHtml(verdict.shortfall)}**` : ''),
+    ...thinPasses(results, coverage),
     ...withoutVerdictTable(coverage),
     '',
     `| area | scenarios | ${OUTCOMES.join(' | ')} | rules passed |`,
@@ -59,6 +61,11 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+function thinPasses(results: readonly ScenarioResult[], coverage: Coverage): string[] {
+  const thin = minorityPasses(results, coverage.outcomes);
+  return thin.length > 0 ? ['', `Passed on a minority of their scenarios: ${thin.join(', ')}.`] : [];
 }
 
 function withoutVerdictTable(coverage: Coverage): string[] {

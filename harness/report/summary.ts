@@ -3,8 +3,9 @@ import { verdictOf, type Verdict } from './verdict.js';
 import { clipped } from '../projection/render.js';
 import { failureLines, failureListing, notAsExpected } from './failure-listing.js';
 import { timeoutAdvice } from './timeout-advice.js';
-import { ruleOutcomes, rulesByReason, verdictPercent, type Coverage } from './coverage.js';
+import { ruleOutcomes, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
+import { minorityPasses } from './judged-share.js';
 
 /** How many scenarios had each outcome. */
 export type Tally = Record<Outcome, number>;
@@ -24,13 +25,38 @@ export interface AreaRow {
   rules: number;
 }
 
+/**
+ * The area table's rows. A rule is counted once, with its outcome over all its scenarios, in the
+ * area that holds most of them (the first by name on a tie): a scenario tagged with a rule of
+ * another area as well would otherwise count that rule in both.
+ */
 export function areaRows(results: ScenarioResult[]): AreaRow[] {
+  const outcomes = ruleOutcomes(results);
+  const home = homeAreas(results);
   return [...new Set(results.map((r) => r.area))].sort().map((area) => {
     const inArea = results.filter((r) => r.area === area);
-    const rules = ruleOutcomes(inArea);
-    const rulesPassed = [...rules.values()].filter((o) => o === 'passed').length;
-    return { area, scenarios: inArea.length, tally: tally(inArea), rulesPassed, rules: rules.size };
+    const rules = [...outcomes].filter(([rule]) => home.get(rule) === area);
+    const rulesPassed = rules.filter(([, outcome]) => outcome === 'passed').length;
+    return { area, scenarios: inArea.length, tally: tally(inArea), rulesPassed, rules: rules.length };
   });
+}
+
+/** Each rule's area: the one holding most of its scenarios in the run, the first by name on a tie. */
+function homeAreas(results: readonly ScenarioResult[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const result of results) {
+    for (const rule of rulesOf(result)) {
+      const byArea = counts.get(rule) ?? new Map<string, number>();
+      byArea.set(result.area, (byArea.get(result.area) ?? 0) + 1);
+      counts.set(rule, byArea);
+    }
+  }
+  return new Map(
+    [...counts].map(([rule, byArea]) => {
+      const [area] = [...byArea].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))[0]!;
+      return [rule, area];
+    }),
+  );
 }
 
 export { failureLines };
@@ -67,7 +93,7 @@ export function formatSummary(results: ScenarioResult[], runtime: string, verdic
       `${row.area.padEnd(width)}  ${String(row.scenarios).padStart(9)}  ${cells.join('  ')}  ${row.rulesPassed}/${row.rules}`,
     );
   }
-  lines.push('', ...coverageLines(verdict.coverage));
+  lines.push('', ...coverageLines(verdict.coverage, results));
   if (verdict.shortfall) lines.push(`✖ ${verdict.shortfall}`);
   const advice = timeoutAdvice(results);
   const listing = [...failureListing(results, verdict, verbose), ...(advice ? ['', advice] : [])];
@@ -115,7 +141,7 @@ export function closingLine(results: readonly ScenarioResult[], verdict: Verdict
 }
 
 /** Rules with a verdict and without, and why each without one got none. */
-function coverageLines(coverage: Coverage): string[] {
+function coverageLines(coverage: Coverage, results: readonly ScenarioResult[]): string[] {
   const listed = (outcome: Outcome, rules: string[]) =>
     rules.length ? `, ${rules.length} ${outcome} (${rules.join(' ')})` : '';
   const { passed, failed, notImplemented, errored, notJudged } = coverage;
@@ -128,6 +154,8 @@ function coverageLines(coverage: Coverage): string[] {
       (without ? `, ${without} not applicable` : ''),
   ];
   for (const [reason, rules] of rulesByReason(coverage)) lines.push(`  no verdict, ${reason}: ${rules.join(' ')}`);
+  const thin = minorityPasses(results, coverage.outcomes);
+  if (thin.length > 0) lines.push(`  passed on a minority of their scenarios: ${thin.join(', ')}`);
   lines.push(`verdicts: ${coverage.withVerdict} of ${coverage.rules} rules (${verdictPercent(coverage)}%)`);
   return lines;
 }

@@ -218,3 +218,32 @@ test("a listed failure whose reason is about another rule than the failing check
   assert.deepEqual(ids(judge([failed], either), 'expected-fail'), ['a']);
   assert.equal(judge([failed], entry('INB-02/INB-01: z')).passed, false);
 });
+
+test('a rule is counted once, in the area holding most of its scenarios', () => {
+  const results = [
+    scenarioResult('a', 'passed', ['INB-07']),
+    scenarioResult('b', 'passed', ['INB-07']),
+    scenarioResult('c', 'passed', ['MCS-01', 'INB-07'], { area: 'system-messages' }),
+  ];
+  const text = formatSummary(results, 'rt', judge(results));
+  assert.match(text, /\ninbox +2 +2 .* 1\/1\nsystem-messages +1 +1 .* 1\/1\n/);
+  assert.match(text, /rules: 2 passed, 0 failed/);
+});
+
+test('a rule that passes on a minority of its scenarios shows its judged share', () => {
+  const results = [
+    scenarioResult('a', 'passed', ['INB-07']),
+    ...['b', 'c', 'd'].map((id) => ({
+      ...scenarioResult(id, 'not applicable', ['INB-07']),
+      reason: 'needs capability pty',
+    })),
+  ];
+  const line = '  passed on a minority of their scenarios: INB-07 (1 of 4 scenarios judged)';
+  assert.ok(formatSummary(results, 'rt', judge(results)).includes(`\n${line}\n`));
+  assert.match(
+    formatMarkdown(results, 'rt', judge(results)),
+    /\nPassed on a minority of their scenarios: INB-07 \(1 of 4 scenarios judged\)\.\n/,
+  );
+  const half = results.slice(0, 2);
+  assert.ok(!formatSummary(half, 'rt', judge(half)).includes('minority'));
+});

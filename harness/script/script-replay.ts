@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type RuntimeDriver, RuntimeReportedError, type AdmitOptions } from '../driver/runtime-driver.js';
+import {
+  AwaitedStateNotReached,
+  type RuntimeDriver,
+  RuntimeReportedError,
+  type AdmitOptions,
+} from '../driver/runtime-driver.js';
 import { asNotDriven } from '../driver/runtime-fault.js';
 import type { FakeProvider } from '../provider/fake-provider.js';
 import { recordingTurn, textTurn, toolCallsTurn } from '../provider/turns.js';
@@ -232,9 +237,14 @@ function admitOptions(step: Extract<TimelineStep, { step: 'prompt' }>): AdmitOpt
   };
 }
 
-/** The runtime under test failed or misbehaved: a finding to report, not a bug of the kit. */
+/**
+ * The runtime under test failed or misbehaved: a finding to report, not a bug of the kit. A wait
+ * it never ended (a gate no call blocks on, a drain that never settles) fails the step waiting.
+ */
 function isRuntimeFault(error: unknown): error is Error {
-  return error instanceof RuntimeReportedError || asNotDriven(error) !== undefined;
+  return (
+    error instanceof RuntimeReportedError || error instanceof AwaitedStateNotReached || asNotDriven(error) !== undefined
+  );
 }
 
 /** Where the replay ran differs on every run; projections name it `<replay-dir>` so they compare. */

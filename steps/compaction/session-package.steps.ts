@@ -2,6 +2,7 @@ import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 Then(
   '{request} begins with the question {string} answered by {string}',
@@ -9,7 +10,10 @@ Then(
     const [first, second, ...rest] = request(this, n).messages;
     expect([first?.role, first?.text], `the first message of request ${n}`).to.deep.equal(['user', question]);
     expect(second?.role, `the second message of request ${n}`).to.equal('assistant');
-    expect(second?.text.startsWith(answer), `"${second?.text.slice(0, 80)}" starts with "${answer}"`).to.equal(true);
+    expect(
+      second?.text.startsWith(answer),
+      `the second message of request ${n} starts with "${answer}"\nit begins:\n${orEmpty(second?.text.slice(0, 80))}`,
+    ).to.equal(true);
     expect(
       rest.filter((m) => m.text.includes(answer)).map((m) => m.role),
       'the summary is not repeated',

@@ -17,6 +17,7 @@ import {
   toldAfter,
 } from '../support/requests.js';
 import { inOrder } from '../support/text.js';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 /**
  * The seeds leave open where the global file stands in the aggregate and whether project files run
@@ -35,7 +36,7 @@ function expectInstructions(world: KitWorld, text: string, table: DataTable): vo
   const allowed = orders.find((order) => inOrder(text, order.lines));
   expect(
     allowed !== undefined,
-    `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow, in:\n${text}`,
+    `the instructions ${JSON.stringify([...global, ...project])} in an order the seeds allow\nin:\n${orEmpty(text)}`,
   ).to.equal(true);
   if (global.length > 0 && project.length > 0) world.tookReading('instructions.order', allowed!.reading);
 }
@@ -76,7 +77,7 @@ Then(
     const told = somethingToldAfter(this, n, input);
     expect(
       told.filter((message) => message.includes(text)),
-      `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
+      `messages after "${input}" telling "${text}"\nthe messages after it:\n${orEmpty(told.join('\n---\n'))}`,
     ).to.have.length(1);
   },
 );
@@ -108,7 +109,7 @@ Then(
     }
     expect(
       told.filter((message) => message.includes(text)),
-      `messages after "${input}" telling "${text}":\n${told.join('\n---\n')}`,
+      `messages after "${input}" telling "${text}"\nthe messages after it:\n${orEmpty(told.join('\n---\n'))}`,
     ).to.have.length(1);
   },
 );
@@ -189,7 +190,7 @@ Then(
     }
     expect(
       told.filter((message) => message.includes(text)),
-      `messages after "${input}" still telling "${text}", though the runtime told a change there:\n${told.join('\n---\n')}`,
+      `messages after "${input}" still telling "${text}", though the runtime told a change there\nthe messages after it:\n${orEmpty(told.join('\n---\n'))}`,
     ).to.deep.equal([]);
     return readAsRemoved(this, `${requestLabel(n)} tells a change after "${input}"`);
   },

@@ -1,4 +1,5 @@
 import { firstDifference } from '../../harness/report/first-difference.js';
+import { inKitWords } from '../../harness/report/failure-words.js';
 import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { TestStepResultStatus } from '@cucumber/messages';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
@@ -128,7 +129,7 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
 /** What a step's error makes of the scenario: the error to fail it with, or `skipped` when it is not applicable. */
 function stepError(world: KitWorld, error: unknown, step: RunningStep | undefined): unknown {
   if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
-    return asNotDriven(error) ?? withFirstDifference(error);
+    return asNotDriven(error) ?? withFirstDifference(inKitWords(error));
   const capability = capabilityOfCommand(error.command.cmd);
   if (capability) return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;

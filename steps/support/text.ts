@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 /** `text` as a regular expression that matches exactly it. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -19,7 +20,7 @@ export function expectInOrder(text: string, parts: string[]): void {
   let from = 0;
   for (const part of parts) {
     const at = text.indexOf(part, from);
-    expect(at, `"${part}" after position ${from} of:\n${text}`).to.be.at.least(0);
+    expect(at >= 0, `the text holds "${part}" after position ${from}\nthe text:\n${orEmpty(text)}`).to.equal(true);
     from = at + part.length;
   }
 }

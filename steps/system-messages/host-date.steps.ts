@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import { baselineOf, conversation, somethingToldAfter, toldAfter } from '../support/requests.js';
 import { dateRenderings, escapeRegExp } from '../support/text.js';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 /**
  * The local dates in `timeZone` a runtime may state: of the kit's virtual time, which a runtime
@@ -59,7 +60,7 @@ Then(
     const named = [workspace, realpathSync(workspace)].some((path) =>
       new RegExp(`${escapeRegExp(path)}(?![\\w/.-])`).test(baseline),
     );
-    expect(named, `the baseline names ${workspace}:\n${baseline}`).to.equal(true);
+    expect(named, `the baseline names ${workspace}\nthe baseline:\n${orEmpty(baseline)}`).to.equal(true);
   },
 );
 

@@ -12,6 +12,7 @@ import {
   textOf,
 } from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
   await this.driver.call('host.env.set', { name, value });
@@ -71,7 +72,7 @@ Then(
     const found = dateRenderings(date).filter((rendering) => text.includes(rendering));
     expect(
       found.length > 0,
-      `${part.part} of request ${part.n} ${names ? 'names' : 'does not name'} ${date} (found ${JSON.stringify(found)}):\n${text}`,
+      `whether ${part.part} of request ${part.n} names ${date} (found ${JSON.stringify(found)})\nthe text:\n${orEmpty(text)}`,
     ).to.equal(names);
   },
 );
@@ -92,7 +93,10 @@ Then(
       lastUser && fallback!.split(lastUser.text)?.system,
       'a user turn ending with one wrapped system message',
     ).to.be.a('string');
-    expect(messages.some((message) => message.role === 'system')).to.equal(false);
+    expect(
+      messages.some((message) => message.role === 'system'),
+      `whether request ${n} also has a message with the native system role`,
+    ).to.equal(false);
   },
 );
 

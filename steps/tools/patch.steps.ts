@@ -9,6 +9,7 @@ import { request } from '../support/requests.js';
 import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
+import { listed } from '../../harness/report/failure-words.js';
 
 /** `{workspace:<name>}` in a patch stands for that workspace's absolute path; the runtime names its patch tool's input. */
 Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
@@ -33,7 +34,7 @@ Then('request 1 offers the tool {string}', function (this: KitWorld, tool: strin
 function offered(world: KitWorld, tool: string): void {
   const tools = request(world, 1).tools;
   if (!tools.includes(tool)) {
-    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${tools.join(', ')}`);
+    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${listed(tools)}`);
   }
 }
 

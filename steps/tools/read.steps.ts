@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { producedText } from '../../harness/means/shell-commands.js';
 import { structured, toolCall } from '../support/tool-calls.js';
 import type { KitWorld } from '../support/world.js';
+import { orEmpty } from '../../harness/report/failure-words.js';
 
 /** `line 1` to `line <count>`, one a line. */
 const numbered = (count: number) => producedText({ kind: 'numbered', count, suffix: '' });
@@ -32,7 +33,10 @@ Then('call {string} read {string}', async function (this: KitWorld, id: string, 
 Then('call {string} read the {int} numbered lines', async function (this: KitWorld, id: string, count: number) {
   // Through a shell the managed file holds the command's output as the runtime wrapped it.
   const content = (await structured<FilePage>(this, id)).content.replace(/\n$/, '');
-  expect(this.means.shows(content, numbered(count)), `call "${id}" read:\n${content}`).to.equal(true);
+  expect(
+    this.means.shows(content, numbered(count)),
+    `call "${id}" read the ${count} numbered lines\nit read:\n${orEmpty(content)}`,
+  ).to.equal(true);
 });
 
 Then(

@@ -96,6 +96,23 @@ describe('kit replay', SIDE_BY_SIDE, () => {
     );
   });
 
+  test('a wait on a gate no call blocks on fails the replay at that step, naming the gate, in bounded time', async () => {
+    const script = join(scratch('replay'), 'gate.json');
+    const timeline = [
+      { step: 'provider-text', text: 'done' },
+      { step: 'prompt', text: 'start' },
+      { step: 'run' },
+      { step: 'wait-for-gate', gate: 'g9' },
+    ];
+    writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline }));
+    const run = await kit(['replay', script, '--timeout-scale', '0.1']);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(
+      run.stderr,
+      /^kit: the runtime failed at timeline\[3\] \(wait-for-gate\): the runtime did not reach a call of the gate tool blocked on the gate within 500 ms \(gate\.wait \{"name":"g9"\}\)$/m,
+    );
+  });
+
   test('an adapter that cannot be driven ends the replay with exit code 4, naming the step', async () => {
     const run = await kit([
       'replay',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { KitInputError } from '../../../harness/input-error.js';
@@ -25,7 +25,9 @@ export function cucumberFormats(values: string[]): CucumberFormat[] {
   };
   return nonEmptyList('--format')(values).map((value) => {
     const [type, path] = splitFormatDescriptor({ warn() {} }, value);
-    if (!builtinFormats.includes(type) && !existsSync(resolve(type)) && !resolvable(type)) {
+    if (type.trim() === '') throw new KitInputError('--format', `"${value}" names no format before the colon`);
+    // A directory (the working directory, for an empty name) is no formatter module.
+    if (!builtinFormats.includes(type) && !isFile(resolve(type)) && !resolvable(type)) {
       throw new KitInputError(
         '--format',
         `"${type}" is neither a Cucumber format (${builtinFormats.join(', ')}) nor a formatter module`,
@@ -34,11 +36,13 @@ export function cucumberFormats(values: string[]): CucumberFormat[] {
     if (value !== type && path.trim() === '')
       throw new KitInputError('--format', `"${value}" names no file after the colon`);
     return {
-      type: existsSync(resolve(type)) ? resolve(type) : type,
+      type: isFile(resolve(type)) ? resolve(type) : type,
       ...(path ? { output: { flag: '--format', path } } : {}),
     };
   });
 }
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 function resolvable(module: string): boolean {
   try {

@@ -14,7 +14,7 @@ describe('kit run, judging what it observes', SIDE_BY_SIDE, () => {
     assert.match(run.stdout, /rules: 0 passed, 1 failed \(RTY-01\)/);
     assert.match(
       run.stdout,
-      /the delays the kit measured .*expected \[ { retry: '1', seconds: '0' } \] to deeply equal \[ { retry: '1', seconds: '3' } \]/,
+      /the delays the kit measured .*: expected \[\{"retry":"1","seconds":"3"\}\], saw \[\{"retry":"1","seconds":"0"\}\]/,
     );
   });
 

@@ -240,6 +240,8 @@ describe('kit run', SIDE_BY_SIDE, () => {
       [['--format'], /^kit: --format: needs at least one value/],
       [['--markdown'], /^kit: --markdown: needs a value/],
       [['--format', 'json:'], /^kit: --format: "json:" names no file after the colon/],
+      [['--format', ':x'], /^kit: --format: ":x" names no format before the colon/],
+      [['--format', '.'], /^kit: --format: "\." is neither a Cucumber format/],
       [['--format', 'no-such-format'], /^kit: --format: "no-such-format" is neither a Cucumber format \(html, junit/],
       ...['0', '0.05', '101', 'Infinity', 'NaN', '-1', 'abc'].map((scale): [string[], RegExp] => [
         ['--timeout-scale', scale],
@@ -253,6 +255,13 @@ describe('kit run', SIDE_BY_SIDE, () => {
         /^kit: --results: \/tmp\/n+\.json cannot be written here \(ENAMETOOLONG/,
       ],
       [['--runtime', 'docs'], /^kit: --runtime: docs is a directory/],
+      [['--rulee', 'INB-07'], /^kit: --rulee: is not an option of this command \(did you mean --rule\?\)/],
+      [['--no-validat'], /^kit: --no-validat: is not an option of this command \(did you mean --no-validate\?\)/],
+      [['--rule', 'inb-7'], /^kit: --rule: "inb-7" is not a rule ID like INB-07 \(did you mean INB-07\?\)/],
+      [
+        ['--rule', 'INB-99'],
+        /^kit: --rule: no scenario of the suite checks INB-99 \(did you mean one of INB-01 to INB-\d\d\?\)/,
+      ],
       [['--shard', '-1/2'], /^kit: --shard: "-1\/2" is not a shard like 2\/3/],
       ...['(', 'and', 'not', '@a or or @b', '\\'].map((tags): [string[], RegExp] => [
         ['--tags', tags],
@@ -261,6 +270,21 @@ describe('kit run', SIDE_BY_SIDE, () => {
     ];
     const runs = await Promise.all(cases.map(([args]) => kit(['run', ...args])));
     for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
+  });
+
+  test('a path is taken from the working directory and named as typed, not as a climb out of it', async () => {
+    const elsewhere = scratch('elsewhere');
+    const bad = join(scratch('absolute'), 'bad.json');
+    writeFileSync(bad, '{');
+    const [runtime, diff] = await Promise.all([
+      kit(['run', '--runtime', 'fixtures/runtimes/ignores-message-ids.ts', '--rule', 'INB-02'], {}, elsewhere),
+      kit(['diff', bad, bad], {}, elsewhere),
+    ]);
+    assertInputError(
+      runtime,
+      /^kit: --runtime: no runtime module at fixtures\/runtimes\/ignores-message-ids\.ts \(a path is taken from the working directory\)/,
+    );
+    assertInputError(diff, new RegExp(`^kit: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: not valid JSON`));
   });
 
   test('an output that cannot be written is refused before anything runs', async () => {

@@ -21,6 +21,7 @@ import { discardKept, keptLine, recordKept } from '../../run-directory.js';
 import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } from '../../output-file.js';
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
+import { didYouMean, nearRules } from '../../nearest.js';
 
 export async function run(args: RunArgs): Promise<number> {
   const { shard } = args;
@@ -29,11 +30,12 @@ export async function run(args: RunArgs): Promise<number> {
   if (args.bundles) checkOutputPath({ flag: '--bundles', path: args.bundles }, 'directory');
   const suite = lintKit();
   const suiteIds = new Set(suite.flatMap(stableIds));
-  const unknownRules = (args.rule ?? []).filter((rule) => !suite.some((s) => s.rules.includes(rule)));
+  const checked = [...new Set(suite.flatMap((scenario) => scenario.rules))];
+  const unknownRules = (args.rule ?? []).filter((rule) => !checked.includes(rule));
   if (unknownRules.length > 0)
     throw new KitInputError(
       '--rule',
-      `no scenario of the suite checks ${unknownRules.join(', ')} (rules/index.md lists the rules)`,
+      `no scenario of the suite checks ${unknownRules.join(', ')}${didYouMean(nearRules(unknownRules[0]!, checked))} (rules/index.md lists the rules)`,
     );
   const rerun = args.rerun === undefined ? undefined : rerunSelection(args.rerun, suiteIds);
   if (args.rerun && !rerun) {

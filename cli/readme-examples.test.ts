@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { kitPath } from '../harness/kit-root.js';
+import { readScenarios, stableIds } from '../harness/suite/suite-index.js';
+
+// The README and the guides quote the kit's output; a quoted reference that no longer points at
+// its scenario would send a reader to the wrong line.
+
+const DOCUMENTS = ['README.md', 'docs/implementers.md', 'docs/session-scripts.md', 'features/README.md'];
+
+/** `features/<file>.feature:<line>`, then as the kit prints it `[n] <name>` and `(@id:<id>)`. */
+const REFERENCE = /(features\/[\w/-]+\.feature):(\d+)(?: (\[\d+\] [^\n(`]*))?(?:\(@id:([^)\s]+)\))?/g;
+
+test('a scenario the documents quote by file and line is at that line, with that name and ID', () => {
+  const scenarios = readScenarios(kitPath('features'));
+  const quoted = DOCUMENTS.flatMap((document) =>
+    [...readFileSync(kitPath(document), 'utf8').matchAll(REFERENCE)].map((match) => ({ document, match })),
+  );
+  assert.ok(quoted.length > 0, 'the documents quote no scenario');
+  for (const { document, match } of quoted) {
+    const [reference, file, line, name, id] = match;
+    const at = Number(line);
+    const scenario = scenarios.find(
+      (s) => s.file.endsWith(file!) && (s.line === at || s.rows.some((row) => row.line === at)),
+    );
+    assert.ok(scenario, `${document}: ${reference}: no scenario or example row starts at that line`);
+    if (name)
+      assert.ok(
+        scenario.name.startsWith(name.replace(/(\.\.\.|…)?\s*$/, '')),
+        `${document}: ${reference}: the scenario there is "${scenario.name}"`,
+      );
+    if (id)
+      assert.ok(
+        stableIds(scenario).includes(id),
+        `${document}: ${reference}: the scenario there is @id:${scenario.ids[0]}`,
+      );
+  }
+});
+
+test('a one-off npx command names the kit by its package, not the registry package named kit', () => {
+  const { name } = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { name: string };
+  const readme = readFileSync(kitPath('README.md'), 'utf8');
+  const oneOffs = readme.split('\n').filter((line) => /\bnpx (--package|-p)\b/.test(line));
+  assert.ok(oneOffs.length > 0, 'the README gives no one-off command');
+  for (const line of oneOffs) assert.match(line, new RegExp(`npx (--package|-p)[ =]${name} kit `), line);
+});
