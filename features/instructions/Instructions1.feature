@@ -126,8 +126,8 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "pkg/AGENTS.md" in the workspace "project" cannot be read
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model nothing after "two", or the runtime read the file that cannot be read as removed and no longer tells "PACKAGE: use tabs" after it
+    Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "PACKAGE: use tabs" there
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model "PACKAGE: use spaces" after "three", or nothing above was judged
+    Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged

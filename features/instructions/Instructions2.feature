@@ -32,15 +32,15 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model nothing after "two"
+    Then request 2 tells the model nothing beside "two"
     And request 2 tells the model "PROJECT: use tabs" once
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
+    Then request 3 tells the model "PROJECT: use spaces" beside "three", or nothing above was judged
     When the user steers "four"
     And the session settles
-    Then request 4 tells the model nothing after "four"
+    Then request 4 tells the model nothing beside "four"
 
   @CTX-05 @MCS-01 @EPO-03 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
@@ -59,7 +59,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: EPO-03 MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     # checks: CTX-05
-    And request 2 does not tell the model "PROJECT: use tabs" after "two"
+    And request 2 does not tell the model "PROJECT: use tabs" beside "two"
     # checks: EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
@@ -103,7 +103,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: MCS-01
     And request 2 tells the model "GLOBAL: be verbose" after "two"
     # checks: INS-01
-    And request 2 tells the model the instructions in an order the seeds allow, in one message after "two":
+    And request 2 tells the model the instructions in an order the seeds allow, in one message beside "two":
       | global  | GLOBAL: be verbose  |
       | project | PROJECT: use spaces |
 
@@ -120,13 +120,13 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" cannot be read
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model nothing after "two", or the runtime read the file that cannot be read as removed and no longer tells "PROJECT: use tabs" after it
+    Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "PROJECT: use tabs" there
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
     # checks: INS-01
     Then request 3 tells the model "PROJECT: use spaces"
-    And request 3 tells the model "PROJECT: use spaces" after "three"
+    And request 3 tells the model "PROJECT: use spaces" beside "three"
 
   @CTX-13 @id:ins-files-6
   Scenario: [6] A file changed and changed back between boundaries tells the model nothing
@@ -141,11 +141,11 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model nothing after "two"
+    Then request 2 tells the model nothing beside "two"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model "PROJECT: use spaces" after "three", or nothing above was judged
+    Then request 3 tells the model "PROJECT: use spaces" beside "three", or nothing above was judged
 
   @CTX-14 @id:ins-files-7
   Scenario: [7] A file changed while the session is idle does not wake it; the next prompt carries the change
@@ -163,7 +163,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the provider received 2 requests
     When the user steers "two"
     And the session settles
-    Then request 3 tells the model "PROJECT: use spaces" after "two", or nothing above was judged
+    Then request 3 tells the model "PROJECT: use spaces" beside "two", or nothing above was judged
 
   @EPO-04 @needs:restart @id:ins-files-8
   Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
@@ -234,11 +234,11 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use tabs"
     # checks: INS-01
-    And request 2 tells the model "PROJECT: use tabs" after "two"
+    And request 2 tells the model "PROJECT: use tabs" beside "two"
     When the user steers "three"
     And the session settles
     # checks: CTX-04
-    Then request 3 tells the model nothing after "three"
+    Then request 3 tells the model nothing beside "three"
     # checks: CTX-04
     And request 3 tells the model "PROJECT: use tabs" once
 
@@ -293,7 +293,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the baseline of request 2 contains, in order:
       | THERE: use spaces |
     And the baseline of request 2 does not contain "HERE: use tabs"
-    And request 2 tells the model nothing after "two"
+    And request 2 tells the model nothing beside "two"
 
   @MCS-04 @id:ins-files-15
   Scenario: [15] A changed file told before a failed provider attempt is told once on the next attempt
@@ -313,7 +313,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # request is the next attempt's history either way.
     # checks: INS-01
     Then the last request tells the model "PROJECT: use spaces"
-    And the last request tells the model "PROJECT: use spaces" after "two"
+    And the last request tells the model "PROJECT: use spaces" beside "two"
     And the last request tells the model "PROJECT: use spaces" once
 
   @MCS-06 @dialect:openai-chat @id:ins-files-16
@@ -373,8 +373,8 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" is deleted
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model the declared text "instructions.revocation" after "three"
-    And request 3 does not tell the model "PROJECT: use spaces" after "three"
+    Then request 3 tells the model the declared text "instructions.revocation" beside "three"
+    And request 3 does not tell the model "PROJECT: use spaces" beside "three"
 
   @EPO-08 @profile:core @id:ins-files-19
   Scenario: [19] A model switch keeps the baseline, though an instruction file changed before the next turn
@@ -402,7 +402,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "again"
     And the session settles
     Then the provider received 2 requests
-    And request 2 tells the model nothing after "again"
+    And request 2 tells the model nothing beside "again"
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-12 @profile:core @id:ins-files-21
@@ -433,7 +433,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the runtime process restarts
     And the user steers "three"
     And the session settles
-    Then request 3 tells the model nothing after "three"
+    Then request 3 tells the model nothing beside "three"
     And request 3 tells the model "PROJECT: use spaces" once
 
   @CTX-05 @id:ins-files-23
@@ -457,9 +457,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "four"
     And the session settles
-    Then request 3 tells the model "PROJECT: use tabs" after "three"
-    And request 4 tells the model "PROJECT: use spaces" after "four"
-    And request 4 does not tell the model "PROJECT: use tabs" after "four"
+    Then request 3 tells the model "PROJECT: use tabs" beside "three"
+    And request 4 tells the model "PROJECT: use spaces" beside "four"
+    And request 4 does not tell the model "PROJECT: use tabs" beside "four"
 
   @EPO-06 @id:ins-files-24
   Scenario: [24] After a second compaction, a file change told in the epoch before it leaves what the model sees
@@ -488,7 +488,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baseline of the last request contains, in order:
       | GLOBAL: be terse |
     And the last request tells the model "GLOBAL: be terse" once
-    And the last request does not tell the model "GLOBAL: be verbose" after "three"
+    And the last request does not tell the model "GLOBAL: be verbose" beside "three"
 
   @EPO-07 @id:ins-files-25
   Scenario: [25] A session moved to another directory of its project starts a fresh baseline there, with that directory's files
@@ -508,4 +508,4 @@ Feature: Instructions2 - Instruction files as the changing context
       | project | ROOT: run the tests   |
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
     And the baseline of request 2 names the working directory of "s1"
-    And request 2 tells the model nothing after "two"
+    And request 2 tells the model nothing beside "two"

@@ -20,7 +20,7 @@ Feature: HostDate1 - The host-local date across a restart
     # checks: MCS-07
     And request 2 tells the model the local date in "Pacific/Kiritimati" in its conversation
     # checks: MCS-07
-    And request 2 does not tell the model the local date in "Etc/GMT+12" after "two"
+    And request 2 does not tell the model the local date in "Etc/GMT+12" beside "two"
     # checks: EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
     # checks: MCS-01
@@ -37,7 +37,7 @@ Feature: HostDate1 - The host-local date across a restart
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
-    Then request 2 tells the model nothing after "two"
+    Then request 2 tells the model nothing beside "two"
 
   @EPO-10 @needs:restart @id:mcs-host-date-3
   Scenario: [3] The first baseline holds the working directory, the local date of the host and the project instructions

@@ -174,6 +174,44 @@ export class ContextBoundary {`,
     breaks: ['MCS-07'],
   },
   {
+    // As the one above, and the change is told before the promoted input: a check that looks only
+    // after the input does not see the same day told again.
+    name: 'the date is told again after a restart, ahead of the input',
+    kind: 'state held only in memory',
+    file: 'runner/context-boundary.ts',
+    find: 'const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);',
+    replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
+    const told = tellsDate(this.deps, this.session) && date !== undefined;
+    const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '    const promoted = promoteAtBoundary(deps, sessionId);',
+        replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
+        replace:
+          "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: 'export class ContextBoundary {',
+        replace: `const toldDate = new WeakMap<object, Set<string>>();
+function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
+  const told = toldDate.get(deps.epochs) ?? new Set<string>();
+  toldDate.set(deps.epochs, told);
+  const before = told.has(session.id);
+  told.add(session.id);
+  return before;
+}
+export class ContextBoundary {`,
+      },
+    ],
+    breaks: ['MCS-07'],
+  },
+  {
     // Each network chunk is decoded on its own: a character whose bytes arrive in two chunks is lost.
     // The fake provider cuts such a character between two chunks, which only a runtime in the kit's
     // process is sure to receive apart: over a socket the two may arrive as one.

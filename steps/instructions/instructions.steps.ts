@@ -9,6 +9,7 @@ import {
   baselineOf,
   conversation,
   lastSystemMessage,
+  type Placement,
   type RequestText,
   request,
   requestLabel,
@@ -72,12 +73,12 @@ Then(
 );
 
 Then(
-  '{request} tells the model {text} after {string}',
-  function (this: KitWorld, n: number, text: string, input: string) {
-    const told = somethingToldAfter(this, n, input);
+  '{request} tells the model {text} {placement} {string}',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    const told = somethingToldAfter(this, n, input, placement);
     expect(
       told.filter((message) => message.includes(text)),
-      `messages after "${input}" telling "${text}"\nthe messages after it:\n${orEmpty(told.join('\n---\n'))}`,
+      `messages ${placement} "${input}" telling "${text}"\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
     ).to.have.length(1);
   },
 );
@@ -98,45 +99,48 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
  * prompt even when a file did change never tells a change at all, so the checks before showed nothing.
  */
 Then(
-  'request {int} tells the model {string} after {string}, or nothing above was judged',
-  function (this: KitWorld, n: number, text: string, input: string) {
-    const told = toldAfter(this, n, input);
+  'request {int} tells the model {string} {placement} {string}, or nothing above was judged',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    const told = toldAfter(this, n, input, placement);
     if (told.every((message) => message.trim() === '')) {
       this.notJudged(
-        `${requestLabel(n)} tells nothing after "${input}" though a file changed: the runtime tells no change`,
+        `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`,
       );
       return;
     }
     expect(
       told.filter((message) => message.includes(text)),
-      `messages after "${input}" telling "${text}"\nthe messages after it:\n${orEmpty(told.join('\n---\n'))}`,
+      `messages ${placement} "${input}" telling "${text}"\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
     ).to.have.length(1);
   },
 );
 
 Then(
-  '{request} tells the model the instructions in an order the seeds allow, in one message after {string}:',
-  function (this: KitWorld, n: number, input: string, table: DataTable) {
+  '{request} tells the model the instructions in an order the seeds allow, in one message {placement} {string}:',
+  function (this: KitWorld, n: number, placement: Placement, input: string, table: DataTable) {
     const lines = table.raw().map(([, line]) => line!);
-    const told = somethingToldAfter(this, n, input);
+    const told = somethingToldAfter(this, n, input, placement);
     const carrying = told.filter((message) => lines.some((line) => message.includes(line)));
-    expect(carrying, `messages after "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
+    expect(carrying, `messages ${placement} "${input}" telling ${JSON.stringify(lines)}`).to.have.length(1);
     expectInstructions(this, carrying[0]!, table);
   },
 );
 
-Then('{request} tells the model nothing after {string}', function (this: KitWorld, n: number, input: string) {
-  expect(toldAfter(this, n, input).map((message) => message.trim())).to.deep.equal(['']);
-});
+Then(
+  '{request} tells the model nothing {placement} {string}',
+  function (this: KitWorld, n: number, placement: Placement, input: string) {
+    expect(toldAfter(this, n, input, placement).map((message) => message.trim())).to.deep.equal(['']);
+  },
+);
 
 Then(
-  '{request} does not tell the model {string} after {string}',
-  function (this: KitWorld, n: number, text: string, input: string) {
-    const told = toldAfter(this, n, input);
+  '{request} does not tell the model {string} {placement} {string}',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    const told = toldAfter(this, n, input, placement);
     // Run on past a failed check that found nothing told, this check would hold for the same reason.
     if (this.failedChecks.length > 0 && told.every((message) => message.trim() === ''))
       return this.notJudged(
-        `${requestLabel(n)} tells nothing after "${input}": that it leaves "${text}" out says nothing`,
+        `${requestLabel(n)} tells nothing ${placement} "${input}": that it leaves "${text}" out says nothing`,
       );
     expect(told.filter((message) => message.includes(text))).to.deep.equal([]);
   },
@@ -181,9 +185,9 @@ function readAsRemoved(world: KitWorld, seen: string): 'skipped' {
 }
 
 Then(
-  '{request} tells the model nothing after {string}, or the runtime read the file that cannot be read as removed and no longer tells {string} after it',
-  function (this: KitWorld, n: number, input: string, text: string) {
-    const told = toldAfter(this, n, input);
+  '{request} tells the model nothing {placement} {string}, or the runtime read the file that cannot be read as removed and no longer tells {string} there',
+  function (this: KitWorld, n: number, placement: Placement, input: string, text: string) {
+    const told = toldAfter(this, n, input, placement);
     if (told.every((message) => message.trim() === '')) {
       tookUnreadable(this, 'unavailable');
       return undefined;

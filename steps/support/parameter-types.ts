@@ -15,7 +15,7 @@ import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
 import { besideManagedOutputDirectory } from './workspaces.js';
 import type { KitWorld } from './world.js';
-import { LAST_REQUEST, type RequestText, SUMMARY_REQUEST } from './requests.js';
+import { LAST_REQUEST, type Placement, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -264,5 +264,13 @@ defineParameterType({
   name: 'next-offset',
   regexp: /none|\d+/,
   transformer: (word: string) => (word === 'none' ? null : Number(word)),
+  useForSnippets: false,
+});
+
+/** Where a boundary's telling is looked for: `after` the promoted input, or `beside` it (either side). */
+defineParameterType({
+  name: 'placement',
+  regexp: /after|beside/,
+  transformer: (word: string): Placement => word as Placement,
   useForSnippets: false,
 });

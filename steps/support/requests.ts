@@ -70,22 +70,64 @@ export function lastSystemMessage(world: KitWorld, n: number): string {
 }
 
 /**
- * What the model is told, by meaning: runtimes word and place context changes their own way.
- * The messages of request `n` from the promoted user input `input` on, that input's own text left
- * out: a change announced at that boundary comes after the input, as a message of its own or
- * appended to the input's turn.
+ * Where a step looks for what a boundary told: `after` the promoted input only (where MCS-01 puts
+ * it), or `beside` it, on either side (a rule about what is told, not where).
  */
-export function toldAfter(world: KitWorld, n: number, input: string): string[] {
+export type Placement = 'after' | 'beside';
+
+/**
+ * What the model is told, by meaning: runtimes word and place context changes their own way.
+ * What request `n` tells at the boundary where the user input `input` was promoted, that input's
+ * own text left out: what follows it (appended to its turn, then the messages after it), and
+ * `beside` it also what stands before it since the last answer (a message of its own, or text its
+ * turn opens with) that no earlier request carried and that is no reply of the provider's.
+ */
+export function toldAfter(world: KitWorld, n: number, input: string, placement: Placement = 'after'): string[] {
   const rows = conversation(world, n);
   const at = rows.findLastIndex((row) => row.role === 'user' && row.content.startsWith(input));
-  if (at < 0) throw new Error(`${requestLabel(n)} has no user message "${input}"`);
-  return [rows[at]!.content.slice(input.length), ...rows.slice(at + 1).map((row) => row.content)];
+  const within =
+    at < 0 && placement === 'beside'
+      ? rows.findLastIndex((row) => row.role === 'user' && row.content.includes(input))
+      : at;
+  if (within < 0) throw new Error(`${requestLabel(n)} has no user message "${input}"`);
+  const turn = rows[within]!.content;
+  const start = turn.lastIndexOf(input);
+  const after = [turn.slice(start + input.length), ...rows.slice(within + 1).map((row) => row.content)];
+  if (placement === 'after') return after;
+  const opening = turn
+    .slice(0, start)
+    .replace(/<\/?[\w-]+>/g, '')
+    .trim();
+  return [...after, ...toldBefore(world, rows, within), ...(opening ? [opening] : [])];
+}
+
+/** The messages since the last answer before row `at` that no earlier request carried and that hold no provider reply. */
+function toldBefore(world: KitWorld, rows: Row[], at: number): string[] {
+  let from = at;
+  while (from > 0 && rows[from - 1]!.role !== 'assistant' && rows[from - 1]!.role !== 'tool') from -= 1;
+  const index = world.examinedRequest ?? world.provider.requests.length;
+  const fallback = world.systemFallback();
+  const earlier = new Set(
+    world.provider.requests
+      .slice(0, index - 1)
+      .flatMap((sent) => sent.messages.flatMap((message) => requestRows(message, fallback)))
+      .map((row) => row.content),
+  );
+  return rows
+    .slice(from, at)
+    .map((row) => row.content)
+    .filter((content) => !earlier.has(content) && !world.provider.replies.some((reply) => content.includes(reply)));
 }
 
 /** What request `n` tells after `input`, for a check that something is told: nothing at all there leaves it nothing to check. */
-export function somethingToldAfter(world: KitWorld, n: number, input: string): string[] {
-  const told = toldAfter(world, n, input);
+export function somethingToldAfter(
+  world: KitWorld,
+  n: number,
+  input: string,
+  placement: Placement = 'after',
+): string[] {
+  const told = toldAfter(world, n, input, placement);
   if (told.every((message) => message.trim() === ''))
-    throw new Error(`${requestLabel(n)} tells the model nothing after "${input}"`);
+    throw new Error(`${requestLabel(n)} tells the model nothing ${placement} "${input}"`);
   return told;
 }

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { baselineOf, conversation, somethingToldAfter, toldAfter } from '../support/requests.js';
+import { baselineOf, conversation, type Placement, somethingToldAfter, toldAfter } from '../support/requests.js';
 import { dateRenderings, escapeRegExp } from '../support/text.js';
 import { orEmpty } from '../../harness/report/failure-words.js';
 
@@ -31,12 +31,12 @@ Then(
 );
 
 Then(
-  /^request (\d+) (tells|does not tell) the model the local date in "([^"]*)" after "([^"]*)"$/,
-  function (this: KitWorld, n: string, tells: string, timeZone: string, input: string) {
-    const told = (tells === 'tells' ? somethingToldAfter : toldAfter)(this, Number(n), input);
+  /^request (\d+) (tells|does not tell) the model the local date in "([^"]*)" (after|beside) "([^"]*)"$/,
+  function (this: KitWorld, n: string, tells: string, timeZone: string, placement: Placement, input: string) {
+    const told = (tells === 'tells' ? somethingToldAfter : toldAfter)(this, Number(n), input, placement);
     expect(
       told.filter((message) => namesDateIn(this, message, timeZone)),
-      `messages after "${input}" naming ${localDates(this, timeZone).join(' or ')}`,
+      `messages ${placement} "${input}" naming ${localDates(this, timeZone).join(' or ')}`,
     ).to.have.length(tells === 'tells' ? 1 : 0);
   },
 );
