@@ -1,3 +1,4 @@
+import { isPartOfCommand } from '../protocol/protocol-schema.js';
 import {
   PROTOCOL,
   type Command,
@@ -306,7 +307,7 @@ export class RuntimeDriver {
 
   private noteEmulated(cmd: string, named: readonly string[] | undefined): void {
     const declared = Object.keys(this.description?.emulated ?? {});
-    const ofCommand = declared.filter((name) => name === cmd || name.startsWith(`${cmd}.`));
+    const ofCommand = declared.filter((name) => isPartOfCommand(name, cmd));
     for (const name of named ? ofCommand.filter((n) => named.includes(n)) : ofCommand) this.emulatedUsed.add(name);
   }
 

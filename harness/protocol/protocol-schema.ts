@@ -51,6 +51,22 @@ function localRefs<T extends Json>(node: T, file: string, defined: ReadonlySet<s
   return Object.fromEntries(entries) as T;
 }
 
+/** The protocol's command names, one per schema file under `schema/commands/`. */
+export function commandNames(): string[] {
+  return filesIn('commands/').map((file) => file.slice('commands/'.length, -'.schema.json'.length));
+}
+
+/**
+ * Whether `name` is a part of the command `cmd` (`prompt.admit.held` of `prompt.admit`), or the
+ * command itself: a command of its own (`events.subscribe`) is no part of another (`events`).
+ */
+export function isPartOfCommand(name: string, cmd: string): boolean {
+  if (name === cmd) return true;
+  commands ??= new Set(commandNames());
+  return name.startsWith(`${cmd}.`) && !commands.has(name);
+}
+let commands: Set<string> | undefined;
+
 /** Reads and composes the schema files; throws when they do not fit together. */
 export function protocolSchema(): ProtocolSchema {
   const root = read('protocol.schema.json');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isPartOfCommand } from '../protocol/protocol-schema.js';
 
 /**
  * The protocol commands, or parts of one, a rule is about, written in rules/index.md under the
@@ -53,5 +54,5 @@ export function lintRuleSubjects(subjects: RuleSubjects, commands: ReadonlySet<s
  * whole command of which the subject is a part (`prompt.admit` covers `prompt.admit.receipt`).
  */
 export function covers(emulated: string, subject: string): boolean {
-  return emulated === subject || subject.startsWith(`${emulated}.`);
+  return isPartOfCommand(subject, emulated);
 }
