@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,10 +15,27 @@ import {
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../../opencode/server/server-handle.js';
 import { loggedWarnings } from '../../opencode/server/server-log.js';
-import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode/server/runner-adapter.js';
+import {
+  ApiError,
+  type Command,
+  type HelloConfig as RunnerHelloConfig,
+  runnerAdapter,
+} from '../../opencode/server/runner-adapter.js';
+import {
+  createServerStore,
+  linkScenario,
+  linkedServerStore,
+  scenarioOpenedAt,
+  toolOutputDirectory,
+} from '../../opencode/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
 import { AdapterState, type ConfiguredSettings, type SessionRecord } from './adapter-state.js';
+
+/** Which process over the scenario's store this is: 0 first, then 1, 2, ... after each restart. */
+interface HelloConfig extends RunnerHelloConfig {
+  instance: number;
+}
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
@@ -94,11 +111,11 @@ const EMULATED: Record<string, string> = {
 
 export function createAdapter(): StdioAdapter {
   return runnerAdapter(
-    async (config) => new ClassicRuntime(config as HelloConfig),
+    (config, kept: ServerHandle | undefined) => ClassicRuntime.open(config as HelloConfig, kept),
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
-      capabilities: ['busy-submit', 'manual-compaction', 'restart'],
+      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse'],
       shell: {
         tool: 'bash',
         commandField: 'command',
@@ -132,22 +149,51 @@ export function createAdapter(): StdioAdapter {
 type Session = SessionRecord;
 
 class ClassicRuntime {
-  private readonly settings: ServerSettings;
-  private readonly opencode: ServerHandle;
   /** The kit's names of OpenCode's sessions and messages, and what it configured: kept across restarts. */
   private readonly state: AdapterState;
   private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
   /** Commands that only change what the server is started with: none needs a server running. */
   private readonly settingChanges: Record<string, (c: Command) => Promise<unknown>>;
 
-  constructor(config: HelloConfig) {
+  /**
+   * The runtime of one hello. OpenCode's store (database, data and configuration directories) is a
+   * server store in the run's directory, which the scenario's store links to: a scenario's first
+   * process serves it from the store the scenario before used, taking over that scenario's server
+   * once a command needs one if it serves these settings then; a restarted process starts its own
+   * server over the store the scenario's store links to. The adapter's names for OpenCode's IDs
+   * stay in the scenario's own store. Managed tool output starts empty for each scenario, and the
+   * log is read from when the scenario's first process opened, restarts included.
+   */
+  static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<ClassicRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
-    // A restarted process finds OpenCode's sessions in its store, and the adapter's names for them beside it.
+    const restarted = config.instance > 0;
+    const store = restarted
+      ? linkedServerStore(config.storeDir)
+      : (kept?.settings.storeDir ?? createServerStore(config.runDir));
+    if (!restarted) {
+      linkScenario(config.storeDir, store);
+      await rm(toolOutputDirectory(store), { recursive: true, force: true });
+    }
+    return new ClassicRuntime(config, store, kept, scenarioOpenedAt(config.storeDir));
+  }
+
+  private opencode: ServerHandle;
+
+  private constructor(
+    config: HelloConfig,
+    serverStore: string,
+    /** The server the scenario before left, until a command needs one. */
+    private left: ServerHandle | undefined,
+    /** When the scenario's first process opened (ms): the log before it is another scenario's. */
+    private readonly openedAt: number,
+  ) {
+    // A restarted process finds OpenCode's sessions in the server store, and the adapter's names for
+    // them in the scenario's store.
     this.state = new AdapterState(config.storeDir);
-    this.settings = {
+    const settings: ServerSettings = {
       packageDir: PACKAGE_DIR,
-      storeDir: config.storeDir,
+      storeDir: serverStore,
       home: config.home,
       dialect: config.provider.dialect,
       baseUrl: config.provider.baseUrl,
@@ -160,7 +206,7 @@ class ClassicRuntime {
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
       ...this.state.settings,
     };
-    this.opencode = new ServerHandle(this.settings, () => pluginDependenciesInstalled(this.settings.home));
+    this.opencode = new ServerHandle(settings, () => pluginDependenciesInstalled(this.settings.home));
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.send(c, api),
@@ -192,7 +238,7 @@ class ClassicRuntime {
       'tool-output.files': async () => this.toolOutputFiles(),
       // OpenCode's own log in the scenario's store, every process over it included (restarts too).
       diagnostics: async () => ({
-        diagnostics: await loggedWarnings(this.settings.storeDir, Number.NEGATIVE_INFINITY),
+        diagnostics: await loggedWarnings(this.settings.storeDir, this.openedAt),
       }),
     };
     this.settingChanges = {
@@ -225,13 +271,43 @@ class ClassicRuntime {
 
   async stop(): Promise<void> {
     await this.opencode.stop();
+    await this.left?.stop();
   }
 
   stopNow(): void {
     this.opencode.stopNow();
+    this.left?.stopNow();
   }
 
-  private started(): Promise<OpencodeServer> {
+  /**
+   * Ends the scenario's runtime and leaves its server to the next: every session of this scenario
+   * still running is aborted and waited for (the scenario before ended the same way). A runtime that
+   * never needed a server passes on the one it was left.
+   */
+  async close(): Promise<ServerHandle> {
+    if (this.left) return this.left;
+    if (this.opencode.processIds().length > 0) {
+      const api = new ClassicApi((await this.started()).url);
+      for (const session of this.state.sessions.values())
+        if ((await api.status(session.id, session.directory)) !== 'idle') await this.interrupt(session, api);
+    }
+    return this.opencode;
+  }
+
+  private get settings(): ServerSettings {
+    return this.opencode.settings;
+  }
+
+  /** The server, taking over the one the scenario before left when it serves this runtime's settings now. */
+  private async started(): Promise<OpencodeServer> {
+    const left = this.left;
+    if (left) {
+      this.left = undefined;
+      // The new home is OpenCode's configuration directory from now on: nothing to install there either.
+      pluginDependenciesInstalled(this.settings.home);
+      if (left.takeOver(this.settings)) this.opencode = left;
+      else await left.stop();
+    }
     return this.opencode.started();
   }
 
@@ -428,7 +504,7 @@ class ClassicRuntime {
   }
 
   private async toolOutputFiles() {
-    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'tool-output');
+    const directory = toolOutputDirectory(this.settings.storeDir);
     const names = await readdir(directory).catch(() => [] as string[]);
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }
