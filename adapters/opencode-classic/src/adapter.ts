@@ -115,7 +115,7 @@ export function createAdapter(): StdioAdapter {
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
-      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse'],
+      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse', 'host-env'],
       shell: {
         tool: 'bash',
         commandField: 'command',
@@ -258,6 +258,13 @@ class ClassicRuntime {
       // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
       'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
       'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),
+      // A variable of the server's environment, which OpenCode reads when it starts.
+      'host.env.set': async (c) => {
+        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        await this.reconfigure({
+          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+        });
+      },
     };
   }
 
