@@ -29,6 +29,7 @@ import {
   toolOutputDirectory,
 } from '../../opencode/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
+import { historyPage } from './history-page.js';
 import { KIT_METADATA, compactions, failures, history } from './projection.js';
 import { AdapterState, type ConfiguredSettings, type SessionRecord } from './adapter-state.js';
 
@@ -115,7 +116,7 @@ export function createAdapter(): StdioAdapter {
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
-      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse', 'host-env'],
+      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse', 'host-env', 'history-paging'],
       shell: {
         tool: 'bash',
         commandField: 'command',
@@ -218,6 +219,18 @@ class ClassicRuntime {
       history: async (c, api) => {
         const session = this.session(c);
         return { messages: history(await api.messages(session.id, session.directory), this.state.kitIds) };
+      },
+      'history.page': async (c, api) => {
+        const session = this.session(c);
+        const before = c.before === undefined ? undefined : String(c.before);
+        const messages = await historyPage(
+          (limit, cursor) => api.messagePage(session.id, session.directory, limit, cursor),
+          this.state.kitIds,
+          Number(c.limit),
+          before,
+        );
+        if (!messages) throw new ApiError('not-found', `no message ${before} in session ${c.sessionId}`);
+        return { messages };
       },
       failures: async (c, api) => {
         const session = this.session(c);

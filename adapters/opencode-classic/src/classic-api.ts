@@ -1,5 +1,5 @@
 import { ApiError } from '../../opencode/server/runner-adapter.js';
-import { serverRequest } from '../../opencode/server/server-request.js';
+import { serverRequest, serverResponse } from '../../opencode/server/server-request.js';
 
 export { ApiError };
 
@@ -60,9 +60,30 @@ export class ClassicApi {
   constructor(private readonly baseUrl: string) {}
 
   async call<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
+    return serverRequest<T>(method, this.url(path, directory), path, body);
+  }
+
+  /**
+   * One page of `GET /session/:id/message?limit=N&before=<cursor>`: the newest `limit` messages
+   * before the cursor, oldest first, and the cursor of the page before it (`X-Next-Cursor`, absent
+   * on the oldest page). OpenCode orders messages by creation time, then ID.
+   */
+  async messagePage(
+    session: string,
+    directory: string,
+    limit: number,
+    before: string | undefined,
+  ): Promise<{ messages: ClassicMessage[]; next: string | undefined }> {
+    const path = `/session/${encodeURIComponent(session)}/message?limit=${limit}${
+      before === undefined ? '' : `&before=${encodeURIComponent(before)}`
+    }`;
+    const { body, headers } = await serverResponse<ClassicMessage[]>('GET', this.url(path, directory), path);
+    return { messages: body, next: headers.get('x-next-cursor') ?? undefined };
+  }
+
+  private url(path: string, directory: string): string {
     const separator = path.includes('?') ? '&' : '?';
-    const url = `${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`;
-    return serverRequest<T>(method, url, path, body);
+    return `${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`;
   }
 
   messages(session: string, directory: string): Promise<ClassicMessage[]> {

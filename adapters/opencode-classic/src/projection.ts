@@ -8,14 +8,16 @@ const isContinuePart = (part: ClassicPart) => part.type === 'text' && part.metad
 export const KIT_METADATA = 'kitMetadata';
 
 /**
- * The kit's view of a classic session's messages. A user message holding a compaction part is the
- * request for a compaction, not a prompt; the summary assistant message answering it is the
- * compaction. Positions stand in for sequence numbers: the classic store keeps none.
+ * The kit's view of a classic session's messages (all of them, or the consecutive ones of a page).
+ * A user message holding a compaction part is the request for a compaction, not a prompt; the
+ * summary assistant message answering it is the compaction. A message's creation time (ms), by
+ * which OpenCode orders its messages, stands in for a sequence number: the same on every page and
+ * in the whole history, since the messages carry no sequence of their own.
  */
 export function history(messages: ClassicMessage[], kitIds: ReadonlyMap<string, string>) {
-  return messages.flatMap((message, index): HistoryMessage[] => {
+  return messages.flatMap((message): HistoryMessage[] => {
     const { info, parts } = message;
-    const seq = index + 1;
+    const seq = info.time.created;
     const id = kitIds.get(info.id) ?? info.id;
     if (info.role === 'user') {
       if (parts.some((part) => part.type === 'compaction')) return [];
