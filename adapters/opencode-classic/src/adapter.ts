@@ -30,7 +30,7 @@ import {
 } from '../../opencode/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { historyPage } from './history-page.js';
-import { KIT_METADATA, compactions, failures, history } from './projection.js';
+import { KIT_METADATA, compactions, failures, history, kitEvents } from './projection.js';
 import { AdapterState, type ConfiguredSettings, type SessionRecord } from './adapter-state.js';
 
 /** Which process over the scenario's store this is: 0 first, then 1, 2, ... after each restart. */
@@ -72,8 +72,6 @@ const UNSUPPORTED: Record<string, string> = {
   'clock.set': 'the classic runner retries on real time; it has no virtual clock',
   'retry.wait': 'the classic runner retries on real time; it has no virtual clock',
   inbox: 'the classic runner has no inbox: a prompt is a message as soon as it is sent',
-  events: 'the classic runner keeps no durable events with sequence numbers',
-  'events.subscribe': 'the classic runner keeps no durable events with sequence numbers',
   epoch: 'the classic runner keeps no Context Epoch',
   'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
   'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
@@ -108,6 +106,10 @@ const EMULATED: Record<string, string> = {
     'the classic routes take the model and the agent with each prompt: the adapter sends the selected ones with every later prompt',
   failures:
     'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
+  'events.subscribe':
+    'the adapter keeps the cursor; each events.take reads POST /sync/history after the last event it returned (GET /event carries the same events live, without their sequence numbers)',
+  'events.take':
+    "the durable events POST /sync/history holds after the subscription's cursor, which then moves past them",
 };
 
 export function createAdapter(): StdioAdapter {
@@ -153,6 +155,8 @@ class ClassicRuntime {
   /** The kit's names of OpenCode's sessions and messages, and what it configured: kept across restarts. */
   private readonly state: AdapterState;
   private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
+  /** Each subscription's session and the kit's sequence number of the last event it returned. */
+  private readonly subscriptions = new Map<string, { session: Session; after: number }>();
   /** Commands that only change what the server is started with: none needs a server running. */
   private readonly settingChanges: Record<string, (c: Command) => Promise<unknown>>;
 
@@ -231,6 +235,24 @@ class ClassicRuntime {
         );
         if (!messages) throw new ApiError('not-found', `no message ${before} in session ${c.sessionId}`);
         return { messages };
+      },
+      events: async (c, api) => {
+        const session = this.session(c);
+        return { events: await this.events(session, Number(c.after ?? 0), api) };
+      },
+      'events.subscribe': async (c, api) => {
+        const session = this.session(c);
+        await api.call('GET', `/session/${encodeURIComponent(session.id)}`, session.directory);
+        const id = `sub_${this.subscriptions.size + 1}`;
+        this.subscriptions.set(id, { session, after: Number(c.after ?? 0) });
+        return { subscription: id };
+      },
+      'events.take': async (c, api) => {
+        const subscription = this.subscriptions.get(String(c.subscription));
+        if (!subscription) throw new ApiError('not-found', `no subscription ${c.subscription}`);
+        const events = await this.events(subscription.session, subscription.after, api);
+        subscription.after = events.at(-1)?.seq ?? subscription.after;
+        return { events };
       },
       failures: async (c, api) => {
         const session = this.session(c);
@@ -368,6 +390,11 @@ class ClassicRuntime {
       session.model = model;
     }
     this.state.save();
+  }
+
+  /** The session's durable events after the kit's sequence number `after` (OpenCode's is one below). */
+  private async events(session: Session, after: number, api: ClassicApi) {
+    return kitEvents(await api.events(session.id, session.directory, after > 0 ? after - 1 : undefined));
   }
 
   private session(c: Command): Session {

@@ -52,6 +52,15 @@ export interface ClassicPermission {
   tool?: { messageID: string; callID: string };
 }
 
+/** One durable event, as `POST /sync/history` serves it: numbered per session from 0. */
+export interface ClassicEvent {
+  id: string;
+  aggregate_id: string;
+  seq: number;
+  type: string;
+  data: unknown;
+}
+
 /**
  * The classic routes of `opencode serve` (no `/api/` prefix), each scoped to a location by its
  * `directory` query parameter as OpenCode's own SDK sends it.
@@ -79,6 +88,18 @@ export class ClassicApi {
     }`;
     const { body, headers } = await serverResponse<ClassicMessage[]>('GET', this.url(path, directory), path);
     return { messages: body, next: headers.get('x-next-cursor') ?? undefined };
+  }
+
+  /**
+   * The session's durable events with a sequence number above `after` (all of them without it),
+   * through `POST /sync/history`: its body maps each session the caller knows to the last
+   * sequence number it has, and every session it does not name is answered whole, so the answer is
+   * filtered to this session.
+   */
+  async events(session: string, directory: string, after: number | undefined): Promise<ClassicEvent[]> {
+    const known = after === undefined ? {} : { [session]: after };
+    const all = await this.call<ClassicEvent[]>('POST', '/sync/history', directory, known);
+    return all.filter((event) => event.aggregate_id === session).sort((a, b) => a.seq - b.seq);
   }
 
   private url(path: string, directory: string): string {

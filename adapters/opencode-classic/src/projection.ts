@@ -1,5 +1,5 @@
 import type { HistoryMessage } from '../../../harness/protocol/protocol.generated.js';
-import type { ClassicMessage, ClassicPart } from './classic-api.js';
+import type { ClassicEvent, ClassicMessage, ClassicPart } from './classic-api.js';
 
 /** The text part OpenCode's compaction appends after a summary so the loop goes on (`metadata.compaction_continue`). */
 const isContinuePart = (part: ClassicPart) => part.type === 'text' && part.metadata?.compaction_continue === true;
@@ -129,4 +129,30 @@ export function failures(messages: ClassicMessage[]) {
       },
     ];
   });
+}
+
+/** How far OpenCode's IDs count time: 48 bits of milliseconds times 4096 plus a counter. */
+const ID_TIME_SPAN = 2 ** 36;
+
+/**
+ * When OpenCode recorded an event, from its ID: OpenCode's ascending IDs begin with 12 hex digits
+ * of (milliseconds × 4096 + a counter), cut to 48 bits, so they hold the time modulo 2^36 ms
+ * (about 795 days); the latest such time not after `now` is the event's.
+ */
+export function eventTime(id: string, now: number): number {
+  const digits = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 13);
+  const low = Number(BigInt(`0x${digits}`) / 4096n);
+  return now - ((((now - low) % ID_TIME_SPAN) + ID_TIME_SPAN) % ID_TIME_SPAN);
+}
+
+/**
+ * The kit's view of OpenCode's durable events: OpenCode numbers a session's events from 0, the kit
+ * from 1, so each is numbered one above OpenCode's number (a cursor of the kit's is one below).
+ */
+export function kitEvents(events: ClassicEvent[], now = Date.now()) {
+  return events.map((event) => ({
+    seq: event.seq + 1,
+    type: event.type,
+    at: new Date(eventTime(event.id, now)).toISOString(),
+  }));
 }
