@@ -15,7 +15,7 @@ export interface SessionRecord {
 /** What the kit configured that OpenCode reads only from its configuration file at start. */
 export type ConfiguredSettings = Pick<
   ServerSettings,
-  'otherModels' | 'toolOutput' | 'compaction' | 'agents' | 'skills'
+  'otherModels' | 'toolOutput' | 'compaction' | 'agents' | 'skills' | 'environment'
 >;
 
 interface Saved {

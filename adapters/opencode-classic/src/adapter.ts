@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,10 +15,28 @@ import {
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { ServerHandle } from '../../opencode/server/server-handle.js';
 import { loggedWarnings } from '../../opencode/server/server-log.js';
-import { ApiError, type Command, type HelloConfig, runnerAdapter } from '../../opencode/server/runner-adapter.js';
+import {
+  ApiError,
+  type Command,
+  type HelloConfig as RunnerHelloConfig,
+  runnerAdapter,
+} from '../../opencode/server/runner-adapter.js';
+import {
+  createServerStore,
+  linkScenario,
+  linkedServerStore,
+  scenarioOpenedAt,
+  toolOutputDirectory,
+} from '../../opencode/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
-import { KIT_METADATA, compactions, failures, history } from './projection.js';
+import { historyPage } from './history-page.js';
+import { KIT_METADATA, compactions, failures, history, kitEvents } from './projection.js';
 import { AdapterState, type ConfiguredSettings, type SessionRecord } from './adapter-state.js';
+
+/** Which process over the scenario's store this is: 0 first, then 1, 2, ... after each restart. */
+interface HelloConfig extends RunnerHelloConfig {
+  instance: number;
+}
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
@@ -54,8 +72,6 @@ const UNSUPPORTED: Record<string, string> = {
   'clock.set': 'the classic runner retries on real time; it has no virtual clock',
   'retry.wait': 'the classic runner retries on real time; it has no virtual clock',
   inbox: 'the classic runner has no inbox: a prompt is a message as soon as it is sent',
-  events: 'the classic runner keeps no durable events with sequence numbers',
-  'events.subscribe': 'the classic runner keeps no durable events with sequence numbers',
   epoch: 'the classic runner keeps no Context Epoch',
   'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
   'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
@@ -90,15 +106,19 @@ const EMULATED: Record<string, string> = {
     'the classic routes take the model and the agent with each prompt: the adapter sends the selected ones with every later prompt',
   failures:
     'the errors recorded on assistant messages; a doom-loop permission the kit declined is reported as the failure doom-loop',
+  'events.subscribe':
+    'the adapter keeps the cursor; each events.take reads POST /sync/history after the last event it returned (GET /event carries the same events live, without their sequence numbers)',
+  'events.take':
+    "the durable events POST /sync/history holds after the subscription's cursor, which then moves past them",
 };
 
 export function createAdapter(): StdioAdapter {
   return runnerAdapter(
-    async (config) => new ClassicRuntime(config as HelloConfig),
+    (config, kept: ServerHandle | undefined) => ClassicRuntime.open(config as HelloConfig, kept),
     () => ({
       runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
-      capabilities: ['busy-submit', 'manual-compaction', 'restart'],
+      capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse', 'host-env', 'history-paging'],
       shell: {
         tool: 'bash',
         commandField: 'command',
@@ -132,22 +152,53 @@ export function createAdapter(): StdioAdapter {
 type Session = SessionRecord;
 
 class ClassicRuntime {
-  private readonly settings: ServerSettings;
-  private readonly opencode: ServerHandle;
   /** The kit's names of OpenCode's sessions and messages, and what it configured: kept across restarts. */
   private readonly state: AdapterState;
   private readonly commands: Record<string, (c: Command, api: ClassicApi) => Promise<unknown>>;
+  /** Each subscription's session and the kit's sequence number of the last event it returned. */
+  private readonly subscriptions = new Map<string, { session: Session; after: number }>();
   /** Commands that only change what the server is started with: none needs a server running. */
   private readonly settingChanges: Record<string, (c: Command) => Promise<unknown>>;
 
-  constructor(config: HelloConfig) {
+  /**
+   * The runtime of one hello. OpenCode's store (database, data and configuration directories) is a
+   * server store in the run's directory, which the scenario's store links to: a scenario's first
+   * process serves it from the store the scenario before used, taking over that scenario's server
+   * once a command needs one if it serves these settings then; a restarted process starts its own
+   * server over the store the scenario's store links to. The adapter's names for OpenCode's IDs
+   * stay in the scenario's own store. Managed tool output starts empty for each scenario, and the
+   * log is read from when the scenario's first process opened, restarts included.
+   */
+  static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<ClassicRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
-    // A restarted process finds OpenCode's sessions in its store, and the adapter's names for them beside it.
+    const restarted = config.instance > 0;
+    const store = restarted
+      ? linkedServerStore(config.storeDir)
+      : (kept?.settings.storeDir ?? createServerStore(config.runDir));
+    if (!restarted) {
+      linkScenario(config.storeDir, store);
+      await rm(toolOutputDirectory(store), { recursive: true, force: true });
+    }
+    return new ClassicRuntime(config, store, kept, scenarioOpenedAt(config.storeDir));
+  }
+
+  private opencode: ServerHandle;
+
+  private constructor(
+    config: HelloConfig,
+    serverStore: string,
+    /** The server the scenario before left, until a command needs one. */
+    private left: ServerHandle | undefined,
+    /** When the scenario's first process opened (ms): the log before it is another scenario's. */
+    private readonly openedAt: number,
+  ) {
+    // A restarted process finds OpenCode's sessions in the server store, and the adapter's names for
+    // them in the scenario's store.
     this.state = new AdapterState(config.storeDir);
-    this.settings = {
+    const settings: ServerSettings = {
       packageDir: PACKAGE_DIR,
-      storeDir: config.storeDir,
+      storeDir: serverStore,
       home: config.home,
       dialect: config.provider.dialect,
       baseUrl: config.provider.baseUrl,
@@ -160,7 +211,7 @@ class ClassicRuntime {
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
       ...this.state.settings,
     };
-    this.opencode = new ServerHandle(this.settings, () => pluginDependenciesInstalled(this.settings.home));
+    this.opencode = new ServerHandle(settings, () => pluginDependenciesInstalled(this.settings.home));
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.send(c, api),
@@ -172,6 +223,36 @@ class ClassicRuntime {
       history: async (c, api) => {
         const session = this.session(c);
         return { messages: history(await api.messages(session.id, session.directory), this.state.kitIds) };
+      },
+      'history.page': async (c, api) => {
+        const session = this.session(c);
+        const before = c.before === undefined ? undefined : String(c.before);
+        const messages = await historyPage(
+          (limit, cursor) => api.messagePage(session.id, session.directory, limit, cursor),
+          this.state.kitIds,
+          Number(c.limit),
+          before,
+        );
+        if (!messages) throw new ApiError('not-found', `no message ${before} in session ${c.sessionId}`);
+        return { messages };
+      },
+      events: async (c, api) => {
+        const session = this.session(c);
+        return { events: await this.events(session, Number(c.after ?? 0), api) };
+      },
+      'events.subscribe': async (c, api) => {
+        const session = this.session(c);
+        await api.call('GET', `/session/${encodeURIComponent(session.id)}`, session.directory);
+        const id = `sub_${this.subscriptions.size + 1}`;
+        this.subscriptions.set(id, { session, after: Number(c.after ?? 0) });
+        return { subscription: id };
+      },
+      'events.take': async (c, api) => {
+        const subscription = this.subscriptions.get(String(c.subscription));
+        if (!subscription) throw new ApiError('not-found', `no subscription ${c.subscription}`);
+        const events = await this.events(subscription.session, subscription.after, api);
+        subscription.after = events.at(-1)?.seq ?? subscription.after;
+        return { events };
       },
       failures: async (c, api) => {
         const session = this.session(c);
@@ -192,7 +273,7 @@ class ClassicRuntime {
       'tool-output.files': async () => this.toolOutputFiles(),
       // OpenCode's own log in the scenario's store, every process over it included (restarts too).
       diagnostics: async () => ({
-        diagnostics: await loggedWarnings(this.settings.storeDir, Number.NEGATIVE_INFINITY),
+        diagnostics: await loggedWarnings(this.settings.storeDir, this.openedAt),
       }),
     };
     this.settingChanges = {
@@ -212,6 +293,13 @@ class ClassicRuntime {
       // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
       'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
       'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),
+      // A variable of the server's environment, which OpenCode reads when it starts.
+      'host.env.set': async (c) => {
+        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        await this.reconfigure({
+          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+        });
+      },
     };
   }
 
@@ -225,13 +313,43 @@ class ClassicRuntime {
 
   async stop(): Promise<void> {
     await this.opencode.stop();
+    await this.left?.stop();
   }
 
   stopNow(): void {
     this.opencode.stopNow();
+    this.left?.stopNow();
   }
 
-  private started(): Promise<OpencodeServer> {
+  /**
+   * Ends the scenario's runtime and leaves its server to the next: every session of this scenario
+   * still running is aborted and waited for (the scenario before ended the same way). A runtime that
+   * never needed a server passes on the one it was left.
+   */
+  async close(): Promise<ServerHandle> {
+    if (this.left) return this.left;
+    if (this.opencode.processIds().length > 0) {
+      const api = new ClassicApi((await this.started()).url);
+      for (const session of this.state.sessions.values())
+        if ((await api.status(session.id, session.directory)) !== 'idle') await this.interrupt(session, api);
+    }
+    return this.opencode;
+  }
+
+  private get settings(): ServerSettings {
+    return this.opencode.settings;
+  }
+
+  /** The server, taking over the one the scenario before left when it serves this runtime's settings now. */
+  private async started(): Promise<OpencodeServer> {
+    const left = this.left;
+    if (left) {
+      this.left = undefined;
+      // The new home is OpenCode's configuration directory from now on: nothing to install there either.
+      pluginDependenciesInstalled(this.settings.home);
+      if (left.takeOver(this.settings)) this.opencode = left;
+      else await left.stop();
+    }
     return this.opencode.started();
   }
 
@@ -272,6 +390,11 @@ class ClassicRuntime {
       session.model = model;
     }
     this.state.save();
+  }
+
+  /** The session's durable events after the kit's sequence number `after` (OpenCode's is one below). */
+  private async events(session: Session, after: number, api: ClassicApi) {
+    return kitEvents(await api.events(session.id, session.directory, after > 0 ? after - 1 : undefined));
   }
 
   private session(c: Command): Session {
@@ -428,7 +551,7 @@ class ClassicRuntime {
   }
 
   private async toolOutputFiles() {
-    const directory = join(this.settings.storeDir, 'opencode', 'data', 'opencode', 'tool-output');
+    const directory = toolOutputDirectory(this.settings.storeDir);
     const names = await readdir(directory).catch(() => [] as string[]);
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../opencode/server/runner-adapter.js';
-import { serverRequest } from '../../opencode/server/server-request.js';
+import { serverRequest, serverResponse } from '../../opencode/server/server-request.js';
 
 export { ApiError };
 
@@ -52,6 +52,15 @@ export interface ClassicPermission {
   tool?: { messageID: string; callID: string };
 }
 
+/** One durable event, as `POST /sync/history` serves it: numbered per session from 0. */
+export interface ClassicEvent {
+  id: string;
+  aggregate_id: string;
+  seq: number;
+  type: string;
+  data: unknown;
+}
+
 /**
  * The classic routes of `opencode serve` (no `/api/` prefix), each scoped to a location by its
  * `directory` query parameter as OpenCode's own SDK sends it.
@@ -60,9 +69,42 @@ export class ClassicApi {
   constructor(private readonly baseUrl: string) {}
 
   async call<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
+    return serverRequest<T>(method, this.url(path, directory), path, body);
+  }
+
+  /**
+   * One page of `GET /session/:id/message?limit=N&before=<cursor>`: the newest `limit` messages
+   * before the cursor, oldest first, and the cursor of the page before it (`X-Next-Cursor`, absent
+   * on the oldest page). OpenCode orders messages by creation time, then ID.
+   */
+  async messagePage(
+    session: string,
+    directory: string,
+    limit: number,
+    before: string | undefined,
+  ): Promise<{ messages: ClassicMessage[]; next: string | undefined }> {
+    const path = `/session/${encodeURIComponent(session)}/message?limit=${limit}${
+      before === undefined ? '' : `&before=${encodeURIComponent(before)}`
+    }`;
+    const { body, headers } = await serverResponse<ClassicMessage[]>('GET', this.url(path, directory), path);
+    return { messages: body, next: headers.get('x-next-cursor') ?? undefined };
+  }
+
+  /**
+   * The session's durable events with a sequence number above `after` (all of them without it),
+   * through `POST /sync/history`: its body maps each session the caller knows to the last
+   * sequence number it has, and every session it does not name is answered whole, so the answer is
+   * filtered to this session.
+   */
+  async events(session: string, directory: string, after: number | undefined): Promise<ClassicEvent[]> {
+    const known = after === undefined ? {} : { [session]: after };
+    const all = await this.call<ClassicEvent[]>('POST', '/sync/history', directory, known);
+    return all.filter((event) => event.aggregate_id === session).sort((a, b) => a.seq - b.seq);
+  }
+
+  private url(path: string, directory: string): string {
     const separator = path.includes('?') ? '&' : '?';
-    const url = `${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`;
-    return serverRequest<T>(method, url, path, body);
+    return `${this.baseUrl}${path}${separator}directory=${encodeURIComponent(directory)}`;
   }
 
   messages(session: string, directory: string): Promise<ClassicMessage[]> {

@@ -1,5 +1,5 @@
 import type { HistoryMessage } from '../../../harness/protocol/protocol.generated.js';
-import type { ClassicMessage, ClassicPart } from './classic-api.js';
+import type { ClassicEvent, ClassicMessage, ClassicPart } from './classic-api.js';
 
 /** The text part OpenCode's compaction appends after a summary so the loop goes on (`metadata.compaction_continue`). */
 const isContinuePart = (part: ClassicPart) => part.type === 'text' && part.metadata?.compaction_continue === true;
@@ -8,14 +8,16 @@ const isContinuePart = (part: ClassicPart) => part.type === 'text' && part.metad
 export const KIT_METADATA = 'kitMetadata';
 
 /**
- * The kit's view of a classic session's messages. A user message holding a compaction part is the
- * request for a compaction, not a prompt; the summary assistant message answering it is the
- * compaction. Positions stand in for sequence numbers: the classic store keeps none.
+ * The kit's view of a classic session's messages (all of them, or the consecutive ones of a page).
+ * A user message holding a compaction part is the request for a compaction, not a prompt; the
+ * summary assistant message answering it is the compaction. A message's creation time (ms), by
+ * which OpenCode orders its messages, stands in for a sequence number: the same on every page and
+ * in the whole history, since the messages carry no sequence of their own.
  */
 export function history(messages: ClassicMessage[], kitIds: ReadonlyMap<string, string>) {
-  return messages.flatMap((message, index): HistoryMessage[] => {
+  return messages.flatMap((message): HistoryMessage[] => {
     const { info, parts } = message;
-    const seq = index + 1;
+    const seq = info.time.created;
     const id = kitIds.get(info.id) ?? info.id;
     if (info.role === 'user') {
       if (parts.some((part) => part.type === 'compaction')) return [];
@@ -127,4 +129,30 @@ export function failures(messages: ClassicMessage[]) {
       },
     ];
   });
+}
+
+/** How far OpenCode's IDs count time: 48 bits of milliseconds times 4096 plus a counter. */
+const ID_TIME_SPAN = 2 ** 36;
+
+/**
+ * When OpenCode recorded an event, from its ID: OpenCode's ascending IDs begin with 12 hex digits
+ * of (milliseconds × 4096 + a counter), cut to 48 bits, so they hold the time modulo 2^36 ms
+ * (about 795 days); the latest such time not after `now` is the event's.
+ */
+export function eventTime(id: string, now: number): number {
+  const digits = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 13);
+  const low = Number(BigInt(`0x${digits}`) / 4096n);
+  return now - ((((now - low) % ID_TIME_SPAN) + ID_TIME_SPAN) % ID_TIME_SPAN);
+}
+
+/**
+ * The kit's view of OpenCode's durable events: OpenCode numbers a session's events from 0, the kit
+ * from 1, so each is numbered one above OpenCode's number (a cursor of the kit's is one below).
+ */
+export function kitEvents(events: ClassicEvent[], now = Date.now()) {
+  return events.map((event) => ({
+    seq: event.seq + 1,
+    type: event.type,
+    at: new Date(eventTime(event.id, now)).toISOString(),
+  }));
 }

@@ -19,6 +19,17 @@ export async function serverRequest<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  return (await serverResponse<T>(method, url, path, body, headers)).body;
+}
+
+/** As `serverRequest`, with the headers OpenCode answered (a page's cursor rides on one). */
+export async function serverResponse<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ body: T; headers: Headers }> {
   const response = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -30,5 +41,5 @@ export async function serverRequest<T>(
     const code = STATUS_CODES[response.status];
     throw code ? new ApiError(code, said) : new Error(said);
   }
-  return (text === '' ? {} : JSON.parse(text)) as T;
+  return { body: (text === '' ? {} : JSON.parse(text)) as T, headers: response.headers };
 }

@@ -33,7 +33,7 @@ import {
   linkedServerStore,
   scenarioOpenedAt,
   toolOutputDirectory,
-} from './server-store.js';
+} from '../server/server-store.js';
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');

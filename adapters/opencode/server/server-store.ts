@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { linkInOneStep } from '../server/server.js';
+import { linkInOneStep } from './server.js';
 
 /**
  * Where a server keeps its state (database, data, configuration directories). One server serves

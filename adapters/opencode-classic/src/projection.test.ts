@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { eventTime, kitEvents } from './projection.js';
+
+// An ID as OpenCode makes it: 12 hex digits of (ms × 4096 + counter), cut to 48 bits, then 14 random characters.
+const idAt = (ms: number, counter = 1) =>
+  `evt_${((BigInt(ms) * 4096n + BigInt(counter)) & 0xffffffffffffn).toString(16).padStart(12, '0')}AbCdEfGhIjKlMn`;
+
+test("an event's time is read back from its ID, the latest such time not after now", () => {
+  const at = Date.UTC(2026, 10, 28, 12, 0, 0, 123);
+  assert.equal(eventTime(idAt(at, 7), at + 5_000), at);
+  assert.equal(eventTime(idAt(at), at), at);
+});
+
+test("the kit numbers a session's events from 1, OpenCode from 0", () => {
+  const at = Date.UTC(2026, 10, 28, 12, 0, 0, 0);
+  const events = kitEvents(
+    [
+      { id: idAt(at), aggregate_id: 'ses_1', seq: 0, type: 'session.created.1', data: {} },
+      { id: idAt(at + 1), aggregate_id: 'ses_1', seq: 1, type: 'message.updated.1', data: {} },
+    ],
+    at + 10,
+  );
+  assert.deepEqual(events, [
+    { seq: 1, type: 'session.created.1', at: '2026-11-28T12:00:00.000Z' },
+    { seq: 2, type: 'message.updated.1', at: '2026-11-28T12:00:00.001Z' },
+  ]);
+});
