@@ -12,7 +12,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains the instructions in an order the seeds allow:
+    Then the system field of request 1 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief  |
       | project | PROJECT: use tabs |
     And request 1 tells the model nothing after "hello"

@@ -2,6 +2,16 @@ import type { Mutant } from './mutant.js';
 
 export const epochs: Mutant[] = [
   {
+    // The baseline stands where the model reads it, as a user message at the head of the
+    // conversation, not in the system field: EPO-01 fails on where it is, while the rules about
+    // what it holds judge it there.
+    name: 'the baseline goes as a leading user message instead of the system field',
+    file: 'provider/openai-chat.ts',
+    find: "          ...request.baseline.map((content) => ({ role: 'system', content })),",
+    replace: "          ...request.baseline.map((content) => ({ role: 'user', content })),",
+    breaks: ['EPO-01'],
+  },
+  {
     name: 'the first observation is also announced as a system message',
     file: 'runner/context-boundary.ts',
     find: 'parts: systemParts(deps.profile, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',

@@ -168,7 +168,7 @@ defineParameterType({
 /** `the baseline of request 2`, `the last system message of the last request`, read by `textOf`. */
 defineParameterType({
   name: 'request-text',
-  regexp: /(the baseline|the last system message) of (request \d+|the last request)/,
+  regexp: /(the system field|the baseline|the last system message) of (request \d+|the last request)/,
   transformer: (part: string, words: string): RequestText => ({
     part: part as RequestText['part'],
     n: NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),

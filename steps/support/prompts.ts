@@ -9,6 +9,7 @@ export async function admit(
   options: AdmitOptions,
   session?: string,
 ): Promise<void> {
+  if (typeof text === 'string') world.promptsAdmitted.add(text);
   await world.attempt(async () => {
     world.receipt = await world.driver.admit(world.session(session).id, text, options);
   });

@@ -34,8 +34,30 @@ export function conversation(world: KitWorld, n: number): Row[] {
   return request(world, n).messages.flatMap((message) => requestRows(message, fallback));
 }
 
-/** The baseline of request `n` as one text. */
+/** The baseline of request `n` as one text: its system field. */
 export const baselineOf = (world: KitWorld, n: number) => request(world, n).baseline.join('\n\n');
+
+/**
+ * The context a runtime sends at the head of the conversation instead of in the system field (a
+ * user message of reminders ahead of the first prompt): the rows before the first prompt the
+ * scenario admitted, an answer or a provider reply (a summary). Where the baseline stands is
+ * EPO-01's to judge, on the system field; what it holds is judged wherever the runtime put it.
+ */
+function leadingContext(world: KitWorld, n: number): string[] {
+  const rows = conversation(world, n);
+  const prompt = (content: string) => {
+    const trimmed = content.trim();
+    return world.promptsAdmitted.has(trimmed) || world.promptsAdmitted.has(trimmed.split('\n').at(-1)!.trim());
+  };
+  const end = rows.findIndex(
+    (row) =>
+      row.role === 'assistant' ||
+      row.role === 'tool' ||
+      prompt(row.content) ||
+      world.provider.replies.some((reply) => row.content.includes(reply)),
+  );
+  return rows.slice(0, end < 0 ? rows.length : end).map((row) => row.content);
+}
 
 /**
  * The Baseline System Context of request `n`: its baseline without the default agent's own prompt,
@@ -54,14 +76,20 @@ export const systemMessages = (world: KitWorld, n: number) =>
     .filter((row) => row.role === 'system')
     .map((row) => row.content);
 
-/** A text of request `n` that a step reads: its baseline, or its last system message after the baseline. */
+/**
+ * A text of request `n` that a step reads: its system field, its baseline (the system field and
+ * the context the runtime leads the conversation with), or its last system message after the baseline.
+ */
 export interface RequestText {
-  part: 'the baseline' | 'the last system message';
+  part: 'the system field' | 'the baseline' | 'the last system message';
   n: number;
 }
 
-export const textOf = (world: KitWorld, { part, n }: RequestText): string =>
-  part === 'the baseline' ? baselineOf(world, n) : lastSystemMessage(world, n);
+export function textOf(world: KitWorld, { part, n }: RequestText): string {
+  if (part === 'the system field') return baselineOf(world, n);
+  if (part === 'the baseline') return [baselineOf(world, n), ...leadingContext(world, n)].join('\n\n');
+  return lastSystemMessage(world, n);
+}
 
 export function lastSystemMessage(world: KitWorld, n: number): string {
   const found = systemMessages(world, n).at(-1);

@@ -35,6 +35,8 @@ export class KitWorld extends World {
   currentSession: string | undefined;
   createdSessions: { sessionId: string; created: boolean }[] = [];
   receipt: PromptReceipt | undefined;
+  /** The texts of the prompts the scenario admitted: where a runtime's own leading context ends. */
+  readonly promptsAdmitted = new Set<string>();
   /** An error the runtime reported; a step must assert it, or the scenario fails. */
   reportedError: RuntimeReportedError | undefined;
   errorAsserted = false;
