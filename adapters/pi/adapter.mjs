@@ -106,9 +106,9 @@ const EMULATED = {
 
 /**
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
- * wake; a rule about one is not implemented.
+ * wake, no named agents; a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake'];
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake', 'agent.define'];
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
