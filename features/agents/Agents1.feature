@@ -109,12 +109,13 @@ Feature: Agents1 - Agent and model selection
       | beta  | deny  |
     And a session "s1"
     And the session selects the agent "reviewer"
-    And the provider calls skill as "call_alpha" with the input text '{"name": "alpha"}'
-    And the provider calls skill as "call_beta" with the input text '{"name": "beta"}'
+    And the provider loads the skill "alpha" as "call_alpha"
+    And the provider loads the skill "beta" as "call_beta"
     And the provider replies "done"
     When the user steers "load them"
     And the session settles
-    Then the provider received 3 requests
+    Then request 1 offers the skill tool
+    And the provider received 3 requests
     And request 1 does not contain "ALPHA BODY" anywhere
     And request 1 does not contain "alpha-7c1" anywhere
     And call "call_alpha" settled as success

@@ -1201,6 +1201,19 @@ export interface HelloResult {
     patchField: string;
   };
   /**
+   * The runtime's skill tool, when its input differs from the default {"tool": "skill", "nameField": "name"}: the kit loads a skill by calling it with the skill's name in that field.
+   */
+  skill?: {
+    /**
+     * The skill tool's name, e.g. skill.
+     */
+    tool: string;
+    /**
+     * The field of the tool's input that names the skill, e.g. name.
+     */
+    nameField: string;
+  };
+  /**
    * Numbers the seeds leave to the runtime that decide how large a conversation must be to exercise a rule: compaction, pruning and output-bounding scenarios take their sizes from these. Without them the kit sizes for a runtime that keeps no recent context verbatim and reserves the configured output allowance for a summary.
    */
   limits?: {

@@ -43,6 +43,10 @@ export type ShellDeclaration = NonNullable<HelloResult['shell']>;
 export type PatchDeclaration = NonNullable<HelloResult['patch']>;
 /** The patch tool of a runtime that declares none. */
 export const DEFAULT_PATCH_TOOL: PatchDeclaration = { tool: 'apply_patch', patchField: 'patch' };
+/** A skill tool whose input field `nameField` names the skill to load (rule AGT-07). */
+export type SkillToolDeclaration = NonNullable<HelloResult['skill']>;
+/** The skill tool of a runtime that declares none. */
+export const DEFAULT_SKILL_TOOL: SkillToolDeclaration = { tool: 'skill', nameField: 'name' };
 export type ProviderDialectName = RuntimeConfig['provider']['dialect'];
 export type PromptContent = PromptAdmitRequest['prompt'];
 export type PromptReceipt = PromptAdmitResult;

@@ -45,10 +45,14 @@ export interface CheckingStep {
   named?: readonly string[];
 }
 
-/** The rules a step checks: the ones it names, else the scenario's only rule for an outcome step, else none. */
+/**
+ * The rules a step checks: the ones it names, else the scenario's only rule for an outcome step or
+ * for the action under test (a `When` the runtime fails, such as a permission it never asks for),
+ * else none.
+ */
 export function rulesChecked(step: CheckingStep, scenarioRules: readonly string[]): readonly string[] {
   if (step.named) return step.named;
-  return step.kind === 'Outcome' && scenarioRules.length === 1 ? scenarioRules : [];
+  return (step.kind === 'Outcome' || step.kind === 'Action') && scenarioRules.length === 1 ? scenarioRules : [];
 }
 
 /**

@@ -1,4 +1,7 @@
-import { Given, When, type DataTable } from '@cucumber/cucumber';
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { DEFAULT_SKILL_TOOL } from '../../harness/protocol/protocol.js';
+import { toolCall, toolCallsTurn } from '../../harness/provider/turns.js';
+import { offered } from '../support/tool-calls.js';
 import { isKitModel } from '../../harness/provider/kit-models.js';
 import type { KitWorld } from '../support/world.js';
 
@@ -44,4 +47,15 @@ When('the user {permission-decision} the waiting tool call', async function (thi
   const [waiting] = (await this.driver.call('permission.pending', { sessionId: this.session().id })).requests;
   if (!waiting) throw new Error('no tool call is waiting for permission');
   await this.driver.call('permission.reply', { id: waiting.id, approve: approves });
+});
+
+/** The same for the skill tool, by the name the runtime declares (AGT-07). */
+Then('request 1 offers the skill tool', function (this: KitWorld) {
+  offered(this, (this.driver.description.skill ?? DEFAULT_SKILL_TOOL).tool);
+});
+
+/** A load of the skill `name` through the runtime's skill tool, as the call `id`. */
+Given('the provider loads the skill {string} as {string}', function (this: KitWorld, name: string, id: string) {
+  const { tool, nameField } = this.driver.description.skill ?? DEFAULT_SKILL_TOOL;
+  this.provider.enqueue({ turn: toolCallsTurn([toolCall(id, tool, { [nameField]: name })]) });
 });

@@ -3,6 +3,9 @@ import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
 import { toolCallsTurn } from '../../harness/provider/turns.js';
 import { needsReason } from '../../harness/protocol/capabilities.js';
+import { NotImplemented } from '../../harness/report/outcome.js';
+import { listed } from '../../harness/report/failure-words.js';
+import { request } from './requests.js';
 import type { KitWorld } from './world.js';
 
 export type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
@@ -34,4 +37,15 @@ export async function structured<T>(world: KitWorld, callId: string): Promise<T>
   const call = await toolCall(world, callId);
   expect(call.structured, `the structured result of "${callId}"`).to.not.equal(undefined);
   return call.structured as T;
+}
+
+/**
+ * A runtime whose first request offers no such tool lacks it: a call of it settles as an unknown
+ * tool, which would pass the checks that only ask for an error and nothing changed.
+ */
+export function offered(world: KitWorld, tool: string): void {
+  const tools = request(world, 1).tools;
+  if (!tools.includes(tool)) {
+    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${listed(tools)}`);
+  }
 }

@@ -4,12 +4,9 @@ import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { DEFAULT_PATCH_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
-import { NotImplemented } from '../../harness/report/outcome.js';
-import { request } from '../support/requests.js';
-import { toolCall } from '../support/tool-calls.js';
+import { offered, toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import type { KitWorld } from '../support/world.js';
-import { listed } from '../../harness/report/failure-words.js';
 
 /** `{workspace:<name>}` in a patch stands for that workspace's absolute path; the runtime names its patch tool's input. */
 Given('the provider calls apply_patch {string} with:', function (this: KitWorld, id: string, text: string) {
@@ -30,13 +27,6 @@ Then('request 1 offers the patch tool', function (this: KitWorld) {
 Then('request 1 offers the tool {string}', function (this: KitWorld, tool: string) {
   offered(this, tool);
 });
-
-function offered(world: KitWorld, tool: string): void {
-  const tools = request(world, 1).tools;
-  if (!tools.includes(tool)) {
-    throw new NotImplemented(tool, `the runtime offers no such tool: request 1 offers ${listed(tools)}`);
-  }
-}
 
 /**
  * A commit-time failure needs a patch the runtime accepted while resolving its targets: one that
