@@ -378,6 +378,31 @@ const commands = {
     await running.finish();
     live.delete(c.sessionId);
   },
+  'session.move': async (c) => {
+    session(c.sessionId);
+    mkdirSync(c.location, { recursive: true });
+    // Claude Code's set_cwd control request, the headless form of /cd: it moves the session to the
+    // directory and its transcript to that directory's project folder. It asks for the directory's
+    // trust first where none was given (needs_trust): the kit's move is the user's own request.
+    const claude = processOf(c.sessionId);
+    let answer = await claude.control({ subtype: 'set_cwd', path: c.location });
+    if (answer.status === 'needs_trust')
+      answer = await claude.control({
+        subtype: 'set_cwd',
+        path: c.location,
+        trust_accepted: true,
+        trusted_directory: answer.directory,
+      });
+    if (answer.status === 'rejected')
+      throw new Refusal(
+        MOVE_REFUSALS[answer.reason] ?? 'invalid-input',
+        `Claude Code refused the move to ${c.location} (set_cwd: ${answer.reason})`,
+      );
+    if (answer.status !== 'ok') throw new Error(`set_cwd answered ${JSON.stringify(answer)}`);
+    const sessions = readSessions();
+    sessions[c.sessionId].location = answer.cwd ?? c.location;
+    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+  },
   'agent.define': async (c) => {
     const agents = readAgents();
     agents[c.name] = { tools: c.tools, skills: c.skills };
@@ -469,14 +494,22 @@ const commands = {
   },
 };
 
+/** Claude Code's reasons for refusing set_cwd, as the protocol's refusals: busy while a turn runs. */
+const MOVE_REFUSALS = {
+  busy: 'busy',
+  not_found: 'not-found',
+  not_a_directory: 'invalid-input',
+  unsafe_path: 'invalid-input',
+  blocked_by_rule: 'conflict',
+  remote_origin: 'conflict',
+};
+
 /** Commands Claude Code has no equivalent for, and why (README.md says more). */
 const UNSUPPORTED = {
   'session.select.running':
     "a model or agent switch while a turn runs: Claude Code's set_model control request first checks the model with a provider request of its own that no scenario scripts, an agent is taken when the process starts, and the adapter switches by starting the process again, which would end the running turn",
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
-  'session.move':
-    'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
 };

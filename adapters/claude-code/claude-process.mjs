@@ -61,17 +61,20 @@ export class ClaudeProcess {
       return;
     }
     if (message.type === 'control_response') {
-      const { request_id: id, subtype, error } = message.response ?? {};
-      this.pending.get(id)?.(subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`));
+      const { request_id: id, subtype, error, response } = message.response ?? {};
+      this.pending.get(id)?.(
+        subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`),
+        response,
+      );
       this.pending.delete(id);
     }
   }
 
-  /** A control request (`interrupt`, `set_model`, ...); resolves on Claude Code's answer to it. */
+  /** A control request (`interrupt`, `set_cwd`, ...); resolves with Claude Code's answer to it. */
   control(request) {
     const id = `kit_${++this.controls}`;
     const answered = new Promise((resolve, reject) =>
-      this.pending.set(id, (error) => (error ? reject(error) : resolve())),
+      this.pending.set(id, (error, response) => (error ? reject(error) : resolve(response ?? {}))),
     );
     this.send({ type: 'control_request', request_id: id, request });
     return answered;
