@@ -151,7 +151,7 @@ function hello(kitConfig) {
     protocol: PROTOCOL,
     runtime: { name: 'claude-code', version, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'history-paging'],
     shell: { tool: 'Bash', commandField: 'command' },
     texts: {
       'prompt.default-delivery': 'steer',
@@ -189,6 +189,8 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',
   'instructions.global': "home's AGENTS.md is linked as CLAUDE.md in Claude Code's configuration directory",
+  'history-paging':
+    "the page is the tail, before the given message, of the adapter's projection of the transcript (what history returns): Claude Code pages only cloud sessions' transcripts (get_cloud_session_transcript)",
 };
 
 function environment(model) {
@@ -332,6 +334,22 @@ function run(id) {
   for (const message of waiting) claude.send(message);
 }
 
+/**
+ * One page of the history: the `limit` messages before the message `before` (or the newest), in the
+ * order of the transcript's current chain, as `history` projects it. Claude Code's own paged read
+ * (`get_cloud_session_transcript`, `cursor` and `limit`) serves cloud sessions only.
+ */
+function historyPage({ sessionId, limit, before }) {
+  session(sessionId);
+  const messages = toKitHistory(rowsOf(sessionId));
+  let end = messages.length;
+  if (before !== undefined) {
+    end = messages.findIndex((message) => message.id === before);
+    if (end < 0) throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  }
+  return { messages: messages.slice(Math.max(0, end - limit), end) };
+}
+
 const commands = {
   'session.create': (c) => {
     const sessions = readSessions();
@@ -470,6 +488,7 @@ const commands = {
     known: session,
     subscriptions,
   }),
+  'history.page': (c) => historyPage(c),
   'tool-output.files': () => {
     // Claude Code saves a tool's large output beside the transcripts, one folder per session.
     const directory = join(configDir(), 'projects');
