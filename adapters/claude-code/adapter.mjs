@@ -72,6 +72,61 @@ function compactionSettings() {
   return existsSync(compactionFile()) ? JSON.parse(readFileSync(compactionFile(), 'utf8')) : undefined;
 }
 
+/** `<storeDir>/kit-agents.json`: the agents agent.define defined, by name, as the kit gave them. */
+const agentsFile = () => join(config.storeDir, 'kit-agents.json');
+function readAgents() {
+  return existsSync(agentsFile()) ? JSON.parse(readFileSync(agentsFile(), 'utf8')) : {};
+}
+
+/** The kit's default agent, which a session without a selected agent runs as. */
+const DEFAULT_AGENT = 'build';
+
+/**
+ * What Claude Code is started with for the agent a session's process runs as. Until the kit defines
+ * an agent or a session selects one, nothing asks: permissions are bypassed, as they were before
+ * agents were mapped. From then on the kit's agents are Claude Code agents (`--agents`, each with an
+ * empty prompt, so Claude Code keeps its own system prompt, and the tools the kit denies as
+ * `disallowedTools`), the session's one is its main agent (`--agent`, named on every start, since
+ * `--resume` would otherwise take the one the transcript last ran), and the agent's rules per tool
+ * are the permission rules of the process's settings (`permissions.allow`, `deny`, `ask`; a denied
+ * skill `Skill(<name>)`), the default agent's `Bash` allowed unless the kit gives it another rule.
+ * The process then runs in Claude Code's default permission mode and asks the adapter
+ * (`--permission-prompt-tool stdio`) about each call its rules, or its own defaults, leave open.
+ */
+function agentArguments(name, selected) {
+  const agents = readAgents();
+  if (Object.keys(agents).length === 0 && !selected) return ['--permission-mode', 'bypassPermissions'];
+  const rules = { ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
+  const permissions = { allow: [], deny: [], ask: [] };
+  for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(tool);
+  for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
+    if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
+  const definitions = Object.fromEntries(
+    [...new Set([DEFAULT_AGENT, name, ...Object.keys(agents)])].map((agent) => [
+      agent,
+      {
+        description: `The kit's agent ${agent}`,
+        prompt: '',
+        disallowedTools: Object.entries(agents[agent]?.tools ?? {})
+          .filter(([, rule]) => rule === 'deny')
+          .map(([tool]) => tool),
+      },
+    ]),
+  );
+  return [
+    '--agents',
+    JSON.stringify(definitions),
+    '--agent',
+    name,
+    '--settings',
+    JSON.stringify({ permissions }),
+    '--permission-mode',
+    'default',
+    '--permission-prompt-tool',
+    'stdio',
+  ];
+}
+
 /** Claude Code's transcript path: the project folder is the working directory with every non-alphanumeric character a dash. */
 function transcript(id) {
   const { uuid, location } = session(id);
@@ -96,7 +151,7 @@ function hello(kitConfig) {
     protocol: PROTOCOL,
     runtime: { name: 'claude-code', version, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'history-paging'],
     shell: { tool: 'Bash', commandField: 'command' },
     texts: {
       'prompt.default-delivery': 'steer',
@@ -134,6 +189,8 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',
   'instructions.global': "home's AGENTS.md is linked as CLAUDE.md in Claude Code's configuration directory",
+  'history-paging':
+    "the page is the tail, before the given message, of the adapter's projection of the transcript (what history returns): Claude Code pages only cloud sessions' transcripts (get_cloud_session_transcript)",
 };
 
 function environment(model) {
@@ -195,7 +252,7 @@ function compactionEnvironment(model) {
 function processOf(id) {
   const running = live.get(id);
   if (running && !running.exited) return running;
-  const { uuid, location, model = config.provider.model } = session(id);
+  const { uuid, location, model = config.provider.model, agent = DEFAULT_AGENT, agentSelected } = session(id);
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
   const args = [
     '-p',
@@ -208,12 +265,12 @@ function processOf(id) {
     '--verbose',
     '--model',
     model,
-    '--permission-mode',
-    'bypassPermissions',
+    ...agentArguments(agent, agentSelected === true),
     ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
   ];
   const started = new ClaudeProcess({ binary, args, cwd: location, env: environment(model), log });
   started.model = model;
+  started.agent = agent;
   live.set(id, started);
   return started;
 }
@@ -277,6 +334,22 @@ function run(id) {
   for (const message of waiting) claude.send(message);
 }
 
+/**
+ * One page of the history: the `limit` messages before the message `before` (or the newest), in the
+ * order of the transcript's current chain, as `history` projects it. Claude Code's own paged read
+ * (`get_cloud_session_transcript`, `cursor` and `limit`) serves cloud sessions only.
+ */
+function historyPage({ sessionId, limit, before }) {
+  session(sessionId);
+  const messages = toKitHistory(rowsOf(sessionId));
+  let end = messages.length;
+  if (before !== undefined) {
+    end = messages.findIndex((message) => message.id === before);
+    if (end < 0) throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  }
+  return { messages: messages.slice(Math.max(0, end - limit), end) };
+}
+
 const commands = {
   'session.create': (c) => {
     const sessions = readSessions();
@@ -295,24 +368,90 @@ const commands = {
     await live.get(c.sessionId)?.idle();
   },
   'session.select': async (c) => {
-    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
-    if (c.model === undefined) return;
+    if (c.model === undefined && c.agent === undefined) return;
     const sessions = readSessions();
     const found = sessions[c.sessionId];
     if (!found) throw new Refusal('not-found', `no session ${c.sessionId}`);
-    const model = c.model ?? config.provider.model;
-    if (c.model === null) delete found.model;
-    else found.model = c.model;
-    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
     const running = live.get(c.sessionId);
-    if (!running || running.exited || running.model === model) return;
+    const model = c.model === undefined ? (found.model ?? config.provider.model) : (c.model ?? config.provider.model);
+    const agent = c.agent === undefined ? (found.agent ?? DEFAULT_AGENT) : (c.agent ?? DEFAULT_AGENT);
+    const restart = running && !running.exited && (running.model !== model || running.agent !== agent);
     // Claude Code's set_model control request first checks the model with a provider request of
     // its own ("Hi", one output token) that no scenario scripts, and fails the switch when that
-    // check fails: the process ends instead (stdin closed), and the next one starts with --model
-    // over --resume. Ending it mid-turn would end the turn, so a switch waits for none.
-    if (!running.settled()) throw new Refusal('unsupported', UNSUPPORTED['session.select.running']);
+    // check fails; an agent is taken when the process starts (--agent). The process ends instead
+    // (stdin closed), and the next one starts with --model and --agent over --resume. Ending it
+    // mid-turn would end the turn, so a switch waits for none.
+    if (restart && !running.settled()) throw new Refusal('unsupported', UNSUPPORTED['session.select.running']);
+    if (c.model !== undefined) {
+      if (c.model === null) delete found.model;
+      else found.model = c.model;
+    }
+    if (c.agent !== undefined) {
+      found.agentSelected = true;
+      if (c.agent === null) delete found.agent;
+      else found.agent = c.agent;
+    }
+    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+    if (!restart) return;
     await running.finish();
     live.delete(c.sessionId);
+  },
+  'session.move': async (c) => {
+    session(c.sessionId);
+    mkdirSync(c.location, { recursive: true });
+    // Claude Code's set_cwd control request, the headless form of /cd: it moves the session to the
+    // directory and its transcript to that directory's project folder. It asks for the directory's
+    // trust first where none was given (needs_trust): the kit's move is the user's own request.
+    const claude = processOf(c.sessionId);
+    let answer = await claude.control({ subtype: 'set_cwd', path: c.location });
+    if (answer.status === 'needs_trust')
+      answer = await claude.control({
+        subtype: 'set_cwd',
+        path: c.location,
+        trust_accepted: true,
+        trusted_directory: answer.directory,
+      });
+    if (answer.status === 'rejected')
+      throw new Refusal(
+        MOVE_REFUSALS[answer.reason] ?? 'invalid-input',
+        `Claude Code refused the move to ${c.location} (set_cwd: ${answer.reason})`,
+      );
+    if (answer.status !== 'ok') throw new Error(`set_cwd answered ${JSON.stringify(answer)}`);
+    const sessions = readSessions();
+    sessions[c.sessionId].location = answer.cwd ?? c.location;
+    writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+  },
+  'agent.define': async (c) => {
+    const agents = readAgents();
+    agents[c.name] = { tools: c.tools, skills: c.skills };
+    writeFileSync(agentsFile(), JSON.stringify(agents, null, 2));
+    // Claude Code takes its agents and permission rules when its process starts: each session's
+    // process that waits for nothing ends, and the next use starts it again over --resume.
+    await Promise.all(
+      [...live.entries()]
+        .filter(([, running]) => running.settled())
+        .map(async ([id, running]) => {
+          await running.finish();
+          live.delete(id);
+        }),
+    );
+  },
+  // Claude Code asks the host about each tool call its rules leave open with a can_use_tool
+  // control request (--permission-prompt-tool stdio); the process runs one agent, whose rules asked.
+  'permission.pending': (c) => {
+    session(c.sessionId);
+    const running = live.get(c.sessionId);
+    const requests = [...(running?.permissions.values() ?? [])];
+    return { requests: requests.map(({ id, tool }) => ({ id, tool, agent: running.agent })) };
+  },
+  'permission.wait': async (c) => {
+    session(c.sessionId);
+    if (!(await live.get(c.sessionId)?.permissionAwaited()))
+      throw new Refusal('conflict', 'the session has no work left and no tool call waits for permission');
+  },
+  'permission.reply': (c) => {
+    for (const running of live.values()) if (running.answerPermission(c.id, c.approve)) return;
+    throw new Refusal('not-found', `no tool call waits for permission as ${c.id}`);
   },
   'compaction.configure': async (c) => {
     const least = Math.min(c.contextWindow, ...Object.values(c.modelWindows ?? {}));
@@ -349,6 +488,7 @@ const commands = {
     known: session,
     subscriptions,
   }),
+  'history.page': (c) => historyPage(c),
   'tool-output.files': () => {
     // Claude Code saves a tool's large output beside the transcripts, one folder per session.
     const directory = join(configDir(), 'projects');
@@ -373,21 +513,24 @@ const commands = {
   },
 };
 
+/** Claude Code's reasons for refusing set_cwd, as the protocol's refusals: busy while a turn runs. */
+const MOVE_REFUSALS = {
+  busy: 'busy',
+  not_found: 'not-found',
+  not_a_directory: 'invalid-input',
+  unsafe_path: 'invalid-input',
+  blocked_by_rule: 'conflict',
+  remote_origin: 'conflict',
+};
+
 /** Commands Claude Code has no equivalent for, and why (README.md says more). */
 const UNSUPPORTED = {
   'session.select.running':
-    "a model switch while a turn runs: Claude Code's set_model control request first checks the model with a provider request of its own that no scenario scripts, and the adapter switches by starting the process again, which would end the running turn",
+    "a model or agent switch while a turn runs: Claude Code's set_model control request first checks the model with a provider request of its own that no scenario scripts, an agent is taken when the process starts, and the adapter switches by starting the process again, which would end the running turn",
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
   epoch: 'Claude Code keeps no context epoch',
-  'session.move':
-    'a Claude Code session belongs to the directory it was started in (its transcript folder is named after it)',
-  'agent.define':
-    'not mapped: Claude Code agents are subagents called through its Agent tool, not a session-wide selection',
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
-  'permission.wait': 'the adapter runs Claude Code with permissions bypassed',
-  'permission.pending': 'the adapter runs Claude Code with permissions bypassed',
-  'permission.reply': 'the adapter runs Claude Code with permissions bypassed',
 };
 
 /**

@@ -14,13 +14,17 @@ export class ClaudeProcess {
     /** User messages written that Claude Code has not echoed back yet (`--replay-user-messages`). */
     this.unread = 0;
     this.waiters = [];
+    this.permissionWaiters = [];
     this.pending = new Map();
     this.controls = 0;
     this.exited = false;
+    /** Claude Code's `can_use_tool` control requests not answered yet, by request ID: the calls awaiting permission. */
+    this.permissions = new Map();
     this.child = spawn(binary, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.exit = new Promise((resolve) =>
       this.child.on('exit', (code, signal) => {
         this.exited = true;
+        this.permissions.clear();
         this.setState('idle');
         if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') log(`claude exited with ${code ?? signal}`);
         resolve();
@@ -44,21 +48,59 @@ export class ClaudeProcess {
       this.unread = Math.max(0, this.unread - 1);
       this.setState(this.state);
     }
+    if (message.type === 'control_request' && message.request?.subtype === 'can_use_tool') {
+      const { tool_name: tool, tool_use_id: callId } = message.request;
+      this.permissions.set(message.request_id, { id: message.request_id, tool, callId });
+      this.notify();
+      return;
+    }
+    // Claude Code withdraws a request it no longer waits for (an interrupt, the turn's end).
+    if (message.type === 'control_cancel_request') {
+      this.permissions.delete(message.request_id);
+      this.notify();
+      return;
+    }
     if (message.type === 'control_response') {
-      const { request_id: id, subtype, error } = message.response ?? {};
-      this.pending.get(id)?.(subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`));
+      const { request_id: id, subtype, error, response } = message.response ?? {};
+      this.pending.get(id)?.(
+        subtype === 'success' ? undefined : new Error(error ?? `control request ${id} failed`),
+        response,
+      );
       this.pending.delete(id);
     }
   }
 
-  /** A control request (`interrupt`, `set_model`, ...); resolves on Claude Code's answer to it. */
+  /** A control request (`interrupt`, `set_cwd`, ...); resolves with Claude Code's answer to it. */
   control(request) {
     const id = `kit_${++this.controls}`;
     const answered = new Promise((resolve, reject) =>
-      this.pending.set(id, (error) => (error ? reject(error) : resolve())),
+      this.pending.set(id, (error, response) => (error ? reject(error) : resolve(response ?? {}))),
     );
     this.send({ type: 'control_request', request_id: id, request });
     return answered;
+  }
+
+  /** The answer to a `can_use_tool` request: run the call, or refuse it; false if no such request waits. */
+  answerPermission(id, approve) {
+    if (!this.permissions.delete(id)) return false;
+    const response = approve
+      ? { behavior: 'allow' }
+      : { behavior: 'deny', message: 'The user declined this tool call.' };
+    this.send({ type: 'control_response', response: { subtype: 'success', request_id: id, response } });
+    return true;
+  }
+
+  /** Resolves true once a call awaits permission; false once the session settled with none. */
+  async permissionAwaited() {
+    while (this.permissions.size === 0) {
+      if (this.settled()) return false;
+      await new Promise((resolve) => this.permissionWaiters.push(resolve));
+    }
+    return true;
+  }
+
+  notify() {
+    for (const resolve of this.permissionWaiters.splice(0)) resolve();
   }
 
   /**
@@ -67,6 +109,9 @@ export class ClaudeProcess {
    */
   setState(state) {
     this.state = state;
+    // A turn that ended leaves no call waiting for permission.
+    if (this.settled()) this.permissions.clear();
+    this.notify();
     if (!this.settled()) return;
     for (const resolve of this.waiters.splice(0)) resolve();
   }
