@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { ClaudeProcess } from './claude-process.mjs';
 import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
@@ -153,6 +153,8 @@ function hello(kitConfig) {
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction', 'process-reuse', 'history-paging'],
     shell: { tool: 'Bash', commandField: 'command' },
+    // Claude Code's skill tool takes the skill's name in its `skill` field.
+    skill: { tool: 'Skill', nameField: 'skill' },
     texts: {
       'prompt.default-delivery': 'steer',
       // Claude Code takes a compaction's summary from the <summary> block of the model's reply, and
@@ -160,6 +162,7 @@ function hello(kitConfig) {
       'compaction.summary-form': '<summary>\n{summary}\n</summary>',
     },
     emulated: EMULATED,
+    absent: ABSENT,
     // Bash output past bashOutputMaxChars (30000 characters unless set) goes to a file; the
     // setting counts characters and clamps to 4000..128000, so the kit's limits cannot be set.
     limits: {
@@ -192,6 +195,12 @@ const EMULATED = {
   'history-paging':
     "the page is the tail, before the given message, of the adapter's projection of the transcript (what history returns): Claude Code pages only cloud sessions' transcripts (get_cloud_session_transcript)",
 };
+
+/**
+ * What of EMULATED Claude Code has no interface for at all: no prompt kept without a turn, no run
+ * without new input, no wake; a rule about one is not implemented.
+ */
+const ABSENT = ['prompt.admit.held', 'session.run', 'session.wake'];
 
 function environment(model) {
   const env = { ...process.env, ...OFFLINE };
@@ -316,11 +325,16 @@ function admit(c) {
   const busy = running && !running.settled();
   if (c.resume === false && !busy) {
     if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
-    return { messageId, state: taken ? 'promoted' : 'pending', duplicate };
+    return new EmulatedAnswer({ messageId, state: taken ? 'promoted' : 'pending', duplicate }, [
+      'prompt.admit.held',
+      'prompt.admit.receipt',
+    ]);
   }
   // Claude Code skips a message whose UUID it holds, and echoes nothing of it.
   processOf(c.sessionId).send(message, { echoed: !duplicate });
-  return { messageId, state: taken || !(busy || duplicate) ? 'promoted' : 'pending', duplicate };
+  return new EmulatedAnswer({ messageId, state: taken || !(busy || duplicate) ? 'promoted' : 'pending', duplicate }, [
+    'prompt.admit.receipt',
+  ]);
 }
 
 /**
