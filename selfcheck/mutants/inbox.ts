@@ -466,7 +466,9 @@ export const inbox: Mutant[] = [
     find: 'if (promoted > 0) turns = 0;',
     replace:
       'owedRestarts += promoted;\n    if (owedRestarts > 0) {\n      turns = 0;\n      owedRestarts -= 1;\n    }',
-    also: [{ file: 'runner/drain.ts', find: '  let turns = 0;\n', replace: '  let turns = 0;\n  let owedRestarts = 0;\n' }],
+    also: [
+      { file: 'runner/drain.ts', find: '  let turns = 0;\n', replace: '  let turns = 0;\n  let owedRestarts = 0;\n' },
+    ],
     breaks: ['INB-09'],
   },
 ];

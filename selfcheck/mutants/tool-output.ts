@@ -459,4 +459,23 @@ export const toolOutput: Mutant[] = [
       return { ...block, content: known } as unknown as ContentBlock;
     }),`,
   },
+  // TOO-07 (d): the lossy output must say that text was lost.
+  {
+    name: 'a managed file that cannot be written leaves the head and tail joined with no word of what was lost',
+    kind: 'edge value',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: "      return { ...result, output: boundedPreview(text, limit, '') };",
+    breaks: ['TOO-07'],
+  },
+  {
+    name: 'a managed file that cannot be written leaves the output cut to the limit from its start, silently',
+    kind: 'partial comparison',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: `      let head = text.split('\\n').slice(0, limit.maxLines).join('\\n');
+      while (Buffer.byteLength(head, 'utf8') > limit.maxBytes) head = head.slice(0, -1);
+      return { ...result, output: head };`,
+    breaks: ['TOO-07'],
+  },
 ];
