@@ -142,4 +142,43 @@ export const agents: Mutant[] = [
       '  private readonly cache = new Map<string, Row | undefined>();\n  find(id: string): Session | undefined {\n    if (!this.cache.get(id)) this.cache.set(id, this.byId.get(id));\n    const row = this.cache.get(id);',
     breaks: ['AGT-01'],
   },
+  // AGT-01 (e): an agent selected while a turn runs is the agent of the drain's next provider turn.
+  {
+    name: 'the agent is sampled once per drain, not per turn',
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '    const session = deps.sessions.get(sessionId);\n',
+    replace: '    const session = { ...deps.sessions.get(sessionId), agent: drainAgent };\n',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);',
+        replace: '  const { location, agent: drainAgent } = deps.sessions.get(sessionId);',
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
+  {
+    // As where the agent is kept with the user's message: a switch waits for the next prompt.
+    name: 'the agent of a turn is the one selected when the input it answers was promoted',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    if (promoted > 0) turns = 0;',
+    replace:
+      '    if (promoted > 0) turns = 0;\n    if (promoted > 0 || promptAgent === undefined) promptAgent = session.agent;',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: 'const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);',
+        replace:
+          'const outcome = await runProviderTurn(deps, { ...session, agent: promptAgent }, epoch.parts, signal, doomLoop);',
+      },
+      {
+        file: 'runner/drain.ts',
+        find: '  let turns = 0;\n',
+        replace: '  let turns = 0;\n  let promptAgent: string | null | undefined;\n',
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
 ];
