@@ -181,4 +181,23 @@ export const agents: Mutant[] = [
     ],
     breaks: ['AGT-01'],
   },
+  // AGT-04 (b): a call allowed without asking keeps the agent of its turn, however late it is authorized.
+  {
+    name: 'the calls of a turn run one after another, each authorized under the agent selected when it starts',
+    kind: 'ordering in time',
+    file: 'runner/provider-turn.ts',
+    find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
+    replace:
+      '  // The calls of a turn run one after another, each judged when it starts.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(() => new ToolAuthorization(deps, session, selected(), signal, doomLoop).authorizedExecution(call));\n    queue = next.catch(() => undefined);\n    return next;\n  });',
+    breaks: ['AGT-04'],
+  },
+  {
+    name: 'the calls of a turn run one after another, each needing the allowance of the agent selected when it starts as well as its turn agent',
+    kind: 'configuration precedence',
+    file: 'runner/provider-turn.ts',
+    find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
+    replace:
+      "  // The calls of a turn run one after another; each must be allowed by the agent selected when it starts too.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(async () => {\n      const now = selected();\n      if (deps.agents.toolPermission(now, call.name, deps.tools.unruled(call.name)) === 'deny')\n        return { status: 'error' as const, output: `Agent ${now.name} may not use ${call.name}` };\n      return authorization.authorizedExecution(call);\n    });\n    queue = next.catch(() => undefined);\n    return next;\n  });",
+    breaks: ['AGT-04'],
+  },
 ];
