@@ -94,6 +94,26 @@ Feature: Compaction1 - Automatic compaction
     Then the provider received 4 requests
     And request 4 carries no assistant or tool message
 
+  @CMP-05 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:cmp-compaction-reasoning-1
+  Scenario: [5b] Signed reasoning the same model reads before the compaction reaches it no more after it, the newest folded answer's neither
+    Given a session "s1"
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies "short" after reasoning "weighing the first" signed "sig-kit-1"
+    And the provider replies with a long reply after reasoning "weighing the long one" signed "sig-kit-2"
+    And the provider summarizes with "SUMMARY: a short answer, then a long one"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    # checks: AGT-06
+    And request 2 replays the reasoning "weighing the first" signed "sig-kit-1"
+    And request 4 carries no provider-native reasoning
+    And request 4 carries no assistant or tool message
+
   @CMP-06 @id:cmp-compaction-6
   Scenario: [6] Only the finished summary is durable: its streamed fragments are not
     Given a session "s1"

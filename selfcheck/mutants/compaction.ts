@@ -339,4 +339,24 @@ export const compaction: Mutant[] = [
     ],
     breaks: ['CMP-11'],
   },
+  // CMP-05 (c): no provider-native reasoning from before the compaction reaches the model after it.
+  {
+    name: 'folded answers that carry signed reasoning stay in view, for the provider that asks for them',
+    kind: 'partial comparison',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'assistant' && m.reasoning?.signature !== undefined)) && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    breaks: ['CMP-05'],
+  },
+  {
+    name: "the checkpoint's answer is the newest folded answer with its text replaced, its reasoning kept",
+    kind: 'stale cache',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: '  return [...checkpointMessages(checkpoint, form), ...after];',
+    replace:
+      "  // The checkpoint's answer is the newest folded answer with its text replaced.\n  const newest = messages.findLast((m) => m.role === 'assistant' && m.seq <= checkpoint.cutSeq);\n  const stale = (m: ModelMessage): ModelMessage =>\n    m.role === 'assistant' && newest?.role === 'assistant' ? { ...newest, ...m, model: newest.model, reasoning: newest.reasoning } : m;\n  return [...checkpointMessages(checkpoint, form).map(stale), ...after];",
+    breaks: ['CMP-05'],
+  },
 ];

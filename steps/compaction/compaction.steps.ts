@@ -146,6 +146,13 @@ Given('the provider replies with {prose}', function (this: KitWorld, length: num
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
+Given(
+  'the provider replies with {prose} after reasoning {string} signed {string}',
+  function (this: KitWorld, length: number, reasoning: string, signature: string) {
+    this.provider.enqueue({ turn: textTurn(prose(length), 4, { reasoning: { text: reasoning, signature } }) });
+  },
+);
+
 /** Sized when the request arrives: the runtime's own instructions and tools count towards it. */
 Given(
   'the provider replies with prose that brings the conversation to {int} tokens',
