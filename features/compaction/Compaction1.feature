@@ -247,3 +247,22 @@ Feature: Compaction1 - Automatic compaction
     And the session has 1 completed compaction
     # checks: CMP-09
     And request 5 ends with the pending input "three"
+
+  @CMP-01 @id:cmp-compaction-mid-drain-1 @needs:kit-tools
+  Scenario: [11b] The estimate is made before every provider turn of a drain: a tool result that brings the next turn over budget is compacted before it
+    Given a session "s1"
+    And the provider calls produce "notes" with 1800 numbered lines
+    And the provider replies "first"
+    And the provider calls produce "more" with 7200 numbered lines
+    And the provider summarizes with "SUMMARY: 1800 lines, a short answer, then 7200 lines"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the context budget is sized to hold request 2 twice
+    And the user steers "two"
+    And the session settles
+    Then request 3 ends with the pending input "two"
+    And the provider received 5 requests
+    And request 5 mentions "SUMMARY: 1800 lines, a short answer, then 7200 lines" in its conversation
+    # checks: CMP-02
+    And the session has 1 completed compaction

@@ -359,4 +359,28 @@ export const compaction: Mutant[] = [
       "  // The checkpoint's answer is the newest folded answer with its text replaced.\n  const newest = messages.findLast((m) => m.role === 'assistant' && m.seq <= checkpoint.cutSeq);\n  const stale = (m: ModelMessage): ModelMessage =>\n    m.role === 'assistant' && newest?.role === 'assistant' ? { ...newest, ...m, model: newest.model, reasoning: newest.reasoning } : m;\n  return [...checkpointMessages(checkpoint, form).map(stale), ...after];",
     breaks: ['CMP-05'],
   },
+  // CMP-01 (d): the estimate is made before every provider turn of a drain.
+  {
+    name: "the drain's first estimate stands for all its turns until it compacts",
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '    if (compactionDue(deps, session)) {\n',
+    replace: '    if ((dueAtStart ??= compactionDue(deps, session))) {\n      dueAtStart = undefined;\n',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  let turns = 0;\n',
+        replace: '  let turns = 0;\n  let dueAtStart: boolean | undefined;\n',
+      },
+    ],
+    breaks: ['CMP-01'],
+  },
+  {
+    name: 'the request is estimated only at a boundary that promotes new input',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    if (compactionDue(deps, session)) {\n',
+    replace: '    if (promoted > 0 && compactionDue(deps, session)) {\n',
+    breaks: ['CMP-01'],
+  },
 ];
