@@ -166,6 +166,32 @@ Feature: Compaction1 - Automatic compaction
     And request 5 mentions "SECOND-ASK" in its conversation
     And request 5 omits "FIRST-ASK" in its conversation
 
+  @CMP-06 @id:cmp-compaction-recent-restart-1 @needs:restart
+  Scenario: [7b] The durable end record keeps the recent context: after a restart the model still reads the newest compacted messages
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies "LATEST-REPLY"
+    And the provider summarizes with "SUMMARY: two turns"
+    And the provider replies "done"
+    And the provider replies "after the restart"
+    And the user steers "FIRST-ASK"
+    And the session settles
+    And the user steers "SECOND-ASK"
+    And the session settles
+    When the context budget is sized so that one long reply overflows it
+    And the user steers "three"
+    And the session settles
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    Then the provider received 5 requests
+    # checks: CMP-04
+    And request 4 mentions "LATEST-REPLY" in its conversation
+    And request 5 mentions "SUMMARY: two turns" in its conversation
+    And request 5 mentions "SECOND-ASK" in its conversation
+    And request 5 mentions "LATEST-REPLY" in its conversation
+
   @CMP-01 @id:cmp-compaction-tools-1
   Scenario: [8] The estimate counts the tool definitions the request advertises
     Given a session "s1"

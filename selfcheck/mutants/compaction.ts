@@ -383,4 +383,39 @@ export const compaction: Mutant[] = [
     replace: '    if (promoted > 0 && compactionDue(deps, session)) {\n',
     breaks: ['CMP-01'],
   },
+  // CMP-06 (d): the durable end record keeps the serialized recent context.
+  {
+    name: 'the recent context is kept in process memory, not in the durable end record',
+    kind: 'state held only in memory',
+    file: 'compaction/compactor.ts',
+    find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
+    replace:
+      "      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && '',\n      cutSeq,\n      tokensFreed,",
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+        replace:
+          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+      },
+    ],
+    breaks: ['CMP-06'],
+  },
+  {
+    name: 'the durable end record keeps the recent context without its newest message',
+    kind: 'edge value',
+    file: 'compaction/compactor.ts',
+    find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
+    replace:
+      '      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && recent(lines.slice(0, -1), RECENT_CONTEXT_TOKENS),\n      cutSeq,\n      tokensFreed,',
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+        replace:
+          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+      },
+    ],
+    breaks: ['CMP-06'],
+  },
 ];
