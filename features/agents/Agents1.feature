@@ -143,3 +143,45 @@ Feature: Agents1 - Agent and model selection
     And request 1 uses the model "kit-model"
     And request 2 uses the model "kit-model-2"
     And request 3 uses the model "kit-model-2"
+
+  @AGT-01 @id:agt-agents-mid-turn-1 @needs:kit-tools
+  Scenario: [9] An agent selected while a turn runs is the agent of the drain's next provider turn, with no new prompt
+    Given the agent "build" may use the tools:
+      | echo | allow |
+    And the agent "reviewer" may use the tools:
+      | echo | deny |
+    And a session "s1"
+    And the provider calls gate "g1"
+    And the provider calls echo "under the new agent"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the session selects the agent "reviewer"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 3 requests
+    And the history has the tool call "gate" settled as success
+    And the history has the tool call "echo" settled as error
+    And "echo.log" in the workspace of "s1" has 0 lines
+
+  @AGT-04 @id:agt-agents-allowed-later-1 @needs:kit-tools
+  Scenario: [10] A call its turn's agent allows runs under that agent, even when it is authorized after another agent was selected
+    Given the agent "build" may use the tools:
+      | echo | allow |
+    And the agent "reviewer" may use the tools:
+      | echo | deny |
+    And a session "s1"
+    And the provider calls the tools:
+      | id        | name | input                           |
+      | call_gate | gate | {"name": "g1"}                  |
+      | call_echo | echo | {"text": "allowed by its turn"} |
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the session selects the agent "reviewer"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And call "call_gate" settled as success
+    And call "call_echo" settled as success
+    And "echo.log" in the workspace of "s1" has 1 line

@@ -94,6 +94,26 @@ Feature: Compaction1 - Automatic compaction
     Then the provider received 4 requests
     And request 4 carries no assistant or tool message
 
+  @CMP-05 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:cmp-compaction-reasoning-1
+  Scenario: [5b] Signed reasoning the same model reads before the compaction reaches it no more after it, the newest folded answer's neither
+    Given a session "s1"
+    And the context budget is sized so that one long reply overflows it
+    And the provider replies "short" after reasoning "weighing the first" signed "sig-kit-1"
+    And the provider replies with a long reply after reasoning "weighing the long one" signed "sig-kit-2"
+    And the provider summarizes with "SUMMARY: a short answer, then a long one"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    When the user steers "three"
+    And the session settles
+    Then the provider received 4 requests
+    # checks: AGT-06
+    And request 2 replays the reasoning "weighing the first" signed "sig-kit-1"
+    And request 4 carries no provider-native reasoning
+    And request 4 carries no assistant or tool message
+
   @CMP-06 @id:cmp-compaction-6
   Scenario: [6] Only the finished summary is durable: its streamed fragments are not
     Given a session "s1"
@@ -145,6 +165,32 @@ Feature: Compaction1 - Automatic compaction
     And request 5 mentions the output of call "call_read" in its conversation
     And request 5 mentions "SECOND-ASK" in its conversation
     And request 5 omits "FIRST-ASK" in its conversation
+
+  @CMP-06 @id:cmp-compaction-recent-restart-1 @needs:restart
+  Scenario: [7b] The durable end record keeps the recent context: after a restart the model still reads the newest compacted messages
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies "LATEST-REPLY"
+    And the provider summarizes with "SUMMARY: two turns"
+    And the provider replies "done"
+    And the provider replies "after the restart"
+    And the user steers "FIRST-ASK"
+    And the session settles
+    And the user steers "SECOND-ASK"
+    And the session settles
+    When the context budget is sized so that one long reply overflows it
+    And the user steers "three"
+    And the session settles
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    Then the provider received 5 requests
+    # checks: CMP-04
+    And request 4 mentions "LATEST-REPLY" in its conversation
+    And request 5 mentions "SUMMARY: two turns" in its conversation
+    And request 5 mentions "SECOND-ASK" in its conversation
+    And request 5 mentions "LATEST-REPLY" in its conversation
 
   @CMP-01 @id:cmp-compaction-tools-1
   Scenario: [8] The estimate counts the tool definitions the request advertises
@@ -227,3 +273,22 @@ Feature: Compaction1 - Automatic compaction
     And the session has 1 completed compaction
     # checks: CMP-09
     And request 5 ends with the pending input "three"
+
+  @CMP-01 @id:cmp-compaction-mid-drain-1 @needs:kit-tools
+  Scenario: [11b] The estimate is made before every provider turn of a drain: a tool result that brings the next turn over budget is compacted before it
+    Given a session "s1"
+    And the provider calls produce "notes" with 1800 numbered lines
+    And the provider replies "first"
+    And the provider calls produce "more" with 7200 numbered lines
+    And the provider summarizes with "SUMMARY: 1800 lines, a short answer, then 7200 lines"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    When the context budget is sized to hold request 2 twice
+    And the user steers "two"
+    And the session settles
+    Then request 3 ends with the pending input "two"
+    And the provider received 5 requests
+    And request 5 mentions "SUMMARY: 1800 lines, a short answer, then 7200 lines" in its conversation
+    # checks: CMP-02
+    And the session has 1 completed compaction

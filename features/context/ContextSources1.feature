@@ -180,3 +180,39 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the session settles
     # checks: CTX-05
     Then request 3 has 1 system message
+
+  @CTX-03 @id:ctx-sources-concurrent-1 @needs:kit-sources @needs:kit-tools
+  Scenario: [14] The sources of two contributors are read at the same time, when the epoch begins and at a later boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the contributor "kit/b" contributes the context sources:
+      | key       |
+      | kit/b.one |
+    And the context source "kit/a.one" has the value "1", read only once the gate "ga1" opens
+    And the context source "kit/b.one" has the value "2", read only once the gate "gb1" opens
+    And the provider replies "first"
+    And the provider replies "second"
+    When the user steers "one"
+    And the gates "ga1" and "gb1" are blocked at the same time
+    And the gate "ga1" opens
+    And the gate "gb1" opens
+    And the session settles
+    And the context source "kit/a.one" has the value "3", read only once the gate "ga2" opens
+    And the context source "kit/b.one" has the value "4", read only once the gate "gb2" opens
+    And the user steers "two"
+    And the gates "gb2" and "ga2" are blocked at the same time
+    And the gate "gb2" opens
+    And the gate "ga2" opens
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.one = 1 |
+      | kit/b.one = 2 |
+    And request 2 has 1 system message
+    And the last system message of request 2 is:
+      """
+      kit/a.one is now 3
+
+      kit/b.one is now 4
+      """

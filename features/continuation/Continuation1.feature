@@ -139,3 +139,18 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And request 5 carries 0 images
     And request 8 carries 0 images
     And the newest user message in the history is a hidden continuation of media with the placeholder text of session "s2"
+
+  @CON-04 @profile:continuation @id:con-continuation-no-user-1 @needs:kit-tools
+  Scenario: [7] A compaction in a drain that holds no user message at all is followed by the same synthetic continue
+    Given the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the tool output limit is 10 lines or 1000000 bytes
+    And the provider tells summary requests from turns
+    And the provider calls produce "p" with one line of 148000 "x"
+    And the provider summarizes with "SUMMARY: produced a long output"
+    And the provider replies "done" to every later turn
+    When the session is run
+    And the session settles
+    # checks: CON-01
+    Then the session has 1 completed compaction
+    And the last request ends with the user message reading "continue"
+    And the newest user message in the history is a hidden continuation reading "continue"

@@ -202,6 +202,29 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider received 31 requests
     And 1 scripted provider turn is left unused
 
+  @INB-09 @id:inb-allowance-once-several-1 @needs:kit-tools
+  Scenario: [10b] Three steers promoted at one boundary restart the allowance once, not once each
+    Given a session "s1"
+    And the provider calls echo 5 times
+    And the provider calls gate "g1"
+    And the provider calls echo 25 times
+    And the provider replies "never sent"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the user steers "one"
+    And the user steers "two"
+    And the user steers "three"
+    And the gate "g1" opens
+    And the session settles
+    Then request 7 tells the model, after "gate g1 opened", in this order:
+      | one   |
+      | two   |
+      | three |
+    And the provider received 31 requests
+    And 1 scripted provider turn is left unused
+    # checks: RUN-02
+    And the session reports the failure "turn-limit" mentioning "25"
+
   @INB-08 @INB-10 @needs:kit-tools @id:inb-steers-and-queue-1
   Scenario: [11] Two steers and a queued prompt pending at one boundary: the steers join the drain together, the queued prompt waits for the next activity
     Given a session "s1"

@@ -509,3 +509,19 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
     And the baseline of request 2 names the working directory of "s1"
     And request 2 tells the model nothing beside "two"
+
+  @INS-01 @id:ins-files-mid-drain-1 @needs:kit-tools
+  Scenario: [26] A file edited while a tool runs reaches the model at the drain's next boundary, after the tool result, with no new prompt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the gate "g1" opens
+    And the session settles
+    Then the provider received 2 requests
+    And request 1 does not contain "PROJECT: use spaces" anywhere
+    And request 2 tells the model, after "gate g1 opened", in this order:
+      | PROJECT: use spaces |

@@ -84,3 +84,21 @@ Feature: Concurrency1 - Serialized drains and location fencing
     Then request 1 has the kit context in its baseline:
       | kit/here.one = "here" |
     And no request after request 1 contains "kit/here.one"
+
+  @RUN-08 @id:run-moved-tools-1 @needs:tool-contributions
+  Scenario: [6] A session moved into a directory of its old location advertises that location's contributed tools no more, and its new location's
+    Given a session "s1"
+    And the location of "s1" has the contributed tool "kit_here" under "kit/here"
+    And the provider replies "before the move"
+    And the provider replies "after the move"
+    When the user steers "one"
+    And the session settles
+    And session "s1" moves to "sub" of the project "s1"
+    And the location of "s1" has the contributed tool "kit_there" under "kit/there"
+    And the user steers "two"
+    And the session settles
+    Then the provider received 2 requests
+    And request 1 advertises the tool "kit_here"
+    And request 1 does not advertise the tool "kit_there"
+    And request 2 does not advertise the tool "kit_here"
+    And request 2 advertises the tool "kit_there"

@@ -261,3 +261,26 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the complete output of call "c1" holds exactly what the tool returned
     # checks: TOO-06
     And the complete output of call "c2" holds exactly what the tool returned
+
+  @TOO-01 @id:too-bounding-one-text-1 @needs:kit-tools
+  Scenario: [12] Lines each far within the byte limit but over it together are bounded as one text
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 600 bytes
+    And the provider calls produce "c1" with 500 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
+    And the output of call "c1" is within 1000 lines and 600 bytes
+    And the output of call "c1" keeps its first and last lines
+
+  @TOO-01 @id:too-bounding-one-text-2
+  Scenario: [13] A failed command's output and its exit status are bounded together, as one text
+    Given a session "s1"
+    And the tool output limit is 10 lines or 100000 bytes
+    And the provider runs the shell command "seq 1 60; exit 3" as "c1"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" settled as error
+    And the output of call "c1" is within 10 lines and 100000 bytes

@@ -49,6 +49,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is bounded
     And the output of call "c1" is within 5 lines and 100000 bytes
     And call "c1" has no complete output path
+    And the output of call "c1" says that it lost text
     And the runtime reported a diagnostic for operators
 
   @TOO-07 @needs:kit-tools @id:too-files-8
@@ -65,6 +66,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is bounded
     And the output of call "c1" is within 5 lines and 100000 bytes
     And call "c1" has no complete output path
+    And the output of call "c1" says that it lost text
     And the runtime reported a diagnostic for operators
 
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart

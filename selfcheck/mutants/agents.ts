@@ -142,4 +142,62 @@ export const agents: Mutant[] = [
       '  private readonly cache = new Map<string, Row | undefined>();\n  find(id: string): Session | undefined {\n    if (!this.cache.get(id)) this.cache.set(id, this.byId.get(id));\n    const row = this.cache.get(id);',
     breaks: ['AGT-01'],
   },
+  // AGT-01 (e): an agent selected while a turn runs is the agent of the drain's next provider turn.
+  {
+    name: 'the agent is sampled once per drain, not per turn',
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '    const session = deps.sessions.get(sessionId);\n',
+    replace: '    const session = { ...deps.sessions.get(sessionId), agent: drainAgent };\n',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);',
+        replace: '  const { location, agent: drainAgent } = deps.sessions.get(sessionId);',
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
+  {
+    // As where the agent is kept with the user's message: a switch waits for the next prompt.
+    name: 'the agent of a turn is the one selected when the input it answers was promoted',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    if (promoted > 0) turns = 0;',
+    replace:
+      '    if (promoted > 0) turns = 0;\n    if (promoted > 0 || promptAgent === undefined) promptAgent = session.agent;',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: 'const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);',
+        replace:
+          'const outcome = await runProviderTurn(deps, { ...session, agent: promptAgent }, epoch.parts, signal, doomLoop);',
+      },
+      {
+        file: 'runner/drain.ts',
+        find: '  let turns = 0;\n',
+        replace: '  let turns = 0;\n  let promptAgent: string | null | undefined;\n',
+      },
+    ],
+    breaks: ['AGT-01'],
+  },
+  // AGT-04 (b): a call allowed without asking keeps the agent of its turn, however late it is authorized.
+  {
+    name: 'the calls of a turn run one after another, each authorized under the agent selected when it starts',
+    kind: 'ordering in time',
+    file: 'runner/provider-turn.ts',
+    find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
+    replace:
+      '  // The calls of a turn run one after another, each judged when it starts.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(() => new ToolAuthorization(deps, session, selected(), signal, doomLoop).authorizedExecution(call));\n    queue = next.catch(() => undefined);\n    return next;\n  });',
+    breaks: ['AGT-04'],
+  },
+  {
+    name: 'the calls of a turn run one after another, each needing the allowance of the agent selected when it starts as well as its turn agent',
+    kind: 'configuration precedence',
+    file: 'runner/provider-turn.ts',
+    find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
+    replace:
+      "  // The calls of a turn run one after another; each must be allowed by the agent selected when it starts too.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(async () => {\n      const now = selected();\n      if (deps.agents.toolPermission(now, call.name, deps.tools.unruled(call.name)) === 'deny')\n        return { status: 'error' as const, output: `Agent ${now.name} may not use ${call.name}` };\n      return authorization.authorizedExecution(call);\n    });\n    queue = next.catch(() => undefined);\n    return next;\n  });",
+    breaks: ['AGT-04'],
+  },
 ];

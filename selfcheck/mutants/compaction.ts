@@ -339,4 +339,83 @@ export const compaction: Mutant[] = [
     ],
     breaks: ['CMP-11'],
   },
+  // CMP-05 (c): no provider-native reasoning from before the compaction reaches the model after it.
+  {
+    name: 'folded answers that carry signed reasoning stay in view, for the provider that asks for them',
+    kind: 'partial comparison',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'assistant' && m.reasoning?.signature !== undefined)) && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    breaks: ['CMP-05'],
+  },
+  {
+    name: "the checkpoint's answer is the newest folded answer with its text replaced, its reasoning kept",
+    kind: 'stale cache',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: '  return [...checkpointMessages(checkpoint, form), ...after];',
+    replace:
+      "  // The checkpoint's answer is the newest folded answer with its text replaced.\n  const newest = messages.findLast((m) => m.role === 'assistant' && m.seq <= checkpoint.cutSeq);\n  const stale = (m: ModelMessage): ModelMessage =>\n    m.role === 'assistant' && newest?.role === 'assistant' ? { ...newest, ...m, model: newest.model, reasoning: newest.reasoning } : m;\n  return [...checkpointMessages(checkpoint, form).map(stale), ...after];",
+    breaks: ['CMP-05'],
+  },
+  // CMP-01 (d): the estimate is made before every provider turn of a drain.
+  {
+    name: "the drain's first estimate stands for all its turns until it compacts",
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '    if (compactionDue(deps, session)) {\n',
+    replace: '    if ((dueAtStart ??= compactionDue(deps, session))) {\n      dueAtStart = undefined;\n',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  let turns = 0;\n',
+        replace: '  let turns = 0;\n  let dueAtStart: boolean | undefined;\n',
+      },
+    ],
+    breaks: ['CMP-01'],
+  },
+  {
+    name: 'the request is estimated only at a boundary that promotes new input',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    if (compactionDue(deps, session)) {\n',
+    replace: '    if (promoted > 0 && compactionDue(deps, session)) {\n',
+    breaks: ['CMP-01'],
+  },
+  // CMP-06 (d): the durable end record keeps the serialized recent context.
+  {
+    name: 'the recent context is kept in process memory, not in the durable end record',
+    kind: 'state held only in memory',
+    file: 'compaction/compactor.ts',
+    find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
+    replace:
+      "      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && '',\n      cutSeq,\n      tokensFreed,",
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+        replace:
+          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+      },
+    ],
+    breaks: ['CMP-06'],
+  },
+  {
+    name: 'the durable end record keeps the recent context without its newest message',
+    kind: 'edge value',
+    file: 'compaction/compactor.ts',
+    find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
+    replace:
+      '      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && recent(lines.slice(0, -1), RECENT_CONTEXT_TOKENS),\n      cutSeq,\n      tokensFreed,',
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+        replace:
+          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+      },
+    ],
+    breaks: ['CMP-06'],
+  },
 ];

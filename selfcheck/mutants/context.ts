@@ -359,4 +359,25 @@ export const context: Mutant[] = [
     replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
     breaks: ['CTX-04'],
   },
+  // CTX-03 (a): the sources of the contributors are read concurrently, at every boundary.
+  {
+    name: 'the sources are read one after another',
+    kind: 'ordering in time',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '  const observations = await Promise.all(sources.map((source) => source.load()));',
+    replace:
+      '  const observations: Observation<unknown>[] = [];\n  for (const source of sources) observations.push(await source.load());',
+    breaks: ['CTX-03'],
+  },
+  {
+    name: "the sources are read concurrently when an epoch begins, one after another at the epoch's later boundaries",
+    kind: 'second occurrence',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '  const observed = await observe(sources);\n  const parts: { key: string; text: string }[] = [];',
+    replace:
+      '  // Later boundaries read the sources one after another.\n  const observed: Observed[] = [];\n  for (const source of sources) observed.push({ source, observation: await source.load() });\n  const parts: { key: string; text: string }[] = [];',
+    breaks: ['CTX-03'],
+  },
 ];

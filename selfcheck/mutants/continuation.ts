@@ -141,4 +141,25 @@ export const continuation: Mutant[] = [
       ofMedia: false,`,
     breaks: ['CON-02'],
   },
+  // CON-04 (c): with no user message before the compaction, the continuation is the same `continue`.
+  {
+    name: 'with no user message before the compaction, no continuation is injected',
+    kind: 'edge value',
+    profile: 'continuation',
+    file: 'runner/drain.ts',
+    find: '      const { prompt, ofMedia } = continuationFor(before);\n',
+    replace:
+      "      const { prompt, ofMedia } = continuationFor(before);\n      // Without a user message to continue from, nothing is injected.\n      if (before.some((m) => m.role === 'user'))\n",
+    breaks: ['CON-04'],
+  },
+  {
+    name: 'with no user message before the compaction, the continuation is the placeholder of a message that had only media',
+    kind: 'partial comparison',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');\n",
+    replace:
+      "  if (lastUser < 0) return { prompt: { parts: [{ type: 'text', text: MEDIA_PLACEHOLDER }] }, ofMedia: true };\n  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');\n",
+    breaks: ['CON-04'],
+  },
 ];

@@ -443,4 +443,32 @@ export const inbox: Mutant[] = [
       'const heldHere = ((this as unknown as { heldHere?: Set<string> }).heldHere ??= new Set<string>());\n    if (input.resume !== false || (duplicate && !heldHere.has(row.messageId))) this.coordinator.wake(input.sessionId);\n    if (input.resume === false) heldHere.add(row.messageId);',
     breaks: ['INB-04'],
   },
+  {
+    name: 'each prompt promoted at a boundary restarts the allowance: several at once add up',
+    kind: 'counting by status',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace: 'if (promoted > 0) turns = -MAX_PROVIDER_TURNS * (promoted - 1);',
+    breaks: ['INB-09'],
+  },
+  {
+    name: 'each further prompt promoted at one boundary buys one more turn',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace: 'if (promoted > 0) turns = 1 - promoted;',
+    breaks: ['INB-09'],
+  },
+  {
+    name: 'the restarts owed for prompts promoted together are spent one per boundary',
+    kind: 'second occurrence',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace:
+      'owedRestarts += promoted;\n    if (owedRestarts > 0) {\n      turns = 0;\n      owedRestarts -= 1;\n    }',
+    also: [
+      { file: 'runner/drain.ts', find: '  let turns = 0;\n', replace: '  let turns = 0;\n  let owedRestarts = 0;\n' },
+    ],
+    breaks: ['INB-09'],
+  },
 ];

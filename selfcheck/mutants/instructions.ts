@@ -184,4 +184,41 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace: 'if (root !== undefined && !real.startsWith(await realpath(root))) return Absent;',
     breaks: ['INS-06'],
   },
+  // INS-01 (f): the files are observed at the boundaries inside a drain too, after tool results.
+  {
+    name: 'context changes are admitted only at a boundary that promotes new input',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    const epoch = await context.admitChanges();',
+    replace: '    const epoch = promoted > 0 ? await context.admitChanges() : deps.epochs.find(sessionId)!;',
+    breaks: ['INS-01'],
+  },
+  {
+    name: "the sources are loaded once per drain, and the drain's later boundaries reuse what they held then",
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '      context = await ContextBoundary.open(deps, session);',
+    replace: `      context = await ContextBoundary.open(
+        {
+          ...deps,
+          contextSources: async (s) =>
+            (await deps.contextSources(s)).map((source) => ({
+              ...source,
+              load: () => {
+                if (!loadedInDrain.has(source.key)) loadedInDrain.set(source.key, source.load());
+                return loadedInDrain.get(source.key) as ReturnType<typeof source.load>;
+              },
+            })),
+        },
+        session,
+      );`,
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  let turns = 0;\n',
+        replace: '  let turns = 0;\n  const loadedInDrain = new Map<string, unknown>();\n',
+      },
+    ],
+    breaks: ['INS-01'],
+  },
 ];

@@ -280,4 +280,32 @@ export const runner: Mutant[] = [
     replace: '        onEvent(event);',
     breaks: ['RUN-06'],
   },
+  // RUN-08 (c): the tools a request advertises are those of the location the session is in now.
+  {
+    name: "a session's advertised tools are looked up once, in the location of its first turn, and kept",
+    kind: 'stale cache',
+    needs: 'tool-contributions',
+    file: 'runner/provider-turn.ts',
+    find: '    tools: deps.tools.definitions(session.location),',
+    replace: '    tools: (advertisedTools[session.id] ??= deps.tools.definitions(session.location)),',
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: '/** What the next provider turn of `session` would send. */',
+        replace:
+          'const advertisedTools: Record<string, ReturnType<ProviderTurnDeps["tools"]["definitions"]>> = {};\n/** What the next provider turn of `session` would send. */',
+      },
+    ],
+    breaks: ['RUN-08'],
+  },
+  {
+    name: "a location's contributed tools are advertised in every directory under it",
+    kind: 'containment by prefix',
+    needs: 'tool-contributions',
+    file: 'tools/tool-registry.ts',
+    find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
+    replace:
+      '    return [\n      ...this.tools.values(),\n      ...[...this.contributions].filter(([at]) => location.startsWith(at)).flatMap(([, scoped]) => [...scoped.values()].flat()),\n    ];',
+    breaks: ['RUN-08'],
+  },
 ];

@@ -459,4 +459,42 @@ export const toolOutput: Mutant[] = [
       return { ...block, content: known } as unknown as ContentBlock;
     }),`,
   },
+  // TOO-07 (d): the lossy output must say that text was lost.
+  {
+    name: 'a managed file that cannot be written leaves the head and tail joined with no word of what was lost',
+    kind: 'edge value',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: "      return { ...result, output: boundedPreview(text, limit, '') };",
+    breaks: ['TOO-07'],
+  },
+  {
+    name: 'a managed file that cannot be written leaves the output cut to the limit from its start, silently',
+    kind: 'partial comparison',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: `      let head = text.split('\\n').slice(0, limit.maxLines).join('\\n');
+      while (Buffer.byteLength(head, 'utf8') > limit.maxBytes) head = head.slice(0, -1);
+      return { ...result, output: head };`,
+    breaks: ['TOO-07'],
+  },
+  // TOO-01 (f): a settlement is bounded once, as one text, not part by part.
+  {
+    name: "a failed command's output is bounded and its exit status added after, outside the limit",
+    kind: 'ordering in time',
+    file: 'tools/tool-registry.ts',
+    find: '  bound(result: ToolResult): Promise<ToolResult> {\n    return this.bounding.bound(result);\n  }',
+    replace:
+      "  async bound(result: ToolResult): Promise<ToolResult> {\n    // The command's output is bounded; its exit status is added after, as a part of its own.\n    const status = result.status === 'error' ? /\\nexit status [^\\n]*$/.exec(result.output) : null;\n    if (!status) return this.bounding.bound(result);\n    const bounded = await this.bounding.bound({ ...result, output: result.output.slice(0, status.index) });\n    return { ...bounded, output: bounded.output + status[0] };\n  }",
+    breaks: ['TOO-01'],
+  },
+  {
+    name: 'the byte limit holds each line on its own, not the lines together',
+    kind: 'partial comparison',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace:
+      "    // Each line is held to the byte limit on its own; the lines together only to the line limit.\n    if (withinLimit(text, { ...limit, maxBytes: Number.POSITIVE_INFINITY }) && text.split('\\n').every((line) => withinLimit(line, limit)))\n      return result;",
+    breaks: ['TOO-01'],
+  },
 ];

@@ -146,6 +146,13 @@ Given('the provider replies with {prose}', function (this: KitWorld, length: num
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });
 
+Given(
+  'the provider replies with {prose} after reasoning {string} signed {string}',
+  function (this: KitWorld, length: number, reasoning: string, signature: string) {
+    this.provider.enqueue({ turn: textTurn(prose(length), 4, { reasoning: { text: reasoning, signature } }) });
+  },
+);
+
 /** Sized when the request arrives: the runtime's own instructions and tools count towards it. */
 Given(
   'the provider replies with prose that brings the conversation to {int} tokens',
@@ -214,6 +221,21 @@ When(
     return undefined;
   },
 );
+
+/**
+ * The budget holds twice what request `n` weighed on the wire (characters / 4), with room for a
+ * summary's output beside it: a runtime that weighs its requests somewhat otherwise still finds a
+ * request like it within budget, and one carrying several times its tool results over it.
+ */
+Given('the context budget is sized to hold request {int} twice', async function (this: KitWorld, n: number) {
+  const reserve = 4_000;
+  const budget = Math.round((2 * JSON.stringify(request(this, n).body).length) / 4);
+  await this.driver.call('compaction.configure', {
+    contextWindow: budget + reserve,
+    outputAllowance: reserve,
+    buffer: reserve,
+  });
+});
 
 When('the context window grows tenfold', function (this: KitWorld) {
   return configureSizes(this, 10);

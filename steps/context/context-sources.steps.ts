@@ -1,8 +1,10 @@
-import { Given, Then, type DataTable } from '@cucumber/cucumber';
+import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import type { KitSourceDeclaration } from '../../harness/protocol/protocol.js';
 import { baselineOf } from '../support/requests.js';
+import { AwaitedStateNotReached } from '../../harness/driver/runtime-driver.js';
+import { GateNeverBlocked } from '../../harness/means/tool-means.js';
 
 /** Kit sources render one line each; these are the lines of a baseline that the kit defined. */
 const kitLines = (text: string) => text.split('\n').filter((line) => line.startsWith('kit/'));
@@ -74,3 +76,21 @@ Then('reconciling the context now would be {string}', async function (this: KitW
   const { outcome: reached } = await this.driver.call('context.reconcile', { sessionId: this.session().id });
   expect(reached).to.equal(outcome);
 });
+
+/**
+ * CTX-03: two gated reads held at once. A runtime that reads its sources one after another waits
+ * on the first gate and never comes to the second while the first is closed.
+ */
+When(
+  'the gates {string} and {string} are blocked at the same time',
+  async function (this: KitWorld, first: string, second: string) {
+    for (const gate of [first, second]) {
+      try {
+        await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
+      } catch (error) {
+        if (!(error instanceof AwaitedStateNotReached || error instanceof GateNeverBlocked)) throw error;
+        expect.fail(`nothing waited on the gate "${gate}" while the other of "${first}" and "${second}" was closed`);
+      }
+    }
+  },
+);

@@ -324,6 +324,23 @@ Then(
   },
 );
 
+/**
+ * TOO-07: an output that lost text says so in words: some line of it, with a letter in it, is no
+ * line the tool returned, nor the start or end of one (a line cut short).
+ */
+Then('the output of call {string} says that it lost text', async function (this: KitWorld, id: string) {
+  const output = (await toolCall(this, id)).output ?? '';
+  const shown = this.means.returned(output)?.[0] ?? output;
+  const returned = raw(this, id)
+    .split('\n')
+    .map((line) => line.trim());
+  const notice = shown
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /\p{L}/u.test(line) && !returned.some((kept) => kept.startsWith(line) || kept.endsWith(line)));
+  expect(notice, `a line of the output of "${id}" that says text was lost: ${JSON.stringify(shown)}`).to.not.be.empty;
+});
+
 Then('call {string} has no complete output path', async function (this: KitWorld, id: string) {
   expect((await toolCall(this, id)).outputPath).to.equal(undefined);
 });
