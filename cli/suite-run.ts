@@ -1,9 +1,9 @@
 import type { ConformanceRunOptions } from '../harness/suite/conformance-run.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
-import { isFailure } from '../harness/report/outcome.js';
+import { tally } from '../harness/report/summary.js';
 import { inProcessLauncher } from '../harness/driver/in-process.js';
 import { rmSync } from 'node:fs';
-import { progressLine } from './progress.js';
+import { progressLine, scenarioProgress } from './progress.js';
 import { ExitCode } from './exit-codes.js';
 import { makeRunDirectory, removeIfEmpty } from './run-directory.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
@@ -25,7 +25,7 @@ export async function runSuite(
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
   if ('module' in runtime) await inProcessLauncher(runtime.module);
   const progress = progressLine(process.stderr);
-  let failed = 0;
+  const seen = tally([]);
   let done = 0;
   let total = 0;
   const directory = makeRunDirectory();
@@ -51,10 +51,8 @@ export async function runSuite(
       ...options,
       onScenario: (result, scenariosDone, scenarios) => {
         [done, total] = [scenariosDone, scenarios];
-        if (isFailure(result.status)) failed += 1;
-        progress.update(
-          `${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`,
-        );
+        seen[result.status] += 1;
+        progress.update(scenarioProgress(seen, total, result));
         // Cucumber writes its summary once the last scenario is done: the progress ends first.
         if (done === total) progress.clear();
       },
