@@ -7,7 +7,7 @@ import { progressLine, scenarioProgress } from './progress.js';
 import { ExitCode } from './exit-codes.js';
 import { makeRunDirectory, removeIfEmpty } from './run-directory.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
-import { tagExpression, type SelectionArgs } from './scenario-selection.js';
+import { nearTags, tagExpression, type SelectionArgs } from './scenario-selection.js';
 import { readScenarios, selectedBy } from '../harness/suite/suite-index.js';
 import { kitPath } from '../harness/kit-root.js';
 import { KitInputError } from '../harness/input-error.js';
@@ -19,8 +19,9 @@ export async function runSuite(
 ): Promise<ScenarioResult[]> {
   const tags = tagExpression(args);
   // Told from the feature files at once, where Cucumber would first load itself and every feature.
-  if (tags && !readScenarios(kitPath('features')).some((scenario) => selectedBy(tags, scenario)))
-    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${tags}`);
+  const scenarios = tags ? readScenarios(kitPath('features')) : [];
+  if (tags && !scenarios.some((scenario) => selectedBy(tags, scenario)))
+    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${tags}${nearTags(tags, scenarios)}`);
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
   if ('module' in runtime) await inProcessLauncher(runtime.module);
