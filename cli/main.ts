@@ -27,13 +27,14 @@ const COMMANDS = [
   lintCommand,
 ];
 
+const COMMAND_NAMES = COMMANDS.map((command) => String(command.command).split(' ')[0]!);
+
 /** The first word, when it names no command: yargs would call it an unknown argument. */
 function unknownCommand(argv: string[]): UsageError | undefined {
   const [first] = argv;
-  const names = COMMANDS.map((command) => String(command.command).split(' ')[0]!);
-  if (first === undefined || first.startsWith('-') || names.includes(first)) return undefined;
+  if (first === undefined || first.startsWith('-') || COMMAND_NAMES.includes(first)) return undefined;
   return new UsageError(
-    `"${first}" is not a command${didYouMean(nearest(first, names))}: the commands are ${names.join(', ')}`,
+    `"${first}" is not a command${didYouMean(nearest(first, COMMAND_NAMES))}: the commands are ${COMMAND_NAMES.join(', ')}`,
   );
 }
 
@@ -65,6 +66,35 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
 }
 
 /**
+ * yargs' words for an argument, a required option or a command left out, or two options given
+ * together that exclude each other: the kit's instead, naming what is at fault as the user types it,
+ * with what it is for (its description in the help) where one thing is missing.
+ */
+function missingArguments(
+  argv: string[],
+  message: string | undefined,
+  describe: Record<string, string>,
+): string | undefined {
+  const purpose = (name: string) => {
+    const text = describe[name];
+    return text ? `: ${text[0]!.toLowerCase()}${text.slice(1)}` : '';
+  };
+  const missing = (names: string[]) =>
+    `${names.join(' and ')}: missing${names.length === 1 ? purpose(names[0]!.replace(/^<|>$|^--/g, '')) : ''}`;
+  const got = /^Not enough non-option arguments: got (\d+)/.exec(message ?? '')?.[1];
+  if (got !== undefined) {
+    const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === argv[0]);
+    const positionals = String(command?.command ?? '').match(/<[^>]+>/g) ?? [];
+    return missing(positionals.slice(Number(got)));
+  }
+  const required = /^Missing required arguments?: (.*)$/.exec(message ?? '')?.[1];
+  if (required) return missing(required.split(', ').map((name) => `--${name}`));
+  const exclusive = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message ?? '');
+  if (exclusive) return `--${exclusive[1]} and --${exclusive[2]}: give one of them, not both`;
+  return undefined;
+}
+
+/**
  * An error's message as the one line it is printed as: a newline, carriage return or other control
  * character that came from the input (a path, a field, a flag's value) is written escaped.
  */
@@ -91,14 +121,18 @@ async function main(argv: string[]): Promise<number> {
         // The runtimes the kit drives read it too: their diagnostics reach the terminal only then.
         if (args.debug) process.env.KIT_DEBUG = '1';
       })
-      .demandCommand(1, 'Name a command')
+      .demandCommand(1, `<command>: missing: one of ${COMMAND_NAMES.join(', ')}`)
       .strict()
       .fail((message, error, usage) => {
         // yargs reports its own refusals, and an option's coercion that refused a value, as YError.
         if (error && error.name !== 'YError') throw error;
         // yargs hands its usage object here, which its types call the yargs instance.
-        const known = Object.keys((usage as unknown as { getDescriptions(): object }).getDescriptions());
-        throw new UsageError(unknownArguments(argv, message, known) ?? (message || error!.message));
+        const describe = (usage as unknown as { getDescriptions(): Record<string, string> }).getDescriptions();
+        throw new UsageError(
+          unknownArguments(argv, message, Object.keys(describe)) ??
+            missingArguments(argv, message, describe) ??
+            (message || error!.message),
+        );
       })
       .help()
       .parseAsync();

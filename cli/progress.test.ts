@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PROGRESS_EVERY_MS, progressLine } from './progress.js';
+import { PROGRESS_EVERY_MS, progressLine, scenarioProgress } from './progress.js';
+import { scenarioResult } from '../harness/report/results-for-tests.js';
+import { tally } from '../harness/report/summary.js';
 
 /** A stream that keeps what is written, and timers the test moves by hand. */
 function harness(isTTY: boolean) {
@@ -48,4 +50,18 @@ test('on a terminal, one line rewrites itself and is wiped when cleared', () => 
   progress.update('1/9 scenarios');
   progress.clear();
   assert.deepEqual(written, [`\r${'1/9 scenarios'.padEnd(39)}`, `\r${' '.repeat(39)}\r`]);
+});
+
+test('the progress counts errored scenarios apart from failed ones, as the closing line does', () => {
+  const seen = tally(
+    (['passed', 'failed', 'errored', 'errored'] as const).map((status, i) => scenarioResult(`s${i}`, status)),
+  );
+  assert.equal(
+    scenarioProgress(seen, 9, scenarioResult('s3', 'errored')),
+    '4/9 scenarios, 1 failed, 2 errored · last: errored features/inbox/X1.feature:3',
+  );
+  assert.equal(
+    scenarioProgress(tally([scenarioResult('s0', 'passed')]), 9, scenarioResult('s0', 'passed')),
+    '1/9 scenarios, 0 failed · last: passed features/inbox/X1.feature:3',
+  );
 });

@@ -1,3 +1,6 @@
+import type { ScenarioResult } from '../harness/report/scenario-results.js';
+import { failingCounts, type Tally } from '../harness/report/summary.js';
+
 /** Where progress goes: a terminal line that rewrites itself, or a log that gets whole lines. */
 export interface ProgressStream {
   isTTY?: boolean;
@@ -49,4 +52,10 @@ function realEvery(ms: number, tick: () => void): () => void {
   // Progress is for people watching; it never keeps the kit running.
   const timer = setInterval(tick, ms).unref();
   return () => clearInterval(timer);
+}
+
+/** How far a run is: the scenarios done, those of each failing outcome, and the last one's outcome. */
+export function scenarioProgress(seen: Tally, total: number, last: ScenarioResult): string {
+  const done = Object.values(seen).reduce((sum, count) => sum + count, 0);
+  return `${done}/${total} scenarios, ${failingCounts(seen)} · last: ${last.status} ${last.uri}:${last.line}`;
 }

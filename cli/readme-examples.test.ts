@@ -1,13 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { kitPath } from '../harness/kit-root.js';
 import { readScenarios, stableIds } from '../harness/suite/suite-index.js';
 
-// The README and the guides quote the kit's output; a quoted reference that no longer points at
-// its scenario would send a reader to the wrong line.
+// The README and the guides quote the kit's output, and the example baselines name their entries'
+// scenarios as `kit baseline` writes them; a quoted reference that no longer points at its scenario
+// would send a reader to the wrong line.
 
-const DOCUMENTS = ['README.md', 'docs/implementers.md', 'docs/session-scripts.md', 'features/README.md'];
+const DOCUMENTS = [
+  'README.md',
+  'docs/implementers.md',
+  'docs/session-scripts.md',
+  'features/README.md',
+  ...readdirSync(kitPath('fixtures/baselines'))
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => `fixtures/baselines/${name}`),
+];
 
 /** `features/<file>.feature:<line>`, then as the kit prints it `[n] <name>` and `(@id:<id>)`. */
 const REFERENCE = /(features\/[\w/-]+\.feature):(\d+)(?: (\[\d+\] [^\n(`]*))?(?:\(@id:([^)\s]+)\))?/g;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
@@ -61,8 +61,9 @@ export function keptLine(directory: string, scenarios: number): string {
 }
 
 /**
- * Removes what finished runs kept below `root` (the runs' directories that list their kept
- * scenarios); a run still going has no such list yet, and is left alone. Returns what it removed.
+ * Removes what the current user's finished runs kept below `root` (the runs' directories that list
+ * their kept scenarios); a run still going has no such list yet, and is left alone, as is another
+ * user's run: a scenario root such as /dev/shm is shared. Returns what it removed.
  */
 export function removeKeptRuns(root: string): string[] {
   const removed: string[] = [];
@@ -72,8 +73,12 @@ export function removeKeptRuns(root: string): string[] {
   } catch {
     return removed;
   }
+  // Without user IDs (Windows) the scenario root is the user's own temporary directory.
+  const uid = process.getuid?.();
   for (const name of names.filter((n) => n.startsWith(RUN_PREFIX)).sort()) {
     const directory = join(root, name);
+    const stat = lstatSync(directory, { throwIfNoEntry: false });
+    if (!stat?.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
     if (!existsSync(join(directory, KEPT_INDEX))) continue;
     rmSync(directory, { recursive: true, force: true });
     removed.push(directory);

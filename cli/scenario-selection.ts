@@ -2,8 +2,8 @@ import type { Argv } from 'yargs';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { KitInputError } from '../harness/input-error.js';
 import { nonEmpty, nonEmptyList, textOption } from './option-values.js';
-import { didYouMean, nearRules } from './nearest.js';
-import { readRuleIndex } from '../harness/suite/suite-index.js';
+import { didYouMean, nearest, nearRules } from './nearest.js';
+import { readRuleIndex, type IndexedScenario } from '../harness/suite/suite-index.js';
 import { kitPath } from '../harness/kit-root.js';
 
 export interface SelectionArgs {
@@ -28,15 +28,17 @@ export function withScenarioSelection<T>(yargs: Argv<T>) {
     });
 }
 
+/** Rule IDs as the kit writes them: `inb-07` is INB-07. */
 function ruleIds(values: string[]): string[] {
-  for (const rule of nonEmptyList('--rule')(values)) {
+  const rules = nonEmptyList('--rule')(values).map((rule) => rule.toUpperCase());
+  for (const [i, rule] of rules.entries()) {
     if (!RULE_ID.test(rule))
       throw new KitInputError(
         '--rule',
-        `"${rule}" is not a rule ID like INB-07${didYouMean(nearRules(rule, readRuleIndex(kitPath('rules', 'index.md'))))}`,
+        `"${values[i]}" is not a rule ID like INB-07${didYouMean(nearRules(values[i]!, readRuleIndex(kitPath('rules', 'index.md'))))}`,
       );
   }
-  return values;
+  return rules;
 }
 
 /**
@@ -53,6 +55,18 @@ function tagExpressionOf(text: string): string {
     throw new KitInputError('--tags', `"${text}" is not a tag expression: ${reason.replace(/\.$/, '').toLowerCase()}`);
   }
   return text;
+}
+
+/**
+ * ` (did you mean @area:inbox?)` for the tags of an expression that no scenario carries, or
+ * nothing: a misspelt tag selects nothing rather than failing to parse.
+ */
+export function nearTags(expression: string, scenarios: readonly IndexedScenario[]): string {
+  const carried = new Set(
+    scenarios.flatMap((scenario) => [...scenario.tags, ...scenario.rows.flatMap((row) => row.tags)]),
+  );
+  const unknown = (expression.match(/@[^\s()]+/g) ?? []).filter((tag) => !carried.has(tag));
+  return didYouMean([...new Set(unknown.flatMap((tag) => nearest(tag, [...carried])))]);
 }
 
 /** One Cucumber tag expression for `--tags` and `--rule` together, or none for the whole suite. */

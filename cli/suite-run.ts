@@ -1,13 +1,13 @@
 import type { ConformanceRunOptions } from '../harness/suite/conformance-run.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
-import { isFailure } from '../harness/report/outcome.js';
+import { tally } from '../harness/report/summary.js';
 import { inProcessLauncher } from '../harness/driver/in-process.js';
 import { rmSync } from 'node:fs';
-import { progressLine } from './progress.js';
+import { progressLine, scenarioProgress } from './progress.js';
 import { ExitCode } from './exit-codes.js';
 import { makeRunDirectory, removeIfEmpty } from './run-directory.js';
 import { runtimeSelection, type RuntimeArgs } from './runtime-options.js';
-import { tagExpression, type SelectionArgs } from './scenario-selection.js';
+import { nearTags, tagExpression, type SelectionArgs } from './scenario-selection.js';
 import { readScenarios, selectedBy } from '../harness/suite/suite-index.js';
 import { kitPath } from '../harness/kit-root.js';
 import { KitInputError } from '../harness/input-error.js';
@@ -19,13 +19,14 @@ export async function runSuite(
 ): Promise<ScenarioResult[]> {
   const tags = tagExpression(args);
   // Told from the feature files at once, where Cucumber would first load itself and every feature.
-  if (tags && !readScenarios(kitPath('features')).some((scenario) => selectedBy(tags, scenario)))
-    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${tags}`);
+  const scenarios = tags ? readScenarios(kitPath('features')) : [];
+  if (tags && !scenarios.some((scenario) => selectedBy(tags, scenario)))
+    throw new KitInputError(options.selectedBy ?? '--tags', `no scenario matches ${tags}${nearTags(tags, scenarios)}`);
   const runtime = runtimeSelection(args);
   // Loaded here first: inside Cucumber's hooks a module that cannot be driven would end as a crash.
   if ('module' in runtime) await inProcessLauncher(runtime.module);
   const progress = progressLine(process.stderr);
-  let failed = 0;
+  const seen = tally([]);
   let done = 0;
   let total = 0;
   const directory = makeRunDirectory();
@@ -51,10 +52,8 @@ export async function runSuite(
       ...options,
       onScenario: (result, scenariosDone, scenarios) => {
         [done, total] = [scenariosDone, scenarios];
-        if (isFailure(result.status)) failed += 1;
-        progress.update(
-          `${done}/${total} scenarios, ${failed} failed · last: ${result.status} ${result.uri}:${result.line}`,
-        );
+        seen[result.status] += 1;
+        progress.update(scenarioProgress(seen, total, result));
         // Cucumber writes its summary once the last scenario is done: the progress ends first.
         if (done === total) progress.clear();
       },

@@ -71,3 +71,18 @@ test('a run without a baseline lists every failure, after the rules, and its clo
   assert.match(text, /verdicts: .*\n\nfailing scenarios:\n {2}✖ failed: INB-01 .*\(@id:a\)\n/);
   assert.match(text, /\nconformance: 1 passed, 1 failed$/);
 });
+
+test('the closing line counts errored and not implemented scenarios apart from the failed ones', () => {
+  const broken = [result('a', 'passed'), result('b', 'failed'), result('c', 'not implemented'), result('d', 'errored')];
+  assert.equal(
+    formatSummary(broken, 'rt', judge(broken)).split('\n').at(-1),
+    'conformance: 1 passed, 1 failed, 1 not implemented, 1 errored',
+  );
+  const oneKnown = [result('a', 'failed'), result('b', 'errored')];
+  assert.equal(
+    formatSummary(oneKnown, 'rt', judge(oneKnown, baseline('a')))
+      .split('\n')
+      .at(-1),
+    'conformance: 0 passed, 1 failed, 1 errored, 1 of the 2 expected by the baseline; not as the baseline expects: b errored',
+  );
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OUTCOME_LOOKS } from './outcome-colours.js';
-import { scenarioResult } from './results-for-tests.js';
+import { baselineOf, scenarioResult } from './results-for-tests.js';
 import { runPage } from './run-page.js';
 import { judge } from './verdict.js';
 
@@ -31,4 +31,10 @@ test("each scenario of a rule is listed with its outcome for that rule, which ma
 test("the outcomes wear the field page's colours", () => {
   assert.ok(page.includes(`.o-failed { --outcome: ${OUTCOME_LOOKS.failed.colour};`));
   assert.match(page, /<ul class="legend">/);
+});
+
+test("the heading says what passed, in the markdown summary's words", () => {
+  const expected = runPage(results, 'broken', judge(results, baselineOf('inb-a-2')));
+  assert.match(expected, /<h1>Conformance of broken: ✅ no change against the baseline · 0 of 2 rules passed<\/h1>/);
+  assert.match(page, /<h1>Conformance of broken: ❌ failed · 0 of 2 rules passed<\/h1>/);
 });

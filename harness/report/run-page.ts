@@ -1,6 +1,7 @@
 import { requestExcerpt } from '../projection/render.js';
 import { outcomeFor, rulesOf } from './coverage.js';
 import { escapeHtml } from './escape.js';
+import { headline } from './headline.js';
 import { said } from './markdown.js';
 import type { Outcome } from './outcome.js';
 import { outcomeClass, outcomeLegend, outcomeShape, outcomeStyles } from './outcome-colours.js';
@@ -9,8 +10,8 @@ import type { ScenarioResult } from './scenario-results.js';
 import type { Verdict } from './verdict.js';
 
 /**
- * `kit run --html`: the run as one static page, in the words of the kit's summary: whether the run
- * passed against its baseline, every rule's outcome, and every scenario's outcome as the baseline
+ * `kit run --html`: the run as one static page, in the words of the kit's summary: what passed (the
+ * markdown summary's headline), every rule's outcome, and every scenario's outcome as the baseline
  * stands it, a failure with the step that decided it, what the kit observed and the request the
  * model was sent. Each rule links to the scenario that decided its outcome (its failure, where it
  * failed), whose evidence opens when reached. Stack traces are left to `--debug`.
@@ -61,7 +62,7 @@ ${outcomeStyles()}
 </style>
 </head>
 <body>
-<h1>Conformance of ${escapeHtml(runtime)}: ${verdict.passed ? 'passed' : 'failed'}</h1>
+<h1>Conformance of ${escapeHtml(runtime)}: ${escapeHtml(headline(verdict))}</h1>
 <p>${escapeHtml(closingLine(results, verdict))}${verdict.shortfall ? `. ${escapeHtml(verdict.shortfall)}` : ''}${verdict.baseline ? ` (baseline ${escapeHtml(verdict.baseline)})` : ''}</p>
 ${outcomeLegend()}
 <h2>Rules</h2>

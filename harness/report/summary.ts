@@ -113,28 +113,35 @@ const AREA_COLUMNS: [string, (tally: Tally) => number][] = [
 ];
 
 /**
- * The closing line, "N passed, N failed" first, which CI systems read; every scenario that failed,
- * was not implemented or errored counts as failed there, and the rest of the line says which.
+ * The scenarios of the outcomes that fail a run, each counted apart, as the outcomes are separate:
+ * failed always (CI systems read "N passed, N failed"), not implemented and errored where any.
  */
+export function failingCounts(t: Tally): string {
+  const apart = (['not implemented', 'errored'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
+  return [`${t.failed} failed`, ...apart].join(', ');
+}
+
+/** The closing line: "N passed, N failed" first, then the other outcomes and what the baseline expected. */
 export function closingLine(results: readonly ScenarioResult[], verdict: Verdict): string {
   const t = tally(results);
   const failing = t.failed + t['not implemented'] + t.errored;
-  const kinds = (['not implemented', 'errored'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
   // Counted in scenarios, as the failures are: a baseline entry naming an outline covers its rows.
   const expectedRows = results.filter(
     (r) => isFailure(r.status) && verdictOf(verdict, r)?.standing === 'expected-fail',
   ).length;
+  // "of them" would read as the last count alone where more than one kind of failure is counted.
+  const ofThem = failing === Math.max(t.failed, t['not implemented'], t.errored) ? 'of them' : `of the ${failing}`;
   const expected = verdict.baseline
     ? expectedRows === failing
       ? failing > 0
         ? `, all expected by the baseline`
         : ''
-      : `, ${expectedRows} of them expected by the baseline`
+      : `, ${expectedRows} ${ofThem} expected by the baseline`
     : '';
   const without = (['not applicable', 'not judged'] as const).filter((o) => t[o] > 0).map((o) => `${t[o]} ${o}`);
   const broke = notAsExpected(verdict);
   return (
-    `conformance: ${t.passed} passed, ${failing} failed${kinds.length ? ` (${kinds.join(', ')})` : ''}${expected}` +
+    `conformance: ${t.passed} passed, ${failingCounts(t)}${expected}` +
     (without.length ? `, ${without.join(', ')}` : '') +
     (broke ? `; ${broke}` : '')
   );

@@ -8,6 +8,7 @@ import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { conversation, request, requestLabel } from '../support/requests.js';
 import { requestsWithinCommandTimeout } from '../support/timing.js';
+import { toldAfter } from '../../harness/provider/told-after.js';
 
 Then('{request} uses the model {string}', function (this: KitWorld, n: number, model: string) {
   expect(request(this, n).model).to.equal(model);
@@ -135,23 +136,10 @@ Then('{request} ends with:', function (this: KitWorld, n: number, table: DataTab
 Then(
   '{request} tells the model, after {string}, in this order:',
   function (this: KitWorld, n: number, after: string, table: DataTable) {
-    const rows = conversation(this, n);
-    const at = rows.findLastIndex((row) => row.content.includes(after));
-    expect(at, `the message of ${requestLabel(n)} holding "${after}"`).to.be.at.least(0);
-    const told = rows
-      .slice(at + 1)
-      .map((row) => row.content)
-      .join('\n');
+    const messages = conversation(this, n).map((row) => row.content);
     const texts = table.raw().map(([text]) => text!);
-    const positions = texts.map((text) => told.indexOf(text));
-    const shown = `after "${after}" in ${requestLabel(n)}:\n${told || '(nothing)'}`;
-    for (const [i, text] of texts.entries()) {
-      expect(positions[i], `"${text}" ${shown}`).to.be.at.least(0);
-      expect(told.split(text).length - 1, `times "${text}" is told ${shown}`).to.equal(1);
-    }
-    expect(positions, `${texts.map((text) => `"${text}"`).join(', ')} in this order ${shown}`).to.deep.equal(
-      [...positions].sort((a, b) => a - b),
-    );
+    const problem = toldAfter(messages, after, texts, requestLabel(n));
+    if (problem) expect.fail(problem);
   },
 );
 

@@ -33,7 +33,10 @@ describe('kit baseline', SIDE_BY_SIDE, () => {
   test('--write is required, and nothing runs without it', async () => {
     const run = await kit(['baseline', '--rule', 'INB-01']);
     assert.equal(run.status, 2);
-    assert.equal(run.stderr, 'kit: Missing required argument: write (kit --help for usage)\n');
+    assert.equal(
+      run.stderr,
+      'kit: --write: missing: the YAML file to write; reasons of entries already in it are kept (kit --help for usage)\n',
+    );
     assert.equal(run.stdout, '');
   });
 

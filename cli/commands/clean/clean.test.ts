@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertInputError, IGNORES_MESSAGE_IDS, kit, scratch, SIDE_BY_SIDE } from '../../kit-for-tests.js';
 
@@ -30,6 +30,19 @@ describe('what failed runs keep', SIDE_BY_SIDE, () => {
     assert.equal(existsSync(kept), false);
     assert.ok(existsSync(join(root, 'kit-run-going')), 'a run still going is left alone');
     assert.equal((await kit(['clean'], env)).stdout, `nothing kept by a failed run in ${root}\n`);
+  });
+
+  test("kit clean leaves another user's kept runs alone: a scenario root such as /dev/shm is shared", {
+    skip: process.getuid?.() !== 0 && 'giving a directory to another user needs root',
+  }, async () => {
+    const root = scratch('shared');
+    const others = join(root, 'kit-run-others');
+    mkdirSync(others);
+    writeFileSync(join(others, 'kept.txt'), '');
+    chownSync(others, 4242, 4242);
+    const cleaned = await kit(['clean'], { KIT_TMPDIR: root });
+    assert.equal(cleaned.status, 0, cleaned.stderr);
+    assert.ok(existsSync(others), cleaned.stdout);
   });
 
   test("kit inspect of a run's directory that keeps several scenarios names them in one line", async () => {

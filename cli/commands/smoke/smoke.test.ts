@@ -28,6 +28,15 @@ describe('kit smoke', SIDE_BY_SIDE, () => {
     assert.match(run.stdout, /✖ handshake: the adapter exited \(code 127\)[\s\S]*not found/);
   });
 
+  test('an adapter that never answers the handshake gets the likely causes and the --timeout-scale to try', async () => {
+    const run = await smoke('--adapter', 'node -e "setInterval(() => {}, 1000)"', '--timeout-scale', '0.1');
+    assert.equal(run.status, 4, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /^✖ handshake: the runtime did not answer hello within 6000 ms\n {2}Likely causes: the adapter does not flush its output after each reply .*, or the runtime starts slowly\. --timeout-scale 0\.3 gives every start and command 3 times the time this run had\.\n$/,
+    );
+  });
+
   test('an empty adapter or runtime, or an absurd timeout scale, is a usage error and nothing starts', async () => {
     const cases: [string[], RegExp][] = [
       [['--adapter', ''], /^kit: --adapter: needs a value/],

@@ -1,0 +1,25 @@
+import { describe, test } from 'node:test';
+import { assertInputError, kit, SIDE_BY_SIDE } from './kit-for-tests.js';
+
+describe('a command line the kit refuses', SIDE_BY_SIDE, () => {
+  test("is one line in the kit's words naming the argument or flag at fault", async () => {
+    const cases: [string[], RegExp][] = [
+      [[], /^kit: <command>: missing: one of run, baseline, smoke, replay, diff, inspect, clean, lint \(kit --help/],
+      [['diff', 'a.json'], /^kit: <b>: missing: another projection, e\.g\. of the same script on another runtime \(/],
+      [['diff'], /^kit: <a> and <b>: missing \(kit --help/],
+      [['inspect'], /^kit: <store>: missing: /],
+      [['baseline'], /^kit: --write: missing: the YAML file to write; /],
+      [
+        ['smoke', '--adapter', 'x', '--runtime', 'y'],
+        /^kit: --adapter and --runtime: give one of them, not both \(kit --help/,
+      ],
+      [
+        ['run', '--tags', '@area:inbx'],
+        /^kit: --tags: no scenario matches \(@area:inbx\) \(did you mean @area:inbox\?\)/,
+      ],
+      [['run', '--rule', 'inb-99'], /^kit: --rule: no scenario of the suite checks INB-99 /],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => kit(args)));
+    for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);
+  });
+});
