@@ -527,9 +527,12 @@ const commands = {
   },
 };
 
-/** Claude Code's reasons for refusing set_cwd, as the protocol's refusals: busy while a turn runs. */
+/**
+ * Claude Code's reasons for refusing set_cwd, as the protocol's refusals. While a turn runs it
+ * cannot move at all ("rejected while a turn is in flight"): a move during a turn is what it lacks.
+ */
 const MOVE_REFUSALS = {
-  busy: 'busy',
+  busy: 'unsupported',
   not_found: 'not-found',
   not_a_directory: 'invalid-input',
   unsafe_path: 'invalid-input',

