@@ -121,7 +121,6 @@ Feature: Agents1 - Agent and model selection
     And call "call_alpha" settled as success
     # The body may come as the call's output or beside it, as the tool's effect: the rule is that only the tool brings it.
     And request 2 mentions "ALPHA BODY" in its conversation
-    And request 2 mentions "/skills/alpha-7c1" in its conversation
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere

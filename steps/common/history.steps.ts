@@ -1,5 +1,6 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
 import { historyRow, matchRows, shownRows, type Row } from '../support/rows.js';
@@ -10,6 +11,19 @@ Then(
     const failures = await this.driver.failures(this.session().id);
     expect(failures.map((f) => f.code)).to.deep.equal([code]);
     expect(failures[0]!.message).to.include(text);
+  },
+);
+
+/**
+ * A rule about the allowance's restart has nothing to judge on a runtime whose drain no allowance
+ * ends (RUN-02, judged in its own scenarios): it runs every scripted turn whatever was promoted.
+ */
+Then(
+  'the session reports the failure {failure-code}, or nothing here is judged',
+  async function (this: KitWorld, code: string) {
+    const failures = await this.driver.failures(this.session().id);
+    if (!failures.some((failure) => failure.code === code))
+      throw new NothingToJudge(`the session reports no failure ${code}: no allowance ended its drain`);
   },
 );
 
