@@ -55,7 +55,8 @@ const UNSUPPORTED = {
   inbox: 'Qwen Code keeps no inbox: user messages queued on its stream-json input live in memory only',
   epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
   'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
-  'session.move': "Qwen Code files a session's chat recording under its project directory; it has no move",
+  'session.move':
+    'not wired: Qwen Code moves a live session through its ACP method qwen/control/session/cd, which its stream-json interface does not reach',
 };
 
 function hello(c) {

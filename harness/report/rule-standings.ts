@@ -52,11 +52,12 @@ function noteOf(
   switch (outcome) {
     case 'failed':
     case 'not implemented': {
+      // A rule the runtime lacks the subject of says so, whatever another rule's baseline entry says of its scenarios.
+      const absent = deciding.flatMap((s) => emulatedSubjects(s, rule)).filter((subject) => subject.absent);
+      if (outcome === 'not implemented' && absent.length > 0)
+        return `the runtime has no interface for ${[...new Set(absent.map(({ name }) => `\`${name}\``))].join(', ')}, which ${rule} is about: the adapter's emulation of it stands in for other rules`;
       const reason = deciding.map((s) => listedUnder(known, s)?.entry.reason).find(Boolean);
       if (reason) return reason.trim().replace(/\s*\n\s*/g, ' ');
-      const absent = deciding.flatMap((s) => emulatedSubjects(s, rule)).filter((subject) => subject.absent);
-      if (absent.length > 0)
-        return `the runtime has no interface for ${[...new Set(absent.map(({ name }) => `\`${name}\``))].join(', ')}, which ${rule} is about: the adapter's emulation of it stands in for other rules`;
       return first && [first.step, failureLines(first.message)[0]].filter(Boolean).join(': ');
     }
     case 'errored':
