@@ -302,9 +302,12 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
   ).to.equal(true);
 });
 
-/** Whether request `n` ran the pending turn `input` itself, with no compaction attempted before it. */
+/**
+ * Whether request `n` ran the pending turn `input` itself, with no compaction attempted before it:
+ * its last message other than the runtime's own system notes after the prompt is that input.
+ */
 function ranTurnUncompacted(world: KitWorld, n: number, input: string): boolean {
-  return request(world, n).messages.at(-1)?.text === input;
+  return request(world, n).messages.findLast((message) => message.role !== 'system')?.text === input;
 }
 
 /**
