@@ -230,11 +230,17 @@ When(
 Given('the context budget is sized to hold request {int} twice', async function (this: KitWorld, n: number) {
   const reserve = 4_000;
   const budget = Math.round((2 * JSON.stringify(request(this, n).body).length) / 4);
-  // A window below the least the runtime compacts in cannot be set, and says nothing of the rule.
-  const least = this.driver.description.limits?.leastContextWindow;
+  // A window below the least the runtime compacts in cannot be set, and a conversation within the
+  // recent context it keeps verbatim leaves it nothing older to fold: neither says anything of the rule.
+  const { leastContextWindow: least, recentContextTokens: recent } = this.driver.description.limits ?? {};
   if (least !== undefined && budget + reserve < least)
     throw new NothingToJudge(
       `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${least})`,
+    );
+  const conversation = Math.round(request(this, n).messages.reduce((sum, m) => sum + m.text.length, 0) / 4);
+  if (recent !== undefined && recent >= conversation)
+    throw new NothingToJudge(
+      `the runtime keeps ${recent} tokens of recent context verbatim, more than the ${conversation} of the conversation before this turn: nothing older to fold`,
     );
   await this.driver.call('compaction.configure', {
     contextWindow: budget + reserve,
