@@ -1,5 +1,13 @@
 import type { Mutant } from './mutant.js';
 
+/** The model's history takes a compaction's recent context from the process's memory where a mutant keeps it there. */
+const READS_RECENT_FROM_MEMORY = {
+  file: 'runner/provider-turn.ts',
+  find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+  replace:
+    "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+};
+
 export const compaction: Mutant[] = [
   {
     name: 'the reserve ignores the compaction buffer',
@@ -391,14 +399,7 @@ export const compaction: Mutant[] = [
     find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
     replace:
       "      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && '',\n      cutSeq,\n      tokensFreed,",
-    also: [
-      {
-        file: 'runner/provider-turn.ts',
-        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
-        replace:
-          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
-      },
-    ],
+    also: [READS_RECENT_FROM_MEMORY],
     breaks: ['CMP-06'],
   },
   {
@@ -408,14 +409,7 @@ export const compaction: Mutant[] = [
     find: '      summary,\n      recentContext,\n      cutSeq,\n      tokensFreed,',
     replace:
       '      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && recent(lines.slice(0, -1), RECENT_CONTEXT_TOKENS),\n      cutSeq,\n      tokensFreed,',
-    also: [
-      {
-        file: 'runner/provider-turn.ts',
-        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
-        replace:
-          "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
-      },
-    ],
+    also: [READS_RECENT_FROM_MEMORY],
     breaks: ['CMP-06'],
   },
 ];

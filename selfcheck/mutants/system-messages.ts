@@ -1,4 +1,27 @@
-import type { Mutant } from './mutant.js';
+import type { Edit, Mutant } from './mutant.js';
+
+/** Which sessions were told the date is kept in a memo of the process (the date mutants below). */
+const DATE_TOLD_IN_MEMORY: Edit[] = [
+  {
+    file: 'runner/context-boundary.ts',
+    find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
+    replace:
+      "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
+  },
+  {
+    file: 'runner/context-boundary.ts',
+    find: 'export class ContextBoundary {',
+    replace: `const toldDate = new WeakMap<object, Set<string>>();
+function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
+  const told = toldDate.get(deps.epochs) ?? new Set<string>();
+  toldDate.set(deps.epochs, told);
+  const before = told.has(session.id);
+  told.add(session.id);
+  return before;
+}
+export class ContextBoundary {`,
+  },
+];
 
 export const systemMessages: Mutant[] = [
   {
@@ -150,27 +173,7 @@ export const systemMessages: Mutant[] = [
     replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
     const told = tellsDate(this.deps, this.session) && date !== undefined;
     const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
-    also: [
-      {
-        file: 'runner/context-boundary.ts',
-        find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
-        replace:
-          "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
-      },
-      {
-        file: 'runner/context-boundary.ts',
-        find: 'export class ContextBoundary {',
-        replace: `const toldDate = new WeakMap<object, Set<string>>();
-function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
-  const told = toldDate.get(deps.epochs) ?? new Set<string>();
-  toldDate.set(deps.epochs, told);
-  const before = told.has(session.id);
-  told.add(session.id);
-  return before;
-}
-export class ContextBoundary {`,
-      },
-    ],
+    also: DATE_TOLD_IN_MEMORY,
     breaks: ['MCS-07'],
   },
   {
@@ -189,25 +192,7 @@ export class ContextBoundary {`,
         find: '    const promoted = promoteAtBoundary(deps, sessionId);',
         replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
       },
-      {
-        file: 'runner/context-boundary.ts',
-        find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
-        replace:
-          "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
-      },
-      {
-        file: 'runner/context-boundary.ts',
-        find: 'export class ContextBoundary {',
-        replace: `const toldDate = new WeakMap<object, Set<string>>();
-function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
-  const told = toldDate.get(deps.epochs) ?? new Set<string>();
-  toldDate.set(deps.epochs, told);
-  const before = told.has(session.id);
-  told.add(session.id);
-  return before;
-}
-export class ContextBoundary {`,
-      },
+      ...DATE_TOLD_IN_MEMORY,
     ],
     breaks: ['MCS-07'],
   },
