@@ -70,7 +70,7 @@ Then(
   '{request} {mention} {mentioned} in its conversation',
   function (this: KitWorld, n: number, mentions: boolean, { text, what }: Mentioned) {
     const mentioned = request(this, n).messages.some((m) => m.text.includes(text));
-    expect(mentioned, `whether a message of request ${n} mentions ${what}`).to.equal(mentions);
+    expect(mentioned, `whether a message of ${requestLabel(n)} mentions ${what}`).to.equal(mentions);
   },
 );
 
