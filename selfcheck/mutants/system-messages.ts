@@ -23,6 +23,19 @@ export class ContextBoundary {`,
   },
 ];
 
+/** Which sessions were told the date is a memo of the process, not of the durable snapshot: after a restart, the same day is told again. */
+const DATE_IN_MEMORY: Mutant = {
+  name: 'the date told to the model is remembered only in process memory',
+  kind: 'state held only in memory',
+  file: 'runner/context-boundary.ts',
+  find: 'const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);',
+  replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
+  const told = tellsDate(this.deps, this.session) && date !== undefined;
+  const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
+  also: DATE_TOLD_IN_MEMORY,
+  breaks: ['MCS-07'],
+};
+
 export const systemMessages: Mutant[] = [
   {
     name: 'context changes are admitted before the promoted input',
@@ -163,29 +176,12 @@ export const systemMessages: Mutant[] = [
     // The steer lands after the system message: MCS-01's order check fails first, and INB-07's then goes unjudged.
     breaks: ['MCS-01'],
   },
-  {
-    // Which sessions were told the date is a memo of the process, not of the durable snapshot:
-    // after a restart, the same day is told again.
-    name: 'the date told to the model is remembered only in process memory',
-    kind: 'state held only in memory',
-    file: 'runner/context-boundary.ts',
-    find: 'const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);',
-    replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
-    const told = tellsDate(this.deps, this.session) && date !== undefined;
-    const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
-    also: DATE_TOLD_IN_MEMORY,
-    breaks: ['MCS-07'],
-  },
+  DATE_IN_MEMORY,
   {
     // As the one above, and the change is told before the promoted input: a check that looks only
     // after the input does not see the same day told again.
+    ...DATE_IN_MEMORY,
     name: 'the date is told again after a restart, ahead of the input',
-    kind: 'state held only in memory',
-    file: 'runner/context-boundary.ts',
-    find: 'const result = await reconcile(this.deps.profile, this.sources, epoch.snapshot);',
-    replace: `const { 'core/date': date, ...withoutDate } = epoch.snapshot;
-    const told = tellsDate(this.deps, this.session) && date !== undefined;
-    const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
     also: [
       {
         file: 'runner/drain.ts',
@@ -194,7 +190,6 @@ export const systemMessages: Mutant[] = [
       },
       ...DATE_TOLD_IN_MEMORY,
     ],
-    breaks: ['MCS-07'],
   },
   {
     // Each network chunk is decoded on its own: a character whose bytes arrive in two chunks is lost.
