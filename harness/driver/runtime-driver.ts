@@ -111,8 +111,6 @@ export class RuntimeDriver {
   private crashed: Promise<void> | undefined;
   /** The optional capabilities the commands sent so far needed (`restart` once the kit restarted the runtime). */
   readonly capabilitiesUsed = new Set<Capability>();
-  /** Every command sent so far: a verdict resting on one the adapter emulates says so. */
-  readonly commandsUsed = new Set<string>();
   /**
    * The names under the hello's `emulated` the scenario's calls used: those an answer names, or,
    * where it names none, every one of its command's.
@@ -318,7 +316,6 @@ export class RuntimeDriver {
     this.validator?.checkCommand(command);
     const capability = capabilityOfCommand(command.cmd);
     if (capability) this.capabilitiesUsed.add(capability);
-    this.commandsUsed.add(command.cmd);
     const ms = unscaledMs * this.timeoutScale;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
