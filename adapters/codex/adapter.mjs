@@ -18,6 +18,12 @@ const VERSION = JSON.parse(
   readFileSync(new URL('./node_modules/@openai/codex/package.json', import.meta.url), 'utf8'),
 ).version;
 
+/**
+ * Switches of the host environment that another runtime reads and Codex does not (its own are
+ * `CODEX_*`): set, they would change nothing Codex does, so the adapter refuses them as absent.
+ */
+const UNREAD_SWITCHES = new Set(['OPENCODE_DISABLE_PROJECT_CONFIG']);
+
 const diagnostics = [];
 let config;
 let records = {};
@@ -499,6 +505,8 @@ const commands = {
     await server.request('thread/compact/start', { threadId: state.id });
   },
   'host.env.set': async (c) => {
+    if (UNREAD_SWITCHES.has(c.name))
+      throw new Refusal('unsupported', `absent in Codex ${VERSION}: its binary holds no ${c.name}`);
     settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await restart();
   },

@@ -131,7 +131,18 @@ function setHostVariable(name, value) {
  * command (`getShellEnv()` spreads `process.env`). The variable is set in this process, and the
  * open sessions are reopened (a running one once it settles), so the next turn reads it.
  */
+/**
+ * Switches of the host environment that another runtime reads and pi does not (its own are `PI_*`,
+ * docs/usage.md): set, they would change nothing pi does, so the adapter refuses them as absent.
+ */
+const UNREAD_SWITCHES = new Set(['OPENCODE_DISABLE_PROJECT_CONFIG']);
+
 async function setHostEnv({ name, value }) {
+  if (UNREAD_SWITCHES.has(name))
+    throw new Refusal(
+      'unsupported',
+      `absent in pi ${(await piLoaded).VERSION}: pi reads no ${name} (its nearest, --no-context-files, drops the global file too)`,
+    );
   setHostVariable(name, value);
   hostEnv = { ...hostEnv, [name]: value };
   writeFileSync(hostEnvFile, JSON.stringify(hostEnv, null, 2));

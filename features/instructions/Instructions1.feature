@@ -87,12 +87,13 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
 
   @INS-05 @id:ins-instructions-5 @needs:host-env
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
-    Given the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
-    And the global instructions say "GLOBAL: be brief"
+    Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    # The switch is the action under test: a runtime that reads no such variable refuses it.
+    When the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
     And a session "s1" working in "pkg" of the project "project"
     And the provider replies "ok"
-    When the user steers "hello"
+    And the user steers "hello"
     And the session settles
     Then the baseline of request 1 contains, in order:
       | GLOBAL: be brief |

@@ -130,8 +130,11 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
 function stepError(world: KitWorld, error: unknown, step: RunningStep | undefined): unknown {
   if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
     return asNotDriven(error) ?? withFirstDifference(inKitWords(error));
+  // A capability the runtime declares but whose command it refuses for this call (a host variable
+  // it reads none of, say) is a refusal of what the step asks, judged like any other.
   const capability = capabilityOfCommand(error.command.cmd);
-  if (capability) return world.notApplicable(needsReason(capability));
+  if (capability && !declares(world.driver.description, capability))
+    return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;
   return !step || step.kind === 'Action' || error.command.cmd === SESSION_COMMAND
     ? new NotImplemented(error.command.cmd, why)
