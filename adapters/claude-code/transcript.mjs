@@ -61,6 +61,17 @@ function textOf(content) {
 /** Claude Code's own marker of a system reminder it puts into a user turn (dates, file changes). */
 const isReminder = (text) => text.trimStart().startsWith('<system-reminder>');
 
+/**
+ * A change of the instruction files Claude Code saw once the session had begun (when it starts
+ * again over the session, say): an `instructions` attachment row marked `changed`, whose
+ * `rendered` parts keep the reminder text exactly as it went into the next user turn.
+ */
+const isToldChange = (row) =>
+  row.type === 'attachment' &&
+  row.attachment?.type === 'instructions' &&
+  row.attachment.changed === true &&
+  Array.isArray(row.rendered);
+
 /** The user row Claude Code writes after an interrupt; a tool it stopped has an error result just before. */
 const isInterruptMarker = (text) => text.startsWith('[Request interrupted by user');
 
@@ -116,6 +127,10 @@ export function toKitHistory(rows) {
         messages.push(tool);
         calls.set(block.id, tool);
       }
+      continue;
+    }
+    if (isToldChange(row)) {
+      messages.push({ ...base, role: 'system', hidden: true, text: row.rendered.map((part) => part.content).join('') });
       continue;
     }
     if (row.type !== 'user') continue;

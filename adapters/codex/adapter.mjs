@@ -65,6 +65,7 @@ const UNSUPPORTED = {
     "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
   epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
   'tool-output.files':
+    `absent in ${VERSION}: ` +
     "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
 };
 

@@ -85,6 +85,63 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the session settles
     Then the last system message of request 3 is the declared text "instructions.revocation"
 
+  @INS-02 @profile:core @needs:restart @id:ins-instructions-2-restart
+  Scenario: [2b] A file changed while the runtime was down restates the complete current set at the next turn
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "ROOT: run the linter" beside "two", or nothing here is judged
+    And the last system message of request 2 begins with the declared text "instructions.supersession"
+    And the last system message of request 2 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief     |
+      | project | PACKAGE: use tabs    |
+      | project | ROOT: run the linter |
+    And the last system message of request 2 does not contain "ROOT: run the tests"
+
+  @INS-03 @profile:core @needs:restart @id:ins-instructions-3-restart
+  Scenario: [3b] A file removed while the runtime was down restates the remaining set at the next turn
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" is deleted
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "ROOT: run the tests" beside "two", or nothing here is judged
+    And the last system message of request 2 begins with the declared text "instructions.supersession"
+    And the last system message of request 2 contains the instructions in an order the seeds allow:
+      | global  | GLOBAL: be brief    |
+      | project | ROOT: run the tests |
+    And the last system message of request 2 does not contain "PACKAGE: use tabs"
+
+  @INS-04 @profile:core @needs:restart @id:ins-instructions-4-restart
+  Scenario: [4b] When no instructions remain after the runtime was down, the next turn revokes them
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "project" is deleted
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then the last system message of request 2 is the declared text "instructions.revocation"
+
   @INS-05 @id:ins-instructions-5 @needs:host-env
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
     Given the global instructions say "GLOBAL: be brief"

@@ -42,6 +42,29 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 4 tells the model nothing beside "four"
 
+  @CTX-04 @needs:restart @id:ins-files-2-restart
+  Scenario: [2b] Files rewritten with the same text while the runtime was down tell the model nothing new
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two"
+    And request 2 tells the model "PROJECT: use tabs" once
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" beside "three", or nothing above was judged
+
   @CTX-05 @MCS-01 @EPO-03 @EPO-04 @id:ins-files-3
   Scenario: [3] A changed file reaches the model after the promoted prompt with its new text only
     Given the global instructions say "GLOBAL: be brief"
@@ -56,6 +79,28 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
+    # checks: EPO-03 MCS-01
+    And request 2 tells the model "PROJECT: use spaces" after "two"
+    # checks: CTX-05
+    And request 2 does not tell the model "PROJECT: use tabs" beside "two"
+    # checks: EPO-04
+    And the baselines of requests 1 and 2 are byte for byte the same
+
+  @CTX-05 @MCS-01 @EPO-03 @EPO-04 @needs:restart @id:ins-files-3-restart
+  Scenario: [3c] A file changed while the runtime was down reaches the model after the promoted prompt with its new text only
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    # checks: CTX-05
+    Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     # checks: EPO-03 MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     # checks: CTX-05
@@ -220,6 +265,23 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: MCS-02 MCS-05
     And the history holds the system message of request 2
 
+  @MCS-02 @MCS-05 @needs:restart @id:ins-files-10-restart
+  Scenario: [10b] The history keeps the system message of a file changed while the runtime was down as sent
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs", ending with a newline
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    # checks: MCS-02 MCS-05
+    Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    # checks: MCS-02 MCS-05
+    And the history holds the system message of request 2
+
   @INS-01 @CTX-04 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
     Given a session "s1"
@@ -311,9 +373,25 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # Whether the failed attempt is sent again before "three" the seeds leave to the runtime: the last
     # request is the next attempt's history either way.
-    # checks: INS-01
-    Then the last request tells the model "PROJECT: use spaces"
-    And the last request tells the model "PROJECT: use spaces" beside "two"
+    Then the last request tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    And the last request tells the model "PROJECT: use spaces" once
+
+  @MCS-04 @needs:restart @id:ins-files-15-restart
+  Scenario: [15b] A file changed while the runtime was down, told before a failed provider attempt, is told once on the next attempt
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider answers with status 400
+    And the provider replies "second" to every later turn
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    Then the last request tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     And the last request tells the model "PROJECT: use spaces" once
 
   @MCS-06 @dialect:openai-chat @id:ins-files-16

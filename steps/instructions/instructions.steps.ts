@@ -6,6 +6,7 @@ import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import {
+  LAST_REQUEST,
   baselineOf,
   conversation,
   lastSystemMessage,
@@ -98,14 +99,20 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
  * The control of a check that something is not told: a runtime that tells nothing after the
  * prompt even when a file did change never tells a change at all, so the checks before showed nothing.
  */
+/**
+ * The premise of a scenario about the message a change is told in: a runtime that tells the
+ * change no other way than in a baseline of its own sends no such message, and nothing here
+ * judges the rules about one. Told in a message, it must be this text.
+ */
 Then(
-  'request {int} tells the model {string} {placement} {string}, or nothing above was judged',
-  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+  /^(request \d+|the last request) tells the model "([^"]*)" (after|beside) "([^"]*)", or nothing (above was|here is) judged$/,
+  function (this: KitWorld, which: string, text: string, placement: Placement, input: string, scope: string) {
+    const n = which === 'the last request' ? LAST_REQUEST : Number(which.slice('request '.length));
     const told = toldAfter(this, n, input, placement);
     if (told.every((message) => message.trim() === '')) {
-      this.notJudged(
-        `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`,
-      );
+      const why = `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`;
+      if (scope === 'here is') throw new NothingToJudge(`${why} in a message of its own`);
+      this.notJudged(why);
       return;
     }
     expect(

@@ -129,17 +129,23 @@ export function toldAfter(world: KitWorld, n: number, input: string, placement: 
   return [...after, ...toldBefore(world, rows, within), ...(opening ? [opening] : [])];
 }
 
-/** The messages since the last answer before row `at` that no earlier request carried and that hold no provider reply. */
+/**
+ * The messages since the last answer before row `at` that no earlier request carried and that hold
+ * no provider reply. An earlier attempt at the same input (one that failed and is sent again) is
+ * the same boundary: what it carried before the input is still this boundary's telling.
+ */
 function toldBefore(world: KitWorld, rows: Row[], at: number): string[] {
   let from = at;
   while (from > 0 && rows[from - 1]!.role !== 'assistant' && rows[from - 1]!.role !== 'tool') from -= 1;
   const index = world.examinedRequest ?? world.provider.requests.length;
   const fallback = world.systemFallback();
+  const input = rows[at]!.content;
   const earlier = new Set(
     world.provider.requests
       .slice(0, index - 1)
-      .flatMap((sent) => sent.messages.flatMap((message) => requestRows(message, fallback)))
-      .map((row) => row.content),
+      .map((sent) => sent.messages.flatMap((message) => requestRows(message, fallback)))
+      .filter((sentRows) => !sentRows.some((row) => row.role === 'user' && row.content === input))
+      .flatMap((sentRows) => sentRows.map((row) => row.content)),
   );
   return rows
     .slice(from, at)
