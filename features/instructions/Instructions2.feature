@@ -280,7 +280,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: MCS-02 MCS-05
     Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     # checks: MCS-02 MCS-05
-    And the history holds the system message of request 2
+    And the history holds the message of request 2 that tells "PROJECT: use spaces", as sent
 
   @INS-01 @CTX-04 @id:ins-files-11
   Scenario: [11] A file that appears during an epoch is told in full once, at the next boundary
@@ -373,7 +373,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # Whether the failed attempt is sent again before "three" the seeds leave to the runtime: the last
     # request is the next attempt's history either way.
-    Then the last request tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    # checks: INS-01
+    Then the last request tells the model "PROJECT: use spaces"
+    And the last request tells the model "PROJECT: use spaces" beside "two"
     And the last request tells the model "PROJECT: use spaces" once
 
   @MCS-04 @needs:restart @id:ins-files-15-restart
@@ -391,7 +393,8 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     And the user steers "three"
     And the session settles
-    Then the last request tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    And the last request tells the model "PROJECT: use spaces" beside "two"
     And the last request tells the model "PROJECT: use spaces" once
 
   @MCS-06 @dialect:openai-chat @id:ins-files-16

@@ -101,17 +101,37 @@ Then(
 );
 
 /** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
+/**
+ * The message of request `n` that told `text` (one of its own, wherever the runtime put it, in its
+ * wrapper if it has one) is in the durable history as a system message, with the text it was sent with.
+ */
+Then(
+  'the history holds the message of request {int} that tells {string}, as sent',
+  async function (this: KitWorld, n: number, text: string) {
+    const sent = request(this, n)
+      .messages.map((message) => message.text)
+      .filter((message) => message.includes(text));
+    expect(sent, `messages of request ${n} telling "${text}"`).to.have.length(1);
+    const held = (await this.driver.history(this.session().id)).filter(
+      (m) => m.role === 'system' && m.text.replace(/\n$/, '') === sent[0]!.replace(/\n$/, ''),
+    );
+    expect(held, `the durable history holds the message of request ${n} telling "${text}", as sent`).to.have.length(1);
+  },
+);
+
 Then(
   /^the history holds the system message of request (\d+)(, hidden from the user transcript)?$/,
   async function (this: KitWorld, n: string, hidden?: string) {
     const sent = lastSystemMessage(this, Number(n));
-    // A runtime that lowers its system messages into user turns (its declared wrapper) sent the
-    // wrapped text: that is the text it must keep, as well as the bare one.
-    const asSent = request(this, Number(n))
-      .messages.map((message) => message.text)
-      .filter((text) => text.includes(sent));
+    // A runtime that lowers its system messages into user turns sent them in its declared wrapper:
+    // it may keep the text as wrapped (the line that ends the block included) or bare.
+    const fallback = this.systemFallback();
+    const unwrapped = (text: string) => {
+      const parts = fallback?.split(text.replace(/\n$/, ''));
+      return parts && parts.before.length === 0 && parts.user === undefined ? parts.system : undefined;
+    };
     const held = (await this.driver.history(this.session().id)).filter(
-      (m) => m.role === 'system' && (m.text === sent || asSent.includes(m.text)),
+      (m) => m.role === 'system' && (m.text === sent || unwrapped(m.text) === sent),
     );
     expect(held, `the durable history holds the system message of request ${n}`).to.have.length.greaterThan(0);
     if (hidden) expect(held.map((m) => m.hidden)).to.deep.equal(held.map(() => true));
