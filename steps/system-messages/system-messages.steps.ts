@@ -102,18 +102,29 @@ Then(
 
 /** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
 /**
- * The message of request `n` that told `text` (one of its own, wherever the runtime put it, in its
- * wrapper if it has one) is in the durable history as a system message, with the text it was sent with.
+ * What a runtime keeps of a system message it lowered into a user turn: the text as sent, wrapped
+ * (the line that ends its block aside), or bare, as its declared wrapper reads.
+ */
+function keptAsSent(world: KitWorld, kept: string, sent: string): boolean {
+  const bare = kept.replace(/\n$/, '');
+  const parts = world.systemFallback()?.split(bare);
+  const unwrapped = parts && parts.before.length === 0 && parts.user === undefined ? parts.system : undefined;
+  return bare === sent.replace(/\n$/, '') || unwrapped === sent;
+}
+
+/**
+ * The message of request `n` that told `text` (one of its own, or one its declared wrapper sets
+ * apart in a user turn) is in the durable history as a system message, with the text it was sent with.
  */
 Then(
   'the history holds the message of request {int} that tells {string}, as sent',
   async function (this: KitWorld, n: number, text: string) {
-    const sent = request(this, n)
-      .messages.map((message) => message.text)
-      .filter((message) => message.includes(text));
+    const sent = conversation(this, n)
+      .map((row) => row.content)
+      .filter((content) => content.includes(text));
     expect(sent, `messages of request ${n} telling "${text}"`).to.have.length(1);
     const held = (await this.driver.history(this.session().id)).filter(
-      (m) => m.role === 'system' && m.text.replace(/\n$/, '') === sent[0]!.replace(/\n$/, ''),
+      (m) => m.role === 'system' && keptAsSent(this, m.text, sent[0]!),
     );
     expect(held, `the durable history holds the message of request ${n} telling "${text}", as sent`).to.have.length(1);
   },
@@ -123,16 +134,7 @@ Then(
   /^the history holds the system message of request (\d+)(, hidden from the user transcript)?$/,
   async function (this: KitWorld, n: string, hidden?: string) {
     const sent = lastSystemMessage(this, Number(n));
-    // A runtime that lowers its system messages into user turns sent them in its declared wrapper:
-    // it may keep the text as wrapped (the line that ends the block included) or bare.
-    const fallback = this.systemFallback();
-    const unwrapped = (text: string) => {
-      const parts = fallback?.split(text.replace(/\n$/, ''));
-      return parts && parts.before.length === 0 && parts.user === undefined ? parts.system : undefined;
-    };
-    const held = (await this.driver.history(this.session().id)).filter(
-      (m) => m.role === 'system' && (m.text === sent || unwrapped(m.text) === sent),
-    );
+    const held = (await this.driver.history(this.session().id)).filter((m) => m.role === 'system' && m.text === sent);
     expect(held, `the durable history holds the system message of request ${n}`).to.have.length.greaterThan(0);
     if (hidden) expect(held.map((m) => m.hidden)).to.deep.equal(held.map(() => true));
   },
