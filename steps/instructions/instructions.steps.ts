@@ -109,6 +109,15 @@ Then(
   function (this: KitWorld, which: string, text: string, placement: Placement, input: string, scope: string) {
     const n = which === 'the last request' ? LAST_REQUEST : Number(which.slice('request '.length));
     const told = toldAfter(this, n, input, placement);
+    // Read into a baseline of its own and told in no message, the change leaves nothing here to judge.
+    const inBaselineOnly =
+      scope === 'here is' &&
+      !told.some((message) => message.includes(text)) &&
+      textOf(this, { part: 'the baseline', n }).includes(text);
+    if (inBaselineOnly)
+      throw new NothingToJudge(
+        `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`,
+      );
     if (told.every((message) => message.trim() === '')) {
       const why = `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`;
       if (scope === 'here is') throw new NothingToJudge(`${why} in a message of its own`);
