@@ -23,11 +23,14 @@ export interface CapabilityRow {
   line: number;
 }
 
+/** How an absence of the runtime's own opens: a table row, and an adapter's `unsupported` reason. */
+export const ABSENT_IN = /^absent in [^:]+:/;
+
 const ROW = /^\| `([a-z][a-z0-9.-]*)` \| (.+) \|$/;
 const REACH: [RegExp, Reach][] = [
   [/^through\b/, 'through'],
   [/^emulated:/, 'emulated'],
-  [/^absent in [^:]+:/, 'absent'],
+  [ABSENT_IN, 'absent'],
   [/^not wired:/, 'not wired'],
 ];
 const REFUSED_CASE = /; (?:not wired|absent in [^:]+)\b/;

@@ -6,7 +6,6 @@ import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import {
-  LAST_REQUEST,
   baselineOf,
   conversation,
   lastSystemMessage,
@@ -100,34 +99,52 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
  * prompt even when a file did change never tells a change at all, so the checks before showed nothing.
  */
 /**
- * The premise of a scenario about the message a change is told in: a runtime that tells the
- * change no other way than in a baseline of its own sends no such message, and nothing here
- * judges the rules about one. Told in a message, it must be this text.
+ * A check of what one boundary tells, with its control: a runtime that tells nothing there even
+ * though a file changed never tells a change at all. `above`: the checks before it showed nothing,
+ * and the scenario goes on. `here`: it is the premise of a scenario about the message a change is
+ * told in, and a runtime that tells the change only in a baseline of its own, or not at all, sends
+ * no such message: nothing here is judged. Told in a message, it must be this text.
  */
+function toldOrNothing(
+  world: KitWorld,
+  n: number,
+  text: string,
+  placement: Placement,
+  input: string,
+  scope: 'above' | 'here',
+): void {
+  const told = toldAfter(world, n, input, placement);
+  const inBaselineOnly =
+    scope === 'here' &&
+    !told.some((message) => message.includes(text)) &&
+    textOf(world, { part: 'the baseline', n }).includes(text);
+  if (inBaselineOnly)
+    throw new NothingToJudge(
+      `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`,
+    );
+  if (told.every((message) => message.trim() === '')) {
+    const why = `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`;
+    if (scope === 'here') throw new NothingToJudge(`${why} in a message of its own`);
+    world.notJudged(why);
+    return;
+  }
+  expect(
+    told.filter((message) => message.includes(text)),
+    `messages ${placement} "${input}" telling "${text}"\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
+  ).to.have.length(1);
+}
+
 Then(
-  /^(request \d+|the last request) tells the model "([^"]*)" (after|beside) "([^"]*)", or nothing (above was|here is) judged$/,
-  function (this: KitWorld, which: string, text: string, placement: Placement, input: string, scope: string) {
-    const n = which === 'the last request' ? LAST_REQUEST : Number(which.slice('request '.length));
-    const told = toldAfter(this, n, input, placement);
-    // Read into a baseline of its own and told in no message, the change leaves nothing here to judge.
-    const inBaselineOnly =
-      scope === 'here is' &&
-      !told.some((message) => message.includes(text)) &&
-      textOf(this, { part: 'the baseline', n }).includes(text);
-    if (inBaselineOnly)
-      throw new NothingToJudge(
-        `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`,
-      );
-    if (told.every((message) => message.trim() === '')) {
-      const why = `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`;
-      if (scope === 'here is') throw new NothingToJudge(`${why} in a message of its own`);
-      this.notJudged(why);
-      return;
-    }
-    expect(
-      told.filter((message) => message.includes(text)),
-      `messages ${placement} "${input}" telling "${text}"\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
-    ).to.have.length(1);
+  '{request} tells the model {string} {placement} {string}, or nothing above was judged',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    toldOrNothing(this, n, text, placement, input, 'above');
+  },
+);
+
+Then(
+  '{request} tells the model {string} {placement} {string}, or nothing here is judged',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    toldOrNothing(this, n, text, placement, input, 'here');
   },
 );
 

@@ -102,14 +102,14 @@ Then(
 
 /** `000` lets a user transcript show system messages or hide them; `001` (profile checkpoint) hides them. */
 /**
- * What a runtime keeps of a system message it lowered into a user turn: the text as sent, wrapped
- * (the line that ends its block aside), or bare, as its declared wrapper reads.
+ * What a runtime keeps of a system message it lowered into a user turn: the text as sent, wrapped,
+ * or bare, as its declared wrapper reads.
  */
 function keptAsSent(world: KitWorld, kept: string, sent: string): boolean {
-  const bare = kept.replace(/\n$/, '');
-  const parts = world.systemFallback()?.split(bare);
+  const parts = world.systemFallback()?.split(kept);
   const unwrapped = parts && parts.before.length === 0 && parts.user === undefined ? parts.system : undefined;
-  return bare === sent.replace(/\n$/, '') || unwrapped === sent;
+  // The line break a runtime puts after the block, before the user's text, is no part of it.
+  return kept === sent || sent === `${kept}\n` || unwrapped === sent;
 }
 
 /**
