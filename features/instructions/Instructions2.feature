@@ -79,7 +79,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
-    # checks: EPO-03 MCS-01
+    # EPO-03 reads the order the runtime kept, MCS-01 the order it sent.
+    # checks: EPO-03
+    And the history holds the user message "two" before the system message telling "PROJECT: use spaces"
+    # checks: MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" beside "two"
@@ -101,7 +104,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: CTX-05
     Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
-    # checks: EPO-03 MCS-01
+    # EPO-03 reads the order the runtime kept, MCS-01 the order it sent.
+    # checks: EPO-03
+    And the history holds the user message "two" before the system message telling "PROJECT: use spaces"
+    # checks: MCS-01
     And request 2 tells the model "PROJECT: use spaces" after "two"
     # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" beside "two"

@@ -19,7 +19,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "more"
     And the gate "g1" opens
     And the session settles
-    # checks: MCS-01 EPO-03
+    # checks: MCS-01
     Then request 2 ends with:
       | role      | content            |
       | user      | start              |
@@ -27,6 +27,8 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       | tool      | gate g1 opened     |
       | user      | more               |
       | system    | kit/a.one is now 2 |
+    # checks: EPO-03
+    And the history holds the user message "more" before the system message telling "kit/a.one is now 2"
 
   @MCS-02 @MCS-05 @id:mcs-messages-2 @needs:kit-sources
   Scenario: [2] The system message is durable and model-visible; a user transcript may show or hide it

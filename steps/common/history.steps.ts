@@ -106,6 +106,30 @@ Then('the history is:', async function (this: KitWorld, table: DataTable) {
   expect(matchRows(await historyRows(this), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
+/**
+ * The durable order of one boundary (EPO-03): the input promoted there precedes the system message
+ * the boundary's reconciliation wrote, whatever order the request then puts them in (MCS-01's).
+ * A history that keeps no such system message shows no order.
+ */
+Then(
+  'the history holds the user message {string} before the system message telling {string}',
+  async function (this: KitWorld, input: string, told: string) {
+    const rows = await historyRows(this);
+    const system = rows.findLastIndex((row) => row.role === 'system' && row.content.includes(told));
+    if (system < 0) {
+      // The scenario's other rules are still judged by their own checks.
+      this.notJudged(`the history keeps no system message telling "${told}": no order to see`);
+      return;
+    }
+    const user = rows.findLastIndex((row) => row.role === 'user' && row.content === input);
+    expect(user, `the user message "${input}" in history`).to.be.at.least(0);
+    expect(
+      user,
+      `the user message "${input}" comes before the system message telling "${told}" in history`,
+    ).to.be.below(system);
+  },
+);
+
 Then('the history has no user message {string}', async function (this: KitWorld, text: string) {
   expect(await historyRows(this)).to.not.deep.include({ role: 'user', content: text });
 });
