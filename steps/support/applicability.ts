@@ -130,10 +130,11 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
 function stepError(world: KitWorld, error: unknown, step: RunningStep | undefined): unknown {
   if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
     return asNotDriven(error) ?? withFirstDifference(inKitWords(error));
-  // A capability the runtime declares but whose command it refuses for this call (a host variable
-  // it reads none of, say) is a refusal of what the step asks, judged like any other.
+  // A capability the runtime declares but whose command it refuses as the scenario's action (a
+  // host variable it reads none of, say) is not implemented; refused to set up or to look, the
+  // capability is as good as undeclared here.
   const capability = capabilityOfCommand(error.command.cmd);
-  if (capability && !declares(world.driver.description, capability))
+  if (capability && !(declares(world.driver.description, capability) && step?.kind === 'Action'))
     return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;
   return !step || step.kind === 'Action' || error.command.cmd === SESSION_COMMAND

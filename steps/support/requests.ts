@@ -130,9 +130,11 @@ export function toldAfter(world: KitWorld, n: number, input: string, placement: 
 }
 
 /**
- * The messages since the last answer before row `at` that no earlier request carried and that hold
- * no provider reply. An earlier attempt at the same input (one that failed and is sent again) is
- * the same boundary: what it carried before the input is still this boundary's telling.
+ * The messages since the last answer before row `at` that no earlier request carried there and
+ * that hold no provider reply. What an earlier request carried is the part of this conversation it
+ * began with, row for row: the same text told again at a later place is told again. An earlier
+ * attempt at the same input (one that failed and is sent again) is the same boundary: what it
+ * carried before the input is still this boundary's telling.
  */
 function toldBefore(world: KitWorld, rows: Row[], at: number): string[] {
   let from = at;
@@ -140,17 +142,23 @@ function toldBefore(world: KitWorld, rows: Row[], at: number): string[] {
   const index = world.examinedRequest ?? world.provider.requests.length;
   const fallback = world.systemFallback();
   const input = rows[at]!.content;
-  const earlier = new Set(
-    world.provider.requests
+  const carried = Math.max(
+    0,
+    ...world.provider.requests
       .slice(0, index - 1)
       .map((sent) => sent.messages.flatMap((message) => requestRows(message, fallback)))
       .filter((sentRows) => !sentRows.some((row) => row.role === 'user' && row.content === input))
-      .flatMap((sentRows) => sentRows.map((row) => row.content)),
+      .map((sentRows) => {
+        let same = 0;
+        while (same < sentRows.length && same < rows.length && sentRows[same]!.content === rows[same]!.content)
+          same += 1;
+        return same;
+      }),
   );
   return rows
-    .slice(from, at)
+    .slice(Math.max(from, carried), at)
     .map((row) => row.content)
-    .filter((content) => !earlier.has(content) && !world.provider.replies.some((reply) => content.includes(reply)));
+    .filter((content) => !world.provider.replies.some((reply) => content.includes(reply)));
 }
 
 /** What request `n` tells after `input`, for a check that something is told: nothing at all there leaves it nothing to check. */
