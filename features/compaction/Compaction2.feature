@@ -133,20 +133,23 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Given a session "s1"
     And the context budget is sized so that one long reply overflows it, for the model "kit-other" only
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
+    And the session settles
+    # A second turn after the long reply: what the runtime keeps verbatim leaves the long reply to fold.
+    And the user steers "one more"
     And the session settles
     # checks: CMP-01
     And the session has 0 completed compactions
     When the session selects the model "kit-other"
     And the user steers "two"
     And the session settles
-    # A runtime that compacts no conversation of one turn (CMP-02) is judged here by scenario [10].
-    Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    Then request 3 asked for a summary rather than the turn "two"
     And the session has 1 completed compaction
-    And request 3 uses the model "kit-other"
-    And request 3 mentions "SUMMARY: a long answer" in its conversation
+    And request 4 uses the model "kit-other"
+    And request 4 mentions "SUMMARY: a long answer" in its conversation
 
   @CMP-12 @id:cmp-model-window-2
   Scenario: [10] After a switch to a model with a larger window, the next turn is weighed against it, and back again
