@@ -520,7 +520,8 @@ const commands = {
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
   'skill.define': (c) => {
-    // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md`.
+    // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md` and names each
+    // after its folder: the kit's location cannot name the folder without renaming the skill.
     const dir = join(configDir(), 'skills', c.name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { format } from 'node:util';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
@@ -342,8 +342,9 @@ const commands = {
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
   'skill.define': (c) => {
-    // pi reads skills from `<agentDir>/skills/<name>/SKILL.md` when a session opens.
-    const dir = join(sessions.config.home, 'skills', c.name);
+    // pi reads skills from below `<agentDir>/skills/` when a session opens, a folder named after the
+    // skill (its name must match it) in one named after the kit's location, where there is one.
+    const dir = join(sessions.config.home, 'skills', c.location ? basename(c.location) : '', c.name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
   },

@@ -40,8 +40,8 @@ Feature: Agents1 - Agent and model selection
 
   @AGT-03 @id:agt-agents-3
   Scenario: [3] Skill guidance names only permitted skills, with their descriptions, and nothing more
-    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"
-    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY"
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"
+    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY", kept in "/skills/beta-9d2"
     And the agent "build" may load the skills:
       | beta | deny |
     And a session "s1"
@@ -53,6 +53,7 @@ Feature: Agents1 - Agent and model selection
       | Writes release notes |
     And the baseline of request 1 does not contain "Bisects regressions"
     And the baseline of request 1 does not contain "ALPHA BODY"
+    And the baseline of request 1 does not contain "alpha-7c1"
 
   @AGT-04 @id:agt-agents-4 @needs:kit-tools
   Scenario: [4] A waiting permission request keeps the policy of the agent whose turn issued the call

@@ -1831,7 +1831,7 @@ export interface SkillDefineRequest {
    */
   body: string;
   /**
-   * Where its files are; like the body, revealed only by loading it with the skill tool.
+   * Where its files are: the folder holding them, or one above it, is named after this location's last segment, so that a path the runtime shows for the skill contains that segment. Like the body, revealed only by loading it with the skill tool.
    */
   location?: string;
 }

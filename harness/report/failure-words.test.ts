@@ -112,3 +112,16 @@ test('a property of a record names the property', () => {
     'the receipt: expected messageId "m1", saw "x"',
   );
 });
+
+test('a text that holds what it must not is shown where it holds it', () => {
+  const text = `${'a'.repeat(300)}<location>/skills/alpha-7c1/SKILL.md</location>${'b'.repeat(300)}`;
+  const message = worded(() => expect(text, 'the baseline of request 1').to.not.include('alpha-7c1'));
+  assert.match(
+    message,
+    /^the baseline of request 1: expected text without "alpha-7c1", saw it at character 319 of 647: "…a+<location>\/skills\/alpha-7c1\/SKILL.md<\/location>b+…"$/,
+  );
+  assert.equal(
+    worded(() => expect('short alpha-7c1', 'x').to.not.include('alpha-7c1')),
+    'x: expected text without "alpha-7c1", saw it at character 7 of 15: "short alpha-7c1"',
+  );
+});

@@ -91,8 +91,13 @@ function expectation(
     case 'be within':
       return { wanted: `between ${rest.replace('..', ' and ')}` };
     case 'include':
-    case 'deep include':
-      return { wanted: `${subject} ${negated ? 'without' : 'including'} ${expected}` };
+    case 'deep include': {
+      const wanted = `${subject} ${negated ? 'without' : 'including'} ${expected}`;
+      // A text that holds what it must not: where, rather than its start.
+      const part = typeof error.expected === 'string' ? error.expected : /^'([\s\S]*)'$/.exec(rest)?.[1];
+      if (!negated || typeof error.actual !== 'string' || part === undefined) return { wanted };
+      return { wanted, seen: around(error.actual, part.replaceAll("\\'", "'")) };
+    }
     case 'match':
       return { wanted: `text ${negated ? 'not ' : ''}matching ${rest}` };
     case 'be a':
@@ -111,6 +116,16 @@ function expectation(
       return { wanted: `${words}${chaiValue(bound)} item(s)`, seen: chaiValue(length) };
     }
   }
+}
+
+/** Where `part` first stands in `text`, with some of the text either side. */
+function around(text: string, part: string): string {
+  const at = text.indexOf(part);
+  if (at < 0) return shown(text);
+  const from = Math.max(0, at - 120);
+  const to = Math.min(text.length, at + part.length + 120);
+  const excerpt = `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
+  return `it at character ${at + 1} of ${text.length}: ${JSON.stringify(excerpt)}`;
 }
 
 const LENGTH_WORDS: Record<string, string> = {

@@ -17,6 +17,14 @@ export const agents: Mutant[] = [
     breaks: ['AGT-03'],
   },
   {
+    name: 'skill guidance shows where each skill is kept',
+    file: 'context/sources/skills.ts',
+    find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
+    replace:
+      'const skills = permitted().map(({ name, description, location }) => ({ name, description: `${description} (${location ?? name}/SKILL.md)` }));',
+    breaks: ['AGT-03'],
+  },
+  {
     name: 'an answered permission request is re-checked under the current agent',
     file: 'runner/tool-authorization.ts',
     find: "      if (!approved) return { status: 'error', output: 'The user declined this tool call' };",
