@@ -78,6 +78,8 @@ function hello(c) {
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
+    // Its skill tool takes the skill's name as `skill` (chunks/skill-*.js).
+    skill: { tool: 'skill', nameField: 'skill' },
     texts: {
       // Qwen Code lowers its own context reminders into the user turn they go with.
       'system-message.fallback': '<system-reminder>\n{text}\n</system-reminder>',

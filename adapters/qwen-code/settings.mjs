@@ -40,9 +40,10 @@ export function qwenSettings({ compaction, toolOutput } = {}, provider) {
           },
         }
       : {}),
-    // The kit's default agent may run the shell without asking; every other tool keeps Qwen Code's
-    // own default (it asks before an edit or a write), asked of the host as can_use_tool.
-    permissions: { allow: ['run_shell_command'] },
+    // The kit's default agent may run the shell and load any skill (unlisted skills are allowed)
+    // without asking; every other tool keeps Qwen Code's own default (it asks before an edit or a
+    // write), asked of the host as can_use_tool.
+    permissions: { allow: ['run_shell_command', 'skill'] },
     tools: {
       toolSearch: { enabled: false },
       ...(toolOutput

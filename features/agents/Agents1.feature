@@ -32,11 +32,8 @@ Feature: Agents1 - Agent and model selection
     And the user steers "two"
     And the session settles
     Then the baselines of requests 1 and 2 are byte for byte the same
-    And request 2 has 1 system message
-    And the last system message of request 2 contains, in order:
-      | alpha                |
-      | Writes release notes |
-    And the last system message of request 2 does not contain "Bisects regressions"
+    And request 2 tells the model "Writes release notes" beside "two"
+    And request 2 does not tell the model "Bisects regressions" beside "two"
 
   @AGT-03 @id:agt-agents-3
   Scenario: [3] Skill guidance names only permitted skills, with their descriptions, and nothing more
@@ -125,6 +122,20 @@ Feature: Agents1 - Agent and model selection
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere
+
+  @AGT-07 @id:agt-skill-tool-2
+  Scenario: [11] Without any agent's rules, a skill's body and location reach the model through the skill tool only
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"
+    And a session "s1"
+    And the provider loads the skill "alpha" as "call_alpha"
+    And the provider replies "done"
+    When the user steers "load it"
+    And the session settles
+    Then request 1 does not contain "ALPHA BODY" anywhere
+    And request 1 does not contain "alpha-7c1" anywhere
+    And request 1 offers the skill tool
+    And call "call_alpha" settled as success
+    And request 2 mentions "ALPHA BODY" in its conversation
 
   @AGT-01 @id:agt-agents-8 @needs:restart
   Scenario: [8] A model selected between turns is the one of every later turn, across a restart too

@@ -32,18 +32,17 @@ Feature: Replay1 - Durable order and event replay
   @RUN-05 @id:run-replay-5
   Scenario: [5] History follows admission order, not message IDs, without a virtual clock
     Given a session "s1"
-    And the provider replies "ok"
+    # Whether the three go out in one turn or several is INB-08's: the order is this rule's.
+    And the provider replies "ok" to every later turn
     And the user admits "bravo" as steer with id "m-2" and no resume
     And the user admits "charlie" as steer with id "m-3" and no resume
     And the user admits "alpha" as steer with id "m-1" and no resume
     When the session is woken
     And the session settles
-    Then the history is:
-      | role      | content |
-      | user      | bravo   |
-      | user      | charlie |
-      | user      | alpha   |
-      | assistant | ok      |
+    Then the user messages of the history hold, once each and in order:
+      | bravo   |
+      | charlie |
+      | alpha   |
 
   @RUN-05 @id:run-replay-promoted-later-1 @needs:restart
   Scenario: [7] A queued prompt admitted before an answer takes its place in history after it, where it was promoted
@@ -65,18 +64,21 @@ Feature: Replay1 - Durable order and event replay
   @RUN-05 @id:run-replay-6 @needs:history-paging
   Scenario: [6] Pages of the history follow durable order, not message IDs
     Given a session "s1"
-    And the provider replies "ok"
-    And the user admits "bravo" as steer with id "m-2" and no resume
-    And the user admits "charlie" as steer with id "m-3" and no resume
-    And the user admits "alpha" as steer with id "m-1" and no resume
-    When the session is woken
+    And the provider replies "ok" to every later turn
+    And the user admits "bravo" as steer with id "m-2"
+    And the session settles
+    And the user admits "charlie" as steer with id "m-3"
+    And the session settles
+    When the user admits "alpha" as steer with id "m-1"
     And the session settles
     Then the history read 2 messages a page, newest first, is:
       | page | role      | content |
       | 1    | user      | alpha   |
       | 1    | assistant | ok      |
-      | 2    | user      | bravo   |
       | 2    | user      | charlie |
+      | 2    | assistant | ok      |
+      | 3    | user      | bravo   |
+      | 3    | assistant | ok      |
 
   @RUN-06 @id:run-replay-2 @needs:kit-tools
   Scenario: [2] Events replayed after a cursor continue live without a gap or a duplicate

@@ -22,7 +22,7 @@ export const agents: Mutant[] = [
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
     replace:
       'const skills = permitted().map(({ name, description, location }) => ({ name, description: `${description} (${location ?? name}/SKILL.md)` }));',
-    breaks: ['AGT-03'],
+    breaks: ['AGT-03', 'AGT-07'],
   },
   {
     name: 'an answered permission request is re-checked under the current agent',

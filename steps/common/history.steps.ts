@@ -1,3 +1,4 @@
+import { expectInOrder } from '../support/text.js';
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { NothingToJudge } from '../../harness/report/outcome.js';
@@ -127,6 +128,25 @@ Then(
       user,
       `the user message "${input}" comes before the system message telling "${told}" in history`,
     ).to.be.below(system);
+  },
+);
+
+/**
+ * The order of prompts in history, however the runtime grouped them into turns or messages: each
+ * stands once in the user messages, and in this order.
+ */
+Then(
+  'the user messages of the history hold, once each and in order:',
+  async function (this: KitWorld, table: DataTable) {
+    const prompts = table.raw().map(([text]) => text!);
+    const users = (await historyRows(this)).filter((row) => row.role === 'user').map((row) => row.content);
+    const text = users.join('\n');
+    for (const prompt of prompts)
+      expect(
+        text.split(prompt).length - 1,
+        `times "${prompt}" stands in the user messages ${JSON.stringify(users)}`,
+      ).to.equal(1);
+    expectInOrder(text, prompts);
   },
 );
 
