@@ -120,6 +120,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "still here"
     And the user steers "start"
     And the session settles
+    And the output of call "c1" was bounded, or nothing here is judged
     When the managed output files expire on the runtime's clock
     And the user steers "again"
     And the session settles
@@ -136,6 +137,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "still here"
     And the user steers "start"
     And the session settles
+    And the output of call "c1" was bounded, or nothing here is judged
     When the managed output files are gone, across a restart
     And the user steers "again"
     And the session settles

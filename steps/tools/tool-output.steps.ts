@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
@@ -278,6 +279,19 @@ Then('the output of call {string} is bounded', async function (this: KitWorld, i
   );
 });
 
+/**
+ * The premise of a rule about what becomes of a bounded output: a runtime that did not bound this
+ * one (TOO-01's, judged in its own scenarios) leaves nothing of that rule to see.
+ */
+Given(
+  'the output of call {string} was bounded, or nothing here is judged',
+  async function (this: KitWorld, id: string) {
+    const call = await toolCall(this, id);
+    if (call.status === 'success' && this.means.shows(call.output ?? '', raw(this, id)))
+      throw new NothingToJudge(`the output of "${id}" is the whole raw output: the runtime bounded nothing here`);
+  },
+);
+
 Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
   if (await boundedOffTheLimit(this)) return;
   const call = await toolCall(this, id);
@@ -477,7 +491,13 @@ When("the managed output files expire on the runtime's clock", async function (t
 When('the managed output files are gone, across a restart', async function (this: KitWorld) {
   if (declares(this.driver.description, 'virtual-clock'))
     return this.notApplicable('the runtime expires its managed files on its own clock');
-  for (const file of (await this.driver.call('tool-output.files')).files) rmSync(file, { force: true });
+  const files = await managedFiles(this).catch((error: unknown) => {
+    // A runtime that keeps no managed file at all has none to lose: what it replays is its history's.
+    if (error instanceof RuntimeReportedError && error.code === 'unsupported' && ABSENT_IN.test(error.reason))
+      throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${error.reason})`);
+    throw error;
+  });
+  for (const file of files) rmSync(file, { force: true });
   await this.driver.restart(this.now);
   return undefined;
 });
