@@ -216,6 +216,43 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" beside "two", or nothing above was judged
 
+  @CTX-13 @id:ins-files-6-global
+  Scenario: [6g] The global instruction file changed and changed back between boundaries tells the model nothing
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the global instructions say "GLOBAL: be brief"
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two"
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged
+
+  @CTX-14 @id:ins-files-7-global
+  Scenario: [7g] The global instruction file changed while the session is idle does not wake it; the next prompt carries the change
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And a session "s2"
+    And the provider replies to "one" with "first"
+    And the provider replies to "meanwhile" with "elsewhere"
+    And the provider replies to "two" with "second"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "meanwhile" to session "s2"
+    And session "s2" settles
+    Then the provider received 2 requests
+    When the user steers "two"
+    And the session settles
+    Then request 3 tells the model "GLOBAL: be thorough" beside "two", or nothing above was judged
+
   @EPO-04 @needs:restart @id:ins-files-8
   Scenario: [8] Across a restart the baseline is reused byte for byte and the change arrives after the prompt
     Given the global instructions say "GLOBAL: be brief"
