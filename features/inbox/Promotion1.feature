@@ -162,6 +162,59 @@ Feature: Promotion1 - Steers and queued prompts
       | assistant | q1 done |
       | user      | q2      |
 
+  @INB-11 @id:inb-promotion-7-running @needs:kit-tools
+  Scenario: [7r] Prompts queued while a turn runs promote one at a time, in FIFO order
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "a0"
+    And the provider replies "a1"
+    And the provider replies "a2"
+    And the provider replies "a3"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the user admits "q1" as queue with id "msg_9"
+    And the user admits "q2" as queue with id "msg_10"
+    And the user admits "q3" as queue with id "msg_08"
+    When the gate "g1" opens
+    And the session settles
+    Then the provider received 5 requests
+    And request 3 ends with:
+      | role      | content |
+      | assistant | a0      |
+      | user      | q1      |
+    And request 5 ends with:
+      | role      | content |
+      | user      | q1      |
+      | assistant | a1      |
+      | user      | q2      |
+      | assistant | a2      |
+      | user      | q3      |
+
+  @INB-11 @id:inb-promotion-8-running @needs:kit-tools
+  Scenario: [8r] Continuation is re-evaluated before the next prompt queued while a turn ran promotes
+    Given a session "s1"
+    And the provider calls gate "g1"
+    And the provider replies "a0"
+    And the provider calls echo "step"
+    And the provider replies "q1 done"
+    And the provider replies "q2 done"
+    And the user steers "start"
+    And the gate "g1" is blocked
+    And the user queues "q1"
+    And the user queues "q2"
+    When the gate "g1" opens
+    And the session settles
+    Then the provider received 5 requests
+    And request 4 ends with:
+      | role      | content    |
+      | user      | q1         |
+      | assistant | calls echo |
+      | tool      | step       |
+    And request 5 ends with:
+      | role      | content |
+      | assistant | q1 done |
+      | user      | q2      |
+
   @INB-15 @id:inb-ambiguous-wake-1 @needs:kit-tools @needs:restart
   Scenario: [9] A wake after a restart never sends the provider turn that may have been dispatched
     Given a session "s1"
