@@ -77,6 +77,23 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     # checks: TOO-06
     And the managed output directory holds 1 file
 
+  @TOO-04 @TOO-06 @id:too-bounding-4-bytes @needs:kit-tools
+  Scenario: [4b] An output bounded by bytes names its complete text, kept byte for byte in a managed file
+    Given a session "s1"
+    And the tool output limit is 1000 lines or 2000 bytes
+    And the provider calls produce "c1" with 200 numbered lines, each ending in " é€𝄞"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    # checks: TOO-04
+    And the output of call "c1" names its complete output path
+    # checks: TOO-06
+    And the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-06
+    And the managed output directory holds 1 file
+
   @TOO-11 @id:too-bounding-5 @needs:kit-tools
   Scenario: [5] Output within the limit passes unchanged, with no marker and no file
     Given a session "s1"

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import { NothingToJudge } from '../../harness/report/outcome.js';
+import { NothingToJudge, NotImplemented } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
@@ -327,6 +327,7 @@ Then('the output of call {string} begins and ends like the tool output', async f
 });
 
 Then('the output of call {string} names its complete output path', async function (this: KitWorld, id: string) {
+  await expectManagedOutput(this);
   const call = await toolCall(this, id);
   expect(call.outputPath, `the typed complete output path of "${id}"`).to.be.a('string');
   expect(call.output).to.include(call.outputPath!);
@@ -335,6 +336,7 @@ Then('the output of call {string} names its complete output path', async functio
 Then(
   'the complete output of call {string} holds exactly what the tool returned',
   async function (this: KitWorld, id: string) {
+    await expectManagedOutput(this);
     const path = (await toolCall(this, id)).outputPath!;
     expectReturned(this, readFileSync(path, 'utf8'), raw(this, id), path);
   },
@@ -419,19 +421,31 @@ async function managedFiles(world: KitWorld): Promise<string[]> {
 }
 
 /**
- * A runtime that keeps no managed output at all (its adapter refuses the look as `absent in
- * <version>: …`, the form its capability table is checked in) holds no file there: "no file" is
- * judged by that; a file it should hold is still not judged.
+ * Why the runtime keeps no managed output at all, if it keeps none: its adapter refuses the look
+ * as `absent in <version>: …`, the form its capability table is checked in.
  */
+async function noManagedOutput(world: KitWorld): Promise<string | undefined> {
+  try {
+    await managedFiles(world);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RuntimeReportedError && error.code === 'unsupported' && ABSENT_IN.test(error.reason))
+      return error.reason;
+    throw error;
+  }
+}
+
+/** A check of the managed file of a cut output, on a runtime that keeps none: it lacks what the rule is about. */
+async function expectManagedOutput(world: KitWorld): Promise<void> {
+  const absent = await noManagedOutput(world);
+  if (absent !== undefined) throw new NotImplemented('a managed file of the complete output', absent);
+}
+
+/** A runtime that keeps no managed output at all holds no file there: "no file" is judged by that; a file it should hold is not. */
 Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
   if (await boundedOffTheLimit(this)) return;
-  const files = await managedFiles(this).catch((error: unknown) => {
-    const absent =
-      error instanceof RuntimeReportedError && error.code === 'unsupported' && ABSENT_IN.test(error.reason);
-    if (absent && count === 0) return [];
-    throw error;
-  });
-  expect(files).to.have.length(count);
+  if (count === 0 && (await noManagedOutput(this)) !== undefined) return;
+  expect(await managedFiles(this)).to.have.length(count);
 });
 
 Then(
@@ -491,13 +505,11 @@ When("the managed output files expire on the runtime's clock", async function (t
 When('the managed output files are gone, across a restart', async function (this: KitWorld) {
   if (declares(this.driver.description, 'virtual-clock'))
     return this.notApplicable('the runtime expires its managed files on its own clock');
-  const files = await managedFiles(this).catch((error: unknown) => {
-    // A runtime that keeps no managed file at all has none to lose: what it replays is its history's.
-    if (error instanceof RuntimeReportedError && error.code === 'unsupported' && ABSENT_IN.test(error.reason))
-      throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${error.reason})`);
-    throw error;
-  });
-  for (const file of files) rmSync(file, { force: true });
+  // A runtime that keeps no managed file at all has none to lose: what it replays is its history's.
+  const absent = await noManagedOutput(this);
+  if (absent !== undefined)
+    throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${absent})`);
+  for (const file of await managedFiles(this)) rmSync(file, { force: true });
   await this.driver.restart(this.now);
   return undefined;
 });
