@@ -133,6 +133,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | status |
       | 401    |
       | 404    |
+      | 409    |
       | 422    |
 
   @RTY-01 @profile:sol @id:rty-retry-after-1 @needs:virtual-clock
