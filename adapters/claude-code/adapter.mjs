@@ -160,6 +160,11 @@ function hello(kitConfig) {
       // Claude Code takes a compaction's summary from the <summary> block of the model's reply, and
       // asks once more when the reply has none.
       'compaction.summary-form': '<summary>\n{summary}\n</summary>',
+      // Its notices on instruction files that differ, or are gone, when it reads them again (at a
+      // start, after a compaction): the `instructions` attachment's rendering (Jrs in the bundle).
+      'instructions.supersession':
+        'Instruction files were re-read when this session started; these differ from their earlier copies',
+      'instructions.revocation': 'Instructions no longer present: ',
     },
     emulated: EMULATED,
     absent: ABSENT,

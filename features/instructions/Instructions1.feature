@@ -100,12 +100,12 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "ROOT: run the linter" beside "two", or nothing here is judged
-    And the last system message of request 2 begins with the declared text "instructions.supersession"
-    And the last system message of request 2 contains the instructions in an order the seeds allow:
+    And request 2 tells the model the instructions in an order the seeds allow, in one message beside "two":
       | global  | GLOBAL: be brief     |
       | project | PACKAGE: use tabs    |
       | project | ROOT: run the linter |
-    And the last system message of request 2 does not contain "ROOT: run the tests"
+    And request 2 does not tell the model "ROOT: run the tests" beside "two"
+    And request 2 tells "ROOT: run the linter" beside "two" in a message that begins with the declared text "instructions.supersession"
 
   @INS-03 @profile:core @needs:restart @id:ins-instructions-3-restart
   Scenario: [3b] A file removed while the runtime was down restates the remaining set at the next turn
@@ -122,11 +122,11 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "ROOT: run the tests" beside "two", or nothing here is judged
-    And the last system message of request 2 begins with the declared text "instructions.supersession"
-    And the last system message of request 2 contains the instructions in an order the seeds allow:
+    And request 2 tells the model the instructions in an order the seeds allow, in one message beside "two":
       | global  | GLOBAL: be brief    |
       | project | ROOT: run the tests |
-    And the last system message of request 2 does not contain "PACKAGE: use tabs"
+    And request 2 does not tell the model "PACKAGE: use tabs" beside "two"
+    And request 2 tells "ROOT: run the tests" beside "two" in a message that begins with the declared text "instructions.supersession"
 
   @INS-04 @profile:core @needs:restart @id:ins-instructions-4-restart
   Scenario: [4b] When no instructions remain after the runtime was down, the next turn revokes them
@@ -140,7 +140,8 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the runtime process restarts
     And the user steers "two"
     And the session settles
-    Then the last system message of request 2 is the declared text "instructions.revocation"
+    Then request 2 tells the model the declared text "instructions.revocation" beside "two"
+    And request 2 does not tell the model "ROOT: run the tests" beside "two"
 
   @INS-05 @id:ins-instructions-5 @needs:host-env
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file

@@ -266,6 +266,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
+    # checks: EPO-04 EPO-05
     Then the baselines of requests 1 and 2 are byte for byte the same
     # checks: INS-01
     And request 2 tells the model "PROJECT: use spaces"

@@ -24,7 +24,7 @@ Feature: HostDate1 - The host-local date across a restart
     And request 2 tells the model the local date in "Pacific/Kiritimati" after "two"
     # checks: MCS-07
     And request 2 does not tell the model the local date in "Etc/GMT+12" beside "two"
-    # checks: EPO-04
+    # checks: EPO-04 EPO-05
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @MCS-07 @needs:restart @id:mcs-host-date-2

@@ -26,9 +26,9 @@ export interface Coverage {
   withoutVerdict: Record<string, string[]>;
 }
 
-/** The rules a scenario speaks to: its own, and a precondition's its failure was charged to. */
+/** The rules a scenario speaks to: its own, a precondition's its failure was charged to, and a rule it is not tagged with whose named checks all held. */
 export function rulesOf(result: ScenarioResult): string[] {
-  return [...new Set([...result.rules, ...(result.charged ?? [])])];
+  return [...new Set([...result.rules, ...(result.charged ?? []), ...(result.held ?? [])])];
 }
 
 /**

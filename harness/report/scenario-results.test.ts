@@ -103,6 +103,15 @@ test("a failed check of one of the scenario's rules leaves its other rule passed
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'passed', 'INB-11': 'failed' });
 });
 
+test('a check a step names of a rule the scenario is not tagged with judges that rule, passed or failed', () => {
+  const passed = collect(scenario(2, 'PASSED', undefined, { 6: 'INB-07' }));
+  assert.equal(passed.status, 'passed');
+  assert.deepEqual(passed.held, ['INB-07']);
+  assert.deepEqual(coverageOf([passed]).outcomes, { 'INB-07': 'passed', 'INB-10': 'passed', 'INB-11': 'passed' });
+  const later = collect(scenario(1, 'FAILED', 'AssertionError', { 8: 'INB-07' }));
+  assert.deepEqual(coverageOf([later]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
+});
+
 test("a failed check of one of the scenario's rules leaves unjudged the rule a later step would have checked", () => {
   const result = collect(scenario(1, 'FAILED', 'AssertionError', { 6: 'INB-10', 8: 'INB-11' }));
   assert.deepEqual(result.charged, ['INB-10']);

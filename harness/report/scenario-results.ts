@@ -168,7 +168,8 @@ export class ScenarioResultCollector {
         delete result.charged;
         delete result.held;
       }
-      if (result.charged || result.status === 'not judged') this.settleOtherRules(result, started);
+      if (result.charged || result.status === 'not judged' || result.status === 'passed')
+        this.settleOtherRules(result, started);
       this.onScenario(result);
     }
   }
@@ -247,7 +248,8 @@ export class ScenarioResultCollector {
 
   /**
    * A scenario that failed one rule's check, or whose check of one rule saw nothing real, still
-   * judges its other rules: each is passed when every check of its own ran and held.
+   * judges its other rules: each is passed when every check of its own ran and held. So does a
+   * scenario of any outcome judge a rule it is not tagged with whose check a step names.
    */
   private settleOtherRules(result: ScenarioResult, started: string): void {
     const steps = this.pickles.get(this.caseToPickle.get(this.startedToCase.get(started)!)!)?.steps ?? [];
@@ -262,11 +264,15 @@ export class ScenarioResultCollector {
     const unjudgedSteps = steps.filter((step) => notJudged.has(step.id)).map(checkedBy);
     if (notJudged.has('') || unjudgedSteps.some((rules) => rules.length === 0)) return;
     const unjudged = new Set(unjudgedSteps.flat());
-    const passed = result.rules.filter((rule) => {
-      if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
-      const checks = steps.filter((step) => checkedBy(step).includes(rule));
-      return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
-    });
+    const named = steps.flatMap((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks ?? []);
+    const candidates = result.status === 'passed' ? [] : result.rules;
+    const passed = [...new Set([...candidates, ...named.filter((rule) => !result.rules.includes(rule))])].filter(
+      (rule) => {
+        if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
+        const checks = steps.filter((step) => checkedBy(step).includes(rule));
+        return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
+      },
+    );
     if (passed.length > 0) result.held = passed;
   }
 

@@ -49,6 +49,19 @@ Then(
   },
 );
 
+/** The declared text opens the one message that tells `text` at the boundary of `input`, wherever the runtime put it. */
+Then(
+  '{request} tells {string} {placement} {string} in a message that begins with the declared text {string}',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string, name: string) {
+    const telling = toldAfter(this, n, input, placement).filter((message) => message.includes(text));
+    expect(telling, `messages ${placement} "${input}" telling "${text}"`).to.have.length(1);
+    expect(
+      telling[0]!.startsWith(this.declaredText(name)),
+      `whether the message telling "${text}" starts with the runtime's ${name} text\nthe message:\n${telling[0]}`,
+    ).to.equal(true);
+  },
+);
+
 Then(
   'the last system message of request {int} begins with the declared text {string}',
   function (this: KitWorld, n: number, name: string) {
@@ -95,16 +108,17 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
 });
 
 /**
- * The control of a check that something is not told: a runtime that tells nothing after the
- * prompt even when a file did change never tells a change at all, so the checks before showed nothing.
- */
-/**
  * A check of what one boundary tells, with its control: a runtime that tells nothing there even
  * though a file changed never tells a change at all. `above`: the checks before it showed nothing,
  * and the scenario goes on. `here`: it is the premise of a scenario about the message a change is
  * told in, and a runtime that tells the change only in a baseline of its own, or not at all, sends
- * no such message: nothing here is judged. Told in a message, it must be this text.
+ * no such message: nothing here is judged. A runtime that told something of the instruction files
+ * there (their text, or a file by its name) told the change: its message must tell this text.
+ * What else it tells there (a date, say) is other rules'.
  */
+/** The name of the instruction files the scenarios plant, as `000` names them. */
+const INSTRUCTION_FILE = 'AGENTS.md';
+
 function toldOrNothing(
   world: KitWorld,
   n: number,
@@ -114,17 +128,11 @@ function toldOrNothing(
   scope: 'above' | 'here',
 ): void {
   const told = toldAfter(world, n, input, placement);
-  const inBaselineOnly =
-    scope === 'here' &&
-    !told.some((message) => message.includes(text)) &&
-    textOf(world, { part: 'the baseline', n }).includes(text);
-  if (inBaselineOnly)
-    throw new NothingToJudge(
-      `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`,
-    );
-  if (told.every((message) => message.trim() === '')) {
-    const why = `${requestLabel(n)} tells nothing ${placement} "${input}" though a file changed: the runtime tells no change`;
-    if (scope === 'here') throw new NothingToJudge(`${why} in a message of its own`);
+  if (!told.some((message) => message.includes(text) || message.includes(INSTRUCTION_FILE))) {
+    const why = textOf(world, { part: 'the baseline', n }).includes(text)
+      ? `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`
+      : `${requestLabel(n)} tells nothing of the instruction files ${placement} "${input}" though a file changed: the runtime tells no change in a message`;
+    if (scope === 'here') throw new NothingToJudge(why);
     world.notJudged(why);
     return;
   }
@@ -190,7 +198,7 @@ function everythingSent(world: KitWorld, n: number): string {
 }
 
 Given('the global instructions say {string}', function (this: KitWorld, text: string) {
-  plant(join(this.workspace('home'), 'AGENTS.md'), text);
+  plant(join(this.workspace('home'), INSTRUCTION_FILE), text);
 });
 
 /**
