@@ -52,9 +52,9 @@ Feature: Compaction1 - Automatic compaction
   @CMP-03 @id:cmp-compaction-3
   Scenario: [3] Over budget with no older complete turn, nothing is compacted
     Given a session "s1"
-    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the context budget is sized so that one long reply overflows it
     And the provider replies "read it all"
-    When the user steers 160000 characters of prose
+    When the user steers prose as long as the context window
     And the session settles
     # The seeds say nothing is compacted; whether the turn is sent anyway or refused they leave open.
     Then the provider received at most 1 request
