@@ -211,13 +211,7 @@ When(
     }
     const tokens = characters / 4;
     if (tokens < 200) return this.notApplicable(`request ${n} carries too little of its ${part} to size a budget by`);
-    const reserve = 4_000;
-    const budget = Math.round(JSON.stringify(body).length / 4 - tokens / 4);
-    await this.driver.call('compaction.configure', {
-      contextWindow: budget + reserve,
-      outputAllowance: reserve,
-      buffer: reserve,
-    });
+    await configureBudget(this, Math.round(JSON.stringify(body).length / 4 - tokens / 4));
     return undefined;
   },
 );
@@ -228,26 +222,34 @@ When(
  * request like it within budget, and one carrying several times its tool results over it.
  */
 Given('the context budget is sized to hold request {int} twice', async function (this: KitWorld, n: number) {
-  const reserve = 4_000;
-  const budget = Math.round((2 * JSON.stringify(request(this, n).body).length) / 4);
-  // A window below the least the runtime compacts in cannot be set, and a conversation within the
-  // recent context it keeps verbatim leaves it nothing older to fold: neither says anything of the rule.
-  const { leastContextWindow: least, recentContextTokens: recent } = this.driver.description.limits ?? {};
-  if (least !== undefined && budget + reserve < least)
-    throw new NothingToJudge(
-      `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${least})`,
-    );
+  // A conversation within the recent context the runtime keeps verbatim leaves it nothing older to fold.
+  const recent = this.driver.description.limits?.recentContextTokens;
   const conversation = Math.round(request(this, n).messages.reduce((sum, m) => sum + m.text.length, 0) / 4);
   if (recent !== undefined && recent >= conversation)
     throw new NothingToJudge(
       `the runtime keeps ${recent} tokens of recent context verbatim, more than the ${conversation} of the conversation before this turn: nothing older to fold`,
     );
-  await this.driver.call('compaction.configure', {
+  await configureBudget(this, Math.round((2 * JSON.stringify(request(this, n).body).length) / 4));
+});
+
+/**
+ * A budget of `budget` tokens, with room beside it for a summary's output: the reserve the runtime
+ * declares it keeps whatever it is given (`compactionBuffer`), at least 4000. A window below the
+ * least the runtime compacts in cannot be set, and says nothing of the rule.
+ */
+async function configureBudget(world: KitWorld, budget: number): Promise<void> {
+  const limits = world.driver.description.limits ?? {};
+  const reserve = Math.max(4_000, limits.compactionBuffer ?? 0);
+  if (limits.leastContextWindow !== undefined && budget + reserve < limits.leastContextWindow)
+    throw new NothingToJudge(
+      `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${limits.leastContextWindow})`,
+    );
+  await world.driver.call('compaction.configure', {
     contextWindow: budget + reserve,
     outputAllowance: reserve,
     buffer: reserve,
   });
-});
+}
 
 When('the context window grows tenfold', function (this: KitWorld) {
   return configureSizes(this, 10);
