@@ -396,9 +396,14 @@ Feature: Instructions2 - Instruction files as the changing context
     When session "s1" moves to a new workspace "s1-elsewhere"
     And the user steers "two"
     And the session settles
-    Then the baseline of request 2 contains, in order:
+    # checks: EPO-07 RUN-08
+    Then no request after request 1 contains "HERE: use tabs"
+    # checks: EPO-07
+    And the baseline of request 2 contains, in order:
       | THERE: use spaces |
+    # checks: EPO-07
     And the baseline of request 2 does not contain "HERE: use tabs"
+    # checks: EPO-07
     And request 2 tells the model nothing beside "two"
 
   @MCS-04 @id:ins-files-15
