@@ -188,7 +188,8 @@ const EMULATED = {
     'the adapter keeps kit session IDs, locations and the Claude Code session UUID it starts each with (--session-id) in kit-sessions.json',
   'prompt.admit.held':
     "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake: Claude Code has no admit-without-run",
-  'prompt.admit.receipt': "the receipt echoes the kit's ID: Claude Code keeps no message IDs of the caller",
+  'prompt.admit.receipt':
+    "the receipt is the adapter's: Claude Code answers a stream-json user message with none; the kit's message ID goes as the message's uuid, which Claude Code keeps and skips when it comes again",
   'session.run':
     "writes the prompts the adapter holds to the process's stdin, else only opens the process: Claude Code has no command that runs a session without new input",
   'session.wake':

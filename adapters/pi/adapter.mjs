@@ -85,6 +85,7 @@ const EMULATED = {
   'prompt.admit.held':
     "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted: pi has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: pi keeps no message IDs",
+  'prompt.admit.id': "a prompt's message ID is the adapter's note of it: pi keeps no message IDs of the caller",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
@@ -108,7 +109,7 @@ const EMULATED = {
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
  * wake, no named agents; a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake', 'agent.define'];
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake', 'agent.define'];
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
@@ -204,7 +205,7 @@ async function admit(c) {
     // pi's own steering and follow-up queues hold it: only the receipt is the adapter's.
     if (c.delivery === 'queue') await live.session.followUp(text, images);
     else await live.session.steer(text, images);
-    return new EmulatedAnswer(receipt, ['prompt.admit.receipt']);
+    return new EmulatedAnswer(receipt, ['prompt.admit.receipt', 'prompt.admit.id']);
   }
   if (c.resume === false) {
     // pi has no admit-without-run: the text waits, in memory only, as in pi's editor until submitted.
@@ -212,9 +213,9 @@ async function admit(c) {
     return new EmulatedAnswer(receipt, HELD);
   }
   live.track(live.session.prompt(text, { images, expandPromptTemplates: false }), diagnostics);
-  return new EmulatedAnswer({ ...receipt, state: 'promoted' }, ['prompt.admit.receipt']);
+  return new EmulatedAnswer({ ...receipt, state: 'promoted' }, ['prompt.admit.receipt', 'prompt.admit.id']);
 }
-const HELD = ['prompt.admit.held', 'prompt.admit.receipt'];
+const HELD = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id'];
 let admitted = 0;
 
 /**

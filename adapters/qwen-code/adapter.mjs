@@ -37,6 +37,7 @@ const EMULATED = {
   'prompt.admit.held':
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Qwen Code has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Qwen Code keeps no message IDs of the caller",
+  'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Qwen Code keeps no message IDs of the caller",
   'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
   'session.idle': "every user message written to qwen's stream-json input has its result line",
   events: "the chat recording's records, numbered by their position in the file",
@@ -48,7 +49,7 @@ const EMULATED = {
  * What of EMULATED Qwen Code has no interface for at all: it keeps no message IDs of the caller, no
  * prompt without a run and no wake; a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.wake'];
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake'];
 
 /** Commands Qwen Code has no equivalent for, and why (adapters/qwen-code/README.md says more). */
 const UNSUPPORTED = {
@@ -232,6 +233,7 @@ async function admit(c) {
     return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
       'prompt.admit.held',
       'prompt.admit.receipt',
+      'prompt.admit.id',
     ]);
   }
   // Behind a running turn, or a requested compaction, it waits its turn in Qwen Code's own queue.
@@ -239,6 +241,7 @@ async function admit(c) {
   state.process.sendUser(text);
   return new EmulatedAnswer({ messageId, state: running ? 'pending' : 'promoted', duplicate: false }, [
     'prompt.admit.receipt',
+    'prompt.admit.id',
   ]);
 }
 
