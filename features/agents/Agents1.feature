@@ -15,6 +15,7 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then the provider received 2 requests
     And request 1 uses the model "kit-model"
+    # checks: AGT-01 EPO-08
     And request 2 uses the model "kit-model-2"
 
   @AGT-02 @id:agt-agents-2
@@ -153,7 +154,9 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then the provider received 3 requests
     And request 1 uses the model "kit-model"
+    # checks: AGT-01 EPO-08
     And request 2 uses the model "kit-model-2"
+    # checks: AGT-01 EPO-08
     And request 3 uses the model "kit-model-2"
 
   @AGT-01 @id:agt-agents-mid-turn-1 @needs:kit-tools
