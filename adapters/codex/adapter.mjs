@@ -19,10 +19,12 @@ const VERSION = JSON.parse(
 ).version;
 
 /**
- * Switches of the host environment that another runtime reads and Codex does not (its own are
- * `CODEX_*`): set, they would change nothing Codex does, so the adapter refuses them as absent.
+ * A switch of the host environment another runtime reads that Codex has under a name of its own:
+ * OpenCode's variable that turns project instruction discovery off is Codex's
+ * `project_doc_max_bytes = 0`, which reads no project AGENTS.md and keeps the global one
+ * (the budget "applies only to project files").
  */
-const UNREAD_SWITCHES = new Set(['OPENCODE_DISABLE_PROJECT_CONFIG']);
+const PROJECT_DOCS_OFF = 'OPENCODE_DISABLE_PROJECT_CONFIG';
 
 const diagnostics = [];
 let config;
@@ -506,9 +508,8 @@ const commands = {
     await server.request('thread/compact/start', { threadId: state.id });
   },
   'host.env.set': async (c) => {
-    if (UNREAD_SWITCHES.has(c.name))
-      throw new Refusal('unsupported', `absent in Codex ${VERSION}: its binary holds no ${c.name}`);
-    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    if (c.name === PROJECT_DOCS_OFF) settings.projectDocsOff = c.value !== null && c.value !== '';
+    else settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await restart();
   },
   'tool-output.configure': async (c) => {

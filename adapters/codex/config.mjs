@@ -38,7 +38,7 @@ const FEATURES_OFF = [
 /**
  * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}}} settings
  */
-export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput }) {
+export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput, projectDocsOff }) {
   const lines = [
     `model = ${toml(model)}`,
     `model_catalog_json = ${toml(catalogFile)}`,
@@ -60,6 +60,8 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
     lines.push(`model_context_window = ${compaction.contextWindow}`);
     lines.push(`model_auto_compact_token_limit = ${Math.max(1, compaction.contextWindow - reserve)}`);
   }
+  // No byte of project AGENTS.md: Codex then reads none of them, and still its global one.
+  if (projectDocsOff) lines.push('project_doc_max_bytes = 0');
   // Codex bounds tool output in its byte mode at four bytes a token (approx_bytes_for_tokens).
   if (toolOutput) lines.push(`tool_output_token_limit = ${Math.max(1, Math.floor(toolOutput.maxBytes / 4))}`);
   lines.push(

@@ -7,22 +7,27 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
   @CMP-07 @id:cmp-compaction-7
   Scenario: [1] A failed compaction leaves the previous history boundary active: the next request still carries the whole history
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider answers with status 400
     And the provider replies to "SECOND-ASK" with "second reply"
     And the user steers "FIRST-ASK"
     And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "MIDDLE-ASK"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "SECOND-ASK"
     And the session settles
-    Then request 2 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
-    And after the failed compaction in request 2, the pending turn "SECOND-ASK" stopped or ran once
+    Then request 3 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
+    And after the failed compaction in request 3, the pending turn "SECOND-ASK" stopped or ran once
     And the session has 0 completed compactions
     When the context window grows tenfold
     And the provider replies "third reply"
     And the user steers "THIRD-ASK"
     And the session settles
-    Then every request after request 2 mentions "FIRST-ASK" in its conversation
+    Then every request after request 3 mentions "FIRST-ASK" in its conversation
     # A runtime may try the compaction once more by another request: the pending input reaches the next turn.
     And the last request mentions "SECOND-ASK" in its conversation
     # checks: CMP-06
@@ -178,22 +183,27 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
   @CMP-07 @id:cmp-compaction-cut-1
   Scenario: [8] A compaction whose summary stream is cut midway leaves the previous history boundary active
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider replies with the recording "cut-midway"
     And the provider replies to "SECOND-ASK" with "second reply"
     And the user steers "FIRST-ASK"
     And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "MIDDLE-ASK"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "SECOND-ASK"
     And the session settles
-    Then request 2 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
-    And after the failed compaction in request 2, the pending turn "SECOND-ASK" stopped or ran once
+    Then request 3 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
+    And after the failed compaction in request 3, the pending turn "SECOND-ASK" stopped or ran once
     When the context window grows tenfold
     And the provider replies "third reply"
     And the user steers "THIRD-ASK"
     And the session settles
-    Then every request after request 2 mentions "FIRST-ASK" in its conversation
-    And every request after request 2 omits "The answer is" in its conversation
+    Then every request after request 3 mentions "FIRST-ASK" in its conversation
+    And every request after request 3 omits "The answer is" in its conversation
     # checks: CMP-06
     And the session's compactions are:
       | status |
@@ -202,24 +212,29 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
   @CMP-07 @id:cmp-compaction-interrupted-1
   Scenario: [9] A compaction interrupted while its summary is on its way leaves the previous history boundary active
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider holds its reply "SUMMARY: never used" until "summary" is released
     And the user steers "FIRST-ASK"
     # checks: CMP-01
     And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "MIDDLE-ASK"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     And the user steers "SECOND-ASK"
-    And the provider has received 2 requests
+    And the provider has received 3 requests
     When the session is interrupted
     And the held reply "summary" is released
     And the session settles
-    Then request 2 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
+    Then request 3 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
     When the context window grows tenfold
     And the provider replies "third reply"
     And the user steers "THIRD-ASK"
     And the session settles
-    Then every request after request 2 mentions "FIRST-ASK" in its conversation
-    And every request after request 2 omits "SUMMARY: never used" in its conversation
+    Then every request after request 3 mentions "FIRST-ASK" in its conversation
+    And every request after request 3 omits "SUMMARY: never used" in its conversation
     # checks: CMP-06
     And the session's compactions are:
       | status |

@@ -190,3 +190,21 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged
+
+  @INS-07 @id:ins-instructions-7-global
+  Scenario: [7g] A global instruction file that cannot be read leaves the admitted instructions in force
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "home" cannot be read
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be brief" there
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged

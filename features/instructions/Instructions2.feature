@@ -136,6 +136,26 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model "PROJECT: use spaces" after "two"
     And request 3 tells the model "PROJECT: use spaces" once
 
+  @MCS-03 @needs:restart @id:ins-files-restart-1-global
+  Scenario: [3bg] A changed global file announced to a turn the runtime dies during is announced once, and its snapshot kept
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider holds its reply "second" until "reply" is released
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "two"
+    And the provider has received 2 requests
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    # checks: INS-01
+    Then request 2 tells the model "GLOBAL: be thorough"
+    # checks: MCS-01
+    And request 2 tells the model "GLOBAL: be thorough" after "two"
+    And request 3 tells the model "GLOBAL: be thorough" once
   @INS-01 @MCS-01 @id:ins-files-4
   Scenario: [4] Two files changed before one boundary reach the model in one message
     Given the global instructions say "GLOBAL: be brief"
@@ -179,6 +199,23 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model "PROJECT: use spaces"
     And request 3 tells the model "PROJECT: use spaces" beside "three"
 
+  @CTX-07 @id:ins-files-5-global
+  Scenario: [5g] An unreadable global instruction file keeps the instructions admitted before until it reads again
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "home" cannot be read
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be brief" there
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged
   @CTX-13 @id:ins-files-6
   Scenario: [6] A file changed and changed back between boundaries tells the model nothing
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -465,18 +502,23 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [17] After a compaction, an unreadable file admitted before holds the new baseline back
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
     And a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the provider replies "again"
     And the user steers "one"
     And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the file "AGENTS.md" in the workspace "s1" cannot be read
     And the user steers "two"
     And the session settles
-    Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
-    And every request after request 2 keeps the baseline of request 1, or the runtime read the file that cannot be read as removed and its new baseline lacks "PROJECT: use tabs"
+    Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
+    And every request after request 3 keeps the baseline of request 1, or the runtime read the file that cannot be read as removed and its new baseline lacks "PROJECT: use tabs"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
     And the session settles
@@ -486,6 +528,35 @@ Feature: Instructions2 - Instruction files as the changing context
       | PROJECT: use spaces |
     And the last request mentions "three" in its conversation
 
+  @EPO-09 @id:ins-files-17-global
+  Scenario: [17g] After a compaction, an unreadable global instruction file admitted before holds the new baseline back
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies "noted"
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    And the provider replies "again"
+    And the user steers "one"
+    And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
+    When the file "AGENTS.md" in the workspace "home" cannot be read
+    And the user steers "two"
+    And the session settles
+    Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
+    And every request after request 3 keeps the baseline of request 1, or the runtime read the file that cannot be read as removed and its new baseline lacks "GLOBAL: be brief"
+    When the global instructions say "GLOBAL: be thorough"
+    And the user steers "three"
+    And the session settles
+    # checks: INS-01
+    Then the last request tells the model "GLOBAL: be thorough"
+    And the baseline of the last request contains, in order:
+      | GLOBAL: be thorough |
+    And the last request mentions "three" in its conversation
   @CTX-09 @profile:core @id:ins-files-18
   Scenario: [18] When the last instruction file goes, the model is told the runtime's removal text after the prompt
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -506,6 +577,25 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model the declared text "instructions.revocation" beside "three"
     And request 3 does not tell the model "PROJECT: use spaces" beside "three"
 
+  @CTX-09 @profile:core @id:ins-files-18-global
+  Scenario: [18g] When the global instruction file goes and no other remains, the model is told the runtime's removal text after the prompt
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    And the global instructions say "GLOBAL: be thorough"
+    And the user steers "two"
+    And the session settles
+    # checks: INS-01
+    And request 2 tells the model "GLOBAL: be thorough"
+    When the file "AGENTS.md" in the workspace "home" is deleted
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model the declared text "instructions.revocation" beside "three"
+    And request 3 does not tell the model "GLOBAL: be thorough" beside "three"
   @EPO-08 @profile:core @id:ins-files-19
   Scenario: [19] A model switch keeps the baseline, though an instruction file changed before the next turn
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
