@@ -54,7 +54,7 @@ Feature: Compaction1 - Automatic compaction
     Given a session "s1"
     And the context budget is sized so that one long reply overflows it
     And the provider replies "read it all"
-    When the user steers prose as long as the context window
+    When the user steers prose as long as the long reply
     And the session settles
     # The seeds say nothing is compacted; whether the turn is sent anyway or refused they leave open.
     Then the provider received at most 1 request

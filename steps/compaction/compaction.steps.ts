@@ -386,11 +386,13 @@ When('the user steers {int} characters of prose', async function (this: KitWorld
   this.receipt = await this.driver.admit(this.session().id, prose(length), { delivery: 'steer' });
 });
 
-/** A prompt as long as the whole window the scenario sized (four characters a token): over any budget in it. */
-When('the user steers prose as long as the context window', async function (this: KitWorld) {
+/**
+ * A prompt as long as the long reply the scenario sized: over the budget, yet with room in the
+ * window for a summary of it, so a runtime that would fold the pending prompt itself can.
+ */
+When('the user steers prose as long as the long reply', async function (this: KitWorld) {
   if (!this.sizedFor) throw new Error('no context budget was sized before this step');
-  const length = this.sizedFor.contextWindow * 4;
-  this.receipt = await this.driver.admit(this.session().id, prose(length), { delivery: 'steer' });
+  this.receipt = await this.driver.admit(this.session().id, prose(this.sizedFor.longReply), { delivery: 'steer' });
 });
 
 Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
