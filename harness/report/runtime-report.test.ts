@@ -101,6 +101,11 @@ test('a rule stands failed where the baseline lists an intermittent failure, eve
   ]);
   const charged = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, elsewhere);
   assert.deepEqual([charged.rules['INB-01']?.outcome, charged.rules['RUN-01']?.outcome], ['passed', 'failed']);
+  // The page says the run passed it, and shows no empty evidence.
+  const page = runtimeReportPage(published, document, racing);
+  const section = page.slice(page.indexOf('### INB-01: failed'));
+  assert.match(section, /In this run: passed\. The baseline lists the failure as intermittent/);
+  assert.doesNotMatch(section.slice(0, section.indexOf('###', 4)), /What the kit observed/);
 });
 
 test('rule counts come from the coverage of the results', () => {
