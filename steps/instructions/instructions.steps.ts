@@ -6,7 +6,6 @@ import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 import { plant } from '../support/workspaces.js';
 import {
-  baselineOf,
   conversation,
   lastSystemMessage,
   type Placement,
@@ -268,15 +267,17 @@ Then(
 Then(
   'every request after request {int} keeps the baseline of request {int}, or the runtime read the file that cannot be read as removed and its new baseline lacks {string}',
   function (this: KitWorld, after: number, before: number, text: string) {
-    const kept = baselineOf(this, before);
+    // The baseline wherever the runtime sends it: the system field and the context leading the conversation.
+    const baseline = (n: number) => textOf(this, { part: 'the baseline', n });
+    const kept = baseline(before);
     const replaced = this.provider.requests
       .map((_, i) => i + 1)
-      .filter((n) => n > after && baselineOf(this, n) !== kept);
+      .filter((n) => n > after && baseline(n) !== kept);
     if (replaced.length === 0) {
       tookUnreadable(this, 'unavailable');
       return undefined;
     }
-    const holding = replaced.filter((n) => baselineOf(this, n).includes(text));
+    const holding = replaced.filter((n) => baseline(n).includes(text));
     if (holding.length === replaced.length)
       throw new NothingToJudge(
         `request ${replaced[0]} carries a new baseline that still holds "${text}": whether the runtime saw the file unreadable and held its value, or never read it again, the requests cannot tell`,
