@@ -1,10 +1,10 @@
-import { expectInOrder } from '../support/text.js';
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
 import { historyRow, matchRows, shownRows, type Row } from '../support/rows.js';
+import { expectInOrder } from '../support/text.js';
 
 Then(
   'the session reports the failure {failure-code} mentioning {string}',

@@ -106,6 +106,9 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
   );
 });
 
+/** The name of the instruction files the scenarios plant, as `000` names them. */
+const INSTRUCTION_FILE = 'AGENTS.md';
+
 /**
  * A check of what one boundary tells, with its control: a runtime that tells nothing there even
  * though a file changed never tells a change at all. `above`: the checks before it showed nothing,
@@ -115,9 +118,6 @@ Then('{request} tells the model {string}', function (this: KitWorld, n: number, 
  * there (their text, or a file by its name) told the change: its message must tell this text.
  * What else it tells there (a date, say) is other rules'.
  */
-/** The name of the instruction files the scenarios plant, as `000` names them. */
-const INSTRUCTION_FILE = 'AGENTS.md';
-
 function toldOrNothing(
   world: KitWorld,
   n: number,
@@ -270,9 +270,7 @@ Then(
     // The baseline wherever the runtime sends it: the system field and the context leading the conversation.
     const baseline = (n: number) => textOf(this, { part: 'the baseline', n });
     const kept = baseline(before);
-    const replaced = this.provider.requests
-      .map((_, i) => i + 1)
-      .filter((n) => n > after && baseline(n) !== kept);
+    const replaced = this.provider.requests.map((_, i) => i + 1).filter((n) => n > after && baseline(n) !== kept);
     if (replaced.length === 0) {
       tookUnreadable(this, 'unavailable');
       return undefined;
