@@ -421,31 +421,36 @@ async function managedFiles(world: KitWorld): Promise<string[]> {
 }
 
 /**
- * Why the runtime keeps no managed output at all, if it keeps none: its adapter refuses the look
- * as `absent in <version>: …`, the form its capability table is checked in.
+ * The managed files, or why the runtime keeps none at all: its adapter refuses the look as
+ * `absent in <version>: …`, the form its capability table is checked in.
  */
-async function noManagedOutput(world: KitWorld): Promise<string | undefined> {
+async function managedOutput(
+  world: KitWorld,
+): Promise<{ files: string[] } | { absent: string; refusal: RuntimeReportedError }> {
   try {
-    await managedFiles(world);
-    return undefined;
+    return { files: await managedFiles(world) };
   } catch (error) {
     if (error instanceof RuntimeReportedError && error.code === 'unsupported' && ABSENT_IN.test(error.reason))
-      return error.reason;
+      return { absent: error.reason, refusal: error };
     throw error;
   }
 }
 
 /** A check of the managed file of a cut output, on a runtime that keeps none: it lacks what the rule is about. */
 async function expectManagedOutput(world: KitWorld): Promise<void> {
-  const absent = await noManagedOutput(world);
-  if (absent !== undefined) throw new NotImplemented('a managed file of the complete output', absent);
+  const output = await managedOutput(world);
+  if ('absent' in output) throw new NotImplemented('a managed file of the complete output', output.absent);
 }
 
 /** A runtime that keeps no managed output at all holds no file there: "no file" is judged by that; a file it should hold is not. */
 Then('the managed output directory holds {int} file(s)', async function (this: KitWorld, count: number) {
   if (await boundedOffTheLimit(this)) return;
-  if (count === 0 && (await noManagedOutput(this)) !== undefined) return;
-  expect(await managedFiles(this)).to.have.length(count);
+  const output = await managedOutput(this);
+  if ('absent' in output) {
+    if (count === 0) return;
+    throw output.refusal;
+  }
+  expect(output.files).to.have.length(count);
 });
 
 Then(
@@ -506,10 +511,10 @@ When('the managed output files are gone, across a restart', async function (this
   if (declares(this.driver.description, 'virtual-clock'))
     return this.notApplicable('the runtime expires its managed files on its own clock');
   // A runtime that keeps no managed file at all has none to lose: what it replays is its history's.
-  const absent = await noManagedOutput(this);
-  if (absent !== undefined)
-    throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${absent})`);
-  for (const file of await managedFiles(this)) rmSync(file, { force: true });
+  const output = await managedOutput(this);
+  if ('absent' in output)
+    throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${output.absent})`);
+  for (const file of output.files) rmSync(file, { force: true });
   await this.driver.restart(this.now);
   return undefined;
 });
