@@ -6,6 +6,9 @@ import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import { StreamCut, type ProviderChunk } from './provider-turn-stream.js';
 import { wrapSystemFallback } from './system-fallback.js';
 
+/** The provider's own web search, offered on every turn: its results are replayed as sent. */
+const WEB_SEARCH = { type: 'web_search_20250305', name: 'web_search', max_uses: 5 };
+
 /**
  * The Anthropic Messages dialect. User and assistant turns must alternate and it has no
  * chronological system role, so a Mid-Conversation System Message is wrapped into the user side.
@@ -22,11 +25,14 @@ export const anthropicMessages: ProviderDialect = {
         stream: true,
         ...(request.baseline.length ? { system: request.baseline.map((text) => ({ type: 'text', text })) } : {}),
         messages: toTurns(request.history, request.model),
-        tools: request.tools.map((tool) => ({
-          name: tool.name,
-          description: tool.description,
-          input_schema: tool.parameters,
-        })),
+        tools: [
+          ...request.tools.map((tool) => ({
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.parameters,
+          })),
+          WEB_SEARCH,
+        ],
       },
     };
   },

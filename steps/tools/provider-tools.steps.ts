@@ -2,6 +2,7 @@ import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { textTurn, toolCall, toolCallsTurn } from '../../harness/provider/turns.js';
 import { webSearchContent, webSearchResults } from '../../harness/provider/wire/anthropic-messages.js';
+import { NotImplemented } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 import { request } from '../support/requests.js';
 
@@ -24,6 +25,26 @@ Given(
     // Every tool means can express a gate.
     const calls = [this.means.call(toolCall(`call_gate_${gate}`, 'gate', { name: gate }))!];
     this.provider.enqueue({ turn: toolCallsTurn(calls, extras) });
+  },
+);
+
+/**
+ * The fake provider sends its web search unasked. A runtime that offers the provider no tool to
+ * execute (a tool definition of a type of the provider's, request 1) and keeps nothing of the search
+ * in request n has no provider-executed tools: a rule about them is not implemented there.
+ */
+Then(
+  "request {int} keeps the provider's web search, or the runtime has no tools the provider executes",
+  function (this: KitWorld, n: number) {
+    const { tools } = request(this, 1).body as { tools?: { type?: string; name?: string }[] };
+    const hosted = (tools ?? []).filter(({ type }) => type !== undefined && type !== 'custom');
+    const kept = request(this, n).messages.some((m) => m.providerToolCall ?? m.providerToolResult);
+    if (!kept && hosted.length === 0) {
+      throw new NotImplemented(
+        'tools the provider executes',
+        `request 1 offers none, and request ${n} keeps nothing of the web search the provider ran unasked`,
+      );
+    }
   },
 );
 
