@@ -743,5 +743,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then the provider received 2 requests
     And request 1 does not contain "PROJECT: use spaces" anywhere
-    And request 2 tells the model, after "gate g1 opened", in this order:
+    And request 2 contains "PROJECT: use spaces" somewhere
+    # checks: MCS-01
+    And request 2 tells the model, after "gate g1 opened", in this order, or nothing above was judged:
       | PROJECT: use spaces |

@@ -130,6 +130,16 @@ export const systemMessages: Mutant[] = [
     breaks: ['MCS-01'],
   },
   {
+    name: "a boundary's system message is put ahead of the tool results settled before it",
+    kind: 'ordering in time',
+    file: 'provider/openai-chat.ts',
+    find: '          ...request.history.flatMap(toChatMessages),',
+    replace:
+      "          ...request.history.flatMap(toChatMessages).reduce<{ role: string }[]>((out, m) => (m.role === 'system' ? out.splice(out.findLastIndex((o) => o.role !== 'tool') + 1, 0, m) : out.push(m), out), []),",
+    breaks: ['MCS-01'],
+    checkedIn: ['ins-files-mid-drain-1'],
+  },
+  {
     name: "the host's time zone offset is applied with the wrong sign",
     file: 'context/sources/date.ts',
     find: '    formatIn(timeZone)\n      .formatToParts(now)',

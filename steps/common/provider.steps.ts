@@ -133,18 +133,46 @@ Then('{request} ends with:', function (this: KitWorld, n: number, table: DataTab
  * and in the table's order, in whatever role and wrapping the runtime gives them: their order and
  * boundary, not their form, which another check judges.
  */
+function toldInOrder(world: KitWorld, n: number, after: string, table: DataTable): void {
+  const messages = conversation(world, n).map((row) => row.content);
+  const texts = table.raw().map(([text]) => text!);
+  const problem = toldAfter(messages, after, texts, requestLabel(n));
+  if (problem) expect.fail(problem);
+}
+
 Then(
   '{request} tells the model, after {string}, in this order:',
   function (this: KitWorld, n: number, after: string, table: DataTable) {
-    const messages = conversation(this, n).map((row) => row.content);
+    toldInOrder(this, n, after, table);
+  },
+);
+
+/**
+ * The same check of where texts stand, for a rule about their place only: a request that tells
+ * none of them anywhere shows nothing of it (whether they are told at all is the check above's).
+ */
+Then(
+  '{request} tells the model, after {string}, in this order, or nothing above was judged:',
+  function (this: KitWorld, n: number, after: string, table: DataTable) {
     const texts = table.raw().map(([text]) => text!);
-    const problem = toldAfter(messages, after, texts, requestLabel(n));
-    if (problem) expect.fail(problem);
+    if (!conversation(this, n).some((row) => texts.some((text) => row.content.includes(text)))) {
+      this.notJudged(
+        `${requestLabel(n)} tells none of ${texts.map((text) => `"${text}"`).join(', ')}: where they stand shows nothing`,
+      );
+      return;
+    }
+    toldInOrder(this, n, after, table);
   },
 );
 
 Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
+});
+
+Then('request {int} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
+  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.include(
+    JSON.stringify(text).slice(1, -1),
+  );
 });
 
 /** A retry sends the same request again; a request rebuilt after it (a summary, say) is not one. */
