@@ -5,7 +5,15 @@ import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AppServer } from './app-server.mjs';
 import { catalogFor, toolCallingFamily } from './catalog.mjs';
 import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
-import { readRollout, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './rollout.mjs';
+import {
+  CONTEXT_WRAPPERS,
+  readRollout,
+  toKitCompactions,
+  toKitEpoch,
+  toKitEvents,
+  toKitFailures,
+  toKitHistory,
+} from './rollout.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Codex CLI (`@openai/codex`)
@@ -65,7 +73,6 @@ const NO_ADMIT_ONLY =
 const UNSUPPORTED = {
   inbox:
     "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
-  epoch: 'Codex keeps no context epoch: the base instructions are fixed when a thread starts',
   'tool-output.files':
     `absent in ${VERSION}: ` +
     "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
@@ -98,8 +105,7 @@ function hello(c) {
       // Codex sends its context as user-role messages of its own, each fragment in its markers:
       // the environment (with the date) and AGENTS.md (headed by its directory), at the start of
       // the thread and again when they change, and a note after an interrupted turn.
-      'system-message.fallback':
-        '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>{or}<turn_aborted>\n{text}\n</turn_aborted>',
+      'system-message.fallback': CONTEXT_WRAPPERS,
       // Codex's notices on a changed or removed AGENTS.md (its world state's AGENTS.md section).
       'instructions.supersession':
         'These AGENTS.md instructions replace all previously provided AGENTS.md instructions.',
@@ -522,6 +528,8 @@ const commands = {
     known: record,
     subscriptions,
   }),
+  // Codex's world state and the context its window opens with, read from the rollout.
+  epoch: (c) => toKitEpoch(rolloutOf(c.sessionId)),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
 };

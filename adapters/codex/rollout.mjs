@@ -34,6 +34,37 @@ const contentText = (content = []) =>
  */
 const CONTEXT_FRAGMENT = /^(<[a-z_]+>|# AGENTS\.md instructions( for |\n))/;
 
+/**
+ * How Codex wraps each context fragment it sends as a user-role message, declared to the kit as
+ * `system-message.fallback`: the environment (with the date), AGENTS.md (headed by its directory)
+ * and the note after an interrupted turn, each in its markers, `{text}` inside with & < > escaped.
+ */
+export const CONTEXT_WRAPPERS =
+  '<environment_context>\n{text}\n</environment_context>{or}# AGENTS.md instructions{*}\n\n<INSTRUCTIONS>\n{text}\n</INSTRUCTIONS>{or}<turn_aborted>\n{text}\n</turn_aborted>';
+
+const WRAPPERS = CONTEXT_WRAPPERS.split('{or}').map((template) => {
+  const [before, after] = template.split('{text}');
+  const opening = before
+    .split('{*}')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^\\n]*');
+  return { opening: new RegExp(`^${opening}`), after };
+});
+
+/** A fragment's text inside its markers, as the declared wrapper reads it; the text itself when none fits. */
+function unwrapped(text) {
+  for (const { opening, after } of WRAPPERS) {
+    const open = opening.exec(text)?.[0];
+    if (open === undefined || !text.endsWith(after) || text.length < open.length + after.length) continue;
+    return text
+      .slice(open.length, text.length - after.length)
+      .replaceAll('&gt;', '>')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&amp;', '&');
+  }
+  return text;
+}
+
 function outputText(output) {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return contentText(output);
@@ -164,4 +195,63 @@ export function toKitCompactions(records) {
   return records
     .filter((record) => record.type === 'compacted')
     .map((record) => ({ status: 'completed', summary: record.payload.message ?? '' }));
+}
+
+/**
+ * Codex's context window, its epoch: the world state it records in the rollout (`world_state`
+ * records, one section per stable ID, each section's comparison value), replayed as Codex replays
+ * it when it resumes a thread (`core/src/session/rollout_reconstruction.rs`): a `compacted` record
+ * ends the window and its snapshot, a `full` record starts the snapshot, and each later record is
+ * an RFC 7386 merge patch of it (a patch without a full snapshot is ignored, as Codex ignores it).
+ * No full record since the last compaction: no epoch (Codex renders the whole context anew on the
+ * next turn).
+ *
+ * The baseline is what the window's requests lead with, as Codex recorded it: the thread's base
+ * instructions (`session_meta`, sent as `instructions`), then the developer messages and context
+ * fragments that open the window before any other item (the rollout's first items, or after a
+ * compaction the replacement history of its `compacted` record), each fragment read inside its
+ * markers, joined by blank lines.
+ */
+export function toKitEpoch(records) {
+  let snapshot;
+  let window = [];
+  let base;
+  for (const record of records) {
+    if (record.type === 'session_meta') base ??= record.payload.base_instructions?.text;
+    else if (record.type === 'compacted') {
+      snapshot = undefined;
+      window = (record.payload.replacement_history ?? []).map((payload) => ({ type: 'response_item', payload }));
+    } else if (record.type === 'response_item' && snapshot === undefined) window.push(record);
+    else if (record.type === 'world_state' && record.payload.full) snapshot = structuredClone(record.payload.state);
+    else if (record.type === 'world_state' && snapshot !== undefined)
+      snapshot = mergePatch(snapshot, record.payload.state);
+  }
+  if (snapshot === undefined) return { baseline: null, snapshot: {} };
+  return {
+    baseline: [...(base ? [base] : []), ...leadingContext(window)].join('\n\n'),
+    snapshot: Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, { value }])),
+  };
+}
+
+/** RFC 7386: a null removes a member, an object merges into an object, anything else replaces. */
+function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const merged = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch))
+    if (value === null) delete merged[key];
+    else merged[key] = mergePatch(merged[key], value);
+  return merged;
+}
+
+/** The developer messages and context fragments the window opens with, before any other item. */
+function leadingContext(window) {
+  const texts = [];
+  for (const { payload: item } of window) {
+    if (item.type !== 'message') break;
+    if (item.role === 'developer' || item.role === 'system') texts.push(contentText(item.content));
+    else if (item.role === 'user' && CONTEXT_FRAGMENT.test(contentText(item.content))) {
+      for (const part of item.content) if (typeof part.text === 'string') texts.push(unwrapped(part.text));
+    } else break;
+  }
+  return texts;
 }
