@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { ClaudeProcess } from './claude-process.mjs';
-import { readRows, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
+import { readRows, toKitCompactions, toKitEpoch, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Claude Code
@@ -95,12 +95,9 @@ const DEFAULT_AGENT = 'build';
  */
 function agentArguments(name, selected) {
   const agents = readAgents();
-  if (Object.keys(agents).length === 0 && !selected) return ['--permission-mode', 'bypassPermissions'];
-  const rules = { ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
-  const permissions = { allow: [], deny: [], ask: [] };
-  for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(tool);
-  for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
-    if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
+  if (Object.keys(agents).length === 0 && !selected)
+    return ['--settings', JSON.stringify(modelSettings()), '--permission-mode', 'bypassPermissions'];
+  const permissions = permissionRules(name);
   const definitions = Object.fromEntries(
     [...new Set([DEFAULT_AGENT, name, ...Object.keys(agents)])].map((agent) => [
       agent,
@@ -119,12 +116,36 @@ function agentArguments(name, selected) {
     '--agent',
     name,
     '--settings',
-    JSON.stringify({ permissions }),
+    JSON.stringify({ ...modelSettings(), permissions }),
     '--permission-mode',
     'default',
     '--permission-prompt-tool',
     'stdio',
   ];
+}
+
+/**
+ * The agent's rules per tool as Claude Code's permission rules (`permissions.allow`, `deny`, `ask`;
+ * a denied skill `Skill(<name>)`), the default agent's `Bash` allowed unless the kit rules otherwise.
+ */
+function permissionRules(name) {
+  const agents = readAgents();
+  const rules = { ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
+  const permissions = { allow: [], deny: [], ask: [] };
+  for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(tool);
+  for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
+    if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
+  return permissions;
+}
+
+/**
+ * The kit's models as the options of Claude Code's model picker (the `modelPicker` setting), the
+ * models this user's configuration offers: Claude Code's `set_model` takes a model its picker
+ * offers as it is, where it would first check any other with a provider request of its own.
+ */
+function modelSettings() {
+  const models = [...new Set([config.provider.model, ...(config.provider.models ?? [])])];
+  return { modelPicker: { options: models.map((model) => ({ model })) } };
 }
 
 /** Claude Code's transcript path: the project folder is the working directory with every non-alphanumeric character a dash. */
@@ -355,6 +376,38 @@ function run(id) {
 }
 
 /**
+ * A switch while a turn runs, in the running process. The model: Claude Code's set_model control
+ * request, which takes a model its picker offers (modelSettings) without a provider request of its
+ * own. The agent: the apply_flag_settings control request, which merges settings into the
+ * process's flag settings layer, where --settings put them: `agent` (one of --agents) and the
+ * agent's `permissions`.
+ */
+async function switchRunning(running, { model, agent }) {
+  if (running.agent !== agent) {
+    if (!Object.hasOwn(readAgents(), agent) && agent !== DEFAULT_AGENT)
+      throw new Refusal('not-found', `no agent ${agent}`);
+    await refusedAs(
+      running.control({ subtype: 'apply_flag_settings', settings: { agent, permissions: permissionRules(agent) } }),
+      'apply_flag_settings',
+    );
+    running.agent = agent;
+  }
+  if (running.model !== model) {
+    await refusedAs(running.control({ subtype: 'set_model', model }), 'set_model');
+    running.model = model;
+  }
+}
+
+/** A control request Claude Code answers with an error, as the protocol's refusal quoting it. */
+async function refusedAs(answer, subtype) {
+  try {
+    return await answer;
+  } catch (error) {
+    throw new Refusal('unsupported', `Claude Code refused the switch while a turn runs (${subtype}: ${error.message})`);
+  }
+}
+
+/**
  * One page of the history: the `limit` messages before the message `before` (or the newest), in the
  * order of the transcript's current chain, as `history` projects it. Claude Code's own paged read
  * (`get_cloud_session_transcript`, `cursor` and `limit`) serves cloud sessions only.
@@ -396,12 +449,11 @@ const commands = {
     const model = c.model === undefined ? (found.model ?? config.provider.model) : (c.model ?? config.provider.model);
     const agent = c.agent === undefined ? (found.agent ?? DEFAULT_AGENT) : (c.agent ?? DEFAULT_AGENT);
     const restart = running && !running.exited && (running.model !== model || running.agent !== agent);
-    // Claude Code's set_model control request first checks the model with a provider request of
-    // its own ("Hi", one output token) that no scenario scripts, and fails the switch when that
-    // check fails; an agent is taken when the process starts (--agent). The process ends instead
-    // (stdin closed), and the next one starts with --model and --agent over --resume. Ending it
-    // mid-turn would end the turn, so a switch waits for none.
-    if (restart && !running.settled()) throw new Refusal('unsupported', UNSUPPORTED['session.select.running']);
+    // While a turn runs the switch goes to the running process (switchRunning), taken from its
+    // next provider request on. Between turns the process ends instead (stdin closed), and the
+    // next one starts with --model and --agent over --resume.
+    const switched = restart && !running.settled();
+    if (switched) await switchRunning(running, { model, agent });
     if (c.model !== undefined) {
       if (c.model === null) delete found.model;
       else found.model = c.model;
@@ -412,7 +464,7 @@ const commands = {
       else found.agent = c.agent;
     }
     writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
-    if (!restart) return;
+    if (!restart || switched) return;
     await running.finish();
     live.delete(c.sessionId);
   },
@@ -457,12 +509,12 @@ const commands = {
     );
   },
   // Claude Code asks the host about each tool call its rules leave open with a can_use_tool
-  // control request (--permission-prompt-tool stdio); the process runs one agent, whose rules asked.
+  // control request (--permission-prompt-tool stdio), listed under the agent the process ran as then.
   'permission.pending': (c) => {
     session(c.sessionId);
     const running = live.get(c.sessionId);
     const requests = [...(running?.permissions.values() ?? [])];
-    return { requests: requests.map(({ id, tool }) => ({ id, tool, agent: running.agent })) };
+    return { requests: requests.map(({ id, tool, agent }) => ({ id, tool, agent })) };
   },
   'permission.wait': async (c) => {
     session(c.sessionId);
@@ -509,6 +561,10 @@ const commands = {
     subscriptions,
   }),
   'history.page': (c) => historyPage(c),
+  epoch: (c) => {
+    session(c.sessionId);
+    return toKitEpoch(rowsOf(c.sessionId));
+  },
   'tool-output.files': () => {
     // Claude Code saves a tool's large output beside the transcripts, one folder per session.
     const directory = join(configDir(), 'projects');
@@ -549,10 +605,7 @@ const MOVE_REFUSALS = {
 
 /** Commands Claude Code has no equivalent for, and why (README.md says more). */
 const UNSUPPORTED = {
-  'session.select.running':
-    "a model or agent switch while a turn runs: Claude Code's set_model control request first checks the model with a provider request of its own that no scenario scripts, an agent is taken when the process starts, and the adapter switches by starting the process again, which would end the running turn",
   inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
-  epoch: 'Claude Code keeps no context epoch',
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
 };

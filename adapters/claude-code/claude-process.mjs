@@ -50,7 +50,8 @@ export class ClaudeProcess {
     }
     if (message.type === 'control_request' && message.request?.subtype === 'can_use_tool') {
       const { tool_name: tool, tool_use_id: callId } = message.request;
-      this.permissions.set(message.request_id, { id: message.request_id, tool, callId });
+      // The agent the process ran as when Claude Code asked: a later switch leaves the call its own.
+      this.permissions.set(message.request_id, { id: message.request_id, tool, callId, agent: this.agent });
       this.notify();
       return;
     }

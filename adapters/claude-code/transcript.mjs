@@ -27,7 +27,15 @@ export function currentChain(rows) {
     seen.add(row.uuid);
     chain.push(row);
   }
-  return chain.reverse();
+  // Claude Code writes the result of each of a response's tool calls under the assistant row of its
+  // call (`sourceToolAssistantUUID`), so the results of parallel calls branch off one another, and
+  // the chain from the last row passes through one of them only; its own loader attaches the
+  // others back to the rows of their calls. So does this projection, in file order.
+  const order = new Map(conversation.map((row, index) => [row.uuid, index]));
+  const results = conversation.filter(
+    (row) => row.type === 'user' && !seen.has(row.uuid) && seen.has(row.sourceToolAssistantUUID),
+  );
+  return [...chain, ...results].sort((a, b) => order.get(a.uuid) - order.get(b.uuid));
 }
 
 /**
@@ -237,4 +245,35 @@ export function toKitCompactions(rows) {
       compactions.at(-1).summary = summaryOf(textOf(row.message?.content));
   }
   return compactions;
+}
+
+/** The attachment rows by which Claude Code tells the model a context source, with the source's value. */
+const CONTEXT_SOURCES = ['instructions', 'environment', 'date'];
+
+/**
+ * The Context Epoch as Claude Code keeps it in the transcript. The baseline: the system blocks of
+ * the newest request of the session's own turns (an `api-request` row of `querySource` `sdk`) as
+ * Claude Code recorded them in the `api-request-shape` row its `shapeHash` names, joined as the kit
+ * joins a system field's blocks; null before any. The snapshot: per context source Claude Code
+ * tells the model through an attachment row (`instructions` with its files, `environment` with its
+ * snapshot, `date`), the value the newest such row on the current chain holds, under the row's type.
+ * Claude Code keeps no removal text with a value: it renders one only when a source goes.
+ */
+export function toKitEpoch(rows) {
+  const request = rows.findLast((row) => row.type === 'api-request' && row.querySource === 'sdk');
+  const shape = request && rows.find((row) => row.type === 'api-request-shape' && row.shapeHash === request.shapeHash);
+  const system = shape?.shape?.system;
+  const baseline = Array.isArray(system)
+    ? system.map((block) => (typeof block === 'string' ? block : (block.text ?? ''))).join('\n\n')
+    : typeof system === 'string'
+      ? system
+      : null;
+  const snapshot = {};
+  for (const row of currentChain(rows)) {
+    const source = row.type === 'attachment' ? row.attachment?.type : undefined;
+    if (!CONTEXT_SOURCES.includes(source)) continue;
+    const { type, ...value } = row.attachment;
+    snapshot[source] = { value };
+  }
+  return { baseline, snapshot };
 }
