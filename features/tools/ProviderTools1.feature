@@ -19,3 +19,17 @@ Feature: ProviderTools1 - Results of tools the provider executes
     And request 2 replays the web search call for "kit" and its 3 results of 5000 characters, under one ID
     And request 2 replays the web search blocks for "kit" and its 3 results of 5000 characters as the provider sent them
     And the managed output directory holds 0 files
+
+  @TOO-12 @dialect:anthropic-messages @id:too-provider-2
+  Scenario: [2] Under the runtime's own tool output limit, a provider-executed tool result larger than it goes back whole
+    Given a session "s1"
+    And the provider searches the web for "kit", gets 3 results of 20000 characters, then replies "found it"
+    And the provider replies "second"
+    When the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    Then request 2 keeps the provider's web search, or the runtime has no tools the provider executes
+    And request 2 replays the 3 web search results of 20000 characters for "kit" exactly
+    And request 2 replays the web search call for "kit" and its 3 results of 20000 characters, under one ID
+    And request 2 replays the web search blocks for "kit" and its 3 results of 20000 characters as the provider sent them
