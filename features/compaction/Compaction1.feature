@@ -185,7 +185,11 @@ Feature: Compaction1 - Automatic compaction
     And the runtime process restarts
     And the user steers "four"
     And the session settles
-    Then the provider received 5 requests
+    # checks: CMP-09
+    Then request 4 ends with the pending input "three"
+    # checks: CMP-09
+    And request 4 mentions "SUMMARY: two turns" in its conversation
+    And the provider received 5 requests
     # checks: CMP-04
     And request 4 mentions "LATEST-REPLY" in its conversation
     And request 5 mentions "SUMMARY: two turns" in its conversation
