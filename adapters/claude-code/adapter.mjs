@@ -186,6 +186,9 @@ function hello(kitConfig) {
       'instructions.supersession':
         'Instruction files were re-read when this session started; these differ from their earlier copies',
       'instructions.revocation': 'Instructions no longer present: ',
+      // Attribution Claude Code builds per request from its version and the first prompt and leaves
+      // out of its own cache prefix and recorded request shape (CLAUDE_CODE_ATTRIBUTION_HEADER).
+      'request.preamble': 'x-anthropic-billing-header:',
     },
     emulated: EMULATED,
     absent: ABSENT,
@@ -379,15 +382,17 @@ function run(id) {
  * A switch while a turn runs, in the running process. The model: Claude Code's set_model control
  * request, which takes a model its picker offers (modelSettings) without a provider request of its
  * own. The agent: the apply_flag_settings control request, which merges settings into the
- * process's flag settings layer, where --settings put them: `agent` (one of --agents) and the
- * agent's `permissions`.
+ * process's flag settings layer, where --settings put them: `agent` (one of --agents), whose
+ * definition denies its disallowed tools. The permission rules stay the session's until the next
+ * process: they are no part of a Claude Code agent, and Claude Code checks a call against them
+ * when it starts, so swapping them would judge a call of the earlier turn by the new agent's.
  */
 async function switchRunning(running, { model, agent }) {
   if (running.agent !== agent) {
     if (!Object.hasOwn(readAgents(), agent) && agent !== DEFAULT_AGENT)
       throw new Refusal('not-found', `no agent ${agent}`);
     await refusedAs(
-      running.control({ subtype: 'apply_flag_settings', settings: { agent, permissions: permissionRules(agent) } }),
+      running.control({ subtype: 'apply_flag_settings', settings: { agent } }),
       'apply_flag_settings',
     );
     running.agent = agent;

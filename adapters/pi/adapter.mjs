@@ -73,7 +73,7 @@ async function hello(config) {
       recentContextTokens: 20_000,
       // pi's bash and read tools bound their output at 2000 lines or 50 KB (UTF-8), whichever comes first
       // (DEFAULT_MAX_LINES, DEFAULT_MAX_BYTES in its tools/truncate.js); pi bounds no other tool's result.
-      toolOutput: { maxLines: 2000, maxBytes: 50 * 1024 },
+      toolOutput: { maxLines: 2000, maxBytes: 50 * 1024, tool: 'bash' },
     },
   };
 }

@@ -4,7 +4,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   unit or the value of the limit. These scenarios take the limit a runtime applies when the kit
   configures none, as it declares it (in lines, UTF-8 bytes or characters), and size the output
   from it: over every part of it, or well within it. A runtime that declares no limit of its own
-  is judged on these rules at configured limits (ToolOutput1, ToolOutput2).
+  is judged on these rules at configured limits (ToolOutput1, ToolOutput2). Where a runtime bounds
+  only its shell's output, the output goes through its shell, and one scenario through another tool.
 
   @TOO-03 @id:too-own-limit-1 @needs:kit-tools
   Scenario: [1] Output over the runtime's own limit keeps its first and last lines
@@ -14,6 +15,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
@@ -86,4 +88,15 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the session settles
     Then the runtime's own tool output limit counts lines and UTF-8 bytes
     And the output of call "c1" is bounded
+    And the output of call "c1" is within the runtime's own tool output limit
+
+  @TOO-01 @id:too-own-limit-7 @needs:kit-tools
+  Scenario: [7] The runtime's own limit bounds every tool's output, not only its shell's
+    Given a session "s1"
+    And the tool output limit is the runtime's own on every tool
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then the output of call "c1" is bounded
     And the output of call "c1" is within the runtime's own tool output limit

@@ -72,6 +72,21 @@ export function toolMeans(description: RuntimeDescription, gates: GateCommands, 
 }
 
 /**
+ * The means for a scenario at the runtime's own tool output limit: where the runtime declares that
+ * limit for its shell alone (`limits.toolOutput.tool`), its shell, so that the output goes through
+ * the one tool the limit bounds; otherwise the runtime's usual means.
+ */
+export function boundedToolMeans(
+  description: RuntimeDescription,
+  gates: GateCommands,
+  options: ShellMeansOptions,
+): ToolMeans {
+  const bounded = description.limits?.toolOutput?.tool;
+  if (bounded !== undefined && description.shell?.tool === bounded) return shellMeans(description.shell, options);
+  return toolMeans(description, gates, options);
+}
+
+/**
  * Whether a runtime's tool means cover a capability it does not declare: a declared shell runs the
  * kit tools (scenarios tagged `@needs:kit-tools`), except calls no shell command can express,
  * which the steps find not applicable one by one.

@@ -380,6 +380,7 @@ export type Text =
   | 'instructions.file-revocation'
   | 'system-message.fallback'
   | 'agent.prompt'
+  | 'request.preamble'
   | 'checkpoint.hash'
   | 'instructions.unreadable'
   | 'pruning.replacement'
@@ -1265,6 +1266,10 @@ export interface HelloResult {
        * Characters (UTF-16 code units), for a runtime that counts those instead of bytes.
        */
       maxChars?: number;
+      /**
+       * Where the runtime applies this limit to one tool's output only, that tool's name (its shell, say): scenarios that judge what bounding keeps at this limit run their output through it, and one scenario still runs it through another tool, whose output the limit must bound too.
+       */
+      tool?: string;
     };
     /**
      * Per model name, where a model's limits differ from the ones above.

@@ -83,10 +83,11 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   }
   declared ??= this.driver.description;
   this.driver.onProcessEnded = () => this.provider.forgetAwaitedHolds();
-  this.means = toolMeans(this.driver.description, this.driver, {
+  this.meansOptions = {
     workspaces: join(this.dir, 'workspaces'),
     timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
-  });
+  };
+  this.means = toolMeans(this.driver.description, this.driver, this.meansOptions);
   const fallback = this.systemFallback();
   if (fallback) {
     this.provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;

@@ -34,8 +34,13 @@ export function conversation(world: KitWorld, n: number): Row[] {
   return request(world, n).messages.flatMap((message) => requestRows(message, fallback));
 }
 
-/** The baseline of request `n` as one text: its system field. */
-export const baselineOf = (world: KitWorld, n: number) => request(world, n).baseline.join('\n\n');
+/** The baseline of request `n` as one text: its system field, without a declared preamble block (`request.preamble`). */
+export function baselineOf(world: KitWorld, n: number): string {
+  const preamble = world.driver.description.texts['request.preamble'];
+  return request(world, n)
+    .baseline.filter((part) => preamble === undefined || !part.startsWith(preamble))
+    .join('\n\n');
+}
 
 /**
  * The context a runtime sends at the head of the conversation instead of in the system field (a

@@ -4,7 +4,7 @@ import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumb
 import { type RuntimeDriver, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import type { PromptReceipt, PtyEnvironmentView } from '../../harness/protocol/protocol.js';
 import type { FakeProvider } from '../../harness/provider/fake-provider.js';
-import type { ToolMeans } from '../../harness/means/tool-means.js';
+import type { ShellMeansOptions, ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { NothingToJudge, noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices } from '../../harness/suite/open-choices.js';
@@ -24,6 +24,8 @@ export class KitWorld extends World {
   provider!: FakeProvider;
   /** How the scenario's scripted tool calls reach this runtime's tools. */
   means!: ToolMeans;
+  /** Where the scenario's shell commands run, for means chosen again by a step. */
+  meansOptions!: ShellMeansOptions;
   /** The scenario's own directory: the runtime's store and every workspace live below it. */
   dir!: string;
   /** The run's directory for what a runtime keeps across scenarios (hello's `runDir`). */

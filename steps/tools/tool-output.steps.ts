@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import { NothingToJudge, NotImplemented } from '../../harness/report/outcome.js';
+import { NothingToJudge, NotImplemented, noteText } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
+import { boundedToolMeans } from '../../harness/means/tool-means.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
 import { toolCall as call, textTurn, toolCallsTurn } from '../../harness/provider/turns.js';
@@ -78,9 +79,18 @@ Given(
  * The limit the runtime bounds by when the kit configures none, as it declared it. A runtime that
  * declares none is judged on these rules at the limits the kit configures (ToolOutput1, ToolOutput2).
  */
-Given("the tool output limit is the runtime's own", function (this: KitWorld) {
-  if (declaredToolOutputLimit(this.driver.description)) return undefined;
-  return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
+/**
+ * The limit a runtime applies when the kit configures none. Where it bounds one tool's output only
+ * (its shell), the scenario's output goes through that tool; `on every tool` keeps the usual means,
+ * for TOO-01: every settlement is bounded, not only that tool's.
+ */
+Given(/^the tool output limit is the runtime's own( on every tool)?$/, function (this: KitWorld, everyTool?: string) {
+  if (!declaredToolOutputLimit(this.driver.description))
+    return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
+  if (everyTool) return undefined;
+  this.means = boundedToolMeans(this.driver.description, this.driver, this.meansOptions);
+  this.log(noteText({ kind: 'means', reason: this.means.name }));
+  return undefined;
 });
 
 /**
