@@ -29,6 +29,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/late.one = 5
       """
+    # checks: CTX-08 MCS-05
     And request 4 has 1 system message
 
   @CTX-09 @id:ctx-sources-9 @needs:kit-sources
@@ -77,6 +78,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/new.one = "hello"
       """
+    # checks: CTX-10 MCS-05
     And request 3 has 1 system message
 
   @CTX-11 @id:ctx-sources-11 @needs:kit-sources
@@ -115,8 +117,10 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     When the context source "kit/a.one" has the value '{"b": 2, "a": 1}'
     And the user steers "two"
     And the session settles
+    # checks: CTX-12 CTX-04
     Then request 2 has no system message
     And the epoch holds "kit/a.one" as '{"a": 1, "b": 2}'
+    # checks: CTX-12 CTX-09
     And the epoch holds the removal text 'kit/a.one (was {"a":1,"b":2}) no longer applies' for "kit/a.one"
 
   @CTX-13 @id:ctx-sources-13 @needs:kit-sources
@@ -135,6 +139,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the context source "kit/a.one" has the value "1"
     And the user steers "two"
     And the session settles
+    # checks: CTX-13 CTX-04
     Then request 2 has no system message
 
   @CTX-14 @id:ctx-sources-14 @needs:kit-sources @needs:virtual-clock
@@ -189,11 +194,13 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the session settles
     Then the provider received 1 request
     And the baseline of request 1 does not contain "kit/"
+    # checks: CTX-17 EPO-01
     And request 1 has no system message
     When the user steers "again"
     And the session settles
     Then the provider received 2 requests
     And request 2 has no system message
+    # checks: CTX-17 EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-16 @needs:kit-sources @id:ctx-one-observation-1 @needs:kit-tools
@@ -218,6 +225,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/a.one is now 2
       """
+    # checks: CTX-16 MCS-05
     And request 3 has 2 system messages
     And the last system message of request 3 is:
       """

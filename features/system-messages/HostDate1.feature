@@ -17,12 +17,12 @@ Feature: HostDate1 - The host-local date across a restart
     And the session settles
     # checks: EPO-10
     Then the baseline of request 1 names the local date in "Etc/GMT+12"
-    # checks: MCS-07
+    # checks: MCS-07 CTX-05
     And request 2 tells the model the local date in "Pacific/Kiritimati" in its conversation
     # Where it is told, once it is told at all: before the checks a runtime's other deviations would void.
     # checks: MCS-01
     And request 2 tells the model the local date in "Pacific/Kiritimati" after "two"
-    # checks: MCS-07
+    # checks: MCS-07 CTX-05
     And request 2 does not tell the model the local date in "Etc/GMT+12" beside "two"
     # checks: EPO-04 EPO-05
     And the baselines of requests 1 and 2 are byte for byte the same
@@ -38,6 +38,7 @@ Feature: HostDate1 - The host-local date across a restart
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
+    # checks: MCS-07 CTX-04
     Then request 2 tells the model nothing beside "two"
 
   @EPO-10 @needs:restart @id:mcs-host-date-3
@@ -50,5 +51,6 @@ Feature: HostDate1 - The host-local date across a restart
     And the session settles
     Then the baseline of request 1 names the working directory of "s1"
     And the baseline of request 1 names the local date in "Pacific/Kiritimati"
+    # checks: EPO-10 INS-01
     And the baseline of request 1 contains, in order:
       | ROOT: run the tests |

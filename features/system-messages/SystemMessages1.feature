@@ -98,6 +98,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       """
       kit/a.one is now 2
       """
+    # checks: MCS-04 EPO-03 MCS-01
     And request 3 ends with:
       | role   | content            |
       | user   | two                |
@@ -152,11 +153,14 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     When the clock is at "2026-01-16T04:59:00Z"
     And the user steers "two"
     And the session settles
+    # checks: MCS-07 CTX-04
     Then request 2 has no system message
     When the clock is at "2026-01-16T05:00:00Z"
     And the user steers "three"
     And the session settles
+    # checks: MCS-07 CTX-05
     Then the last system message of request 3 names the date "2026-01-16"
+    # checks: MCS-07 CTX-05
     And the last system message of request 3 does not name the date "2026-01-15"
 
   @MCS-01 @dialect:anthropic-messages @dialect:gemini @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
@@ -174,6 +178,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "more"
     And the gate "g1" opens
     And the session settles
+    # checks: MCS-01 EPO-03
     Then request 2 ends with:
       | role      | content            |
       | user      | start              |
