@@ -44,7 +44,7 @@ Feature: Compaction1 - Automatic compaction
     Then request 2 asked for a summary rather than the turn "two"
     # checks: CMP-09
     And the provider received at least 3 requests
-    # checks: CMP-02
+    # checks: CMP-02 CMP-04 CMP-06
     And request 3 mentions "SUMMARY: a long answer" in its conversation
     # checks: CMP-09
     And request 3 ends with the pending input "two"
@@ -72,6 +72,7 @@ Feature: Compaction1 - Automatic compaction
     When the user steers "two"
     And the session settles
     Then the history still holds the long reply
+    # checks: CMP-04 CMP-06
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 3 is shorter than request 2 by at least half the long reply
 
@@ -207,6 +208,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     Then the session has 1 completed compaction
     And the provider received 4 requests
+    # checks: CMP-01 CMP-09
     And request 4 ends with the pending input "three"
 
   # A runtime that weighs its own tools once and forgets those a location adds (an MCP server's,
@@ -229,6 +231,7 @@ Feature: Compaction1 - Automatic compaction
     Then the session has 1 completed compaction
     And the provider received 4 requests
     And request 4 advertises the tool "kit_contributed_40"
+    # checks: CMP-01 CMP-09
     And request 4 ends with the pending input "three"
 
   # A runtime that weighs the messages it stored rather than the request it sends compacts again
