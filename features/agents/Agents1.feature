@@ -32,8 +32,11 @@ Feature: Agents1 - Agent and model selection
     When the session selects the agent "reviewer"
     And the user steers "two"
     And the session settles
+    # checks: AGT-02 EPO-04
     Then the baselines of requests 1 and 2 are byte for byte the same
+    # checks: AGT-02 AGT-01 AGT-03
     And request 2 tells the model "Writes release notes" beside "two"
+    # checks: AGT-02 AGT-03
     And request 2 does not tell the model "Bisects regressions" beside "two"
 
   @AGT-03 @id:agt-agents-3
@@ -49,8 +52,11 @@ Feature: Agents1 - Agent and model selection
     Then the baseline of request 1 contains, in order:
       | alpha                |
       | Writes release notes |
+    # checks: AGT-03 AGT-05
     And the baseline of request 1 does not contain "Bisects regressions"
+    # checks: AGT-03 AGT-07
     And the baseline of request 1 does not contain "ALPHA BODY"
+    # checks: AGT-03 AGT-07
     And the baseline of request 1 does not contain "alpha-7c1"
 
   @AGT-04 @id:agt-agents-4 @needs:kit-tools
@@ -115,11 +121,14 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then request 1 offers the skill tool
     And the provider received 3 requests
+    # checks: AGT-07 AGT-03
     And request 1 does not contain "ALPHA BODY" anywhere
+    # checks: AGT-07 AGT-03
     And request 1 does not contain "alpha-7c1" anywhere
     And call "call_alpha" settled as success
     # The body may come as the call's output or beside it, as the tool's effect: the rule is that only the tool brings it.
     And request 2 mentions "ALPHA BODY" in its conversation
+    # checks: AGT-07 AGT-01
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere
