@@ -194,6 +194,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
     And the user steers "three"
     And the session settles
+    # checks: INS-07 CTX-07
     Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged
 
   @INS-07 @id:ins-instructions-7-global

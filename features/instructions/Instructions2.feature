@@ -192,7 +192,6 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" cannot be read
     And the user steers "two"
     And the session settles
-    # checks: CTX-07 INS-07
     Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "PROJECT: use tabs" there
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"
@@ -520,7 +519,6 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "two"
     And the session settles
     Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
-    # checks: EPO-09 INS-07
     And every request after request 3 keeps the baseline of request 1, or the runtime read the file that cannot be read as removed and its new baseline lacks "PROJECT: use tabs"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "three"

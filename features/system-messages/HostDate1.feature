@@ -38,7 +38,6 @@ Feature: HostDate1 - The host-local date across a restart
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
-    # checks: MCS-07 CTX-04
     Then request 2 tells the model nothing beside "two"
 
   @EPO-10 @needs:restart @id:mcs-host-date-3

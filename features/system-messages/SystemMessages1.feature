@@ -153,7 +153,6 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     When the clock is at "2026-01-16T04:59:00Z"
     And the user steers "two"
     And the session settles
-    # checks: MCS-07 CTX-04
     Then request 2 has no system message
     When the clock is at "2026-01-16T05:00:00Z"
     And the user steers "three"

@@ -16,7 +16,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 10 lines and 100000 bytes
-    # checks: TOO-01 TOO-13
+    # checks: TOO-01
     And request 2 shows the model the output of call "c1"
     # checks: TOO-03
     And the output of call "c1" keeps its first and last lines
@@ -48,7 +48,6 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is within 8 lines and 100000 bytes
     # checks: TOO-02 TOO-03
     And the output of call "c1" keeps its first and last lines
-    # checks: TOO-02 TOO-13
     And request 2 shows the model the output of call "c1"
 
   @TOO-02 @dialect:anthropic-messages @id:too-bounding-6 @needs:kit-tools
@@ -63,7 +62,6 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is within 8 lines and 100000 bytes
     # checks: TOO-02 TOO-03
     And the output of call "c1" keeps its first and last lines
-    # checks: TOO-02 TOO-13
     And request 2 shows the model the output of call "c1"
 
   @TOO-04 @TOO-06 @id:too-bounding-4 @needs:kit-tools

@@ -99,7 +99,6 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TOO-09 TOO-04
     And the output of call "c1" names its complete output path
     And the complete output of call "c1" is its structured result as JSON
-    # checks: TOO-09 TOO-13
     And request 2 shows the model the output of call "c1"
 
   @TOO-10 @id:too-files-6 @needs:kit-tools
@@ -162,7 +161,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then call "f1" settled as error
     # checks: TOO-01
     And the output of call "f1" is within 5 lines and 100000 bytes
-    # checks: TOO-01 TOO-13
+    # checks: TOO-01
     And request 2 shows the model the output of call "f1"
     # checks: TOO-08
     And no durable tool output is over 5 lines or 100000 bytes

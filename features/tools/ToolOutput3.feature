@@ -16,7 +16,6 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the session settles
     Then the output of call "c1" is bounded
     And the output of call "c1" keeps its first and last lines
-    # checks: TOO-03 TOO-13
     And request 2 shows the model the output of call "c1"
 
   @TOO-04 @TOO-06 @id:too-own-limit-2 @needs:kit-tools
@@ -31,7 +30,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     Then the output of call "c1" is bounded
     # checks: TOO-04
     And the output of call "c1" names its complete output path
-    # checks: TOO-04 TOO-13
+    # checks: TOO-04
     And request 2 shows the model the output of call "c1"
     # checks: TOO-06
     And the complete output of call "c1" holds exactly what the tool returned
