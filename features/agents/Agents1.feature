@@ -34,7 +34,7 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     # checks: AGT-02 EPO-04
     Then the baselines of requests 1 and 2 are byte for byte the same
-    # checks: AGT-02 AGT-01 AGT-03
+    # checks: AGT-02 AGT-03
     And request 2 tells the model "Writes release notes" beside "two"
     # checks: AGT-02 AGT-03
     And request 2 does not tell the model "Bisects regressions" beside "two"
@@ -52,7 +52,6 @@ Feature: Agents1 - Agent and model selection
     Then the baseline of request 1 contains, in order:
       | alpha                |
       | Writes release notes |
-    # checks: AGT-03 AGT-05
     And the baseline of request 1 does not contain "Bisects regressions"
     # checks: AGT-03 AGT-07
     And the baseline of request 1 does not contain "ALPHA BODY"
@@ -128,7 +127,6 @@ Feature: Agents1 - Agent and model selection
     And call "call_alpha" settled as success
     # The body may come as the call's output or beside it, as the tool's effect: the rule is that only the tool brings it.
     And request 2 mentions "ALPHA BODY" in its conversation
-    # checks: AGT-07 AGT-01
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere

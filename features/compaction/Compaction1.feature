@@ -72,7 +72,6 @@ Feature: Compaction1 - Automatic compaction
     When the user steers "two"
     And the session settles
     Then the history still holds the long reply
-    # checks: CMP-04 CMP-06
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 3 is shorter than request 2 by at least half the long reply
 

@@ -154,7 +154,6 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the session selects the model "kit-other"
     And the user steers "two"
     And the session settles
-    # checks: CMP-12 CMP-02
     Then request 3 asked for a summary rather than the turn "two"
     And the session has 1 completed compaction
     # checks: CMP-12 EPO-08

@@ -122,7 +122,6 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     When the user steers "two"
     And the session settles
-    # checks: SCP-03 CMP-09 PRU-06
     Then the last request begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
     # checks: SCP-03 CMP-09
     And the last request ends with:
@@ -195,7 +194,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     # The compaction may follow the step that overflowed, with its continuation, or precede "two".
     Then the last request ends with the pending input "three"
-    # checks: SCP-07 PRU-06 SCP-03
+    # checks: SCP-07 SCP-03
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
     # checks: SCP-07 CMP-04
     And the last request has no user message "one"
@@ -263,7 +262,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     When the user steers "one"
     And the session settles
     Then the session has 2 completed compactions
-    # checks: SCP-01 PRU-06 SCP-03
+    # checks: SCP-01 SCP-03
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced two long lines"
     And the history has 2 hidden continuations reading the declared text "continuation.continue"
     And the history has 1 user message "one"

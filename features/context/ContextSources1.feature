@@ -75,7 +75,6 @@ Feature: ContextSources1 - Composing and changing Context Sources
     When the context source "kit/a.one" has the value '{"mode": "fast"}'
     And the user steers "two"
     And the session settles
-    # checks: CTX-04 CTX-01
     Then request 2 has no system message
 
   @CTX-05 @id:ctx-sources-5 @needs:kit-sources
@@ -92,7 +91,6 @@ Feature: ContextSources1 - Composing and changing Context Sources
     When the context source "kit/a.one" has the value '"after"'
     And the user steers "two"
     And the session settles
-    # checks: CTX-05 CTX-14
     Then the last system message of request 2 is:
       """
       kit/a.one is now "after"
@@ -120,7 +118,6 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the context source "kit/a.one" has the value "2"
     And the user steers "two"
     And the session settles
-    # checks: CTX-06 CTX-05
     Then request 2 has 1 system message
     And the last system message of request 2 is:
       """
@@ -149,12 +146,10 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the context source "kit/a.two" has the value "2"
     And the user steers "two"
     And the session settles
-    # checks: CTX-07 CTX-05
     Then the last system message of request 2 is:
       """
       kit/a.two is now 2
       """
-    # checks: CTX-07 CTX-01
     And the epoch holds "kit/a.one" as "1"
     When the context source "kit/a.one" has the value "2"
     And the user steers "three"

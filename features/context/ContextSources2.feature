@@ -29,7 +29,6 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/late.one = 5
       """
-    # checks: CTX-08 MCS-05
     And request 4 has 1 system message
 
   @CTX-09 @id:ctx-sources-9 @needs:kit-sources
@@ -78,7 +77,6 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/new.one = "hello"
       """
-    # checks: CTX-10 MCS-05
     And request 3 has 1 system message
 
   @CTX-11 @id:ctx-sources-11 @needs:kit-sources
@@ -225,7 +223,6 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
       """
       kit/a.one is now 2
       """
-    # checks: CTX-16 MCS-05
     And request 3 has 2 system messages
     And the last system message of request 3 is:
       """

@@ -72,7 +72,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the provider received 4 requests
     # checks: CON-02
     And request 4 carries 0 images
-    # checks: CON-02 CON-05 CON-01 CON-06
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media that marks the resumption of "Describe this screenshot"
 
   @CON-02 @profile:continuation @id:con-continuation-4
@@ -89,7 +89,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     # checks: CON-02 CON-01
     Then the provider received 4 requests
     And request 4 carries 0 images
-    # checks: CON-02 CON-01 CON-05 CON-06
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media with a placeholder text
 
   @CON-03 @CON-05 @profile:continuation @id:con-continuation-verbatim-1
@@ -108,7 +108,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     # checks: CON-03 CON-01
     Then the provider received 4 requests
-    # checks: CON-03 CON-01 CON-06
+    # checks: CON-03
     And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
       """
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
@@ -141,7 +141,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     Then the provider received 8 requests
     And request 5 carries 0 images
     And request 8 carries 0 images
-    # checks: CON-02 CON-01 CON-05 CON-06
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media with the placeholder text of session "s2"
 
   @CON-04 @profile:continuation @id:con-continuation-no-user-1 @needs:kit-tools

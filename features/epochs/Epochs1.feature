@@ -166,9 +166,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the session settles
     Then request 1 uses the model "kit-model"
     And request 2 uses the model "kit-model-2"
-    # checks: EPO-08 EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
-    # checks: EPO-08 EPO-03 MCS-01
     And request 2 has the messages:
       | role      | content            |
       | user      | one                |

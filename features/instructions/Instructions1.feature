@@ -14,7 +14,6 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    # checks: INS-01 EPO-01
     Then the baseline of request 1 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief                                     |
       | project | PACKAGE: indent with tabs → 4 columns, naïve café ✓ |
@@ -33,14 +32,13 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
     And the user steers "two"
     And the session settles
-    # checks: INS-01 CTX-05
+    # checks: INS-01
     Then request 2 tells the model "ROOT: run the linter"
     And the last system message of request 2 begins with the declared text "instructions.supersession"
     And the last system message of request 2 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief     |
       | project | PACKAGE: use tabs    |
       | project | ROOT: run the linter |
-    # checks: INS-02 CTX-05
     And the last system message of request 2 does not contain "ROOT: run the tests"
 
   @INS-03 @profile:core @id:ins-instructions-3
@@ -156,7 +154,6 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the provider replies "ok"
     And the user steers "hello"
     And the session settles
-    # checks: INS-05 INS-01
     Then the baseline of request 1 contains, in order:
       | GLOBAL: be brief |
     And the baseline of request 1 does not contain "ROOT: run the tests"

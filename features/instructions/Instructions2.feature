@@ -78,7 +78,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    # checks: INS-01 CTX-14
+    # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
     # EPO-03 reads the order the runtime kept, MCS-01 the order it sent.
     # checks: EPO-03
@@ -170,7 +170,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the session settles
-    # checks: INS-01 CTX-05
+    # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
     And request 2 tells the model "GLOBAL: be verbose" after "two"
@@ -377,7 +377,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use tabs"
-    # checks: INS-01 CTX-05
+    # checks: INS-01
     And request 2 tells the model "PROJECT: use tabs" beside "two"
     When the user steers "three"
     And the session settles
@@ -613,7 +613,6 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 1 uses the model "kit-model"
     And request 2 uses the model "kit-model-2"
-    # checks: EPO-08 EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-17 @id:ins-files-20
@@ -729,7 +728,6 @@ Feature: Instructions2 - Instruction files as the changing context
     When session "s1" moves to "b" of the project "project"
     And the user steers "two"
     And the session settles
-    # checks: EPO-07 INS-01
     Then the baseline of request 2 contains the instructions in an order the seeds allow:
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |

@@ -17,12 +17,12 @@ Feature: HostDate1 - The host-local date across a restart
     And the session settles
     # checks: EPO-10
     Then the baseline of request 1 names the local date in "Etc/GMT+12"
-    # checks: MCS-07 CTX-05
+    # checks: MCS-07
     And request 2 tells the model the local date in "Pacific/Kiritimati" in its conversation
     # Where it is told, once it is told at all: before the checks a runtime's other deviations would void.
     # checks: MCS-01
     And request 2 tells the model the local date in "Pacific/Kiritimati" after "two"
-    # checks: MCS-07 CTX-05
+    # checks: MCS-07
     And request 2 does not tell the model the local date in "Etc/GMT+12" beside "two"
     # checks: EPO-04 EPO-05
     And the baselines of requests 1 and 2 are byte for byte the same

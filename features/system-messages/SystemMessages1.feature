@@ -157,9 +157,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     When the clock is at "2026-01-16T05:00:00Z"
     And the user steers "three"
     And the session settles
-    # checks: MCS-07 CTX-05
     Then the last system message of request 3 names the date "2026-01-16"
-    # checks: MCS-07 CTX-05
     And the last system message of request 3 does not name the date "2026-01-15"
 
   @MCS-01 @dialect:anthropic-messages @dialect:gemini @id:mcs-messages-1-wrapped @needs:kit-sources @needs:kit-tools
