@@ -32,8 +32,11 @@ Feature: Agents1 - Agent and model selection
     When the session selects the agent "reviewer"
     And the user steers "two"
     And the session settles
+    # checks: AGT-02 EPO-04
     Then the baselines of requests 1 and 2 are byte for byte the same
+    # checks: AGT-02 AGT-03
     And request 2 tells the model "Writes release notes" beside "two"
+    # checks: AGT-02 AGT-03
     And request 2 does not tell the model "Bisects regressions" beside "two"
 
   @AGT-03 @id:agt-agents-3
@@ -50,7 +53,9 @@ Feature: Agents1 - Agent and model selection
       | alpha                |
       | Writes release notes |
     And the baseline of request 1 does not contain "Bisects regressions"
+    # checks: AGT-03 AGT-07
     And the baseline of request 1 does not contain "ALPHA BODY"
+    # checks: AGT-03 AGT-07
     And the baseline of request 1 does not contain "alpha-7c1"
 
   @AGT-04 @id:agt-agents-4 @needs:kit-tools
@@ -115,7 +120,9 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then request 1 offers the skill tool
     And the provider received 3 requests
+    # checks: AGT-07 AGT-03
     And request 1 does not contain "ALPHA BODY" anywhere
+    # checks: AGT-07 AGT-03
     And request 1 does not contain "alpha-7c1" anywhere
     And call "call_alpha" settled as success
     # The body may come as the call's output or beside it, as the tool's effect: the rule is that only the tool brings it.

@@ -106,9 +106,9 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the context source "kit/b.one" has the value "2"
     And the user steers "two"
     And the session settles
-    # checks: MCS-05
+    # checks: MCS-05 MCS-02
     Then the history holds the system message of request 2, hidden from the user transcript
-    # checks: LEG-05
+    # checks: LEG-05 MCS-02
     And the history's system message names the sources:
       | kit/a.one |
       | kit/b.one |
@@ -153,6 +153,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | NESTED: keep it deep |
     When the user steers "two"
     And the session settles
+    # checks: LEG-06 MCS-05
     Then request 3 has 1 system message
     When the user asks for a compaction
     And the user steers "three"
@@ -178,4 +179,5 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     Then the provider received 3 requests
     And the last system message of request 2 contains, in order:
       | NESTED: keep it deep |
+    # checks: LEG-06 MCS-05
     And request 3 has 1 system message

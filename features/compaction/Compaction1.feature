@@ -44,7 +44,7 @@ Feature: Compaction1 - Automatic compaction
     Then request 2 asked for a summary rather than the turn "two"
     # checks: CMP-09
     And the provider received at least 3 requests
-    # checks: CMP-02
+    # checks: CMP-02 CMP-04 CMP-06
     And request 3 mentions "SUMMARY: a long answer" in its conversation
     # checks: CMP-09
     And request 3 ends with the pending input "two"
@@ -211,6 +211,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     Then the session has 1 completed compaction
     And the provider received 4 requests
+    # checks: CMP-01 CMP-09
     And request 4 ends with the pending input "three"
 
   # A runtime that weighs its own tools once and forgets those a location adds (an MCP server's,
@@ -233,6 +234,7 @@ Feature: Compaction1 - Automatic compaction
     Then the session has 1 completed compaction
     And the provider received 4 requests
     And request 4 advertises the tool "kit_contributed_40"
+    # checks: CMP-01 CMP-09
     And request 4 ends with the pending input "three"
 
   # A runtime that weighs the messages it stored rather than the request it sends compacts again

@@ -55,6 +55,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 5 requests
     # checks: CMP-04
     And request 3 omits "FIRST-ASK" in its conversation
+    # checks: CMP-08 CMP-06
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
     And request 4 omits "FIRST-ASK" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
@@ -74,7 +75,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then the provider received 4 requests
     And the session reports no failure
+    # checks: CMP-10 CMP-06 CMP-09
     And request 4 mentions "SUMMARY: one" in its conversation
+    # checks: CMP-10 CMP-09
     And request 4 ends with the pending input "two"
 
   @CMP-11 @id:cmp-compaction-10
@@ -126,7 +129,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And request 2 mentions "TASK: port the parser to Rust" in its conversation
     # checks: CMP-08
     And request 4 mentions "SUMMARY-ONE: the user asked to port the parser to Rust" in its conversation
-    # checks: CMP-08
+    # checks: CMP-08 CMP-04
     And request 4 omits "TASK: port the parser to Rust" in its conversation
     # checks: PRU-06
     And the conversation of the last request starts with a message mentioning "SUMMARY-TWO: still porting the parser to Rust"
@@ -153,7 +156,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then request 3 asked for a summary rather than the turn "two"
     And the session has 1 completed compaction
+    # checks: CMP-12 EPO-08
     And request 4 uses the model "kit-other"
+    # checks: CMP-12 CMP-06 CMP-09
     And request 4 mentions "SUMMARY: a long answer" in its conversation
 
   @CMP-12 @id:cmp-model-window-2
@@ -172,6 +177,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the user steers "two"
     And the session settles
     Then the session has 0 completed compactions
+    # checks: CMP-12 EPO-08
     And request 2 uses the model "kit-other"
     When the session selects the model "kit-model"
     And the user steers "three"

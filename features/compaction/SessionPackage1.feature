@@ -123,9 +123,11 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     When the user steers "two"
     And the session settles
     Then the last request begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    # checks: SCP-03 CMP-09
     And the last request ends with:
       | role | content |
       | user | two     |
+    # checks: SCP-03 CMP-04
     And the last request has no user message "one"
 
   @SCP-01 @profile:sol @id:scp-continue-1 @needs:kit-tools
@@ -140,6 +142,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     When the user steers "one"
     And the session settles
     Then the session has 1 completed compaction
+    # checks: SCP-01 SCP-03
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced a long line"
     And the last request ends with the user message reading the declared text "continuation.continue"
     And the newest user message in the history is a hidden continuation reading the declared text "continuation.continue"
@@ -191,9 +194,12 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     # The compaction may follow the step that overflowed, with its continuation, or precede "two".
     Then the last request ends with the pending input "three"
+    # checks: SCP-07 SCP-03
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: a long answer"
+    # checks: SCP-07 CMP-04
     And the last request has no user message "one"
     And the last request is shorter than 40000 characters
+    # checks: SCP-07 CMP-04
     And the history still holds 160000 characters of prose
     And the history has 1 user message "one"
     And compaction 1 freed between 38000 and 40100 tokens
@@ -256,6 +262,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     When the user steers "one"
     And the session settles
     Then the session has 2 completed compactions
+    # checks: SCP-01 SCP-03
     And the last request begins with the question "What did we do so far?" answered by "SUMMARY: produced two long lines"
     And the history has 2 hidden continuations reading the declared text "continuation.continue"
     And the history has 1 user message "one"

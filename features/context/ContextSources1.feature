@@ -174,6 +174,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     When the context source "kit/a.one" has the value '{"limits": {"width": 8, "depth": 2}, "mode": "fast"}'
     And the user steers "two"
     And the session settles
+    # checks: CTX-04 CTX-12
     Then request 2 has no system message
     When the context source "kit/a.one" has the value '{"limits": {"width": 9, "depth": 2}, "mode": "fast"}'
     And the user steers "three"

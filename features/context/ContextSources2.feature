@@ -115,8 +115,10 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     When the context source "kit/a.one" has the value '{"b": 2, "a": 1}'
     And the user steers "two"
     And the session settles
+    # checks: CTX-12 CTX-04
     Then request 2 has no system message
     And the epoch holds "kit/a.one" as '{"a": 1, "b": 2}'
+    # checks: CTX-12 CTX-09
     And the epoch holds the removal text 'kit/a.one (was {"a":1,"b":2}) no longer applies' for "kit/a.one"
 
   @CTX-13 @id:ctx-sources-13 @needs:kit-sources
@@ -135,6 +137,7 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the context source "kit/a.one" has the value "1"
     And the user steers "two"
     And the session settles
+    # checks: CTX-13 CTX-04
     Then request 2 has no system message
 
   @CTX-14 @id:ctx-sources-14 @needs:kit-sources @needs:virtual-clock
@@ -189,11 +192,13 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     And the session settles
     Then the provider received 1 request
     And the baseline of request 1 does not contain "kit/"
+    # checks: CTX-17 EPO-01
     And request 1 has no system message
     When the user steers "again"
     And the session settles
     Then the provider received 2 requests
     And request 2 has no system message
+    # checks: CTX-17 EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-16 @needs:kit-sources @id:ctx-one-observation-1 @needs:kit-tools

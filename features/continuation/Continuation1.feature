@@ -52,7 +52,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And request 4 has 1 user message "two"
     # checks: CON-01
     And the history has 2 user messages "two"
-    # checks: CON-06
+    # checks: CON-06 CON-03
     And request 4 ends with the user message reading "two"
 
   @CON-02 @CON-05 @profile:continuation @id:con-continuation-3
@@ -68,7 +68,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     # checks: CON-02
     Then request 1 carries 1 image
-    # checks: CON-02
+    # checks: CON-02 CON-01
     And the provider received 4 requests
     # checks: CON-02
     And request 4 carries 0 images
@@ -86,8 +86,10 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     When the user steers only an image
     And the session settles
+    # checks: CON-02 CON-01
     Then the provider received 4 requests
     And request 4 carries 0 images
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media with a placeholder text
 
   @CON-03 @CON-05 @profile:continuation @id:con-continuation-verbatim-1
@@ -104,7 +106,7 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
       {"origin": "editor", "ticket": {"id": 42, "labels": ["urgent", ""]}, "draft": false}
       """
     And the session settles
-    # checks: CON-03
+    # checks: CON-03 CON-01
     Then the provider received 4 requests
     # checks: CON-03
     And the newest user message in the history is a hidden continuation reading "  two, then three  " with the metadata:
@@ -135,9 +137,11 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And session "s1" settles
     And the user steers only an image to session "s2"
     And session "s2" settles
+    # checks: CON-02 CON-01
     Then the provider received 8 requests
     And request 5 carries 0 images
     And request 8 carries 0 images
+    # checks: CON-02 CON-05
     And the newest user message in the history is a hidden continuation of media with the placeholder text of session "s2"
 
   @CON-04 @profile:continuation @id:con-continuation-no-user-1 @needs:kit-tools

@@ -21,6 +21,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | kit/a.two = "x"   |
     And request 1 has no system message
     And the epoch holds "kit/a.one" as "1"
+    # checks: EPO-01 CTX-09
     And the epoch holds the removal text 'kit/a.two (was "x") no longer applies' for "kit/a.two"
 
   @EPO-02 @EPO-03 @id:epo-epochs-2 @needs:kit-sources
@@ -70,7 +71,9 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the clock is at "2026-01-16T10:00:00Z"
     And the user steers "two"
     And the session settles
+    # checks: EPO-04 EPO-05
     Then the baselines of requests 1 and 2 are byte for byte the same
+    # checks: EPO-04 MCS-01
     And request 2 ends with:
       | role      | content |
       | user      | one     |
@@ -78,6 +81,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
       | user      | two     |
       | system    | *       |
     And request 2 has 1 system message
+    # checks: EPO-04 MCS-07
     And the last system message of request 2 names the date "2026-01-16"
 
   @EPO-04 @id:epo-epochs-4 @needs:kit-sources
@@ -101,6 +105,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     Then the baselines of requests 1 and 3 are byte for byte the same
     And request 3 has the kit context in its baseline:
       | kit/a.one = 1 |
+    # checks: EPO-04 CTX-05 MCS-05
     And request 3 has 2 system messages
 
   @EPO-05 @id:epo-epochs-5 @needs:kit-sources
@@ -197,7 +202,9 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And request 4 ends with:
       | role | content |
       | user | three   |
+    # checks: EPO-06 MCS-05
     And the history still holds the system message "kit/a.one is now 2"
+    # checks: EPO-06 CMP-06
     And the session's compactions are:
       | status    | summary                            |
       | completed | SUMMARY: the user said one and two |
@@ -242,6 +249,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the session settles
     Then the baseline of request 1 names the working directory of "s1"
     And the baseline of request 1 names the date "2026-03-07"
+    # checks: EPO-10 INS-01
     And the baseline of request 1 contains, in order:
       | ROOT: run the tests |
 
@@ -303,4 +311,5 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the user steers "two"
     And the session settles
     Then request 1 uses the model "kit-model"
+    # checks: EPO-08 AGT-01
     And request 2 uses the model "kit-model-2"

@@ -49,6 +49,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
       | id | text  | delivery | state   |
       | m1 | hello | steer    | pending |
     And the inbox of session "s2" holds 0 prompts
+    # checks: INB-03 INB-04
     And the provider received 0 requests
 
     Examples:
@@ -109,7 +110,9 @@ Feature: Admission1 - Creating sessions and admitting prompts
     Then the history has no user message "second"
     When the gate "g1" opens
     And the session settles
+    # checks: INB-05 INB-10
     Then request 2 has no user message "second"
+    # checks: INB-05 INB-11
     And request 3 ends with:
       | role      | content    |
       | assistant | first done |

@@ -31,6 +31,7 @@ Feature: Promotion1 - Steers and queued prompts
     When the runtime process restarts
     And the session is woken
     And the session settles
+    # checks: INB-06 INB-13
     Then request 1 has 1 user message "hello"
     And the inbox is:
       | id | state    |
@@ -112,7 +113,9 @@ Feature: Promotion1 - Steers and queued prompts
     And the gate "g1" opens
     And the session settles
     Then the provider received 3 requests
+    # checks: INB-10 INB-05
     And request 2 has no user message "later"
+    # checks: INB-10 INB-11
     And request 3 ends with:
       | role      | content |
       | assistant | done    |
@@ -226,6 +229,7 @@ Feature: Promotion1 - Steers and queued prompts
     When the runtime process restarts
     And the session is woken
     And the session settles
+    # checks: INB-15 INB-13
     Then the provider received 2 requests
     And "echo.log" in the workspace of "s1" has 1 line
     When the session is run
@@ -293,7 +297,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the user steers "s3"
     And the gate "g1" opens
     And the session settles
-    # checks: INB-10
+    # checks: INB-10 INB-05
     Then request 2 has no user message "q1"
     # checks: INB-08
     And request 2 tells the model, after "gate g1 opened", in this order:
@@ -307,7 +311,7 @@ Feature: Promotion1 - Steers and queued prompts
       | user      | s3             |
     # checks: INB-10
     And the provider received 3 requests
-    # checks: INB-10
+    # checks: INB-10 INB-11
     And request 3 ends with:
       | role      | content |
       | assistant | steered |
@@ -329,6 +333,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the gate "g2" opens
     And the session settles
     Then the provider received 2 requests
+    # checks: INB-07 RUN-01
     And request 2 ends with:
       | role      | content          |
       | assistant | calls gate, gate |

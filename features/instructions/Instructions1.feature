@@ -83,6 +83,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "AGENTS.md" in the workspace "project" is deleted
     And the user steers "three"
     And the session settles
+    # checks: INS-04 CTX-09
     Then the last system message of request 3 is the declared text "instructions.revocation"
 
   @INS-02 @profile:core @needs:restart @id:ins-instructions-2-restart
@@ -185,10 +186,12 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     When the file "pkg/AGENTS.md" in the workspace "project" cannot be read
     And the user steers "two"
     And the session settles
+    # checks: INS-07 CTX-07
     Then request 2 tells the model nothing beside "two", or the runtime read the file that cannot be read as removed and no longer tells "PACKAGE: use tabs" there
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
     And the user steers "three"
     And the session settles
+    # checks: INS-07 CTX-07
     Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged
 
   @INS-07 @id:ins-instructions-7-global

@@ -12,6 +12,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
+    # checks: EPO-01 INS-01
     Then the system field of request 1 contains the instructions in an order the seeds allow:
       | global  | GLOBAL: be brief  |
       | project | PROJECT: use tabs |
@@ -382,7 +383,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: CTX-04
     Then request 3 tells the model nothing beside "three"
-    # checks: CTX-04
+    # checks: CTX-04 MCS-05
     And request 3 tells the model "PROJECT: use tabs" once
 
   @EPO-02 @EPO-03 @id:ins-files-12
@@ -392,7 +393,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    # checks: EPO-02
+    # checks: EPO-02 INS-07
     Then the provider received no request, or the runtime read the file that cannot be read as removed and sent "hello"
     # checks: EPO-02 EPO-03
     And the inbox is:
@@ -574,7 +575,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" is deleted
     And the user steers "three"
     And the session settles
+    # checks: CTX-09 INS-04
     Then request 3 tells the model the declared text "instructions.revocation" beside "three"
+    # checks: CTX-09 INS-04
     And request 3 does not tell the model "PROJECT: use spaces" beside "three"
 
   @CTX-09 @profile:core @id:ins-files-18-global
@@ -623,6 +626,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then the provider received 2 requests
     And request 2 tells the model nothing beside "again"
+    # checks: CTX-17 EPO-04
     And the baselines of requests 1 and 2 are byte for byte the same
 
   @CTX-12 @profile:core @id:ins-files-21
@@ -633,6 +637,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the user steers "hello"
     And the session settles
     Then the epoch holds "PROJECT: use tabs" in one source, as a value and not as the text of the baseline of request 1
+    # checks: CTX-12 CTX-09
     And the epoch holds the removal text the declared text "instructions.revocation" for that source
 
   @CTX-04 @needs:restart @id:ins-files-restart-2
@@ -727,6 +732,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
+    # checks: EPO-07 EPO-10
     And the baseline of request 2 names the working directory of "s1"
     And request 2 tells the model nothing beside "two"
 

@@ -62,6 +62,7 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And the session settles
     When the user steers "four"
     And the session settles
+    # checks: PRU-03 PRU-04
     Then request 8 reads the output of call "a" as the declared text "pruning.replacement"
     And request 8 shows the model the output of call "f"
 

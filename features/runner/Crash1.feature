@@ -18,6 +18,7 @@ Feature: Crash1 - Real crashes inside durable windows
       | hello | pending |
     When the session is woken
     And the session settles
+    # checks: INB-06 INB-13
     Then the provider received 1 request
     And request 1 has 1 user message "hello"
     And the inbox is:
@@ -34,6 +35,7 @@ Feature: Crash1 - Real crashes inside durable windows
     And the crashed runtime starts again
     And the session is woken
     And the session settles
+    # checks: INB-06 INB-13 INB-15
     Then the provider received 0 requests
     And the inbox is:
       | text  | state    |
@@ -41,7 +43,9 @@ Feature: Crash1 - Real crashes inside durable windows
     And the history has 1 user message "hello"
     When the session is run
     And the session settles
+    # checks: INB-06 INB-12
     Then the provider received 1 request
+    # checks: INB-06 INB-15
     And request 1 has 1 user message "hello"
 
   @MCS-03 @needs:fault-injection @needs:restart @needs:kit-sources @id:run-crash-system-message-1
@@ -113,6 +117,7 @@ Feature: Crash1 - Real crashes inside durable windows
     And the session settles
     Then the provider received 3 requests
     And the session has 1 completed compaction
+    # checks: CMP-07 CMP-09
     And request 3 ends with:
       | role | content |
       | user | two     |

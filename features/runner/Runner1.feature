@@ -14,6 +14,7 @@ Feature: Runner1 - Provider turns and tool settlement
     When the gate "g1" is blocked
     Then the history has the tool call "gate" running
     When the user steers "ping" to session "s2"
+    # checks: RUN-01 RUN-07
     And session "s2" settles
     Then the provider received 2 requests
     And request 2 ends with:

@@ -50,5 +50,6 @@ Feature: HostDate1 - The host-local date across a restart
     And the session settles
     Then the baseline of request 1 names the working directory of "s1"
     And the baseline of request 1 names the local date in "Pacific/Kiritimati"
+    # checks: EPO-10 INS-01
     And the baseline of request 1 contains, in order:
       | ROOT: run the tests |

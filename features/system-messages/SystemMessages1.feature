@@ -98,6 +98,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
       """
       kit/a.one is now 2
       """
+    # checks: MCS-04 EPO-03 MCS-01
     And request 3 ends with:
       | role   | content            |
       | user   | two                |
@@ -174,6 +175,7 @@ Feature: SystemMessages1 - Mid-Conversation System Messages
     And the user steers "more"
     And the gate "g1" opens
     And the session settles
+    # checks: MCS-01 EPO-03
     Then request 2 ends with:
       | role      | content            |
       | user      | start              |

@@ -106,10 +106,12 @@ Feature: Patch1 - apply_patch
       | applied     | delete | x.txt |
       | failed      | update | x.txt |
       | not applied | add    | b.txt |
+    # checks: TLS-03 TLS-04
     And the file "a.txt" in the workspace "s1" holds:
       """
       a
       """
+    # checks: TLS-03 TLS-04
     And the workspace "s1" has no file "x.txt"
     And the workspace "s1" has no file "b.txt"
 

@@ -16,7 +16,9 @@ Feature: ProviderTools1 - Results of tools the provider executes
     And the session settles
     Then request 2 keeps the provider's web search, or the runtime has no tools the provider executes
     And request 2 replays the 3 web search results of 5000 characters for "kit" exactly
+    # checks: TOO-12 RUN-09
     And request 2 replays the web search call for "kit" and its 3 results of 5000 characters, under one ID
+    # checks: TOO-12 RUN-09
     And request 2 replays the web search blocks for "kit" and its 3 results of 5000 characters as the provider sent them
     And the managed output directory holds 0 files
 

@@ -44,7 +44,9 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-02 TOO-01
     Then the output of call "c1" is within 8 lines and 100000 bytes
+    # checks: TOO-02 TOO-03
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
 
@@ -56,7 +58,9 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-02 TOO-01
     Then the output of call "c1" is within 8 lines and 100000 bytes
+    # checks: TOO-02 TOO-03
     And the output of call "c1" keeps its first and last lines
     And request 2 shows the model the output of call "c1"
 

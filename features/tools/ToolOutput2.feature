@@ -20,6 +20,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TOO-01
     Then the output of call "c1" is bounded
     And calls "c1" and "c2" have different managed files in one flat directory
+    # checks: TOO-05 TLS-01
     And call "r1" read the 40 numbered lines
 
   @TOO-05 @TLS-01 @id:too-files-2
@@ -91,9 +92,11 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-09 TOO-04
     Then call "c1" keeps its structured result of 60 items
     And the output of call "c1" is within 12 lines and 100000 bytes
     And the output of call "c1" previews its structured result as JSON
+    # checks: TOO-09 TOO-04
     And the output of call "c1" names its complete output path
     And the complete output of call "c1" is its structured result as JSON
     And request 2 shows the model the output of call "c1"
@@ -107,6 +110,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     And the session settles
     Then call "c1" keeps its complete output in "full.log" of the workspace
+    # checks: TOO-10 TOO-04
     And the output of call "c1" names its complete output path
     And the output of call "c1" is within 5 lines and 100000 bytes
     And every managed file holds exactly what call "c1" returned
@@ -191,7 +195,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c2" is bounded
+    # checks: TOO-06 TOO-05
     And the complete output of call "c1" holds exactly what the tool returned
+    # checks: TOO-06 TOO-05
     And the complete output of call "c2" holds exactly what the tool returned
 
   @TOO-05 @TLS-01 @id:too-files-beside-1

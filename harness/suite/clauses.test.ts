@@ -78,3 +78,35 @@ test('a malformed clause, a letter out of order, an unknown ID and a tag no clau
     'features/x/X1.feature:3: @INB-01 is on a scenario no clause of INB-01 lists (rules/index.md): list it under the clause it checks, or take the tag off',
   ]);
 });
+
+test("a clause listing a scenario, or an outline's row, that neither carries the rule's tag nor names it in a step's checks is refused", () => {
+  const index = indexOf(
+    [
+      '- **INB-01** A rule.',
+      '  - (a) One thing. Scenarios: `x-1`, `x-2`, `x-3`, `x-4/first`.',
+      '- **INB-02** Another rule.',
+      '  - (a) Another thing. Scenarios: `x-1`, `x-2/first`, `x-3`, `x-4/first`.',
+      '',
+    ].join('\n'),
+  );
+  const named = (id: string, rules: string[], checks: string[], rows: string[] = []): IndexedScenario => ({
+    ...scenario(id, rules, rows),
+    steps: [{ kind: 'Outcome', line: 5, named: checks }],
+  });
+  assert.deepEqual(
+    lintClauses(
+      index,
+      ['INB-01', 'INB-02'],
+      [
+        scenario('x-1', ['INB-01', 'INB-02']),
+        named('x-2', ['INB-01'], ['INB-01', 'INB-02'], ['first']),
+        scenario('x-3', ['INB-01']),
+        named('x-4', ['INB-01'], ['INB-01'], ['first']),
+      ],
+    ),
+    [
+      "rules/index.md:4: INB-02's clause (a) lists x-3, which neither carries @INB-02 nor names INB-02 in a step's `# checks:`: name INB-02 above the step whose assertion checks the clause, or take x-3 off the clause",
+      "rules/index.md:4: INB-02's clause (a) lists x-4/first, which neither carries @INB-02 nor names INB-02 in a step's `# checks:`: name INB-02 above the step whose assertion checks the clause, or take x-4/first off the clause",
+    ],
+  );
+});

@@ -52,8 +52,11 @@ export function readClauses(file: string): ClauseIndex {
 
 /**
  * Problems of the clause table: a malformed line, letters out of order, an ID no scenario has, a
- * rule with no clause, and a scenario tagged with a rule none of whose clauses it checks (its pass
- * would claim the rule on a check that could not fail a runtime breaking it).
+ * rule with no clause, a scenario tagged with a rule none of whose clauses it checks (its pass
+ * would claim the rule on a check that could not fail a runtime breaking it), and a clause listing
+ * a scenario that neither carries the rule's tag nor names the rule in a step's `# checks:` (its
+ * check would never be put down to the rule: its pass credits it nothing, its failure charges
+ * another rule).
  */
 export function lintClauses(index: ClauseIndex, rules: readonly string[], scenarios: IndexedScenario[]): string[] {
   const where = (line: number) => `rules/index.md:${line}`;
@@ -61,7 +64,7 @@ export function lintClauses(index: ClauseIndex, rules: readonly string[], scenar
     (line) =>
       `${where(line)}: a clause reads "  - (a) <text>. Scenarios: \`<id>\`, \`<id>\`." or "... Scenarios: none."`,
   );
-  const ids = new Set(scenarios.flatMap(stableIds));
+  const byId = new Map(scenarios.flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
   const letters = new Map<string, number>();
   for (const clause of index.clauses) {
     const expected = String.fromCharCode(97 + (letters.get(clause.rule) ?? 0));
@@ -69,7 +72,12 @@ export function lintClauses(index: ClauseIndex, rules: readonly string[], scenar
     if (clause.letter !== expected)
       problems.push(`${where(clause.line)}: ${clause.rule}'s clause (${clause.letter}) should be (${expected})`);
     for (const id of clause.scenarios) {
-      if (!ids.has(id)) problems.push(`${where(clause.line)}: no scenario or example row has the ID ${id}`);
+      const scenario = byId.get(id);
+      if (!scenario) problems.push(`${where(clause.line)}: no scenario or example row has the ID ${id}`);
+      else if (!checks(scenario, clause.rule))
+        problems.push(
+          `${where(clause.line)}: ${clause.rule}'s clause (${clause.letter}) lists ${id}, which neither carries @${clause.rule} nor names ${clause.rule} in a step's \`# checks:\`: name ${clause.rule} above the step whose assertion checks the clause, or take ${id} off the clause`,
+        );
     }
   }
   for (const rule of rules) {
@@ -88,6 +96,11 @@ export function lintClauses(index: ClauseIndex, rules: readonly string[], scenar
     }
   }
   return problems;
+}
+
+/** Whether a scenario's outcome can be put down to a rule: it carries the rule's tag, or a step of it names the rule. */
+function checks(scenario: IndexedScenario, rule: string): boolean {
+  return scenario.rules.includes(rule) || scenario.steps.some((step) => step.named?.includes(rule));
 }
 
 /** Whether a scenario result stands for a stable ID a clause names: its own, or its outline's. */
