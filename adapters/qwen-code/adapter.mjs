@@ -4,14 +4,14 @@ import { basename, join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
-import { QwenProcess } from './qwen-process.mjs';
+import { AcpProcess } from './acp-process.mjs';
 import { qwenSettings } from './settings.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
- * (`@qwen-code/qwen-code`) through its own headless interface: one `qwen --input-format
- * stream-json --output-format stream-json` process per open session, working in the session's
- * location, with its chat recording (`--session-id`, `--resume`) as the durable store.
+ * (`@qwen-code/qwen-code`) through its own Agent Client Protocol interface, as its client: one
+ * `qwen --acp` process per open session, working in the session's location, with its chat
+ * recording (`session/new` with the session's UUID, `session/load`) as the durable store.
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
@@ -38,8 +38,11 @@ const EMULATED = {
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Qwen Code has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Qwen Code keeps no message IDs of the caller",
   'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Qwen Code keeps no message IDs of the caller",
+  'prompt.admit.queued':
+    "a prompt queued while a turn runs is held in the adapter's memory and sent as the next session/prompt once that turn is answered, as an ACP client must",
   'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
-  'session.idle': "every user message written to qwen's stream-json input has its result line",
+  'session.idle':
+    'every session/prompt the adapter sent has its answer and it holds no prompt or steer for the session',
   events: "the chat recording's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the chat recording',
   'events.take': 'reads the chat recording after the cursor the adapter keeps',
@@ -53,11 +56,9 @@ const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 
 
 /** Commands Qwen Code has no equivalent for, and why (adapters/qwen-code/README.md says more). */
 const UNSUPPORTED = {
-  inbox: 'Qwen Code keeps no inbox: user messages queued on its stream-json input live in memory only',
+  inbox: 'Qwen Code keeps no inbox: under ACP its client holds queued prompts and steers until Qwen Code asks for them',
   epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
   'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
-  'session.move':
-    'not wired: Qwen Code moves a live session through its ACP method qwen/control/session/cd, which its stream-json interface does not reach',
 };
 
 function hello(c) {
@@ -84,7 +85,7 @@ function hello(c) {
     texts: {
       // Qwen Code lowers its own context reminders into the user turn they go with.
       'system-message.fallback': '<system-reminder>\n{text}\n</system-reminder>',
-      // Its stream-json input queues every user message behind the running one.
+      // A prompt that names no delivery waits for the running turn and runs as a turn of its own.
       'prompt.default-delivery': 'queue',
       // A summary without a state snapshot is asked for again (hasStateSnapshot in its compression).
       'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
@@ -176,6 +177,30 @@ function providerEntry() {
     : { authType: 'openai', baseUrl: config.provider.baseUrl, envKey: 'OPENAI_API_KEY', model: config.provider.model };
 }
 
+/**
+ * A turn Qwen Code answered with an error is settled once its chat recording holds the error
+ * (an `api_error` telemetry record after the turn's user record): it writes its records through
+ * an asynchronous queue, which the answer does not wait for. Waits on the file, at most 5 s.
+ */
+async function failureRecorded(sessionId) {
+  for (let waited = 0; waited < 5_000; waited += 25) {
+    const records = entries(sessionId);
+    const lastUser = records.findLastIndex((record) => record.type === 'user');
+    if (
+      records
+        .slice(lastUser + 1)
+        .some((record) => record.systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error')
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Qwen Code's user settings, `$QWEN_HOME/settings.json` (settings.mjs). */
+function writeQwenSettings() {
+  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings, providerEntry()), null, 2));
+}
+
 /** The open process of a session, started on first use with the session's chat recording. */
 function open(sessionId) {
   const found = record(sessionId);
@@ -183,24 +208,35 @@ function open(sessionId) {
   if (existing && !existing.process.exited) return existing;
   mkdirSync(join(config.storeDir, 'home'), { recursive: true });
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
-  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings, providerEntry()), null, 2));
+  writeQwenSettings();
   const resumed = existsSync(chatFile(sessionId));
+  // Qwen Code files a session's chat recording under the directory it was opened in and keeps it
+  // there when the session moves (session/cd migrates no artifact): a moved session is loaded where
+  // it was opened, then moved again by Qwen Code itself.
+  if (!resumed || found.openedIn === undefined) {
+    found.openedIn = found.location;
+    saveRecords();
+  }
   const model = found.model ?? config.provider.model;
-  const qwen = new QwenProcess({
-    cwd: found.location,
+  const qwen = new AcpProcess({
+    cwd: found.openedIn,
     env: environment(),
+    sessionId: found.uuid,
+    resume: resumed,
+    model: found.model,
     args: [
       '--auth-type',
       anthropic() ? 'anthropic' : 'openai',
       '--model',
       model,
-      // Qwen Code's default mode asks the host (can_use_tool) for every call its rules leave to the user.
+      // Qwen Code's default mode asks the client (session/request_permission) for every call its rules leave to the user.
       '--approval-mode',
       'default',
-      ...(resumed ? ['--resume', found.uuid] : ['--session-id', found.uuid]),
     ],
     onDiagnostic: (line) => diagnostics.push(line),
+    afterFailedTurn: () => failureRecorded(sessionId),
   });
+  if (found.location !== found.openedIn) qwen.move(found.location);
   const state = { process: qwen, held: [] };
   live.set(sessionId, state);
   return state;
@@ -220,12 +256,6 @@ async function admit(c) {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   }
   const state = open(c.sessionId);
-  if (c.delivery === 'steer' && state.process.turning) {
-    throw new Refusal(
-      'unsupported',
-      'Qwen Code queues a user message sent while it works behind the running turn; its stream-json input has no steer',
-    );
-  }
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const text = promptText(c.prompt);
   if (c.resume === false && !state.process.turning) {
@@ -236,12 +266,16 @@ async function admit(c) {
       'prompt.admit.id',
     ]);
   }
-  // Behind a running turn, or a requested compaction, it waits its turn in Qwen Code's own queue.
   const running = state.process.busy;
-  state.process.sendUser(text);
+  // A steer into a running turn waits for Qwen Code to ask for it between tool batches
+  // (craft/drainMidTurnQueue); a queued prompt waits in the adapter for the running turn's answer.
+  const queued = running && !(c.delivery === 'steer' && state.process.turning);
+  if (c.delivery === 'steer') state.process.steer(text);
+  else state.process.sendUser(text);
   return new EmulatedAnswer({ messageId, state: running ? 'pending' : 'promoted', duplicate: false }, [
     'prompt.admit.receipt',
     'prompt.admit.id',
+    ...(queued ? ['prompt.admit.queued'] : []),
   ]);
 }
 
@@ -263,10 +297,9 @@ const commands = {
   'session.run': async (c) => {
     const state = await submitHeld(c.sessionId);
     if (state.process.busy) return;
-    // Qwen Code's own way to go on without new input: continue_last_turn resumes an interrupted
-    // turn (an unanswered prompt or unsettled tool calls) and refuses otherwise.
-    const reply = await state.process.control({ subtype: 'continue_last_turn' });
-    if (reply.accepted) state.process.awaited.push('turn');
+    // Qwen Code's own way to go on without new input: qwen/control/session/continue accepts an
+    // interrupted prompt or turn and refuses otherwise.
+    await state.process.continueLastTurn();
   },
   'session.wake': async (c) => {
     record(c.sessionId);
@@ -279,7 +312,7 @@ const commands = {
   'session.interrupt': async (c) => {
     const state = live.get(c.sessionId);
     if (!state?.process.busy) return;
-    await state.process.control({ subtype: 'interrupt' });
+    await state.process.interrupt();
     await state.process.idle();
   },
   'session.select': async (c) => {
@@ -288,13 +321,34 @@ const commands = {
     const found = record(c.sessionId);
     found.model = c.model ?? undefined;
     saveRecords();
+    const model = c.model ?? config.provider.model;
     const state = live.get(c.sessionId);
-    if (state && !state.process.exited) {
-      await state.process.control({ subtype: 'set_model', model: c.model ?? config.provider.model });
+    const running = state && !state.process.exited;
+    // Qwen Code's ACP switches only to a model of its registry: a model not yet in it gets a
+    // modelProviders entry, which a live process reads again (its own reload of them).
+    if (!(settings.models ?? []).includes(model)) {
+      settings.models = [...(settings.models ?? []), model];
+      writeFileSync(join(config.storeDir, 'settings.json'), JSON.stringify(settings));
+      if (running) {
+        writeQwenSettings();
+        await state.process.reloadModelProviders();
+      }
     }
+    if (running) await state.process.setModel(model);
+  },
+  // Qwen Code's own move of a live session: its ACP ext method qwen/control/session/cd, which
+  // relocates the session once its running turn settled (new storage, the instruction files and
+  // MCP servers of the destination read again). A session Qwen Code has not opened yet starts there.
+  'session.move': async (c) => {
+    const found = record(c.sessionId);
+    const state = live.get(c.sessionId);
+    const moved = state && !state.process.exited ? state.process.move(c.location) : undefined;
+    found.location = c.location;
+    saveRecords();
+    if (moved && !state.process.busy) await moved;
   },
   'skill.define': defineSkill,
-  // Qwen Code asks the host about each call awaiting approval with a can_use_tool control request;
+  // Qwen Code asks its client about each call awaiting approval (session/request_permission);
   // the session runs as the kit's default agent, build, whose rules the settings carry.
   'permission.pending': (c) => {
     record(c.sessionId);
@@ -315,8 +369,8 @@ const commands = {
     settings.compaction = c;
     await restartAll();
   },
-  // Qwen Code's own /compress, a user line like any other: it runs in its turn of the input queue,
-  // before the next message's provider turn, and ends with a result line of its own.
+  // Qwen Code's own /compress, a prompt like any other: it runs after the running turn, before the
+  // next prompt's provider turn, and is answered like a turn.
   'compaction.request': (c) => {
     open(c.sessionId).process.sendUser('/compress', 'command');
   },
@@ -331,8 +385,8 @@ const commands = {
     subscriptions,
   }),
   diagnostics: () => ({ diagnostics }),
-  // Every qwen process of the runtime ends as it does when its input ends (it finishes its queued
-  // work and exits); the next hello opens a new runtime over its own store and home.
+  // Every qwen process of the runtime ends as it does when its input ends; the next hello opens a
+  // new runtime over its own store and home.
   'runtime.close': async () => {
     await Promise.all([...live.values()].map((state) => state.process.stop()));
     live.clear();

@@ -5,7 +5,7 @@
  * detection, follow-up suggestions), every tool listed to the model rather than behind its tool
  * search, and the kit's budgets where it configured them.
  */
-export function qwenSettings({ compaction, toolOutput } = {}, provider) {
+export function qwenSettings({ compaction, toolOutput, models = [] } = {}, provider) {
   const generationConfig = (window) => ({
     // A failed provider request is retried after real sleeps; no scenario may wait on them.
     maxRetries: 0,
@@ -25,8 +25,10 @@ export function qwenSettings({ compaction, toolOutput } = {}, provider) {
     },
     // A window per model: an entry of modelProviders carries its own generationConfig, which Qwen
     // Code applies whole (in place of model.generationConfig) when the model is started or selected.
-    ...(compaction?.modelWindows && provider
-      ? { modelProviders: modelEntries(compaction, provider, generationConfig) }
+    // Qwen Code's ACP selects only a model it has an entry for (Config.switchModel through its
+    // ModelRegistry): every model the kit selected gets one too.
+    ...((compaction?.modelWindows || models.length > 0) && provider
+      ? { modelProviders: modelEntries(compaction ?? {}, models, provider, generationConfig) }
       : {}),
     // Qwen Code compacts before a request whose estimated prompt exceeds this share of the window
     // (and, whatever the share, the window less the 20000 tokens its summary may take and 13000 more).
@@ -42,7 +44,7 @@ export function qwenSettings({ compaction, toolOutput } = {}, provider) {
       : {}),
     // The kit's default agent may run the shell and load any skill (unlisted skills are allowed)
     // without asking; every other tool keeps Qwen Code's own default (it asks before an edit or a
-    // write), asked of the host as can_use_tool.
+    // write), asked of the ACP client as session/request_permission.
     permissions: { allow: ['run_shell_command', 'skill'] },
     tools: {
       toolSearch: { enabled: false },
@@ -55,11 +57,15 @@ export function qwenSettings({ compaction, toolOutput } = {}, provider) {
 
 /**
  * The `modelProviders` entries of the kit's models under the provider's protocol: the default model
- * with the configured window, every model `modelWindows` names with its own; each at the kit's
+ * and every model selected with the configured window, every model `modelWindows` names with its own; each at the kit's
  * endpoint and key (an entry without `baseUrl` would take Qwen Code's default endpoint).
  */
-function modelEntries({ contextWindow, modelWindows }, provider, generationConfig) {
-  const windows = { [provider.model]: contextWindow, ...modelWindows };
+function modelEntries({ contextWindow, modelWindows }, models, provider, generationConfig) {
+  const windows = {
+    [provider.model]: contextWindow,
+    ...Object.fromEntries(models.map((model) => [model, contextWindow])),
+    ...modelWindows,
+  };
   return {
     [provider.authType]: Object.entries(windows).map(([id, window]) => ({
       id,

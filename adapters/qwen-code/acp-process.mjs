@@ -1,0 +1,303 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const require = createRequire(import.meta.url);
+/**
+ * The package's CLI, run with the adapter's own Node as its `qwen` bin entry runs it (with
+ * `--expose-gc`), without that entry's extra Node process in between.
+ */
+export const QWEN_CLI = join(dirname(require.resolve('@qwen-code/qwen-code/package.json')), 'cli.js');
+
+/** Qwen Code's ACP names (chunk-LDH7MN44.js and chunk-5NZED4YR.js of the pinned package). */
+const REQUESTED_SESSION_ID = 'qwen-code/sessionId';
+const CONTINUE_LAST_TURN = 'qwen.daemon.continueLastTurn';
+const MODEL_PERSIST_DEFAULT = 'qwen.session.modelPersistDefault';
+const DRAIN_MID_TURN_QUEUE = 'craft/drainMidTurnQueue';
+const SESSION_CONTINUE = 'qwen/control/session/continue';
+const SESSION_CD = 'qwen/control/session/cd';
+const RELOAD_MODEL_PROVIDERS = 'qwen/control/workspace/model-providers/reload';
+
+/**
+ * One `qwen --acp` process serving one session through Qwen Code's Agent Client Protocol
+ * interface: JSON-RPC 2.0, one message a line, on stdin and stdout. The adapter is the ACP client:
+ * it opens the session (`session/new` with the session's UUID, or `session/load` once its chat
+ * recording exists), sends each prompt as a `session/prompt` request (answered when the turn
+ * ends), answers Qwen Code's `session/request_permission` requests, and hands prompts steered into
+ * a running turn to Qwen Code when it asks for them between tool batches (the ext method
+ * `craft/drainMidTurnQueue`). As ACP wants of its client, a prompt sent while a turn runs waits
+ * for that turn's answer before it is sent.
+ */
+export class AcpProcess {
+  exited = false;
+  /** Work sent to Qwen Code and not answered yet: `turn` (a prompt or a continuation) or `command` (a slash command). */
+  running = undefined;
+  /** Prompts waiting for the running turn to end, oldest first: `{ blocks, kind }`. */
+  queue = [];
+  /** Prompts steered into the running turn, not yet taken by Qwen Code. */
+  steers = [];
+  /** Qwen Code's `session/request_permission` requests not answered yet, by the kit's ID. */
+  permissions = new Map();
+  waiters = [];
+  pending = new Map();
+  requests = 0;
+
+  constructor({ cwd, env, args, sessionId, resume, model, onDiagnostic, afterFailedTurn }) {
+    this.sessionId = sessionId;
+    this.afterFailedTurn = afterFailedTurn;
+    this.cwd = cwd;
+    this.child = spawn(process.execPath, ['--expose-gc', QWEN_CLI, '--acp', ...args], {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.child.stdin.on('error', () => {});
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
+    createInterface({ input: this.child.stderr }).on('line', (line) => {
+      onDiagnostic(line);
+      process.stderr.write(`qwen: ${line}\n`);
+    });
+    this.exitedPromise = new Promise((resolve) =>
+      this.child.on('exit', () => {
+        this.exited = true;
+        for (const { reject } of this.pending.values()) reject(new Error('qwen exited'));
+        this.pending.clear();
+        this.permissions.clear();
+        this.notify();
+        resolve();
+      }),
+    );
+    this.ready = (async () => {
+      await this.request('initialize', {
+        protocolVersion: 1,
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      });
+      if (resume) await this.request('session/load', { sessionId, cwd, mcpServers: [] });
+      else await this.request('session/new', { cwd, mcpServers: [], _meta: { [REQUESTED_SESSION_ID]: sessionId } });
+      // A model selected earlier is selected again: a session opens with the default model.
+      if (model)
+        await this.selectModel(model).catch((error) =>
+          process.stderr.write(`qwen session/set_model: ${error.message}\n`),
+        );
+    })();
+    this.ready.catch(() => {});
+  }
+
+  notify() {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  receive(line) {
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      process.stderr.write(`qwen stdout: ${line}\n`);
+      return;
+    }
+    if (message.method === undefined) {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      if (message.error) pending.reject(new Error(message.error.message ?? JSON.stringify(message.error)));
+      else pending.resolve(message.result ?? {});
+      return;
+    }
+    if (message.id === undefined) return; // session/update and other notifications
+    if (message.method === 'session/request_permission') {
+      const { toolCall = {}, options = [] } = message.params ?? {};
+      const id = `acp_${this.sessionId}_${message.id}`;
+      this.permissions.set(id, {
+        id,
+        rpcId: message.id,
+        tool: toolCall._meta?.toolName ?? toolCall.title,
+        callId: toolCall.toolCallId,
+        options,
+      });
+      this.notify();
+      return;
+    }
+    if (message.method === DRAIN_MID_TURN_QUEUE) {
+      // Qwen Code asks, between tool batches, for the user input sent since the turn began: every
+      // steer goes to it at once, in the order admitted; it records them (mid_turn_user_message).
+      const items = this.steers
+        .splice(0)
+        .map((blocks) => ({ content: blocks, displayText: blocks.map((block) => block.text).join('\n') }));
+      this.respond(message.id, { items, hasQueuedPrompt: this.queue.length > 0 });
+      return;
+    }
+    this.write({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: -32601, message: `Method not found: ${message.method}` },
+    });
+  }
+
+  write(message) {
+    if (!this.exited) this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  respond(id, result) {
+    this.write({ jsonrpc: '2.0', id, result });
+  }
+
+  request(method, params) {
+    const id = ++this.requests;
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('qwen exited'));
+      this.pending.set(id, { resolve, reject });
+      this.write({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  /** A prompt: sent now when the session is idle, otherwise after the work before it. */
+  sendUser(text, kind = 'turn') {
+    this.queue.push({ blocks: [{ type: 'text', text }], kind });
+    this.pump();
+  }
+
+  /** A prompt for the running turn: Qwen Code takes it at its next drain, or it runs next. */
+  steer(text) {
+    if (!this.turning) return this.sendUser(text);
+    this.steers.push([{ type: 'text', text }]);
+    this.notify();
+  }
+
+  /** Qwen Code's own continuation (`qwen/control/session/continue`, then a prompt marked to continue). */
+  async continueLastTurn() {
+    await this.ready;
+    const decision = await this.request(SESSION_CONTINUE, { sessionId: this.sessionId });
+    if (!decision.accepted) return false;
+    this.queue.unshift({ blocks: [], kind: 'turn', meta: { [CONTINUE_LAST_TURN]: true } });
+    this.pump();
+    return true;
+  }
+
+  pump() {
+    if (this.running || this.exited) return;
+    // Steers Qwen Code did not take before its turn ended run next, together, before the queue.
+    const next = this.steers.length ? { blocks: this.steers.splice(0).flat(), kind: 'turn' } : this.queue.shift();
+    if (!next) return this.notify();
+    this.running = next;
+    (async () => {
+      try {
+        await this.ready;
+        // A prompt sent after a move goes to the moved session.
+        await this.moving?.catch(() => {});
+        await this.request('session/prompt', {
+          sessionId: this.sessionId,
+          prompt: next.blocks,
+          ...(next.meta ? { _meta: next.meta } : {}),
+        });
+      } catch (error) {
+        process.stderr.write(`qwen session/prompt: ${error.message}\n`);
+        // The answer can come before Qwen Code's chat recording holds the error that ended the turn.
+        if (!this.exited) await this.afterFailedTurn?.().catch(() => {});
+      }
+      this.running = undefined;
+      // A turn that ended has no call left awaiting approval.
+      this.permissions.clear();
+      this.notify();
+      this.pump();
+    })();
+  }
+
+  /** Cancels the running turn (`session/cancel`) and waits for its answer. */
+  async interrupt() {
+    if (!this.running) return;
+    const turn = this.running;
+    for (const request of this.permissions.values()) this.respond(request.rpcId, { outcome: { outcome: 'cancelled' } });
+    this.permissions.clear();
+    this.write({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: this.sessionId } });
+    while (this.running === turn && !this.exited) await new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Qwen Code reads its model providers from the settings again (`qwen/control/workspace/model-providers/reload`). */
+  async reloadModelProviders() {
+    await this.ready;
+    await this.request(RELOAD_MODEL_PROVIDERS, { cwd: this.cwd });
+  }
+
+  /** Switches the session's model for its next request, without writing it to the user's settings. */
+  async setModel(model) {
+    await this.ready;
+    await this.selectModel(model);
+  }
+
+  selectModel(model) {
+    return this.request('session/set_model', {
+      sessionId: this.sessionId,
+      modelId: model,
+      _meta: { [MODEL_PERSIST_DEFAULT]: false },
+    });
+  }
+
+  /**
+   * Moves the live session to another working directory (`qwen/control/session/cd`): Qwen Code
+   * waits for its running turn to settle, then relocates (answered once it has); prompts sent later
+   * wait for that answer.
+   */
+  move(path) {
+    this.moving = (async () => {
+      await this.ready;
+      await this.request(SESSION_CD, { sessionId: this.sessionId, path });
+    })();
+    this.moving.catch(() => {});
+    return this.moving;
+  }
+
+  /** The answer to a `session/request_permission`: allow the call once, or reject it. */
+  answerPermission(id, approve) {
+    const request = this.permissions.get(id);
+    if (!request) return false;
+    this.permissions.delete(id);
+    const option =
+      request.options.find((candidate) => candidate.kind === (approve ? 'allow_once' : 'reject_once')) ??
+      request.options.find((candidate) => candidate.kind.startsWith(approve ? 'allow' : 'reject'));
+    this.respond(
+      request.rpcId,
+      option ? { outcome: { outcome: 'selected', optionId: option.optionId } } : { outcome: { outcome: 'cancelled' } },
+    );
+    return true;
+  }
+
+  /** Resolves once a call awaits approval; false if the work asked of the process ended with none. */
+  async permissionAwaited() {
+    while (this.permissions.size === 0) {
+      if (!this.busy) return false;
+      await new Promise((resolve) => this.waiters.push(resolve));
+    }
+    return true;
+  }
+
+  /** Some work asked of the process is not answered yet. */
+  get busy() {
+    return !this.exited && (this.running !== undefined || this.queue.length > 0 || this.steers.length > 0);
+  }
+
+  /** A turn runs or waits: what is still to come is more than slash commands. */
+  get turning() {
+    return (
+      !this.exited &&
+      (this.running?.kind === 'turn' || this.steers.length > 0 || this.queue.some((item) => item.kind === 'turn'))
+    );
+  }
+
+  async idle() {
+    while (this.busy) await new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Closes stdin (qwen exits), then kills what is left after a grace period. */
+  async stop() {
+    if (this.exited) return;
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
+    await this.exitedPromise;
+    clearTimeout(timer);
+  }
+
+  kill() {
+    if (!this.exited) this.child.kill('SIGKILL');
+  }
+}
