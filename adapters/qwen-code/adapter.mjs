@@ -87,6 +87,9 @@ function hello(c) {
       'system-message.fallback': '<system-reminder>\n{text}\n</system-reminder>',
       // A prompt that names no delivery waits for the running turn and runs as a turn of its own.
       'prompt.default-delivery': 'queue',
+      // A steer taken in between tool batches reaches the model framed (MID_TURN_USER_MESSAGE_PREFIX,
+      // prefixMidTurnUserMessageParts in acpAgent), so the model knows it came during a tool run.
+      'prompt.steer-framing': '\n[User message received during tool execution]: {text}',
       // A summary without a state snapshot is asked for again (hasStateSnapshot in its compression).
       'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
     },

@@ -380,6 +380,7 @@ export type Text =
   | 'instructions.file-revocation'
   | 'system-message.fallback'
   | 'agent.prompt'
+  | 'prompt.steer-framing'
   | 'request.preamble'
   | 'checkpoint.hash'
   | 'instructions.unreadable'

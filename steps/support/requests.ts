@@ -31,7 +31,22 @@ function summaryIndex(world: KitWorld): number {
 /** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
 export function conversation(world: KitWorld, n: number): Row[] {
   const fallback = world.systemFallback();
-  return request(world, n).messages.flatMap((message) => requestRows(message, fallback));
+  const framing = world.driver.description.texts['prompt.steer-framing'];
+  return request(world, n)
+    .messages.flatMap((message) => requestRows(message, fallback))
+    .flatMap((row) => (row.role === 'user' && framing ? unframedSteers(row.content, framing) : [row]));
+}
+
+/**
+ * A user message read without the runtime's declared framing of steered prompts: each framed
+ * prompt is a user message of its own, and what stands before the first one is another.
+ */
+function unframedSteers(content: string, framing: string): Row[] {
+  const [opening = '', closing = ''] = framing.split('{text}');
+  if (opening === '' || !content.includes(opening)) return [{ role: 'user', content }];
+  const [before, ...framed] = content.split(opening);
+  const prompts = framed.map((part) => (closing && part.endsWith(closing) ? part.slice(0, -closing.length) : part));
+  return [...(before!.trim() === '' ? [] : [before!]), ...prompts].map((text) => ({ role: 'user', content: text }));
 }
 
 /** The baseline of request `n` as one text: its system field, without a declared preamble block (`request.preamble`). */
