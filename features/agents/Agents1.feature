@@ -207,3 +207,20 @@ Feature: Agents1 - Agent and model selection
     And call "call_gate" settled as success
     And call "call_echo" settled as success
     And "echo.log" in the workspace of "s1" has 1 line
+
+  @AGT-05 @id:agt-agents-5-skills
+  Scenario: [11] A session with no agent is told the skills of the build agent, not those of another agent
+    Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"
+    And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY"
+    And the agent "reviewer" may load the skills:
+      | alpha | deny |
+    And the agent "build" may load the skills:
+      | beta | deny |
+    And a session "s1"
+    And the provider replies "ok"
+    When the user steers "hello"
+    And the session settles
+    Then the baseline of request 1 contains, in order:
+      | alpha                |
+      | Writes release notes |
+    And the baseline of request 1 does not contain "Bisects regressions"

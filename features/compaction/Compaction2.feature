@@ -300,3 +300,29 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     Then the provider received 2 requests
     And the session has 0 completed compactions
+
+  @CMP-08 @id:cmp-compaction-8-since @needs:manual-compaction
+  Scenario: [14] A second summary is asked with the messages compacted since the first one
+    Given a session "s1"
+    And the provider replies "FIRST-REPLY"
+    And the provider summarizes with "SUMMARY-ONE: the task is to port the parser"
+    And the provider replies "SINCE-REPLY: the lexer is ported"
+    And the provider summarizes with "SUMMARY-TWO: the lexer is ported, the parser is next"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the user asks for a compaction
+    And the session settles
+    And the user steers "SINCE-ASK: port the lexer"
+    And the session settles
+    When the user asks for a compaction
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    Then the provider received 5 requests
+    And the session has 2 completed compactions
+    # checks: CMP-08
+    And request 4 mentions "SINCE-ASK: port the lexer" in its conversation
+    # checks: CMP-08
+    And request 4 mentions "SINCE-REPLY: the lexer is ported" in its conversation
+    And request 5 mentions "SUMMARY-TWO: the lexer is ported, the parser is next" in its conversation

@@ -251,3 +251,34 @@ Feature: ContextSources2 - Sources that appear, disappear and change lazily
     Then the provider received 2 requests
     And request 2 has no system message
     And the epoch holds "kit/a.one" as "1"
+
+  @CTX-12 @id:ctx-sources-12-back @needs:kit-sources
+  Scenario: [12] A value compared with the one last admitted: going back to a value told earlier is a change again
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    And the context source "kit/a.one" has the value "2"
+    And the user steers "two"
+    And the session settles
+    When the context source "kit/a.one" has the value "1"
+    And the user steers "three"
+    And the session settles
+    And the user steers "four"
+    And the session settles
+    Then the last system message of request 2 is:
+      """
+      kit/a.one is now 2
+      """
+    And the last system message of request 3 is:
+      """
+      kit/a.one is now 1
+      """
+    And request 4 has 2 system messages

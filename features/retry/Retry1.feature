@@ -229,3 +229,16 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
       | 4     | 16      |
       | 5     | 30      |
     And the session reports no failure
+
+  @RTY-03 @profile:sol @id:rty-doom-loop-different-1 @needs:kit-tools
+  Scenario: [16] Calls of one tool with different inputs run without asking, after two identical ones too
+    Given a session "s1"
+    And the provider calls echo "same" 2 times in a row
+    And the provider calls echo 3 times
+    And the provider replies "done"
+    When the user steers "go"
+    And the session settles
+    Then no tool call waits for permission
+    And the provider received 6 requests
+    And "echo.log" in the workspace of "s1" has 5 lines
+    And the session reports no failure

@@ -42,6 +42,23 @@ export const agents: Mutant[] = [
     replace: "const resolved = name ?? '';",
     breaks: ['AGT-05'],
   },
+  // AGT-05 (b): a session without an agent runs as the build agent, its skill guidance included.
+  {
+    name: 'the skill guidance of a session without an agent is built for no agent',
+    file: 'runtime.ts',
+    find: '      this.agents.agent(session.agent),\n      this.nested.paths(session.id),',
+    replace:
+      "      session.agent === null ? { name: '', tools: {}, skills: {} } : this.agents.agent(session.agent),\n      this.nested.paths(session.id),",
+    breaks: ['AGT-05'],
+  },
+  {
+    name: 'a session without an agent runs as the first agent defined',
+    kind: 'configuration precedence',
+    file: 'agents/agent-catalog.ts',
+    find: 'const resolved = name ?? DEFAULT_AGENT;',
+    replace: 'const resolved = name ?? [...this.agents.keys()][0] ?? DEFAULT_AGENT;',
+    breaks: ['AGT-05'],
+  },
   {
     name: 'reasoning is replayed with its signature to any model',
     file: 'provider/anthropic-messages.ts',

@@ -85,6 +85,31 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-06'],
     checkedIn: ['cmp-compaction-7'],
   },
+  // CMP-08 (c): the new summary takes in the messages compacted since the earlier one.
+  {
+    name: 'a later summary is asked of the earlier summary alone',
+    file: 'compaction/compactor.ts',
+    find: "    `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
+    replace: "    previous ? '' : `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
+    breaks: ['CMP-08'],
+  },
+  {
+    name: 'the newest folded message is left out of the summary request, as the recent context keeps it',
+    kind: 'edge value',
+    needs: 'manual-compaction',
+    file: 'compaction/compactor.ts',
+    find: "    `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
+    replace: "    `Conversation:\\n${folded.slice(0, -1).map(serialize).join('\\n')}`,",
+    breaks: ['CMP-08'],
+  },
+  {
+    name: 'a later summary request carries the conversation only up to the earlier cut',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '(m) => m.seq <= cutSeq || m.id === previous?.id,',
+    replace: '(m) => m.seq <= (previous?.cutSeq ?? cutSeq) || m.id === previous?.id,',
+    breaks: ['CMP-08'],
+  },
   {
     name: 'a new summary ignores the earlier one',
     file: 'compaction/compactor.ts',

@@ -66,6 +66,26 @@ export const context: Mutant[] = [
     replace: '      next[source.key] = { ...current, removal: stored.removal };',
     breaks: ['CTX-09'],
   },
+  // CTX-12 (d): the entry is overwritten at each admission; a value told earlier is a change again.
+  {
+    name: 'a changed entry is announced but keeps the value admitted first',
+    kind: 'stale cache',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      next[source.key] = current;',
+    replace: '      next[source.key] = stored;',
+    breaks: ['CTX-12'],
+  },
+  {
+    name: 'a value is compared with every value the entry ever held, not the last one admitted',
+    kind: 'second occurrence',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      const current = entry(design, source, observation);\n      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace:
+      '      const current = entry(design, source, observation);\n      const told = [...((stored as { told?: string[] }).told ?? []), canonicalJson(stored.value)];\n      (current as { told?: string[] }).told = told;\n      if (!told.includes(canonicalJson(current.value))) {',
+    breaks: ['CTX-12'],
+  },
   {
     name: 'sources of a removed contributor linger',
     file: 'context/system-context.ts',
