@@ -124,7 +124,8 @@ function thinPass(results: readonly ScenarioResult[], rule: string): { outcome: 
       };
 }
 
-export function coverageOf(results: readonly ScenarioResult[]): Coverage {
+/** `only`: the rules a run was asked for (`--rule`); another rule its scenarios speak to gets no outcome from part of its scenarios. */
+export function coverageOf(results: readonly ScenarioResult[], only?: readonly string[]): Coverage {
   const coverage: Coverage = {
     rules: 0,
     withVerdict: 0,
@@ -144,6 +145,7 @@ export function coverageOf(results: readonly ScenarioResult[]): Coverage {
     'not judged': coverage.notJudged,
   };
   for (const [rule, { outcome, thin }] of ruleStandings(results)) {
+    if (only && !only.includes(rule)) continue;
     coverage.rules += 1;
     coverage.outcomes[rule] = outcome;
     lists[outcome]?.push(rule);

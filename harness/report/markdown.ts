@@ -31,7 +31,7 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     '',
     `| area | scenarios | ${OUTCOMES.join(' | ')} | rules passed |`,
     `|---|---:|${OUTCOMES.map(() => '---:|').join('')}---:|`,
-    ...areaRows(results).map(
+    ...areaRows(results, coverage).map(
       (row) =>
         `| ${row.area} | ${row.scenarios} | ${OUTCOMES.map((o) => row.tally[o]).join(' | ')} | ${row.rulesPassed}/${row.rules} |`,
     ),

@@ -3,7 +3,7 @@ import { verdictOf, type Verdict } from './verdict.js';
 import { clipped } from '../projection/render.js';
 import { failureLines, failureListing, notAsExpected } from './failure-listing.js';
 import { timeoutAdvice } from './timeout-advice.js';
-import { ruleOutcomes, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
+import { rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
 import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 import { minorityPasses } from './judged-share.js';
 
@@ -30,12 +30,12 @@ export interface AreaRow {
  * area that holds most of them (the first by name on a tie): a scenario tagged with a rule of
  * another area as well would otherwise count that rule in both.
  */
-export function areaRows(results: ScenarioResult[]): AreaRow[] {
-  const outcomes = ruleOutcomes(results);
+export function areaRows(results: ScenarioResult[], coverage: Coverage): AreaRow[] {
+  const outcomes = Object.entries(coverage.outcomes);
   const home = homeAreas(results);
   return [...new Set(results.map((r) => r.area))].sort().map((area) => {
     const inArea = results.filter((r) => r.area === area);
-    const rules = [...outcomes].filter(([rule]) => home.get(rule) === area);
+    const rules = outcomes.filter(([rule]) => home.get(rule) === area);
     const rulesPassed = rules.filter(([, outcome]) => outcome === 'passed').length;
     return { area, scenarios: inArea.length, tally: tally(inArea), rulesPassed, rules: rules.length };
   });
@@ -83,7 +83,7 @@ export function notDrivenSummary(results: readonly ScenarioResult[], runtime: st
  * does), and totals naming what broke.
  */
 export function formatSummary(results: ScenarioResult[], runtime: string, verdict: Verdict, verbose = false): string {
-  const rows = areaRows(results);
+  const rows = areaRows(results, verdict.coverage);
   const width = Math.max(4, ...rows.map((row) => row.area.length));
   const columns = AREA_COLUMNS.map(([heading]) => heading);
   const lines = [`runtime: ${runtime}`, '', `${'area'.padEnd(width)}  scenarios  ${columns.join('  ')}  rules passed`];

@@ -47,7 +47,12 @@ export interface Verdict {
 }
 
 /** `minVerdicts`: the share of selected rules, in percent, that must get a verdict. */
-export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVerdicts = 0): Verdict {
+export function judge(
+  results: ScenarioResult[],
+  baseline?: KnownFailures,
+  minVerdicts = 0,
+  only?: readonly string[],
+): Verdict {
   const byId = new Map<string, ScenarioResult[]>();
   const listedAs = (result: ScenarioResult) => (baseline && listedUnder(baseline.entries, result)?.key) ?? result.id;
   for (const result of results) byId.set(listedAs(result), [...(byId.get(listedAs(result)) ?? []), result]);
@@ -74,7 +79,7 @@ export function judge(results: ScenarioResult[], baseline?: KnownFailures, minVe
       ...(mismatch ? { mismatch } : {}),
     };
   });
-  const coverage = coverageOf(results);
+  const coverage = coverageOf(results, only);
   const shortfall = coverageShortfall(coverage, minVerdicts);
   return {
     passed:

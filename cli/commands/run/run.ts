@@ -61,8 +61,7 @@ export async function run(args: RunArgs): Promise<number> {
     );
   });
   const name = runtimeName(args);
-  if (args.rule) heldOnlyAsSelected(results, args.rule);
-  const verdict = judge(results, baseline, minVerdicts);
+  const verdict = judge(results, baseline, minVerdicts, args.rule);
   // Only an unexpected failure's files are worth a look; the baseline's failures would pile up.
   const worthKeeping = (result: ScenarioResult) =>
     verdictOf(verdict, result)?.standing === 'unexpected-fail' && isFailure(result.status);
@@ -86,18 +85,6 @@ export async function run(args: RunArgs): Promise<number> {
     verdict.passed,
     withStanding(verdict, 'unexpected-fail').map((scenario) => scenario.result),
   );
-}
-
-/**
- * A run of some rules' scenarios passes no other rule on a check of it that held there: the other
- * rule's own scenarios did not run, so its pass would rest on part of them.
- */
-function heldOnlyAsSelected(results: ScenarioResult[], rules: readonly string[]): void {
-  for (const result of results) {
-    if (!result.held) continue;
-    result.held = result.held.filter((rule) => rules.includes(rule) || result.rules.includes(rule));
-    if (result.held.length === 0) delete result.held;
-  }
 }
 
 /** The report files the user asked for, written from the run's outcomes. */
