@@ -6,10 +6,13 @@ import { isFailure } from './outcome.js';
 /** How many scenarios the closing line names before it counts the rest. */
 const NAMED_IN_CLOSING_LINE = 5;
 
-/** A failure message without the kit's own stack frames, which say nothing about the runtime. */
+/** The name of an error's class ahead of its message (`AssertionError: `), which says nothing to a reader. */
+const ERROR_CLASS = /^(?:\w*Error|NotImplemented|NothingToJudge|PrerequisiteUnsupported|EarlierCheckFailed): /;
+
+/** A failure message without the kit's own stack frames and error class names, which say nothing about the runtime. */
 export function failureLines(message: string | undefined): string[] {
   const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
-  return lines.join('\n').trimEnd().split('\n');
+  return lines.join('\n').trimEnd().replace(ERROR_CLASS, '').split('\n');
 }
 
 /** A scenario as a failure names it: its rules, file and line, name and stable ID. */

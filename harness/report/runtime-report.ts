@@ -197,16 +197,17 @@ export function runtimeReportPage(
       }
       if (scenario.step) lines.push(`  - Failing step: \`${scenario.step}\``);
       if (scenario.means) lines.push(`  - Means: ${scenario.means}`);
-      lines.push(
-        '  - What the kit observed:',
-        '',
-        '    ```',
-        ...failureLines(scenario.message)
-          .slice(0, 20)
-          .map((l) => `    ${clipped(withoutScenarioDirectory(l))}`),
-        '    ```',
-        '',
-      );
+      if (scenario.message?.trim())
+        lines.push(
+          '  - What the kit observed:',
+          '',
+          '    ```',
+          ...failureLines(scenario.message)
+            .slice(0, 20)
+            .map((l) => `    ${clipped(withoutScenarioDirectory(l))}`),
+          '    ```',
+          '',
+        );
       if (scenario.request)
         lines.push(
           '  - What the model was sent (the request the failing step read, else the latest):',
