@@ -322,7 +322,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     Then the provider received 5 requests
     And the session has 2 completed compactions
     # checks: CMP-08
-    And request 4 mentions "SINCE-ASK: port the lexer" in its conversation
+    And request 4 mentions "SINCE-ASK: port the lexer" in its conversation, or request 5 keeps it verbatim
     # checks: CMP-08
-    And request 4 mentions "SINCE-REPLY: the lexer is ported" in its conversation
+    And request 4 mentions "SINCE-REPLY: the lexer is ported" in its conversation, or request 5 keeps it verbatim
     And request 5 mentions "SUMMARY-TWO: the lexer is ported, the parser is next" in its conversation

@@ -74,6 +74,23 @@ Then(
   },
 );
 
+/**
+ * A summary request carries the messages a compaction folds. A runtime that keeps the newest
+ * messages verbatim after a compaction (its recent context) folds none of those: when the request
+ * after the compaction carries `text` as a message of its own, nothing here is judged.
+ */
+Then(
+  'request {int} mentions {string} in its conversation, or request {int} keeps it verbatim',
+  function (this: KitWorld, n: number, text: string, after: number) {
+    if (request(this, n).messages.some((m) => m.text.includes(text))) return;
+    if (request(this, after).messages.some((m) => m.text.trim() === text))
+      throw new NothingToJudge(
+        `${requestLabel(after)} keeps "${text}" verbatim after the compaction: the runtime folded nothing of it`,
+      );
+    expect.fail(`no message of ${requestLabel(n)} mentions "${text}", and ${requestLabel(after)} does not keep it`);
+  },
+);
+
 /** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
 const COMPACTION_TRIGGER = 'What did we do so far?';
 
