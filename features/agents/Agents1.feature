@@ -220,7 +220,5 @@ Feature: Agents1 - Agent and model selection
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
-      | alpha                |
-      | Writes release notes |
-    And the baseline of request 1 does not contain "Bisects regressions"
+    Then request 1 contains "Writes release notes" somewhere
+    And request 1 does not contain "Bisects regressions" anywhere
