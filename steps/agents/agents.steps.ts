@@ -30,9 +30,12 @@ Given(
   },
 );
 
-When('the session selects the agent {string}', async function (this: KitWorld, agent: string) {
-  await this.driver.call('session.select', { sessionId: this.session().id, agent });
-});
+When(
+  /^the session(?: "([^"]*)")? selects the agent "([^"]*)"$/,
+  async function (this: KitWorld, name: string | null, agent: string) {
+    await this.driver.call('session.select', { sessionId: this.session(name ?? undefined).id, agent });
+  },
+);
 
 When('the session selects the model {string}', async function (this: KitWorld, model: string) {
   if (!isKitModel(model)) throw new Error(`the handshake names no model "${model}": add it to OTHER_KIT_MODELS`);

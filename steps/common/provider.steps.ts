@@ -2,6 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { declares } from '../../harness/protocol/capabilities.js';
 import type { OneInputTool } from '../support/parameter-types.js';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
@@ -168,6 +169,14 @@ Then(
 Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
 });
+
+Then(
+  'request {int} does not contain {string} anywhere, or nothing here is judged',
+  function (this: KitWorld, n: number, text: string) {
+    if (JSON.stringify(request(this, n).body).includes(JSON.stringify(text).slice(1, -1)))
+      throw new NothingToJudge(`request ${n} contains "${text}": the control the scenario needs does not hold`);
+  },
+);
 
 Then('request {int} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
   expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.include(
