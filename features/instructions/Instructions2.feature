@@ -732,7 +732,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
-    # checks: EPO-07 EPO-10
+    # checks: EPO-07
     And the baseline of request 2 names the working directory of "s1"
     And request 2 tells the model nothing beside "two"
 
