@@ -391,10 +391,7 @@ async function switchRunning(running, { model, agent }) {
   if (running.agent !== agent) {
     if (!Object.hasOwn(readAgents(), agent) && agent !== DEFAULT_AGENT)
       throw new Refusal('not-found', `no agent ${agent}`);
-    await refusedAs(
-      running.control({ subtype: 'apply_flag_settings', settings: { agent } }),
-      'apply_flag_settings',
-    );
+    await refusedAs(running.control({ subtype: 'apply_flag_settings', settings: { agent } }), 'apply_flag_settings');
     running.agent = agent;
   }
   if (running.model !== model) {
