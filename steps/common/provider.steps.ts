@@ -166,22 +166,24 @@ Then(
   },
 );
 
+/** Request `n`'s body as sent, and `text` as it stands in it (JSON-escaped: quotes, line breaks). */
+const bodyOf = (world: KitWorld, n: number) => JSON.stringify(request(world, n).body);
+const asSent = (text: string) => JSON.stringify(text).slice(1, -1);
+
 Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
-  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.not.include(text);
+  expect(bodyOf(this, n), `the body of request ${n}`).to.not.include(asSent(text));
 });
 
 Then(
   'request {int} does not contain {string} anywhere, or nothing here is judged',
   function (this: KitWorld, n: number, text: string) {
-    if (JSON.stringify(request(this, n).body).includes(JSON.stringify(text).slice(1, -1)))
+    if (bodyOf(this, n).includes(asSent(text)))
       throw new NothingToJudge(`request ${n} contains "${text}": the control the scenario needs does not hold`);
   },
 );
 
 Then('request {int} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
-  expect(JSON.stringify(request(this, n).body), `the body of request ${n}`).to.include(
-    JSON.stringify(text).slice(1, -1),
-  );
+  expect(bodyOf(this, n), `the body of request ${n}`).to.include(asSent(text));
 });
 
 /** A retry sends the same request again; a request rebuilt after it (a summary, say) is not one. */
