@@ -116,6 +116,8 @@ export class RuntimeDriver {
    * where it names none, every one of its command's.
    */
   readonly emulatedUsed = new Set<string>();
+  /** How many commands after a handshake were answered: the runtime was driven, not only started. */
+  commandsAnswered = 0;
   /** Where the scenario's time went in the runtime's starts, waits and commands. */
   readonly time = new TimeLedger();
   /** Called when the kit has killed the runtime's process (a restart) or it crashed, before a new one starts. */
@@ -340,6 +342,7 @@ export class RuntimeDriver {
       this.validator?.checkReply(command, reply);
       if (!reply.ok) throw new RuntimeReportedError(reply.error.code, reply.error.message, command);
       this.noteEmulated(command.cmd, reply.emulated);
+      if (command.cmd !== 'hello') this.commandsAnswered += 1;
       return reply.result as CommandResult<C>;
     } finally {
       clearTimeout(timer);

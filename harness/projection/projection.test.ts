@@ -170,3 +170,17 @@ test('a projection written turn by turn is laid out as the whole would be, and a
   abandoned.abandon();
   assert.equal(existsSync(join(dir, 'gone.json.partial')), false);
 });
+
+test('raw bytes a tool returned reach the rendered request as escapes, line breaks and tabs as they are', () => {
+  const result: ModelVisibleMessage = {
+    role: 'tool',
+    toolCallId: 'r3',
+    text: '\u0000\u0001\u0002 end\u001b[0m\nnext\tline',
+  };
+  assert.deepEqual(renderRequest(request([result], ['sys\r']), 1).slice(1), [
+    '  baseline:',
+    '    │ sys\\u000d',
+    '  tool       [r3] \\u0000\\u0001\\u0002 end\\u001b[0m',
+    '             next\tline',
+  ]);
+});

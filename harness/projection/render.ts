@@ -16,9 +16,9 @@ const CONTINUATION = ' '.repeat(ROLE_WIDTH + 2);
  * text, then one line per tool call (`→ name input [id]`); a tool result starts with the call it answers.
  */
 export function formatMessage(message: ModelVisibleMessage): string[] {
-  const text = message.toolCallId ? `[${message.toolCallId}] ${message.text}` : message.text;
+  const text = visible(message.toolCallId ? `[${message.toolCallId}] ${message.text}` : message.text);
   const lines: string[] = [];
-  if (message.reasoning) for (const line of message.reasoning.text.split('\n')) lines.push(`… ${line}`);
+  if (message.reasoning) for (const line of visible(message.reasoning.text).split('\n')) lines.push(`… ${line}`);
   if (!(text === '' && (message.toolCalls?.length || message.reasoning))) lines.push(...text.split('\n'));
   for (const call of message.toolCalls ?? []) lines.push(`→ ${call.name} ${call.input} [${call.id}]`);
   return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${CONTINUATION}${line}`));
@@ -28,7 +28,25 @@ const BASELINE_LINE = '  │ ';
 
 function formatBaseline(baseline: string[]): string[] {
   if (baseline.length === 0) return ['baseline: none'];
-  return ['baseline:', ...baseline.flatMap((part) => part.split('\n').map((line) => `${BASELINE_LINE}${line}`))];
+  return [
+    'baseline:',
+    ...baseline.flatMap((part) =>
+      visible(part)
+        .split('\n')
+        .map((line) => `${BASELINE_LINE}${line}`),
+    ),
+  ];
+}
+
+/**
+ * Text with its control characters (but line breaks and tabs) written as escapes: a tool may return
+ * raw bytes, which would otherwise reach a terminal or a report as they are.
+ */
+export function visible(text: string): string {
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverageOf } from './coverage.js';
+import { coverageOf, rulesByReason, sharedWording } from './coverage.js';
 import { scenarioResult } from './results-for-tests.js';
 import type { ScenarioResult } from './scenario-results.js';
 
@@ -58,4 +58,20 @@ test('a verdict resting on the emulation of what a rule is about is none; not im
 
 test('a command the runtime refused stays not implemented beside an emulated part', () => {
   assert.equal(coverageOf([inb04('not implemented', ['prompt.admit.held'])]).outcomes['INB-04'], 'not implemented');
+});
+
+test('one cause of errored scenarios is one reason, whatever each scenario sent and where it ran', () => {
+  const timedOut = (id: string, dir: string) =>
+    scenarioResult(id, 'errored', ['INB-01'], {
+      message: `RuntimeNotDriven: the runtime did not answer session.create {"location":"/dev/shm/${dir}/workspaces/p"} within 10000 ms`,
+    });
+  const coverage = coverageOf([timedOut('a', 'kit-Admission1-3-Ab12Cd'), timedOut('b', 'kit-Admission1-9-zZ09xy')]);
+  assert.deepEqual(
+    [...rulesByReason(coverage).keys()],
+    ['errored: the runtime did not answer session.create {…} within 10000 ms'],
+  );
+  assert.equal(
+    sharedWording('saw /tmp/kit-Steer2-14-a1B2c3/workspaces/x and /tmp/kept'),
+    'saw <scenario directory> and /tmp/kept',
+  );
 });

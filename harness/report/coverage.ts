@@ -1,5 +1,5 @@
 import { emulatedEntry, REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
-import { isVerdict, ruleOutcome, type Outcome } from './outcome.js';
+import { failureLines, isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
 import { covers, readRuleSubjects } from '../suite/rule-subjects.js';
 import { readClauses, resultNamed, type Clause } from '../suite/clauses.js';
@@ -170,13 +170,22 @@ function reasonsOf(result: ScenarioResult, rule: string): string[] {
     return [
       `not judged: rests on the adapter's emulation of ${emulated.map(({ name }) => `\`${name}\``).join(', ')}, which ${rule} is about`,
     ];
-  if (result.status === 'errored') return [`errored: ${firstLine(result.message) || 'no message'}`];
+  if (result.status === 'errored')
+    return [`errored: ${sharedWording(failureLines(result.message)[0]!.trim()) || 'no message'}`];
   if (result.status === 'failed')
     return [
       `not judged: ${firstLine(result.reason) || `a check of ${result.charged?.join(' ')} failed before this rule's checks ran or held`}`,
     ];
   if (result.status === 'not judged') return [`not judged: ${firstLine(result.reason) || 'no reason given'}`];
   return (result.reason ?? 'no reason given').split(REASONS_SEPARATOR);
+}
+
+/**
+ * An error line without what differs from scenario to scenario (a command's arguments, a path in
+ * the scenario's own directory), so that one cause gives one line however many scenarios it ended.
+ */
+export function sharedWording(line: string): string {
+  return line.replace(/\{.*\}/, '{…}').replace(/\S*\/kit-[\w.-]+-\d+-\w{6}\S*/g, '<scenario directory>');
 }
 
 function firstLine(text: string | undefined): string {

@@ -1,19 +1,10 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { verdictOf, withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
-import { isFailure } from './outcome.js';
+import { failureLines, isFailure } from './outcome.js';
 
 /** How many scenarios the closing line names before it counts the rest. */
 const NAMED_IN_CLOSING_LINE = 5;
-
-/** The name of an error's class ahead of its message (`AssertionError: `), which says nothing to a reader. */
-const ERROR_CLASS = /^(?:\w*Error|NotImplemented|NothingToJudge|PrerequisiteUnsupported|EarlierCheckFailed): /;
-
-/** A failure message without the kit's own stack frames and error class names, which say nothing about the runtime. */
-export function failureLines(message: string | undefined): string[] {
-  const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
-  return lines.join('\n').trimEnd().replace(ERROR_CLASS, '').split('\n');
-}
 
 /** A scenario as a failure names it: its rules, file and line, name and stable ID. */
 function described(result: ScenarioResult): string {

@@ -40,3 +40,20 @@ test('a failing run says so, with the rules passed', () => {
     '## Conformance: ❌ failed · 1 of 4 rules passed',
   );
 });
+
+test("each failing row of an outline the baseline lists once is a row of the summary's failure table", () => {
+  const rows = [1, 2, 3].map((n) =>
+    scenarioResult(`o-${n}`, n === 2 ? 'passed' : 'failed', ['INB-02'], {
+      outline: 'o',
+      line: 10 + n,
+      name: `row ${n}`,
+    }),
+  );
+  const table = formatMarkdown(rows, 'rt', judge(rows, baseline('o')))
+    .split('\n')
+    .filter((line) => line.startsWith('| failed, expected'));
+  assert.deepEqual(
+    table.map((line) => line.match(/`(features[^`]*)`/)?.[1]),
+    ['features/inbox/X1.feature:11', 'features/inbox/X1.feature:13'],
+  );
+});

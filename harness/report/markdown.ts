@@ -3,8 +3,8 @@ import type { ScenarioResult } from './scenario-results.js';
 import { areaRows, failureLines } from './summary.js';
 import { requestExcerpt } from '../projection/render.js';
 import { rulesByReason, verdictPercent, type Coverage } from './coverage.js';
-import { withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
-import { OUTCOMES, type Outcome } from './outcome.js';
+import { verdictOf, withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
+import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
 import { headline } from './headline.js';
 import { minorityPasses } from './judged-share.js';
 
@@ -40,10 +40,12 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
   if (failing.length > 0) {
     lines.push('', '| outcome | rules | scenario | id |', '|---|---|---|---|');
     for (const scenario of failing) {
-      const { result } = scenario;
-      lines.push(
-        `| ${markdownCell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${markdownCell(result.name)} | \`${result.id}\` |`,
-      );
+      // An outline is one baseline entry but each of its failing rows is a failure of its own.
+      const rows = results.filter((result) => isFailure(result.status) && verdictOf(verdict, result) === scenario);
+      for (const result of rows.length > 0 ? rows : [scenario.result])
+        lines.push(
+          `| ${markdownCell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${markdownCell(result.name)} | \`${result.id}\` |`,
+        );
     }
   }
   for (const { result } of withStanding(verdict, 'unexpected-fail')) {

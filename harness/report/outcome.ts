@@ -22,6 +22,9 @@ export type Outcome = (typeof OUTCOMES)[number];
 /** Outcomes that are a verdict on the rule: a runtime is judged on it. */
 const VERDICTS: readonly Outcome[] = ['passed', 'failed', 'not implemented'];
 
+/** How the reason of a scenario the run did not start begins. */
+export const NOT_RUN = 'not run:';
+
 export function isVerdict(outcome: Outcome): boolean {
   return VERDICTS.includes(outcome);
 }
@@ -155,4 +158,14 @@ export function readNote(text: string): OutcomeNote | undefined {
     if (text.startsWith(prefix)) return { kind, reason: text.slice(prefix.length) };
   }
   return undefined;
+}
+
+/** The name of an error's class ahead of its message (`AssertionError: `), which says nothing to a reader. */
+const ERROR_CLASS =
+  /^(?:\w*Error|NotImplemented|NothingToJudge|PrerequisiteUnsupported|EarlierCheckFailed|RuntimeNotDriven|RuntimeTimeout|AwaitedStateNotReached|SuiteDefect|AdapterFailed|ProtocolViolation): /;
+
+/** A failure message without the kit's own stack frames and error class names, which say nothing about the runtime. */
+export function failureLines(message: string | undefined): string[] {
+  const lines = (message ?? '').split('\n').filter((line) => !/^\s+at /.test(line));
+  return lines.join('\n').trimEnd().replace(ERROR_CLASS, '').split('\n');
 }

@@ -1,7 +1,7 @@
 import { requestExcerpt } from '../projection/render.js';
 import { outcomeFor, rulesOf } from './coverage.js';
 import { escapeHtml } from './escape.js';
-import { headline } from './headline.js';
+import { headlineWords } from './headline.js';
 import { said } from './markdown.js';
 import type { Outcome } from './outcome.js';
 import { outcomeClass, outcomeLegend, outcomeShape, outcomeStyles } from './outcome-colours.js';
@@ -62,7 +62,7 @@ ${outcomeStyles()}
 </style>
 </head>
 <body>
-<h1>Conformance of ${escapeHtml(runtime)}: ${escapeHtml(headline(verdict))}</h1>
+<h1>Conformance of ${escapeHtml(runtime)}: ${outcomeShape(verdict.passed ? 'passed' : 'failed')}${escapeHtml(headlineWords(verdict))}</h1>
 <p>${escapeHtml(closingLine(results, verdict))}${verdict.shortfall ? `. ${escapeHtml(verdict.shortfall)}` : ''}${verdict.baseline ? ` (baseline ${escapeHtml(verdict.baseline)})` : ''}</p>
 ${outcomeLegend()}
 <h2>Rules</h2>

@@ -181,7 +181,7 @@ test('a verdict names the reading it took and the emulated commands it rests on,
     /\| INB-01 \| passed \| 1 \/ 0 \/ 0 \/ 0 \/ 0 \/ 0 \| prompt\.default-delivery: steer \| `session\.idle`, `session\.wake` \|/,
   );
   assert.match(page, /\| INB-03 \| errored \|/);
-  assert.match(page, /- errored: RuntimeNotDriven: did not answer within 1000 ms: INB-03/);
+  assert.match(page, /- errored: did not answer within 1000 ms: INB-03/);
   assert.match(page, /- not judged: the runtime never reached a 25th turn: RUN-02/);
   assert.match(page, /### INB-03: errored\n/);
 });

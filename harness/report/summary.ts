@@ -1,10 +1,10 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { verdictOf, type Verdict } from './verdict.js';
 import { clipped } from '../projection/render.js';
-import { failureLines, failureListing, notAsExpected } from './failure-listing.js';
+import { failureListing, notAsExpected } from './failure-listing.js';
 import { timeoutAdvice } from './timeout-advice.js';
 import { rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
-import { isFailure, OUTCOMES, type Outcome } from './outcome.js';
+import { failureLines, isFailure, NOT_RUN, OUTCOMES, type Outcome } from './outcome.js';
 import { minorityPasses } from './judged-share.js';
 
 /** How many scenarios had each outcome. */
@@ -70,8 +70,12 @@ export function notDrivenSummary(results: readonly ScenarioResult[], runtime: st
   if (results.length === 0 || results.some((result) => result.status !== 'errored')) return undefined;
   const [headline = 'no error was reported', ...detail] = failureLines(results[0]!.message);
   const advice = timeoutAdvice(results);
+  const tried = results.filter((result) => !failureLines(result.message)[0]?.startsWith(NOT_RUN)).length;
+  const rest = results.length - tried;
+  const scope =
+    rest > 0 ? `the ${tried} scenario(s) it tried (the other ${rest} were not run)` : `the ${tried} selected scenarios`;
   return [
-    `errored: ${runtime} could not be driven in any of the ${results.length} selected scenarios, so no rule got a verdict: ${headline}`,
+    `errored: ${runtime} could not be driven in any of ${scope}, so no rule got a verdict: ${headline}`,
     ...detail.slice(0, 20).map((line) => `  ${clipped(line, 400)}`),
     ...(advice ? [advice] : []),
   ].join('\n');

@@ -45,3 +45,14 @@ test('no timeout, no advice; at the largest scale the advice says more time will
     /--timeout-scale 100, the most it allows, did not help: the runtime likely never answers\.$/,
   );
 });
+
+test('a run that gave up after its first scenarios says how many it tried, not how many were selected', () => {
+  const tried = [1, 2, 3].map((i) => errored(`s${i}`, 'the runtime did not answer prompt.admit {} within 5000 ms'));
+  const given = [4, 5].map((i) =>
+    errored(`s${i}`, 'not run: the runtime could not be driven in any of the first 3 scenarios'),
+  );
+  assert.match(
+    notDrivenSummary([...tried, ...given], 'rt')!,
+    /^errored: rt could not be driven in any of the 3 scenario\(s\) it tried \(the other 2 were not run\), so no rule got a verdict: the runtime did not answer prompt\.admit/,
+  );
+});

@@ -18,9 +18,12 @@ export function storeFile(path: string): string {
   if (!isDirectory(path)) return path;
   for (const candidate of [join(path, STORE_FILE), join(path, SCENARIO_STORE, STORE_FILE)])
     if (existsSync(candidate)) return candidate;
-  const scenarios = readdirSync(path)
-    .filter((name) => existsSync(join(path, name, SCENARIO_STORE, STORE_FILE)))
+  if (isDirectory(join(path, SCENARIO_STORE))) throw notReference(join(path, SCENARIO_STORE));
+  const kept = readdirSync(path)
+    .filter((name) => isDirectory(join(path, name, SCENARIO_STORE)))
     .sort();
+  const scenarios = kept.filter((name) => existsSync(join(path, name, SCENARIO_STORE, STORE_FILE)));
+  if (scenarios.length === 0 && kept.length > 0) throw notReference(join(path, kept[0]!, SCENARIO_STORE));
   if (scenarios.length === 1) return join(path, scenarios[0]!, SCENARIO_STORE, STORE_FILE);
   if (scenarios.length > 1)
     throw new KitInputError(
@@ -31,4 +34,12 @@ export function storeFile(path: string): string {
         .join(', ')}${scenarios.length > 3 ? ', ...' : ''})`,
     );
   return join(path, STORE_FILE);
+}
+
+/** A kept store of a runtime other than the reference: its own files, which only that runtime reads. */
+function notReference(store: string): KitInputError {
+  return new KitInputError(
+    displayPath(store),
+    `holds the store of a runtime other than the reference, in its own format; kit inspect reads only the reference's ${STORE_FILE} (look at that runtime's files there with its own tools, and at the failure's requests and records in the run's report)`,
+  );
 }

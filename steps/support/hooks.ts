@@ -13,7 +13,7 @@ import { attachFailureEvidence } from './failure-evidence.js';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { toolMeans } from '../../harness/means/tool-means.js';
 import { KEPT_LOG } from '../../harness/report/scenario-results.js';
-import { noteText, SuiteDefect } from '../../harness/report/outcome.js';
+import { NOT_RUN, noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { sizesMisfit } from './compaction-sizes.js';
 import { RuntimeNotDriven } from '../../harness/driver/runtime-fault.js';
 import { emulatedCommandsUsed, untaggedNeeds, withoutVerdict } from './applicability.js';
@@ -51,11 +51,11 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   const tags = pickle.tags.map((tag) => tag.name);
   const known = declared && withoutVerdict(tags, declared);
   if (known) return this.notApplicable(known);
-  if (runSettled()) return this.notApplicable('not run: the run already has the outcomes it needs');
+  if (runSettled()) return this.notApplicable(`${NOT_RUN} the run already has the outcomes it needs`);
   // Thrown before anything is made: a scenario that does not run leaves no directory behind.
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
     throw new RuntimeNotDriven(
-      `not run: the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
+      `${NOT_RUN} the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
     );
   }
   this.startedAt = performance.now();
@@ -110,8 +110,9 @@ function scenarioDialect(tags: string[], runDialect: string): string {
 After(async function (this: KitWorld, { result, pickle, gherkinDocument }) {
   // A scenario set aside before its runtime started has nothing to clean up.
   if (!this.provider) return;
+  // A scenario set aside after the handshake shows nothing about driving; an answered command does.
   if (result?.exception?.type === RuntimeNotDriven.name) drivingAtStart.failures += 1;
-  else drivingAtStart.driven = true;
+  else if ((this.driver?.commandsAnswered ?? 0) > 0) drivingAtStart.driven = true;
   const misfit = this.sizedFor && sizesMisfit(this.sizedFor, this.provider.requests[0]);
   if (misfit) this.log(noteText({ kind: 'sizes', reason: misfit }));
   const emulated = emulatedCommandsUsed(this);

@@ -4,7 +4,7 @@ import type { ScriptedToolCall } from '../../harness/provider/scripted-turn.js';
 import { toolCallsTurn } from '../../harness/provider/turns.js';
 import { needsReason } from '../../harness/protocol/capabilities.js';
 import { NotImplemented } from '../../harness/report/outcome.js';
-import { listed } from '../../harness/report/failure-words.js';
+import { listed, orEmpty } from '../../harness/report/failure-words.js';
 import { request } from './requests.js';
 import type { KitWorld } from './world.js';
 
@@ -35,7 +35,10 @@ export async function toolCall(world: KitWorld, callId: string): Promise<ToolMes
 /** The structured result the tool returned for `callId`, which it must have. */
 export async function structured<T>(world: KitWorld, callId: string): Promise<T> {
   const call = await toolCall(world, callId);
-  expect(call.structured, `the structured result of "${callId}"`).to.not.equal(undefined);
+  if (call.structured === undefined)
+    expect.fail(
+      `call "${callId}" settled with no structured result, only: ${orEmpty(call.output?.slice(0, 200) ?? undefined)}`,
+    );
   return call.structured as T;
 }
 

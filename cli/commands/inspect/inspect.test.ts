@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertInputError, kit, scratch, SIDE_BY_SIDE } from '../../kit-for-tests.js';
 
@@ -59,6 +59,14 @@ describe('kit inspect', SIDE_BY_SIDE, () => {
     writeFileSync(text, 'not a database at all');
     assertInputError(await kit(['inspect', text]), /runtime\.sqlite: not a SQLite database/);
     assertInputError(await kit(['inspect', join(kept, 'nothing-here')]), /nothing-here: no such file/);
+    // What a run against another runtime kept: a scenario directory whose store is that runtime's own.
+    const other = join(scratch('inspect'), 'other-run');
+    mkdirSync(join(other, 'kit-Steer1-7-aB3dE9', 'workspaces', '.store', 'sessions'), { recursive: true });
+    for (const path of [other, join(other, 'kit-Steer1-7-aB3dE9')])
+      assertInputError(
+        await kit(['inspect', path]),
+        /kit-Steer1-7-aB3dE9\/workspaces\/\.store: holds the store of a runtime other than the reference/,
+      );
   });
 
   test('an empty store path or session is a usage error naming it', async () => {

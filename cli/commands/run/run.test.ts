@@ -473,7 +473,10 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.match(run.stdout, /1 expected failure\(s\), 0 unexpected pass\(es\), 0 unexpected failure\(s\)/);
     assert.match(run.stdout, /^conformance: \d+ passed, 1 failed, all expected by the baseline$/m);
     const html = readFileSync(page, 'utf8');
-    assert.match(html, /<h1>Conformance of .*: ✅ no change against the baseline · \d+ of \d+ rules passed<\/h1>/);
+    assert.match(
+      html,
+      /<h1>Conformance of .*: <span class="shape o-passed"[^>]*>✓<\/span>no change against the baseline · \d+ of \d+ rules passed<\/h1>/,
+    );
     assert.match(html, /<td class="tint o-failed">.*failed, expected: /);
     assert.doesNotMatch(html, /^\s+at /m, 'no stack trace');
     assert.deepEqual(run.results.baseline, {
