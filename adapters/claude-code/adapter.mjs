@@ -89,9 +89,10 @@ const DEFAULT_AGENT = 'build';
  * `disallowedTools`), the session's one is its main agent (`--agent`, named on every start, since
  * `--resume` would otherwise take the one the transcript last ran), and the agent's rules per tool
  * are the permission rules of the process's settings (`permissions.allow`, `deny`, `ask`; a denied
- * skill `Skill(<name>)`), the default agent's `Bash` allowed unless the kit gives it another rule.
- * The process then runs in Claude Code's default permission mode and asks the adapter
- * (`--permission-prompt-tool stdio`) about each call its rules, or its own defaults, leave open.
+ * skill `Skill(<name>)`, also left out of the skill listing by `skillOverrides`), the default
+ * agent's `Bash` allowed unless the kit gives it another rule. The process then runs in Claude
+ * Code's default permission mode and asks the adapter (`--permission-prompt-tool stdio`) about each
+ * call its rules, or its own defaults, leave open.
  */
 function agentArguments(name, selected) {
   const agents = readAgents();
@@ -116,7 +117,7 @@ function agentArguments(name, selected) {
     '--agent',
     name,
     '--settings',
-    JSON.stringify({ ...modelSettings(), permissions }),
+    JSON.stringify({ ...modelSettings(), permissions, skillOverrides: skillListing(name) }),
     '--permission-mode',
     'default',
     '--permission-prompt-tool',
@@ -136,6 +137,19 @@ function permissionRules(name) {
   for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
     if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
   return permissions;
+}
+
+/**
+ * Which skills Claude Code's skill listing names for agent `name` (its `skillOverrides` setting):
+ * a skill the agent may not load is `off`, which leaves it out of the listing the model reads;
+ * every other skill any agent rules on is `on`, so that a switch lifts an earlier agent's `off`.
+ */
+function skillListing(name) {
+  const agents = readAgents();
+  const named = new Set(Object.values(agents).flatMap((agent) => Object.keys(agent.skills ?? {})));
+  return Object.fromEntries(
+    [...named].map((skill) => [skill, agents[name]?.skills?.[skill] === 'deny' ? 'off' : 'on']),
+  );
 }
 
 /**
@@ -391,7 +405,10 @@ async function switchRunning(running, { model, agent }) {
   if (running.agent !== agent) {
     if (!Object.hasOwn(readAgents(), agent) && agent !== DEFAULT_AGENT)
       throw new Refusal('not-found', `no agent ${agent}`);
-    await refusedAs(running.control({ subtype: 'apply_flag_settings', settings: { agent } }), 'apply_flag_settings');
+    await refusedAs(
+      running.control({ subtype: 'apply_flag_settings', settings: { agent, skillOverrides: skillListing(agent) } }),
+      'apply_flag_settings',
+    );
     running.agent = agent;
   }
   if (running.model !== model) {

@@ -278,6 +278,8 @@ const commands = {
   'session.interrupt': async (c) => {
     const live = await sessions.live.get(c.sessionId)?.ready;
     if (!live) return;
+    // As pi's own interrupt key: a running compaction is stopped too, which abort() alone does not reach.
+    live.session.abortCompaction();
     await live.session.abort();
     await live.settle();
   },

@@ -49,14 +49,15 @@ Feature: Agents1 - Agent and model selection
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
-    Then the baseline of request 1 contains, in order:
+    # Where the guidance stands is EPO-01's: here only what it says.
+    Then request 1 contains somewhere, in this order:
       | alpha                |
       | Writes release notes |
-    And the baseline of request 1 does not contain "Bisects regressions"
+    And request 1 does not contain "Bisects regressions" anywhere
     # checks: AGT-03 AGT-07
-    And the baseline of request 1 does not contain "ALPHA BODY"
+    And request 1 does not contain "ALPHA BODY" anywhere
     # checks: AGT-03 AGT-07
-    And the baseline of request 1 does not contain "alpha-7c1"
+    And request 1 does not contain "alpha-7c1" anywhere
 
   @AGT-04 @id:agt-agents-4 @needs:kit-tools
   Scenario: [4] A waiting permission request keeps the policy of the agent whose turn issued the call

@@ -71,7 +71,9 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     When the user steers "two"
     And the session settles
-    Then the history still holds the long reply
+    # A runtime that does not compact before the turn breaks CMP-02, which shows nothing of the checkpoint.
+    Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    And the history still holds the long reply
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 3 is shorter than request 2 by at least half the long reply
 

@@ -344,10 +344,10 @@ Feature: Promotion1 - Steers and queued prompts
   @INB-07 @id:inb-steer-while-streaming-1
   Scenario: [13] A steer admitted while the provider streams its answer joins the history after that answer
     Given a session "s1"
-    And the provider holds its reply "first answer" until "reply" is released
+    And the provider streams its reply "first answer" but holds its end until "reply" is released
     And the provider replies "second answer"
     And the user steers "start"
-    And the provider has received 1 request
+    And the runtime has read the held reply "reply" up to its end
     When the user steers "also this"
     And the held reply "reply" is released
     And the session settles

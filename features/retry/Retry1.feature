@@ -129,11 +129,12 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Then the provider received 1 request
     And the session reports the failure "provider-error" mentioning "<status>"
 
+    # A conflict (409) is left out: no seed says whether it may pass when sent again, and the
+    # provider SDKs published runtimes use retry it.
     Examples:
       | status |
       | 401    |
       | 404    |
-      | 409    |
       | 422    |
 
   @RTY-01 @profile:sol @id:rty-retry-after-1 @needs:virtual-clock

@@ -90,7 +90,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the output of call "c1" is bounded
     And the output of call "c1" is within the runtime's own tool output limit
 
-  @TOO-01 @id:too-own-limit-7 @needs:kit-tools
+  @TOO-01 @TOO-03 @id:too-own-limit-7 @needs:kit-tools
   Scenario: [7] The runtime's own limit bounds every tool's output, not only its shell's
     Given a session "s1"
     And the tool output limit is the runtime's own on every tool
@@ -98,5 +98,9 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the provider replies "done"
     When the user steers "start"
     And the session settles
+    # checks: TOO-01
     Then the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within the runtime's own tool output limit
+    # checks: TOO-03
+    And the output of call "c1" keeps its first and last lines

@@ -13,6 +13,7 @@ import {
   type FailuresResult,
   type PromptContent,
   type PromptReceipt,
+  type ProviderDialectName,
   type Reply,
   type RuntimeConfig,
   type RuntimeDescription,
@@ -146,6 +147,18 @@ export class RuntimeDriver {
     await this.time.measure('starts and stops', () => this.transport.kill());
     this.onProcessEnded();
     await this.open({ ...this.config, now, instance: this.config.instance + 1, ...(timeZone ? { timeZone } : {}) });
+  }
+
+  /**
+   * Kills the runtime process and starts a fresh one over the same durable store, talking to a
+   * provider of `dialect`; a runtime that does not speak it refuses it in its handshake (unsupported).
+   */
+  async restartSpeaking(dialect: ProviderDialectName, now: string): Promise<void> {
+    this.capabilitiesUsed.add('restart');
+    await this.time.measure('starts and stops', () => this.transport.kill());
+    this.onProcessEnded();
+    const { config } = this;
+    await this.open({ ...config, now, instance: config.instance + 1, provider: { ...config.provider, dialect } });
   }
 
   /**

@@ -16,6 +16,7 @@ interface PreparedEntry {
   response: WireResponse | Exclude<ScriptedTurn, { kind: 'recording' }>;
   forUserText?: string;
   hold?: string;
+  holdEnd: boolean;
   summary: boolean;
   repeat: boolean;
 }
@@ -91,6 +92,7 @@ export class FakeProvider {
       response,
       forUserText: entry.forUserText,
       hold: entry.hold,
+      holdEnd: entry.holdEnd === true,
       summary: entry.summary === true,
       repeat: entry.repeat === true && entry.hold === undefined,
     });
@@ -207,12 +209,8 @@ export class FakeProvider {
       );
     }
     const entry = this.script[at]!.repeat ? this.script[at] : this.script.splice(at, 1)[0];
-    if (entry!.hold) {
-      this.awaitedHolds.add(entry!.hold);
-      for (const notify of this.onHoldAwaited.splice(0)) notify();
-      await this.holds.get(entry!.hold)!.promise;
-      this.awaitedHolds.delete(entry!.hold);
-    }
+    const held = entry!.hold;
+    if (held && !entry!.holdEnd) await this.waitOn(held);
     const answeredAt = this.now();
     if (answeredAt !== undefined) captured.answeredAt = answeredAt;
     const { response } = entry!;
@@ -232,15 +230,27 @@ export class FakeProvider {
       this.lastErrorAt = performance.now();
       this.refusals.set(sameRequestKey(captured), { wire, times: 0 });
     }
-    return this.respond(wire, signal);
+    return this.respond(wire, signal, held && entry!.holdEnd ? held : undefined);
+  }
+
+  /** Waits on the hold `name`, counted as awaited meanwhile: the runtime is waiting on the kit. */
+  private async waitOn(name: string): Promise<void> {
+    this.awaitedHolds.add(name);
+    for (const notify of this.onHoldAwaited.splice(0)) notify();
+    await this.holds.get(name)!.promise;
+    this.awaitedHolds.delete(name);
   }
 
   /**
    * The frames are all queued at once, each a chunk of its own (two, cut inside its first character
    * of several bytes, as a network may cut it); the stream is pulled only once the runtime has read
-   * them all, and that ends the response.
+   * them all, and that ends the response. With `heldEnd`, the last two frames wait for that hold
+   * until the runtime has read the rest: it has the answer's text, not its end.
    */
-  private respond(wire: WireResponse, signal: AbortSignal | undefined): Response {
+  private respond(wire: WireResponse, signal: AbortSignal | undefined, heldEnd?: string): Response {
+    const cut = heldEnd === undefined ? wire.frames.length : Math.max(0, wire.frames.length - 2);
+    let rest = wire.frames.slice(cut);
+    const waitOn = (name: string) => this.waitOn(name);
     let closed = false;
     let onAbort: (() => void) | undefined;
     const done = () => {
@@ -250,7 +260,8 @@ export class FakeProvider {
     };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (const frame of wire.frames) for (const chunk of cutInsideCharacter(frame)) controller.enqueue(chunk);
+        for (const frame of wire.frames.slice(0, cut))
+          for (const chunk of cutInsideCharacter(frame)) controller.enqueue(chunk);
         if (!signal) return;
         onAbort = () => {
           done();
@@ -258,7 +269,16 @@ export class FakeProvider {
         };
         signal.addEventListener('abort', onAbort, { once: true });
       },
-      pull(controller) {
+      async pull(controller) {
+        if (heldEnd !== undefined && rest.length > 0) {
+          await waitOn(heldEnd);
+          const frames = rest;
+          rest = [];
+          // A runtime that gave up on the answer meanwhile has closed the stream.
+          if (!closed)
+            for (const frame of frames) for (const chunk of cutInsideCharacter(frame)) controller.enqueue(chunk);
+          return;
+        }
         done();
         controller.close();
       },

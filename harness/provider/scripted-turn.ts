@@ -87,6 +87,8 @@ export interface ScriptEntry {
   forUserText?: string;
   /** The answer waits until the scenario releases this name. */
   hold?: string;
+  /** The hold falls inside the answer: all of it streams but its last two frames (its end). */
+  holdEnd?: boolean;
   /**
    * A summary: where the provider tells summary requests from turns (`FakeProvider.summaryRequest`),
    * it answers only a summary request, and an entry without it only a turn.

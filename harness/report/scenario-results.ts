@@ -1,5 +1,5 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
-import { EarlierCheckFailed, readNote, stepOutcome, type Outcome } from './outcome.js';
+import { EarlierCheckFailed, failureLines, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
 import { checksByStep, RULE_TAG, rulesChecked, type StepKind } from '../suite/step-checks.js';
@@ -212,7 +212,7 @@ export class ScenarioResultCollector {
     result.status = outcome;
     if (outcome === 'not applicable') return;
     result.message = message;
-    if (outcome === 'not judged') result.reason ??= message;
+    if (outcome === 'not judged') result.reason ??= failureLines(message).join('\n');
     const step = this.stepOfTest(testStepId);
     if (step) result.step = step.text;
     if (outcome === 'failed') this.charge(result, step);

@@ -26,7 +26,6 @@ test('a selection spread over several feature files runs every scenario it selec
     'ins-files-2',
     'rty-retry-client-error-1/401',
     'rty-retry-client-error-1/404',
-    'rty-retry-client-error-1/409',
     'rty-retry-client-error-1/422',
   ]);
   const rows = await run({ ids: ['rty-retry-client-error-1/404', 'inb-admission-5/another-prompt'] });

@@ -8,7 +8,7 @@ import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } fro
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
 import { conversation, request, requestLabel } from '../support/requests.js';
-import { requestsWithinCommandTimeout } from '../support/timing.js';
+import { requestsWithinCommandTimeout, withinCommandTimeout } from '../support/timing.js';
 import { toldAfter } from '../../harness/provider/told-after.js';
 
 Then('{request} uses the model {string}', function (this: KitWorld, n: number, model: string) {
@@ -53,6 +53,14 @@ Given(
   },
 );
 
+/** A reply whose text streams at once while its end (finish reason, closing frames) waits for a later step. */
+Given(
+  'the provider streams its reply {string} but holds its end until {string} is released',
+  function (this: KitWorld, reply: string, hold: string) {
+    this.provider.enqueue({ turn: text(reply), hold, holdEnd: true });
+  },
+);
+
 Given('the provider calls gate {string}', function (this: KitWorld, gate: string) {
   return call(this, 'gate', { name: gate }, `call_gate_${gate}`);
 });
@@ -89,6 +97,17 @@ Given('the provider calls the tools:', function (this: KitWorld, table: DataTabl
  */
 When('the provider has received {int} request(s)', function (this: KitWorld, count: number) {
   return requestsWithinCommandTimeout(this, count, 'the runtime did not send the request it was given cause for');
+});
+
+/** The runtime read the streamed part of the reply held at its end: it is inside that answer now. */
+When('the runtime has read the held reply {string} up to its end', async function (this: KitWorld, hold: string) {
+  try {
+    await this.driver.time.measure('other awaited states', () =>
+      withinCommandTimeout(this.provider.holdAwaited(), `the runtime reading the reply held as "${hold}"`),
+    );
+  } catch {
+    expect.fail(`the runtime did not read the streamed part of the reply held as "${hold}"`);
+  }
 });
 
 When('the held reply {string} is released', function (this: KitWorld, hold: string) {
@@ -184,6 +203,20 @@ Then(
 
 Then('request {int} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
   expect(bodyOf(this, n), `the body of request ${n}`).to.include(asSent(text));
+});
+
+/** Texts request `n` carries in this order wherever it puts them: its system field, a message or a tool's description. */
+Then('request {int} contains somewhere, in this order:', function (this: KitWorld, n: number, table: DataTable) {
+  const body = bodyOf(this, n);
+  let from = 0;
+  for (const [text] of table.raw()) {
+    const at = body.indexOf(asSent(text!), from);
+    if (at < 0)
+      expect.fail(
+        `request ${n} does not carry "${text}"${from > 0 ? ' after the texts above it' : ''}${body.includes(asSent(text!)) ? ' (it carries it before them)' : ''}`,
+      );
+    from = at + asSent(text!).length;
+  }
 });
 
 /** A retry sends the same request again; a request rebuilt after it (a summary, say) is not one. */

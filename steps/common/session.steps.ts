@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { AwaitedStateNotReached } from '../../harness/driver/runtime-driver.js';
+import { AwaitedStateNotReached, RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
+import { dialects } from '../../harness/provider/wire/dialect.js';
+import { fakeProvider } from '../../harness/runtime-start.js';
+import type { ProviderDialectName } from '../../harness/protocol/protocol.js';
 import { GateNeverBlocked } from '../../harness/means/tool-means.js';
 
 /**
@@ -120,6 +123,25 @@ When('session {string} settles', async function (this: KitWorld, name: string) {
 
 When('the runtime process restarts', async function (this: KitWorld) {
   await this.driver.restart(this.now);
+});
+
+/**
+ * The runtime starts again over its store talking to a provider of the first other dialect it
+ * speaks: what it does there is compared with what it did before. A runtime that speaks one
+ * dialect only refuses the others in its handshake.
+ */
+When('the runtime process restarts talking to a provider of another dialect', async function (this: KitWorld) {
+  const spoken = this.provider.dialect.name;
+  for (const dialect of Object.keys(dialects).filter((name) => name !== spoken)) {
+    this.talkTo(fakeProvider(dialect));
+    try {
+      await this.driver.restartSpeaking(dialect as ProviderDialectName, this.now);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof RuntimeReportedError && error.code === 'unsupported')) throw error;
+    }
+  }
+  return this.notApplicable(`needs a provider dialect besides ${spoken}, and the runtime speaks no other`);
 });
 
 Given('the clock is at {string}', async function (this: KitWorld, now: string) {

@@ -91,6 +91,23 @@ Then(
   },
 );
 
+/**
+ * The newest message a compaction may fold: a summary request that leaves it out breaks CMP-08,
+ * and a runtime keeping it as its recent context, which folds it later, does not. The checks
+ * beside it still judge the older messages.
+ */
+Then(
+  'request {int} mentions {prose} in its conversation, unless request {int} keeps it verbatim',
+  function (this: KitWorld, n: number, length: number, after: number) {
+    const text = prose(length);
+    if (request(this, after).messages.some((m) => m.text.trim() === text)) return;
+    if (!request(this, n).messages.some((m) => m.text.includes(text)))
+      expect.fail(
+        `no message of ${requestLabel(n)} mentions the ${length} characters of prose the provider replied, and ${requestLabel(after)} does not keep them`,
+      );
+  },
+);
+
 /** SCP-03 fixes the user turn a summary may answer; the pair then stands for the checkpoint. */
 const COMPACTION_TRIGGER = 'What did we do so far?';
 

@@ -34,7 +34,14 @@ export function compactionSizes(description: RuntimeDescription): CompactionSize
   const summaryOutput = limits.summaryOutputTokens ?? OUTPUT_ALLOWANCE;
   const least = limits.leastContextWindow ?? 0;
   const own = limits.requestOverheadTokens ?? 0;
-  const reply = Math.max(LEAST_LONG_REPLY_TOKENS, 4 * recent, Math.ceil((least - own - summaryOutput) / 2));
+  // A runtime that leaves its own weight out of its estimate (CMP-01's clause) still finds the long
+  // reply over budget: the reply alone outweighs the budget, so other rules are judged apart from it.
+  const reply = Math.max(
+    LEAST_LONG_REPLY_TOKENS,
+    4 * recent,
+    Math.ceil((least - own - summaryOutput) / 2),
+    2 * (own + recent) + LEAST_LONG_REPLY_TOKENS / 10,
+  );
   const contextWindow = own + 2 * reply + summaryOutput;
   // Over budget with the long reply, within it with the recent context and half a long reply to spare.
   const budget = own + reply / 2 + recent;

@@ -64,9 +64,18 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.dir = mkdtempSync(join(settings.scenarioRoot, `kit-${feature}-${line}-`));
   this.runDir = target.runDir;
   const dialect = scenarioDialect(tags, settings.dialect);
-  this.provider = fakeProvider(dialect);
-  this.provider.now = () => this.now;
-  stopRouting = target.route(this.provider);
+  this.talkTo = (provider) => {
+    stopRouting?.();
+    provider.now = () => this.now;
+    this.provider = provider;
+    stopRouting = target.route(provider);
+    const fallback = this.driver && this.systemFallback();
+    if (fallback) {
+      provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;
+      provider.frame = (request) => fallback.lift(request);
+    }
+  };
+  this.talkTo(fakeProvider(dialect));
   try {
     this.driver = await startRuntime(target, this.provider, {
       storeDir: this.workspace('.store'),
@@ -88,11 +97,8 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
   };
   this.means = toolMeans(this.driver.description, this.driver, this.meansOptions);
-  const fallback = this.systemFallback();
-  if (fallback) {
-    this.provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;
-    this.provider.frame = (request) => fallback.lift(request);
-  }
+  // The runtime's handshake names how it frames system messages: the provider reads them so.
+  this.talkTo(this.provider);
   const reason = withoutVerdict(tags, this.driver.description);
   if (reason) return this.notApplicable(reason);
   this.log(noteText({ kind: 'means', reason: this.means.name }));

@@ -22,6 +22,8 @@ export class KitWorld extends World {
   /** When the scenario's first hook began, by the monotonic clock: the time report's total runs from here. */
   startedAt = 0;
   provider!: FakeProvider;
+  /** Makes `provider` the one the runtime's requests reach from now on. */
+  talkTo!: (provider: FakeProvider) => void;
   /** How the scenario's scripted tool calls reach this runtime's tools. */
   means!: ToolMeans;
   /** Where the scenario's shell commands run, for means chosen again by a step. */
@@ -51,6 +53,8 @@ export class KitWorld extends World {
   readonly sizedToLimit = new Map<string, number>();
   /** The names of the tools the scenario contributed to a location. */
   readonly contributedTools = new Set<string>();
+  /** The one tool whose own limit bounds the scenario's outputs (`limits.toolOutput.tool`), when only one does. */
+  boundingTool: string | undefined;
   /** The compaction sizes the scenario configured, checked against the runtime's first request when it ends. */
   sizedFor: CompactionSizes | undefined;
   /** The scenario's latest PTY and every value the caller or the host overlay asked for. */

@@ -89,9 +89,21 @@ Given(/^the tool output limit is the runtime's own( on every tool)?$/, function 
     return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
   if (everyTool) return undefined;
   this.means = boundedToolMeans(this.driver.description, this.driver, this.meansOptions);
+  this.boundingTool = this.driver.description.limits?.toolOutput?.tool;
   this.log(noteText({ kind: 'means', reason: this.means.name }));
   return undefined;
 });
+
+/**
+ * Where the cut came from one tool's own limit, what it keeps is that tool's strategy, which the
+ * seed leaves to the tool (000: a tool may cut more meaningfully before the registry's limit):
+ * generic truncation shows only on other tools.
+ */
+function toolsOwnCut(world: KitWorld, id: string): string | undefined {
+  return world.boundingTool === undefined
+    ? undefined
+    : `the output of "${id}" was cut by ${world.boundingTool}'s own limit, whose strategy is the tool's: generic truncation shows on other tools`;
+}
 
 /**
  * The count `lines` stands for. `over-lines` is lines reached first: the output passes the line
@@ -290,6 +302,25 @@ Then('the output of call {string} is bounded', async function (this: KitWorld, i
 });
 
 /**
+ * Two calls that produced the same text bounded alike: the same output but for where each one's
+ * complete text went (every absolute path reads the same), so the limit was the same for both.
+ */
+Then(
+  'the output of call {string} is bounded as the output of call {string} was',
+  async function (this: KitWorld, later: string, earlier: string) {
+    const [first, second] = await Promise.all([toolCall(this, earlier), toolCall(this, later)]);
+    if (this.means.shows(first.output ?? '', raw(this, earlier)))
+      return this.notJudged(`the output of "${earlier}" was not bounded: there is no limit to compare`);
+    const pathless = (output: string | null) => (output ?? '').replace(/\/[^\s'"`)\]]+/g, '<path>');
+    expect(
+      pathless(second.output),
+      `the output of "${later}" against that of "${earlier}", which had the same text (paths read as <path>)`,
+    ).to.equal(pathless(first.output));
+    return undefined;
+  },
+);
+
+/**
  * The premise of a rule about what becomes of a bounded output: a runtime that did not bound this
  * one (TOO-01's, judged in its own scenarios) leaves nothing of that rule to see.
  */
@@ -320,6 +351,8 @@ Then('the output of call {string} keeps its first and last lines', async functio
   // An output that was never cut keeps its ends by being whole: the check would claim nothing.
   if (this.means.shows(output, text))
     return this.notJudged(`the output of "${id}" was not bounded: no cut to keep the ends across`);
+  const ownCut = toolsOwnCut(this, id);
+  if (ownCut) return this.notJudged(ownCut);
   const rawLines = text.split('\n');
   expect(
     this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!),
@@ -333,6 +366,8 @@ Then('the output of call {string} begins and ends like the tool output', async f
   // Any output that was not cut begins and ends like itself: the check would claim nothing.
   if (this.means.shows(output, text))
     return this.notJudged(`the output of "${id}" was not bounded: no cut to keep the ends across`);
+  const ownCut = toolsOwnCut(this, id);
+  if (ownCut) return this.notJudged(ownCut);
   expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
 });
 
