@@ -12,6 +12,7 @@ import {
 import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
+import { KitInputError } from '../harness/input-error.js';
 import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { judge, type ScenarioVerdict, type Verdict } from '../harness/report/verdict.js';
@@ -58,6 +59,17 @@ if (process.argv[3] === '--report') {
   process.exit(0);
 }
 
+// A baseline that does not read is said in one line before anything runs: every shard would refuse it.
+const suiteIds = new Set(lintKit().flatMap(stableIds));
+let knownFailures: ReturnType<typeof readKnownFailures> | undefined;
+try {
+  knownFailures = existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined;
+} catch (error) {
+  if (!(error instanceof KitInputError)) throw error;
+  process.stderr.write(`✖ ${runtime}: ${error.message}\n`);
+  process.exit(2);
+}
+
 installAdapter(folder);
 const started = Date.now();
 // A runtime that cannot be driven, or whose kept process carries one scenario into the next, is
@@ -80,8 +92,6 @@ if (missing.length > 0) {
   process.stderr.write(`the run wrote no ${missing.join(', ')}\n`);
   process.exit(1);
 }
-const suiteIds = new Set(lintKit().flatMap(stableIds));
-const knownFailures = existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined;
 let results = shardResults.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios);
 let verdict = judge(results, knownFailures);
 // A runtime's timing varies from run to run: an outcome the baseline does not expect is run once

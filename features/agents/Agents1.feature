@@ -34,7 +34,8 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     # checks: AGT-02 EPO-04
     Then the baselines of requests 1 and 2 are byte for byte the same
-    # checks: AGT-02 AGT-03
+    # Nothing told at the switch is AGT-02's alone: there is no guidance to read for AGT-03.
+    # checks: AGT-02
     And request 2 tells the model "Writes release notes" beside "two"
     # checks: AGT-02 AGT-03
     And request 2 does not tell the model "Bisects regressions" beside "two"

@@ -310,7 +310,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies "FIRST-REPLY"
     And the provider summarizes with "SUMMARY-ONE: the task is to port the parser"
     And the provider replies "SINCE-REPLY: the lexer is ported"
-    And the provider replies with a long reply
+    And the provider replies "LAST-REPLY: the long notes are read"
     And the provider summarizes with "SUMMARY-TWO: the lexer is ported, the parser is next"
     And the provider replies "done"
     And the user steers "one"
@@ -319,8 +319,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     And the user steers "SINCE-ASK: port the lexer"
     And the session settles
-    # A runtime keeps its recent context verbatim: a long reply after them leaves them older than it.
-    And the user steers "go on"
+    # A runtime keeps its recent context verbatim: a long prompt after them leaves them older than it,
+    # and starts a turn of its own, where a runtime cuts without splitting a turn.
+    And the user steers prose as long as the long reply
     And the session settles
     When the user asks for a compaction
     And the session settles
@@ -333,5 +334,5 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     # checks: CMP-08
     And request 5 mentions "SINCE-REPLY: the lexer is ported" in its conversation, or request 6 keeps it verbatim
     # checks: CMP-08
-    And request 5 mentions the long reply in its conversation, unless request 6 keeps it verbatim
+    And request 5 mentions "LAST-REPLY: the long notes are read" in its conversation, unless request 6 keeps it verbatim
     And request 6 mentions "SUMMARY-TWO: the lexer is ported, the parser is next" in its conversation

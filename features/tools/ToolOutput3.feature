@@ -104,3 +104,21 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the output of call "c1" is within the runtime's own tool output limit
     # checks: TOO-03
     And the output of call "c1" keeps its first and last lines
+
+  @TOO-02 @id:too-own-limit-8 @needs:kit-tools @needs:restart
+  Scenario: [8] The runtime's own limit is the same with a provider of another dialect
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    And the user steers "start"
+    And the session settles
+    # checks: TOO-02
+    And request 2 shows the model the output of call "c1"
+    When the runtime process restarts talking to a provider of another dialect
+    And the provider calls produce "c2" with numbered lines over every part of the tool output limit
+    And the provider replies "done again"
+    And the user steers "again"
+    And the session settles
+    Then the output of call "c2" is bounded as the output of call "c1" was
+    And request 2 shows the model the output of call "c2"

@@ -50,9 +50,11 @@ export function lintRuleSubjects(subjects: RuleSubjects, commands: ReadonlySet<s
 }
 
 /**
- * Whether an adapter's emulated name covers a rule's subject: the same command or part, or the
- * whole command of which the subject is a part (`prompt.admit` covers `prompt.admit.receipt`).
+ * Whether an adapter's emulated name covers a rule's subject: the same command or part, the
+ * whole command of which the subject is a part (`prompt.admit` covers `prompt.admit.receipt`), or
+ * a part of the subject (`session.wake.empty` covers `session.wake`): a call of the command that
+ * took the emulated part was answered by the adapter, whatever the rule asks of the rest.
  */
 export function covers(emulated: string, subject: string): boolean {
-  return isPartOfCommand(subject, emulated);
+  return isPartOfCommand(subject, emulated) || isPartOfCommand(emulated, subject);
 }

@@ -97,14 +97,11 @@ Then(
  * beside it still judge the older messages.
  */
 Then(
-  'request {int} mentions {prose} in its conversation, unless request {int} keeps it verbatim',
-  function (this: KitWorld, n: number, length: number, after: number) {
-    const text = prose(length);
+  'request {int} mentions {string} in its conversation, unless request {int} keeps it verbatim',
+  function (this: KitWorld, n: number, text: string, after: number) {
     if (request(this, after).messages.some((m) => m.text.trim() === text)) return;
     if (!request(this, n).messages.some((m) => m.text.includes(text)))
-      expect.fail(
-        `no message of ${requestLabel(n)} mentions the ${length} characters of prose the provider replied, and ${requestLabel(after)} does not keep them`,
-      );
+      expect.fail(`no message of ${requestLabel(n)} mentions "${text}", and ${requestLabel(after)} does not keep it`);
   },
 );
 
@@ -425,8 +422,8 @@ When('the user steers {int} characters of prose', async function (this: KitWorld
  * window for a summary of it, so a runtime that would fold the pending prompt itself can.
  */
 When('the user steers prose as long as the long reply', async function (this: KitWorld) {
-  if (!this.sizedFor) throw new Error('no context budget was sized before this step');
-  this.receipt = await this.driver.admit(this.session().id, prose(this.sizedFor.longReply), { delivery: 'steer' });
+  const { longReply } = this.sizedFor ?? compactionSizes(this.driver.description);
+  this.receipt = await this.driver.admit(this.session().id, prose(longReply), { delivery: 'steer' });
 });
 
 Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
