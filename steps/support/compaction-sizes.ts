@@ -40,7 +40,8 @@ export function compactionSizes(description: RuntimeDescription): CompactionSize
     LEAST_LONG_REPLY_TOKENS,
     4 * recent,
     Math.ceil((least - own - summaryOutput) / 2),
-    2 * (own + recent) + LEAST_LONG_REPLY_TOKENS / 10,
+    // Over the budget by a tenth of it where the reply is all that is counted.
+    Math.ceil(2.5 * (own + recent)),
   );
   const contextWindow = own + 2 * reply + summaryOutput;
   // Over budget with the long reply, within it with the recent context and half a long reply to spare.
