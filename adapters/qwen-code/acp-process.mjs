@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { JsonRpcChild } from '../../harness/adapter/json-rpc-child.mjs';
 
 const require = createRequire(import.meta.url);
 /**
@@ -29,8 +28,7 @@ const RELOAD_MODEL_PROVIDERS = 'qwen/control/workspace/model-providers/reload';
  * `craft/drainMidTurnQueue`). As ACP wants of its client, a prompt sent while a turn runs waits
  * for that turn's answer before it is sent.
  */
-export class AcpProcess {
-  exited = false;
+export class AcpProcess extends JsonRpcChild {
   /** Work sent to Qwen Code and not answered yet: `turn` (a prompt or a continuation) or `command` (a slash command). */
   running = undefined;
   /** Prompts waiting for the running turn to end, oldest first: `{ blocks, kind }`. */
@@ -40,34 +38,24 @@ export class AcpProcess {
   /** Qwen Code's `session/request_permission` requests not answered yet, by the kit's ID. */
   permissions = new Map();
   waiters = [];
-  pending = new Map();
-  requests = 0;
 
   constructor({ cwd, env, args, sessionId, resume, model, onDiagnostic, afterFailedTurn }) {
+    super({
+      command: process.execPath,
+      args: ['--expose-gc', QWEN_CLI, '--acp', ...args],
+      cwd,
+      env,
+      name: 'qwen',
+      onServerRequest: (message) => this.answer(message),
+      onDiagnostic,
+      onExit: () => {
+        this.permissions.clear();
+        this.wake();
+      },
+    });
     this.sessionId = sessionId;
     this.afterFailedTurn = afterFailedTurn;
     this.cwd = cwd;
-    this.child = spawn(process.execPath, ['--expose-gc', QWEN_CLI, '--acp', ...args], {
-      cwd,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    this.child.stdin.on('error', () => {});
-    createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
-    createInterface({ input: this.child.stderr }).on('line', (line) => {
-      onDiagnostic(line);
-      process.stderr.write(`qwen: ${line}\n`);
-    });
-    this.exitedPromise = new Promise((resolve) =>
-      this.child.on('exit', () => {
-        this.exited = true;
-        for (const { reject } of this.pending.values()) reject(new Error('qwen exited'));
-        this.pending.clear();
-        this.permissions.clear();
-        this.notify();
-        resolve();
-      }),
-    );
     this.ready = (async () => {
       await this.request('initialize', {
         protocolVersion: 1,
@@ -84,27 +72,13 @@ export class AcpProcess {
     this.ready.catch(() => {});
   }
 
-  notify() {
+  /** Wakes whatever waits for the process to change: a turn's end, a permission request, the exit. */
+  wake() {
     for (const wake of this.waiters.splice(0)) wake();
   }
 
-  receive(line) {
-    let message;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      process.stderr.write(`qwen stdout: ${line}\n`);
-      return;
-    }
-    if (message.method === undefined) {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
-      this.pending.delete(message.id);
-      if (message.error) pending.reject(new Error(message.error.message ?? JSON.stringify(message.error)));
-      else pending.resolve(message.result ?? {});
-      return;
-    }
-    if (message.id === undefined) return; // session/update and other notifications
+  /** Qwen Code's own requests: a permission waits for the kit's answer; the steers go at once. */
+  answer(message) {
     if (message.method === 'session/request_permission') {
       const { toolCall = {}, options = [] } = message.params ?? {};
       const id = `acp_${this.sessionId}_${message.id}`;
@@ -115,8 +89,8 @@ export class AcpProcess {
         callId: toolCall.toolCallId,
         options,
       });
-      this.notify();
-      return;
+      this.wake();
+      return undefined;
     }
     if (message.method === DRAIN_MID_TURN_QUEUE) {
       // Qwen Code asks, between tool batches, for the user input sent since the turn began: every
@@ -124,31 +98,10 @@ export class AcpProcess {
       const items = this.steers
         .splice(0)
         .map((blocks) => ({ content: blocks, displayText: blocks.map((block) => block.text).join('\n') }));
-      this.respond(message.id, { items, hasQueuedPrompt: this.queue.length > 0 });
-      return;
+      return { items, hasQueuedPrompt: this.queue.length > 0 };
     }
-    this.write({
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: -32601, message: `Method not found: ${message.method}` },
-    });
-  }
-
-  write(message) {
-    if (!this.exited) this.child.stdin.write(`${JSON.stringify(message)}\n`);
-  }
-
-  respond(id, result) {
-    this.write({ jsonrpc: '2.0', id, result });
-  }
-
-  request(method, params) {
-    const id = ++this.requests;
-    return new Promise((resolve, reject) => {
-      if (this.exited) return reject(new Error('qwen exited'));
-      this.pending.set(id, { resolve, reject });
-      this.write({ jsonrpc: '2.0', id, method, params });
-    });
+    this.respondError(message.id, -32601, `Method not found: ${message.method}`);
+    return undefined;
   }
 
   /** A prompt: sent now when the session is idle, otherwise after the work before it. */
@@ -161,7 +114,7 @@ export class AcpProcess {
   steer(text) {
     if (!this.turning) return this.sendUser(text);
     this.steers.push([{ type: 'text', text }]);
-    this.notify();
+    this.wake();
   }
 
   /** Qwen Code's own continuation (`qwen/control/session/continue`, then a prompt marked to continue). */
@@ -178,7 +131,7 @@ export class AcpProcess {
     if (this.running || this.exited) return;
     // Steers Qwen Code did not take before its turn ended run next, together, before the queue.
     const next = this.steers.length ? { blocks: this.steers.splice(0).flat(), kind: 'turn' } : this.queue.shift();
-    if (!next) return this.notify();
+    if (!next) return this.wake();
     this.running = next;
     (async () => {
       try {
@@ -198,7 +151,7 @@ export class AcpProcess {
       this.running = undefined;
       // A turn that ended has no call left awaiting approval.
       this.permissions.clear();
-      this.notify();
+      this.wake();
       this.pump();
     })();
   }
@@ -209,7 +162,7 @@ export class AcpProcess {
     const turn = this.running;
     for (const request of this.permissions.values()) this.respond(request.rpcId, { outcome: { outcome: 'cancelled' } });
     this.permissions.clear();
-    this.write({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: this.sessionId } });
+    this.notify('session/cancel', { sessionId: this.sessionId });
     while (this.running === turn && !this.exited) await new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -286,18 +239,5 @@ export class AcpProcess {
 
   async idle() {
     while (this.busy) await new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /** Closes stdin (qwen exits), then kills what is left after a grace period. */
-  async stop() {
-    if (this.exited) return;
-    this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await this.exitedPromise;
-    clearTimeout(timer);
-  }
-
-  kill() {
-    if (!this.exited) this.child.kill('SIGKILL');
   }
 }

@@ -219,6 +219,27 @@ test("a listed failure whose reason is about another rule than the failing check
   assert.equal(judge([failed], entry('INB-02/INB-01: z')).passed, false);
 });
 
+test('a listed "not implemented" whose reason does not name what the runtime lacks is unexpected, named', () => {
+  const entry = (reason: string) => ({
+    file: 'known.yaml',
+    entries: new Map([['a', { class: 'not-implemented' as const, reason }]]),
+  });
+  const lacking = {
+    ...result('a', 'not implemented', ['TLS-04']),
+    step: 'Then request 1 offers the patch tool (line 9)',
+    message: 'NotImplemented: not implemented: apply_patch (the runtime offers no such tool)',
+  };
+  assert.deepEqual(ids(judge([lacking], entry('TLS-04: no apply_patch tool')), 'expected-fail'), ['a']);
+  assert.match(
+    judge([lacking], entry('TLS-04: needs permission.wait, which the adapter answers unsupported')).scenarios[0]!
+      .mismatch!,
+    /^the baseline's reason does not name apply_patch, which the runtime lacks here/,
+  );
+  // A lack in words is not checked.
+  const words = { ...lacking, message: 'not implemented: tools the provider executes (request 1 offers none)' };
+  assert.deepEqual(ids(judge([words], entry('TLS-04: no tool of the provider')), 'expected-fail'), ['a']);
+});
+
 test('a rule is counted once, in the area holding most of its scenarios', () => {
   const results = [
     scenarioResult('a', 'passed', ['INB-07']),
