@@ -32,16 +32,9 @@ export function qwenSettings({ compaction, toolOutput, models = [] } = {}, provi
       : {}),
     // Qwen Code compacts before a request whose estimated prompt exceeds this share of the window
     // (and, whatever the share, the window less the 20000 tokens its summary may take and 13000 more).
-    // The share is one setting for every model: a named model's budget is its window times it.
-    ...(compaction
-      ? {
-          context: {
-            autoCompactThreshold:
-              (compaction.contextWindow - Math.max(compaction.outputAllowance, compaction.buffer)) /
-              compaction.contextWindow,
-          },
-        }
-      : {}),
+    // The share is one setting for every model: a named model's budget is its window times it, so
+    // the share is the smallest any model's budget asks for, and no model runs past its own.
+    ...(compaction ? { context: { autoCompactThreshold: smallestShare(compaction) } } : {}),
     // The kit's default agent may run the shell and load any skill (unlisted skills are allowed)
     // without asking; every other tool keeps Qwen Code's own default (it asks before an edit or a
     // write), asked of the ACP client as session/request_permission.
@@ -74,4 +67,11 @@ function modelEntries({ contextWindow, modelWindows }, models, provider, generat
       generationConfig: generationConfig(window),
     })),
   };
+}
+
+/** The smallest share of its window that the kit's budget leaves a model: its window less the reserve. */
+function smallestShare({ contextWindow, outputAllowance, buffer, modelWindows = {} }) {
+  const reserve = Math.max(outputAllowance, buffer);
+  const shares = [contextWindow, ...Object.values(modelWindows)].map((window) => (window - reserve) / window);
+  return Math.max(0.01, Math.min(...shares));
 }

@@ -1,7 +1,7 @@
 import type { ScenarioResult } from './scenario-results.js';
 import { verdictOf, withStanding, type ScenarioVerdict, type Verdict } from './verdict.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
-import { failureLines, isFailure } from './outcome.js';
+import { failureLines, isFailure, NOT_RUN } from './outcome.js';
 
 /** How many scenarios the closing line names before it counts the rest. */
 const NAMED_IN_CLOSING_LINE = 5;
@@ -34,11 +34,22 @@ function failureEntry(headline: string, result: ScenarioResult, notes: string[] 
  * otherwise) come last, each by name.
  */
 export function failureListing(results: readonly ScenarioResult[], verdict: Verdict, verbose = false): string[] {
-  const failing = results.filter((result) => isFailure(result.status));
+  // Scenarios the run did not start, once the runtime could not be driven, are one line, not one each.
+  const notRun = results.filter((result) => failureLines(result.message)[0]?.startsWith(NOT_RUN));
+  const failing = results.filter((result) => isFailure(result.status) && !notRun.includes(result));
+  const skipped =
+    notRun.length > 0
+      ? [`  ✖ ${notRun.length} scenario(s) not run: ${failureLines(notRun[0]!.message)[0]!.slice(NOT_RUN.length + 1)}`]
+      : [];
   if (!verdict.baseline)
-    return failing.length === 0
+    return failing.length + notRun.length === 0
       ? []
-      : ['', 'failing scenarios:', ...failing.flatMap((result) => failureEntry(`✖ ${result.status}`, result))];
+      : [
+          '',
+          'failing scenarios:',
+          ...failing.flatMap((result) => failureEntry(`✖ ${result.status}`, result)),
+          ...skipped,
+        ];
   const standing = (result: ScenarioResult) => verdictOf(verdict, result);
   const expected = failing.filter((result) => standing(result)?.standing === 'expected-fail');
   const unexpected = failing.filter((result) => standing(result)?.standing !== 'expected-fail');

@@ -242,7 +242,7 @@ export class ScenarioResultCollector {
     if (rules.length > 0) result.charged = [...rules];
     else if (step?.kind === 'Context') {
       result.status = 'errored';
-      result.message = `set-up failed (a Given step names no rule it checks): ${result.message}`;
+      result.message = `set-up failed (a Given step names no rule it checks): ${failureLines(result.message).join('\n')}`;
     }
   }
 

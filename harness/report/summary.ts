@@ -67,11 +67,13 @@ export { failureLines };
  * timeouts suggest), instead of a table of rules without a verdict.
  */
 export function notDrivenSummary(results: readonly ScenarioResult[], runtime: string): string | undefined {
-  if (results.length === 0 || results.some((result) => result.status !== 'errored')) return undefined;
-  const [headline = 'no error was reported', ...detail] = failureLines(results[0]!.message);
-  const advice = timeoutAdvice(results);
-  const tried = results.filter((result) => !failureLines(result.message)[0]?.startsWith(NOT_RUN)).length;
-  const rest = results.length - tried;
+  // A scenario set aside for what the runtime does not declare says nothing of driving it.
+  const ran = results.filter((result) => result.status !== 'not applicable');
+  if (ran.length === 0 || ran.some((result) => result.status !== 'errored')) return undefined;
+  const [headline = 'no error was reported', ...detail] = failureLines(ran[0]!.message);
+  const advice = timeoutAdvice(ran);
+  const tried = ran.filter((result) => !failureLines(result.message)[0]?.startsWith(NOT_RUN)).length;
+  const rest = ran.length - tried;
   const scope =
     rest > 0 ? `the ${tried} scenario(s) it tried (the other ${rest} were not run)` : `the ${tried} selected scenarios`;
   return [

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { displayPath } from '../input/input-file.js';
 
@@ -16,6 +16,7 @@ const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirec
  */
 export function storeFile(path: string): string {
   if (!isDirectory(path)) return path;
+  if (basename(path) === '.store' && !existsSync(join(path, STORE_FILE))) throw notReference(path);
   for (const candidate of [join(path, STORE_FILE), join(path, SCENARIO_STORE, STORE_FILE)])
     if (existsSync(candidate)) return candidate;
   if (isDirectory(join(path, SCENARIO_STORE))) throw notReference(join(path, SCENARIO_STORE));
@@ -40,6 +41,6 @@ export function storeFile(path: string): string {
 function notReference(store: string): KitInputError {
   return new KitInputError(
     displayPath(store),
-    `holds the store of a runtime other than the reference, in its own format; kit inspect reads only the reference's ${STORE_FILE} (look at that runtime's files there with its own tools, and at the failure's requests and records in the run's report)`,
+    `is no reference store (it has no ${STORE_FILE}): the runtime under test keeps its own state there, if any, in its own format; kit inspect reads only the reference's ${STORE_FILE} (look at that runtime's files with its own tools, and at the failure's requests and records in the run's report)`,
   );
 }

@@ -55,7 +55,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   // Thrown before anything is made: a scenario that does not run leaves no directory behind.
   if (!drivingAtStart.driven && drivingAtStart.failures >= NOT_DRIVEN_BEFORE_GIVING_UP) {
     throw new RuntimeNotDriven(
-      `${NOT_RUN} the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios`,
+      `${NOT_RUN} the runtime could not be driven in any of the first ${NOT_DRIVEN_BEFORE_GIVING_UP} scenarios it ran`,
     );
   }
   this.startedAt = performance.now();

@@ -87,9 +87,14 @@ Given(
 Given(/^the tool output limit is the runtime's own( on every tool)?$/, function (this: KitWorld, everyTool?: string) {
   if (!declaredToolOutputLimit(this.driver.description))
     return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
-  if (everyTool) return undefined;
+  const bounded = this.driver.description.limits?.toolOutput?.tool;
+  if (everyTool) {
+    // A runtime whose only means is the shell the limit is for runs "every tool" through that tool.
+    if (this.means.name === 'shell' && this.driver.description.shell?.tool === bounded) this.boundingTool = bounded;
+    return undefined;
+  }
   this.means = boundedToolMeans(this.driver.description, this.driver, this.meansOptions);
-  this.boundingTool = this.driver.description.limits?.toolOutput?.tool;
+  this.boundingTool = bounded;
   this.log(noteText({ kind: 'means', reason: this.means.name }));
   return undefined;
 });

@@ -62,11 +62,12 @@ describe('kit inspect', SIDE_BY_SIDE, () => {
     // What a run against another runtime kept: a scenario directory whose store is that runtime's own.
     const other = join(scratch('inspect'), 'other-run');
     mkdirSync(join(other, 'kit-Steer1-7-aB3dE9', 'workspaces', '.store', 'sessions'), { recursive: true });
-    for (const path of [other, join(other, 'kit-Steer1-7-aB3dE9')])
-      assertInputError(
-        await kit(['inspect', path]),
-        /kit-Steer1-7-aB3dE9\/workspaces\/\.store: holds the store of a runtime other than the reference/,
-      );
+    for (const path of [
+      other,
+      join(other, 'kit-Steer1-7-aB3dE9'),
+      join(other, 'kit-Steer1-7-aB3dE9', 'workspaces', '.store'),
+    ])
+      assertInputError(await kit(['inspect', path]), /kit-Steer1-7-aB3dE9\/workspaces\/\.store: is no reference store/);
   });
 
   test('an empty store path or session is a usage error naming it', async () => {
