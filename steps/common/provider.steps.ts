@@ -108,6 +108,10 @@ When('the runtime has read the held reply {string} up to its end', async functio
   } catch {
     expect.fail(`the runtime did not read the streamed part of the reply held as "${hold}"`);
   }
+  if (!this.provider.awaitedHolds.has(hold))
+    expect.fail(
+      `the runtime waits on ${[...this.provider.awaitedHolds].join(', ')}, not on the reply held as "${hold}"`,
+    );
 });
 
 When('the held reply {string} is released', function (this: KitWorld, hold: string) {

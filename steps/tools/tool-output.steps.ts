@@ -100,14 +100,16 @@ Given(/^the tool output limit is the runtime's own( on every tool)?$/, function 
 });
 
 /**
- * Where the cut came from one tool's own limit, what it keeps is that tool's strategy, which the
- * seed leaves to the tool (000: a tool may cut more meaningfully before the registry's limit):
+ * Why a check of the ends generic truncation keeps has nothing to judge in `id`'s output: it was
+ * never cut (it keeps its ends by being whole), or one tool's own limit cut it, whose strategy the
+ * seed leaves to the tool (000: a tool may cut more meaningfully before the registry's limit), so
  * generic truncation shows only on other tools.
  */
-function toolsOwnCut(world: KitWorld, id: string): string | undefined {
-  return world.boundingTool === undefined
-    ? undefined
-    : `the output of "${id}" was cut by ${world.boundingTool}'s own limit, whose strategy is the tool's: generic truncation shows on other tools`;
+function noGenericCut(world: KitWorld, id: string, output: string, text: string): string | undefined {
+  if (world.means.shows(output, text)) return `the output of "${id}" was not bounded: no cut to keep the ends across`;
+  if (world.boundingTool !== undefined)
+    return `the output of "${id}" was cut by ${world.boundingTool}'s own limit, whose strategy is the tool's: generic truncation shows on other tools`;
+  return undefined;
 }
 
 /**
@@ -354,11 +356,8 @@ Then('the output of call {string} is exactly what the tool returned', async func
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = raw(this, id);
-  // An output that was never cut keeps its ends by being whole: the check would claim nothing.
-  if (this.means.shows(output, text))
-    return this.notJudged(`the output of "${id}" was not bounded: no cut to keep the ends across`);
-  const ownCut = toolsOwnCut(this, id);
-  if (ownCut) return this.notJudged(ownCut);
+  const nothing = noGenericCut(this, id, output, text);
+  if (nothing) return this.notJudged(nothing);
   const rawLines = text.split('\n');
   expect(
     this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!),
@@ -369,11 +368,8 @@ Then('the output of call {string} keeps its first and last lines', async functio
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = raw(this, id);
-  // Any output that was not cut begins and ends like itself: the check would claim nothing.
-  if (this.means.shows(output, text))
-    return this.notJudged(`the output of "${id}" was not bounded: no cut to keep the ends across`);
-  const ownCut = toolsOwnCut(this, id);
-  if (ownCut) return this.notJudged(ownCut);
+  const nothing = noGenericCut(this, id, output, text);
+  if (nothing) return this.notJudged(nothing);
   expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
 });
 
