@@ -27,6 +27,30 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       """
     And the checkpoint holds the hash of 'kit/a.one is now {"b":2,"a":1}' for "kit/a.one"
 
+  @LEG-01 @profile:checkpoint @id:leg-checkpoint-1-same @needs:kit-sources
+  Scenario: [1s] The same rendered text at the next boundary is no change
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value '{"a": 1, "b": 2}'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/a.one" has the value '{"a": 1, "b": 2}'
+    And the user steers "two"
+    And the session settles
+    Then request 2 has no system message
+    When the context source "kit/a.one" has the value '{"a": 1, "b": 3}'
+    And the user steers "three"
+    And the session settles
+    Then the last system message of request 3 is:
+      """
+      kit/a.one is now {"a":1,"b":3}
+      """
+
   @LEG-02 @profile:checkpoint @id:leg-checkpoint-2 @needs:kit-sources
   Scenario: [2] A model switch starts a new epoch and keeps the chronological history
     Given a session "s1"

@@ -218,6 +218,26 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
       | status |
       | failed |
 
+  @CMP-06 @needs:restart @id:cmp-compaction-started-1
+  Scenario: [9s] A compaction cut off by the end of its process while its summary is on its way has already stored its start
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies "noted"
+    And the provider holds its reply "SUMMARY: never used" until "summary" is released
+    And the user steers "FIRST-ASK"
+    # checks: CMP-01
+    And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "MIDDLE-ASK"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
+    And the user steers "SECOND-ASK"
+    And the provider has received 3 requests
+    When the runtime process restarts
+    Then request 3 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
+    And the session has 1 compaction that did not complete
+
   @CMP-07 @id:cmp-compaction-interrupted-1
   Scenario: [9] A compaction interrupted while its summary is on its way leaves the previous history boundary active
     Given a session "s1"

@@ -19,6 +19,34 @@ Feature: ContextSources1 - Composing and changing Context Sources
     Then the provider received 0 requests
     And the session reports the failure "context-invalid" mentioning "kit/dup"
 
+  @CTX-01 @id:ctx-sources-1-namespaced @needs:kit-sources
+  Scenario: [1n] Two sources of one name under two contributors are two sources, each under its own key from boundary to boundary
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key        |
+      | kit/a/mode |
+    And the contributor "kit/b" contributes the context sources:
+      | key        |
+      | kit/b/mode |
+    And the context source "kit/a/mode" has the value '"fast"'
+    And the context source "kit/b/mode" has the value '"slow"'
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    When the context source "kit/b/mode" has the value '"steady"'
+    And the user steers "two"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a/mode = "fast" |
+      | kit/b/mode = "slow" |
+    And the last system message of request 2 is:
+      """
+      kit/b/mode is now "steady"
+      """
+    And the epoch holds "kit/a/mode" as '"fast"'
+    And the epoch holds "kit/b/mode" as '"steady"'
+
   @CTX-02 @profile:core @id:ctx-sources-2 @needs:kit-sources
   Scenario: [2] Sources combined by one contributor keep the contributor's order, whatever the order of loading
     Given a session "s1"

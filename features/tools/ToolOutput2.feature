@@ -200,6 +200,25 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TOO-06 TOO-05
     And the complete output of call "c2" holds exactly what the tool returned
 
+  @TOO-05 @id:too-files-shared-1 @needs:kit-tools
+  Scenario: [11s] The complete outputs of two sessions in two locations go into the one shared directory
+    Given a session "s1"
+    And a session "s2"
+    And the tool output limit is 5 lines or 100000 bytes
+    And the provider calls produce "c1" with 40 numbered lines
+    And the provider replies "done"
+    And the provider calls produce "c2" with 40 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    And the user steers "start" to session "s2"
+    And session "s2" settles
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    # checks: TOO-01
+    And the output of call "c2" is bounded
+    And calls "c1" and "c2" have different managed files in one flat directory
+
   @TOO-05 @TLS-01 @id:too-files-beside-1
   Scenario: [12] A directory beside the managed output directory, its name extending it, stays outside the location's authority
     Given a session "s1"

@@ -138,4 +138,14 @@ export const checkpoint: Mutant[] = [
     ],
     breaks: ['LEG-06'],
   },
+  // LEG-01 (c): equal rendered text is no change.
+  {
+    name: 'the checkpoint announces every component again at each boundary',
+    profile: 'checkpoint',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: 'if (design.hashesSnapshot() || canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    breaks: ['LEG-01'],
+  },
 ];

@@ -437,4 +437,21 @@ export const compaction: Mutant[] = [
     also: [READS_RECENT_FROM_MEMORY],
     breaks: ['CMP-06'],
   },
+  // CMP-06 (a): the start of an attempt is durable when the attempt begins.
+  {
+    name: 'the start of a compaction is stored only once its summary has arrived',
+    kind: 'ordering in time',
+    file: 'compaction/compactor.ts',
+    find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);\n",
+    replace: '',
+    also: [
+      {
+        file: 'compaction/compactor.ts',
+        find: '  const lines = folded.map(serialize);\n',
+        replace:
+          "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);\n  const lines = folded.map(serialize);\n",
+      },
+    ],
+    breaks: ['CMP-06'],
+  },
 ];

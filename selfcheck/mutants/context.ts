@@ -400,4 +400,40 @@ export const context: Mutant[] = [
       '  // Later boundaries read the sources one after another.\n  const observed: Observed[] = [];\n  for (const source of sources) observed.push({ source, observation: await source.load() });\n  const parts: { key: string; text: string }[] = [];',
     breaks: ['CTX-03'],
   },
+  // CTX-01 (a, b): a key is its whole namespaced path, from boundary to boundary.
+  {
+    name: 'two source keys that end alike are taken for one',
+    kind: 'partial comparison',
+    needs: 'kit-sources',
+    file: 'context/context-source.ts',
+    find: '    if (seen.has(source.key)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);\n    seen.add(source.key);',
+    replace:
+      "    const name = source.key.slice(source.key.lastIndexOf('/') + 1);\n    if (seen.has(name)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);\n    seen.add(name);",
+    breaks: ['CTX-01'],
+  },
+  {
+    name: "the snapshot keeps each value under the last part of its source's key",
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '    snapshot[source.key] = entry(design, source, observation);',
+    replace: "    snapshot[source.key.slice(source.key.lastIndexOf('/') + 1)] = entry(design, source, observation);",
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: '    const stored = snapshot[source.key];',
+        replace: "    const stored = snapshot[source.key.slice(source.key.lastIndexOf('/') + 1)];",
+      },
+      {
+        file: 'context/system-context.ts',
+        find: '      next[source.key] = entry(design, source, observation);',
+        replace: "      next[source.key.slice(source.key.lastIndexOf('/') + 1)] = entry(design, source, observation);",
+      },
+      {
+        file: 'context/system-context.ts',
+        find: '      next[source.key] = current;',
+        replace: "      next[source.key.slice(source.key.lastIndexOf('/') + 1)] = current;",
+      },
+    ],
+    breaks: ['CTX-01'],
+  },
 ];

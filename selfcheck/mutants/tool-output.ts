@@ -497,4 +497,36 @@ export const toolOutput: Mutant[] = [
       "    // Each line is held to the byte limit on its own; the lines together only to the line limit.\n    if (withinLimit(text, { ...limit, maxBytes: Number.POSITIVE_INFINITY }) && text.split('\\n').every((line) => withinLimit(line, limit)))\n      return result;",
     breaks: ['TOO-01'],
   },
+  // TOO-05 (c): one directory for every session and location.
+  {
+    name: 'each session keeps its complete outputs in a directory of its own',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "  async write(text: Buffer): Promise<string> {\n    await mkdir(this.directory, { recursive: true });\n    const path = join(this.directory, this.options.ids.next('tool'));",
+    replace:
+      "  async write(text: Buffer, scope = ''): Promise<string> {\n    await mkdir(join(this.directory, scope), { recursive: true });\n    const path = join(this.directory, scope, this.options.ids.next('tool'));",
+    also: [
+      {
+        file: 'tools/model-tool-output.ts',
+        find: '  async bound(result: ToolResult): Promise<ToolResult> {',
+        replace: "  async bound(result: ToolResult, scope = ''): Promise<ToolResult> {",
+      },
+      {
+        file: 'tools/model-tool-output.ts',
+        find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
+        replace: "      const path = await this.files.write(Buffer.from(text, 'utf8'), scope);",
+      },
+      {
+        file: 'tools/tool-registry.ts',
+        find: '  bound(result: ToolResult): Promise<ToolResult> {\n    return this.bounding.bound(result);',
+        replace:
+          '  bound(result: ToolResult, scope?: string): Promise<ToolResult> {\n    return this.bounding.bound(result, scope);',
+      },
+      {
+        file: 'runner/turn-projection.ts',
+        find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
+        replace: '        async (result) => void settle(await this.deps.tools.bound(result, this.sessionId)),',
+      },
+    ],
+    breaks: ['TOO-05'],
+  },
 ];

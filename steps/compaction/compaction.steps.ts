@@ -433,6 +433,18 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
 });
 
 /**
+ * Attempts whose start is durable and whose end never came: still started after a crash, or marked
+ * failed when the runtime found them again (the seeds fix neither). A start written only with its
+ * end leaves nothing here.
+ */
+Then('the session has {int} compaction(s) that did not complete', async function (this: KitWorld, count: number) {
+  const { compactions } = await this.driver.call('compactions', { sessionId: this.session().id });
+  const statuses = compactions.map((c) => c.status);
+  expect(statuses, 'the compaction attempts stored').to.not.include('completed');
+  expect(statuses, 'the compaction attempts stored, none completed').to.have.length(count);
+});
+
+/**
  * What crosses the boundary is what the provider produced before it: a tool message, a tool call,
  * or an assistant message holding words the provider wrote. Words a runtime writes itself around
  * its checkpoint (an acknowledgement of the summary) are not the provider's.

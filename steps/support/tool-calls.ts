@@ -23,13 +23,16 @@ export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skippe
   return undefined;
 }
 
-/** The durable result of the session's latest tool call `callId`. */
+/** The durable result of the latest tool call `callId`, in the scenario's first session or another. */
 export async function toolCall(world: KitWorld, callId: string): Promise<ToolMessage> {
-  const found = (await world.driver.history(world.session().id)).filter(
-    (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
-  );
-  if (found.length === 0) throw new Error(`the history has no tool call "${callId}"`);
-  return found.at(-1)!;
+  // Call IDs are the scenario's own: a call of another session is found in that session's history.
+  for (const { id } of world.sessions.values()) {
+    const found = (await world.driver.history(id)).filter(
+      (m): m is ToolMessage => m.role === 'tool' && m.callId === callId,
+    );
+    if (found.length > 0) return found.at(-1)!;
+  }
+  throw new Error(`the history has no tool call "${callId}"`);
 }
 
 /** The structured result the tool returned for `callId`, which it must have. */
