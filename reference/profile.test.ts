@@ -24,7 +24,7 @@ test('each profile answers only its own questions', () => {
   const continuation = Profile.parse('continuation');
   assert.equal(core.hashesSnapshot() || core.retriesProvider() || core.injectsContinuation(), false);
   assert.equal(core.checkpointForm(), 'summary-message');
-  assert.equal(checkpoint.endsEpochOnModelSwitch() && checkpoint.discoversNestedInstructions(), true);
+  assert.equal(checkpoint.endsEpochOnSwitch() && checkpoint.discoversNestedInstructions(), true);
   assert.equal(checkpoint.prunesToolOutputs(), false);
   assert.equal(sol.detectsDoomLoops() && sol.offersInboxFreePrompts(), true);
   assert.equal(sol.checkpointForm(), 'trigger-answer');

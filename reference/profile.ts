@@ -68,7 +68,7 @@ export class Profile implements ContextDesign {
     return this.traits.checkpointDesign;
   }
 
-  endsEpochOnModelSwitch(): boolean {
+  endsEpochOnSwitch(): boolean {
     return this.traits.checkpointDesign;
   }
 

@@ -271,7 +271,7 @@ export class SessionRuntime {
   /** Agent and model switches apply from the next provider turn. */
   select(sessionId: string, selection: { agent?: string | null; model?: string | null }): void {
     // The checkpoint design cannot keep a provider cache across models: the epoch ends with the switch.
-    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);
+    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);
   }
 
   configureCompaction(budget: CompactionBudget): void {

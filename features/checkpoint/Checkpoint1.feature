@@ -75,6 +75,33 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | assistant | first   |
       | user      | two     |
 
+  @LEG-02 @profile:checkpoint @needs:restart @id:leg-checkpoint-2-provider @needs:kit-sources
+  Scenario: [2p] A switch to a provider of another dialect starts a new epoch and keeps the chronological history
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the user steers "one"
+    And the session settles
+    When the runtime process restarts talking to a provider of another dialect
+    # The contributor belongs to the process: it contributes again in the new one.
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "2"
+    And the provider replies "second"
+    And the user steers "two"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.one = 2 |
+    And request 1 has the messages:
+      | role      | content |
+      | user      | one     |
+      | assistant | first   |
+      | user      | two     |
+
   @LEG-03 @profile:checkpoint @id:leg-checkpoint-3 @needs:kit-sources
   Scenario: [3] Each component of the baseline travels as a system part of its own
     Given a session "s1"

@@ -313,3 +313,31 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     Then request 1 uses the model "kit-model"
     # checks: EPO-08 AGT-01
     And request 2 uses the model "kit-model-2"
+
+  @EPO-08 @profile:core @needs:restart @needs:kit-sources @id:epo-provider-switch-1
+  Scenario: [13] A switch to a provider of another dialect keeps the epoch and the history
+    Given a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "1"
+    And the provider replies "first"
+    And the user steers "one"
+    And the session settles
+    When the runtime process restarts talking to a provider of another dialect
+    # The contributor belongs to the process: it contributes again in the new one.
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+    And the context source "kit/a.one" has the value "2"
+    And the provider replies "second"
+    And the user steers "two"
+    And the session settles
+    Then request 1 has the kit context in its baseline:
+      | kit/a.one = 1 |
+    And request 1 has the messages:
+      | role      | content            |
+      | user      | one                |
+      | assistant | first              |
+      | user      | two                |
+      | system    | kit/a.one is now 2 |

@@ -17,8 +17,8 @@ export interface ContextDesign {
   separatesInstructionFiles(): boolean;
   /** LEG-06: instruction files found beside a file a tool read join the context. */
   discoversNestedInstructions(): boolean;
-  /** LEG-02: a model switch ends the epoch, as the provider cache cannot be kept across models. */
-  endsEpochOnModelSwitch(): boolean;
+  /** LEG-02: a model or provider switch ends the epoch, as no provider cache outlives either. */
+  endsEpochOnSwitch(): boolean;
 }
 
 /** What the snapshot compares for a source: its encoded value, or the hash of its rendered state. */

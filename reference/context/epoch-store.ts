@@ -10,6 +10,8 @@ export interface ContextEpoch {
   snapshot: ContextSnapshot;
   /** A compaction completed: this epoch ends at the next provider attempt. */
   replacementPending: boolean;
+  /** The provider the epoch began with, where it was kept. */
+  provider?: string;
 }
 
 /** Reads the epoch projection; it is written only by the event log's projector. */
@@ -17,9 +19,10 @@ export class EpochStore {
   private readonly byId;
 
   constructor(db: Db) {
-    this.byId = db.prepare<[string], { baseline: string; snapshot: string; replacement_pending: number }>(
-      'SELECT baseline, snapshot, replacement_pending FROM context_epochs WHERE session_id = ?',
-    );
+    this.byId = db.prepare<
+      [string],
+      { baseline: string; snapshot: string; replacement_pending: number; provider: string | null }
+    >('SELECT baseline, snapshot, replacement_pending, provider FROM context_epochs WHERE session_id = ?');
   }
 
   find(sessionId: string): ContextEpoch | undefined {
@@ -31,6 +34,7 @@ export class EpochStore {
       baseline: parts.join('\n\n'),
       snapshot: JSON.parse(row.snapshot),
       replacementPending: row.replacement_pending === 1,
+      ...(row.provider === null ? {} : { provider: row.provider }),
     };
   }
 }

@@ -38,13 +38,14 @@ export type SessionEvent =
   /** Applies from the next provider turn; `null` agent means the default agent. */
   | { type: 'session.selected'; agent?: string | null; model?: string | null }
   /** `parts`: the baseline as sent, one system part each (the core design joins it into one). */
-  | { type: 'context.initialized'; parts: string[]; snapshot: ContextSnapshot }
+  /** `provider`: the provider the epoch's first turn goes to (absent in events written before it was kept). */
+  | { type: 'context.initialized'; parts: string[]; snapshot: ContextSnapshot; provider?: string }
   | { type: 'context.updated'; messageId: string; text: string; keys: string[]; snapshot: ContextSnapshot }
   | { type: 'context.cleared' }
   /** Nested instruction files found beside a file a tool read; they apply while the session stays. */
   | { type: 'instructions.discovered'; paths: string[] }
   /** A fresh baseline after a completed compaction: a new epoch on the same session. */
-  | { type: 'context.replaced'; parts: string[]; snapshot: ContextSnapshot }
+  | { type: 'context.replaced'; parts: string[]; snapshot: ContextSnapshot; provider?: string }
   /** The checkpoint design: a model or provider switch ends the epoch at the next provider attempt. */
   | { type: 'context.replacement-requested' }
   | { type: 'compaction.requested' }

@@ -5,6 +5,7 @@ import type { Session } from '../session/session-store.js';
 import { ContextCompositionError, type ContextSource } from '../context/context-source.js';
 import { initialize, reconcile, replace, type Baseline, type ContextSnapshot } from '../context/system-context.js';
 import type { ContextDesign } from '../context/context-design.js';
+import type { ProviderConfig } from '../provider/provider-turn-stream.js';
 
 export interface ContextBoundaryDeps {
   profile: ContextDesign;
@@ -13,6 +14,17 @@ export interface ContextBoundaryDeps {
   ids: IdSource;
   /** The sources of the session's location and selected agent, composed. */
   contextSources(session: Session): Promise<ContextSource[]>;
+  provider: ProviderConfig;
+}
+
+/** Which provider a turn goes to: another dialect or endpoint is a provider switch. */
+const providerOf = ({ dialect, baseUrl }: ProviderConfig) => `${dialect} ${baseUrl}`;
+
+/** A provider switch keeps the epoch, except in the checkpoint design (EPO-08, LEG-02). */
+function endsAtProviderSwitch(deps: ContextBoundaryDeps, epoch: ContextEpoch): boolean {
+  return (
+    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)
+  );
 }
 
 /** Why the context stops a drain before anything is sent. */
@@ -47,6 +59,8 @@ export class ContextBoundary {
       throw error;
     }
     const epoch = deps.epochs.find(session.id);
+    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))
+      return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);
     if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);
     if (epoch) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);
     const initialization = await initialize(deps.profile, sources);
@@ -54,8 +68,9 @@ export class ContextBoundary {
       throw new ContextBlocked('context-unavailable', `context unavailable: ${initialization.unavailable.join(', ')}`);
     }
     const { snapshot } = initialization.baseline;
+    const provider = providerOf(deps.provider);
     deps.log.append(session.id, [
-      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },
+      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },
     ]);
     return new ContextBoundary(deps, session, sources, true);
   }
@@ -73,7 +88,10 @@ export class ContextBoundary {
     }
     if (replacement.kind !== 'replacement-ready') throw new Error(`unexpected ${replacement.kind}`);
     const parts = systemParts(deps.profile, replacement.baseline);
-    deps.log.append(session.id, [{ type: 'context.replaced', parts, snapshot: replacement.baseline.snapshot }]);
+    const { snapshot: replaced } = replacement.baseline;
+    deps.log.append(session.id, [
+      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },
+    ]);
     return new ContextBoundary(deps, session, sources, true);
   }
 

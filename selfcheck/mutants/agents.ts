@@ -112,9 +112,9 @@ export const agents: Mutant[] = [
   {
     name: 'an agent switch declines the permission requests still waiting',
     file: 'runtime.ts',
-    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);',
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
     replace:
-      '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);\n    if (selection.agent !== undefined) for (const request of this.permissions.pending(sessionId)) this.permissions.reply(request.id, false);',
+      '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);\n    if (selection.agent !== undefined) for (const request of this.permissions.pending(sessionId)) this.permissions.reply(request.id, false);',
     breaks: ['AGT-04'],
   },
   {

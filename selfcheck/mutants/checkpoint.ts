@@ -13,7 +13,7 @@ export const checkpoint: Mutant[] = [
     name: 'the checkpoint design keeps the epoch across a model switch',
     profile: 'checkpoint',
     file: 'runtime.ts',
-    find: 'this.profile.endsEpochOnModelSwitch() && selection.model !== undefined',
+    find: 'this.profile.endsEpochOnSwitch() && selection.model !== undefined',
     replace: 'false',
     breaks: ['LEG-02'],
   },
@@ -69,9 +69,9 @@ export const checkpoint: Mutant[] = [
     name: 'a model switch starts a new epoch with the old baseline',
     profile: 'checkpoint',
     file: 'runner/context-boundary.ts',
-    find: "deps.log.append(session.id, [{ type: 'context.replaced', parts, snapshot: replacement.baseline.snapshot }]);",
+    find: "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },",
     replace:
-      "deps.log.append(session.id, [{ type: 'context.replaced', parts: deps.epochs.find(session.id)?.parts ?? parts, snapshot: replacement.baseline.snapshot }]);",
+      "      { type: 'context.replaced', parts: deps.epochs.find(session.id)?.parts ?? parts, snapshot: replaced, provider: providerOf(deps.provider) },",
     breaks: ['LEG-02'],
   },
   {
@@ -147,5 +147,15 @@ export const checkpoint: Mutant[] = [
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (design.hashesSnapshot() || canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     breaks: ['LEG-01'],
+  },
+  // LEG-02 (d): in the checkpoint design a provider switch starts a new epoch.
+  {
+    name: 'the checkpoint design keeps its epoch across a provider switch',
+    profile: 'checkpoint',
+    needs: 'kit-sources',
+    file: 'runner/context-boundary.ts',
+    find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
+    replace: '    false',
+    breaks: ['LEG-02'],
   },
 ];

@@ -250,9 +250,9 @@ export const context: Mutant[] = [
     // The switch answers once its announcement is written: the defect shows whatever the machine's load.
     name: 'a model switch announces the context as it is at the switch',
     file: 'runtime.ts',
-    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);',
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
     replace:
-      "    this.sessions.select(sessionId, selection, this.profile.endsEpochOnModelSwitch() && selection.model !== undefined);\n    return (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
+      "    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);\n    return (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
     breaks: ['CTX-13'],
   },
   {
@@ -299,6 +299,7 @@ export const context: Mutant[] = [
       baseline: parts.join('\\n\\n'),
       snapshot: JSON.parse(row.snapshot),
       replacementPending: row.replacement_pending === 1,
+      ...(row.provider === null ? {} : { provider: row.provider }),
     };
   }`,
     replace: `private readonly parsed = new Map<string, { baseline: string; epoch: Omit<ContextEpoch, 'replacementPending'> }>();
@@ -310,7 +311,7 @@ export const context: Mutant[] = [
     if (cached && cached.baseline === row.baseline)
       return { ...cached.epoch, replacementPending: row.replacement_pending === 1 };
     const parts = JSON.parse(row.baseline) as string[];
-    const epoch = { parts, baseline: parts.join('\\n\\n'), snapshot: JSON.parse(row.snapshot) };
+    const epoch = { parts, baseline: parts.join('\\n\\n'), snapshot: JSON.parse(row.snapshot), ...(row.provider === null ? {} : { provider: row.provider }) };
     this.parsed.set(sessionId, { baseline: row.baseline, epoch });
     return { ...epoch, replacementPending: row.replacement_pending === 1 };
   }`,

@@ -250,4 +250,13 @@ export const epochs: Mutant[] = [
     replace: 'const id = projectRoot;',
     breaks: ['EPO-07'],
   },
+  // EPO-08 (d): a provider switch keeps the epoch.
+  {
+    name: 'a switch to another provider starts a new epoch',
+    needs: 'kit-sources',
+    file: 'runner/context-boundary.ts',
+    find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
+    replace: '    epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
+    breaks: ['EPO-08'],
+  },
 ];

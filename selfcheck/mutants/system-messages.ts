@@ -4,9 +4,9 @@ import type { Edit, Mutant } from './mutant.js';
 const DATE_TOLD_IN_MEMORY: Edit[] = [
   {
     file: 'runner/context-boundary.ts',
-    find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);",
+    find: "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },\n    ]);",
     replace:
-      "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot },\n    ]);\n    tellsDate(deps, session);",
+      "{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },\n    ]);\n    tellsDate(deps, session);",
   },
   {
     file: 'runner/context-boundary.ts',
