@@ -47,7 +47,8 @@ Feature: Promotion1 - Steers and queued prompts
     When the user steers "also this"
     And the gate "g1" opens
     And the session settles
-    Then the provider received 2 requests
+    Then the kit names what the prompt "also this" did to the turn of "start" and its call "call_gate_g1"
+    And the provider received 2 requests
     And request 2 ends with:
       | role      | content        |
       | user      | start          |

@@ -7,7 +7,7 @@ import type { FakeProvider } from '../../harness/provider/fake-provider.js';
 import type { ShellMeansOptions, ToolMeans } from '../../harness/means/tool-means.js';
 import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { NothingToJudge, noteText, SuiteDefect } from '../../harness/report/outcome.js';
-import { openChoices } from '../../harness/suite/open-choices.js';
+import { openChoices, fieldDesigns } from '../../harness/suite/open-choices.js';
 import type { CompactionSizes } from './compaction-sizes.js';
 import type { RunningStep } from './checks.js';
 
@@ -103,6 +103,19 @@ export class KitWorld extends World {
     if (known.readings !== 'any' && !known.readings.includes(reading))
       throw new SuiteDefect(`"${reading}" is no reading of ${choice} (${known.readings.join(', ')})`);
     this.log(noteText({ kind: 'reading', reason: `${choice}: ${reading}` }));
+  }
+
+  /**
+   * The runtime took `design` of a way the field differs that the seeds decide (rules/index.md,
+   * "Designs the seeds decide"): the report names it beside the verdict, which the checks decide.
+   */
+  tookDesign(name: string, design: string): void {
+    const known = fieldDesigns().get(name);
+    if (!known) throw new SuiteDefect(`"${name}" is no design of rules/index.md`);
+    if (!known.designs.includes(design))
+      throw new SuiteDefect(`"${design}" is no design of ${name} (${known.designs.join(', ')})`);
+    const allowed = known.allowed.includes(design) ? '' : ', a design the seeds do not allow';
+    this.log(noteText({ kind: 'reading', reason: `${name}: ${design}${allowed}` }));
   }
 
   /** The runtime's declared wrapper for system messages on providers without a system role. */

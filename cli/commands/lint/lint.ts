@@ -1,7 +1,7 @@
 import { kitPath } from '../../../harness/kit-root.js';
 import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from '../../../harness/suite/suite-index.js';
 import { KitInputError } from '../../../harness/input-error.js';
-import { openChoices } from '../../../harness/suite/open-choices.js';
+import { fieldDesigns, openChoices } from '../../../harness/suite/open-choices.js';
 import { lintClauses, readClauses } from '../../../harness/suite/clauses.js';
 import { lintRuleSubjects, readRuleSubjects } from '../../../harness/suite/rule-subjects.js';
 import { protocolSchema } from '../../../harness/protocol/protocol-schema.js';
@@ -17,10 +17,10 @@ export function lintKit(): IndexedScenario[] {
       readRuleSubjects(kitPath('rules', 'index.md')),
       new Set(Object.keys(protocolSchema().$defs.commands)),
     ),
-    ...[...openChoices().values()].flatMap((choice) =>
-      choice.rules
+    ...[...openChoices().values(), ...fieldDesigns().values()].flatMap((entry) =>
+      entry.rules
         .filter((rule) => !rules.includes(rule))
-        .map((rule) => `rules/index.md: the open choice ${choice.name} names ${rule}, which is not indexed`),
+        .map((rule) => `rules/index.md: ${entry.name} names ${rule}, which is not indexed`),
     ),
   ];
   if (problems.length > 0)
