@@ -25,6 +25,7 @@ import { reconcile, replace, type Reconciliation } from './context/system-contex
 import type { Delivery, Prompt, StoredEvent } from './events/session-event.js';
 import type { SessionMessage } from './history/message.js';
 import type { ProviderConfig } from './provider/provider-turn-stream.js';
+import { SavedApprovals } from './agents/saved-approvals.js';
 import { DEFAULT_RETENTION_MS, ManagedToolOutputFiles } from './tools/managed-tool-output-files.js';
 import { ModelToolOutputBounding } from './tools/model-tool-output.js';
 import { DEFAULT_TOOL_OUTPUT_LIMIT, type ToolOutputLimit } from './tools/bounded-preview.js';
@@ -94,6 +95,7 @@ export class SessionRuntime {
   private readonly history: HistoryStore;
   private readonly epochs: EpochStore;
   private readonly nested: NestedInstructions;
+  private readonly savedApprovals: SavedApprovals;
   private readonly coordinator: SessionRunCoordinator;
   private readonly tools: ToolRegistry;
   private readonly ids: IdSource;
@@ -115,6 +117,7 @@ export class SessionRuntime {
     this.history = new HistoryStore(this.db);
     this.epochs = new EpochStore(this.db);
     this.nested = new NestedInstructions(this.db, this.log);
+    this.savedApprovals = new SavedApprovals(this.db, this.log);
     this.contexts = new LocationContexts({
       design: this.profile,
       clock,
@@ -156,6 +159,7 @@ export class SessionRuntime {
       live: this.live,
       agents: this.agents,
       permissions: this.permissions,
+      savedApprovals: this.savedApprovals,
       epochs: this.epochs,
       budget: () => this.budget,
       ...(this.profile.retriesProvider() ? { retries: this.retries } : {}),
@@ -266,6 +270,17 @@ export class SessionRuntime {
 
   move(sessionId: string, location: string, projectRoot?: string): void {
     this.sessions.move(sessionId, location, projectRoot ?? location);
+  }
+
+  /**
+   * Answers a waiting tool call; an approval saved for the project becomes durable with the answer,
+   * so the same call runs without asking in every session of the project. False when none waits.
+   */
+  replyToPermission(id: string, approve: boolean, saveForProject: boolean): boolean {
+    const request = this.permissions.reply(id, approve);
+    if (!request) return false;
+    if (approve && saveForProject) this.savedApprovals.save(request);
+    return true;
   }
 
   /** Agent and model switches apply from the next provider turn. */

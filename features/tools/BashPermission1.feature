@@ -126,3 +126,58 @@ Feature: BashPermission1 - Permission for the runtime's shell
       """
       ran
       """
+
+  @TLS-05 @id:tls-bash-permission-saved-1 @needs:restart
+  Scenario: [9] An approval saved for the project lets the same command run without asking in a later session, after a restart
+    Given the runtime declares the choice "approval.saved-for-project"
+    And the agent "reviewer" may use the tools:
+      | read | allow |
+    And a session "s1" working in "." of the project "p"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "echo ran >> ran.txt" as "b1"
+    And the provider replies "done"
+    And the provider runs the shell command "echo ran >> ran.txt" as "b2"
+    And the provider replies "done again"
+    And the user steers "start"
+    And a tool call waits for permission
+    When the user approves the waiting tool call for the project
+    And the session settles
+    And the runtime process restarts
+    And a session "s2" working in "." of the project "p"
+    And the session "s2" selects the agent "reviewer"
+    And the user steers "again" to session "s2"
+    Then session "s2" settles without asking for permission
+    And call "b2" settled as success
+    And "ran.txt" in the workspace of "s1" has 2 lines
+
+  @TLS-05 @id:tls-bash-permission-saved-2
+  Scenario: [10] An approval saved for the project covers that command in that project only
+    Given the runtime declares the choice "approval.saved-for-project"
+    And the agent "reviewer" may use the tools:
+      | read | allow |
+    And a session "s1" working in "." of the project "p"
+    And the session selects the agent "reviewer"
+    And the provider runs the shell command "echo ran >> ran.txt" as "b1"
+    And the provider replies "done"
+    And the provider runs the shell command "echo other >> ran.txt" as "b2"
+    And the provider replies "done in p"
+    And the provider runs the shell command "echo ran >> ran.txt" as "b3"
+    And the provider replies "done in q"
+    And the user steers "start"
+    And a tool call waits for permission
+    When the user approves the waiting tool call for the project
+    And the session settles
+    And a session "s2" working in "." of the project "p"
+    And the session "s2" selects the agent "reviewer"
+    And a session "s3" working in "." of the project "q"
+    And the session "s3" selects the agent "reviewer"
+    And the user steers "another command" to session "s2"
+    Then a tool call of session "s2" waits for permission
+    When the user declines the waiting tool call of session "s2"
+    And session "s2" settles
+    And the user steers "another project" to session "s3"
+    Then a tool call of session "s3" waits for permission
+    When the user declines the waiting tool call of session "s3"
+    And session "s3" settles
+    Then "ran.txt" in the workspace of "s1" has 1 line
+    And the workspace "q" has no file "ran.txt"

@@ -386,6 +386,7 @@ export type Text =
   | 'instructions.unreadable'
   | 'pruning.replacement'
   | 'pruning.protects-last-two-turns'
+  | 'approval.saved-for-project'
   | 'tool-output.retention-days'
   | 'continuation.continue'
   | 'compaction.system-prompt'
@@ -1466,6 +1467,10 @@ export interface PermissionReplyRequest {
    * True to run the call.
    */
   approve: boolean;
+  /**
+   * With approve: save the approval for the session's project, so that the same call (the shell's same command) runs without asking in every session of the project, after a restart too. Only a runtime declaring the choice approval.saved-for-project keeps such approvals.
+   */
+  always?: boolean;
 }
 /**
  * Answer once the session has a tool call waiting for permission.

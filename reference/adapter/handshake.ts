@@ -46,6 +46,7 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       'checkpoint.hash': 'sha256',
       'pruning.replacement': PRUNED_TOOL_OUTPUT,
       'pruning.protects-last-two-turns': 'yes',
+      'approval.saved-for-project': 'yes',
       'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),
       'continuation.continue': CONTINUE_TEXT,
       'compaction.system-prompt': COMPACTION_SYSTEM_PROMPT,

@@ -4,6 +4,8 @@ export interface PermissionRequest {
   tool: string;
   /** The agent of the provider turn that issued the call; its policy decided to ask. */
   agent: string;
+  /** What an approval saved for the project would match (the shell's command), where the call has one. */
+  pattern?: string;
 }
 
 /** Tool calls waiting for the user's decision. */
@@ -36,12 +38,13 @@ export class PermissionBoard {
     return [...this.waiting.values()].map((w) => w.request).filter((r) => r.sessionId === sessionId);
   }
 
-  reply(id: string, approved: boolean): boolean {
+  /** The request answered, or undefined when none waits under `id`. */
+  reply(id: string, approved: boolean): PermissionRequest | undefined {
     const entry = this.waiting.get(id);
-    if (!entry) return false;
+    if (!entry) return undefined;
     this.waiting.delete(id);
     entry.decide(approved);
-    return true;
+    return entry.request;
   }
 
   /** Resolves once the session has a request waiting. */

@@ -37,6 +37,8 @@ export type SessionEvent =
   | { type: 'session.moved'; location: string; projectRoot: string }
   /** Applies from the next provider turn; `null` agent means the default agent. */
   | { type: 'session.selected'; agent?: string | null; model?: string | null }
+  /** The user approved a call and saved the approval for the session's project. */
+  | { type: 'permission.saved'; tool: string; pattern: string }
   /** `parts`: the baseline as sent, one system part each (the core design joins it into one). */
   /** `provider`: the provider the epoch's first turn goes to (absent in events written before it was kept). */
   | { type: 'context.initialized'; parts: string[]; snapshot: ContextSnapshot; provider?: string }

@@ -2,6 +2,7 @@ import type { IdSource } from '../ids.js';
 import type { Session } from '../session/session-store.js';
 import type { Agent, AgentCatalog } from '../agents/agent-catalog.js';
 import type { PermissionBoard } from '../agents/permission-board.js';
+import { approvalPattern, type SavedApprovals } from '../agents/saved-approvals.js';
 import type { ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { DoomLoopDetector } from './doom-loop.js';
 
@@ -10,6 +11,7 @@ export interface ToolAuthorizationDeps {
   fileRead?: (sessionId: string, location: string, path: string) => void;
   agents: AgentCatalog;
   permissions: PermissionBoard;
+  savedApprovals: SavedApprovals;
   tools: ToolRegistry;
   ids: IdSource;
 }
@@ -54,10 +56,11 @@ export class ToolAuthorization {
     }
     const permission = agents.toolPermission(this.agent, call.name, tools.unruled(call.name));
     if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };
-    if (permission === 'ask') {
+    const pattern = approvalPattern(call.input);
+    if (permission === 'ask' && !this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)) {
       const id = this.deps.ids.next('prm');
       const approved = await permissions.ask(
-        { id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name },
+        { id, sessionId: this.sessionId, tool: call.name, agent: this.agent.name, pattern },
         this.signal,
       );
       if (!approved) return { status: 'error', output: 'The user declined this tool call' };

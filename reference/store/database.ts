@@ -4,6 +4,7 @@ import { INBOX_SCHEMA } from '../inbox/inbox-projection.js';
 import { MESSAGES_SCHEMA } from '../history/history-projection.js';
 import { DISCOVERED_INSTRUCTIONS_SCHEMA } from '../context/nested-instructions-projection.js';
 import { CONTEXT_EPOCHS_SCHEMA } from '../context/epoch-projection.js';
+import { SAVED_APPROVALS_SCHEMA } from '../agents/saved-approvals.js';
 
 export type Db = Database.Database;
 
@@ -45,6 +46,7 @@ CREATE TABLE IF NOT EXISTS events (
   MESSAGES_SCHEMA,
   DISCOVERED_INSTRUCTIONS_SCHEMA,
   CONTEXT_EPOCHS_SCHEMA,
+  SAVED_APPROVALS_SCHEMA,
 ].join('');
 
 /**

@@ -5,6 +5,7 @@ import { projectInbox } from '../inbox/inbox-projection.js';
 import { projectHistory } from '../history/history-projection.js';
 import { projectEpoch } from '../context/epoch-projection.js';
 import { projectNestedInstructions } from '../context/nested-instructions-projection.js';
+import { projectSavedApprovals } from '../agents/saved-approvals.js';
 
 /**
  * Applies one event to every area's projection tables. Called only by the event log, inside the
@@ -18,4 +19,5 @@ export function project(db: Statements, sessionId: string, seq: number, event: S
   projectHistory(db, sessionId, seq, event);
   projectEpoch(db, sessionId, event);
   projectNestedInstructions(db, sessionId, seq, event);
+  projectSavedApprovals(db, sessionId, event);
 }

@@ -183,4 +183,41 @@ export const tools: Mutant[] = [
     replace: '        const page = await directoryPage(String(location), offset,',
     breaks: ['TLS-02'],
   },
+  // TLS-05 (d): saved approvals are durable, per project, per command.
+  {
+    name: 'approvals saved for a project are kept in process memory only',
+    kind: 'state held only in memory',
+    file: 'agents/saved-approvals.ts',
+    find: "    this.log.append(request.sessionId, [\n      { type: 'permission.saved', tool: request.tool, pattern: request.pattern ?? '*' },\n    ]);",
+    replace: "    this.remembered.add(`${request.tool}\\n${request.pattern ?? '*'}`);",
+    also: [
+      {
+        file: 'agents/saved-approvals.ts',
+        find: '    return this.saved.get(projectRoot, tool, pattern) !== undefined;',
+        replace:
+          '    return this.remembered.has(`${tool}\\n${pattern}`) || this.saved.get(projectRoot, tool, pattern) !== undefined;',
+      },
+      {
+        file: 'agents/saved-approvals.ts',
+        find: '  private readonly saved;\n',
+        replace: '  private readonly saved;\n  private readonly remembered = new Set<string>();\n',
+      },
+    ],
+    breaks: ['TLS-05'],
+  },
+  {
+    name: 'an approval saved for a project covers every command of the shell',
+    kind: 'partial comparison',
+    file: 'agents/saved-approvals.ts',
+    find: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND pattern = ?'",
+    replace: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND (pattern = ? OR 1)'",
+    breaks: ['TLS-05'],
+  },
+  {
+    name: 'an approval saved for a project covers every project',
+    file: 'agents/saved-approvals.ts',
+    find: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND pattern = ?'",
+    replace: "'SELECT 1 AS found FROM saved_approvals WHERE (project_root = ? OR 1) AND tool = ? AND pattern = ?'",
+    breaks: ['TLS-05'],
+  },
 ];

@@ -3,6 +3,7 @@ import { DEFAULT_SKILL_TOOL } from '../../harness/protocol/protocol.js';
 import { toolCall, toolCallsTurn } from '../../harness/provider/turns.js';
 import { offered } from '../support/tool-calls.js';
 import { isKitModel } from '../../harness/provider/kit-models.js';
+import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 
 Given('the agent {string} may use the tools:', async function (this: KitWorld, agent: string, table: DataTable) {
@@ -46,10 +47,34 @@ When('a tool call waits for permission', async function (this: KitWorld) {
   await this.driver.call('permission.wait', { sessionId: this.session().id });
 });
 
-When('the user {permission-decision} the waiting tool call', async function (this: KitWorld, approves: boolean) {
-  const [waiting] = (await this.driver.call('permission.pending', { sessionId: this.session().id })).requests;
+/** A session that settles instead of asking ran its call without asking: that fails here, not at a timeout. */
+When('a tool call of session {string} waits for permission', async function (this: KitWorld, name: string) {
+  const sessionId = this.session(name).id;
+  const settled = this.driver.idle(sessionId).then(
+    () => true,
+    () => false,
+  );
+  await Promise.race([this.driver.call('permission.wait', { sessionId }), settled]);
+  if (await Promise.race([settled, Promise.resolve(false)]))
+    expect.fail(`session "${name}" settled without asking for permission`);
+});
+
+async function replyToWaiting(world: KitWorld, name: string | undefined, reply: { approve: boolean; always?: true }) {
+  const [waiting] = (await world.driver.call('permission.pending', { sessionId: world.session(name).id })).requests;
   if (!waiting) throw new Error('no tool call is waiting for permission');
-  await this.driver.call('permission.reply', { id: waiting.id, approve: approves });
+  await world.driver.call('permission.reply', { id: waiting.id, ...reply });
+}
+
+When(
+  /^the user (approves|declines) the waiting tool call(?: of session "([^"]*)")?$/,
+  function (this: KitWorld, decision: string, name?: string) {
+    return replyToWaiting(this, name, { approve: decision === 'approves' });
+  },
+);
+
+/** An approval kept for the session's project (TLS-05), where the runtime declares it keeps such approvals. */
+When('the user approves the waiting tool call for the project', function (this: KitWorld) {
+  return replyToWaiting(this, undefined, { approve: true, always: true });
 });
 
 /** The same for the skill tool, by the name the runtime declares (AGT-07). */

@@ -1,4 +1,4 @@
-import { Given, Then } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { quote } from '../../harness/means/shell-commands.js';
@@ -62,6 +62,22 @@ Given(
     return undefined;
   },
 );
+
+/** The session's drain ends with no call asking: one that asks first fails here, not at a timeout. */
+When('session {string} settles without asking for permission', async function (this: KitWorld, name: string) {
+  const sessionId = this.session(name).id;
+  const asked = this.driver.call('permission.wait', { sessionId }).then(
+    () => 'asked' as const,
+    () => 'stopped' as const,
+  );
+  const ended = await Promise.race([this.driver.idle(sessionId).then(() => 'idle' as const), asked]);
+  if (ended !== 'idle') {
+    const { requests } = await this.driver.call('permission.pending', { sessionId });
+    expect.fail(
+      `session "${name}" asked for permission to run ${requests.map((r) => r.tool).join(', ')} before it settled`,
+    );
+  }
+});
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
   const { requests } = await this.driver.call('permission.pending', { sessionId: this.session().id });

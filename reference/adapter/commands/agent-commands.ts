@@ -24,7 +24,7 @@ export function agentCommands({ runtime }: RuntimeHost): CommandTable {
       requests: runtime.permissions.pending(String(c.sessionId)).map(({ id, tool, agent }) => ({ id, tool, agent })),
     }),
     'permission.reply': (c) => {
-      if (!runtime.permissions.reply(String(c.id), Boolean(c.approve))) {
+      if (!runtime.replyToPermission(String(c.id), Boolean(c.approve), c.always === true)) {
         throw new RuntimeError('not-found', `no pending permission request ${c.id}`);
       }
     },
