@@ -106,6 +106,23 @@ Feature: Agents1 - Agent and model selection
     And request 3 carries no provider-native reasoning
     And request 3 has assistant text containing "weighing both options"
 
+  @AGT-06 @dialect:openai-responses @id:agt-agents-6-metadata
+  Scenario: [6m] The provider's own ID of an earlier answer goes back to no other model
+    Given a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the user steers "two"
+    And the session settles
+    And the session selects the model "kit-model-2"
+    And the user steers "three"
+    And the session settles
+    Then request 3 has assistant text containing "first"
+    And request 3 does not contain "msg_kit_1" anywhere
+    And request 3 does not contain "msg_kit_2" anywhere
+
   @AGT-07 @id:agt-skill-tool-1
   Scenario: [7] A skill loads through the skill tool only where the agent may use it; a refused load reveals nothing of it
     Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"

@@ -93,6 +93,8 @@ export type SessionEvent =
       text: string;
       finish: FinishReason;
       reasoning?: { text: string; signature?: string };
+      /** The provider's own ID of the answer's text item (Responses). */
+      itemId?: string;
       providerBlocks?: Record<string, unknown>[];
       usage?: TokenUsage;
     }

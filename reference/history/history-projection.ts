@@ -96,6 +96,7 @@ export function projectHistory(db: Statements, sessionId: string, seq: number, e
         body.text = event.text;
         body.finish = event.finish;
         if (event.reasoning) body.reasoning = event.reasoning;
+        if (event.itemId) body.itemId = event.itemId;
         if (event.providerBlocks) body.providerBlocks = event.providerBlocks;
         if (event.usage) body.usage = event.usage;
       });

@@ -41,6 +41,8 @@ export interface AssistantMessage extends MessageBase {
   providerBlocks?: Record<string, unknown>[];
   /** Provider-native reasoning, replayable as such only to the model that produced it. */
   reasoning?: { text: string; signature?: string };
+  /** The provider's own ID of the answer's text item, metadata replayed only to the model that produced it. */
+  itemId?: string;
   /** The token usage the provider reported for this response. */
   usage?: TokenUsage;
 }

@@ -47,7 +47,7 @@ export const openaiResponses: ProviderDialect = {
 
 type InputItem =
   | { type: 'message'; role: 'user' | 'system'; content: InputContent[] }
-  | { type: 'message'; role: 'assistant'; content: { type: 'output_text'; text: string }[] }
+  | { type: 'message'; role: 'assistant'; id?: string; content: { type: 'output_text'; text: string }[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
   | { type: 'function_call_output'; call_id: string; output: string }
   | { type: 'reasoning'; summary: { type: 'summary_text'; text: string }[]; encrypted_content: string };
@@ -74,12 +74,14 @@ function toItems(message: ModelMessage, model: string): InputItem[] {
 }
 
 /**
- * AGT-06: encrypted reasoning goes back only to the model that wrote it; any other model (and
- * reasoning without its encrypted content) reads it as plain assistant text.
+ * AGT-06: encrypted reasoning and the answer's item ID go back only to the model that wrote them;
+ * any other model reads the reasoning (and reasoning without its encrypted content) as plain
+ * assistant text, and no ID.
  */
 function assistantItems(message: AssistantMessage, model: string): InputItem[] {
   const { reasoning } = message;
   const signature = message.model === model ? reasoning?.signature : undefined;
+  const itemId = message.model === model ? message.itemId : undefined;
   const said = (text: string): InputItem => ({
     type: 'message',
     role: 'assistant',
@@ -96,7 +98,7 @@ function assistantItems(message: AssistantMessage, model: string): InputItem[] {
         ]
       : []),
     ...(reasoning?.text && signature === undefined ? [said(reasoning.text)] : []),
-    ...(message.text ? [said(message.text)] : []),
+    ...(message.text ? [{ ...said(message.text), ...(itemId === undefined ? {} : { id: itemId }) }] : []),
     ...message.toolCalls.map(
       (call): InputItem => ({ type: 'function_call', call_id: call.callId, name: call.name, arguments: call.input }),
     ),
@@ -128,7 +130,7 @@ type ResponsesEvent =
   | {
       type: 'response.output_item.added' | 'response.output_item.done';
       output_index: number;
-      item: { type: string; call_id?: string; name?: string; encrypted_content?: string | null };
+      item: { type: string; id?: string; call_id?: string; name?: string; encrypted_content?: string | null };
     }
   | { type: 'response.function_call_arguments.delta'; output_index: number; delta: string }
   | {
@@ -150,6 +152,7 @@ class ResponsesDecoder implements StreamDecoder {
     const event = JSON.parse(message.data) as ResponsesEvent;
     switch (event.type) {
       case 'response.output_item.added':
+        if (event.item.type === 'message' && event.item.id) return [{ type: 'item-id', id: event.item.id }];
         return event.item.type === 'function_call'
           ? [{ type: 'tool-call', index: event.output_index, id: event.item.call_id, name: event.item.name }]
           : [];

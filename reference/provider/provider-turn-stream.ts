@@ -5,6 +5,8 @@ export type ProviderChunk =
   | { type: 'text'; delta: string }
   | { type: 'reasoning'; delta: string }
   | { type: 'reasoning-signature'; signature: string }
+  /** The provider's own ID of the answer's text item: metadata replayed only to the model that wrote it. */
+  | { type: 'item-id'; id: string }
   /**
    * A content block of a tool the provider executed itself, kept whole and replayed exactly: it
    * is a provider-native transcript fact, never a local tool settlement.

@@ -27,6 +27,7 @@ export class TurnProjection {
   private messageId: string | undefined;
   private text = '';
   private reasoning: { text: string; signature?: string } | undefined;
+  private itemId: string | undefined;
   /** Provider-executed tool blocks by stream index, with the input JSON streamed for them. */
   private readonly providerBlocks = new Map<number, { block: Record<string, unknown>; input: string }>();
   private finish: FinishReason | undefined;
@@ -73,6 +74,9 @@ export class TurnProjection {
       case 'reasoning-signature':
         this.reasoning = { text: this.reasoning?.text ?? '', signature: chunk.signature };
         return;
+      case 'item-id':
+        this.itemId = chunk.id;
+        return;
       case 'finish':
         this.finish = chunk.reason;
         return;
@@ -92,6 +96,7 @@ export class TurnProjection {
         text: this.text,
         finish: this.finish ?? 'stop',
         ...(this.reasoning ? { reasoning: this.reasoning } : {}),
+        ...(this.itemId ? { itemId: this.itemId } : {}),
         ...(this.usage ? { usage: this.usage } : {}),
         ...(this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {}),
       },

@@ -65,10 +65,14 @@ async function replyToWaiting(world: KitWorld, name: string | undefined, reply: 
   await world.driver.call('permission.reply', { id: waiting.id, ...reply });
 }
 
+When('the user {permission-decision} the waiting tool call', function (this: KitWorld, approves: boolean) {
+  return replyToWaiting(this, undefined, { approve: approves });
+});
+
 When(
-  /^the user (approves|declines) the waiting tool call(?: of session "([^"]*)")?$/,
-  function (this: KitWorld, decision: string, name?: string) {
-    return replyToWaiting(this, name, { approve: decision === 'approves' });
+  'the user {permission-decision} the waiting tool call of session {string}',
+  function (this: KitWorld, approves: boolean, name: string) {
+    return replyToWaiting(this, name, { approve: approves });
   },
 );
 
