@@ -5,11 +5,27 @@ import { isFailure } from '../harness/report/outcome.js';
 import type { Mutant } from './mutants/index.js';
 import { mutants } from './catalogue.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
+import { readScenarios, type IndexedScenario } from '../harness/suite/suite-index.js';
+import { kitPath } from '../harness/kit-root.js';
 
 /**
  * One self-check worker: a long-lived process that loads Cucumber and the steps once, then judges
  * the mutants the runner sends it, one at a time, each against its own build of the reference.
  */
+
+let suite: IndexedScenario[] | undefined;
+
+/**
+ * The scenarios that judge the rules a mutant breaks: those tagged with one, and those of other
+ * rules with a step whose `# checks:` names one, as a tag expression.
+ */
+function judging(rules: readonly string[]): string {
+  suite ??= readScenarios(kitPath('features'));
+  const checking = suite.filter((scenario) =>
+    scenario.steps.some((step) => step.named?.some((rule) => rules.includes(rule))),
+  );
+  return [...rules.map((rule) => `@${rule}`), ...checking.flatMap((s) => s.ids.map((id) => `@id:${id}`))].join(' or ');
+}
 
 /** The runner's request: judge the mutant at `index` of the catalogue, building it in `work`. */
 export interface Assignment {
@@ -90,9 +106,7 @@ async function judgeBy(
         : { adapter: means.neutral ? `REFERENCE_MEANS=neutral ${program}` : program },
     timeoutScale,
     validate: true,
-    tags: [...mutant.breaks.map((rule) => `@${rule}`), ...(mutant.checkedIn ?? []).map((id) => `@id:${id}`)].join(
-      ' or ',
-    ),
+    tags: judging(mutant.breaks),
     formats: [],
     failFast: false,
     quiet: true,

@@ -52,7 +52,6 @@ export const compaction: Mutant[] = [
     replace:
       "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'user') && !(m.role === 'system' && m.seq < checkpoint.seq),",
     breaks: ['CMP-04'],
-    checkedIn: ['cmp-compaction-6', 'cmp-compaction-8'],
   },
   {
     name: 'summary fragments are stored durably',
@@ -83,7 +82,6 @@ export const compaction: Mutant[] = [
       },
     ],
     breaks: ['CMP-06'],
-    checkedIn: ['cmp-compaction-7'],
   },
   // CMP-08 (c): the new summary takes in the messages compacted since the earlier one.
   {

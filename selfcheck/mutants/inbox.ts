@@ -371,7 +371,6 @@ export const inbox: Mutant[] = [
       },
     ],
     breaks: ['INB-02'],
-    checkedIn: ['inb-admission-8'],
   },
   {
     name: 'the receipt of a prompt without an ID names a second generated ID, not the one stored',

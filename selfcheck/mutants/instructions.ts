@@ -123,7 +123,6 @@ export const instructions: Mutant[] = [
     ],
     // Not observing the files at the boundary is INS-01's to judge, whatever the change.
     breaks: ['INS-01'],
-    checkedIn: ['ins-files-3'],
   },
   {
     // Discovery is cached per location: a file that appears later is never looked for.
@@ -154,7 +153,6 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     ],
     // The new file never reaches the model: not observing the files is INS-01's to judge.
     breaks: ['INS-01'],
-    checkedIn: ['ins-files-11'],
   },
   {
     name: 'an instruction file holding non-ASCII bytes is taken for a binary file and skipped',
@@ -174,7 +172,6 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace: 'encode: (files) => files.map((f) => ({ path: f.path })),',
     // The edit never reaches the model: not observing the files is INS-01's to judge.
     breaks: ['INS-01'],
-    checkedIn: ['ins-instructions-2'],
   },
   {
     name: 'a linked instruction file is contained in the project root by string prefix',

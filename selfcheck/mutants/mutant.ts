@@ -50,10 +50,8 @@ export interface Mutant extends Edit {
   profile?: 'checkpoint' | 'sol' | 'continuation';
   /** Further edits of the same defect, elsewhere. */
   also?: Edit[];
-  /** Rules whose scenarios must fail against this mutant. */
+  /** Rules whose scenarios (and steps of other scenarios marked `# checks:` with one) must fail against this mutant. */
   breaks: string[];
-  /** Scenarios of other rules (their `@id:`) with a step that checks a rule of `breaks` (`# checks:`). */
-  checkedIn?: string[];
   /**
    * The scenarios that catch it crash the runtime for real (capability fault-injection), which
    * only a runtime in its own process can: run the mutant over stdio

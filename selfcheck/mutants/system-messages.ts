@@ -137,7 +137,6 @@ export const systemMessages: Mutant[] = [
     replace:
       "          ...request.history.flatMap(toChatMessages).reduce<{ role: string }[]>((out, m) => (m.role === 'system' ? out.splice(out.findLastIndex((o) => o.role !== 'tool') + 1, 0, m) : out.push(m), out), []),",
     breaks: ['MCS-01'],
-    checkedIn: ['ins-files-mid-drain-1'],
   },
   {
     name: "the host's time zone offset is applied with the wrong sign",
