@@ -26,6 +26,7 @@ import {
   runnerAdapter,
 } from '../server/runner-adapter.js';
 import { readEpoch } from './store.js';
+import { savedSettings, saveSettings } from './configured-settings.js';
 import { loggedAt, loggedWarnings } from '../server/server-log.js';
 import {
   createServerStore,
@@ -185,6 +186,8 @@ class OpencodeRuntime {
       // OpenCode offers only the models its configuration names: every model the kit may select.
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
+      // A restarted process starts OpenCode with what the scenario configured before it.
+      ...savedSettings(config.storeDir),
     };
     if (!restarted) {
       linkScenario(config.storeDir, store);
@@ -195,6 +198,7 @@ class OpencodeRuntime {
       kept,
       idNamespace(config.storeDir),
       scenarioOpenedAt(config.storeDir),
+      config.storeDir,
     );
   }
 
@@ -206,6 +210,8 @@ class OpencodeRuntime {
     private readonly namespace: string,
     /** When the scenario's first process opened (ms): the log before it is another scenario's. */
     private readonly openedAt: number,
+    /** The scenario's own store, where what it configured is kept for a restarted process. */
+    private readonly scenarioStore: string,
   ) {
     this.settingChanges = {
       'tool-output.configure': async (c) =>
@@ -321,9 +327,14 @@ class OpencodeRuntime {
     return this.opencode.started();
   }
 
-  /** A restarted server has offered no model yet. */
+  /**
+   * A setting OpenCode reads only at start, kept in the scenario's store for a restarted process
+   * too. A restarted server has offered no model yet.
+   */
   private reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    return this.opencode.reconfigure(change, () => this.offered.clear());
+    const restarted = this.opencode.reconfigure(change, () => this.offered.clear());
+    saveSettings(this.scenarioStore, this.settings);
+    return restarted;
   }
 
   private async createSession(c: Command, api: OpencodeApi) {
