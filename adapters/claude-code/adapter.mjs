@@ -192,6 +192,9 @@ function hello(kitConfig) {
     skill: { tool: 'Skill', nameField: 'skill' },
     texts: {
       'prompt.default-delivery': 'steer',
+      // Claude Code writes an approval's permission updates for the project's local settings to
+      // .claude/settings.local.json in the session's directory, which every later session there reads.
+      'approval.saved-for-project': 'yes',
       // Claude Code takes a compaction's summary from the <summary> block of the model's reply, and
       // asks once more when the reply has none.
       'compaction.summary-form': '<summary>\n{summary}\n</summary>',
@@ -541,7 +544,7 @@ const commands = {
       throw new Refusal('conflict', 'the session has no work left and no tool call waits for permission');
   },
   'permission.reply': (c) => {
-    for (const running of live.values()) if (running.answerPermission(c.id, c.approve)) return;
+    for (const running of live.values()) if (running.answerPermission(c.id, c.approve, c.always === true)) return;
     throw new Refusal('not-found', `no tool call waits for permission as ${c.id}`);
   },
   'compaction.configure': async (c) => {

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+/** The destinations of Claude Code's permission updates that it keeps for the project. */
+const PROJECT_SETTINGS = new Set(['localSettings', 'projectSettings']);
+
 /**
  * One `claude -p --input-format stream-json --output-format stream-json` process serving one
  * session: user messages go to its stdin as stream-json lines, and its output says when the
@@ -49,9 +52,15 @@ export class ClaudeProcess {
       this.setState(this.state);
     }
     if (message.type === 'control_request' && message.request?.subtype === 'can_use_tool') {
-      const { tool_name: tool, tool_use_id: callId } = message.request;
+      const { tool_name: tool, tool_use_id: callId, permission_suggestions: suggestions = [] } = message.request;
       // The agent the process ran as when Claude Code asked: a later switch leaves the call its own.
-      this.permissions.set(message.request_id, { id: message.request_id, tool, callId, agent: this.agent });
+      this.permissions.set(message.request_id, {
+        id: message.request_id,
+        tool,
+        callId,
+        agent: this.agent,
+        suggestions,
+      });
       this.notify();
       return;
     }
@@ -81,11 +90,21 @@ export class ClaudeProcess {
     return answered;
   }
 
-  /** The answer to a `can_use_tool` request: run the call, or refuse it; false if no such request waits. */
-  answerPermission(id, approve) {
-    if (!this.permissions.delete(id)) return false;
+  /**
+   * The answer to a `can_use_tool` request: run the call, or refuse it; false if no such request
+   * waits. Approved `always`, the answer's `updatedPermissions` are the updates Claude Code offered
+   * with the request (`permission_suggestions`) that it keeps for the project: those whose destination
+   * is the project's local or shared settings (`.claude/settings.local.json`, `.claude/settings.json`),
+   * which it writes and every later session started there reads. Updates it offers for this session
+   * only are not taken: the kit's approval is saved for the project.
+   */
+  answerPermission(id, approve, always = false) {
+    const request = this.permissions.get(id);
+    if (!request) return false;
+    this.permissions.delete(id);
+    const saved = always ? request.suggestions.filter(({ destination }) => PROJECT_SETTINGS.has(destination)) : [];
     const response = approve
-      ? { behavior: 'allow' }
+      ? { behavior: 'allow', ...(saved.length > 0 ? { updatedPermissions: saved } : {}) }
       : { behavior: 'deny', message: 'The user declined this tool call.' };
     this.send({ type: 'control_response', response: { subtype: 'success', request_id: id, response } });
     return true;

@@ -160,9 +160,9 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "echo ran >> ran.txt" as "b1"
     And the provider replies "done"
     And the provider runs the shell command "echo other >> ran.txt" as "b2"
-    And the provider replies "done in p"
+    And the provider replies to "another command" with "done in p"
     And the provider runs the shell command "echo ran >> ran.txt" as "b3"
-    And the provider replies "done in q"
+    And the provider replies to "another project" with "done in q"
     And the user steers "start"
     And a tool call waits for permission
     When the user approves the waiting tool call for the project

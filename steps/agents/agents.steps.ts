@@ -47,15 +47,21 @@ When('a tool call waits for permission', async function (this: KitWorld) {
   await this.driver.call('permission.wait', { sessionId: this.session().id });
 });
 
-/** A session that settles instead of asking ran its call without asking: that fails here, not at a timeout. */
+/**
+ * A session that settles instead of asking ran its call without asking: that fails here, not at a
+ * timeout. So does a wait the runtime refuses because nothing waits and nothing can come now.
+ */
 When('a tool call of session {string} waits for permission', async function (this: KitWorld, name: string) {
   const sessionId = this.session(name).id;
   const settled = this.driver.idle(sessionId).then(
     () => true,
     () => false,
   );
-  await Promise.race([this.driver.call('permission.wait', { sessionId }), settled]);
-  if (await Promise.race([settled, Promise.resolve(false)]))
+  const asked = this.driver.call('permission.wait', { sessionId }).then(
+    () => true,
+    () => false,
+  );
+  if (!(await Promise.race([asked, settled.then((idle) => (idle ? false : asked))])))
     expect.fail(`session "${name}" settled without asking for permission`);
 });
 

@@ -25,7 +25,8 @@ import {
   START_WITHIN_MS,
   runnerAdapter,
 } from '../server/runner-adapter.js';
-import { readEpoch } from './store.js';
+import { readEpoch, savedApprovalIds } from './store.js';
+import { savedSettings, saveSettings } from './configured-settings.js';
 import { loggedAt, loggedWarnings } from '../server/server-log.js';
 import {
   createServerStore,
@@ -139,6 +140,9 @@ export function createAdapter(): StdioAdapter {
           'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
         // A prompt admitted without a delivery is steered (observed, 1.18.33).
         'prompt.default-delivery': 'steer',
+        // A request answered `always` saves its patterns for the location's project in the store
+        // (PermissionV2.reply, PermissionSaved.add), which every later request of it consults.
+        'approval.saved-for-project': 'yes',
       },
       limits: LIMITS,
     }),
@@ -185,6 +189,8 @@ class OpencodeRuntime {
       // OpenCode offers only the models its configuration names: every model the kit may select.
       ...(config.provider.models?.length ? { otherModels: config.provider.models } : {}),
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
+      // A restarted process starts OpenCode with what the scenario configured before it.
+      ...savedSettings(config.storeDir),
     };
     if (!restarted) {
       linkScenario(config.storeDir, store);
@@ -195,6 +201,7 @@ class OpencodeRuntime {
       kept,
       idNamespace(config.storeDir),
       scenarioOpenedAt(config.storeDir),
+      config.storeDir,
     );
   }
 
@@ -206,6 +213,8 @@ class OpencodeRuntime {
     private readonly namespace: string,
     /** When the scenario's first process opened (ms): the log before it is another scenario's. */
     private readonly openedAt: number,
+    /** The scenario's own store, where what it configured is kept for a restarted process. */
+    private readonly scenarioStore: string,
   ) {
     this.settingChanges = {
       'tool-output.configure': async (c) =>
@@ -261,7 +270,8 @@ class OpencodeRuntime {
       },
       'permission.pending': async (c, api) => ({ requests: await this.permissionRequests(this.sessionOf(c), api) }),
       'permission.wait': async (c, api) => this.permissionAsked(this.sessionOf(c), api),
-      'permission.reply': async (c, api) => this.replyToPermission(String(c.id), Boolean(c.approve), api),
+      'permission.reply': async (c, api) =>
+        this.replyToPermission(String(c.id), Boolean(c.approve), c.always === true, api),
       'tool-output.files': async () => this.toolOutputFiles(),
       diagnostics: async () => ({ diagnostics: await this.diagnostics() }),
     };
@@ -284,8 +294,8 @@ class OpencodeRuntime {
   /**
    * Ends the scenario's runtime and leaves its server to the next: nothing of this scenario may run
    * on into that one, so every session still running is interrupted (only this scenario's can be:
-   * the one before it ended the same way). A runtime that never needed a server passes on the one
-   * it was left.
+   * the one before it ended the same way) and every approval it saved for a project is removed. A
+   * runtime that never needed a server passes on the one it was left.
    */
   async close(): Promise<ServerHandle> {
     for (const stream of this.subscriptions.values()) stream.close();
@@ -293,6 +303,7 @@ class OpencodeRuntime {
     if (this.opencode.processIds().length > 0) {
       const api = new OpencodeApi((await this.started()).url);
       for (const session of await api.active()) await this.interrupt(session, api);
+      await this.forgetSavedApprovals(api);
     }
     return this.opencode;
   }
@@ -321,9 +332,14 @@ class OpencodeRuntime {
     return this.opencode.started();
   }
 
-  /** A restarted server has offered no model yet. */
+  /**
+   * A setting OpenCode reads only at start, kept in the scenario's store for a restarted process
+   * too. A restarted server has offered no model yet.
+   */
   private reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    return this.opencode.reconfigure(change, () => this.offered.clear());
+    const restarted = this.opencode.reconfigure(change, () => this.offered.clear());
+    saveSettings(this.scenarioStore, this.settings);
+    return restarted;
   }
 
   private async createSession(c: Command, api: OpencodeApi) {
@@ -602,12 +618,25 @@ class OpencodeRuntime {
    * The kit names a request by its ID only; OpenCode's reply route needs the session too, known from
    * the session's own list where the kit saw the request (the global list is scoped to a location).
    */
-  private async replyToPermission(id: string, approve: boolean, api: OpencodeApi) {
+  private async replyToPermission(id: string, approve: boolean, always: boolean, api: OpencodeApi) {
     const session = this.permissionSessions.get(id);
     if (!session) throw new ApiError('not-found', `no waiting permission request ${id}`);
+    // `always` saves the request's `save` patterns (bash: the command itself) for the location's
+    // project in the store (PermissionV2.reply, PermissionSaved.add), where every later request of
+    // the project finds them, after a restart too.
     await api.call('POST', `/api/session/${encodeURIComponent(session)}/permission/${encodeURIComponent(id)}/reply`, {
-      reply: approve ? 'once' : 'reject',
+      reply: approve ? (always ? 'always' : 'once') : 'reject',
     });
+  }
+
+  /**
+   * The approvals this scenario saved live in the server's store, which the next scenario shares:
+   * each is removed through OpenCode's own route, listed from the store (the list route answers
+   * for one project, and every location outside a Git repository is the project `global`).
+   */
+  private async forgetSavedApprovals(api: OpencodeApi): Promise<void> {
+    for (const id of savedApprovalIds(join(this.settings.storeDir, 'opencode.db')))
+      await api.call('DELETE', `/api/permission/saved/${encodeURIComponent(id)}`);
   }
 
   private async toolOutputFiles() {

@@ -24,7 +24,7 @@ const EXPERIMENTAL_ROUTES = new Set(['/experimental/control-plane/move-session']
 export class OpencodeApi {
   constructor(private readonly baseUrl: string) {}
 
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, directory?: string): Promise<T> {
+  async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, directory?: string): Promise<T> {
     if (!path.startsWith('/api/') && !EXPERIMENTAL_ROUTES.has(path))
       throw new Error(`only V2 routes may be used, not ${path}`);
     const headers: Record<string, string> =

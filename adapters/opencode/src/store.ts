@@ -44,3 +44,18 @@ export function readEpoch(databaseFile: string, sessionId: string): EpochView {
     db.close();
   }
 }
+
+/**
+ * The approvals OpenCode saved for a project (its `permission` table, which `PermissionSaved.add`
+ * fills when a request is answered `always`), by ID. Read-only, as the epoch is.
+ */
+export function savedApprovalIds(databaseFile: string): string[] {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'permission'`).get();
+    if (!table) return [];
+    return (db.prepare('SELECT id FROM permission').all() as { id: string }[]).map((row) => row.id);
+  } finally {
+    db.close();
+  }
+}
