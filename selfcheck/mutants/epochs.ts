@@ -14,9 +14,9 @@ export const epochs: Mutant[] = [
   {
     name: 'the first observation is also announced as a system message',
     file: 'runner/context-boundary.ts',
-    find: 'parts: systemParts(deps.profile, initialization.baseline), snapshot }]);\n    return new ContextBoundary(deps, session, sources, true);',
+    find: 'parts: systemParts(deps.profile, initialization.baseline), snapshot, provider }]);\n    return new ContextBoundary(deps, session, sources, true);',
     replace:
-      'parts: systemParts(deps.profile, initialization.baseline), snapshot: {} }]);\n    return new ContextBoundary(deps, session, sources, false);',
+      'parts: systemParts(deps.profile, initialization.baseline), snapshot: {}, provider }]);\n    return new ContextBoundary(deps, session, sources, false);',
     breaks: ['EPO-01'],
   },
   {
