@@ -72,6 +72,7 @@ Feature: Agents1 - Agent and model selection
     And the user steers "start"
     And a tool call waits for permission
     When the session selects the agent "reviewer"
+    # checks: AGT-04
     And the user approves the waiting tool call
     And the session settles
     Then the history has the tool call "echo" settled as success

@@ -224,6 +224,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the provider replies "first"
     And the provider replies "second"
     When the user steers "one"
+    # checks: CTX-03
     And the gates "ga1" and "gb1" are blocked at the same time
     And the gate "ga1" opens
     And the gate "gb1" opens
@@ -231,6 +232,7 @@ Feature: ContextSources1 - Composing and changing Context Sources
     And the context source "kit/a.one" has the value "3", read only once the gate "ga2" opens
     And the context source "kit/b.one" has the value "4", read only once the gate "gb2" opens
     And the user steers "two"
+    # checks: CTX-03
     And the gates "gb2" and "ga2" are blocked at the same time
     And the gate "gb2" opens
     And the gate "ga2" opens

@@ -15,6 +15,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     And the provider replies "hi"
     And the user steers "hello"
     And the session settles
+    # checks: INB-01
     When a session "alpha" is created again
     Then the session was not created anew
     And the history has 1 user message "hello"
@@ -32,6 +33,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
   Scenario: [4] An exact retry returns the same receipt and admits nothing more
     Given a session "s1"
     And the user admits "hello" with id "m1" and no resume
+    # checks: INB-02
     When the user admits "hello" with id "m1" and no resume
     Then the receipt is the one of the first admission of "m1", pending
     And the inbox is:

@@ -64,6 +64,7 @@ Feature: Execution1 - Run, wake and interrupt
       | text  | delivery | state    |
       | start | steer    | promoted |
       | later | queue    | pending  |
+    # checks: INB-14
     And the history has the tool call "gate" settled as interrupted
     When the session is woken
     And the session settles
@@ -76,6 +77,7 @@ Feature: Execution1 - Run, wake and interrupt
   Scenario: [6] Interrupting an idle or unknown session does nothing
     Given a session "s1"
     When the session is interrupted
+    # checks: INB-14
     And session "missing" is interrupted
     Then the provider received 0 requests
 

@@ -17,6 +17,7 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the session settles
     When the user steers "two"
     And the session settles
+    # checks: PRU-02
     Then the session has 1 completed compactions
     And the last request mentions "SUMMARY: first" in its conversation
 
@@ -28,6 +29,7 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the session settles
     When the user steers "two"
     And the session settles
+    # checks: PRU-02
     Then the session has 0 completed compactions
     And the provider received 2 requests
 
@@ -41,8 +43,10 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the user steers "two"
     And the session settles
     When the user steers "three"
+    # checks: PRU-05
     And the session settles
     Then the provider received 3 requests
+    # checks: PRU-05
     And the session has 0 completed compactions
 
   @PRU-02 @profile:sol @dialect:openai-chat @id:pru-usage-cap-1
@@ -55,6 +59,7 @@ Feature: Pruning2 - Reported token usage and the overflow check
     When the user steers "two"
     And the session settles
     Then the provider received 2 requests
+    # checks: PRU-02
     And the session has 0 completed compactions
 
   @PRU-05 @profile:sol @dialect:openai-chat @id:pru-usage-newest-1 @needs:restart
@@ -72,6 +77,7 @@ Feature: Pruning2 - Reported token usage and the overflow check
     # The compaction may follow the step whose usage overflowed, with its continuation, or precede "three".
     Then the last request ends with the pending input "three"
     And the last request mentions "SUMMARY: two turns" in its conversation
+    # checks: PRU-05
     And the session has 1 completed compaction
     When the runtime process restarts
     And the context window is 100000 tokens with an output allowance of 4000 and a compaction buffer of 2000
@@ -79,4 +85,5 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the session settles
     Then the last request ends with the pending input "four"
     And the last request mentions "SUMMARY: two turns" in its conversation
+    # checks: PRU-05
     And the session has 1 completed compaction

@@ -9,6 +9,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Given a session "s1"
     And the provider answers with status 503, 6 times
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 5
     And the session settles
     Then the provider received 6 requests
@@ -27,6 +28,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider replies with the recording "rate-limited"
     And the provider replies "back again"
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 1
     And the session settles
     Then the provider received 2 requests
@@ -44,6 +46,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider replies with the recording "overloaded"
     And the provider replies "back again"
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 1
     And the session settles
     Then the provider received 2 requests
@@ -57,6 +60,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Given a session "s1"
     And the provider answers with status 400
     And the user steers "hello"
+    # checks: RTY-02
     When the session settles
     Then the provider received 1 request
     And the session reports the failure "provider-error" mentioning "400"
@@ -68,6 +72,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider summarizes with "SUMMARY: hello"
     And the provider replies "done" to every later turn
     And the user steers "hello"
+    # checks: RTY-02
     When the session settles
     Then request 1 was not sent again
     # checks: CMP-11
@@ -79,9 +84,11 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider calls echo "same" 4 times in a row
     And the provider replies "done"
     And the user steers "go"
+    # checks: RTY-03
     When a tool call waits for permission
     Then "echo.log" in the workspace of "s1" has 2 lines
     When the user approves the waiting tool call
+    # checks: RTY-03
     And the session settles
     Then the provider received 5 requests
     And "echo.log" in the workspace of "s1" has 4 lines
@@ -92,6 +99,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Given a session "s1"
     And the provider calls echo "same" 3 times in a row
     And the user steers "go"
+    # checks: RTY-03
     When a tool call waits for permission
     And the user declines the waiting tool call
     And the session settles
@@ -125,6 +133,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     Given a session "s1"
     And the provider answers with status <status>
     And the user steers "hello"
+    # checks: RTY-02
     When the session settles
     Then the provider received 1 request
     And the session reports the failure "provider-error" mentioning "<status>"
@@ -143,6 +152,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider answers with status 429 and a Retry-After of <seconds> <given>
     And the provider replies "back again"
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 1
     And the session settles
     Then the provider received 2 requests
@@ -163,6 +173,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider answers with status 503 and a Retry-After of 0 seconds, 6 times
     When the user steers "hello"
     Then the provider receives 6 requests without a wait
+    # checks: RTY-01
     When the session settles
     Then the provider received 6 requests
     And the session reports the failure "provider-error" mentioning "503"
@@ -173,6 +184,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider replies with the recording "overloaded-midway"
     And the provider replies "The answer is 42"
     When the user steers "hello"
+    # checks: RTY-01
     And the session settles
     Then the response broken off after "The answer is" failed its turn, or its retry answered "The answer is 42"
 
@@ -185,6 +197,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider answers with status 503
     And the provider replies "done"
     And the user steers "go"
+    # checks: RTY-01
     When the clock passes retries 1 to 1
     And the clock passes retries 1 to 1 of request 3
     And the session settles
@@ -201,6 +214,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider resets the connection, 2 times
     And the provider replies "back again"
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 2
     And the session settles
     Then the provider received 3 requests
@@ -219,6 +233,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider resets the connection, 5 times
     And the provider replies "back again"
     And the user steers "hello"
+    # checks: RTY-01
     When the clock passes retries 1 to 5
     And the session settles
     Then the provider received 6 requests
@@ -238,6 +253,7 @@ Feature: Retry1 - Provider retries, doom loops and busy sessions
     And the provider calls echo 3 times
     And the provider replies "done"
     When the user steers "go"
+    # checks: RTY-03
     And the session settles
     Then no tool call waits for permission
     And the provider received 6 requests

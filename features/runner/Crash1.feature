@@ -110,12 +110,14 @@ Feature: Crash1 - Real crashes inside durable windows
     And the runtime is to crash right after it stores the start of a compaction
     When the user steers "two", which may crash the runtime
     And the crashed runtime starts again
+    # checks: CMP-07
     Then the session has 0 completed compactions
     And the history still holds the long reply
     When the context budget is sized so that one long reply overflows it
     And the session is run
     And the session settles
     Then the provider received 3 requests
+    # checks: CMP-07
     And the session has 1 completed compaction
     # checks: CMP-07 CMP-09
     And request 3 ends with:

@@ -127,6 +127,7 @@ Feature: Runner1 - Provider turns and tool settlement
     And the session settles
     Then request 2 keeps the provider's web search, or the runtime has no tools the provider executes
     And the provider received 2 requests
+    # checks: RUN-04
     And the history has the tool call "gate" settled as interrupted
     And request 2 replays the web search call for "kit" and its 2 results of 300 characters, under one ID
 

@@ -134,6 +134,7 @@ Feature: Patch1 - apply_patch
     When the user steers "start"
     And the provider has received 1 request
     Then request 1 offers the patch tool
+    # checks: TLS-04
     When a tool call waits for permission
     Then the workspace "s1" has no file "inside.txt"
     When the user declines the waiting tool call
@@ -166,8 +167,10 @@ Feature: Patch1 - apply_patch
     When the user steers "start"
     And the provider has received 1 request
     Then request 1 offers the patch tool
+    # checks: TLS-04
     When a tool call waits for permission
     And the user approves the waiting tool call
+    # checks: TLS-04
     And the session settles
     Then call "p1" settled as success
     And the file "inside.txt" in the workspace "s1" holds:
@@ -198,6 +201,7 @@ Feature: Patch1 - apply_patch
     When the user steers "start"
     And the provider has received 1 request
     Then request 1 offers the patch tool
+    # checks: TLS-04
     When a tool call waits for permission
     And the user approves the waiting tool call
     And the session settles

@@ -18,14 +18,14 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" is within 10 lines and 100000 bytes
     # checks: TOO-01
     And request 2 shows the model the output of call "c1"
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-01 @TOO-03 @id:too-bounding-2 @needs:kit-tools
   Scenario: [2] Too many bytes in few lines: the byte limit is reached first
     Given a session "s1"
     And the tool output limit is 1000 lines or 600 bytes
-    And the provider calls produce "c1" with one line of 5000 "x"
+    And the provider calls produce "c1" with one line of 5000 "x" between "BEGIN" and "END"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -33,7 +33,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
   @TOO-02 @id:too-bounding-3 @needs:kit-tools @needs:restart
@@ -52,6 +52,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done again"
     And the user steers "again"
     And the session settles
+    # checks: TOO-02
     Then the output of call "c2" is bounded as the output of call "c1" was
     And request 2 shows the model the output of call "c2"
 
@@ -118,7 +119,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and <bytes> bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
     # Where the cut falls depends on the length of the marker, which names the managed file's path,
@@ -168,7 +169,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
   Scenario: [10] The byte limit holds with a chat-completions provider, and the provider gets the bounded output whole
     Given a session "s1"
     And the tool output limit is 1000 lines or 600 bytes
-    And the provider calls produce "c1" with one line of 5000 "x"
+    And the provider calls produce "c1" with one line of 5000 "x" between "BEGIN" and "END"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -176,7 +177,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
     # checks: TOO-01
     And request 2 shows the model the output of call "c1"

@@ -47,6 +47,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     When the user steers "start"
     And the session settles
     Then call "c1" settled as success
+    # checks: TOO-01
     And the output of call "c1" is bounded
     And the output of call "c1" is within 5 lines and 100000 bytes
     And call "c1" has no complete output path

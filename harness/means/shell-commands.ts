@@ -39,11 +39,17 @@ export function gateCommand(name: string): string {
 export type ProducedText =
   /** `line 1<suffix>` to `line <count><suffix>`, joined by newlines, with no newline at the end. */
   | { kind: 'numbered'; count: number; suffix: string }
-  /** One line of `count` copies of the one-byte character `char`. */
-  | { kind: 'repeated'; char: string; count: number };
+  /**
+   * One line of `count` copies of the one-byte character `char`, between the ASCII texts of
+   * `between` if given: ends unlike the middle tell a cut keeping the head alone from one keeping both.
+   */
+  | { kind: 'repeated'; char: string; count: number; between?: readonly [string, string] };
 
 export function producedText(produced: ProducedText): string {
-  if (produced.kind === 'repeated') return produced.char.repeat(produced.count);
+  if (produced.kind === 'repeated') {
+    const [first, last] = produced.between ?? ['', ''];
+    return `${first}${produced.char.repeat(produced.count)}${last}`;
+  }
   return Array.from({ length: produced.count }, (_, i) => `line ${i + 1}${produced.suffix}`).join('\n');
 }
 
@@ -52,7 +58,10 @@ export function produceCommand(produced: ProducedText): string {
   if (produced.kind === 'repeated') {
     if (Buffer.byteLength(produced.char) !== 1)
       throw new Error(`a repeated output is of one-byte characters, not "${produced.char}"`);
-    return `head -c ${produced.count} /dev/zero | tr '\\000' ${quote(produced.char)}`;
+    const repeated = `head -c ${produced.count} /dev/zero | tr '\\000' ${quote(produced.char)}`;
+    if (!produced.between) return repeated;
+    const [first, last] = produced.between;
+    return `{ printf %s ${quote(first)}; ${repeated}; printf %s ${quote(last)}; }`;
   }
   if (produced.suffix.includes('\\')) throw new Error('a numbered output suffix has no backslash');
   return `awk -v n=${produced.count} -v s=${quote(produced.suffix)} 'BEGIN { for (i = 1; i <= n; i++) printf "line %d%s%s", i, s, (i < n ? "\\n" : "") }'`;

@@ -30,7 +30,7 @@ function scenario(
         uri: 'features/x/X1.feature',
         comments: Object.entries(checks).map(([line, rule]) => ({
           location: { line: Number(line) },
-          text: `    # checks: ${rule}`,
+          text: rule.trimStart().startsWith('#') ? rule : `    # checks: ${rule}`,
         })),
         feature: { children: [{ scenario: { id: 'sc', location: { line: 4 }, steps, examples: [] } }] },
       },
@@ -109,7 +109,18 @@ test('a check a step names of a rule the scenario is not tagged with judges that
   assert.deepEqual(passed.held, ['INB-07']);
   assert.deepEqual(coverageOf([passed]).outcomes, { 'INB-07': 'passed', 'INB-10': 'passed', 'INB-11': 'passed' });
   const later = collect(scenario(1, 'FAILED', 'AssertionError', { 8: 'INB-07' }));
-  assert.deepEqual(coverageOf([later]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
+  assert.deepEqual(coverageOf([later]).outcomes, { 'INB-10': 'not judged', 'INB-11': 'not judged' });
+});
+
+test('an action that fails naming no rule judges none: the runtime never reached what the checks read', () => {
+  const result = collect(scenario(1, 'FAILED', 'AssertionError', {}));
+  assert.equal(result.status, 'not judged');
+  assert.equal(result.charged, undefined);
+  assert.match(
+    result.reason!,
+    /^the runtime never reached what the checks read \(a When step names no rule it checks\): boom/,
+  );
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'not judged', 'INB-11': 'not judged' });
 });
 
 test("a failed check of one of the scenario's rules leaves unjudged the rule a later step would have checked", () => {
@@ -119,9 +130,13 @@ test("a failed check of one of the scenario's rules leaves unjudged the rule a l
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
 });
 
-/** A scenario that ran on past a failed check of step 1: the note, then the last step ending with the earlier failure. */
-function ranOnPast(lastStep: 'held' | 'failed after'): Envelope[] {
-  const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: 'INB-10', 8: 'INB-11' });
+/**
+ * A scenario that ran on past a failed check of step 1: the note, then the last step ending with
+ * the earlier failure; the last step checks INB-11 whatever the checks above it found, or not.
+ */
+function ranOnPast(lastStep: 'held' | 'failed after', independent = true): Envelope[] {
+  const last = independent ? '    # checks independently: INB-11' : 'INB-11';
+  const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: 'INB-10', 8: last });
   const note = (step: string, reason: string) =>
     ({
       attachment: {
@@ -133,9 +148,9 @@ function ranOnPast(lastStep: 'held' | 'failed after'): Envelope[] {
     }) as unknown as Envelope;
   const first = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
   envelopes.splice(first, 0, note('ts1', 'expected 2 requests, saw 3'));
-  const last = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
+  const lastFinished = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
   if (lastStep === 'failed after')
-    envelopes.splice(last, 0, {
+    envelopes.splice(lastFinished, 0, {
       attachment: {
         testCaseStartedId: 'r',
         testStepId: 'ts2',
@@ -157,6 +172,13 @@ test("a scenario that ran on past a failed check is that check's failure, and ju
   assert.deepEqual(result.charged, ['INB-10']);
   assert.deepEqual(result.held, ['INB-11']);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'passed' });
+});
+
+test('a check that held after an earlier failure judges nothing unless it says it reads what no check above is about', () => {
+  const result = collect(ranOnPast('held', false));
+  assert.deepEqual(result.charged, ['INB-10']);
+  assert.equal(result.held, undefined);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
 });
 
 test('a check that fails after an earlier failure leaves its rule not judged: it may fail for the first one', () => {

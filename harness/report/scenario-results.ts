@@ -2,7 +2,15 @@ import type { Envelope, Pickle } from '@cucumber/messages';
 import { EarlierCheckFailed, failureLines, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
-import { checksByStep, RULE_TAG, rulesChecked, type StepKind } from '../suite/step-checks.js';
+import {
+  checksByStep,
+  RULE_TAG,
+  rulesChecked,
+  rulesStillJudged,
+  type CheckingStep,
+  type NamedChecks,
+  type StepKind,
+} from '../suite/step-checks.js';
 
 /** Marks an emulated name the runtime has no interface for at all (the hello's `absent`). */
 export const ABSENT_MARK = '(absent)';
@@ -86,7 +94,7 @@ export class ScenarioResultCollector {
   private readonly firstCells = new Map<string, string>();
   /** Each test step's pickle step, to name the step that decided a scenario's outcome. */
   private readonly stepOf = new Map<string, { pickleId: string; stepId: string }>();
-  private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: string[] }>();
+  private readonly stepLines = new Map<string, { keyword: string; line: number; checks?: NamedChecks }>();
   /** Scenarios whose outcome a step already decided. */
   private readonly decided = new Set<string>();
   /** The steps of each scenario whose check saw nothing real ('' for a note no step made). */
@@ -227,13 +235,15 @@ export class ScenarioResultCollector {
     return {
       text: source ? `${source.keyword.trim()} ${step.text} (line ${source.line})` : step.text,
       kind: step.type ?? 'Unknown',
-      ...(source?.checks ? { checks: source.checks } : {}),
+      ...(source?.checks ? { checks: source.checks.rules } : {}),
     };
   }
 
   /**
-   * Charges a failed check to the rule it checks. A set-up step that fails without naming a rule
-   * checks none: the scenario could not be brought to the state its rules are about, so it is errored.
+   * Charges a failed check to the rule it checks. A set-up or action step that fails without naming
+   * a rule checks none: a Given could not bring the scenario to the state its rules are about (it
+   * errored); a When never reached what the scenario's checks read (a wait that ran out on a state
+   * another rule is about), so no rule of the scenario is judged by it.
    */
   private charge(result: ScenarioResult, step: { kind: StepKind; checks?: string[] } | undefined): void {
     const rules = step
@@ -243,35 +253,48 @@ export class ScenarioResultCollector {
     else if (step?.kind === 'Context') {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${failureLines(result.message).join('\n')}`;
+    } else if (step?.kind === 'Action') {
+      result.status = 'not judged';
+      result.reason = `the runtime never reached what the checks read (a When step names no rule it checks): ${failureLines(result.message)[0] ?? ''}`;
     }
   }
 
   /**
    * A scenario that failed one rule's check, or whose check of one rule saw nothing real, still
-   * judges its other rules: each is passed when every check of its own ran and held. So does a
-   * scenario of any outcome judge a rule it is not tagged with whose check a step names.
+   * judges its other rules: each is passed when every check of its own ran and held, above the
+   * first check that failed or saw nothing, or below it where the check says it reads what no
+   * check above it is about. So does a scenario of any outcome judge a rule it is not tagged with
+   * whose check a step names.
    */
   private settleOtherRules(result: ScenarioResult, started: string): void {
     const steps = this.pickles.get(this.caseToPickle.get(this.startedToCase.get(started)!)!)?.steps ?? [];
-    const checkedBy = (step: { type?: StepKind; astNodeIds: readonly string[] }) => {
+    const checking = steps.map((step) => {
       const named = this.stepLines.get(step.astNodeIds[0]!)?.checks;
-      return rulesChecked({ kind: step.type ?? 'Unknown', ...(named ? { named } : {}) }, result.rules);
-    };
+      return {
+        kind: step.type ?? 'Unknown',
+        ...(named ? { named: named.rules, ...(named.independent ? { independent: true } : {}) } : {}),
+      } satisfies CheckingStep;
+    });
     const held = this.held.get(started) ?? new Set();
     const failed = this.failedChecks.get(started) ?? new Set();
     const notJudged = this.notJudged.get(started) ?? new Set();
     // A note no one rule's check made leaves every rule of the scenario without a verdict.
-    const unjudgedSteps = steps.filter((step) => notJudged.has(step.id)).map(checkedBy);
+    const unjudgedSteps = steps.flatMap((step, i) =>
+      notJudged.has(step.id) ? [rulesChecked(checking[i]!, result.rules)] : [],
+    );
     if (notJudged.has('') || unjudgedSteps.some((rules) => rules.length === 0)) return;
     const unjudged = new Set(unjudgedSteps.flat());
-    const named = steps.flatMap((step) => this.stepLines.get(step.astNodeIds[0]!)?.checks ?? []);
+    const named = checking.flatMap((step) => step.named ?? []);
     const candidates = result.status === 'passed' ? [] : result.rules;
-    const passed = [...new Set([...candidates, ...named.filter((rule) => !result.rules.includes(rule))])].filter(
-      (rule) => {
-        if (result.charged?.includes(rule) || unjudged.has(rule)) return false;
-        const checks = steps.filter((step) => checkedBy(step).includes(rule));
-        return checks.length > 0 && checks.every((step) => held.has(step.id) && !failed.has(step.id));
-      },
+    const stopped = steps.findIndex((step) => failed.has(step.id) || notJudged.has(step.id) || !held.has(step.id));
+    const passed = rulesStillJudged(
+      checking,
+      stopped < 0 ? undefined : stopped,
+      result.rules,
+      (i) => held.has(steps[i]!.id) && !failed.has(steps[i]!.id),
+      [...new Set([...candidates, ...named.filter((rule) => !result.rules.includes(rule))])].filter(
+        (rule) => !result.charged?.includes(rule) && !unjudged.has(rule),
+      ),
     );
     if (passed.length > 0) result.held = passed;
   }

@@ -91,7 +91,7 @@ test("a clause listing a scenario, or an outline's row, that neither carries the
   );
   const named = (id: string, rules: string[], checks: string[], rows: string[] = []): IndexedScenario => ({
     ...scenario(id, rules, rows),
-    steps: [{ kind: 'Outcome', line: 5, named: checks }],
+    steps: [{ kind: 'Outcome', line: 5, text: 'x', named: checks }],
   });
   assert.deepEqual(
     lintClauses(

@@ -2,8 +2,11 @@
  * Which rules each step of a scenario checks, declared once: a comment right above the step names
  * them (`# checks: INB-07`, or `# checks: MCS-02 MCS-05` where one observation is a clause of
  * both), else an outcome step (a Then, or an And or But after one) of a scenario with one rule
- * checks that rule. A failure charges the rules its step checks and no other; the scenario's
- * other rules are judged by their own checks.
+ * checks that rule. A failure charges the rules its step checks and no other; a set-up or action
+ * step that names no rule checks none, so its failure says only that the runtime never reached
+ * what the scenario's checks are about. A check reads the state the steps above it left, so once
+ * one check failed, a later one speaks for its rule only where it says it reads what no earlier
+ * check is about (`# checks independently: TOO-03`).
  */
 
 import type { GherkinDocument } from '@cucumber/messages';
@@ -11,26 +14,41 @@ import type { GherkinDocument } from '@cucumber/messages';
 /** A rule tag of a scenario: `@INB-07`. */
 export const RULE_TAG = /^@([A-Z]{3}-\d{2})$/;
 
-/** A comment line right above a step naming the rules the step checks: `# checks: INB-07`. */
-export const CHECKS_COMMENT = /^\s*#\s*checks:\s*([A-Z]{3}-\d{2}(?:\s+[A-Z]{3}-\d{2})*)\s*$/;
+/**
+ * A comment line right above a step naming the rules the step checks: `# checks: INB-07`, or
+ * `# checks independently: TOO-03` for a check whose verdict no earlier check's failure unmakes.
+ */
+export const CHECKS_COMMENT = /^\s*#\s*checks(\s+independently)?:\s*([A-Z]{3}-\d{2}(?:\s+[A-Z]{3}-\d{2})*)\s*$/;
+
+/** What a `# checks:` comment says of the step below it. */
+export interface NamedChecks {
+  rules: string[];
+  /** The step reads what no check above it is about, so a failure above it leaves its verdict standing. */
+  independent: boolean;
+}
 
 /** The rules a `# checks:` comment names, if the line is one. */
 export function rulesNamed(comment: string): string[] | undefined {
-  return CHECKS_COMMENT.exec(comment)?.[1]?.split(/\s+/);
+  return checksNamed(comment)?.rules;
 }
 
-/** The rules each step of a document (its Backgrounds' too) names in a comment right above it, by the step's ID. */
-export function checksByStep(document: GherkinDocument): Map<string, string[]> {
-  const byLine = new Map<number, string[]>();
+export function checksNamed(comment: string): NamedChecks | undefined {
+  const match = CHECKS_COMMENT.exec(comment);
+  return match ? { rules: match[2]!.split(/\s+/), independent: Boolean(match[1]) } : undefined;
+}
+
+/** What each step of a document (its Backgrounds' too) names in a comment right above it, by the step's ID. */
+export function checksByStep(document: GherkinDocument): Map<string, NamedChecks> {
+  const byLine = new Map<number, NamedChecks>();
   for (const comment of document.comments) {
-    const rules = rulesNamed(comment.text);
-    if (rules) byLine.set(comment.location.line + 1, rules);
+    const named = checksNamed(comment.text);
+    if (named) byLine.set(comment.location.line + 1, named);
   }
-  const byStep = new Map<string, string[]>();
+  const byStep = new Map<string, NamedChecks>();
   for (const child of document.feature?.children ?? []) {
     for (const step of [...(child.background?.steps ?? []), ...(child.scenario?.steps ?? [])]) {
-      const rules = byLine.get(step.location.line);
-      if (rules) byStep.set(step.id, rules);
+      const named = byLine.get(step.location.line);
+      if (named) byStep.set(step.id, named);
     }
   }
   return byStep;
@@ -43,22 +61,26 @@ export interface CheckingStep {
   kind: StepKind;
   /** The rules the step's comment names. */
   named?: readonly string[];
+  /** The comment says the step's verdict stands whatever a check above it found. */
+  independent?: boolean;
 }
 
 /**
- * The rules a step checks: the ones it names, else the scenario's only rule for an outcome step or
- * for the action under test (a `When` the runtime fails, such as a permission it never asks for),
- * else none.
+ * The rules a step checks: the ones it names, else the scenario's only rule for an outcome step,
+ * else none. An action the runtime fails (a permission it never asks for) is a check only where
+ * its comment names the rule: a `When` that times out waiting for a state another rule is about
+ * must not charge the scenario's rule.
  */
 export function rulesChecked(step: CheckingStep, scenarioRules: readonly string[]): readonly string[] {
   if (step.named) return step.named;
-  return (step.kind === 'Outcome' || step.kind === 'Action') && scenarioRules.length === 1 ? scenarioRules : [];
+  return step.kind === 'Outcome' && scenarioRules.length === 1 ? scenarioRules : [];
 }
 
 /**
  * Whether a scenario runs on after the check at `index` failed: every step after it is a check,
- * and one of them checks a rule the failed one does not, whose verdict would otherwise be lost.
- * Later checks read what the runtime already did, so running them changes nothing the failure showed.
+ * and one of them says it reads what no check above it is about and checks a rule the failed one
+ * does not, whose verdict would otherwise be lost. Later checks read what the runtime already did,
+ * so running them changes nothing the failure showed.
  */
 export function runsOnAfterFailure(
   steps: readonly CheckingStep[],
@@ -71,8 +93,32 @@ export function runsOnAfterFailure(
   const later = steps.slice(index + 1);
   return (
     later.every((next) => next.kind === 'Outcome') &&
-    later.some((next) => rulesChecked(next, scenarioRules).some((rule) => !failed.includes(rule)))
+    later.some((next) => next.independent && rulesChecked(next, scenarioRules).some((rule) => !failed.includes(rule)))
   );
+}
+
+/**
+ * The rules whose every check ran and held and still speaks after the scenario's first failed or
+ * unjudged step (at `stopped`, or none): a check above that step read a state nothing had yet
+ * gone wrong in; one below it speaks only where it says it reads what no check above is about.
+ * `ran(index)` says whether the step at that index ran and held.
+ */
+export function rulesStillJudged(
+  steps: readonly CheckingStep[],
+  stopped: number | undefined,
+  scenarioRules: readonly string[],
+  ran: (index: number) => boolean,
+  candidates: readonly string[],
+): string[] {
+  return candidates.filter((rule) => {
+    const checks = steps.flatMap((step, index) => (rulesChecked(step, scenarioRules).includes(rule) ? [index] : []));
+    return (
+      checks.length > 0 &&
+      checks.every(
+        (index) => ran(index) && (stopped === undefined || index < stopped || steps[index]!.independent === true),
+      )
+    );
+  });
 }
 
 /**
@@ -96,4 +142,37 @@ export function unattributedChecks(
       problems.push({ problem: `no step checks @${rule}: put "# checks: ${rule}" above one of its checks` });
   }
   return problems;
+}
+
+/**
+ * Steps that observe a fact one rule is about, whatever scenario they stand in: in a scenario of
+ * another rule such a step is either that scenario's check or a precondition the named rule owns,
+ * and only its author can say which, so it must name the rule it checks. Unnamed, its failure would
+ * charge the scenario's rule for another rule's deviation (a runtime that never compacts failing
+ * every rule about what a compaction keeps).
+ */
+const FACTS_OF_RULES: readonly { step: RegExp; rule: string }[] = [
+  { step: /^the session has \d+ completed compactions?$/, rule: 'CMP-01' },
+  // The step "..., or nothing here is judged" charges no one when it fails.
+  { step: /^request \d+ asked for a summary rather than the turn "[^"]*"$/, rule: 'CMP-01' },
+  { step: /^the history has the tool call "[^"]*" running$/, rule: 'RUN-01' },
+  { step: /^the history has the tool call "[^"]*" settled as interrupted$/, rule: 'RUN-04' },
+  { step: /^the output of call "[^"]*" is bounded\b/, rule: 'TOO-01' },
+];
+
+/** Where a scenario observes another rule's fact without saying which rule the step checks. */
+export function unnamedFacts(
+  steps: readonly (CheckingStep & { line: number; text: string })[],
+  scenarioRules: readonly string[],
+): { line: number; problem: string }[] {
+  return steps.flatMap((step) => {
+    const fact = FACTS_OF_RULES.find(({ step: pattern }) => pattern.test(step.text));
+    if (!fact || step.named || scenarioRules.includes(fact.rule)) return [];
+    return [
+      {
+        line: step.line,
+        problem: `the step observes what ${fact.rule} is about, in a scenario of ${scenarioRules.join(' ')}: put "# checks: ${fact.rule}" above it where it is a precondition, or "# checks: <rule>" naming the scenario's rule whose clause it is`,
+      },
+    ];
+  });
 }

@@ -28,7 +28,7 @@ test('an indexed rule without a scenario is reported', () => {
 });
 
 test('a scenario naming an unknown rule is reported with its place', () => {
-  const steps = [{ kind: 'Outcome' as const, line: 9, named: ['INB-01', 'ZZZ-99'] }];
+  const steps = [{ kind: 'Outcome' as const, line: 9, text: 'x', named: ['INB-01', 'ZZZ-99'] }];
   assert.deepEqual(lintSuite(['INB-01'], [scenario({ rules: ['INB-01', 'ZZZ-99'], steps })]), [
     'features/x/X1.feature:7: @ZZZ-99 is not in the rule index',
   ]);
@@ -36,9 +36,9 @@ test('a scenario naming an unknown rule is reported with its place', () => {
 
 test('with several rules, each check names the rules it checks, and each rule is checked', () => {
   const steps = [
-    { kind: 'Context' as const, line: 8 },
-    { kind: 'Outcome' as const, line: 9, named: ['INB-01'] },
-    { kind: 'Outcome' as const, line: 10 },
+    { kind: 'Context' as const, line: 8, text: 'x' },
+    { kind: 'Outcome' as const, line: 9, text: 'x', named: ['INB-01'] },
+    { kind: 'Outcome' as const, line: 10, text: 'x' },
   ];
   assert.deepEqual(lintSuite(['INB-01', 'INB-02'], [scenario({ rules: ['INB-01', 'INB-02'], steps })]), [
     'features/x/X1.feature:10: the check names no rule, and its scenario has several (INB-01 INB-02): put "# checks: <rule>" above it',
@@ -123,4 +123,25 @@ test('two example rows of an outline whose first cells give one ID are reported,
     "features/x/X1.feature:11: the row's ID x-1/after-a-crash is already the ID of the row at line 10: make the first cells differ",
     "features/x/X1.feature:12: the row's first cell names it in its ID (x-1/<first cell>): give it letters or digits",
   ]);
+});
+
+test("a step observing another rule's fact names the rule it checks; the rule's own scenarios need not", () => {
+  const steps = [
+    { kind: 'Outcome' as const, line: 9, text: 'the session has 1 completed compaction' },
+    { kind: 'Outcome' as const, line: 10, text: 'the session has 1 completed compaction', named: ['CMP-01'] },
+    {
+      kind: 'Outcome' as const,
+      line: 11,
+      text: 'request 2 asked for a summary rather than the turn "two", or nothing here is judged',
+    },
+  ];
+  assert.deepEqual(
+    lintSuite(
+      ['CMP-01', 'CMP-04'],
+      [scenario({ rules: ['CMP-04'], steps }), scenario({ line: 30, ids: ['x-2'], rules: ['CMP-01'], steps })],
+    ).filter((p) => !p.includes('has no scenario')),
+    [
+      'features/x/X1.feature:9: the step observes what CMP-01 is about, in a scenario of CMP-04: put "# checks: CMP-01" above it where it is a precondition, or "# checks: <rule>" naming the scenario\'s rule whose clause it is',
+    ],
+  );
 });

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { CAPABILITIES, isCapability, neededCapabilities } from '../protocol/capabilities.js';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { rowId, rowKey } from './scenario-id.js';
-import { rulesNamed, type CheckingStep, type StepKind, unattributedChecks } from './step-checks.js';
+import { checksNamed, type CheckingStep, type StepKind, unattributedChecks, unnamedFacts } from './step-checks.js';
 
 /** One scenario as its tags describe it, with where it stands. */
 export interface IndexedScenario {
@@ -19,8 +19,8 @@ export interface IndexedScenario {
   tags: string[];
   /** An outline's example rows: the first cell of each, which names the row (scenario-id.ts), and its Examples' tags. */
   rows: { firstCell: string; line: number; tags: string[] }[];
-  /** Its own steps (not its Background's): their kind, line and the rule a comment says each checks. */
-  steps: (CheckingStep & { line: number })[];
+  /** Its own steps (not its Background's): their kind, line, text and the rules a comment says each checks. */
+  steps: (CheckingStep & { line: number; text: string })[];
 }
 
 /** Whether a Cucumber tag expression selects the scenario, or one of its example rows. */
@@ -88,17 +88,22 @@ function scenariosOf(file: string, text: string): IndexedScenario[] {
   // `# checks:` comment waiting for the step below it.
   let steps: IndexedScenario['steps'] | undefined;
   let kind: StepKind = 'Unknown';
-  let named: string[] | undefined;
+  let named: ReturnType<typeof checksNamed>;
   let inDocString = false;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line.startsWith('"""') || line.startsWith('```')) inDocString = !inDocString;
     if (inDocString || line.startsWith('"""') || line.startsWith('```')) return;
-    const comment = rulesNamed(line);
+    const comment = checksNamed(line);
     const step = /^(Given|When|Then|And|But|\*) /.exec(line)?.[1];
     if (step && steps) {
       kind = STEP_KINDS[step] ?? kind;
-      steps.push({ kind, line: i + 1, ...(named ? { named } : {}) });
+      steps.push({
+        kind,
+        line: i + 1,
+        text: line.slice(step.length + 1),
+        ...(named ? { named: named.rules, ...(named.independent ? { independent: true } : {}) } : {}),
+      });
     }
     named = comment;
     if (/^Background:/.test(line)) steps = undefined;
@@ -186,7 +191,10 @@ export function lintSuite(rules: string[], scenarios: IndexedScenario[]): string
       if (!isCapability(need))
         problems.push(`${where}: @needs:${need} names no optional capability (${CAPABILITIES.join(', ')})`);
     }
-    for (const { line, problem } of unattributedChecks(scenario.steps, scenario.rules))
+    for (const { line, problem } of [
+      ...unattributedChecks(scenario.steps, scenario.rules),
+      ...unnamedFacts(scenario.steps, scenario.rules),
+    ])
       problems.push(`${scenario.file}:${line ?? scenario.line}: ${problem}`);
     for (const rule of scenario.rules) {
       if (known.has(rule)) covered.add(rule);

@@ -1,6 +1,12 @@
 import { BeforeStep } from '@cucumber/cucumber';
 import type { GherkinDocument, Pickle } from '@cucumber/messages';
-import { checksByStep, RULE_TAG, runsOnAfterFailure, type CheckingStep } from '../../harness/suite/step-checks.js';
+import {
+  checksByStep,
+  RULE_TAG,
+  runsOnAfterFailure,
+  type CheckingStep,
+  type NamedChecks,
+} from '../../harness/suite/step-checks.js';
 import { attachFailureEvidence } from './failure-evidence.js';
 import { noteText } from '../../harness/report/outcome.js';
 import type { KitWorld } from './world.js';
@@ -12,10 +18,10 @@ export interface RunningStep {
   last: boolean;
 }
 
-const named = new WeakMap<GherkinDocument, Map<string, string[]>>();
+const named = new WeakMap<GherkinDocument, Map<string, NamedChecks>>();
 
 /** The rules each step of a document names, read once per document. */
-function namedChecks(document: GherkinDocument): Map<string, string[]> {
+function namedChecks(document: GherkinDocument): Map<string, NamedChecks> {
   const byStep = named.get(document) ?? checksByStep(document);
   named.set(document, byStep);
   return byStep;
@@ -24,8 +30,11 @@ function namedChecks(document: GherkinDocument): Map<string, string[]> {
 function checkingSteps(pickle: Pickle, document: GherkinDocument): CheckingStep[] {
   const byStep = namedChecks(document);
   return pickle.steps.map((step) => {
-    const rules = byStep.get(step.astNodeIds[0]!);
-    return { kind: step.type ?? 'Unknown', ...(rules ? { named: rules } : {}) };
+    const comment = byStep.get(step.astNodeIds[0]!);
+    return {
+      kind: step.type ?? 'Unknown',
+      ...(comment ? { named: comment.rules, ...(comment.independent ? { independent: true } : {}) } : {}),
+    };
   });
 }
 

@@ -164,6 +164,13 @@ Given(
   },
 );
 
+Given(
+  'the provider calls produce {string} with one line of {int} {string} between {string} and {string}',
+  function (this: KitWorld, id: string, count: number, char: string, first: string, last: string) {
+    return produce(this, id, { kind: 'repeated', char, count, between: [first, last] });
+  },
+);
+
 /**
  * An output exactly at the line limit (TOO-11) comes from the kit's own produce tool. A shell tool
  * shows its own text beside the command's output (the exit status, say), which takes the whole
@@ -370,6 +377,11 @@ Then('the output of call {string} begins and ends like the tool output', async f
   const text = raw(this, id);
   const nothing = noGenericCut(this, id, output, text);
   if (nothing) return this.notJudged(nothing);
+  // Where the text's end stands in its head too (one character repeated), a cut keeping the head alone looks the same.
+  if (this.means.keepsEnds(text.slice(0, output.length), text, 20))
+    return this.notJudged(
+      `the tool output's last characters stand in its head too: a cut keeping only its head would look the same`,
+    );
   expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
 });
 

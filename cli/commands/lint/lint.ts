@@ -23,7 +23,10 @@ export function lintKit(): IndexedScenario[] {
         .map((rule) => `rules/index.md: ${entry.name} names ${rule}, which is not indexed`),
     ),
   ];
-  if (problems.length > 0)
-    throw new KitInputError('the suite', `${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) {
+    // One line per problem, each naming its file and line: a list folded into one line reads as none.
+    for (const problem of problems) process.stderr.write(`kit: ${problem}\n`);
+    throw new KitInputError('the suite', `${problems.length} problem(s), each on a line above`);
+  }
   return scenarios;
 }
