@@ -47,6 +47,32 @@ test('a scenario the documents quote by file and line is at that line, with that
   }
 });
 
+/** A failing step as the kit prints it under a scenario: `at: <keyword> <text> (line <n>)`. */
+const FAILING_STEP = /^\s*at: ((?:Given|When|Then|And|But) .*) \(line (\d+)\)$/;
+
+test('a failing step the documents quote under a scenario is at that line of its feature, as written', () => {
+  let checked = 0;
+  for (const document of DOCUMENTS) {
+    const lines = readFileSync(kitPath(document), 'utf8').split('\n');
+    lines.forEach((text, i) => {
+      const [reference] = [...text.matchAll(REFERENCE)];
+      const step = lines
+        .slice(i + 1, i + 3)
+        .map((next) => FAILING_STEP.exec(next))
+        .find(Boolean);
+      if (!reference || !step) return;
+      const feature = readFileSync(kitPath(reference[1]!), 'utf8').split('\n');
+      assert.equal(
+        feature[Number(step[2]) - 1]?.trim(),
+        step[1],
+        `${document}:${i + 2}: ${reference[1]}, line ${step[2]}`,
+      );
+      checked += 1;
+    });
+  }
+  assert.ok(checked > 0, 'the documents quote no failing step');
+});
+
 test('a one-off npx command names the kit by its package, not the registry package named kit', () => {
   const { name } = JSON.parse(readFileSync(kitPath('package.json'), 'utf8')) as { name: string };
   const readme = readFileSync(kitPath('README.md'), 'utf8');

@@ -42,10 +42,13 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     # checks: CMP-02
     Then request 2 asked for a summary rather than the turn "two"
-    # checks: CMP-09
-    And the provider received at least 3 requests
     # checks: CMP-02 CMP-04 CMP-06
     And request 3 mentions "SUMMARY: a long answer" in its conversation
+    # Where the pending input goes after a compaction, a runtime that did not compact has nothing to show.
+    # checks: CMP-09
+    And request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    # checks: CMP-09
+    And the provider received at least 3 requests
     # checks: CMP-09
     And request 3 ends with the pending input "two"
 

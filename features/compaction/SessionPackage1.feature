@@ -66,6 +66,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the user steers "one"
     And the session settles
     When the user steers "two"
+    # checks: SCP-04
     And the session settles
     Then the provider received 2 requests
     # checks: SCP-04

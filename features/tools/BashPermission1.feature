@@ -13,6 +13,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1"
     And the provider replies "done"
     And the user steers "start"
+    # checks: TLS-05
     When a tool call waits for permission
     Then the workspace "s1" has no file "ran.txt"
     When the user approves the waiting tool call
@@ -32,6 +33,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1"
     And the provider replies "done"
     And the user steers "start"
+    # checks: TLS-05
     When a tool call waits for permission
     And the user declines the waiting tool call
     And the session settles
@@ -74,6 +76,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1-sibling}/work"
     And the provider replies "done"
     And the user steers "start"
+    # checks: TLS-05
     When a tool call waits for permission
     And the user declines the waiting tool call
     And the session settles
@@ -88,6 +91,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1-sibling}/work"
     And the provider replies "done"
     And the user steers "start"
+    # checks: TLS-05
     When a tool call waits for permission
     And the user approves the waiting tool call
     And the session settles
@@ -119,6 +123,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > {workspace:s1-sibling}/work/ran.txt" as "b1"
     And the provider replies "done"
     When the user steers "start"
+    # checks: TLS-05
     And the session settles
     Then no tool call waits for permission
     And call "b1" settled as success

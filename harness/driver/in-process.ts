@@ -21,9 +21,15 @@ export async function inProcessLauncher(modulePath: string): Promise<RuntimeLaun
   try {
     module = (await importRuntimeModule(resolve(modulePath))) as Partial<InProcessRuntimeModule>;
   } catch (error) {
+    const message = String((error as Error).message ?? error).split('\n')[0]!;
+    // Node loads a .ts file as CommonJS outside a package of "type": "module", and then cannot take its exports.
+    const asCommonJs =
+      /require\(\) (of )?ES Module|import statement outside a module|export' is not defined|Unexpected token 'export'/.test(
+        message,
+      );
     throw new KitInputError(
       modulePath,
-      `the runtime module cannot be loaded: ${String((error as Error).message ?? error).split('\n')[0]}`,
+      `the runtime module cannot be loaded: ${message}${asCommonJs ? ' (Node reads it as CommonJS: name it .mts, or set "type": "module" in the package.json above it)' : ''}`,
     );
   }
   if (typeof module.createAdapter !== 'function') {

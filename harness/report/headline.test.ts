@@ -34,11 +34,21 @@ test('a run with nothing for the baseline to carry passes, and says how many rul
   );
 });
 
-test('a failing run says so, with the rules passed', () => {
+test('a failing run says so, naming what the baseline does not expect, with the rules passed', () => {
   assert.equal(
     heading(formatMarkdown(few, 'rt', judge(few, baseline('b', 'c')))),
-    '## Conformance: ❌ failed · 1 of 4 rules passed',
+    '## Conformance: ❌ failed · not as the baseline expects: d · 1 of 4 rules passed',
   );
+  assert.equal(heading(formatMarkdown(few, 'rt', judge(few))), '## Conformance: ❌ failed · 1 of 4 rules passed');
+});
+
+test('the summary counts what the baseline expects, folded, and lists what it does not expect', () => {
+  const markdown = formatMarkdown(few, 'rt', judge(few, baseline('b', 'c')));
+  const folded = markdown.indexOf('<details><summary>2 outcome(s) the baseline expects</summary>');
+  const unexpected = markdown.indexOf('Not as the baseline expects:');
+  assert.ok(folded > 0 && unexpected > folded, markdown);
+  assert.match(markdown.slice(unexpected), /\| failed \| INB-04 \|.*`d` \|/);
+  assert.doesNotMatch(markdown.slice(unexpected), /`b`|`c`/);
 });
 
 test("each failing row of an outline the baseline lists once is a row of the summary's failure table", () => {

@@ -37,17 +37,34 @@ export function formatMarkdown(results: ScenarioResult[], runtime: string, verdi
     ),
   ];
   const failing = verdict.scenarios.filter((s) => s.standing !== 'passed' && s.standing !== 'no verdict');
-  if (failing.length > 0) {
-    lines.push('', '| outcome | rules | scenario | id |', '|---|---|---|---|');
-    for (const scenario of failing) {
+  // With a baseline, what it expects is a count (listed folded); what it does not expect is listed whole.
+  const expected = verdict.baseline
+    ? failing.filter((s) => s.standing === 'expected-fail' || s.standing === 'intermittent-pass')
+    : [];
+  const table = (scenarios: readonly ScenarioVerdict[]) => {
+    const rows = ['| outcome | rules | scenario | id |', '|---|---|---|---|'];
+    for (const scenario of scenarios) {
       // An outline is one baseline entry but each of its failing rows is a failure of its own.
-      const rows = results.filter((result) => isFailure(result.status) && verdictOf(verdict, result) === scenario);
-      for (const result of rows.length > 0 ? rows : [scenario.result])
-        lines.push(
+      const failed = results.filter((result) => isFailure(result.status) && verdictOf(verdict, result) === scenario);
+      for (const result of failed.length > 0 ? failed : [scenario.result])
+        rows.push(
           `| ${markdownCell(said(scenario))} | ${result.rules.join(' ')} | \`${result.uri}:${result.line}\` ${markdownCell(result.name)} | \`${result.id}\` |`,
         );
     }
-  }
+    return rows;
+  };
+  const unexpected = failing.filter((s) => !expected.includes(s));
+  if (expected.length > 0)
+    lines.push(
+      '',
+      `<details><summary>${expected.length} outcome(s) the baseline expects</summary>`,
+      '',
+      ...table(expected),
+      '',
+      '</details>',
+    );
+  if (unexpected.length > 0)
+    lines.push('', ...(verdict.baseline ? ['Not as the baseline expects:', ''] : []), ...table(unexpected));
   for (const { result } of withStanding(verdict, 'unexpected-fail')) {
     const request = result.request ? ['', ...requestExcerpt(result.request)] : [];
     lines.push(

@@ -134,9 +134,8 @@ test("a failed check of one of the scenario's rules leaves unjudged the rule a l
  * A scenario that ran on past a failed check of step 1: the note, then the last step ending with
  * the earlier failure; the last step checks INB-11 whatever the checks above it found, or not.
  */
-function ranOnPast(lastStep: 'held' | 'failed after', independent = true): Envelope[] {
-  const last = independent ? '    # checks independently: INB-11' : 'INB-11';
-  const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: 'INB-10', 8: last });
+function ranOnPast(lastStep: 'held' | 'failed after', first = 'INB-10', last = 'INB-11'): Envelope[] {
+  const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: first, 8: last });
   const note = (step: string, reason: string) =>
     ({
       attachment: {
@@ -146,8 +145,8 @@ function ranOnPast(lastStep: 'held' | 'failed after', independent = true): Envel
         body: noteText({ kind: 'check failed', reason }),
       },
     }) as unknown as Envelope;
-  const first = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
-  envelopes.splice(first, 0, note('ts1', 'expected 2 requests, saw 3'));
+  const firstFinished = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
+  envelopes.splice(firstFinished, 0, note('ts1', 'expected 2 requests, saw 3'));
   const lastFinished = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
   if (lastStep === 'failed after')
     envelopes.splice(lastFinished, 0, {
@@ -174,11 +173,18 @@ test("a scenario that ran on past a failed check is that check's failure, and ju
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'passed' });
 });
 
-test('a check that held after an earlier failure judges nothing unless it says it reads what no check above is about', () => {
-  const result = collect(ranOnPast('held', false));
-  assert.deepEqual(result.charged, ['INB-10']);
-  assert.equal(result.held, undefined);
-  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
+test("a check that held after a precondition's failed check judges nothing, unless it says it reads what no check above is about", () => {
+  const after = collect(ranOnPast('held', 'INB-07'));
+  assert.deepEqual(after.charged, ['INB-07']);
+  assert.equal(after.held, undefined);
+  assert.deepEqual(coverageOf([after]).outcomes, {
+    'INB-07': 'failed',
+    'INB-10': 'not judged',
+    'INB-11': 'not judged',
+  });
+  const apart = collect(ranOnPast('held', 'INB-07', '    # checks independently: INB-11'));
+  assert.deepEqual(apart.held, ['INB-11']);
+  assert.deepEqual(coverageOf([apart]).outcomes, { 'INB-07': 'failed', 'INB-10': 'not judged', 'INB-11': 'passed' });
 });
 
 test('a check that fails after an earlier failure leaves its rule not judged: it may fail for the first one', () => {

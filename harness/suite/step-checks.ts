@@ -4,9 +4,11 @@
  * both), else an outcome step (a Then, or an And or But after one) of a scenario with one rule
  * checks that rule. A failure charges the rules its step checks and no other; a set-up or action
  * step that names no rule checks none, so its failure says only that the runtime never reached
- * what the scenario's checks are about. A check reads the state the steps above it left, so once
- * one check failed, a later one speaks for its rule only where it says it reads what no earlier
- * check is about (`# checks independently: TOO-03`).
+ * what the scenario's checks are about. A check of a rule the scenario is not tagged with is a
+ * precondition's: once it failed, the state the later checks read may never have come about, so
+ * a later check speaks for its rule only where it says it reads what no check above it is about
+ * (`# checks independently: TOO-03`). Checks of the scenario's own rules read one state apart from
+ * each other: one failing leaves the others' verdicts standing.
  */
 
 import type { GherkinDocument } from '@cucumber/messages';
@@ -76,11 +78,26 @@ export function rulesChecked(step: CheckingStep, scenarioRules: readonly string[
   return step.kind === 'Outcome' && scenarioRules.length === 1 ? scenarioRules : [];
 }
 
+/** Whether the step checks the scenario's own rules only: not a precondition's check. */
+function ofOwnRules(step: CheckingStep, scenarioRules: readonly string[]): boolean {
+  const rules = rulesChecked(step, scenarioRules);
+  return rules.length > 0 && rules.every((rule) => scenarioRules.includes(rule));
+}
+
+/**
+ * Whether the check `later` still speaks after the check `failed` failed: it says it reads what no
+ * check above it is about, or both check the scenario's own rules (a precondition's failure voids
+ * what follows it).
+ */
+function standsAfter(failed: CheckingStep, later: CheckingStep, scenarioRules: readonly string[]): boolean {
+  return later.independent === true || (ofOwnRules(failed, scenarioRules) && ofOwnRules(later, scenarioRules));
+}
+
 /**
  * Whether a scenario runs on after the check at `index` failed: every step after it is a check,
- * and one of them says it reads what no check above it is about and checks a rule the failed one
- * does not, whose verdict would otherwise be lost. Later checks read what the runtime already did,
- * so running them changes nothing the failure showed.
+ * and one of them still speaks after it (standsAfter) and checks a rule the failed one does not,
+ * whose verdict would otherwise be lost. Later checks read what the runtime already did, so running
+ * them changes nothing the failure showed.
  */
 export function runsOnAfterFailure(
   steps: readonly CheckingStep[],
@@ -93,14 +110,18 @@ export function runsOnAfterFailure(
   const later = steps.slice(index + 1);
   return (
     later.every((next) => next.kind === 'Outcome') &&
-    later.some((next) => next.independent && rulesChecked(next, scenarioRules).some((rule) => !failed.includes(rule)))
+    later.some(
+      (next) =>
+        standsAfter(step, next, scenarioRules) &&
+        rulesChecked(next, scenarioRules).some((rule) => !failed.includes(rule)),
+    )
   );
 }
 
 /**
  * The rules whose every check ran and held and still speaks after the scenario's first failed or
  * unjudged step (at `stopped`, or none): a check above that step read a state nothing had yet
- * gone wrong in; one below it speaks only where it says it reads what no check above is about.
+ * gone wrong in; one below it speaks where it still stands after that step (standsAfter).
  * `ran(index)` says whether the step at that index ran and held.
  */
 export function rulesStillJudged(
@@ -110,12 +131,14 @@ export function rulesStillJudged(
   ran: (index: number) => boolean,
   candidates: readonly string[],
 ): string[] {
+  const failed = stopped === undefined ? undefined : steps[stopped];
   return candidates.filter((rule) => {
     const checks = steps.flatMap((step, index) => (rulesChecked(step, scenarioRules).includes(rule) ? [index] : []));
     return (
       checks.length > 0 &&
       checks.every(
-        (index) => ran(index) && (stopped === undefined || index < stopped || steps[index]!.independent === true),
+        (index) =>
+          ran(index) && (failed === undefined || index < stopped! || standsAfter(failed, steps[index]!, scenarioRules)),
       )
     );
   });
