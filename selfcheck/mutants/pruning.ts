@@ -87,8 +87,8 @@ export const pruning: Mutant[] = [
     name: 'a pruned output reads as empty to the model',
     profile: 'sol',
     file: 'history/model-history.ts',
-    find: "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,",
-    replace: "m.role === 'tool' && m.pruned ? { ...m, output: '' } : m,",
+    find: "  return { ...message, output: [PRUNED_TOOL_OUTPUT, ...replaced].join('\\n') };",
+    replace: "  return { ...message, output: '' };",
     breaks: ['PRU-04'],
   },
   {
