@@ -56,3 +56,25 @@ test("a scripted read call reaches the runtime's read tool under its declared na
   assert.equal(declared.toolName('read'), 'view');
   assert.deepEqual(shell.read('i', 'pixel.png'), { id: 'i', name: 'read', input: { path: 'pixel.png' } });
 });
+
+test("a read call already in the runtime's own form passes as it is, and an undeclared read tool gets the input as written", () => {
+  const pathElsewhere = toolMeans(
+    {
+      protocol: 'session-runtime-adapter/1',
+      runtime: { name: 'r', version: '1', language: 'x' },
+      profiles: ['core'],
+      capabilities: [],
+      texts: {},
+      shell: { tool: 'bash', commandField: 'command' },
+      read: { tool: 'read', pathField: 'filePath' },
+    } satisfies RuntimeDescription,
+    { gateBlocked: async () => {}, openGate: async () => {} },
+    { workspaces: '/nonexistent', timeoutMs: 1 },
+  );
+  const expressed = pathElsewhere.read('i', 'pixel.png');
+  assert.deepEqual(expressed, { id: 'i', name: 'read', input: { filePath: 'pixel.png' } });
+  assert.deepEqual(pathElsewhere.call(expressed), expressed);
+  const written = { id: 'r', name: 'read', input: { path: 'a.txt', offset: 2, limit: 5 } };
+  assert.equal(JSON.stringify(shell.call(written)), JSON.stringify(written));
+  assert.deepEqual(Object.keys(pathElsewhere.call(written)!.input), ['filePath', 'offset', 'limit']);
+});

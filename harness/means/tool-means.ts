@@ -81,12 +81,17 @@ export function toolMeans(description: RuntimeDescription, gates: GateCommands, 
 
 /**
  * The runtime's own read tool under its declared name, its path in the declared field: a scripted
- * `read` call names the path `path`, as the kit's scenarios write it.
+ * `read` call names the path `path`, as the kit's scenarios write it. A call with no `path` is
+ * already the runtime's own (a runtime whose read tool is `read` with its path elsewhere): mapping
+ * it again would lose its path. The other fields keep their place, so an undeclared read tool gets
+ * the very input the scenario wrote.
  */
 function readCall(read: ReadDeclaration, call: ScriptedToolCall): ScriptedToolCall {
-  if (call.name !== 'read' || call.rawInput !== undefined) return call;
-  const { path, ...rest } = call.input;
-  return { ...call, name: read.tool, input: { ...rest, [read.pathField]: path } };
+  if (call.name !== 'read' || call.rawInput !== undefined || !Object.hasOwn(call.input, 'path')) return call;
+  const input = Object.fromEntries(
+    Object.entries(call.input).map(([field, value]) => [field === 'path' ? read.pathField : field, value]),
+  );
+  return { ...call, name: read.tool, input };
 }
 
 /**
