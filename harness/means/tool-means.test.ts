@@ -32,3 +32,49 @@ test('through a shell, an output ending in a line break reads with and without i
   assert.deepEqual(shell.returned('line 1\n\nCommand exited with code 0.'), ['line 1\n', 'line 1\n\n']);
   assert.deepEqual(shell.returned('line 1Command exited with code 0.'), ['line 1']);
 });
+
+test("a scripted read call reaches the runtime's read tool under its declared name and path field", () => {
+  const declared = toolMeans(
+    {
+      protocol: 'session-runtime-adapter/1',
+      runtime: { name: 'r', version: '1', language: 'x' },
+      profiles: ['core'],
+      capabilities: [],
+      texts: {},
+      shell: { tool: 'bash', commandField: 'command' },
+      read: { tool: 'view', pathField: 'filePath' },
+    } satisfies RuntimeDescription,
+    { gateBlocked: async () => {}, openGate: async () => {} },
+    { workspaces: '/nonexistent', timeoutMs: 1 },
+  );
+  assert.deepEqual(declared.read('i', 'pixel.png'), { id: 'i', name: 'view', input: { filePath: 'pixel.png' } });
+  assert.deepEqual(declared.call({ id: 'r', name: 'read', input: { path: 'a.txt', offset: 2 } }), {
+    id: 'r',
+    name: 'view',
+    input: { offset: 2, filePath: 'a.txt' },
+  });
+  assert.equal(declared.toolName('read'), 'view');
+  assert.deepEqual(shell.read('i', 'pixel.png'), { id: 'i', name: 'read', input: { path: 'pixel.png' } });
+});
+
+test("a read call already in the runtime's own form passes as it is, and an undeclared read tool gets the input as written", () => {
+  const pathElsewhere = toolMeans(
+    {
+      protocol: 'session-runtime-adapter/1',
+      runtime: { name: 'r', version: '1', language: 'x' },
+      profiles: ['core'],
+      capabilities: [],
+      texts: {},
+      shell: { tool: 'bash', commandField: 'command' },
+      read: { tool: 'read', pathField: 'filePath' },
+    } satisfies RuntimeDescription,
+    { gateBlocked: async () => {}, openGate: async () => {} },
+    { workspaces: '/nonexistent', timeoutMs: 1 },
+  );
+  const expressed = pathElsewhere.read('i', 'pixel.png');
+  assert.deepEqual(expressed, { id: 'i', name: 'read', input: { filePath: 'pixel.png' } });
+  assert.deepEqual(pathElsewhere.call(expressed), expressed);
+  const written = { id: 'r', name: 'read', input: { path: 'a.txt', offset: 2, limit: 5 } };
+  assert.equal(JSON.stringify(shell.call(written)), JSON.stringify(written));
+  assert.deepEqual(Object.keys(pathElsewhere.call(written)!.input), ['filePath', 'offset', 'limit']);
+});

@@ -1,6 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeDescription, ShellDeclaration } from '../protocol/protocol.js';
+import {
+  DEFAULT_READ_TOOL,
+  type ReadDeclaration,
+  type RuntimeDescription,
+  type ShellDeclaration,
+} from '../protocol/protocol.js';
 import type { ScriptedToolCall } from '../provider/scripted-turn.js';
 import {
   GATE_DIRECTORY,
@@ -33,6 +38,8 @@ export interface ToolMeans {
   call(call: ScriptedToolCall): ScriptedToolCall | undefined;
   /** A `produce` call printing `produced`. */
   produce(id: string, produced: ProducedText): ScriptedToolCall;
+  /** A call of the runtime's own read tool on `path`, relative to the session's location. */
+  read(id: string, path: string): ScriptedToolCall;
   /** The tool name a call of `name` has in the runtime's history and requests. */
   toolName(name: string): string;
   /** Whether a tool message of the history is a call of the kit tool `kitName`. */
@@ -67,8 +74,24 @@ export interface ShellMeansOptions {
  * `kit-tools`, otherwise its declared shell tool, otherwise the kit tools (which it then lacks).
  */
 export function toolMeans(description: RuntimeDescription, gates: GateCommands, options: ShellMeansOptions): ToolMeans {
-  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates);
-  return shellMeans(description.shell, options);
+  const read = description.read ?? DEFAULT_READ_TOOL;
+  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates, read);
+  return shellMeans(description.shell, read, options);
+}
+
+/**
+ * The runtime's own read tool under its declared name, its path in the declared field: a scripted
+ * `read` call names the path `path`, as the kit's scenarios write it. A call with no `path` is
+ * already the runtime's own (a runtime whose read tool is `read` with its path elsewhere): mapping
+ * it again would lose its path. The other fields keep their place, so an undeclared read tool gets
+ * the very input the scenario wrote.
+ */
+function readCall(read: ReadDeclaration, call: ScriptedToolCall): ScriptedToolCall {
+  if (call.name !== 'read' || call.rawInput !== undefined || !Object.hasOwn(call.input, 'path')) return call;
+  const input = Object.fromEntries(
+    Object.entries(call.input).map(([field, value]) => [field === 'path' ? read.pathField : field, value]),
+  );
+  return { ...call, name: read.tool, input };
 }
 
 /**
@@ -82,7 +105,8 @@ export function boundedToolMeans(
   options: ShellMeansOptions,
 ): ToolMeans {
   const bounded = description.limits?.toolOutput?.tool;
-  if (bounded !== undefined && description.shell?.tool === bounded) return shellMeans(description.shell, options);
+  if (bounded !== undefined && description.shell?.tool === bounded)
+    return shellMeans(description.shell, description.read ?? DEFAULT_READ_TOOL, options);
   return toolMeans(description, gates, options);
 }
 
@@ -95,13 +119,14 @@ export function meansCover(description: RuntimeDescription, capability: string):
   return capability === 'kit-tools' && description.shell !== undefined;
 }
 
-function kitToolMeans(gates: GateCommands): ToolMeans {
+function kitToolMeans(gates: GateCommands, read: ReadDeclaration): ToolMeans {
   return {
     name: 'kit-tools',
-    call: (call) => call,
+    call: (call) => readCall(read, call),
     produce: (id, produced) => ({ id, name: 'produce', input: { text: producedText(produced) } }),
-    toolName: (name) => name,
-    isCallOf: (message, kitName) => message.name === kitName,
+    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }),
+    toolName: (name) => (name === 'read' ? read.tool : name),
+    isCallOf: (message, kitName) => message.name === (kitName === 'read' ? read.tool : kitName),
     shows: (actual, expected) => actual === expected,
     returned: (actual) => [actual],
     showsFirstAndLastLines(actual, first, last) {
@@ -114,7 +139,7 @@ function kitToolMeans(gates: GateCommands): ToolMeans {
   };
 }
 
-function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMeans {
+function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: ShellMeansOptions): ToolMeans {
   /** Which kit tool each scripted call ID stands for. */
   const scripted = new Map<string, string>();
   const status = shell.statusText === undefined ? undefined : statusPattern(shell.statusText);
@@ -146,15 +171,16 @@ function shellMeans(shell: ShellDeclaration, options: ShellMeansOptions): ToolMe
             ? command(call.id, 'produce', `printf '%s' ${quote(input.text)}`)
             : undefined;
         default:
-          return call;
+          return readCall(read, call);
       }
     },
     produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
-    toolName: (name) => (isKitTool(name) ? shell.tool : name),
+    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }),
+    toolName: (name) => (isKitTool(name) ? shell.tool : name === 'read' ? read.tool : name),
     isCallOf: (message, kitName) =>
       isKitTool(kitName)
         ? message.name === shell.tool && scripted.get(message.callId) === kitName
-        : message.name === kitName,
+        : message.name === (kitName === 'read' ? read.tool : kitName),
     shows: (actual, expected) => actual.includes(expected.trimEnd()),
     returned(actual) {
       if (!status || !bareStatus) return undefined;

@@ -112,6 +112,7 @@ export function sameMessage(a: ModelVisibleMessage, b: ModelVisibleMessage): boo
     a.role === b.role &&
     a.text === b.text &&
     a.toolCallId === b.toolCallId &&
+    sameStrings(a.mediaTypes ?? [], b.mediaTypes ?? []) &&
     a.reasoning?.text === b.reasoning?.text &&
     a.reasoning?.signature === b.reasoning?.signature &&
     (a.toolCalls ?? []).length === (b.toolCalls ?? []).length &&
@@ -136,6 +137,7 @@ function visibleMessage(message: ModelVisibleMessage, rewrite: (text: string) =>
       ? { toolCalls: message.toolCalls.map(({ id, name, input }) => ({ id, name, input: rewrite(input) })) }
       : {}),
     ...(message.toolCallId ? { toolCallId: message.toolCallId } : {}),
+    ...(message.mediaTypes?.length ? { mediaTypes: message.mediaTypes } : {}),
     ...(reasoning
       ? {
           reasoning: {

@@ -13,13 +13,17 @@ const CONTINUATION = ' '.repeat(ROLE_WIDTH + 2);
 
 /**
  * One message as the model saw it, one or more lines: its role, any replayed reasoning (`…`), its
- * text, then one line per tool call (`→ name input [id]`); a tool result starts with the call it answers.
+ * text, one line per image or file it carries (`▣ image/png`), then one line per tool call
+ * (`→ name input [id]`); a tool result starts with the call it answers.
  */
 export function formatMessage(message: ModelVisibleMessage): string[] {
   const text = visible(message.toolCallId ? `[${message.toolCallId}] ${message.text}` : message.text);
   const lines: string[] = [];
   if (message.reasoning) for (const line of visible(message.reasoning.text).split('\n')) lines.push(`… ${line}`);
-  if (!(text === '' && (message.toolCalls?.length || message.reasoning))) lines.push(...text.split('\n'));
+  const media = message.mediaTypes ?? [];
+  if (!(text === '' && (message.toolCalls?.length || message.reasoning || media.length)))
+    lines.push(...text.split('\n'));
+  for (const type of media) lines.push(`▣ ${type}`);
   for (const call of message.toolCalls ?? []) lines.push(`→ ${call.name} ${call.input} [${call.id}]`);
   return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${CONTINUATION}${line}`));
 }

@@ -264,6 +264,23 @@ export type HistoryMessage =
        * Profile sol: true when the output was pruned, so the model reads a replacement text naming what was removed while output stays whole; absent otherwise.
        */
       pruned?: boolean;
+      /**
+       * The images and files the tool returned beside its text (a read tool's image or PDF, say), as the runtime keeps them, pruned or not; absent when it returned none.
+       */
+      attachments?: {
+        /**
+         * The attachment's media type, e.g. image/png or application/pdf.
+         */
+        mediaType: string;
+        /**
+         * Its bytes, base64.
+         */
+        data: string;
+        /**
+         * Its file name, where the runtime keeps one.
+         */
+        filename?: string;
+      }[];
     }
   | {
       /**
@@ -385,6 +402,8 @@ export type Text =
   | 'checkpoint.hash'
   | 'instructions.unreadable'
   | 'pruning.replacement'
+  | 'pruning.replacement.image'
+  | 'pruning.replacement.file'
   | 'pruning.protects-last-two-turns'
   | 'approval.saved-for-project'
   | 'tool-output.retention-days'
@@ -1202,6 +1221,19 @@ export interface HelloResult {
      * The field of the tool's input that holds the patch text, e.g. patchText.
      */
     patchField: string;
+  };
+  /**
+   * The runtime's read tool, when its input differs from the default {"tool": "read", "pathField": "path"}: the kit calls it with the path of a file in the session's location (relative to it) in that field, to have it return an image or a file.
+   */
+  read?: {
+    /**
+     * The read tool's name, e.g. read.
+     */
+    tool: string;
+    /**
+     * The field of the tool's input that holds the path, e.g. filePath.
+     */
+    pathField: string;
   };
   /**
    * The runtime's skill tool, when its input differs from the default {"tool": "skill", "nameField": "name"}: the kit loads a skill by calling it with the skill's name in that field.

@@ -43,6 +43,10 @@ export type ShellDeclaration = NonNullable<HelloResult['shell']>;
 export type PatchDeclaration = NonNullable<HelloResult['patch']>;
 /** The patch tool of a runtime that declares none. */
 export const DEFAULT_PATCH_TOOL: PatchDeclaration = { tool: 'apply_patch', patchField: 'patch' };
+/** A read tool whose input field `pathField` names the file to read (an image or a PDF, for PRU-01 and PRU-04). */
+export type ReadDeclaration = NonNullable<HelloResult['read']>;
+/** The read tool of a runtime that declares none. */
+export const DEFAULT_READ_TOOL: ReadDeclaration = { tool: 'read', pathField: 'path' };
 /** A skill tool whose input field `nameField` names the skill to load (rule AGT-07). */
 export type SkillToolDeclaration = NonNullable<HelloResult['skill']>;
 /** The skill tool of a runtime that declares none. */

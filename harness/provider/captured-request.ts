@@ -23,6 +23,8 @@ export interface ModelVisibleMessage {
   toolCallId?: string;
   /** How many images (or other media) the message carries. */
   media?: number;
+  /** The media type of each, in order (`image/png`, `application/pdf`), where the request says it. */
+  mediaTypes?: string[];
   /** A call of a tool the provider executes itself, replayed with its ID and input (JSON text). */
   providerToolCall?: { id: string; name: string; input: string };
   /** The result of a tool the provider executed itself, replayed as the provider sent it (JSON text). */
@@ -34,4 +36,15 @@ export interface ModelVisibleMessage {
 /** What makes two requests the same to a provider: the model, the conversation and the tools offered. */
 export function sameRequestKey(request: Omit<CapturedRequest, 'index' | 'body'>): string {
   return JSON.stringify([request.model, request.baseline, request.messages, request.tools]);
+}
+
+/** The media a message carries, as a neutral message's fields: none when the list is empty. */
+export function mediaFields(mediaTypes: string[]): Pick<ModelVisibleMessage, 'media' | 'mediaTypes'> {
+  return mediaTypes.length > 0 ? { media: mediaTypes.length, mediaTypes } : {};
+}
+
+/** The media type a data URL names (`data:image/png;base64,...`); `unknown` where it names none. */
+export function dataUrlType(url: unknown): string {
+  const match = typeof url === 'string' ? /^data:([^;,]+)[;,]/.exec(url) : null;
+  return match?.[1] ?? 'unknown';
 }

@@ -3,7 +3,7 @@ import { bashTool } from '../tools/bash-tool.js';
 import { REVOCATION, SUPERSESSION } from '../context/sources/instructions.js';
 import { wrapSystemFallback } from '../provider/system-fallback.js';
 import { FILE_REVOCATION } from '../context/sources/instruction-files.js';
-import { PRUNED_TOOL_OUTPUT } from '../history/message.js';
+import { PRUNED_FILE, PRUNED_IMAGE, PRUNED_TOOL_OUTPUT } from '../history/message.js';
 import { DEFAULT_RETENTION_MS } from '../tools/managed-tool-output-files.js';
 import { DEFAULT_TOOL_OUTPUT_LIMIT } from '../tools/bounded-preview.js';
 import { CONTINUE_TEXT } from '../compaction/continuation.js';
@@ -45,6 +45,8 @@ export function helloResult(profile: Profile, capabilities: string[]) {
       'instructions.unreadable': 'unavailable',
       'checkpoint.hash': 'sha256',
       'pruning.replacement': PRUNED_TOOL_OUTPUT,
+      'pruning.replacement.image': PRUNED_IMAGE,
+      'pruning.replacement.file': PRUNED_FILE,
       'pruning.protects-last-two-turns': 'yes',
       'approval.saved-for-project': 'yes',
       'tool-output.retention-days': String(DEFAULT_RETENTION_MS / 86_400_000),

@@ -47,6 +47,7 @@ export function toKitMessage(message: SessionMessage) {
         ...(message.structured === undefined ? {} : { structured: message.structured }),
         ...(message.outputPath === undefined ? {} : { outputPath: message.outputPath }),
         ...(message.pruned ? { pruned: true } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       };
   }
 }

@@ -1,4 +1,5 @@
 import type { ContextSnapshot } from '../context/system-context.js';
+import type { ToolAttachment } from '../tools/tool.js';
 
 /** The durable events of a session. Each is appended with the next per-session sequence number. */
 
@@ -86,6 +87,8 @@ export type SessionEvent =
       structured?: unknown;
       /** Where the complete output is when `output` was bounded. */
       outputPath?: string;
+      /** The images and files the tool returned beside its text. */
+      attachments?: ToolAttachment[];
     }
   | {
       type: 'assistant.completed';

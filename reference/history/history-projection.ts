@@ -81,6 +81,7 @@ export function projectHistory(db: Statements, sessionId: string, seq: number, e
         body.output = event.output;
         if (event.structured !== undefined) body.structured = event.structured;
         if (event.outputPath !== undefined) body.outputPath = event.outputPath;
+        if (event.attachments?.length) body.attachments = event.attachments;
       });
       setStatus(db, id, event.status);
       return;

@@ -1,4 +1,5 @@
 import type { FinishReason, Prompt, TokenUsage, ToolStatus } from '../events/session-event.js';
+import type { ToolAttachment } from '../tools/tool.js';
 
 /** One projected session message, in durable event order. */
 export type SessionMessage = UserMessage | AssistantMessage | ToolMessage | SystemMessage | CompactionMessage;
@@ -76,12 +77,29 @@ export interface ToolMessage extends MessageBase {
   output?: string;
   structured?: unknown;
   outputPath?: string;
-  /** Pruned (profile `sol`): the model reads PRUNED_TOOL_OUTPUT instead of `output`. */
+  /** The images and files the tool returned beside its text. */
+  attachments?: ToolAttachment[];
+  /**
+   * Pruned (profile `sol`): the model reads PRUNED_TOOL_OUTPUT instead of `output`, and in place of
+   * each attachment the text that says what it was (`prunedAttachmentText`); both stay durable.
+   */
   pruned?: boolean;
 }
 
 /** What the model reads for a pruned tool output. */
 export const PRUNED_TOOL_OUTPUT = '[Old tool result content cleared]';
+/** What the model reads in place of a pruned tool result's image, and of its other files. */
+export const PRUNED_IMAGE = '[Image removed from context]';
+export const PRUNED_FILE = '[File removed from context]';
+
+/** `004`'s `DefaultPrunedMessage` names the kind of what was removed: an image, or another file. */
+export function prunedAttachmentText(attachment: ToolAttachment): string {
+  return isImage(attachment) ? PRUNED_IMAGE : PRUNED_FILE;
+}
+
+export function isImage(attachment: ToolAttachment): boolean {
+  return attachment.mediaType.startsWith('image/');
+}
 
 /** Provider call IDs repeat across turns, so a tool result is identified by its assistant message too. */
 export function toolMessageId(assistantMessageId: string, callId: string): string {

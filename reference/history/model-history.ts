@@ -1,4 +1,11 @@
-import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';
+import {
+  PRUNED_TOOL_OUTPUT,
+  prunedAttachmentText,
+  type CompactionMessage,
+  type ModelMessage,
+  type SessionMessage,
+  type ToolMessage,
+} from './message.js';
 
 /** Profile sol (`CompactionTriggerPrompt`): the user turn a compaction's summary answers. */
 export const COMPACTION_TRIGGER = 'What did we do so far?';
@@ -15,9 +22,13 @@ export type CheckpointForm = 'summary-message' | 'trigger-answer';
  * and every provider-native message before the cut, stay durable but are not sent.
  */
 export function modelHistory(messages: SessionMessage[], form: CheckpointForm = 'summary-message'): ModelMessage[] {
-  return activeHistory(messages, form).map((m) =>
-    m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,
-  );
+  return activeHistory(messages, form).map((m) => (m.role === 'tool' && m.pruned ? prunedForModel(m) : m));
+}
+
+/** A pruned result reads as the replacement of its output, then one line for each image or file it carried. */
+function prunedForModel({ attachments, ...message }: ToolMessage): ToolMessage {
+  const replaced = (attachments ?? []).map(prunedAttachmentText);
+  return { ...message, output: [PRUNED_TOOL_OUTPUT, ...replaced].join('\n') };
 }
 
 function activeHistory(messages: SessionMessage[], form: CheckpointForm): ModelMessage[] {

@@ -1,6 +1,6 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { AssistantMessage, ModelMessage } from '../history/message.js';
-import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
+import type { AssistantMessage, ModelMessage, ToolMessage } from '../history/message.js';
+import { INTERRUPTED_TOOL_OUTPUT, isImage } from '../history/message.js';
 import type { FinishReason } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import { StreamCut, type ProviderChunk } from './provider-turn-stream.js';
@@ -44,7 +44,12 @@ type ContentBlock =
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
+  | { type: 'tool_result'; tool_use_id: string; content: string | ResultBlock[]; is_error?: true };
+
+/** A tool result's content beside its text: its images, and its PDFs as documents. */
+type ResultBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'document'; source: { type: 'base64'; media_type: string; data: string } };
 
 interface Turn {
   role: 'user' | 'assistant';
@@ -89,7 +94,7 @@ function turnContent(message: ModelMessage, model: string): [Turn['role'], Conte
           {
             type: 'tool_result',
             tool_use_id: message.callId,
-            content: message.output ?? INTERRUPTED_TOOL_OUTPUT,
+            content: resultContent(message),
             ...(message.status === 'success' ? {} : { is_error: true as const }),
           },
         ],
@@ -97,6 +102,21 @@ function turnContent(message: ModelMessage, model: string): [Turn['role'], Conte
     case 'assistant':
       return ['assistant', assistantContent(message, model)];
   }
+}
+
+/** The output as text, and each image or file the tool returned as a block of its own after it. */
+function resultContent(message: ToolMessage): string | ResultBlock[] {
+  const text = message.output ?? INTERRUPTED_TOOL_OUTPUT;
+  if (!message.attachments?.length) return text;
+  return [
+    { type: 'text', text },
+    ...message.attachments.map(
+      (attachment): ResultBlock => ({
+        type: isImage(attachment) ? 'image' : 'document',
+        source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },
+      }),
+    ),
+  ];
 }
 
 /**

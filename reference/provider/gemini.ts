@@ -87,7 +87,11 @@ function contentOf(message: ModelMessage, model: string): [Content['role'], Part
     case 'tool': {
       const output = message.output ?? INTERRUPTED_TOOL_OUTPUT;
       const response = message.status === 'success' ? { output } : { error: output };
-      return ['user', [{ functionResponse: { id: message.callId, name: message.name, response } }]];
+      // The images and files the tool returned follow its response, as parts of their own.
+      const attachments = (message.attachments ?? []).map(
+        (attachment): Part => ({ inlineData: { mimeType: attachment.mediaType, data: attachment.data } }),
+      );
+      return ['user', [{ functionResponse: { id: message.callId, name: message.name, response } }, ...attachments]];
     }
     case 'assistant':
       return ['model', modelParts(message, model)];

@@ -2,6 +2,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import type { ModelMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import { promptText, type FinishReason, type Prompt, type TokenUsage } from '../events/session-event.js';
+import type { ToolAttachment } from '../tools/tool.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import type { ProviderChunk } from './provider-turn-stream.js';
 
@@ -19,10 +20,13 @@ export const openaiChat: ProviderDialect = {
         model: request.model,
         stream: true,
         ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
-        messages: [
-          ...request.baseline.map((content) => ({ role: 'system', content })),
-          ...request.history.flatMap(toChatMessages),
-        ],
+        messages: withResultMedia(
+          [
+            ...request.baseline.map((content) => ({ role: 'system', content })),
+            ...request.history.flatMap(toChatMessages),
+          ],
+          request.history,
+        ),
         tools: request.tools.map((tool) => ({
           type: 'function',
           function: { name: tool.name, description: tool.description, parameters: tool.parameters },
@@ -33,9 +37,12 @@ export const openaiChat: ProviderDialect = {
   decoder: () => new ChatDecoder(),
 };
 
-type ChatMessageContent =
-  | string
-  | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+  | { type: 'file'; file: { filename: string; file_data: string } };
+
+type ChatMessageContent = string | ChatContentPart[];
 
 type ChatMessage =
   | { role: 'user'; content: ChatMessageContent }
@@ -68,6 +75,40 @@ function toChatMessages(message: ModelMessage): ChatMessage[] {
     case 'tool':
       return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];
   }
+}
+
+/** What introduces, in a user message, the images and files tool results returned. */
+export const RESULT_MEDIA_TEXT = 'The images and files the tool results above returned:';
+
+/**
+ * A tool message holds text only in this dialect: the images and files of the results of one
+ * assistant turn follow them in a user message, once the last result of the turn is given (no
+ * other message may come between an assistant's calls and their results).
+ */
+function withResultMedia(messages: { role: string; tool_call_id?: string }[], history: ModelMessage[]): object[] {
+  const media = new Map<string, ChatContentPart[]>();
+  for (const message of history)
+    if (message.role === 'tool' && message.attachments?.length)
+      media.set(message.callId, message.attachments.map(mediaPart));
+  if (media.size === 0) return messages;
+  const out: object[] = [];
+  let pending: ChatContentPart[] = [];
+  messages.forEach((message, index) => {
+    out.push(message);
+    if (message.role === 'tool') pending.push(...(media.get(message.tool_call_id ?? '') ?? []));
+    if (pending.length > 0 && messages[index + 1]?.role !== 'tool') {
+      out.push({ role: 'user', content: [{ type: 'text', text: RESULT_MEDIA_TEXT }, ...pending] });
+      pending = [];
+    }
+  });
+  return out;
+}
+
+function mediaPart(attachment: ToolAttachment): ChatContentPart {
+  const url = `data:${attachment.mediaType};base64,${attachment.data}`;
+  return attachment.mediaType.startsWith('image/')
+    ? { type: 'image_url', image_url: { url } }
+    : { type: 'file', file: { filename: attachment.filename ?? 'file', file_data: url } };
 }
 
 /** Plain text, unless the prompt has media: then text and image parts, in order. */

@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { AssistantMessage, ModelMessage } from '../history/message.js';
+import type { AssistantMessage, ModelMessage, ToolMessage } from '../history/message.js';
 import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import type { FinishReason, Prompt, TokenUsage } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
@@ -49,10 +49,12 @@ type InputItem =
   | { type: 'message'; role: 'user' | 'system'; content: InputContent[] }
   | { type: 'message'; role: 'assistant'; id?: string; content: { type: 'output_text'; text: string }[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
-  | { type: 'function_call_output'; call_id: string; output: string }
+  | { type: 'function_call_output'; call_id: string; output: string | ResultContent[] }
   | { type: 'reasoning'; summary: { type: 'summary_text'; text: string }[]; encrypted_content: string };
 
 type InputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };
+/** A function's output beside its text: its images, and its other files. */
+type ResultContent = InputContent | { type: 'input_file'; filename: string; file_data: string };
 
 function systemMessage(text: string): InputItem {
   return { type: 'message', role: 'system', content: [{ type: 'input_text', text }] };
@@ -67,10 +69,23 @@ function toItems(message: ModelMessage, model: string): InputItem[] {
     case 'assistant':
       return assistantItems(message, model);
     case 'tool':
-      return [
-        { type: 'function_call_output', call_id: message.callId, output: message.output ?? INTERRUPTED_TOOL_OUTPUT },
-      ];
+      return [{ type: 'function_call_output', call_id: message.callId, output: resultOutput(message) }];
   }
+}
+
+/** The output as text, and each image or file the tool returned as content of its own after it. */
+function resultOutput(message: ToolMessage): string | ResultContent[] {
+  const text = message.output ?? INTERRUPTED_TOOL_OUTPUT;
+  if (!message.attachments?.length) return text;
+  return [
+    { type: 'input_text', text },
+    ...message.attachments.map((attachment): ResultContent => {
+      const url = `data:${attachment.mediaType};base64,${attachment.data}`;
+      return attachment.mediaType.startsWith('image/')
+        ? { type: 'input_image', image_url: url }
+        : { type: 'input_file', filename: attachment.filename ?? 'file', file_data: url };
+    }),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { RuntimeError } from '../errors.js';
 import { boundedPreview, withinLimit, type ToolOutputLimit } from './bounded-preview.js';
 import type { ManagedToolOutputFiles } from './managed-tool-output-files.js';
+import type { ToolAttachment } from './tool.js';
 
 /** A settled tool call as the session records it: the Model Tool Output and what goes with it. */
 export interface ToolResult {
@@ -10,6 +11,8 @@ export interface ToolResult {
   structured?: unknown;
   /** The complete output when `output` had to be bounded: a managed file, or the tool's own. */
   outputPath?: string;
+  /** Images and files beside the text, which no bound applies to. */
+  attachments?: ToolAttachment[];
 }
 
 export const savedMarker = (path: string) => `... output truncated; the full output is saved in ${path} ...`;

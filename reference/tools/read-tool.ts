@@ -1,4 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Tool } from './tool.js';
 import { resolveInLocation } from './location-paths.js';
 
@@ -7,9 +8,10 @@ export const READ_PAGE_LINES = 2000;
 export const READ_PAGE_ENTRIES = 1000;
 
 /**
- * The bounded read tool: a file as UTF-8 text paged by line ranges (or base64 when binary), a
- * directory as its direct children, directories first, alphabetical, paged by a one-based offset.
- * `next` is the offset of the following page, null on the last one.
+ * The bounded read tool: a file as UTF-8 text paged by line ranges (an image or a PDF as an
+ * attachment the model is shown, other binary files as base64), a directory as its direct
+ * children, directories first, alphabetical, paged by a one-based offset. `next` is the offset of
+ * the following page, null on the last one.
  */
 export function readTool(managed: (absolute: string) => boolean): Tool {
   return {
@@ -38,6 +40,16 @@ export function readTool(managed: (absolute: string) => boolean): Tool {
       }
       const bytes = await readFile(path);
       fileRead?.(path);
+      const media = mediaTypeOf(bytes);
+      if (media) {
+        // An image or a PDF is shown to the model as such, beside a line naming it.
+        const data = bytes.toString('base64');
+        return {
+          text: `Read ${media.startsWith('image/') ? 'the image' : 'the file'} ${basename(path)} (${media})`,
+          structured: { type: 'file', encoding: 'base64', content: data },
+          attachments: [{ mediaType: media, data, filename: basename(path) }],
+        };
+      }
       if (!isUtf8Text(bytes)) {
         return {
           text: bytes.toString('base64'),
@@ -67,6 +79,22 @@ function linePage(text: string, offset: number, limit: number) {
   const page = lines.slice(offset - 1, offset - 1 + limit);
   const next = offset - 1 + page.length < lines.length ? offset + page.length : null;
   return { type: 'file', encoding: 'utf-8', content: page.join('\n'), offset, next };
+}
+
+/** The media a model can be shown, known by their first bytes: PNG, JPEG, GIF, WebP and PDF. */
+const SIGNATURES: [string, number[], number][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0],
+  ['image/jpeg', [0xff, 0xd8, 0xff], 0],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38], 0],
+  ['image/webp', [0x57, 0x45, 0x42, 0x50], 8],
+  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d], 0],
+];
+
+function mediaTypeOf(bytes: Buffer): string | undefined {
+  const found = SIGNATURES.find(([, signature, at]) => signature.every((byte, i) => bytes[at + i] === byte));
+  // WebP is a RIFF container: its signature sits after the RIFF header.
+  if (found?.[0] === 'image/webp' && bytes.subarray(0, 4).toString('latin1') !== 'RIFF') return undefined;
+  return found?.[0];
 }
 
 function isUtf8Text(bytes: Buffer): boolean {

@@ -110,11 +110,12 @@ function jsonType(value: unknown): string {
 
 function success(output: string | ToolOutput): ToolResult {
   if (typeof output === 'string') return { status: 'success', output };
-  const { text, structured, outputPath } = output;
+  const { text, structured, outputPath, attachments } = output;
   return {
     status: 'success',
     output: text ?? JSON.stringify(structured, null, 2) ?? '',
     ...(structured === undefined ? {} : { structured }),
     ...(outputPath === undefined ? {} : { outputPath }),
+    ...(attachments?.length ? { attachments } : {}),
   };
 }

@@ -24,6 +24,17 @@ export interface ToolContext {
   authorize(permission: string): Promise<boolean>;
 }
 
+/**
+ * An image or a file a tool returns beside its text (the read tool's PNG or PDF): the model is
+ * shown it as such, not as text, and bounding never touches it.
+ */
+export interface ToolAttachment {
+  mediaType: string;
+  /** Its bytes, base64. */
+  data: string;
+  filename?: string;
+}
+
 /** A result with more than text; a plain string is a result with text only. */
 export interface ToolOutput {
   text?: string;
@@ -31,6 +42,7 @@ export interface ToolOutput {
   structured?: unknown;
   /** Where the tool itself kept its complete output, having shaped the text it returns. */
   outputPath?: string;
+  attachments?: ToolAttachment[];
 }
 
 export interface Tool extends ToolDefinition {

@@ -32,6 +32,9 @@ export const mutantKinds = [
   'containment by prefix',
   'atomicity',
   'tools left out of the estimate',
+  'media left out of the estimate',
+  'media weighed by their encoding',
+  'one kind of media taken for another',
   'promoted item loses its sequence',
   'facts only the protocol reports',
 ] as const;

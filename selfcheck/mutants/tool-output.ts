@@ -208,15 +208,14 @@ export const toolOutput: Mutant[] = [
   {
     name: 'replay reads the complete output back from its file',
     file: 'history/model-history.ts',
-    find: "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m,",
+    find: "(m.role === 'tool' && m.pruned ? prunedForModel(m) : m)",
     replace:
-      "m.role === 'tool' && m.pruned ? { ...m, output: PRUNED_TOOL_OUTPUT } : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m,",
+      "(m.role === 'tool' && m.pruned ? prunedForModel(m) : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m)",
     also: [
       {
         file: 'history/model-history.ts',
-        find: "import { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
-        replace:
-          "import { readFileSync } from 'node:fs';\nimport { PRUNED_TOOL_OUTPUT, type CompactionMessage, type ModelMessage, type SessionMessage } from './message.js';",
+        find: 'import {\n  PRUNED_TOOL_OUTPUT,',
+        replace: "import { readFileSync } from 'node:fs';\nimport {\n  PRUNED_TOOL_OUTPUT,",
       },
     ],
     breaks: ['TOO-13'],

@@ -10,6 +10,7 @@ import type {
   HistoryMessage,
   PromptReceipt,
 } from '../../harness/protocol/protocol.js';
+import { pdfDocument, pngImage } from './media-files.js';
 import { compactionSizes } from './compaction-sizes.js';
 import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
@@ -134,6 +135,9 @@ mapping<OneInputTool>('one-input-tool', {
 mapping('names', { names: true, 'does not name': false });
 mapping('advertises', { advertises: true, 'does not advertise': false });
 vocabulary('output-tool', { produce: true, fail: true });
+/** What a tool result may carry beside its text: an image, or a file of another kind (a PDF). */
+export type MediaKind = 'image' | 'file';
+vocabulary<MediaKind>('media-kind', { image: true, file: true });
 
 /** `40 numbered lines`, or numbered lines sized from the runtime's own limit (`... over every part of ...`). */
 defineParameterType({
@@ -235,15 +239,26 @@ defineParameterType({
 /**
  * What a file a scenario plants holds: `says "text"` (`, ending with a newline` as editors save
  * it: trailing whitespace a runtime must neither trim nor add to), `has 40 numbered lines` (`line 1`
- * to `line 40`, each ending in a newline), or `has the bytes "00 ff"`.
+ * to `line 40`, each ending in a newline), `has the bytes "00 ff"`, `is a PNG image of 200 by 200
+ * pixels` (of noise, about three bytes a pixel) or `is a one-page PDF`.
  */
 defineParameterType({
   name: 'file-content',
-  regexp: /says "([^"]*)"(, ending with a newline)?|has (\d+) numbered lines|has the bytes "([^"]*)"/,
-  transformer(text?: string, newline?: string, lines?: string, hex?: string): string | Buffer {
+  regexp:
+    /says "([^"]*)"(, ending with a newline)?|has (\d+) numbered lines|has the bytes "([^"]*)"|is a PNG image of (\d+) by (\d+) pixels|is a one-page PDF/,
+  transformer(
+    text?: string,
+    newline?: string,
+    lines?: string,
+    hex?: string,
+    width?: string,
+    height?: string,
+  ): string | Buffer {
     if (text !== undefined) return newline ? `${text}\n` : text;
     if (lines !== undefined) return `${producedText({ kind: 'numbered', count: Number(lines), suffix: '' })}\n`;
-    return Buffer.from(hex!.replace(/\s/g, ''), 'hex');
+    if (hex !== undefined) return Buffer.from(hex.replace(/\s/g, ''), 'hex');
+    if (width !== undefined) return pngImage(Number(width), Number(height));
+    return pdfDocument('A brief of one page');
   },
   useForSnippets: false,
 });

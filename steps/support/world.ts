@@ -49,6 +49,8 @@ export class KitWorld extends World {
   examinedRequest: number | undefined;
   /** The raw output of each scripted `produce` call, by call ID: what the runtime's tool returned. */
   readonly produced = new Map<string, string>();
+  /** The file each scripted call of the runtime's read tool names, by call ID. */
+  readonly readFiles = new Map<string, string>();
   /** The byte limit a shell command was sized to reach exactly, with the shell's own text, by call ID. */
   readonly sizedToLimit = new Map<string, number>();
   /** The names of the tools the scenario contributed to a location. */

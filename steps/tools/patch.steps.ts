@@ -23,9 +23,12 @@ Then('request 1 offers the patch tool', function (this: KitWorld) {
   offered(this, (this.driver.description.patch ?? DEFAULT_PATCH_TOOL).tool);
 });
 
-/** The same for a tool the scenarios call by its name in the seeds (the read tool). */
+/**
+ * The same for a tool the scenarios call by its name in the seeds (the read tool), under the name
+ * the runtime gives it: a read tool declared by another name is offered under that one.
+ */
 Then('request 1 offers the tool {string}', function (this: KitWorld, tool: string) {
-  offered(this, tool);
+  offered(this, this.means.toolName(tool));
 });
 
 /**

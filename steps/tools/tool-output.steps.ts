@@ -583,5 +583,12 @@ Then('the runtime reported a diagnostic for operators', async function (this: Ki
 });
 
 Given('the provider calls read {string} on {read-path}', function (this: KitWorld, id: string, path: string) {
-  this.provider.enqueue({ turn: toolCallsTurn([call(id, 'read', { path })]) });
+  this.readFiles.set(id, path);
+  this.provider.enqueue({ turn: toolCallsTurn([this.means.read(id, path)]) });
+});
+
+/** The runtime's own read tool on a file of the session's location, named relative to it. */
+Given('the provider calls read {string} on {string}', function (this: KitWorld, id: string, path: string) {
+  this.readFiles.set(id, join(this.session().workspace, path));
+  this.provider.enqueue({ turn: toolCallsTurn([this.means.read(id, path)]) });
 });

@@ -127,6 +127,8 @@ export function createAdapter(): StdioAdapter {
       },
       emulated: EMULATED,
       patch: { tool: 'apply_patch', patchField: 'patchText' },
+      // The read tool takes the file's path as `filePath` (relative paths resolve in the session's directory).
+      read: { tool: 'read', pathField: 'filePath' },
       texts: {
         // What `MessageV2.toModelMessages` sends for a tool output whose `time.compacted` is set.
         'pruning.replacement': '[Old tool result content cleared]',

@@ -23,6 +23,8 @@ export interface ClassicPart {
     error?: string;
     metadata?: Record<string, unknown>;
     time?: { start?: number; end?: number; compacted?: number };
+    /** The files a completed tool returned beside its output (the read tool's image or PDF), each as a data URL. */
+    attachments?: { type?: string; mime?: string; url?: string; filename?: string }[];
   };
 }
 

@@ -90,8 +90,30 @@ function toolMessage(part: ClassicPart, assistantMessageId: string, seq: number)
     output,
     ...(typeof state.metadata?.outputPath === 'string' ? { outputPath: state.metadata.outputPath } : {}),
     ...(state.time?.compacted ? { pruned: true } : {}),
+    ...attachmentsOf(state),
   };
 }
+
+/**
+ * The files a completed tool returned beside its output, as the tool part keeps them
+ * (`state.attachments`, each a file part whose `url` is a base64 data URL); a pruned part keeps them too.
+ */
+function attachmentsOf(state: NonNullable<ClassicPart['state']>): Pick<ToolHistoryMessage, 'attachments'> {
+  const attachments = (state.attachments ?? []).flatMap((file) => {
+    const match = /^data:([^;,]+);base64,(.*)$/s.exec(file.url ?? '');
+    if (!match) return [];
+    return [
+      {
+        mediaType: file.mime ?? match[1]!,
+        data: match[2]!,
+        ...(file.filename === undefined ? {} : { filename: file.filename }),
+      },
+    ];
+  });
+  return attachments.length > 0 ? { attachments } : {};
+}
+
+type ToolHistoryMessage = Extract<HistoryMessage, { role: 'tool' }>;
 
 /** Each summary message a compaction wrote: completed once finished without error. */
 export function compactions(messages: ClassicMessage[]) {

@@ -7,7 +7,7 @@ import {
   type ScriptedWebSearch,
   type WireResponse,
 } from '../scripted-turn.js';
-import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import { mediaFields, type DecodedRequest, type ModelVisibleMessage } from '../captured-request.js';
 
 /**
  * The Anthropic Messages wire dialect: named server-sent events. The `event:` line is part of the
@@ -146,10 +146,18 @@ type RequestBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content?: string | { type: string; text?: string }[] }
+  | { type: 'tool_result'; tool_use_id: string; content?: string | ResultBlock[] }
   | { type: 'server_tool_use'; id: string; name: string; input: unknown }
   | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown }
-  | { type: 'image'; source: unknown };
+  | MediaBlock;
+
+/** An image, or a document (a PDF), in a user turn or in a tool result. */
+interface MediaBlock {
+  type: 'image' | 'document';
+  source?: { type?: string; media_type?: string };
+}
+
+type ResultBlock = { type: string; text?: string } | MediaBlock;
 
 interface MessagesRequest {
   system?: string | { type: string; text?: string }[];
@@ -180,10 +188,13 @@ export function decodeRequest(body: unknown): DecodedRequest {
 function userMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
   return blocks.flatMap((block): ModelVisibleMessage[] => {
     if (block.type === 'text') return [{ role: 'user', text: block.text }];
-    if (block.type === 'image') return [{ role: 'user', text: '', media: 1 }];
+    if (block.type === 'image' || block.type === 'document')
+      return [{ role: 'user', text: '', ...mediaFields([mediaTypeOf(block)]) }];
     if (block.type === 'tool_result') {
-      const output = typeof block.content === 'string' ? block.content : textsOf(block.content ?? []).join('');
-      return [{ role: 'tool', text: output, toolCallId: block.tool_use_id }];
+      const content = block.content ?? [];
+      const output = typeof content === 'string' ? content : textsOf(content).join('');
+      const media = typeof content === 'string' ? [] : content.filter(isMedia).map(mediaTypeOf);
+      return [{ role: 'tool', text: output, toolCallId: block.tool_use_id, ...mediaFields(media) }];
     }
     return [];
   });
@@ -230,6 +241,15 @@ function assistantMessages(blocks: RequestBlock[]): ModelVisibleMessage[] {
   }
   if (reasoning) add({ role: 'assistant', text: '' });
   return messages;
+}
+
+function isMedia(block: { type: string }): block is MediaBlock {
+  return block.type === 'image' || block.type === 'document';
+}
+
+/** A base64 or URL source names its media type; a document without one is a PDF, as the API reads it. */
+function mediaTypeOf(block: MediaBlock): string {
+  return block.source?.media_type ?? (block.type === 'document' ? 'application/pdf' : 'unknown');
 }
 
 function textsOf(blocks: { type: string; text?: string }[]): string[] {

@@ -165,7 +165,15 @@ const REQUEST = {
       role: 'user',
       parts: [
         { functionResponse: { id: 'call_1', name: 'echo', response: { output: 'hi' } } },
-        { functionResponse: { id: 'call_2', name: 'echo', response: { error: 'no text' } } },
+        {
+          functionResponse: {
+            id: 'call_2',
+            name: 'echo',
+            response: { error: 'no text' },
+            parts: [{ inlineData: { mimeType: 'application/pdf', data: 'JVBERi0=' } }],
+          },
+        },
+        { inlineData: { mimeType: 'image/jpeg', data: '/9j/' } },
         { text: '<system-update>\nnow\n</system-update>' },
       ],
     },
@@ -181,7 +189,7 @@ test('a request decodes to the neutral conversation: system instruction, parts i
     baseline: ['Be brief.', 'Today is Monday.'],
     messages: [
       { role: 'user', text: 'Echo hi.' },
-      { role: 'user', text: '', media: 1 },
+      { role: 'user', text: '', media: 1, mediaTypes: ['image/png'] },
       {
         role: 'assistant',
         text: '',
@@ -192,7 +200,8 @@ test('a request decodes to the neutral conversation: system instruction, parts i
         reasoning: { text: 'Echo it.', signature: 'c2ln' },
       },
       { role: 'tool', text: 'hi', toolCallId: 'call_1' },
-      { role: 'tool', text: 'no text', toolCallId: 'call_2' },
+      { role: 'tool', text: 'no text', toolCallId: 'call_2', media: 1, mediaTypes: ['application/pdf'] },
+      { role: 'user', text: '', media: 1, mediaTypes: ['image/jpeg'] },
       { role: 'user', text: '<system-update>\nnow\n</system-update>' },
       { role: 'assistant', text: 'Done.' },
       { role: 'user', text: 'Say hello.' },

@@ -7,7 +7,7 @@ import {
   type ScriptedUsage,
   type WireResponse,
 } from '../scripted-turn.js';
-import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import { mediaFields, type DecodedRequest, type ModelVisibleMessage } from '../captured-request.js';
 import type { WireRequest } from './dialect.js';
 
 /**
@@ -111,10 +111,11 @@ interface RequestPart {
   text?: string;
   thought?: boolean;
   thoughtSignature?: string;
-  inlineData?: unknown;
-  fileData?: unknown;
+  inlineData?: { mimeType?: string };
+  fileData?: { mimeType?: string };
   functionCall?: { id?: string; name: string; args?: unknown };
-  functionResponse?: { id?: string; name: string; response?: Record<string, unknown> };
+  /** `parts`: the media of a multimodal function response. */
+  functionResponse?: { id?: string; name: string; response?: Record<string, unknown>; parts?: RequestPart[] };
 }
 
 interface GenerateContentRequest {
@@ -144,12 +145,17 @@ export function decodeRequest(body: unknown): DecodedRequest {
 function userMessages(parts: RequestPart[]): ModelVisibleMessage[] {
   return parts.flatMap((part): ModelVisibleMessage[] => {
     if (part.functionResponse) {
-      const { id, response } = part.functionResponse;
-      return [{ role: 'tool', text: resultText(response), toolCallId: id ?? '' }];
+      const { id, response, parts = [] } = part.functionResponse;
+      const media = parts.flatMap((inner) => (inner.inlineData || inner.fileData ? [mediaTypeOf(inner)] : []));
+      return [{ role: 'tool', text: resultText(response), toolCallId: id ?? '', ...mediaFields(media) }];
     }
-    if (part.inlineData || part.fileData) return [{ role: 'user', text: '', media: 1 }];
+    if (part.inlineData || part.fileData) return [{ role: 'user', text: '', ...mediaFields([mediaTypeOf(part)]) }];
     return part.text === undefined ? [] : [{ role: 'user', text: part.text }];
   });
+}
+
+function mediaTypeOf(part: RequestPart): string {
+  return (part.inlineData ?? part.fileData)?.mimeType ?? 'unknown';
 }
 
 /** A result is an object; by the API's convention its text is under `output`, or `error` for a failure. */

@@ -5,7 +5,7 @@ import {
   type ScriptedUsage,
   type WireResponse,
 } from '../scripted-turn.js';
-import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import { dataUrlType, mediaFields, type DecodedRequest, type ModelVisibleMessage } from '../captured-request.js';
 
 /**
  * The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. It has no
@@ -79,9 +79,16 @@ function frame(data: object): string {
   return `data: ${JSON.stringify(data)}\n\n`;
 }
 
+interface ChatContentPart {
+  type: string;
+  text?: string;
+  image_url?: { url?: string };
+  file?: { file_data?: string; file_id?: string; filename?: string };
+}
+
 interface ChatRequestMessage {
   role: string;
-  content?: string | null | { type: string; text?: string }[];
+  content?: string | null | ChatContentPart[];
   tool_calls?: { id: string; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
 }
@@ -118,9 +125,17 @@ export function decodeRequest(body: unknown): DecodedRequest {
   };
 }
 
-function mediaOf(content: ChatRequestMessage['content']): { media?: number } {
-  const media = Array.isArray(content) ? content.filter((part) => part.type === 'image_url').length : 0;
-  return media > 0 ? { media } : {};
+/** Images by their data URL, and files (a PDF as `file_data`, or by an uploaded file's ID). */
+function mediaOf(content: ChatRequestMessage['content']): Pick<ModelVisibleMessage, 'media' | 'mediaTypes'> {
+  if (!Array.isArray(content)) return {};
+  return mediaFields(
+    content.flatMap((part) => {
+      if (part.type === 'image_url') return [dataUrlType(part.image_url?.url)];
+      if (part.type === 'file')
+        return [part.file?.file_data === undefined ? 'application/pdf' : dataUrlType(part.file.file_data)];
+      return [];
+    }),
+  );
 }
 
 function textOf(content: ChatRequestMessage['content']): string {

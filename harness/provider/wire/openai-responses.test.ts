@@ -34,7 +34,15 @@ const REQUEST = {
     { type: 'function_call', call_id: 'call_a', name: 'ls', arguments: '{"path":"."}' },
     { type: 'function_call', call_id: 'call_b', name: 'ls', arguments: '{"path":"src"}' },
     { type: 'function_call_output', call_id: 'call_a', output: 'README.md' },
-    { type: 'function_call_output', call_id: 'call_b', output: [{ type: 'input_text', text: 'main.ts' }] },
+    {
+      type: 'function_call_output',
+      call_id: 'call_b',
+      output: [
+        { type: 'input_text', text: 'main.ts' },
+        { type: 'input_image', image_url: 'data:image/png;base64,AAAA' },
+        { type: 'input_file', filename: 'brief.pdf', file_data: 'data:application/pdf;base64,JVBERi0=' },
+      ],
+    },
     { type: 'message', role: 'developer', content: 'The clock moved on.' },
     { role: 'user', content: 'Thanks.' },
   ],
@@ -48,7 +56,7 @@ test('a Responses request decodes to the whole neutral conversation', () => {
   assert.deepEqual(decodeRequest(REQUEST), {
     baseline: ['You are a coding agent.', 'Sandbox: read-only.'],
     messages: [
-      { role: 'user', text: 'What is in this picture?', media: 1 },
+      { role: 'user', text: 'What is in this picture?', media: 1, mediaTypes: ['image/png'] },
       {
         role: 'assistant',
         text: 'A cat. Listing files.',
@@ -63,7 +71,13 @@ test('a Responses request decodes to the whole neutral conversation', () => {
         ],
       },
       { role: 'tool', text: 'README.md', toolCallId: 'call_a' },
-      { role: 'tool', text: 'main.ts', toolCallId: 'call_b' },
+      {
+        role: 'tool',
+        text: 'main.ts',
+        toolCallId: 'call_b',
+        media: 2,
+        mediaTypes: ['image/png', 'application/pdf'],
+      },
       { role: 'system', text: 'The clock moved on.' },
       { role: 'user', text: 'Thanks.' },
     ],
@@ -237,12 +251,15 @@ test('a failure shows a Responses request as the model saw it', () => {
     '    │ You are a coding agent.',
     '    │ Sandbox: read-only.',
     '  user       What is in this picture?',
+    '             ▣ image/png',
     '  assistant  … Look at it, then list files.',
     '             A cat. Listing files.',
     '  assistant  → ls {"path":"."} [call_a]',
     '             → ls {"path":"src"} [call_b]',
     '  tool       [call_a] README.md',
     '  tool       [call_b] main.ts',
+    '             ▣ image/png',
+    '             ▣ application/pdf',
     '  system     The clock moved on.',
     '  user       Thanks.',
   ]);

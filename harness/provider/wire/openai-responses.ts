@@ -8,7 +8,7 @@ import {
   type ScriptedWebSearch,
   type WireResponse,
 } from '../scripted-turn.js';
-import type { DecodedRequest, ModelVisibleMessage } from '../captured-request.js';
+import { dataUrlType, mediaFields, type DecodedRequest, type ModelVisibleMessage } from '../captured-request.js';
 import type { WireRequest } from './dialect.js';
 
 /**
@@ -237,7 +237,7 @@ function frame(data: { type?: unknown; [field: string]: unknown }): string {
   return `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-type ContentPart = { type: string; text?: string };
+type ContentPart = { type: string; text?: string; image_url?: string; file_data?: string; file_id?: string };
 
 type InputItem =
   | { type?: 'message'; role: string; content: string | ContentPart[] }
@@ -321,7 +321,12 @@ function conversation(items: InputItem[]): ModelVisibleMessage[] {
       item.type === 'custom_tool_call_output' ||
       item.type === 'local_shell_call_output'
     ) {
-      add({ role: 'tool', text: textOf(item.output), toolCallId: 'call_id' in item ? item.call_id : item.id });
+      add({
+        role: 'tool',
+        text: textOf(item.output),
+        toolCallId: 'call_id' in item ? item.call_id : item.id,
+        ...mediaOf(item.output),
+      });
     } else if (item.type === undefined || item.type === 'message') {
       const role = item.role === 'developer' ? 'system' : item.role;
       add({ role, text: textOf(item.content), ...mediaOf(item.content) });
@@ -340,9 +345,16 @@ function toolCallOf(item: InputItem): { id: string; name: string; input: string 
   return undefined;
 }
 
-function mediaOf(content: string | ContentPart[]): { media?: number } {
-  const media = Array.isArray(content) ? content.filter((part) => part.type === 'input_image').length : 0;
-  return media > 0 ? { media } : {};
+/** Images by their data URL, and files by theirs (a file uploaded before, by its ID, is of a type the request does not say). */
+function mediaOf(content: string | ContentPart[]): Pick<ModelVisibleMessage, 'media' | 'mediaTypes'> {
+  if (!Array.isArray(content)) return {};
+  return mediaFields(
+    content.flatMap((part) => {
+      if (part.type === 'input_image') return [dataUrlType(part.image_url)];
+      if (part.type === 'input_file') return [dataUrlType(part.file_data)];
+      return [];
+    }),
+  );
 }
 
 function textOf(content: string | ContentPart[]): string {
