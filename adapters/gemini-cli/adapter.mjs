@@ -1,0 +1,345 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { AcpProcess } from './acp-process.mjs';
+import { findChatFile, readRecords, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './chat-file.mjs';
+import { geminiSettings } from './settings.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published Gemini CLI (`@google/gemini-cli`)
+ * through its Agent Client Protocol interface: one `gemini --acp` process per opened runtime,
+ * serving every session (`session/new` in the session's location, `session/load` after a
+ * restart), with each session's chat file as the durable store. Newline-delimited JSON on stdin
+ * and stdout; everything else goes to stderr.
+ */
+
+const VERSION = JSON.parse(
+  readFileSync(new URL('./node_modules/@google/gemini-cli/package.json', import.meta.url), 'utf8'),
+).version;
+
+const diagnostics = [];
+let config;
+let records = {};
+let recordFile;
+/** The ACP process of the opened runtime, started on first use. */
+let acp;
+/** Per kit session: { uuid, opening, running: Set<Promise>, held: string[] }. */
+const live = new Map();
+const subscriptions = new Map();
+let settings = {};
+
+const DEFAULT_AGENT = 'build';
+
+/** What this adapter computes itself because Gemini CLI has no such notion. */
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs and locations in kit-sessions.json, each mapped to the UUID session/new gave',
+  'prompt.admit.held':
+    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Gemini CLI has no admit-without-run",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: Gemini CLI keeps no message IDs of the caller",
+  'session.run': 'submits the held prompts and nothing else: Gemini CLI has no way to go on without new input',
+  'session.wake': 'submits the held prompts and nothing else: Gemini CLI starts no work when a session opens',
+  'session.idle': 'every session/prompt request the adapter sent has its response',
+  events: "the chat file's lines, numbered by their position in the file",
+  'events.subscribe': 'a cursor the adapter keeps over the chat file',
+  'events.take': 'reads the chat file after the cursor the adapter keeps',
+};
+
+/** What of EMULATED Gemini CLI has no interface for at all. */
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.run', 'session.wake'];
+
+/** Commands Gemini CLI has no equivalent for, and why (adapters/gemini-cli/README.md says more). */
+const UNSUPPORTED = {
+  inbox: 'Gemini CLI keeps no inbox: a prompt sent while another runs cancels it',
+  epoch: 'Gemini CLI keeps no context epoch: the system prompt is rebuilt whenever a session is opened',
+  'agent.define': "the kit's agents do not map onto Gemini CLI's subagents, which the model calls as tools",
+  'session.move': "Gemini CLI files a session's chat under its project directory; it has no move",
+};
+
+function hello(c) {
+  if (c.provider.dialect !== 'gemini')
+    throw new Refusal('unsupported', 'Gemini CLI speaks the Gemini API only');
+  config = c;
+  mkdirSync(c.home, { recursive: true });
+  recordFile = join(c.storeDir, 'kit-sessions.json');
+  records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
+  const settingsFile = join(c.storeDir, 'kit-settings.json');
+  settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  // Gemini CLI's global directory is `$GEMINI_CLI_HOME/.gemini`: it is the kit's home, so the
+  // AGENTS.md there is the global instruction file.
+  const geminiHome = join(c.storeDir, 'gemini-home');
+  mkdirSync(geminiHome, { recursive: true });
+  if (!existsSync(join(geminiHome, '.gemini'))) symlinkSync(c.home, join(geminiHome, '.gemini'));
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'gemini-cli', version: VERSION, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart', 'process-reuse'],
+    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path' },
+    texts: {
+      // Gemini CLI opens every chat with its environment context, a user turn of its own.
+      'system-message.fallback': '<session_context>\n{text}\n</session_context>',
+      // A compression's summary is kept as a state snapshot.
+      'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
+    },
+    emulated: EMULATED,
+    absent: ABSENT,
+  };
+}
+
+function saveRecords() {
+  writeFileSync(recordFile, JSON.stringify(records, null, 2));
+}
+
+function record(sessionId) {
+  const found = records[sessionId];
+  if (!found) throw new Refusal('not-found', `no session ${sessionId}`);
+  return found;
+}
+
+const runtimeDir = () => join(config.storeDir, 'gemini-home', '.gemini');
+
+function environment() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE|CLOUD_SDK|VERTEX)_/.test(key)) delete env[key];
+  return {
+    ...env,
+    HOME: join(config.storeDir, 'gemini-home'),
+    GEMINI_CLI_HOME: join(config.storeDir, 'gemini-home'),
+    TMPDIR: join(config.storeDir, 'tmp'),
+    // The kit's provider: Gemini CLI's gateway at the base URL without `/v1` (the Gemini SDK adds
+    // its own API version, `/v1beta`).
+    GOOGLE_GEMINI_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
+    GEMINI_API_KEY: config.provider.apiKey,
+    TZ: config.timeZone ?? 'UTC',
+    GEMINI_CLI_NO_RELAUNCH: 'true',
+    NO_COLOR: '1',
+  };
+}
+
+/** The ACP process, started and initialized on first use. */
+function process_() {
+  if (acp && !acp.process.exited) return acp.ready.then(() => acp.process);
+  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+  writeFileSync(join(runtimeDir(), 'settings.json'), JSON.stringify(geminiSettings(settings), null, 2));
+  const child = new AcpProcess({
+    cwd: config.storeDir,
+    env: environment(),
+    args: ['--model', config.provider.model],
+    onDiagnostic: (line) => diagnostics.push(line),
+  });
+  const ready = child.request('initialize', {
+    protocolVersion: 1,
+    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+  });
+  acp = { process: child, ready };
+  child.exitListeners.add(() => {
+    for (const state of live.values()) state.opened = undefined;
+  });
+  return ready.then(() => child);
+}
+
+/** The session's live state, its ACP session opened (new, or loaded from its chat file). */
+async function open(sessionId) {
+  const found = record(sessionId);
+  let state = live.get(sessionId);
+  if (!state) {
+    state = { running: new Set(), held: [], opened: undefined };
+    live.set(sessionId, state);
+  }
+  state.opened ??= (async () => {
+    const child = await process_();
+    if (found.uuid) {
+      await child.request('session/load', { sessionId: found.uuid, cwd: found.location, mcpServers: [] });
+    } else {
+      const { sessionId: uuid } = await child.request('session/new', { cwd: found.location, mcpServers: [] });
+      found.uuid = uuid;
+      saveRecords();
+    }
+    if (found.model) await child.request('session/set_model', { sessionId: found.uuid, modelId: found.model });
+    return child;
+  })();
+  state.child = await state.opened;
+  return state;
+}
+
+function promptParts(prompt) {
+  return prompt.parts.map((part) =>
+    part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image', mimeType: part.mimeType, data: part.data },
+  );
+}
+
+/** Sends one prompt: it runs until its session/prompt request is answered. */
+function send(state, sessionId, parts) {
+  const { uuid } = record(sessionId);
+  const run = state.child
+    .request('session/prompt', { sessionId: uuid, prompt: parts })
+    .catch((error) => diagnostics.push(`session/prompt: ${error.message}`))
+    .finally(() => state.running.delete(run));
+  state.running.add(run);
+  return run;
+}
+
+let admitted = 0;
+
+async function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue') {
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  }
+  const state = await open(c.sessionId);
+  const busy = state.running.size > 0;
+  if (busy && c.delivery !== undefined) {
+    throw new Refusal(
+      'unsupported',
+      `Gemini CLI neither steers nor queues a prompt sent while a turn runs: session/prompt cancels the running prompt (delivery ${c.delivery})`,
+    );
+  }
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const parts = promptParts(c.prompt);
+  if (c.resume === false && !busy) {
+    state.held.push(parts);
+    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
+      'prompt.admit.held',
+      'prompt.admit.receipt',
+    ]);
+  }
+  send(state, c.sessionId, parts);
+  return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, ['prompt.admit.receipt']);
+}
+
+async function submitHeld(sessionId) {
+  const state = live.get(sessionId);
+  if (!state?.held.length) return;
+  await open(sessionId);
+  for (const parts of state.held.splice(0)) send(state, sessionId, parts);
+}
+
+async function idle(sessionId) {
+  const state = live.get(sessionId);
+  while (state && state.running.size > 0) await Promise.allSettled([...state.running]);
+}
+
+const entries = (sessionId) => readRecords(findChatFile(runtimeDir(), record(sessionId).uuid));
+
+const commands = {
+  'session.create': async (c) => {
+    const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
+    if (records[sessionId]) return { sessionId, created: false };
+    records[sessionId] = { location: c.location };
+    saveRecords();
+    await open(sessionId);
+    return { sessionId, created: true };
+  },
+  'prompt.admit': admit,
+  'session.run': async (c) => {
+    record(c.sessionId);
+    await submitHeld(c.sessionId);
+  },
+  'session.wake': async (c) => {
+    record(c.sessionId);
+    await submitHeld(c.sessionId);
+  },
+  'session.idle': async (c) => {
+    record(c.sessionId);
+    await idle(c.sessionId);
+  },
+  'session.interrupt': async (c) => {
+    const { uuid } = record(c.sessionId);
+    const state = live.get(c.sessionId);
+    if (!state?.running.size) return;
+    state.child.notify('session/cancel', { sessionId: uuid });
+    await idle(c.sessionId);
+  },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const found = record(c.sessionId);
+    found.model = c.model ?? undefined;
+    saveRecords();
+    const state = live.get(c.sessionId);
+    if (state?.child && !state.child.exited)
+      await state.child.request('session/set_model', {
+        sessionId: found.uuid,
+        modelId: c.model ?? config.provider.model,
+      });
+  },
+  'permission.pending': (c) => {
+    const { uuid } = record(c.sessionId);
+    const requests = [...(acp?.process.permissions.values() ?? [])].filter((request) => request.sessionId === uuid);
+    return { requests: requests.map(({ id, title }) => ({ id, tool: title, agent: DEFAULT_AGENT })) };
+  },
+  'permission.wait': async (c) => {
+    const { uuid } = record(c.sessionId);
+    const state = live.get(c.sessionId);
+    const child = acp?.process;
+    const waiting = () => [...(child?.permissions.values() ?? [])].some((request) => request.sessionId === uuid);
+    if (waiting()) return;
+    if (!child || !state?.running.size)
+      throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
+    const asked = await new Promise((resolve) => {
+      const listener = (request) => {
+        if (request.sessionId !== uuid) return;
+        child.permissionListeners.delete(listener);
+        resolve(true);
+      };
+      child.permissionListeners.add(listener);
+      idle(c.sessionId).then(() => {
+        child.permissionListeners.delete(listener);
+        resolve(waiting());
+      });
+    });
+    if (!asked) throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
+  },
+  'permission.reply': (c) => {
+    if (acp?.process.answerPermission(c.id, c.approve)) return;
+    throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
+  },
+  'compaction.configure': async (c) => {
+    settings.compaction = c;
+    await restart();
+  },
+  'tool-output.configure': async (c) => {
+    settings.toolOutput = c;
+    await restart();
+  },
+  ...storeReads({
+    recordsOf: entries,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: record,
+    subscriptions,
+  }),
+  diagnostics: () => ({ diagnostics }),
+  'runtime.close': async () => {
+    await stop();
+    live.clear();
+    subscriptions.clear();
+    diagnostics.length = 0;
+    config = undefined;
+  },
+};
+
+async function stop() {
+  if (!acp) return;
+  const { process: child } = acp;
+  acp = undefined;
+  await child.stop();
+}
+
+/** Settings are read when the process starts: a configured budget restarts it, sessions reloaded on use. */
+async function restart() {
+  writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
+  for (const id of live.keys()) await idle(id);
+  await stop();
+  for (const state of live.values()) state.opened = undefined;
+}
+
+serveStdio({
+  runtime: 'Gemini CLI',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  end: stop,
+  endNow: () => acp?.process.kill(),
+});
