@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AcpProcess } from './acp-process.mjs';
@@ -311,6 +311,27 @@ const commands = {
     subscriptions,
   }),
   diagnostics: () => ({ diagnostics }),
+  'skill.define': defineSkill,
+  // Gemini CLI saves the complete output of a truncated result under its project's temporary
+  // directory, `<home>/.gemini/tmp/<project>/tool-outputs/session-<id>/`.
+  'tool-output.files': () => {
+    const tmp = join(runtimeDir(), 'tmp');
+    const files = [];
+    const walk = (dir) => {
+      for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else files.push(path);
+      }
+    };
+    const directories = existsSync(tmp)
+      ? readdirSync(tmp)
+          .map((project) => join(tmp, project, 'tool-outputs'))
+          .filter((dir) => existsSync(dir))
+      : [];
+    for (const dir of directories) walk(dir);
+    return { directory: directories[0] ?? join(tmp, 'tool-outputs'), files: files.sort() };
+  },
   'runtime.close': async () => {
     await stop();
     live.clear();
@@ -319,6 +340,30 @@ const commands = {
     config = undefined;
   },
 };
+
+/** The names Gemini CLI accepts for a skill directory. */
+const SKILL_NAME = /^[\p{L}\p{N}_:.-]+$/u;
+
+/**
+ * A user skill of Gemini CLI: `<home>/.gemini/skills/<directory>/SKILL.md`, its name and
+ * description in the front matter, its body after it; the directory is named by the last segment
+ * of the kit's `location`, or by the skill's name. Skills are discovered when a session's
+ * configuration is loaded (session/new, session/load).
+ */
+function defineSkill(c) {
+  if (!SKILL_NAME.test(c.name) || /^\.+$/.test(c.name))
+    throw new Refusal('unsupported', `Gemini CLI skill names here are letters, digits, _, :, . and - only, not ${JSON.stringify(c.name)}`);
+  const skills = join(config.home, 'skills');
+  const directory = (c.location && basename(c.location).replace(/[^\p{L}\p{N}_.-]/gu, '-')) || c.name;
+  const front = `name: ${JSON.stringify(c.name)}\n`;
+  for (const entry of existsSync(skills) ? readdirSync(skills) : []) {
+    const manifest = join(skills, entry, 'SKILL.md');
+    if (entry !== directory && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(`\n${front}`))
+      rmSync(join(skills, entry), { recursive: true, force: true });
+  }
+  mkdirSync(join(skills, directory), { recursive: true });
+  writeFileSync(join(skills, directory, 'SKILL.md'), `---\n${front}description: ${JSON.stringify(c.description)}\n---\n${c.body}\n`);
+}
 
 async function stop() {
   if (!acp) return;
