@@ -22,8 +22,6 @@ const diagnostics = [];
 let config;
 let records = {};
 let recordFile;
-/** The ACP process of the opened runtime, started on first use. */
-let acp;
 /** Per kit session: { uuid, opening, running: Set<Promise>, held: string[] }. */
 const live = new Map();
 const subscriptions = new Map();
@@ -119,38 +117,33 @@ function environment() {
   };
 }
 
-/** The ACP process, started and initialized on first use. */
-function process_() {
-  if (acp && !acp.process.exited) return acp.ready.then(() => acp.process);
-  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
-  writeFileSync(join(runtimeDir(), 'settings.json'), JSON.stringify(geminiSettings(settings), null, 2));
-  const child = new AcpProcess({
-    cwd: config.storeDir,
-    env: environment(),
-    args: ['--model', config.provider.model],
-    onDiagnostic: (line) => diagnostics.push(line),
-  });
-  const ready = child.request('initialize', {
-    protocolVersion: 1,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-  });
-  acp = { process: child, ready };
-  child.exitListeners.add(() => {
-    for (const state of live.values()) state.opened = undefined;
-  });
-  return ready.then(() => child);
-}
-
-/** The session's live state, its ACP session opened (new, or loaded from its chat file). */
+/**
+ * The session's live state, its `gemini --acp` process started in the session's location (its
+ * shell tool runs in the process's working directory, not in `session/new`'s `cwd`), and its ACP
+ * session opened: new, or loaded from its chat file.
+ */
 async function open(sessionId) {
   const found = record(sessionId);
   let state = live.get(sessionId);
   if (!state) {
-    state = { running: new Set(), held: [], opened: undefined };
+    state = { running: new Set(), held: [], opened: undefined, child: undefined };
     live.set(sessionId, state);
   }
+  if (state.child?.exited) state.opened = undefined;
   state.opened ??= (async () => {
-    const child = await process_();
+    mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
+    writeSettings();
+    const child = new AcpProcess({
+      cwd: found.location,
+      env: environment(),
+      args: ['--model', config.provider.model],
+      onDiagnostic: (line) => diagnostics.push(line),
+    });
+    state.child = child;
+    await child.request('initialize', {
+      protocolVersion: 1,
+      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    });
     if (found.uuid) {
       await child.request('session/load', { sessionId: found.uuid, cwd: found.location, mcpServers: [] });
     } else {
@@ -161,9 +154,28 @@ async function open(sessionId) {
     if (found.model) await child.request('session/set_model', { sessionId: found.uuid, modelId: found.model });
     return child;
   })();
-  state.child = await state.opened;
+  await state.opened;
   return state;
 }
+
+/** Gemini CLI's settings and the policy that lets the shell run without asking (redirections too). */
+function writeSettings() {
+  writeFileSync(join(runtimeDir(), 'settings.json'), JSON.stringify(geminiSettings(settings), null, 2));
+  mkdirSync(join(runtimeDir(), 'policies'), { recursive: true });
+  writeFileSync(join(runtimeDir(), 'policies', 'kit-build-agent.toml'), SHELL_POLICY);
+}
+
+/**
+ * The kit's default agent, `build`, lets the shell run without asking: a user policy rule
+ * allowing `run_shell_command`, redirections included (Gemini CLI otherwise asks before a command
+ * that redirects, whatever `tools.allowed` says).
+ */
+const SHELL_POLICY = `[[rule]]
+toolName = "run_shell_command"
+decision = "allow"
+priority = 900
+allowRedirection = true
+`;
 
 function promptParts(prompt) {
   return prompt.parts.map((part) =>
@@ -267,13 +279,15 @@ const commands = {
   },
   'permission.pending': (c) => {
     const { uuid } = record(c.sessionId);
-    const requests = [...(acp?.process.permissions.values() ?? [])].filter((request) => request.sessionId === uuid);
+    const requests = [...(live.get(c.sessionId)?.child?.permissions.values() ?? [])].filter(
+      (request) => request.sessionId === uuid,
+    );
     return { requests: requests.map(({ id, title }) => ({ id, tool: title, agent: DEFAULT_AGENT })) };
   },
   'permission.wait': async (c) => {
     const { uuid } = record(c.sessionId);
     const state = live.get(c.sessionId);
-    const child = acp?.process;
+    const child = state?.child;
     const waiting = () => [...(child?.permissions.values() ?? [])].some((request) => request.sessionId === uuid);
     if (waiting()) return;
     if (!child || !state?.running.size)
@@ -293,7 +307,7 @@ const commands = {
     if (!asked) throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
   },
   'permission.reply': (c) => {
-    if (acp?.process.answerPermission(c.id, c.approve)) return;
+    for (const state of live.values()) if (state.child?.answerPermission(c.id, c.approve)) return;
     throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
   },
   'compaction.configure': async (c) => {
@@ -366,10 +380,11 @@ function defineSkill(c) {
 }
 
 async function stop() {
-  if (!acp) return;
-  const { process: child } = acp;
-  acp = undefined;
-  await child.stop();
+  await Promise.all([...live.values()].map((state) => state.child?.stop()));
+  for (const state of live.values()) {
+    state.opened = undefined;
+    state.child = undefined;
+  }
 }
 
 /** Settings are read when the process starts: a configured budget restarts it, sessions reloaded on use. */
@@ -377,7 +392,6 @@ async function restart() {
   writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
   for (const id of live.keys()) await idle(id);
   await stop();
-  for (const state of live.values()) state.opened = undefined;
 }
 
 serveStdio({
@@ -386,5 +400,7 @@ serveStdio({
   commands,
   unsupported: UNSUPPORTED,
   end: stop,
-  endNow: () => acp?.process.kill(),
+  endNow: () => {
+    for (const state of live.values()) state.child?.kill();
+  },
 });
