@@ -83,6 +83,8 @@ function hello(c) {
     },
     emulated: EMULATED,
     absent: ABSENT,
+    // Gemini CLI's system instruction and tool declarations weigh about 12,200 tokens of every request.
+    limits: { requestOverheadTokens: 12_500 },
   };
 }
 
@@ -144,7 +146,9 @@ async function open(sessionId) {
       protocolVersion: 1,
       clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
     });
-    if (found.uuid) {
+    // Gemini CLI deletes, when its process ends, a chat with nothing resumable in it (no prompt
+    // yet): such a session is opened anew.
+    if (found.uuid && findChatFile(runtimeDir(), found.uuid)) {
       await child.request('session/load', { sessionId: found.uuid, cwd: found.location, mcpServers: [] });
     } else {
       const { sessionId: uuid } = await child.request('session/new', { cwd: found.location, mcpServers: [] });

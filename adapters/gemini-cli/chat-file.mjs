@@ -68,6 +68,13 @@ export function toKitEvents(records, after = 0) {
     }));
 }
 
+/**
+ * The model's own ID of a call: Gemini CLI files a call under `<tool name>__<the model's ID>`
+ * (its stable tool IDs), or under an ID of its own when the model gave none.
+ */
+const modelCallId = (call) =>
+  typeof call.id === 'string' && call.id.startsWith(`${call.name}__`) ? call.id.slice(call.name.length + 2) : call.id;
+
 const textOf = (content) => {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
@@ -117,7 +124,7 @@ export function toKitHistory(records) {
       hidden: false,
       status: 'completed',
       text: textOf(record.content),
-      toolCalls: calls.map((call) => ({ callId: call.id, name: call.name, input: JSON.stringify(call.args ?? {}) })),
+      toolCalls: calls.map((call) => ({ callId: modelCallId(call), name: call.name, input: JSON.stringify(call.args ?? {}) })),
     });
     for (const call of calls) {
       const settled = call.result !== undefined && call.status !== 'executing' && call.status !== 'scheduled';
@@ -128,7 +135,7 @@ export function toKitHistory(records) {
         hidden: false,
         status: settled ? (call.status === 'success' ? 'success' : 'error') : 'running',
         assistantMessageId: record.id,
-        callId: call.id,
+        callId: modelCallId(call),
         name: call.name,
         output: settled ? responseText(call.result) : null,
       });

@@ -26,7 +26,7 @@ export function geminiSettings(kit = {}) {
   };
   const window = kit.compaction?.contextWindow;
   if (window) {
-    const reserve = Math.max(kit.compaction.outputAllowance ?? 0, kit.compaction.compactionBuffer ?? 0);
+    const reserve = Math.max(kit.compaction.outputAllowance ?? 0, kit.compaction.buffer ?? 0);
     settings.model.compressionThreshold = Math.max(0.01, (window - reserve) / window);
   }
   const limit = kit.toolOutput;
