@@ -1,9 +1,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { SessionRecords } from '../../harness/adapter/session-records.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { writeSkill } from '../../harness/adapter/skill-files.mjs';
+import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
 import { AcpProcess } from './acp-process.mjs';
-import { findChatFile, readRecords, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './chat-file.mjs';
+import {
+  findChatFile,
+  readRecords,
+  resumable,
+  toKitCompactions,
+  toKitEvents,
+  toKitFailures,
+  toKitHistory,
+} from './chat-file.mjs';
 import { geminiSettings } from './settings.mjs';
 
 /**
@@ -20,9 +31,9 @@ const VERSION = JSON.parse(
 
 const diagnostics = [];
 let config;
-let records = {};
-let recordFile;
-/** Per kit session: { uuid, opening, running: Set<Promise>, held: string[] }. */
+/** The kit's sessions, each with the runtime's session ID. */
+let records;
+/** Per kit session: the opening of its ACP session in the runtime's process, and the prompts held. */
 const live = new Map();
 const subscriptions = new Map();
 let settings = {};
@@ -51,29 +62,23 @@ const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.run', 'ses
 const UNSUPPORTED = {
   inbox: 'Gemini CLI keeps no inbox: a prompt sent while another runs cancels it',
   epoch: 'Gemini CLI keeps no context epoch: the system prompt is rebuilt whenever a session is opened',
-  'agent.define': "the kit's agents do not map onto Gemini CLI's subagents, which the model calls as tools",
+  'agent.define':
+    'Gemini CLI has no agent a session runs as: its agents are subagents the model calls through invoke_agent, its modes fixed approval modes',
   'session.move': "Gemini CLI files a session's chat under its project directory; it has no move",
 };
 
 function hello(c) {
-  if (c.provider.dialect !== 'gemini')
-    throw new Refusal('unsupported', 'Gemini CLI speaks the Gemini API only');
+  if (c.provider.dialect !== 'gemini') throw new Refusal('unsupported', 'Gemini CLI speaks the Gemini API only');
   config = c;
   mkdirSync(c.home, { recursive: true });
-  recordFile = join(c.storeDir, 'kit-sessions.json');
-  records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
+  records = new SessionRecords(c.storeDir);
   const settingsFile = join(c.storeDir, 'kit-settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
-  // Gemini CLI's global directory is `$GEMINI_CLI_HOME/.gemini`: it is the kit's home, so the
-  // AGENTS.md there is the global instruction file.
-  const geminiHome = join(c.storeDir, 'gemini-home');
-  mkdirSync(geminiHome, { recursive: true });
-  if (!existsSync(join(geminiHome, '.gemini'))) symlinkSync(c.home, join(geminiHome, '.gemini'));
   return {
     protocol: PROTOCOL,
     runtime: { name: 'gemini-cli', version: VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'process-reuse'],
+    capabilities: ['restart', 'process-reuse', 'host-env'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path' },
     texts: {
       // Gemini CLI opens every chat with its environment context, a user turn of its own.
@@ -88,85 +93,153 @@ function hello(c) {
   };
 }
 
-function saveRecords() {
-  writeFileSync(recordFile, JSON.stringify(records, null, 2));
-}
+const record = (sessionId) => records.get(sessionId);
+const saveRecords = () => records.save();
 
-function record(sessionId) {
-  const found = records[sessionId];
-  if (!found) throw new Refusal('not-found', `no session ${sessionId}`);
-  return found;
-}
+/** Gemini CLI's global directory, `$GEMINI_CLI_HOME/.gemini`: a link to the kit's home. */
+const runtimeDir = () => config.home;
 
-const runtimeDir = () => join(config.storeDir, 'gemini-home', '.gemini');
-
-function environment() {
+/** The process's environment: `home` holds its `.gemini`, and the provider is the hello's where known. */
+function environment(home, provider) {
   const env = { ...process.env };
   for (const key of Object.keys(env))
     if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE|CLOUD_SDK|VERTEX)_/.test(key)) delete env[key];
-  return {
+  const hosted = {
     ...env,
-    HOME: join(config.storeDir, 'gemini-home'),
-    GEMINI_CLI_HOME: join(config.storeDir, 'gemini-home'),
-    TMPDIR: join(config.storeDir, 'tmp'),
-    // The kit's provider: Gemini CLI's gateway at the base URL without `/v1` (the Gemini SDK adds
-    // its own API version, `/v1beta`).
-    GOOGLE_GEMINI_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
-    GEMINI_API_KEY: config.provider.apiKey,
-    TZ: config.timeZone ?? 'UTC',
+    HOME: home,
+    GEMINI_CLI_HOME: home,
+    TMPDIR: join(home, 'tmp'),
+    ...(provider && { GOOGLE_GEMINI_BASE_URL: gatewayUrl(provider), GEMINI_API_KEY: provider.apiKey }),
+    TZ: (provider && config.timeZone) || 'UTC',
     GEMINI_CLI_NO_RELAUNCH: 'true',
     NO_COLOR: '1',
   };
+  // The kit's host.env.set: Gemini CLI reads its environment when its process starts.
+  for (const [name, value] of Object.entries((provider && settings.hostEnv) ?? {}))
+    if (value === null) delete hosted[name];
+    else hosted[name] = value;
+  return hosted;
 }
 
+/** The kit's provider as Gemini CLI's gateway: its base URL without `/v1` (the Gemini SDK adds `/v1beta`). */
+const gatewayUrl = (provider) => provider.baseUrl.replace(/\/v1\/?$/, '');
+
 /**
- * The session's live state, its `gemini --acp` process started in the session's location (its
- * shell tool runs in the process's working directory, not in `session/new`'s `cwd`), and its ACP
- * session opened: new, or loaded from its chat file.
+ * Starting `gemini --acp` and answering its `initialize` takes seconds, so at runtime.close one
+ * is started for the next hello, over a home of its own in the run's directory whose `.gemini`
+ * link the hello points at the kit's home, and the kit is told to keep it. A hello takes it when it
+ * asks for what the spare was started with (no settings or host variables of its own, the time
+ * zone, the model); the provider reaches it through ACP's `authenticate` (the gateway's base URL
+ * and key). It never saw the scenario before: it starts after that one's process ended.
  */
-async function open(sessionId) {
-  const found = record(sessionId);
-  let state = live.get(sessionId);
-  if (!state) {
-    state = { running: new Set(), held: [], opened: undefined, child: undefined };
-    live.set(sessionId, state);
-  }
-  if (state.child?.exited) state.opened = undefined;
-  state.opened ??= (async () => {
-    mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
-    writeSettings();
-    const child = new AcpProcess({
-      cwd: found.location,
-      env: environment(),
+let spare;
+let spares = 0;
+
+function startSpare(runDir) {
+  const home = join(runDir, 'gemini-spare', `home-${process.pid}-${++spares}`);
+  const idle = join(home, 'idle');
+  mkdirSync(join(home, 'tmp'), { recursive: true });
+  writeSettings(idle, {});
+  symlinkSync(idle, join(home, '.gemini'));
+  const child = new AcpProcess({
+    cwd: home,
+    env: environment(home),
+    args: ['--model', SPARE_MODEL],
+    onDiagnostic: (line) => diagnostics.push(line),
+  });
+  const ready = child.initialize().then(() => child);
+  ready.catch(() => {});
+  spare = { child, home, ready };
+  return child.child.pid;
+}
+
+/** The model the kit names in every hello; a hello naming another starts a process of its own. */
+const SPARE_MODEL = 'kit-model';
+
+/** The runtime's `gemini --acp` process, started on first use, and its `initialize` answered. */
+let gemini;
+let started;
+
+function geminiProcess() {
+  if (gemini && !gemini.exited) return started;
+  // Settings are read when the process starts: every session is opened again in a new one.
+  for (const state of live.values()) state.opened = undefined;
+  writeSettings(runtimeDir(), settings);
+  const fits =
+    spare &&
+    !spare.child.exited &&
+    // A session it loads would read the settings it started with (`loadSession`), so it serves
+    // only a runtime with none to load, and no host variables of its own.
+    !Object.values(records.all).some((found) => found.uuid) &&
+    settings.hostEnv === undefined &&
+    (config.timeZone ?? 'UTC') === 'UTC' &&
+    config.provider.model === SPARE_MODEL;
+  let child;
+  let ready;
+  if (fits) {
+    ({ child, ready } = spare);
+    // The spare's home is the kit's from now on.
+    const link = join(spare.home, '.gemini');
+    rmSync(link);
+    symlinkSync(runtimeDir(), link);
+  } else {
+    const home = join(config.storeDir, 'gemini-home');
+    mkdirSync(join(home, 'tmp'), { recursive: true });
+    if (!existsSync(join(home, '.gemini'))) symlinkSync(runtimeDir(), join(home, '.gemini'));
+    child = new AcpProcess({
+      cwd: home,
+      env: environment(home, config.provider),
       args: ['--model', config.provider.model],
       onDiagnostic: (line) => diagnostics.push(line),
     });
-    state.child = child;
-    await child.request('initialize', {
-      protocolVersion: 1,
-      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    ready = child.initialize();
+    spare?.child.kill();
+  }
+  spare = undefined;
+  gemini = child;
+  started = ready
+    .then(() =>
+      child.request('authenticate', {
+        methodId: 'gateway',
+        _meta: { 'api-key': config.provider.apiKey, gateway: { baseUrl: gatewayUrl(config.provider) } },
+      }),
+    )
+    .then(() => child);
+  return started;
+}
+
+/** The session's live state, its ACP session opened in its location: loaded from its chat file, or new. */
+async function open(sessionId) {
+  const found = record(sessionId);
+  const child = await geminiProcess();
+  let state = live.get(sessionId);
+  if (!state) {
+    state = { held: [], opened: undefined };
+    live.set(sessionId, state);
+  }
+  state.opened ??= (async () => {
+    // Gemini CLI loads no chat with nothing resumable in it (no prompt yet): such a session is opened anew.
+    const chat = found.uuid && findChatFile(runtimeDir(), found.uuid);
+    const uuid = await child.openSession({
+      sessionId: chat && resumable(readRecords(chat)) ? found.uuid : undefined,
+      cwd: found.location,
+      onLost: (error) => diagnostics.push(`session/load ${found.uuid} refused (${error.message}): opened anew`),
     });
-    // Gemini CLI deletes, when its process ends, a chat with nothing resumable in it (no prompt
-    // yet): such a session is opened anew.
-    if (found.uuid && findChatFile(runtimeDir(), found.uuid)) {
-      await child.request('session/load', { sessionId: found.uuid, cwd: found.location, mcpServers: [] });
-    } else {
-      const { sessionId: uuid } = await child.request('session/new', { cwd: found.location, mcpServers: [] });
+    if (uuid !== found.uuid) {
       found.uuid = uuid;
       saveRecords();
     }
-    if (found.model) await child.request('session/set_model', { sessionId: found.uuid, modelId: found.model });
-    return child;
+    if (found.model) await child.request('session/set_model', { sessionId: uuid, modelId: found.model });
   })();
   await state.opened;
   return state;
 }
 
-/** Gemini CLI's settings and the policy that lets the shell run without asking (redirections too). */
-function writeSettings() {
-  writeFileSync(join(runtimeDir(), 'settings.json'), JSON.stringify(geminiSettings(settings), null, 2));
-  mkdirSync(join(runtimeDir(), 'policies'), { recursive: true });
-  writeFileSync(join(runtimeDir(), 'policies', 'kit-build-agent.toml'), SHELL_POLICY);
+/** Gemini CLI's settings in `dir` and the policy that lets the shell run without asking (redirections too). */
+function writeSettings(dir, kit) {
+  mkdirSync(join(dir, 'policies'), { recursive: true });
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(geminiSettings(kit), null, 2));
+  writeFileSync(join(dir, 'policies', 'kit-build-agent.toml'), SHELL_POLICY);
 }
 
 /**
@@ -183,19 +256,15 @@ allowRedirection = true
 
 function promptParts(prompt) {
   return prompt.parts.map((part) =>
-    part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image', mimeType: part.mimeType, data: part.data },
+    part.type === 'text'
+      ? { type: 'text', text: part.text }
+      : { type: 'image', mimeType: part.mimeType, data: part.data },
   );
 }
 
-/** Sends one prompt: it runs until its session/prompt request is answered. */
-function send(state, sessionId, parts) {
-  const { uuid } = record(sessionId);
-  const run = state.child
-    .request('session/prompt', { sessionId: uuid, prompt: parts })
-    .catch((error) => diagnostics.push(`session/prompt: ${error.message}`))
-    .finally(() => state.running.delete(run));
-  state.running.add(run);
-  return run;
+/** Sends one prompt; Gemini CLI aborts the session's running prompt, if any, for it. */
+function send(sessionId, parts) {
+  gemini.prompt(record(sessionId).uuid, parts).catch((error) => diagnostics.push(`session/prompt: ${error.message}`));
 }
 
 let admitted = 0;
@@ -205,23 +274,18 @@ async function admit(c) {
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   }
   const state = await open(c.sessionId);
-  const busy = state.running.size > 0;
-  if (busy && c.delivery !== undefined) {
-    throw new Refusal(
-      'unsupported',
-      `Gemini CLI neither steers nor queues a prompt sent while a turn runs: session/prompt cancels the running prompt (delivery ${c.delivery})`,
-    );
-  }
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const parts = promptParts(c.prompt);
-  if (c.resume === false && !busy) {
+  if (c.resume === false && !gemini.isBusy(record(c.sessionId).uuid)) {
     state.held.push(parts);
     return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
       'prompt.admit.held',
       'prompt.admit.receipt',
     ]);
   }
-  send(state, c.sessionId, parts);
+  // Whatever its delivery, a prompt goes to Gemini CLI at once, as its ACP takes it: one sent while
+  // a turn runs cancels that turn and runs in its place.
+  send(c.sessionId, parts);
   return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, ['prompt.admit.receipt']);
 }
 
@@ -229,24 +293,22 @@ async function submitHeld(sessionId) {
   const state = live.get(sessionId);
   if (!state?.held.length) return;
   await open(sessionId);
-  for (const parts of state.held.splice(0)) send(state, sessionId, parts);
+  for (const parts of state.held.splice(0)) send(sessionId, parts);
 }
 
 async function idle(sessionId) {
-  const state = live.get(sessionId);
-  while (state && state.running.size > 0) await Promise.allSettled([...state.running]);
+  if (live.has(sessionId)) await gemini?.idle(record(sessionId).uuid);
 }
 
 const entries = (sessionId) => readRecords(findChatFile(runtimeDir(), record(sessionId).uuid));
 
 const commands = {
-  'session.create': async (c) => {
-    const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
-    if (records[sessionId]) return { sessionId, created: false };
-    records[sessionId] = { location: c.location };
-    saveRecords();
-    await open(sessionId);
-    return { sessionId, created: true };
+  // The ACP session is opened on first use: settings written before then need no restart
+  // (session/new reads them again). The process starts now, as it takes seconds.
+  'session.create': (c) => {
+    const created = records.create(c, config.instance, () => ({}));
+    geminiProcess().catch(() => {});
+    return created;
   },
   'prompt.admit': admit,
   'session.run': async (c) => {
@@ -261,12 +323,12 @@ const commands = {
     record(c.sessionId);
     await idle(c.sessionId);
   },
+  // An idle or unknown session has nothing to interrupt.
   'session.interrupt': async (c) => {
-    const { uuid } = record(c.sessionId);
-    const state = live.get(c.sessionId);
-    if (!state?.running.size) return;
-    state.child.notify('session/cancel', { sessionId: uuid });
-    await idle(c.sessionId);
+    const uuid = records.all[c.sessionId]?.uuid;
+    if (!uuid || !gemini?.isBusy(uuid)) return;
+    gemini.cancel(uuid);
+    await gemini.idle(uuid);
   },
   'session.select': async (c) => {
     if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
@@ -274,46 +336,19 @@ const commands = {
     const found = record(c.sessionId);
     found.model = c.model ?? undefined;
     saveRecords();
-    const state = live.get(c.sessionId);
-    if (state?.child && !state.child.exited)
-      await state.child.request('session/set_model', {
+    if (live.get(c.sessionId)?.opened && gemini && !gemini.exited)
+      await gemini.request('session/set_model', {
         sessionId: found.uuid,
         modelId: c.model ?? config.provider.model,
       });
   },
-  'permission.pending': (c) => {
-    const { uuid } = record(c.sessionId);
-    const requests = [...(live.get(c.sessionId)?.child?.permissions.values() ?? [])].filter(
-      (request) => request.sessionId === uuid,
-    );
-    return { requests: requests.map(({ id, title }) => ({ id, tool: title, agent: DEFAULT_AGENT })) };
-  },
-  'permission.wait': async (c) => {
-    const { uuid } = record(c.sessionId);
-    const state = live.get(c.sessionId);
-    const child = state?.child;
-    const waiting = () => [...(child?.permissions.values() ?? [])].some((request) => request.sessionId === uuid);
-    if (waiting()) return;
-    if (!child || !state?.running.size)
-      throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
-    const asked = await new Promise((resolve) => {
-      const listener = (request) => {
-        if (request.sessionId !== uuid) return;
-        child.permissionListeners.delete(listener);
-        resolve(true);
-      };
-      child.permissionListeners.add(listener);
-      idle(c.sessionId).then(() => {
-        child.permissionListeners.delete(listener);
-        resolve(waiting());
-      });
-    });
-    if (!asked) throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
-  },
-  'permission.reply': (c) => {
-    for (const state of live.values()) if (state.child?.answerPermission(c.id, c.approve)) return;
-    throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
-  },
+  // Gemini CLI asks its client about each call its policy leaves to the user (session/request_permission).
+  ...permissionCommands({
+    known: record,
+    clientOf: () => gemini,
+    clients: () => [gemini],
+    agent: DEFAULT_AGENT,
+  }),
   'compaction.configure': async (c) => {
     settings.compaction = c;
     await restart();
@@ -321,6 +356,10 @@ const commands = {
   'tool-output.configure': async (c) => {
     settings.toolOutput = c;
     await restart();
+  },
+  'host.env.set': async (c) => {
+    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    await restart({ environment: true });
   },
   ...storeReads({
     recordsOf: entries,
@@ -352,48 +391,37 @@ const commands = {
   },
   'runtime.close': async () => {
     await stop();
+    diagnostics.length = 0;
+    const kept = startSpare(config.runDir);
     live.clear();
     subscriptions.clear();
-    diagnostics.length = 0;
     config = undefined;
+    return { kept: [kept] };
   },
 };
 
-/** The names Gemini CLI accepts for a skill directory. */
-const SKILL_NAME = /^[\p{L}\p{N}_:.-]+$/u;
-
 /**
- * A user skill of Gemini CLI: `<home>/.gemini/skills/<directory>/SKILL.md`, its name and
- * description in the front matter, its body after it; the directory is named by the last segment
- * of the kit's `location`, or by the skill's name. Skills are discovered when a session's
- * configuration is loaded (session/new, session/load).
+ * A user skill of Gemini CLI under `<home>/.gemini/skills` (`Storage.getUserSkillsDir`), read when
+ * a session's configuration is loaded (session/new, session/load).
  */
 function defineSkill(c) {
-  if (!SKILL_NAME.test(c.name) || /^\.+$/.test(c.name))
-    throw new Refusal('unsupported', `Gemini CLI skill names here are letters, digits, _, :, . and - only, not ${JSON.stringify(c.name)}`);
-  const skills = join(config.home, 'skills');
-  const directory = (c.location && basename(c.location).replace(/[^\p{L}\p{N}_.-]/gu, '-')) || c.name;
-  const front = `name: ${JSON.stringify(c.name)}\n`;
-  for (const entry of existsSync(skills) ? readdirSync(skills) : []) {
-    const manifest = join(skills, entry, 'SKILL.md');
-    if (entry !== directory && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(`\n${front}`))
-      rmSync(join(skills, entry), { recursive: true, force: true });
-  }
-  mkdirSync(join(skills, directory), { recursive: true });
-  writeFileSync(join(skills, directory, 'SKILL.md'), `---\n${front}description: ${JSON.stringify(c.description)}\n---\n${c.body}\n`);
+  writeSkill(join(config.home, 'skills'), c, 'Gemini CLI');
 }
 
 async function stop() {
-  await Promise.all([...live.values()].map((state) => state.child?.stop()));
-  for (const state of live.values()) {
-    state.opened = undefined;
-    state.child = undefined;
-  }
+  await gemini?.stop();
+  gemini = undefined;
+  for (const state of live.values()) state.opened = undefined;
 }
 
-/** Settings are read when the process starts: a configured budget restarts it, sessions reloaded on use. */
-async function restart() {
+/** Settings are read when the process starts and when a session is new: a configured budget restarts an open session's process, sessions reloaded on use. */
+async function restart({ environment = false } = {}) {
   writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
+  // `session/new` reads the settings again: while no session is open, writing them is enough.
+  if (!environment && ![...live.values()].some((state) => state.opened)) {
+    writeSettings(runtimeDir(), settings);
+    return;
+  }
   for (const id of live.keys()) await idle(id);
   await stop();
 }
@@ -405,6 +433,7 @@ serveStdio({
   unsupported: UNSUPPORTED,
   end: stop,
   endNow: () => {
-    for (const state of live.values()) state.child?.kill();
+    spare?.child.kill();
+    gemini?.kill();
   },
 });

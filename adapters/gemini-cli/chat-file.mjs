@@ -50,11 +50,32 @@ export function currentMessages(records) {
   return [...messages.values()];
 }
 
-/** The durable events: every line in file order, typed by what it records. */
+/**
+ * Whether Gemini CLI would resume the chat: it lists (and `session/load` finds) only a chat with a
+ * prompt or an answer in it, not one holding only its opening context (`isResumableMessageRecord`).
+ */
+export function resumable(records) {
+  return currentMessages(records).some((record) =>
+    record.type === 'user'
+      ? !textOf(record.content).trim().startsWith('<session_context>')
+      : record.type === 'gemini' &&
+        (textOf(record.content).trim() !== '' ||
+          (record.toolCalls?.length ?? 0) > 0 ||
+          (record.thoughts?.length ?? 0) > 0),
+  );
+}
+
+/**
+ * The durable events: every line in file order, typed by what it records, each at the time it
+ * carries (a message's timestamp, the metadata's last update) or else at the time of the line before.
+ */
 export function toKitEvents(records, after = 0) {
-  return records
-    .filter((record) => record.seq > after)
-    .map((record) => ({
+  let at;
+  const events = [];
+  for (const record of records) {
+    at = record.timestamp ?? record.$set?.lastUpdated ?? record.lastUpdated ?? record.startTime ?? at;
+    if (record.seq <= after) continue;
+    events.push({
       seq: record.seq,
       type:
         typeof record.id === 'string'
@@ -64,8 +85,10 @@ export function toKitEvents(records, after = 0) {
             : record.$set
               ? `set.${Object.keys(record.$set).sort().join('+')}`
               : 'session',
-      ...(record.timestamp ? { at: record.timestamp } : {}),
-    }));
+      at: at ?? new Date(0).toISOString(),
+    });
+  }
+  return events;
 }
 
 /**
@@ -124,7 +147,11 @@ export function toKitHistory(records) {
       hidden: false,
       status: 'completed',
       text: textOf(record.content),
-      toolCalls: calls.map((call) => ({ callId: modelCallId(call), name: call.name, input: JSON.stringify(call.args ?? {}) })),
+      toolCalls: calls.map((call) => ({
+        callId: modelCallId(call),
+        name: call.name,
+        input: JSON.stringify(call.args ?? {}),
+      })),
     });
     for (const call of calls) {
       const settled = call.result !== undefined && call.status !== 'executing' && call.status !== 'scheduled';

@@ -4,6 +4,9 @@
  * background model requests), `AGENTS.md` as the instruction file, the shell allowed (the kit's
  * default agent's one rule), and the budgets the kit configured.
  */
+/** Gemini CLI's window for a model it does not know, as the kit's is (`DEFAULT_TOKEN_LIMIT`, `tokenLimit`). */
+export const GEMINI_WINDOW = 1_048_576;
+
 export function geminiSettings(kit = {}) {
   const settings = {
     general: {
@@ -26,8 +29,11 @@ export function geminiSettings(kit = {}) {
   };
   const window = kit.compaction?.contextWindow;
   if (window) {
+    // Gemini CLI compresses once the last prompt's tokens reach the threshold's share of its own
+    // window for the model (`tryCompressChat`: threshold * tokenLimit(model)), which no setting
+    // changes: the share is taken of that window, so that it compresses where the kit's budget does.
     const reserve = Math.max(kit.compaction.outputAllowance ?? 0, kit.compaction.buffer ?? 0);
-    settings.model.compressionThreshold = Math.max(0.01, (window - reserve) / window);
+    settings.model.compressionThreshold = Math.min(1, Math.max(1e-6, (window - reserve) / GEMINI_WINDOW));
   }
   const limit = kit.toolOutput;
   if (limit?.maxChars ?? limit?.maxBytes) settings.tools.truncateToolOutputThreshold = limit.maxChars ?? limit.maxBytes;
