@@ -6,8 +6,9 @@ import { toolCall } from '../support/tool-calls.js';
 /**
  * Names the design a runtime took for a prompt admitted while a turn ran (rules/index.md,
  * `prompt.during-turn`), read off the first request that carries the prompt: the prompt the turn
- * answered is gone (cancel-and-drop), the turn's call did not complete (cancel-and-keep), the prompt
- * follows the call's result (steered) or the turn's last answer (queued). The checks after it judge.
+ * answered is gone (cancel-and-drop), the turn's call did not complete or its result is missing
+ * (cancel-and-keep), the prompt follows the call's result (steered) or the turn's last answer
+ * (queued). The checks after it judge.
  */
 Then(
   'the kit names what the prompt {string} did to the turn of {string} and its call {string}',
@@ -25,7 +26,11 @@ Then(
         (call) => call.status === 'success',
         () => false,
       );
-      if (!settled) return this.tookDesign('prompt.during-turn', 'cancel-and-keep');
+      // The turn's call went out without its result: the turn was cut, whatever history says of the call.
+      const before = rows.slice(0, at);
+      const called = before.findLastIndex((row) => row.role === 'assistant' && row.content.startsWith('calls '));
+      const answered = called >= 0 && before.slice(called + 1).some((row) => row.role === 'tool');
+      if (!settled || !answered) return this.tookDesign('prompt.during-turn', 'cancel-and-keep');
       return this.tookDesign('prompt.during-turn', rows[at - 1]?.role === 'tool' ? 'steered' : 'queued');
     }
     return undefined;
