@@ -176,19 +176,23 @@ function geminiProcess() {
     config.provider.model === SPARE_MODEL;
   let child;
   let ready;
+  const home = runtimeDir();
   if (fits) {
-    ({ child, ready } = spare);
-    // The spare's home is the kit's from now on.
+    ({ child } = spare);
+    // The spare's home is the kit's from now on, once it has read its own settings (at its start,
+    // before it answers `initialize`): what it holds of them is the idle home's, never a scenario's.
     const link = join(spare.home, '.gemini');
-    rmSync(link);
-    symlinkSync(runtimeDir(), link);
+    ready = spare.ready.then(() => {
+      rmSync(link);
+      symlinkSync(home, link);
+    });
   } else {
-    const home = join(config.storeDir, 'gemini-home');
-    mkdirSync(join(home, 'tmp'), { recursive: true });
-    if (!existsSync(join(home, '.gemini'))) symlinkSync(runtimeDir(), join(home, '.gemini'));
+    const own = join(config.storeDir, 'gemini-home');
+    mkdirSync(join(own, 'tmp'), { recursive: true });
+    if (!existsSync(join(own, '.gemini'))) symlinkSync(home, join(own, '.gemini'));
     child = new AcpProcess({
-      cwd: home,
-      env: environment(home, config.provider),
+      cwd: own,
+      env: environment(own, config.provider),
       args: ['--model', config.provider.model],
       onDiagnostic: (line) => diagnostics.push(line),
     });
@@ -204,7 +208,13 @@ function geminiProcess() {
         _meta: { 'api-key': config.provider.apiKey, gateway: { baseUrl: gatewayUrl(config.provider) } },
       }),
     )
-    .then(() => child);
+    .then(() => {
+      // `authenticate` saves the user settings Gemini CLI read at its start, with the method chosen,
+      // over settings.json (`GeminiAgent.authenticate`: `settings.setValue`, whose save drops every key
+      // its own copy lacks): the kit's settings, configured since, are written again before a session reads them.
+      if (config && runtimeDir() === home) writeSettings(home, settings);
+      return child;
+    });
   return started;
 }
 
