@@ -11,6 +11,9 @@ const GEMINI = fileURLToPath(new URL('./node_modules/@google/gemini-cli/bundle/g
  * and the aborted prompt's request is answered `cancelled`.
  */
 export class AcpProcess extends AcpClient {
+  /** Sessions opened (`session/new`, `session/load`), which Gemini CLI keeps in memory as long as it runs. */
+  sessionsOpened = 0;
+
   constructor({ cwd, env, args, onDiagnostic }) {
     super({
       command: process.execPath,
@@ -34,6 +37,7 @@ export class AcpProcess extends AcpClient {
    * opening context alone, so the chat has nothing left to resume.
    */
   async openSession({ sessionId, cwd, onLost }) {
+    this.sessionsOpened += 1;
     if (sessionId) {
       try {
         await this.request('session/load', { sessionId, cwd, mcpServers: [] });

@@ -125,12 +125,24 @@ function environment(home, provider) {
 const gatewayUrl = (provider) => provider.baseUrl.replace(/\/v1\/?$/, '');
 
 /**
- * Starting `gemini --acp` and answering its `initialize` takes seconds, so at runtime.close one
- * is started for the next hello, over a home of its own in the run's directory whose `.gemini`
- * link the hello points at the kit's home, and the kit is told to keep it. A hello takes it when it
- * asks for what the spare was started with (no settings or host variables of its own, the time
- * zone, the model); the provider reaches it through ACP's `authenticate` (the gateway's base URL
- * and key). It never saw the scenario before: it starts after that one's process ended.
+ * Starting `gemini --acp` costs about a second of CPU (compiling and loading its bundle), more
+ * than the turns of most scenarios together, so one process serves runtime after runtime
+ * (`process-reuse`), the kit told to keep it. It is started at runtime.close over a home of its
+ * own in the run's directory, with no settings, host variables or provider of a scenario (the time
+ * zone UTC, the kit's model). A hello takes it when it asks for what it was started with: its
+ * home's `.gemini` link is pointed at the kit's home, and the provider reaches it through ACP's
+ * `authenticate` (the gateway's base URL and key). Each session it opens reads its settings,
+ * instruction files, skills, policies and chat anew from the home the link names and from its
+ * location (`AcpSessionManager.newSession`: `loadSettings(cwd)`, then `loadCliConfig`).
+ *
+ * At runtime.close such a process is kept (`keepWarm`): the sessions still running are
+ * cancelled and waited for, then its link is pointed at an empty home of its own and its
+ * temporary directory emptied, so the next runtime reaches nothing of this one: Gemini CLI never
+ * hears the earlier sessions' IDs again (random UUIDs it chose). A process that served a runtime
+ * with settings or host variables of its own from its start (a restart, a budget configured
+ * while a session was open, `host.env.set`) is stopped instead and a new one started, and so is one
+ * that has opened WARM_SESSIONS sessions: Gemini CLI keeps every session it opened in memory,
+ * each with listeners on its process-wide events (`GeminiClient`'s `coreEvents.on`).
  */
 let spare;
 let spares = 0;
@@ -147,11 +159,51 @@ function startSpare(runDir) {
     args: ['--model', SPARE_MODEL],
     onDiagnostic: (line) => diagnostics.push(line),
   });
+  child.spareHome = home;
   const ready = child.initialize().then(() => child);
   ready.catch(() => {});
   spare = { child, home, ready };
   return child.child.pid;
 }
+
+/** Sessions a kept process opens at most before a new one is started in its place. */
+const WARM_SESSIONS = 8;
+
+/**
+ * The process kept for the next hello, its ID; undefined when none is: the runtime's process did
+ * not start as a spare, has exited, has opened WARM_SESSIONS sessions, or its sessions did not end
+ * when cancelled. A spare this runtime never took is kept as it is.
+ */
+async function keepWarm() {
+  const child = gemini;
+  if (!child) return spare && !spare.child.exited ? spare.child.child.pid : undefined;
+  if (!child.spareHome || child.exited || child.sessionsOpened >= WARM_SESSIONS) return undefined;
+  const ready = await started.then(
+    () => true,
+    () => false,
+  );
+  if (!ready) return undefined;
+  for (const uuid of [...child.prompts.keys()]) child.cancel(uuid);
+  const settled = await Promise.race([child.idle().then(() => true), delay(CANCEL_GRACE_MS, false)]);
+  if (!settled || child.exited) return undefined;
+  gemini = undefined;
+  for (const state of live.values()) state.opened = undefined;
+  const home = child.spareHome;
+  const idle = join(home, `idle-${++spares}`);
+  writeSettings(idle, {});
+  const link = join(home, '.gemini');
+  rmSync(link);
+  symlinkSync(idle, link);
+  rmSync(join(home, 'tmp'), { recursive: true, force: true });
+  mkdirSync(join(home, 'tmp'));
+  spare = { child, home, ready: Promise.resolve(child) };
+  return child.child.pid;
+}
+
+/** How long a cancelled session may take to end before its process is stopped instead of kept. */
+const CANCEL_GRACE_MS = 3_000;
+
+const delay = (ms, value) => new Promise((resolve) => setTimeout(resolve, ms, value));
 
 /** The model the kit names in every hello; a hello naming another starts a process of its own. */
 const SPARE_MODEL = 'kit-model';
@@ -400,9 +452,12 @@ const commands = {
     return { directory: directories[0] ?? join(tmp, 'tool-outputs'), files: files.sort() };
   },
   'runtime.close': async () => {
-    await stop();
+    let kept = await keepWarm();
+    if (kept === undefined) {
+      await stop();
+      kept = startSpare(config.runDir);
+    }
     diagnostics.length = 0;
-    const kept = startSpare(config.runDir);
     live.clear();
     subscriptions.clear();
     config = undefined;
