@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { JsonRpcChild } from '../../harness/adapter/json-rpc-child.mjs';
+import { AcpClient } from '../../harness/adapter/acp-client.mjs';
 
 const require = createRequire(import.meta.url);
 /**
@@ -28,16 +28,13 @@ const RELOAD_MODEL_PROVIDERS = 'qwen/control/workspace/model-providers/reload';
  * `craft/drainMidTurnQueue`). As ACP wants of its client, a prompt sent while a turn runs waits
  * for that turn's answer before it is sent.
  */
-export class AcpProcess extends JsonRpcChild {
+export class AcpProcess extends AcpClient {
   /** Work sent to Qwen Code and not answered yet: `turn` (a prompt or a continuation) or `command` (a slash command). */
   running = undefined;
   /** Prompts waiting for the running turn to end, oldest first: `{ blocks, kind }`. */
   queue = [];
   /** Prompts steered into the running turn, not yet taken by Qwen Code. */
   steers = [];
-  /** Qwen Code's `session/request_permission` requests not answered yet, by the kit's ID. */
-  permissions = new Map();
-  waiters = [];
 
   constructor({ cwd, env, args, sessionId, resume, model, onDiagnostic, afterFailedTurn }) {
     super({
@@ -46,21 +43,14 @@ export class AcpProcess extends JsonRpcChild {
       cwd,
       env,
       name: 'qwen',
-      onServerRequest: (message) => this.answer(message),
+      serveRequest: (message) => this.serveDrain(message),
       onDiagnostic,
-      onExit: () => {
-        this.permissions.clear();
-        this.wake();
-      },
     });
     this.sessionId = sessionId;
     this.afterFailedTurn = afterFailedTurn;
     this.cwd = cwd;
     this.ready = (async () => {
-      await this.request('initialize', {
-        protocolVersion: 1,
-        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-      });
+      await this.initialize();
       if (resume) await this.request('session/load', { sessionId, cwd, mcpServers: [] });
       else await this.request('session/new', { cwd, mcpServers: [], _meta: { [REQUESTED_SESSION_ID]: sessionId } });
       // A model selected earlier is selected again: a session opens with the default model.
@@ -72,29 +62,10 @@ export class AcpProcess extends JsonRpcChild {
     this.ready.catch(() => {});
   }
 
-  /** Wakes whatever waits for the process to change: a turn's end, a permission request, the exit. */
-  wake() {
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Qwen Code's own requests: a permission waits for the kit's answer; the steers go at once. */
-  answer(message) {
-    if (message.method === 'session/request_permission') {
-      const { toolCall = {}, options = [] } = message.params ?? {};
-      const id = `acp_${this.sessionId}_${message.id}`;
-      this.permissions.set(id, {
-        id,
-        rpcId: message.id,
-        tool: toolCall._meta?.toolName ?? toolCall.title,
-        callId: toolCall.toolCallId,
-        options,
-      });
-      this.wake();
-      return undefined;
-    }
+  /** Qwen Code asks, between tool batches, for the user input sent since the turn began. */
+  serveDrain(message) {
     if (message.method === DRAIN_MID_TURN_QUEUE) {
-      // Qwen Code asks, between tool batches, for the user input sent since the turn began: every
-      // steer goes to it at once, in the order admitted; it records them (mid_turn_user_message).
+      // Every steer goes to it at once, in the order admitted; it records them (mid_turn_user_message).
       const items = this.steers
         .splice(0)
         .map((blocks) => ({ content: blocks, displayText: blocks.map((block) => block.text).join('\n') }));
@@ -138,19 +109,13 @@ export class AcpProcess extends JsonRpcChild {
         await this.ready;
         // A prompt sent after a move goes to the moved session.
         await this.moving?.catch(() => {});
-        await this.request('session/prompt', {
-          sessionId: this.sessionId,
-          prompt: next.blocks,
-          ...(next.meta ? { _meta: next.meta } : {}),
-        });
+        await this.prompt(this.sessionId, next.blocks, next.meta);
       } catch (error) {
         process.stderr.write(`qwen session/prompt: ${error.message}\n`);
         // The answer can come before Qwen Code's chat recording holds the error that ended the turn.
         if (!this.exited) await this.afterFailedTurn?.().catch(() => {});
       }
       this.running = undefined;
-      // A turn that ended has no call left awaiting approval.
-      this.permissions.clear();
       this.wake();
       this.pump();
     })();
@@ -160,10 +125,8 @@ export class AcpProcess extends JsonRpcChild {
   async interrupt() {
     if (!this.running) return;
     const turn = this.running;
-    for (const request of this.permissions.values()) this.respond(request.rpcId, { outcome: { outcome: 'cancelled' } });
-    this.permissions.clear();
-    this.notify('session/cancel', { sessionId: this.sessionId });
-    while (this.running === turn && !this.exited) await new Promise((resolve) => this.waiters.push(resolve));
+    this.cancel(this.sessionId);
+    while (this.running === turn && !this.exited) await this.changed();
   }
 
   /** Qwen Code reads its model providers from the settings again (`qwen/control/workspace/model-providers/reload`). */
@@ -200,32 +163,8 @@ export class AcpProcess extends JsonRpcChild {
     return this.moving;
   }
 
-  /** The answer to a `session/request_permission`: allow the call once, or reject it. */
-  answerPermission(id, approve) {
-    const request = this.permissions.get(id);
-    if (!request) return false;
-    this.permissions.delete(id);
-    const option =
-      request.options.find((candidate) => candidate.kind === (approve ? 'allow_once' : 'reject_once')) ??
-      request.options.find((candidate) => candidate.kind.startsWith(approve ? 'allow' : 'reject'));
-    this.respond(
-      request.rpcId,
-      option ? { outcome: { outcome: 'selected', optionId: option.optionId } } : { outcome: { outcome: 'cancelled' } },
-    );
-    return true;
-  }
-
-  /** Resolves once a call awaits approval; false if the work asked of the process ended with none. */
-  async permissionAwaited() {
-    while (this.permissions.size === 0) {
-      if (!this.busy) return false;
-      await new Promise((resolve) => this.waiters.push(resolve));
-    }
-    return true;
-  }
-
-  /** Some work asked of the process is not answered yet. */
-  get busy() {
+  /** Some work asked of the process (of its one session) is not answered yet. */
+  isBusy() {
     return !this.exited && (this.running !== undefined || this.queue.length > 0 || this.steers.length > 0);
   }
 
@@ -235,9 +174,5 @@ export class AcpProcess extends JsonRpcChild {
       !this.exited &&
       (this.running?.kind === 'turn' || this.steers.length > 0 || this.queue.some((item) => item.kind === 'turn'))
     );
-  }
-
-  async idle() {
-    while (this.busy) await new Promise((resolve) => this.waiters.push(resolve));
   }
 }

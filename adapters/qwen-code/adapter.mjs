@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { SessionRecords } from '../../harness/adapter/session-records.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { writeSkill } from '../../harness/adapter/skill-files.mjs';
+import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
 import { AcpProcess } from './acp-process.mjs';
 import { qwenSettings } from './settings.mjs';
 
@@ -21,8 +24,8 @@ const VERSION = JSON.parse(
 
 const diagnostics = [];
 let config;
-let records = {};
-let recordFile;
+/** The kit's sessions, each with the runtime's session ID. */
+let records;
 const live = new Map();
 const subscriptions = new Map();
 let settings = {};
@@ -70,8 +73,7 @@ function hello(c) {
   config = c;
   mkdirSync(c.home, { recursive: true });
   mkdirSync(join(c.storeDir, 'runtime'), { recursive: true });
-  recordFile = join(c.storeDir, 'kit-sessions.json');
-  records = existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : {};
+  records = new SessionRecords(c.storeDir);
   const settingsFile = join(c.storeDir, 'settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
   return {
@@ -108,15 +110,8 @@ function hello(c) {
   };
 }
 
-function saveRecords() {
-  writeFileSync(recordFile, JSON.stringify(records, null, 2));
-}
-
-function record(sessionId) {
-  const found = records[sessionId];
-  if (!found) throw new Refusal('not-found', `no session ${sessionId}`);
-  return found;
-}
+const record = (sessionId) => records.get(sessionId);
+const saveRecords = () => records.save();
 
 /** A UUID derived from the kit's session ID: Qwen Code accepts only UUIDs as session IDs. */
 function uuidOf(sessionId) {
@@ -289,13 +284,8 @@ async function submitHeld(sessionId) {
 }
 
 const commands = {
-  'session.create': (c) => {
-    const sessionId = c.id ?? `session_${config.instance}_${Object.keys(records).length + 1}`;
-    if (records[sessionId]) return { sessionId, created: false };
-    records[sessionId] = { location: c.location, uuid: uuidOf(`${config.storeDir}/${sessionId}`) };
-    saveRecords();
-    return { sessionId, created: true };
-  },
+  'session.create': (c) =>
+    records.create(c, config.instance, (sessionId) => ({ uuid: uuidOf(`${config.storeDir}/${sessionId}`) })),
   'prompt.admit': admit,
   'session.run': async (c) => {
     const state = await submitHeld(c.sessionId);
@@ -353,21 +343,12 @@ const commands = {
   'skill.define': defineSkill,
   // Qwen Code asks its client about each call awaiting approval (session/request_permission);
   // the session runs as the kit's default agent, build, whose rules the settings carry.
-  'permission.pending': (c) => {
-    record(c.sessionId);
-    const requests = [...(live.get(c.sessionId)?.process.permissions.values() ?? [])];
-    return { requests: requests.map(({ id, tool }) => ({ id, tool, agent: DEFAULT_AGENT })) };
-  },
-  'permission.wait': async (c) => {
-    record(c.sessionId);
-    const state = live.get(c.sessionId);
-    if (!(await state?.process.permissionAwaited()))
-      throw new Refusal('conflict', 'the session has no work left and no tool call awaits permission');
-  },
-  'permission.reply': (c) => {
-    for (const state of live.values()) if (state.process.answerPermission(c.id, c.approve)) return;
-    throw new Refusal('not-found', `no tool call awaits permission as ${c.id}`);
-  },
+  ...permissionCommands({
+    known: record,
+    clientOf: (sessionId) => live.get(sessionId)?.process,
+    clients: () => [...live.values()].map((state) => state.process),
+    agent: DEFAULT_AGENT,
+  }),
   'compaction.configure': async (c) => {
     settings.compaction = c;
     await restartAll();
@@ -416,39 +397,15 @@ const commands = {
   },
 };
 
-/** The names Qwen Code accepts for a skill (its SKILL_NAME_PATTERN). */
-const SKILL_NAME = /^[\p{L}\p{N}_:.-]+$/u;
-
 /**
- * A user skill of Qwen Code: `$QWEN_HOME/skills/<directory>/SKILL.md`, its name and description in
- * the front matter and its body after it. Qwen Code lists the user skills (name and description)
- * to the model and gives a skill's body, with the directory it is in, only through its `skill`
- * tool. It watches that directory and lists a skill added while a process runs in a reminder
- * before the next turn, once its watcher has refreshed (150 ms after the change): while a process
- * runs, the answer waits a second for that. The directory is named by the last segment of the
- * kit's `location` where it gives one (the skill tool reports it as the skill's base directory),
- * otherwise by the skill's name.
+ * A user skill of Qwen Code under `$QWEN_HOME/skills` (SKILL_NAME_PATTERN is the shared rule).
+ * Qwen Code lists the user skills (name and description) to the model and gives a skill's body,
+ * with the directory it is in, only through its `skill` tool. It watches that directory and lists
+ * a skill added while a process runs in a reminder before the next turn, once its watcher has
+ * refreshed (150 ms after the change): while a process runs, the answer waits a second for that.
  */
 async function defineSkill(c) {
-  if (!SKILL_NAME.test(c.name) || /^\.+$/.test(c.name))
-    throw new Refusal(
-      'unsupported',
-      `Qwen Code takes skill names of letters, digits, _, :, . and - only, not ${JSON.stringify(c.name)}`,
-    );
-  const skills = join(config.home, 'skills');
-  const directory = (c.location && basename(c.location).replace(/[^\p{L}\p{N}_.-]/gu, '-')) || c.name;
-  // A skill defined again replaces the one of that name, wherever it was kept.
-  const front = `name: ${JSON.stringify(c.name)}\n`;
-  for (const entry of existsSync(skills) ? readdirSync(skills) : []) {
-    const manifest = join(skills, entry, 'SKILL.md');
-    if (entry !== directory && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(`\n${front}`))
-      rmSync(join(skills, entry), { recursive: true, force: true });
-  }
-  mkdirSync(join(skills, directory), { recursive: true });
-  writeFileSync(
-    join(skills, directory, 'SKILL.md'),
-    `---\n${front}description: ${JSON.stringify(c.description)}\n---\n${c.body}\n`,
-  );
+  writeSkill(join(config.home, 'skills'), c, 'Qwen Code');
   if ([...live.values()].some((state) => !state.process.exited))
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 }

@@ -58,7 +58,15 @@ export class JsonRpcChild {
       this.pending.delete(message.id);
       if (message.error)
         waiting.reject(
-          Object.assign(new Error(message.error.message ?? JSON.stringify(message.error)), { rpc: message.error }),
+          Object.assign(
+            new Error(
+              // A generic message ("Internal error") says why only in its data.
+              [message.error.message ?? JSON.stringify(message.error), message.error.data?.details]
+                .filter(Boolean)
+                .join(': '),
+            ),
+            { rpc: message.error },
+          ),
         );
       else waiting.resolve(message.result ?? {});
       return;

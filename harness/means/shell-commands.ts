@@ -25,12 +25,16 @@ export function failCommand(message: string): string {
   return `printf '%s\\n' ${quote(message)} >&2; exit 1`;
 }
 
-/** Appends `name` to gate.log, waits until `.kit-gates/<name>` exists, then prints `gate <name> opened`. */
+/**
+ * Appends `name` to gate.log, waits until `.kit-gates/<name>` exists, then prints `gate <name>
+ * opened`. It counts its polls by the length of a word it grows, with no `$(( ))`: shells that
+ * guard against command substitution refuse any `$(`.
+ */
 export function gateCommand(name: string): string {
   const file = quote(`${GATE_DIRECTORY}/${name}`);
   return (
-    `printf '%s\\n' ${quote(name)} >> gate.log && i=0; ` +
-    `while [ ! -e ${file} ] && [ "$i" -lt ${GATE_POLLS} ]; do sleep 0.1; i=$((i + 1)); done; ` +
+    `printf '%s\\n' ${quote(name)} >> gate.log && i=; ` +
+    `while [ ! -e ${file} ] && [ \${#i} -lt ${GATE_POLLS} ]; do sleep 0.1; i=.$i; done; ` +
     `[ -e ${file} ] && printf 'gate %s opened' ${quote(name)}`
   );
 }
