@@ -7,6 +7,7 @@ import { stableIds } from '../../../harness/suite/suite-index.js';
 import { runExitCode } from '../../run-outcome.js';
 import { runtimeName, runtimeSelection, type RuntimeArgs } from '../../runtime-options.js';
 import { runSuite } from '../../suite-run.js';
+import { keptLine, recordKept } from '../../run-directory.js';
 import type { ReplayArgs } from './command.js';
 
 /**
@@ -44,6 +45,10 @@ export async function replayBundle(args: ReplayArgs): Promise<number> {
   const verdict = judge(results);
   process.stdout.write(`${formatSummary(results, runtimeName(runtime), verdict)}\n`);
   process.stdout.write(verdict.passed ? `${scenario.id} passes now\n` : `${scenario.id} still fails\n`);
+  // What a failing replay kept is marked and pointed at as a run's is, so that kit clean finds it.
+  const kept = results.filter((result) => result.kept);
+  const keptIn = recordKept(kept);
+  if (keptIn) process.stdout.write(`${keptLine(keptIn, kept.length)}\n`);
   return runExitCode(
     verdict.passed,
     results.filter((result) => result.status === 'failed'),

@@ -199,7 +199,13 @@ describe('kit replay', SIDE_BY_SIDE, () => {
     assert.equal(again.status, 1, again.stderr);
     assert.match(again.stdout, /^replaying inb-admission-4: \[4\] An exact retry/);
     assert.match(again.stdout, /runtime: fixtures\/runtimes\/ignores-message-ids\.ts/);
-    assert.match(again.stdout, /conformance: 0 passed, 1 failed\ninb-admission-4 still fails\n$/);
+    assert.match(
+      again.stdout,
+      /conformance: 0 passed, 1 failed\ninb-admission-4 still fails\nkept: (\S+), the directories of 1 scenario\(s\)/,
+    );
+    // What it kept is listed where kit clean finds it.
+    const [, keptIn] = /kept: (\S+),/.exec(again.stdout)!;
+    assert.match(readFileSync(join(keptIn!, 'kept.txt'), 'utf8'), /^inb-admission-4\t/);
   });
 
   test('a repro bundle replays against another runtime when one is named', async () => {
