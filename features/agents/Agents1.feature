@@ -91,7 +91,7 @@ Feature: Agents1 - Agent and model selection
     And "echo.log" in the workspace of "s1" has 0 lines
 
   @AGT-06 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:agt-agents-6
-  Scenario: [6] Provider-native reasoning is replayed only to the model that produced it
+  Scenario Outline: [6] Provider-native reasoning is replayed only to the model that produced it (<switch>)
     Given a session "s1"
     And the provider replies "first" after reasoning "weighing both options" signed "sig-kit-1"
     And the provider replies "second"
@@ -100,12 +100,19 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     When the user steers "two"
     And the session settles
-    And the session selects the model "kit-model-2"
+    And the session selects the model "<model>"
     And the user steers "three"
     And the session settles
     Then request 2 replays the reasoning "weighing both options" signed "sig-kit-1"
     And request 3 carries no provider-native reasoning
     And request 3 has assistant text containing "weighing both options"
+
+    # kit-other shares kit-model's name but for its last part: a runtime that takes the two for one
+    # model (a family, a prefix) replays the signature to it.
+    Examples:
+      | switch             | model       |
+      | another model      | kit-model-2 |
+      | a kindred name     | kit-other   |
 
   @AGT-06 @dialect:openai-responses @id:agt-agents-6-metadata
   Scenario: [6m] The provider's own ID of an earlier answer goes back to no other model

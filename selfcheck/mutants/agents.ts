@@ -127,6 +127,15 @@ export const agents: Mutant[] = [
     breaks: ['AGT-05'],
   },
   {
+    name: 'reasoning goes back to a model whose name differs in its last part only',
+    kind: 'partial comparison',
+    file: 'provider/anthropic-messages.ts',
+    find: 'const signature = message.model === model ? reasoning?.signature : undefined;',
+    replace:
+      "const family = (name?: string) => name?.split('-').slice(0, -1).join('-');\n  const signature = family(message.model) === family(model) ? reasoning?.signature : undefined;",
+    breaks: ['AGT-06'],
+  },
+  {
     name: 'reasoning of another model is dropped instead of replayed as text',
     file: 'provider/anthropic-messages.ts',
     find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
