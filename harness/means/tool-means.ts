@@ -55,8 +55,8 @@ export interface ToolMeans {
   returned(actual: string): string[] | undefined;
   /** Whether an output keeps the first and the last line of the raw output. */
   showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
-  /** Whether an output begins and ends as the raw output, over `chars` characters. */
-  keepsEnds(actual: string, raw: string, chars: number): boolean;
+  /** Whether an output begins with the raw output's first `head` characters and ends with its last `tail`. */
+  keepsEnds(actual: string, raw: string, head: number, tail: number): boolean;
   /** Resolves once a call is blocked on the gate. */
   gateBlocked(name: string): Promise<void>;
   openGate(name: string): Promise<void>;
@@ -133,7 +133,7 @@ function kitToolMeans(gates: GateCommands, read: ReadDeclaration): ToolMeans {
       const lines = actual.split('\n');
       return lines[0] === first && lines.at(-1) === last;
     },
-    keepsEnds: (actual, raw, chars) => raw.startsWith(actual.slice(0, chars)) && raw.endsWith(actual.slice(-chars)),
+    keepsEnds: (actual, raw, head, tail) => actual.startsWith(raw.slice(0, head)) && actual.endsWith(raw.slice(-tail)),
     gateBlocked: (name) => gates.gateBlocked(name),
     openGate: (name) => gates.openGate(name),
   };
@@ -193,7 +193,8 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
         .map((line) => line.trim());
       return lines.includes(first.trim()) && lines.includes(last.trim());
     },
-    keepsEnds: (actual, raw, chars) => actual.includes(raw.slice(0, chars)) && actual.includes(raw.slice(-chars)),
+    // A shell tool shows text of its own around the command's output.
+    keepsEnds: (actual, raw, head, tail) => actual.includes(raw.slice(0, head)) && actual.includes(raw.slice(-tail)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
     async openGate(name) {
       const logged = gateLogging(options.workspaces, name);

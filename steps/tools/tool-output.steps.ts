@@ -377,13 +377,29 @@ Then('the output of call {string} begins and ends like the tool output', async f
   const text = raw(this, id);
   const nothing = noGenericCut(this, id, output, text);
   if (nothing) return this.notJudged(nothing);
-  // Where the text's end stands in its head too (one character repeated), a cut keeping the head alone looks the same.
-  if (this.means.keepsEnds(text.slice(0, output.length), text, 20))
+  // The shortest head and tail found nowhere else in the text tell them apart; a text with none
+  // short enough to keep (one character, or a few, repeated) looks the same cut anywhere.
+  const head = distinctEnd(text, 'head');
+  const tail = distinctEnd(text, 'tail');
+  if (head === undefined || tail === undefined || head + tail > output.length)
     return this.notJudged(
-      `the tool output's last characters stand in its head too: a cut keeping only its head would look the same`,
+      `the tool output's ends stand elsewhere in it too: a cut keeping only its head would look the same`,
     );
-  expect(this.means.keepsEnds(output, text, 20), 'the output begins and ends as the raw output').to.equal(true);
+  expect(
+    this.means.keepsEnds(output, text, head, tail),
+    `the output begins with "${text.slice(0, head)}" and ends with "${text.slice(-tail)}" as the raw output`,
+  ).to.equal(true);
 });
+
+/** The length of the shortest head (or tail) of `text` found nowhere else in it, up to 1000 characters. */
+function distinctEnd(text: string, end: 'head' | 'tail'): number | undefined {
+  for (let length = 1; length <= Math.min(text.length, 1000); length += 1) {
+    const part = end === 'head' ? text.slice(0, length) : text.slice(-length);
+    const elsewhere = end === 'head' ? text.indexOf(part, 1) : text.lastIndexOf(part, text.length - length - 1);
+    if (elsewhere < 0) return length;
+  }
+  return undefined;
+}
 
 Then('the output of call {string} names its complete output path', async function (this: KitWorld, id: string) {
   await expectManagedOutput(this);
