@@ -8,7 +8,7 @@ import { projectRequests, turnStates, type Projection } from './projection.js';
 import { compareProjections } from './projection-diff.js';
 import { readProjection } from './projection-file.js';
 import { ProjectionWriter } from './projection-writer.js';
-import { renderRequest, requestExcerpt } from './render.js';
+import { formatMessage, renderRequest, requestExcerpt } from './render.js';
 
 const user = (text: string): ModelVisibleMessage => ({ role: 'user', text });
 const assistant = (text: string): ModelVisibleMessage => ({ role: 'assistant', text });
@@ -183,4 +183,9 @@ test('raw bytes a tool returned reach the rendered request as escapes, line brea
     '  tool       [r3] \\u0000\\u0001\\u0002 end\\u001b[0m',
     '             next\tline',
   ]);
+});
+
+test('a message of no text at all is shown as empty, not as a blank line', () => {
+  assert.deepEqual(formatMessage({ role: 'user', text: '' } as ModelVisibleMessage), ['user       (empty)']);
+  assert.deepEqual(formatMessage({ role: 'user', text: 'hi' } as ModelVisibleMessage), ['user       hi']);
 });

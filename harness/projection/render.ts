@@ -22,7 +22,8 @@ export function formatMessage(message: ModelVisibleMessage): string[] {
   if (message.reasoning) for (const line of visible(message.reasoning.text).split('\n')) lines.push(`… ${line}`);
   const media = message.mediaTypes ?? [];
   if (!(text === '' && (message.toolCalls?.length || message.reasoning || media.length)))
-    lines.push(...text.split('\n'));
+    // A message of no text at all says so: a blank line reads as nothing shown.
+    lines.push(...(text === '' ? ['(empty)'] : text.split('\n')));
   for (const type of media) lines.push(`▣ ${type}`);
   for (const call of message.toolCalls ?? []) lines.push(`→ ${call.name} ${call.input} [${call.id}]`);
   return lines.map((line, i) => (i === 0 ? `${message.role.padEnd(ROLE_WIDTH)}  ${line}` : `${CONTINUATION}${line}`));
