@@ -391,9 +391,13 @@ Then('the output of call {string} begins and ends like the tool output', async f
   ).to.equal(true);
 });
 
-/** The length of the shortest head (or tail) of `text` found nowhere else in it, up to 1000 characters. */
+/**
+ * The length of the shortest head (or tail) of `text` found nowhere else in it, up to 1000
+ * characters, and at least 5: a shell tool's own text beside the output holds single letters, not
+ * five characters of the output's own ends by chance.
+ */
 function distinctEnd(text: string, end: 'head' | 'tail'): number | undefined {
-  for (let length = 1; length <= Math.min(text.length, 1000); length += 1) {
+  for (let length = Math.min(5, text.length); length <= Math.min(text.length, 1000); length += 1) {
     const part = end === 'head' ? text.slice(0, length) : text.slice(-length);
     const elsewhere = end === 'head' ? text.indexOf(part, 1) : text.lastIndexOf(part, text.length - length - 1);
     if (elsewhere < 0) return length;
