@@ -33,8 +33,9 @@ test('through a shell, an output ending in a line break reads with and without i
   assert.deepEqual(shell.returned('line 1Command exited with code 0.'), ['line 1']);
 });
 
-test("a scripted read call reaches the runtime's read tool under its declared name and path field", () => {
-  const declared = toolMeans(
+/** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath`. */
+const withReadTool = (tool: string) =>
+  toolMeans(
     {
       protocol: 'session-runtime-adapter/1',
       runtime: { name: 'r', version: '1', language: 'x' },
@@ -42,11 +43,14 @@ test("a scripted read call reaches the runtime's read tool under its declared na
       capabilities: [],
       texts: {},
       shell: { tool: 'bash', commandField: 'command' },
-      read: { tool: 'view', pathField: 'filePath' },
+      read: { tool, pathField: 'filePath' },
     } satisfies RuntimeDescription,
     { gateBlocked: async () => {}, openGate: async () => {} },
     { workspaces: '/nonexistent', timeoutMs: 1 },
   );
+
+test("a scripted read call reaches the runtime's read tool under its declared name and path field", () => {
+  const declared = withReadTool('view');
   assert.deepEqual(declared.read('i', 'pixel.png'), { id: 'i', name: 'view', input: { filePath: 'pixel.png' } });
   assert.deepEqual(declared.call({ id: 'r', name: 'read', input: { path: 'a.txt', offset: 2 } }), {
     id: 'r',
@@ -58,19 +62,7 @@ test("a scripted read call reaches the runtime's read tool under its declared na
 });
 
 test("a read call already in the runtime's own form passes as it is, and an undeclared read tool gets the input as written", () => {
-  const pathElsewhere = toolMeans(
-    {
-      protocol: 'session-runtime-adapter/1',
-      runtime: { name: 'r', version: '1', language: 'x' },
-      profiles: ['core'],
-      capabilities: [],
-      texts: {},
-      shell: { tool: 'bash', commandField: 'command' },
-      read: { tool: 'read', pathField: 'filePath' },
-    } satisfies RuntimeDescription,
-    { gateBlocked: async () => {}, openGate: async () => {} },
-    { workspaces: '/nonexistent', timeoutMs: 1 },
-  );
+  const pathElsewhere = withReadTool('read');
   const expressed = pathElsewhere.read('i', 'pixel.png');
   assert.deepEqual(expressed, { id: 'i', name: 'read', input: { filePath: 'pixel.png' } });
   assert.deepEqual(pathElsewhere.call(expressed), expressed);
