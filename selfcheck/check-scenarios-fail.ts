@@ -13,6 +13,7 @@ import type { Assignment, Judgement } from './mutant-worker.js';
  * reference runtime with that one defect, and requires every listed rule to fail.
  * Run with `npm run selfcheck`, or `npm run selfcheck -- <rule IDs>` for some rules only;
  * `KIT_MUTANTS=file.ts npm run selfcheck` judges the mutants that file exports instead.
+ * `KIT_SELFCHECK_TAGS='@id:…'` runs only those scenarios, to see which mutants a new scenario alone catches.
  * Mutants are judged in parallel by long-lived workers (KIT_SELFCHECK_JOBS of them, one per core
  * by default), each loading Cucumber and the steps once; lines are printed in catalogue order.
  */

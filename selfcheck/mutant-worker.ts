@@ -106,7 +106,8 @@ async function judgeBy(
         : { adapter: means.neutral ? `REFERENCE_MEANS=neutral ${program}` : program },
     timeoutScale,
     validate: true,
-    tags: judging(mutant.breaks),
+    // KIT_SELFCHECK_TAGS narrows the scenarios, to see which mutants one scenario alone catches.
+    tags: process.env.KIT_SELFCHECK_TAGS ?? judging(mutant.breaks),
     formats: [],
     failFast: false,
     quiet: true,

@@ -194,6 +194,35 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     # checks: INS-07 CTX-07
     Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged
 
+  @INS-07 @needs:restart @id:ins-instructions-7-restart
+  Scenario: [7r] A file that cannot be read when the runtime starts again leaves the admitted instructions in force
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "PACKAGE: use spaces" beside "two", or nothing here is judged
+    When the file "pkg/AGENTS.md" in the workspace "project" cannot be read
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    # checks: INS-07 CTX-07
+    Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "PACKAGE: use spaces" there
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use commas"
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    # checks: INS-07 CTX-07
+    Then request 4 tells the model "PACKAGE: use commas" beside "four"
+
   @INS-07 @id:ins-instructions-7-global
   Scenario: [7g] A global instruction file that cannot be read leaves the admitted instructions in force
     Given the global instructions say "GLOBAL: be brief"
@@ -211,3 +240,29 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged
+
+  @INS-07 @needs:restart @id:ins-instructions-7-global-restart
+  Scenario: [7gr] A global instruction file that cannot be read when the runtime starts again leaves the admitted instructions in force
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "GLOBAL: be thorough" beside "two", or nothing here is judged
+    When the file "AGENTS.md" in the workspace "home" cannot be read
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be thorough" there
+    When the global instructions say "GLOBAL: be terse"
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    Then request 4 tells the model "GLOBAL: be terse" beside "four"

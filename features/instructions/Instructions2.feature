@@ -200,6 +200,33 @@ Feature: Instructions2 - Instruction files as the changing context
     Then request 3 tells the model "PROJECT: use spaces"
     And request 3 tells the model "PROJECT: use spaces" beside "three"
 
+  @CTX-07 @needs:restart @id:ins-files-5-restart
+  Scenario: [5r] A file unreadable when the runtime starts again keeps the instructions admitted before until it reads again
+    Given the global instructions say "GLOBAL: be brief"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    When the file "AGENTS.md" in the workspace "s1" cannot be read
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "PROJECT: use spaces" there
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use commas"
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    Then request 4 tells the model "PROJECT: use commas" beside "four"
+
   @CTX-07 @id:ins-files-5-global
   Scenario: [5g] An unreadable global instruction file keeps the instructions admitted before until it reads again
     Given the global instructions say "GLOBAL: be brief"
@@ -217,6 +244,33 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged
+
+  @CTX-07 @needs:restart @id:ins-files-5-global-restart
+  Scenario: [5gr] A global instruction file unreadable when the runtime starts again keeps the instructions admitted before until it reads again
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model "GLOBAL: be thorough" beside "two", or nothing here is judged
+    When the file "AGENTS.md" in the workspace "home" cannot be read
+    And the runtime process restarts
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be thorough" there
+    When the global instructions say "GLOBAL: be terse"
+    And the runtime process restarts
+    And the user steers "four"
+    And the session settles
+    Then request 4 tells the model "GLOBAL: be terse" beside "four"
+
   @CTX-13 @id:ins-files-6
   Scenario: [6] A file changed and changed back between boundaries tells the model nothing
     Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
@@ -232,6 +286,27 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 2 tells the model nothing beside "two"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "PROJECT: use spaces" beside "three", or nothing above was judged
+
+  @CTX-13 @needs:restart @id:ins-files-6-restart
+  Scenario: [6r] A file changed and changed back while the runtime was down tells the model nothing when it reads again
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two"
+    When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    And the runtime process restarts
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "PROJECT: use spaces" beside "three", or nothing above was judged
@@ -269,6 +344,27 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 2 tells the model nothing beside "two"
     When the global instructions say "GLOBAL: be thorough"
+    And the user steers "three"
+    And the session settles
+    Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged
+
+  @CTX-13 @needs:restart @id:ins-files-6-global-restart
+  Scenario: [6gr] The global instruction file changed and changed back while the runtime was down tells the model nothing when it reads again
+    Given the global instructions say "GLOBAL: be brief"
+    And a session "s1"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the global instructions say "GLOBAL: be thorough"
+    And the global instructions say "GLOBAL: be brief"
+    And the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 2 tells the model nothing beside "two"
+    When the global instructions say "GLOBAL: be thorough"
+    And the runtime process restarts
     And the user steers "three"
     And the session settles
     Then request 3 tells the model "GLOBAL: be thorough" beside "three", or nothing above was judged

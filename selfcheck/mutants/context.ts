@@ -125,6 +125,31 @@ export const context: Mutant[] = [
     breaks: ['CTX-14'],
   },
   {
+    // "Keeps its previously admitted value" read as for good: the change is never announced.
+    name: 'an unavailable source keeps its admitted value for good',
+    file: 'context/system-context.ts',
+    find: '      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace:
+      '      if (stored) next[source.key] = stored;\n      held.add(source.key);\n    } else if (stored && held.has(source.key)) {\n      next[source.key] = stored;\n    } else if (observation === Absent) {',
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: 'export async function reconcile(',
+        replace: 'const held = new Set<string>();\nexport async function reconcile(',
+      },
+    ],
+    breaks: ['CTX-07'],
+  },
+  {
+    // Change found by a file's modification time rather than its text: a file written back reads as changed.
+    name: 'an instruction file counts as changed whenever it was written',
+    file: 'context/sources/instructions.ts',
+    find: '    encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),',
+    replace:
+      "    encode: (files) =>\n      files.map((f) => {\n        let written = 0;\n        try {\n          written = process.getBuiltinModule('node:fs').statSync(f.path).mtimeMs;\n        } catch {}\n        return { path: f.path, content: f.content, written };\n      }),",
+    breaks: ['CTX-13'],
+  },
+  {
     name: 'a contribution without sources is refused',
     file: 'context/context-registry.ts',
     find: '    return combine(produced.flat());',
