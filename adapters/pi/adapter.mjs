@@ -60,7 +60,15 @@ async function hello(config) {
     protocol: PROTOCOL,
     runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse', 'host-env', 'history-paging'],
+    capabilities: [
+      'restart',
+      'kit-tools',
+      'manual-compaction',
+      'process-reuse',
+      'host-env',
+      'history-paging',
+      'busy-submit',
+    ],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
@@ -86,6 +94,7 @@ const EMULATED = {
     "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted: pi has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: pi keeps no message IDs",
   'prompt.admit.id': "a prompt's message ID is the adapter's note of it: pi keeps no message IDs of the caller",
+  'prompt.submit.id': "the result echoes the kit's message ID: pi's prompt() takes no ID and returns none",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
@@ -109,7 +118,14 @@ const EMULATED = {
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
  * wake, no named agents; a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake', 'agent.define'];
+const ABSENT = [
+  'prompt.admit.held',
+  'prompt.admit.receipt',
+  'prompt.admit.id',
+  'prompt.submit.id',
+  'session.wake',
+  'agent.define',
+];
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
@@ -219,6 +235,36 @@ const HELD = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id'];
 let admitted = 0;
 
 /**
+ * A prompt as pi's own `prompt()` takes it without `streamingBehavior`: on an idle session pi
+ * appends it and runs; while pi's agent streams, pi itself throws "Agent is already processing"
+ * before it touches anything, which is the `busy` refusal. pi reports through `preflightResult`
+ * whether it took the prompt, before the run it starts goes on; the message ID is the kit's, pi
+ * keeping none.
+ */
+async function submit(c) {
+  const live = await sessions.open(c.sessionId);
+  const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
+  const { text, images } = promptContent(c.prompt);
+  const note = sessions.noteAdmission(c.sessionId, { messageId, text, delivery: 'steer' });
+  let taken;
+  const preflight = new Promise((resolve) => {
+    taken = resolve;
+  });
+  const prompting = live.session.prompt(text, { images, expandPromptTemplates: false, preflightResult: taken });
+  if (!(await preflight)) {
+    const error = await prompting.then(
+      () => undefined,
+      (failure) => failure,
+    );
+    sessions.forgetAdmission(c.sessionId, note);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Refusal(/already processing/.test(message) ? 'busy' : 'invalid-input', message);
+  }
+  live.track(prompting, diagnostics);
+  return new EmulatedAnswer({ messageId }, ['prompt.submit.id']);
+}
+
+/**
  * Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery.
  * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
  * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
@@ -266,6 +312,7 @@ function historyPage({ sessionId, limit, before }) {
 const commands = {
   'session.create': (c) => sessions.create(c.id, c.location),
   'prompt.admit': admit,
+  'prompt.submit': submit,
   'session.run': (c) => run(c.sessionId, true),
   // pi does not resume work on its own when a session opens: waking submits only what is held.
   'session.wake': (c) => run(c.sessionId, false),

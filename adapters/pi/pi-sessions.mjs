@@ -136,8 +136,16 @@ export class PiSessions {
   noteAdmission(sessionId, { messageId, text, delivery }) {
     const admittedSeq = this.entries(sessionId).at(-1)?.seq ?? 0;
     const list = this.admissions.get(sessionId) ?? [];
-    list.push({ messageId, text, delivery, admittedSeq });
+    const note = { messageId, text, delivery, admittedSeq };
+    list.push(note);
     this.admissions.set(sessionId, list);
+    return note;
+  }
+
+  /** Drops the note of an admission pi refused: nothing of it is pending or written. */
+  forgetAdmission(sessionId, note) {
+    const list = this.admissions.get(sessionId) ?? [];
+    list.splice(list.indexOf(note), 1);
   }
 
   /**
