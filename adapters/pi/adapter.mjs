@@ -340,6 +340,7 @@ const commands = {
   },
   'agent.define': (c) => sessions.defineAgent(c),
   inbox: (c) => sessions.inbox(c.sessionId),
+  epoch: (c) => sessions.epoch(c.sessionId),
   // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
   'permission.pending': (c) => {
     sessions.record(c.sessionId);
@@ -414,7 +415,6 @@ const commands = {
 
 /** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */
 const UNSUPPORTED = {
-  epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
   'tool-output.configure':
     'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB), declared as limits.toolOutput',
 };

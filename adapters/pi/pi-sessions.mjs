@@ -101,6 +101,12 @@ export class PiSessions {
           permissions: this.permissions,
           turnAgent: () => state.turnAgent ?? agent(),
         }),
+        // What pi hands its extensions before each prompt's run: the system prompt it sends and what
+        // it built it from (docs/extensions.md, `before_agent_start`); the `epoch` command reads it.
+        (api) =>
+          api.on('before_agent_start', (event) => {
+            state.told = { systemPrompt: event.systemPrompt, options: event.systemPromptOptions };
+          }),
       ],
       skillsOverride: ({ skills, diagnostics }) => ({
         skills: skills.filter((skill) => this.agents.permitsSkill(agent(), skill.name)),
@@ -197,6 +203,24 @@ export class PiSessions {
         promotedSeq,
       })),
     };
+  }
+
+  /**
+   * The epoch as pi shows it: the system prompt pi sent with the last prompt of the open session
+   * and, per source, what pi built it from: each context file (`AGENTS.md`) by its path, its text
+   * as the value, and each skill pi lists by its file, with its name and description. pi keeps
+   * neither beyond the open session (it rebuilds both when a session opens), and renders no
+   * removal text. Before pi's first prompt in the open session there is none.
+   */
+  async epoch(sessionId) {
+    this.record(sessionId);
+    const told = (await this.live.get(sessionId)?.ready)?.told;
+    if (!told) return { baseline: null, snapshot: {} };
+    const snapshot = {};
+    for (const { path, content } of told.options.contextFiles ?? []) snapshot[path] = { value: content };
+    for (const { filePath, name, description } of told.options.skills ?? [])
+      snapshot[filePath] = { value: { name, description } };
+    return { baseline: told.systemPrompt, snapshot };
   }
 
   /** The agent a session runs as: the one last selected, else the default agent. */
@@ -399,6 +423,8 @@ class LiveSession {
   onAgentStart = [];
   /** The agent selected when pi's current provider turn started: its rules govern that turn's tool calls. */
   turnAgent = undefined;
+  /** The system prompt and its sources pi handed its extensions at the last prompt (`before_agent_start`). */
+  told = undefined;
 
   attach(session, diagnostics, agent) {
     this.session = session;
