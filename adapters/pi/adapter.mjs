@@ -4,6 +4,7 @@ import { format } from 'node:util';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { PiSessions } from './pi-sessions.mjs';
+import { contribute, withdraw } from './tool-contributions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
 
 /**
@@ -68,6 +69,7 @@ async function hello(config) {
       'host-env',
       'history-paging',
       'busy-submit',
+      'tool-contributions',
     ],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
@@ -398,6 +400,15 @@ const commands = {
     const dir = join(sessions.config.home, 'skills', c.location ? basename(c.location) : '', c.name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
+  },
+  // A contribution is a project extension of its location, which pi loads when a session opens there.
+  'tool.contribution.register': async (c) => {
+    contribute(c.location, c.contribution, c.tools);
+    await sessions.reopenAt(c.location);
+  },
+  'tool.contribution.close': async (c) => {
+    withdraw(c.location, c.contribution);
+    await sessions.reopenAt(c.location);
   },
   'gate.wait': (c) => sessions.gates.blocked(c.name),
   'gate.open': (c) => sessions.gates.open(c.name),

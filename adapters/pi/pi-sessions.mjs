@@ -5,9 +5,8 @@ import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './age
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries, userEntries, userText } from './session-file.mjs';
 
-/** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
+/** pi's four default tools: those of its built-in tools it activates, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
-const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
 
 /**
  * The sessions of one pi process, each an `AgentSession` over its own JSONL file
@@ -122,7 +121,8 @@ export class PiSessions {
       authStorage,
       modelRegistry,
       thinkingLevel: 'off',
-      tools: [...PI_TOOLS, ...KIT_TOOLS],
+      // No allowlist of tools: pi activates its four default tools and every tool an extension or
+      // the SDK registers (the kit's tools, a location's contributed tools).
       // The kit's tools work where pi's own do: in the directory the session was opened in.
       customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
@@ -130,7 +130,7 @@ export class PiSessions {
       resourceLoader,
     });
     // The agent's denied tools leave the tools pi offers, as `setActiveToolsByName` does for pi's presets.
-    session.setActiveToolsByName(this.permittedTools(sessionId));
+    session.setActiveToolsByName(this.permittedTools(sessionId, session));
     state.attach(session, this.diagnostics, agent);
     return state;
   }
@@ -228,10 +228,18 @@ export class PiSessions {
     return this.records[sessionId]?.agent ?? DEFAULT_AGENT;
   }
 
-  /** pi's tools and the kit's, less those the session's agent denies. */
-  permittedTools(sessionId) {
+  /**
+   * The tools pi activates by default, its four default tools and every tool not built in (the
+   * kit's, a location's contributed ones; `getAllTools()` with their `sourceInfo`), less those the
+   * session's agent denies.
+   */
+  permittedTools(sessionId, session) {
     const agent = this.agentOf(sessionId);
-    return [...PI_TOOLS, ...KIT_TOOLS].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
+    return session
+      .getAllTools()
+      .filter((tool) => tool.sourceInfo.source !== 'builtin' || PI_TOOLS.includes(tool.name))
+      .map((tool) => tool.name)
+      .filter((tool) => this.agents.rule(agent, tool) !== 'deny');
   }
 
   /**
@@ -261,7 +269,7 @@ export class PiSessions {
     if (!state) return;
     const live = await state.ready;
     if (live.running) {
-      live.session.setActiveToolsByName(this.permittedTools(sessionId));
+      live.session.setActiveToolsByName(this.permittedTools(sessionId, live.session));
       live.stale = true;
     } else await this.close(sessionId);
   }
@@ -362,6 +370,20 @@ export class PiSessions {
    */
   async reopenAll() {
     for (const [sessionId, state] of [...this.live]) {
+      const live = await state.ready;
+      if (live.running) live.stale = true;
+      else await this.close(sessionId);
+    }
+  }
+
+  /**
+   * After a change of a location's project extensions (a tool contribution): pi loads them when a
+   * session opens (or on `/reload`), so the open sessions working there are reopened, a running
+   * one once it has settled, and their next run offers the tools the directory now contributes.
+   */
+  async reopenAt(location) {
+    for (const [sessionId, state] of [...this.live]) {
+      if (this.records[sessionId]?.location !== location) continue;
       const live = await state.ready;
       if (live.running) live.stale = true;
       else await this.close(sessionId);
