@@ -4,6 +4,7 @@ import { format } from 'node:util';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { PiSessions } from './pi-sessions.mjs';
+import { contribute, withdraw } from './tool-contributions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
 
 /**
@@ -60,7 +61,16 @@ async function hello(config) {
     protocol: PROTOCOL,
     runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'kit-tools', 'manual-compaction', 'process-reuse', 'host-env', 'history-paging'],
+    capabilities: [
+      'restart',
+      'kit-tools',
+      'manual-compaction',
+      'process-reuse',
+      'host-env',
+      'history-paging',
+      'busy-submit',
+      'tool-contributions',
+    ],
     shell: { tool: 'bash', commandField: 'command' },
     texts: {},
     emulated: EMULATED,
@@ -86,12 +96,12 @@ const EMULATED = {
     "resume false (while idle) and input during a requested compaction are held in the adapter's memory until submitted: pi has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: pi keeps no message IDs",
   'prompt.admit.id': "a prompt's message ID is the adapter's note of it: pi keeps no message IDs of the caller",
+  'prompt.submit.id': "the result echoes the kit's message ID: pi's prompt() takes no ID and returns none",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
-  'session.move': 'closes the pi session and reopens its file with the destination as working directory',
   events: "the session file's entries, numbered by their position in the file: pi keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',
@@ -109,7 +119,14 @@ const EMULATED = {
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
  * wake, no named agents; a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake', 'agent.define'];
+const ABSENT = [
+  'prompt.admit.held',
+  'prompt.admit.receipt',
+  'prompt.admit.id',
+  'prompt.submit.id',
+  'session.wake',
+  'agent.define',
+];
 
 function setEnv(name, value) {
   if (value === undefined) delete process.env[name];
@@ -219,6 +236,36 @@ const HELD = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id'];
 let admitted = 0;
 
 /**
+ * A prompt as pi's own `prompt()` takes it without `streamingBehavior`: on an idle session pi
+ * appends it and runs; while pi's agent streams, pi itself throws "Agent is already processing"
+ * before it touches anything, which is the `busy` refusal. pi reports through `preflightResult`
+ * whether it took the prompt, before the run it starts goes on; the message ID is the kit's, pi
+ * keeping none.
+ */
+async function submit(c) {
+  const live = await sessions.open(c.sessionId);
+  const messageId = c.id ?? `prompt_${sessions.config.instance}_${++admitted}`;
+  const { text, images } = promptContent(c.prompt);
+  const note = sessions.noteAdmission(c.sessionId, { messageId, text, delivery: 'steer' });
+  let taken;
+  const preflight = new Promise((resolve) => {
+    taken = resolve;
+  });
+  const prompting = live.session.prompt(text, { images, expandPromptTemplates: false, preflightResult: taken });
+  if (!(await preflight)) {
+    const error = await prompting.then(
+      () => undefined,
+      (failure) => failure,
+    );
+    sessions.forgetAdmission(c.sessionId, note);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Refusal(/already processing/.test(message) ? 'busy' : 'invalid-input', message);
+  }
+  live.track(prompting, diagnostics);
+  return new EmulatedAnswer({ messageId }, ['prompt.submit.id']);
+}
+
+/**
  * Submits the held prompts: the first starts a run, the rest enter pi's queues by their delivery.
  * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
  * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
@@ -266,6 +313,7 @@ function historyPage({ sessionId, limit, before }) {
 const commands = {
   'session.create': (c) => sessions.create(c.id, c.location),
   'prompt.admit': admit,
+  'prompt.submit': submit,
   'session.run': (c) => run(c.sessionId, true),
   // pi does not resume work on its own when a session opens: waking submits only what is held.
   'session.wake': (c) => run(c.sessionId, false),
@@ -293,6 +341,7 @@ const commands = {
   },
   'agent.define': (c) => sessions.defineAgent(c),
   inbox: (c) => sessions.inbox(c.sessionId),
+  epoch: (c) => sessions.epoch(c.sessionId),
   // Calls held by the adapter's tool_call handler (pi's extension interface) until the kit replies.
   'permission.pending': (c) => {
     sessions.record(c.sessionId);
@@ -351,6 +400,15 @@ const commands = {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
   },
+  // A contribution is a project extension of its location, which pi loads when a session opens there.
+  'tool.contribution.register': async (c) => {
+    contribute(c.location, c.contribution, c.tools);
+    await sessions.reopenAt(c.location);
+  },
+  'tool.contribution.close': async (c) => {
+    withdraw(c.location, c.contribution);
+    await sessions.reopenAt(c.location);
+  },
   'gate.wait': (c) => sessions.gates.blocked(c.name),
   'gate.open': (c) => sessions.gates.open(c.name),
   ...storeReads({
@@ -367,7 +425,6 @@ const commands = {
 
 /** Commands pi has no equivalent for, and why (adapters/pi/README.md says more). */
 const UNSUPPORTED = {
-  epoch: 'pi keeps no context epoch: the system prompt is rebuilt from files whenever a session opens',
   'tool-output.configure':
     'pi bounds tool output only inside its bash and read tools, at fixed limits (2000 lines, 50 KB), declared as limits.toolOutput',
 };

@@ -5,9 +5,8 @@ import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './age
 import { GateBoard, kitTools } from './kit-tools.mjs';
 import { readEntries, userEntries, userText } from './session-file.mjs';
 
-/** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
+/** pi's four default tools: those of its built-in tools it activates, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
-const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
 
 /**
  * The sessions of one pi process, each an `AgentSession` over its own JSONL file
@@ -101,6 +100,12 @@ export class PiSessions {
           permissions: this.permissions,
           turnAgent: () => state.turnAgent ?? agent(),
         }),
+        // What pi hands its extensions before each prompt's run: the system prompt it sends and what
+        // it built it from (docs/extensions.md, `before_agent_start`); the `epoch` command reads it.
+        (api) =>
+          api.on('before_agent_start', (event) => {
+            state.told = { systemPrompt: event.systemPrompt, options: event.systemPromptOptions };
+          }),
       ],
       skillsOverride: ({ skills, diagnostics }) => ({
         skills: skills.filter((skill) => this.agents.permitsSkill(agent(), skill.name)),
@@ -116,7 +121,8 @@ export class PiSessions {
       authStorage,
       modelRegistry,
       thinkingLevel: 'off',
-      tools: [...PI_TOOLS, ...KIT_TOOLS],
+      // No allowlist of tools: pi activates its four default tools and every tool an extension or
+      // the SDK registers (the kit's tools, a location's contributed tools).
       // The kit's tools work where pi's own do: in the directory the session was opened in.
       customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
@@ -124,7 +130,7 @@ export class PiSessions {
       resourceLoader,
     });
     // The agent's denied tools leave the tools pi offers, as `setActiveToolsByName` does for pi's presets.
-    session.setActiveToolsByName(this.permittedTools(sessionId));
+    session.setActiveToolsByName(this.permittedTools(sessionId, session));
     state.attach(session, this.diagnostics, agent);
     return state;
   }
@@ -136,8 +142,16 @@ export class PiSessions {
   noteAdmission(sessionId, { messageId, text, delivery }) {
     const admittedSeq = this.entries(sessionId).at(-1)?.seq ?? 0;
     const list = this.admissions.get(sessionId) ?? [];
-    list.push({ messageId, text, delivery, admittedSeq });
+    const note = { messageId, text, delivery, admittedSeq };
+    list.push(note);
     this.admissions.set(sessionId, list);
+    return note;
+  }
+
+  /** Drops the note of an admission pi refused: nothing of it is pending or written. */
+  forgetAdmission(sessionId, note) {
+    const list = this.admissions.get(sessionId) ?? [];
+    list.splice(list.indexOf(note), 1);
   }
 
   /**
@@ -191,15 +205,41 @@ export class PiSessions {
     };
   }
 
+  /**
+   * The epoch as pi shows it: the system prompt pi sent with the last prompt of the open session
+   * and, per source, what pi built it from: each context file (`AGENTS.md`) by its path, its text
+   * as the value, and each skill pi lists by its file, with its name and description. pi keeps
+   * neither beyond the open session (it rebuilds both when a session opens), and renders no
+   * removal text. Before pi's first prompt in the open session there is none.
+   */
+  async epoch(sessionId) {
+    this.record(sessionId);
+    const told = (await this.live.get(sessionId)?.ready)?.told;
+    if (!told) return { baseline: null, snapshot: {} };
+    const snapshot = {};
+    for (const { path, content } of told.options.contextFiles ?? []) snapshot[path] = { value: content };
+    for (const { filePath, name, description } of told.options.skills ?? [])
+      snapshot[filePath] = { value: { name, description } };
+    return { baseline: told.systemPrompt, snapshot };
+  }
+
   /** The agent a session runs as: the one last selected, else the default agent. */
   agentOf(sessionId) {
     return this.records[sessionId]?.agent ?? DEFAULT_AGENT;
   }
 
-  /** pi's tools and the kit's, less those the session's agent denies. */
-  permittedTools(sessionId) {
+  /**
+   * The tools pi activates by default, its four default tools and every tool not built in (the
+   * kit's, a location's contributed ones; `getAllTools()` with their `sourceInfo`), less those the
+   * session's agent denies.
+   */
+  permittedTools(sessionId, session) {
     const agent = this.agentOf(sessionId);
-    return [...PI_TOOLS, ...KIT_TOOLS].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
+    return session
+      .getAllTools()
+      .filter((tool) => tool.sourceInfo.source !== 'builtin' || PI_TOOLS.includes(tool.name))
+      .map((tool) => tool.name)
+      .filter((tool) => this.agents.rule(agent, tool) !== 'deny');
   }
 
   /**
@@ -229,7 +269,7 @@ export class PiSessions {
     if (!state) return;
     const live = await state.ready;
     if (live.running) {
-      live.session.setActiveToolsByName(this.permittedTools(sessionId));
+      live.session.setActiveToolsByName(this.permittedTools(sessionId, live.session));
       live.stale = true;
     } else await this.close(sessionId);
   }
@@ -337,6 +377,20 @@ export class PiSessions {
   }
 
   /**
+   * After a change of a location's project extensions (a tool contribution): pi loads them when a
+   * session opens (or on `/reload`), so the open sessions working there are reopened, a running
+   * one once it has settled, and their next run offers the tools the directory now contributes.
+   */
+  async reopenAt(location) {
+    for (const [sessionId, state] of [...this.live]) {
+      if (this.records[sessionId]?.location !== location) continue;
+      const live = await state.ready;
+      if (live.running) live.stale = true;
+      else await this.close(sessionId);
+    }
+  }
+
+  /**
    * pi fixes a session's working directory when it opens (its tools are built for it): a session
    * moves by closing and reopening it elsewhere, as `pi --session <file>` run from the destination.
    * pi has no means to move a session while its agent runs, nor to fence its next turn.
@@ -391,6 +445,8 @@ class LiveSession {
   onAgentStart = [];
   /** The agent selected when pi's current provider turn started: its rules govern that turn's tool calls. */
   turnAgent = undefined;
+  /** The system prompt and its sources pi handed its extensions at the last prompt (`before_agent_start`). */
+  told = undefined;
 
   attach(session, diagnostics, agent) {
     this.session = session;
