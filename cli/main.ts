@@ -85,6 +85,14 @@ function missingArguments(
   if (got !== undefined) {
     const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === argv[0]);
     const positionals = String(command?.command ?? '').match(/<[^>]+>/g) ?? [];
+    // A misspelt option before the arguments takes the next one as its value: it is the fault, not the argument.
+    const known = Object.keys(describe).flatMap((name) => [`--${name}`, `--no-${name}`]);
+    const unknown = argv.findIndex((arg) => arg.startsWith('--') && !known.includes(arg.split('=')[0]!));
+    if (unknown >= 0) {
+      const option = argv[unknown]!.split('=')[0]!;
+      const taken = argv[unknown]!.includes('=') ? undefined : argv[unknown + 1];
+      return `${option}: is not an option of this command${didYouMean(nearest(option, known))}${taken && !taken.startsWith('-') ? `, and took ${JSON.stringify(taken)} as its value` : ''}`;
+    }
     return missing(positionals.slice(Number(got)));
   }
   const required = /^Missing required arguments?: (.*)$/.exec(message ?? '')?.[1];

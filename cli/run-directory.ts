@@ -1,3 +1,4 @@
+import { KEPT_INDEX } from '../harness/store/store-location.js';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
@@ -38,9 +39,6 @@ export function discardKept(results: readonly ScenarioResult[], keep: (result: S
     removeIfEmpty(dirname(result.kept));
   }
 }
-
-/** The file in a run's directory that lists what it kept: a finished run's, which `kit clean` may remove. */
-export const KEPT_INDEX = 'kept.txt';
 
 /**
  * Records, in the run's directory, which scenario each kept directory belongs to, and returns that

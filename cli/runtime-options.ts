@@ -4,7 +4,6 @@ import type { Argv } from 'yargs';
 import { REFERENCE_RUNTIME, type RuntimeSelection } from '../harness/runtime-target.js';
 import { KitInputError } from '../harness/input-error.js';
 import { kitPath } from '../harness/kit-root.js';
-import { displayPath } from '../harness/input/input-file.js';
 import { TIMEOUT_SCALE_RANGE, textOption, timeoutScale } from './option-values.js';
 
 export interface RuntimeArgs {
@@ -56,7 +55,7 @@ export function runtimeSelection(args: RuntimeArgs): RuntimeSelection {
     throw new KitInputError(
       args.namedIn ?? '--runtime',
       typed
-        ? `no runtime module at ${displayPath(found)} (a path is taken from the working directory)`
+        ? `no runtime module at ${runtime} (a path is taken from the working directory)`
         : `no runtime module at ${runtime}`,
     );
   if (statSync(found).isDirectory())

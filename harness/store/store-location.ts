@@ -1,23 +1,33 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { displayPath } from '../input/input-file.js';
 
 const STORE_FILE = 'runtime.sqlite';
 /** Where a scenario's directory holds the runtime's store. */
 const SCENARIO_STORE = join('workspaces', '.store');
+/** Where `kit replay --keep <directory>` keeps it. */
+const REPLAY_STORE = 'store';
+/** The file in a run's directory that lists what it kept: a finished run's, which `kit clean` may remove. */
+export const KEPT_INDEX = 'kept.txt';
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 /**
  * The store file behind any path the kit prints: the file itself, a store directory, a scenario's
  * kept directory (its store is in `workspaces/.store`), or a run's kept directory when it keeps one
- * scenario's. A run's directory that keeps several names them, for the user to pick one.
+ * scenario's (or its list of them, kept.txt), or a directory `kit replay --keep` kept. A run's
+ * directory that keeps several names them, for the user to pick one.
  */
 export function storeFile(path: string): string {
+  if (basename(path) === KEPT_INDEX && existsSync(path)) return storeFile(dirname(path));
   if (!isDirectory(path)) return path;
   if (basename(path) === '.store' && !existsSync(join(path, STORE_FILE))) throw notReference(path);
-  for (const candidate of [join(path, STORE_FILE), join(path, SCENARIO_STORE, STORE_FILE)])
+  for (const candidate of [
+    join(path, STORE_FILE),
+    join(path, SCENARIO_STORE, STORE_FILE),
+    join(path, REPLAY_STORE, STORE_FILE),
+  ])
     if (existsSync(candidate)) return candidate;
   if (isDirectory(join(path, SCENARIO_STORE))) throw notReference(join(path, SCENARIO_STORE));
   const kept = readdirSync(path)

@@ -86,6 +86,13 @@ describe('kit diff', SIDE_BY_SIDE, () => {
     assert.deepEqual([json.a.turns, json.b.turns], [2, 3]);
   });
 
+  test('a misspelt option before the projections is named, not the projection it took as its value', async () => {
+    assertInputError(
+      await kit(['diff', '--jsno', steer, steer]),
+      /^kit: --jsno: is not an option of this command \(did you mean --json\?\), and took ".*steer\.json" as its value/,
+    );
+  });
+
   test('a projection that is not one is an input error', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(

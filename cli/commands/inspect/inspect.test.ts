@@ -41,6 +41,8 @@ describe('kit inspect', SIDE_BY_SIDE, () => {
   test('inspect --json gives every column, one session with --session', async () => {
     const run = await kit(['inspect', join(kept, 'store', 'runtime.sqlite'), '--json', '--session', 's1']);
     assert.equal(run.status, 0, run.stderr);
+    // The directory `kit replay --keep` was given reads the same store.
+    assert.equal((await kit(['inspect', kept, '--json', '--session', 's1'])).stdout, run.stdout);
     const [session] = JSON.parse(run.stdout).sessions;
     assert.equal(session.id, 's1');
     assert.deepEqual(
@@ -62,8 +64,10 @@ describe('kit inspect', SIDE_BY_SIDE, () => {
     // What a run against another runtime kept: a scenario directory whose store is that runtime's own.
     const other = join(scratch('inspect'), 'other-run');
     mkdirSync(join(other, 'kit-Steer1-7-aB3dE9', 'workspaces', '.store', 'sessions'), { recursive: true });
+    writeFileSync(join(other, 'kept.txt'), 'kit-Steer1-7-aB3dE9\n');
     for (const path of [
       other,
+      join(other, 'kept.txt'),
       join(other, 'kit-Steer1-7-aB3dE9'),
       join(other, 'kit-Steer1-7-aB3dE9', 'workspaces', '.store'),
     ])

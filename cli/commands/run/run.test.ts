@@ -602,6 +602,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
     });
   });
 
+  test('the built-in reference says how to run the scenarios of a profile it set aside', async () => {
+    const run = await kitRun(['--rule', 'CON-01'], { REFERENCE_PROFILE: 'core' });
+    assert.match(
+      run.stdout,
+      /\nthe built-in reference ran profile core: run again with REFERENCE_PROFILE=continuation for the scenarios of another\n/,
+    );
+  });
+
   test('a runtime with no optional capability gets a verdict on every rule that needs none', async () => {
     const run = await kitRun([
       '--runtime',
@@ -618,6 +626,11 @@ describe('kit run', SIDE_BY_SIDE, () => {
     assert.deepEqual(run.results.coverage.withoutVerdict, {
       'INB-06': ['needs capability restart', 'needs capability fault-injection'],
     });
+    // Each rule's share of scenarios and clauses that gave it a verdict: INB-06 none of them.
+    assert.equal(run.results.shares['INB-06'].scenarios.judged, 0);
+    assert.ok(run.results.shares['INB-06'].scenarios.of > 0);
+    assert.ok(run.results.shares['INB-01'].scenarios.judged > 0);
+    assert.ok(run.results.shares['INB-01'].clauses.judged <= run.results.shares['INB-01'].clauses.of);
     assert.match(
       run.stdout,
       /no verdict, needs capability restart: INB-06\n {2}no verdict, needs capability fault-injection: INB-06\nverdicts: 3 of 4 rules \(75%\)/,

@@ -22,6 +22,9 @@ import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } f
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
 import { didYouMean, nearRules } from '../../nearest.js';
+import { ruleStandings } from '../../../harness/report/rule-standings.js';
+import { readClauses } from '../../../harness/suite/clauses.js';
+import { kitPath } from '../../../harness/kit-root.js';
 
 export async function run(args: RunArgs): Promise<number> {
   const { shard } = args;
@@ -77,7 +80,7 @@ export async function run(args: RunArgs): Promise<number> {
   }
   if (shard) process.stdout.write(`shard ${shardName(shard)}: ${results.length} scenario(s) of the selection\n`);
   if (results.length > 0) process.stdout.write(`${formatSummary(results, name, verdict, args.verbose)}\n`);
-  process.stdout.write(keptNote);
+  process.stdout.write(`${otherProfileHint(args, results)}${keptNote}`);
   if (args.bundles && results.some((r) => isFailure(r.status))) {
     process.stdout.write(`repro bundles in ${args.bundles} (kit replay <bundle> --adapter/--runtime ... reruns one)\n`);
   }
@@ -158,6 +161,7 @@ function resultsDocument(
     ...(args.shard ? { shard: shardName(args.shard) } : {}),
     passed: verdict.passed,
     rules: verdict.coverage.outcomes,
+    shares: judgedShares(results, Object.keys(verdict.coverage.outcomes)),
     coverage: { ...verdict.coverage, minVerdicts, ...(verdict.shortfall ? { shortfall: verdict.shortfall } : {}) },
     ...(verdict.baseline
       ? {
@@ -171,4 +175,26 @@ function resultsDocument(
       : {}),
     scenarios: results,
   };
+}
+
+/** Per rule, how many of its scenarios and clauses gave it a verdict: what an outcome rests on. */
+function judgedShares(results: ScenarioResult[], rules: string[]) {
+  const standings = ruleStandings(results, new Map(), readClauses(kitPath('rules', 'index.md')).clauses);
+  return Object.fromEntries(
+    rules.map((rule) => [rule, { scenarios: standings[rule]?.scenarios, clauses: standings[rule]?.clauses }]),
+  );
+}
+
+/**
+ * The built-in reference runs one profile per run: where scenarios of another were set aside, say
+ * how to run them, since nothing else on the screen does.
+ */
+function otherProfileHint(args: RunArgs, results: ScenarioResult[]): string {
+  if (args.adapter || args.runtime) return '';
+  const profiles = new Set(
+    results.flatMap((result) => /^needs profile (.+)$/.exec(result.reason ?? '')?.[1]?.split(' or ') ?? []),
+  );
+  if (profiles.size === 0) return '';
+  const wanted = [...profiles].map((profile) => `REFERENCE_PROFILE=${profile}`).join(' or ');
+  return `the built-in reference ran profile ${process.env.REFERENCE_PROFILE ?? 'core'}: run again with ${wanted} for the scenarios of another\n`;
 }
