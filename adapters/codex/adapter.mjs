@@ -74,6 +74,9 @@ const NO_ADMIT_ONLY =
 
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
+  'retry.wait':
+    `absent in ${VERSION}: ` +
+    "Codex waits between retries of a failed provider request with real sleeps, and retries are off here (request_max_retries = 0): no retry waits on the kit's clock",
   'tool-output.files':
     `absent in ${VERSION}: ` +
     "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
@@ -96,7 +99,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env', 'virtual-clock'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -201,6 +204,8 @@ let asked = 0;
  * requests above): the request waits, unanswered, until the kit replies. Anything else is declined.
  */
 function answerServer(message) {
+  // Codex's clock is the kit's once the kit has set it (clock_source = "external"): whole seconds.
+  if (message.method === 'currentTime/read') return { currentTimeAt: Math.floor(Date.parse(settings.clock) / 1000) };
   const tool = APPROVALS[message.method];
   if (!tool) {
     if (/requestApproval$/.test(message.method)) return { decision: 'decline' };
@@ -587,6 +592,13 @@ const commands = {
     if (c.name === PROJECT_DOCS_OFF) settings.projectDocsOff = c.value !== null && c.value !== '';
     else settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await restart();
+  },
+  'clock.set': async (c) => {
+    const external = settings.clock !== undefined;
+    settings.clock = c.now;
+    writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
+    // Codex reads its clock source from config.toml when it starts: the first setting restarts it.
+    if (!external) await restart();
   },
   'tool-output.configure': async (c) => {
     settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
