@@ -99,7 +99,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env', 'virtual-clock'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env', 'virtual-clock', 'history-paging'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -440,6 +440,51 @@ async function inbox(sessionId) {
   return { rows: rows.map(({ order, ...kept }) => kept) };
 }
 
+/**
+ * A page of the history through Codex's own paging of a thread's items (thread/items/list, newest
+ * first, cursor by cursor): each item is the history's message of the same ID, a user message by
+ * the kit's message ID (the item's clientId), an assistant message by the provider's item ID, a
+ * call (commandExecution, fileChange, ...) by its call ID with the assistant message that made it.
+ * Items of no message (reasoning, Codex's own notices) are passed over. The page ends before the
+ * message `before`, holds at most `limit` messages, and is given in durable order.
+ */
+async function historyPage({ sessionId, limit, before }) {
+  const state = await loaded(sessionId);
+  const messages = toKitHistory(rolloutOf(sessionId));
+  if (before !== undefined && !messages.some((message) => message.id === before))
+    throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  const byId = new Map();
+  for (const message of messages) byId.set(message.role === 'tool' ? message.callId : message.id, message);
+  const assistants = new Map(messages.filter((m) => m.role === 'assistant').map((m) => [m.id, m]));
+  const page = [];
+  const taken = new Set();
+  let reached = before === undefined;
+  let cursor = null;
+  do {
+    const reply = await server.request('thread/items/list', {
+      threadId: state.id,
+      sortDirection: 'desc',
+      limit: ITEMS_PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const { item } of reply.data) {
+      const message = byId.get(item.type === 'userMessage' ? (item.clientId ?? item.id) : item.id);
+      const made = message?.role === 'tool' ? [message, assistants.get(message.assistantMessageId)] : [message];
+      for (const found of made) {
+        if (!found || taken.has(found.id)) continue;
+        taken.add(found.id);
+        if (found.id === before) reached = true;
+        else if (reached && page.length < limit) page.push(found);
+      }
+    }
+    cursor = reply.nextCursor;
+  } while (cursor && page.length < limit);
+  return { messages: page.reverse() };
+}
+
+/** How many of Codex's items one thread/items/list request reads. */
+const ITEMS_PAGE = 50;
+
 const inputText = (input) => input.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 
 /**
@@ -556,6 +601,7 @@ const commands = {
   },
   'prompt.admit': admit,
   inbox: (c) => inbox(c.sessionId),
+  'history.page': historyPage,
   'session.run': (c) => run(c.sessionId),
   'session.wake': (c) => wake(c.sessionId),
   'session.idle': (c) => idle(c.sessionId),
