@@ -415,7 +415,10 @@ function noteAdmission(sessionId, state, messageId, delivery, prompt) {
  */
 async function inbox(sessionId) {
   const state = await loaded(sessionId);
-  const notes = new Map((record(sessionId).admitted ?? []).map((note, order) => [note.messageId, { ...note, order }]));
+  // A retried admission keeps the note of its first.
+  const notes = new Map();
+  for (const [order, note] of (record(sessionId).admitted ?? []).entries())
+    if (!notes.has(note.messageId)) notes.set(note.messageId, { ...note, order });
   const row = (messageId, text, promotedSeq, delivery) => {
     const note = notes.get(messageId);
     return {
