@@ -378,6 +378,17 @@ async function admit(c) {
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const input = promptInput(c.prompt);
   noteAdmission(c.sessionId, state, messageId, c.delivery ?? 'steer', c.prompt);
+  try {
+    return await deliver(c, state, input, messageId);
+  } catch (error) {
+    // Codex refused it: nothing of it waits anywhere.
+    state.unrecorded.delete(messageId);
+    throw error;
+  }
+}
+
+/** Steers or queues into a running turn, or starts one; the receipt says which. */
+async function deliver(c, state, input, messageId) {
   const [active] = state.running;
   if (active !== undefined) {
     if (c.delivery === 'queue' || !(await steered(state, active, input, messageId)))
