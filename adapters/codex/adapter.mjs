@@ -7,6 +7,7 @@ import { catalogFor, toolCallingFamily } from './catalog.mjs';
 import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
 import {
   CONTEXT_WRAPPERS,
+  promotedPrompts,
   readRollout,
   toKitCompactions,
   toKitEpoch,
@@ -56,6 +57,8 @@ const EMULATED = {
   'session.idle':
     "no turn the adapter started or saw start is without its turn/completed notification, and Codex's thread queue is empty or held by an interrupt",
   'session.run': 'starts a turn with no new input (turn/start with an empty input); Codex drains its queue after it',
+  'inbox.admission':
+    "Codex records a prompt when it enters the history, with the kit's message ID (client_id), and keeps a queued one in its thread queue, but records no admission: the adapter notes each admission's delivery and, as its admission sequence, the position of the rollout's last record then; a steer Codex holds in memory until the running turn's next request is pending while this process lives",
   events: "the rollout's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the rollout',
   'events.take': 'reads the rollout after the cursor the adapter keeps',
@@ -71,8 +74,9 @@ const NO_ADMIT_ONLY =
 
 /** Commands Codex has no equivalent for, and why (adapters/codex/README.md says more). */
 const UNSUPPORTED = {
-  inbox:
-    "not mapped: Codex keeps queued prompts in its thread queue (thread/queue/list), but a steered prompt waits in memory for the running turn's next sampling request, so no durable inbox of every admitted prompt can be read",
+  'retry.wait':
+    `absent in ${VERSION}: ` +
+    "Codex waits between retries of a failed provider request with real sleeps, and retries are off here (request_max_retries = 0): no retry waits on the kit's clock",
   'tool-output.files':
     `absent in ${VERSION}: ` +
     "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
@@ -95,7 +99,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'codex', version: VERSION, language: 'rust' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env'],
+    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'host-env', 'virtual-clock', 'history-paging'],
     shell: { tool: 'exec_command', commandField: 'cmd', workdirField: 'workdir' },
     // Codex's apply_patch takes the patch as `input`, called as a function or as a free-form tool.
     patch: { tool: 'apply_patch', patchField: 'input' },
@@ -200,6 +204,8 @@ let asked = 0;
  * requests above): the request waits, unanswered, until the kit replies. Anything else is declined.
  */
 function answerServer(message) {
+  // Codex's clock is the kit's once the kit has set it (clock_source = "external"): whole seconds.
+  if (message.method === 'currentTime/read') return { currentTimeAt: Math.floor(Date.parse(settings.clock) / 1000) };
   const tool = APPROVALS[message.method];
   if (!tool) {
     if (/requestApproval$/.test(message.method)) return { decision: 'decline' };
@@ -221,7 +227,15 @@ function waitingApprovals(threadId) {
 function threadState(threadId) {
   let state = threads.get(threadId);
   if (!state) {
-    state = { id: threadId, running: new Set(), queued: new Set(), waiters: [], loaded: false, status: 'idle' };
+    state = {
+      id: threadId,
+      running: new Set(),
+      queued: new Set(),
+      unrecorded: new Map(),
+      waiters: [],
+      loaded: false,
+      status: 'idle',
+    };
     threads.set(threadId, state);
   }
   return state;
@@ -297,7 +311,7 @@ function promptInput(prompt) {
   });
 }
 
-async function startTurn(sessionId, input) {
+async function startTurn(sessionId, input, messageId) {
   const state = await loaded(sessionId);
   const found = record(sessionId);
   // A session moved since its last turn: turn/start's cwd moves the thread for this turn and
@@ -306,6 +320,7 @@ async function startTurn(sessionId, input) {
   const reply = await server.request('turn/start', {
     threadId: state.id,
     input,
+    ...(messageId === undefined ? {} : { clientUserMessageId: messageId }),
     ...(moved ? { cwd: found.location } : {}),
   });
   state.running.add(reply.turn.id);
@@ -362,6 +377,18 @@ async function admit(c) {
   const state = await loaded(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const input = promptInput(c.prompt);
+  noteAdmission(c.sessionId, state, messageId, c.delivery ?? 'steer', c.prompt);
+  try {
+    return await deliver(c, state, input, messageId);
+  } catch (error) {
+    // Codex refused it: nothing of it waits anywhere.
+    state.unrecorded.delete(messageId);
+    throw error;
+  }
+}
+
+/** Steers or queues into a running turn, or starts one; the receipt says which. */
+async function deliver(c, state, input, messageId) {
   const [active] = state.running;
   if (active !== undefined) {
     if (c.delivery === 'queue' || !(await steered(state, active, input, messageId)))
@@ -369,7 +396,7 @@ async function admit(c) {
     return { messageId, state: 'pending', duplicate: false };
   }
   try {
-    await startTurn(c.sessionId, input);
+    await startTurn(c.sessionId, input, messageId);
   } catch (error) {
     // A compaction turn that started since: Codex takes no input into it, its clients queue.
     if (!NOT_STEERABLE.test(error.message)) throw error;
@@ -378,6 +405,101 @@ async function admit(c) {
   }
   return { messageId, state: 'promoted', duplicate: false };
 }
+
+/**
+ * Notes what Codex does not record of an admission: its delivery and its place in the rollout's
+ * order (the sequence of the last record written then), kept with the session; and, for this
+ * process only, its text until Codex records it or queues it (a steer waits in Codex's memory).
+ */
+function noteAdmission(sessionId, state, messageId, delivery, prompt) {
+  const found = record(sessionId);
+  found.admitted = [...(found.admitted ?? []), { messageId, delivery, at: rolloutOf(sessionId).length }];
+  saveRecords();
+  const text = prompt.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  state.unrecorded.set(messageId, text);
+}
+
+/**
+ * The inbox as Codex keeps it: promoted, the prompts its rollout records with their message IDs;
+ * pending, the prompts in its thread queue (thread/queue/list), and the ones admitted by this
+ * process that Codex has neither recorded nor queued yet. In admission order.
+ */
+async function inbox(sessionId) {
+  const state = await loaded(sessionId);
+  // A retried admission keeps the note of its first.
+  const notes = new Map();
+  for (const [order, note] of (record(sessionId).admitted ?? []).entries())
+    if (!notes.has(note.messageId)) notes.set(note.messageId, { ...note, order });
+  const row = (messageId, text, promotedSeq, delivery) => {
+    const note = notes.get(messageId);
+    return {
+      messageId,
+      text,
+      delivery: note?.delivery ?? delivery,
+      state: promotedSeq === null ? 'pending' : 'promoted',
+      // A prompt admitted without the adapter's note was admitted right before Codex recorded it.
+      admittedSeq: note?.at ?? promotedSeq - 1,
+      promotedSeq,
+      order: note?.order ?? notes.size,
+    };
+  };
+  const rows = promotedPrompts(rolloutOf(sessionId)).map((prompt) => row(prompt.id, prompt.text, prompt.seq, 'steer'));
+  for (const submission of await queueOf(state))
+    rows.push(row(submission.clientUserMessageId, inputText(submission.input), null, 'queue'));
+  const listed = new Set(rows.map((found) => found.messageId));
+  for (const [messageId, text] of state.unrecorded)
+    if (listed.has(messageId)) state.unrecorded.delete(messageId);
+    else if (notes.has(messageId)) rows.push(row(messageId, text, null, 'steer'));
+  rows.sort((a, b) => a.admittedSeq - b.admittedSeq || a.order - b.order);
+  return { rows: rows.map(({ order, ...kept }) => kept) };
+}
+
+/**
+ * A page of the history through Codex's own paging of a thread's items (thread/items/list, newest
+ * first, cursor by cursor): each item is the history's message of the same ID, a user message by
+ * the kit's message ID (the item's clientId), an assistant message by the provider's item ID, a
+ * call (commandExecution, fileChange, ...) by its call ID with the assistant message that made it.
+ * Items of no message (reasoning, Codex's own notices) are passed over. The page ends before the
+ * message `before`, holds at most `limit` messages, and is given in durable order.
+ */
+async function historyPage({ sessionId, limit, before }) {
+  const state = await loaded(sessionId);
+  const messages = toKitHistory(rolloutOf(sessionId));
+  if (before !== undefined && !messages.some((message) => message.id === before))
+    throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  const byId = new Map();
+  for (const message of messages) byId.set(message.role === 'tool' ? message.callId : message.id, message);
+  const assistants = new Map(messages.filter((m) => m.role === 'assistant').map((m) => [m.id, m]));
+  const page = [];
+  const taken = new Set();
+  let reached = before === undefined;
+  let cursor = null;
+  do {
+    const reply = await server.request('thread/items/list', {
+      threadId: state.id,
+      sortDirection: 'desc',
+      limit: ITEMS_PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const { item } of reply.data) {
+      const message = byId.get(item.type === 'userMessage' ? (item.clientId ?? item.id) : item.id);
+      const made = message?.role === 'tool' ? [message, assistants.get(message.assistantMessageId)] : [message];
+      for (const found of made) {
+        if (!found || taken.has(found.id)) continue;
+        taken.add(found.id);
+        if (found.id === before) reached = true;
+        else if (reached && page.length < limit) page.push(found);
+      }
+    }
+    cursor = reply.nextCursor;
+  } while (cursor && page.length < limit);
+  return { messages: page.reverse() };
+}
+
+/** How many of Codex's items one thread/items/list request reads. */
+const ITEMS_PAGE = 50;
+
+const inputText = (input) => input.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 
 /**
  * Steers the running turn; false when Codex refuses because that turn takes no input (a
@@ -417,9 +539,20 @@ async function enqueue(state, input, messageId) {
   await server.request('thread/queue/add', { threadId: state.id, input, clientUserMessageId: messageId });
 }
 
+/** Codex's durable queue of the thread's prompts, every page of it. */
+async function queueOf(state) {
+  const submissions = [];
+  let cursor = null;
+  do {
+    const reply = await server.request('thread/queue/list', { threadId: state.id, cursor });
+    submissions.push(...reply.data);
+    cursor = reply.nextCursor;
+  } while (cursor);
+  return submissions;
+}
+
 async function queued(state) {
-  const reply = await server.request('thread/queue/list', { threadId: state.id });
-  return (reply.queuedSubmissions ?? reply.data ?? []).length;
+  return (await queueOf(state)).length;
 }
 
 async function idle(sessionId) {
@@ -481,6 +614,8 @@ const commands = {
     return { sessionId, created: true };
   },
   'prompt.admit': admit,
+  inbox: (c) => inbox(c.sessionId),
+  'history.page': historyPage,
   'session.run': (c) => run(c.sessionId),
   'session.wake': (c) => wake(c.sessionId),
   'session.idle': (c) => idle(c.sessionId),
@@ -517,6 +652,13 @@ const commands = {
     if (c.name === PROJECT_DOCS_OFF) settings.projectDocsOff = c.value !== null && c.value !== '';
     else settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await restart();
+  },
+  'clock.set': async (c) => {
+    const external = settings.clock !== undefined;
+    settings.clock = c.now;
+    writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
+    // Codex reads its clock source from config.toml when it starts: the first setting restarts it.
+    if (!external) await restart();
   },
   'tool-output.configure': async (c) => {
     settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };

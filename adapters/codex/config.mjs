@@ -7,6 +7,9 @@
 /** The file that marks the kit's project root for Codex's AGENTS.md discovery (project_root_markers). */
 export const PROJECT_ROOT_MARKER = '.kit-project-root';
 
+/** A hundred years: no scenario's clock moves that far between two requests. */
+const REMINDER_INTERVAL = 100 * 365 * 24 * 3600;
+
 const toml = (value) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
 /** Features switched off: each either reaches beyond loopback, runs work of its own, or adds tools no scenario scripts. */
@@ -36,9 +39,9 @@ const FEATURES_OFF = [
 ];
 
 /**
- * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}}} settings
+ * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}, projectDocsOff?: boolean, clock?: string}} settings
  */
-export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput, projectDocsOff }) {
+export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput, projectDocsOff, clock }) {
   const lines = [
     `model = ${toml(model)}`,
     `model_catalog_json = ${toml(catalogFile)}`,
@@ -97,5 +100,20 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
     ...FEATURES_OFF.map((feature) => `${feature} = false`),
     '',
   );
+  // The kit's clock as Codex's: Codex asks its client for the time (currentTime/read) and takes
+  // the date of its environment context from it. The external clock comes with the feature's
+  // reminders of the time, told at the start of a context window and then once the interval is
+  // due: the longest interval leaves the date to the environment context.
+  if (clock !== undefined)
+    lines.push(
+      '[features.current_time_reminder]',
+      'enabled = true',
+      'clock_source = "external"',
+      `reminder_interval_seconds = ${REMINDER_INTERVAL}`,
+      // The feature's clock tool keeps telling the time; its sleep, which no scenario calls, is off
+      // like the sleep tool above.
+      'sleep_tool = false',
+      '',
+    );
   return lines.join('\n');
 }

@@ -72,6 +72,12 @@ function outputText(output) {
   return JSON.stringify(output ?? '');
 }
 
+/**
+ * The output Codex records for a call an interrupt cut: the wall time, then `aborted by user`
+ * (or `aborted by user after <duration>`), in place of the command's output.
+ */
+const ABORTED = /^(?:Wall time: [^\n]*\n)?aborted by user(?: after [^\n]*)?$/;
+
 /** The exit status shell_command and exec_command report in their output. */
 const exitCode = (text) => /(?:Exit code|exited with code):? (-?\d+)/.exec(text)?.[1];
 
@@ -89,6 +95,35 @@ function assistantMessage(record, item, text) {
 }
 
 /**
+ * The user's prompts Codex recorded, each the `response_item` user message that put it in the
+ * history, named by the client's ID (`clientUserMessageId` on `turn/start`, `turn/steer` or
+ * `thread/queue/add`) that the `item_completed` event of that message carries as `client_id`
+ * right after it. A prompt without one (none was given) keeps Codex's item ID.
+ */
+export function promotedPrompts(records) {
+  const prompts = [];
+  const unnamed = [];
+  for (const record of records) {
+    if (record.type === 'compacted') continue;
+    const item = record.payload;
+    if (record.type === 'response_item' && item.type === 'message' && item.role === 'user') {
+      const text = contentText(item.content);
+      if (CONTEXT_FRAGMENT.test(text)) continue;
+      const prompt = { seq: record.seq, id: item.id ?? `user_${record.seq}`, text };
+      prompts.push(prompt);
+      unnamed.push(prompt);
+    } else if (record.type === 'event_msg' && item.type === 'item_completed' && item.item?.type === 'UserMessage') {
+      const text = contentText(item.item.content);
+      const index = unnamed.findIndex((prompt) => prompt.text === text);
+      if (index < 0 || !item.item.client_id) continue;
+      unnamed[index].id = item.item.client_id;
+      unnamed.splice(0, index + 1);
+    }
+  }
+  return prompts;
+}
+
+/**
  * The thread's messages from its `response_item` records: user prompts, assistant messages
  * with the function calls that follow them in the same response, the calls' outputs settling
  * them by call ID, and the `compacted` records as hidden checkpoints. A call without an output
@@ -97,6 +132,7 @@ function assistantMessage(record, item, text) {
 export function toKitHistory(records) {
   const messages = [];
   const calls = new Map();
+  const promptIds = new Map(promotedPrompts(records).map((prompt) => [prompt.seq, prompt.id]));
   let assistant;
   /** Context fragments before the first prompt are the thread's baseline, not messages. */
   let prompted = false;
@@ -118,7 +154,7 @@ export function toKitHistory(records) {
     if (item.type === 'message' && item.role === 'user') {
       assistant = undefined;
       const text = contentText(item.content);
-      const id = item.id ?? `user_${record.seq}`;
+      const id = promptIds.get(record.seq) ?? item.id ?? `user_${record.seq}`;
       if (!CONTEXT_FRAGMENT.test(text)) {
         prompted = true;
         messages.push({ ...base, id, role: 'user', hidden: false, text });
@@ -167,7 +203,7 @@ export function toKitHistory(records) {
         output === 'patch rejected by user' ||
         output === 'exec command rejected by user' ||
         output.startsWith('apply_patch verification failed: ');
-      Object.assign(tool, { status: failed ? 'error' : 'success', output });
+      Object.assign(tool, { status: ABORTED.test(output) ? 'interrupted' : failed ? 'error' : 'success', output });
     } else {
       assistant = undefined;
     }
