@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
 import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './agents.mjs';
-import { GateBoard, kitTools } from './kit-tools.mjs';
+import { GateBoard, KIT_TOOLS } from '../../harness/adapter/kit-tools.mjs';
+import { kitTools } from './kit-tools.mjs';
 import { readEntries, userEntries, userText } from './session-file.mjs';
 
 /** pi's four default tools, then the kit's custom tools; all active, as `pi` starts with its defaults. */
 const PI_TOOLS = ['read', 'bash', 'edit', 'write'];
-const KIT_TOOLS = ['echo', 'fail', 'gate', 'produce'];
+const KIT_TOOL_NAMES = KIT_TOOLS.map(({ name }) => name);
 
 /**
  * The sessions of one pi process, each an `AgentSession` over its own JSONL file
@@ -116,7 +117,7 @@ export class PiSessions {
       authStorage,
       modelRegistry,
       thinkingLevel: 'off',
-      tools: [...PI_TOOLS, ...KIT_TOOLS],
+      tools: [...PI_TOOLS, ...KIT_TOOL_NAMES],
       // The kit's tools work where pi's own do: in the directory the session was opened in.
       customTools: kitTools(pi.defineTool, this.gates, () => location),
       sessionManager: pi.SessionManager.open(this.file(sessionId), this.sessionDir, location),
@@ -199,7 +200,7 @@ export class PiSessions {
   /** pi's tools and the kit's, less those the session's agent denies. */
   permittedTools(sessionId) {
     const agent = this.agentOf(sessionId);
-    return [...PI_TOOLS, ...KIT_TOOLS].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
+    return [...PI_TOOLS, ...KIT_TOOL_NAMES].filter((tool) => this.agents.rule(agent, tool) !== 'deny');
   }
 
   /**
