@@ -1,10 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { GateBoard, KIT_TOOLS } from '../../harness/adapter/kit-tools.mjs';
 import { ClaudeProcess } from './claude-process.mjs';
+import { contributionServer, KIT_SERVER, kitServer } from './kit-server.mjs';
 import { readRows, toKitCompactions, toKitEpoch, toKitEvents, toKitFailures, toKitHistory } from './transcript.mjs';
 
 /**
@@ -52,6 +63,8 @@ let config;
 const live = new Map();
 const held = new Map();
 const subscriptions = new Map();
+/** The gates the kit's `gate` tool waits on, opened by `gate.open`. */
+let gates = new GateBoard();
 
 /** `<storeDir>/kit-sessions.json`: each kit session's Claude Code session ID and location. */
 const sessionsFile = () => join(config.storeDir, 'kit-sessions.json');
@@ -70,6 +83,69 @@ const configDir = () => join(config.storeDir, 'claude');
 const compactionFile = () => join(config.storeDir, 'kit-compaction.json');
 function compactionSettings() {
   return existsSync(compactionFile()) ? JSON.parse(readFileSync(compactionFile(), 'utf8')) : undefined;
+}
+
+/**
+ * `<storeDir>/kit-host-env.json`: the variables of the host environment the kit set (host.env.set),
+ * a null value for one it unset, read by every process started after it.
+ */
+const hostEnvFile = () => join(config.storeDir, 'kit-host-env.json');
+function hostEnv() {
+  return existsSync(hostEnvFile()) ? JSON.parse(readFileSync(hostEnvFile(), 'utf8')) : {};
+}
+
+/**
+ * A switch of the host environment another runtime reads that Claude Code has under a form of its
+ * own: OpenCode's variable that turns project configuration and instruction discovery off is Claude
+ * Code's setting sources without `project` (`--setting-sources user,local`), which reads neither
+ * the project's CLAUDE.md or AGENTS.md nor its `.claude/settings.json`, and keeps the user's
+ * CLAUDE.md and the project's local settings.
+ */
+const PROJECT_CONFIG_OFF = 'OPENCODE_DISABLE_PROJECT_CONFIG';
+function settingSources() {
+  const off = hostEnv()[PROJECT_CONFIG_OFF];
+  return off !== undefined && off !== null && off !== '' ? ['--setting-sources', 'user,local'] : [];
+}
+
+/** `<storeDir>/kit-contributions.json`: per location, the tools contributed under each key. */
+const contributionsFile = () => join(config.storeDir, 'kit-contributions.json');
+function readContributions() {
+  return existsSync(contributionsFile()) ? JSON.parse(readFileSync(contributionsFile(), 'utf8')) : {};
+}
+const samePlace = (a, b) => (existsSync(a) ? realpathSync(a) : a) === (existsSync(b) ? realpathSync(b) : b);
+
+/**
+ * The MCP servers the adapter hosts for a session's process: the kit's tools, run where the session
+ * is now (set_cwd may have moved it since the start), and one server per tool contribution of its
+ * location.
+ */
+function serversFor(id) {
+  const { location } = session(id);
+  const contributed = Object.entries(readContributions())
+    .filter(([place]) => samePlace(place, location))
+    .flatMap(([, contributions]) => Object.entries(contributions));
+  return [
+    kitServer(() => ({ location: session(id).location, gates })),
+    ...contributed.map(([key, tools]) => contributionServer(key, tools)),
+  ];
+}
+
+/**
+ * A tool contribution registered or closed: kept in kit-contributions.json for the processes that
+ * start later, and sent to each running process of a session at the location (mcp_set_servers).
+ */
+async function contribute(location, contribution, tools) {
+  const contributions = readContributions();
+  contributions[location] ??= {};
+  const place = contributions[location];
+  if (tools === undefined) delete place[contribution];
+  else place[contribution] = tools;
+  writeFileSync(contributionsFile(), JSON.stringify(contributions, null, 2));
+  await Promise.all(
+    [...live.entries()]
+      .filter(([id, running]) => !running.exited && samePlace(session(id).location, location))
+      .map(([id, running]) => running.setServers(serversFor(id))),
+  );
 }
 
 /** `<storeDir>/kit-agents.json`: the agents agent.define defined, by name, as the kit gave them. */
@@ -107,7 +183,7 @@ function agentArguments(name, selected) {
         prompt: '',
         disallowedTools: Object.entries(agents[agent]?.tools ?? {})
           .filter(([, rule]) => rule === 'deny')
-          .map(([tool]) => tool),
+          .map(([tool]) => ruleName(tool)),
       },
     ]),
   );
@@ -127,16 +203,29 @@ function agentArguments(name, selected) {
 
 /**
  * The agent's rules per tool as Claude Code's permission rules (`permissions.allow`, `deny`, `ask`;
- * a denied skill `Skill(<name>)`), the default agent's `Bash` allowed unless the kit rules otherwise.
+ * a denied skill `Skill(<name>)`), the default agent's `Bash` and every agent's kit tools allowed
+ * unless the kit rules otherwise.
  */
 function permissionRules(name) {
   const agents = readAgents();
-  const rules = { ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
+  // The kit's tools are allowed unless the agent rules otherwise (an unlisted tool is allowed):
+  // Claude Code asks about an MCP server's tools by default.
+  const kitTools = Object.fromEntries(KIT_TOOLS.map((tool) => [tool.name, 'allow']));
+  const rules = { ...kitTools, ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
   const permissions = { allow: [], deny: [], ask: [] };
-  for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(tool);
+  for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(ruleName(tool));
   for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
     if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
   return permissions;
+}
+
+/**
+ * The name a permission rule gives a tool: Claude Code matches the tools of an MCP server the
+ * adapter hosts by their prefixed name (`mcp__<server>__<tool>`) only, though it offers them to
+ * the model unprefixed (CLAUDE_AGENT_SDK_MCP_NO_PREFIX); a rule naming `gate` alone matches nothing.
+ */
+function ruleName(tool) {
+  return KIT_TOOLS.some(({ name }) => name === tool) ? `mcp__${KIT_SERVER}__${tool}` : tool;
 }
 
 /**
@@ -186,7 +275,15 @@ function hello(kitConfig) {
     protocol: PROTOCOL,
     runtime: { name: 'claude-code', version, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'manual-compaction', 'process-reuse', 'history-paging'],
+    capabilities: [
+      'restart',
+      'kit-tools',
+      'manual-compaction',
+      'process-reuse',
+      'host-env',
+      'tool-contributions',
+      'history-paging',
+    ],
     shell: { tool: 'Bash', commandField: 'command' },
     // Claude Code's skill tool takes the skill's name in its `skill` field.
     skill: { tool: 'Skill', nameField: 'skill' },
@@ -253,19 +350,26 @@ function environment(model) {
   const env = { ...process.env, ...OFFLINE };
   for (const name of Object.keys(env))
     if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
+  env.TZ = config.timeZone ?? 'UTC';
+  // The kit's host.env.set: Claude Code reads its environment when its process starts.
+  for (const [name, value] of Object.entries(hostEnv()))
+    if (value === null) delete env[name];
+    else env[name] = value;
   return {
     ...env,
     ...OFFLINE,
     HOME: config.home,
     CLAUDE_CONFIG_DIR: configDir(),
     TMPDIR: join(config.storeDir, 'tmp'),
-    TZ: config.timeZone ?? 'UTC',
     ANTHROPIC_API_KEY: config.provider.apiKey,
     // The Anthropic SDK appends /v1/messages itself.
     ANTHROPIC_BASE_URL: config.provider.baseUrl.replace(/\/v1\/?$/, ''),
     // The kit's run is a sandbox without internet: Claude Code lets root bypass permissions there.
     IS_SANDBOX: '1',
     CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1',
+    // The tools of the MCP servers the adapter hosts (the kit's) are offered under their own names,
+    // not as mcp__<server>__<tool>.
+    CLAUDE_AGENT_SDK_MCP_NO_PREFIX: '1',
     // A failed provider request fails at once: the retry rules (RTY) belong to profile sol, which
     // this adapter does not declare, and Claude Code's retries wait out real backoff delays.
     CLAUDE_CODE_MAX_RETRIES: '0',
@@ -322,9 +426,17 @@ function processOf(id) {
     '--model',
     model,
     ...agentArguments(agent, agentSelected === true),
+    ...settingSources(),
     ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
   ];
-  const started = new ClaudeProcess({ binary, args, cwd: location, env: environment(model), log });
+  const started = new ClaudeProcess({
+    binary,
+    args,
+    cwd: location,
+    env: environment(model),
+    log,
+    servers: serversFor(id),
+  });
   started.model = model;
   started.agent = agent;
   live.set(id, started);
@@ -514,6 +626,8 @@ const commands = {
     const sessions = readSessions();
     sessions[c.sessionId].location = answer.cwd ?? c.location;
     writeFileSync(sessionsFile(), JSON.stringify(sessions, null, 2));
+    // The tools contributed to the old location leave the session, and those of the new one come.
+    await claude.setServers(serversFor(c.sessionId));
   },
   'agent.define': async (c) => {
     const agents = readAgents();
@@ -557,10 +671,13 @@ const commands = {
     if (c.prune !== undefined)
       throw new Refusal('unsupported', 'Claude Code has no switch for pruning old tool outputs apart from compaction');
     writeFileSync(compactionFile(), JSON.stringify(c, null, 2));
-    // Claude Code reads its window and threshold when its process starts: each session's process
-    // ends cleanly, and the next use starts it again over the transcript (--resume).
-    await Promise.all([...live.values()].map((running) => running.finish()));
-    live.clear();
+    // Claude Code reads its window and threshold when its process starts.
+    await restartAll();
+  },
+  'host.env.set': async (c) => {
+    writeFileSync(hostEnvFile(), JSON.stringify({ ...hostEnv(), [c.name]: c.value }, null, 2));
+    // Claude Code reads its environment when its process starts.
+    await restartAll();
   },
   'compaction.request': async (c) => {
     // `/compact` runs in print mode (supportsNonInteractive): a stream-json user message naming it
@@ -601,6 +718,10 @@ const commands = {
     walk(directory);
     return { directory, files: files.sort() };
   },
+  'tool.contribution.register': (c) => contribute(c.location, c.contribution, c.tools),
+  'tool.contribution.close': (c) => contribute(c.location, c.contribution, undefined),
+  'gate.wait': (c) => gates.blocked(c.name),
+  'gate.open': (c) => gates.open(c.name),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
   'skill.define': (c) => {
@@ -611,6 +732,15 @@ const commands = {
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
   },
 };
+
+/**
+ * Each session's process ends cleanly once its work is done (stdin closed), and the next use starts
+ * it again over the transcript (--resume), reading what the kit changed.
+ */
+async function restartAll() {
+  await Promise.all([...live.values()].map((running) => running.finish()));
+  live.clear();
+}
 
 /**
  * Claude Code's reasons for refusing set_cwd, as the protocol's refusals. While a turn runs it
@@ -627,7 +757,8 @@ const MOVE_REFUSALS = {
 
 /** Commands Claude Code has no equivalent for, and why (README.md says more). */
 const UNSUPPORTED = {
-  inbox: 'Claude Code keeps no inbox: input sent while a turn runs waits in its memory only',
+  inbox:
+    "Claude Code reports its queued input only on its live stream (command_lifecycle), and nothing durable of its names a queued message's ID or text",
   'tool-output.configure':
     "Claude Code bounds Bash output by characters only (its bashOutputMaxChars setting, clamped to 4000-128000, 30000 by default; past it the output is saved to a file): the kit's limits in lines or under 4000 bytes cannot be set",
 };
@@ -642,6 +773,7 @@ async function close() {
   live.clear();
   held.clear();
   subscriptions.clear();
+  gates = new GateBoard();
   diagnostics.length = 0;
   config = undefined;
 }

@@ -12,8 +12,10 @@ const PROJECT_SETTINGS = new Set(['localSettings', 'projectSettings']);
  * adapter's process group, so the kit's SIGKILL of a restart kills it with the adapter.
  */
 export class ClaudeProcess {
-  constructor({ binary, args, cwd, env, log }) {
+  constructor({ binary, args, cwd, env, log, servers = [] }) {
     this.state = 'idle';
+    /** The MCP servers the adapter hosts for this process (SdkMcpServer), by name. */
+    this.servers = new Map(servers.map((server) => [server.name, server]));
     /** User messages written that Claude Code has not echoed back yet (`--replay-user-messages`). */
     this.unread = 0;
     this.waiters = [];
@@ -36,6 +38,12 @@ export class ClaudeProcess {
     this.child.stdin.on('error', () => {});
     createInterface({ input: this.child.stdout }).on('line', (line) => this.observe(line, log));
     createInterface({ input: this.child.stderr }).on('line', (line) => log(line));
+    // The SDK's handshake: it names the servers the host serves through mcp_message. Written before
+    // any user message, it is read first.
+    if (this.servers.size > 0)
+      this.control({ subtype: 'initialize', sdkMcpServers: [...this.servers.keys()] }).catch((error) =>
+        log(`initialize: ${error.message}`),
+      );
   }
 
   observe(line, log) {
@@ -64,6 +72,10 @@ export class ClaudeProcess {
       this.notify();
       return;
     }
+    if (message.type === 'control_request' && message.request?.subtype === 'mcp_message') {
+      this.serve(message.request_id, message.request, log);
+      return;
+    }
     // Claude Code withdraws a request it no longer waits for (an interrupt, the turn's end).
     if (message.type === 'control_cancel_request') {
       this.permissions.delete(message.request_id);
@@ -78,6 +90,50 @@ export class ClaudeProcess {
       );
       this.pending.delete(id);
     }
+  }
+
+  /**
+   * An `mcp_message` control request: one JSON-RPC message of Claude Code's client to a server the
+   * adapter hosts, answered with the server's reply as `mcp_response` whenever it is ready (a
+   * `gate` call, once the kit opens the gate).
+   */
+  async serve(id, { server_name: name, message }, log) {
+    const server = this.servers.get(name);
+    if (!server) {
+      this.send({
+        type: 'control_response',
+        response: { subtype: 'error', request_id: id, error: `no server ${name}` },
+      });
+      return;
+    }
+    try {
+      const answer = await server.answer(message);
+      this.send({
+        type: 'control_response',
+        response: { subtype: 'success', request_id: id, response: { mcp_response: answer } },
+      });
+    } catch (error) {
+      log(`${name}: ${error.message}`);
+      this.send({ type: 'control_response', response: { subtype: 'error', request_id: id, error: error.message } });
+    }
+  }
+
+  /**
+   * The MCP servers the adapter hosts for this process from now on, through the `mcp_set_servers`
+   * control request, which replaces the set of Claude Code's dynamically managed servers (those of
+   * `initialize` included): their tools are offered from its next provider request on.
+   */
+  async setServers(servers) {
+    // A server kept with the same tools stays the one serving its running calls.
+    const same = (server) => {
+      const kept = this.servers.get(server.name);
+      return kept && [...kept.tools.keys()].join() === [...server.tools.keys()].join() ? kept : server;
+    };
+    this.servers = new Map(servers.map((server) => [server.name, same(server)]));
+    await this.control({
+      subtype: 'mcp_set_servers',
+      servers: Object.fromEntries(servers.map(({ name }) => [name, { type: 'sdk', name }])),
+    });
   }
 
   /** A control request (`interrupt`, `set_cwd`, ...); resolves with Claude Code's answer to it. */

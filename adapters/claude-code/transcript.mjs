@@ -155,12 +155,14 @@ export function toKitHistory(rows) {
       if (!tool) continue;
       calls.delete(result.tool_use_id);
       const output = typeof result.content === 'string' ? result.content : textOf(result.content);
-      const outputPath = persistedPath(row.toolUseResult, output);
+      const outputPath = persistedPath(row.toolUseResult, output) ?? row.mcpMeta?._meta?.[KEPT_OUTPUT];
+      const structured = row.mcpMeta?.structuredContent;
       Object.assign(tool, {
         id: row.uuid,
         status: result.is_error ? (isAbandoned(output) ? 'interrupted' : 'error') : 'success',
         output,
         ...(outputPath ? { outputPath } : {}),
+        ...(structured !== undefined ? { structured } : {}),
       });
     }
     if (results.length > 0) {
@@ -211,6 +213,13 @@ function summaryOf(text) {
   const heading = text.indexOf('\nSummary:\n');
   return heading === -1 ? text : text.slice(heading + '\nSummary:\n'.length);
 }
+
+/**
+ * The key of an MCP tool result's `_meta` under which a tool the adapter hosts names the file it
+ * kept its complete output in (the kit's `produce` with `keptAt`): Claude Code keeps an MCP
+ * result's `structuredContent` and `_meta` with the result's row (`mcpMeta`).
+ */
+export const KEPT_OUTPUT = 'kit/outputPath';
 
 /** Where Claude Code saved a tool's complete output, when it kept only a preview in the result. */
 function persistedPath(toolUseResult, output) {

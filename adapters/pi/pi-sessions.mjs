@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Refusal } from '../../harness/adapter/stdio-serve.mjs';
 import { AgentBook, DEFAULT_AGENT, PermissionBoard, permissionGate } from './agents.mjs';
-import { GateBoard, kitTools } from './kit-tools.mjs';
+import { GateBoard } from '../../harness/adapter/kit-tools.mjs';
+import { kitTools } from './kit-tools.mjs';
 import { readEntries, userEntries, userText } from './session-file.mjs';
 
 /** pi's four default tools: those of its built-in tools it activates, as `pi` starts with its defaults. */
