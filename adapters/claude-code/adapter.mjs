@@ -308,8 +308,9 @@ function hello(kitConfig) {
     absent: ABSENT,
     // Bash output past bashOutputMaxChars (30000 characters unless set) goes to a file; the
     // setting counts characters and clamps to 4000..128000, so the kit's limits cannot be set.
+    // It is Bash's own: an MCP tool's result is bounded at another threshold, as JSON.
     limits: {
-      toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS },
+      toolOutput: { maxChars: BASH_OUTPUT_MAX_CHARS, tool: 'Bash' },
       // Claude Code's auto-compact window is 100000 tokens at least, and it keeps 20000 of it for
       // a summary's output.
       leastContextWindow: LEAST_AUTO_COMPACT_WINDOW,

@@ -256,6 +256,9 @@ function notified({ method, params }) {
     state.running.delete(params.turn.id);
     // Codex leaves its queue as it is after an interrupted turn, until it is started again.
     state.paused = params.turn.status === 'interrupted';
+    // An interrupt drops the steers Codex held in memory for the turn (its pending input is cleared):
+    // they are no prompt of its any more, and the inbox must not list them from the adapter's note.
+    if (state.paused) state.unrecorded.clear();
   } else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
   // A queued prompt leaves Codex's queue before its turn starts: it is waited for until it shows.
   else if (method === 'item/started' && params.item?.type === 'userMessage') state.queued.delete(params.item.clientId);

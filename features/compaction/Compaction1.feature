@@ -215,7 +215,11 @@ Feature: Compaction1 - Automatic compaction
     When the context budget is sized to hold request 2 only without its tool definitions
     And the user steers "three"
     And the session settles
-    Then the session has 1 completed compaction
+    Then request 3 asked for a summary rather than the turn "three"
+    # A second compaction, with nothing older to fold, is what the summary kept that speaks.
+    # checks: CMP-03 CMP-04
+    And the session has 1 completed compaction
+    # checks: CMP-03 CMP-04
     And the provider received 4 requests
     # checks: CMP-01 CMP-09
     And request 4 ends with the pending input "three"
@@ -237,7 +241,11 @@ Feature: Compaction1 - Automatic compaction
     When the context budget is sized to hold request 2 only without its contributed tool definitions
     And the user steers "three"
     And the session settles
-    Then the session has 1 completed compaction
+    Then request 3 asked for a summary rather than the turn "three"
+    # A second compaction, with nothing older to fold, is what the summary kept that speaks.
+    # checks: CMP-03 CMP-04
+    And the session has 1 completed compaction
+    # checks: CMP-03 CMP-04
     And the provider received 4 requests
     And request 4 advertises the tool "kit_contributed_40"
     # checks: CMP-01 CMP-09

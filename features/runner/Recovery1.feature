@@ -10,6 +10,9 @@ Feature: Recovery1 - Work left by a dead process
     And the provider replies "recovered"
     And the user steers "start"
     And the gate "g1" is blocked
+    # A call the process died during is one the runtime recorded running: that record is RUN-01's.
+    # checks: RUN-01
+    And the history has the tool call "gate" running
     When the runtime process restarts
     And the user steers "go on"
     And the session settles

@@ -171,7 +171,8 @@ export function runtimeReportPage(
         .join(' / ');
       const ran = scenarios.filter((s) => s.status !== 'not applicable');
       const emulated = [...new Set(ran.flatMap((s) => s.emulated ?? []))];
-      const readings = [...new Set(ran.flatMap((s) => s.readings ?? []))];
+      // A scenario set aside by the reading it saw (not applicable) names it too.
+      const readings = [...new Set(scenarios.flatMap((s) => s.readings ?? []))];
       const share = standing?.scenarios ? `, ${shareText(standing.scenarios, standing.clauses)}` : '';
       return `| ${rule} | ${outcome}${share} | ${counts} | ${readings.join('; ')} | ${emulated.map((cmd) => `\`${cmd}\``).join(', ')} |`;
     }),

@@ -176,6 +176,9 @@ export class ScenarioResultCollector {
         delete result.charged;
         delete result.held;
       }
+      // A reading inferred from what the runtime sent (nothing told, say) stands only where the
+      // scenario went on to judge: one that ended seeing nothing real took no reading either.
+      if (result.status === 'not judged') delete result.readings;
       if (result.charged || result.status === 'not judged' || result.status === 'passed')
         this.settleOtherRules(result, started);
       this.onScenario(result);

@@ -246,6 +246,20 @@ Then('{request} has no user message {string}', function (this: KitWorld, n: numb
   expect(conversation(this, n)).to.not.deep.include({ role: 'user', content: userText });
 });
 
+/**
+ * The premise of a scenario about prompts promoted one at a time: a runtime that promoted a later
+ * queued prompt into the same request (INB-11's matter) leaves nothing of it to judge here.
+ */
+Then(
+  '{request} does not carry {string}, or nothing here is judged',
+  function (this: KitWorld, n: number, userText: string) {
+    if (conversation(this, n).some((row) => row.role === 'user' && row.content.includes(userText)))
+      throw new NothingToJudge(
+        `${requestLabel(n)} carries "${userText}" with the prompt before it: the runtime promoted the queued prompts together, which INB-11 is about`,
+      );
+  },
+);
+
 Then(
   '{request} has {int} user message(s) {string}',
   function (this: KitWorld, n: number, count: number, userText: string) {

@@ -128,7 +128,11 @@ function toldOrNothing(
 ): void {
   const told = toldAfter(world, n, input, placement);
   if (!told.some((message) => message.includes(text) || message.includes(INSTRUCTION_FILE))) {
-    const why = textOf(world, { part: 'the baseline', n }).includes(text)
+    const inBaseline = textOf(world, { part: 'the baseline', n }).includes(text);
+    // A baseline of its own that holds the change shows the runtime read the files there: the
+    // checks above, of what it told before, stand (how it tells a change is other rules').
+    if (inBaseline && scope === 'above') return;
+    const why = inBaseline
       ? `${requestLabel(n)} holds "${text}" in its baseline only: the runtime told the change in no message`
       : `${requestLabel(n)} tells nothing of the instruction files ${placement} "${input}" though a file changed: the runtime tells no change in a message`;
     if (scope === 'here') throw new NothingToJudge(why);
@@ -228,6 +232,10 @@ Then(
   '{request} tells the model nothing {placement} {string}, or the runtime read the file that cannot be read as removed and no longer tells {string} there',
   function (this: KitWorld, n: number, placement: Placement, input: string, text: string) {
     const told = toldAfter(this, n, input, placement);
+    // A runtime that builds its baseline again from the files tells a removal there, in no message.
+    const baseline = (m: number) => textOf(this, { part: 'the baseline', n: m });
+    if (baseline(n - 1).includes(text) && !baseline(n).includes(text))
+      return readAsRemoved(this, `${requestLabel(n)}'s baseline no longer holds "${text}"`);
     if (told.every((message) => message.trim() === '')) {
       tookUnreadable(this, 'unavailable');
       return undefined;
