@@ -3,10 +3,16 @@ import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kitPath } from '../harness/kit-root.js';
 import { readRuleEntries } from '../harness/suite/suite-index.js';
-import { field, fieldTable, withFieldTable, type FieldRuntime } from '../harness/report/field-comparison.js';
+import {
+  dialectDifferences,
+  field,
+  fieldTable,
+  withFieldTable,
+  type FieldRuntime,
+} from '../harness/report/field-comparison.js';
 import { fieldPage } from '../harness/report/field-page.js';
-import type { JudgedRuntime } from '../harness/report/runtime-report.js';
-import { readJudgeSettings } from './judge-settings.js';
+import { judgementFolder, type JudgedRuntime } from '../harness/report/runtime-report.js';
+import { judgedDialects, namedDialect, readJudgeSettings } from './judge-settings.js';
 
 /**
  * `npm run compare`: the field at a glance, from every judged runtime's adapters/<runtime>/judged.json
@@ -16,13 +22,10 @@ import { readJudgeSettings } from './judge-settings.js';
 export const FIELD_PAGE = kitPath('docs', 'field', 'index.html');
 
 export function writeFieldComparison(): void {
-  const judged = readdirSync(kitPath('adapters'))
-    .filter((name) => existsSync(kitPath('adapters', name, 'judged.json')))
-    .map((name): FieldRuntime => {
-      const runtime = JSON.parse(readFileSync(kitPath('adapters', name, 'judged.json'), 'utf8')) as JudgedRuntime;
-      const only = readJudgeSettings(name).tags;
-      return only ? { ...runtime, only } : runtime;
-    });
+  const judged = everyJudgement().map((runtime): FieldRuntime => {
+    const only = readJudgeSettings(runtime.runtime).tags;
+    return only ? { ...runtime, only } : runtime;
+  });
   const comparison = field(judged, readRuleEntries(kitPath('rules', 'index.md')));
   mkdirSync(dirname(FIELD_PAGE), { recursive: true });
   const depth = relative(kitPath(), dirname(FIELD_PAGE)).split('/').length;
@@ -32,6 +35,23 @@ export function writeFieldComparison(): void {
   process.stdout.write(
     `field comparison: ${comparison.rows.length} rules × ${comparison.runtimes.length} runtimes in ${relative(kitPath(), FIELD_PAGE)} and the README\n`,
   );
+  for (const { runtime, rule, outcomes } of dialectDifferences(comparison))
+    process.stdout.write(
+      `${runtime}: ${rule} differs by dialect: ${Object.entries(outcomes)
+        .map(([dialect, outcome]) => `${outcome} in ${dialect}`)
+        .join(', ')}\n`,
+    );
+}
+
+/** Every judgement's judged.json, in its judgementFolder: one per runtime, or per dialect of a runtime judged in several. */
+export function everyJudgement(): JudgedRuntime[] {
+  return readdirSync(kitPath('adapters')).flatMap((runtime) => {
+    const settings = readJudgeSettings(runtime);
+    return judgedDialects(settings)
+      .map((dialect) => kitPath(judgementFolder({ runtime, dialect: namedDialect(settings, dialect) }), 'judged.json'))
+      .filter((file) => existsSync(file))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) writeFieldComparison();

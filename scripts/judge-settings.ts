@@ -5,7 +5,7 @@ import type { ProviderDialectName } from '../harness/protocol/protocol.js';
 /**
  * How a runtime is judged, adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
- *    "install": "npm install", "shards": 2, "dialect": "anthropic-messages"}
+ *    "install": "npm install", "shards": 2, "dialects": ["anthropic-messages"]}
  * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
  * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
@@ -22,8 +22,26 @@ export interface JudgeSettings {
   shards?: number;
   /** The scenarios judged, as a Cucumber tag expression; all of them by default. */
   tags?: string;
-  /** The provider dialect of scenarios that name none (`KIT_DIALECT`), for a runtime that speaks only one. */
-  dialect?: ProviderDialectName;
+  /**
+   * The provider dialects the runtime is judged in (`KIT_DIALECT`, the dialect of scenarios that
+   * name none), each a judgement of its own; the kit's default, openai-chat, when absent.
+   */
+  dialects?: ProviderDialectName[];
+}
+
+/** The dialects a runtime is judged in, one judgement each. */
+export function judgedDialects(settings: JudgeSettings): ProviderDialectName[] {
+  return settings.dialects ?? ['openai-chat'];
+}
+
+/** The dialect a judgement's reports name (`JudgedRuntime.dialect`): only that of a runtime judged in several. */
+export function namedDialect(settings: JudgeSettings, dialect: ProviderDialectName): ProviderDialectName | undefined {
+  return judgedDialects(settings).length > 1 ? dialect : undefined;
+}
+
+/** The environment of a kit command run in `dialect`. */
+export function dialectEnv(dialect: ProviderDialectName): NodeJS.ProcessEnv {
+  return { ...process.env, KIT_DIALECT: dialect };
 }
 
 export function readJudgeSettings(runtime: string): JudgeSettings {

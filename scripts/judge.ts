@@ -23,15 +23,17 @@ import {
   readCapabilityTable,
 } from '../harness/protocol/capability-table.js';
 import { stableIds } from '../harness/suite/suite-index.js';
-import { writeFieldComparison } from './compare.js';
-import { kitRun, readJudgeSettings } from './judge-settings.js';
+import { everyJudgement, writeFieldComparison } from './compare.js';
+import { dialectEnv, judgedDialects, kitRun, namedDialect, readJudgeSettings } from './judge-settings.js';
+import type { ProviderDialectName } from '../harness/protocol/protocol.js';
 import { timeBreakdown } from '../harness/report/time-breakdown.js';
 import {
   judgedRuntime,
+  judgementFolder,
+  judgementName,
   runtimeReportPage,
   runtimesTable,
   withRuntimesTable,
-  type JudgedRuntime,
   type ResultsDocument,
 } from '../harness/report/runtime-report.js';
 
@@ -40,21 +42,45 @@ import {
  * it, writes reports/<runtime>/{results.json,summary.md,junit.xml}, gates on the committed
  * baseline, and regenerates the runtime's REPORT.md and the README's "Runtimes judged" table.
  *
- * `tsx scripts/judge.ts <runtime> --report` only regenerates the report pages from the results
- * JSON already in reports/<runtime>/.
+ * A runtime judged in several dialects (judge.json `dialects`) is judged in each in turn, one
+ * judgement per dialect (`tsx scripts/judge.ts <runtime> <dialect>` judges one), each with its
+ * reports, REPORT.md and judged.json in a folder of its dialect (`judgementFolder`), against the
+ * one baseline, whose entries may hold in some dialects only.
+ *
+ * `tsx scripts/judge.ts <runtime> [<dialect>] --report` only regenerates the report pages from the
+ * results JSON already in reports/.
  */
-const runtime = process.argv[2] ?? '';
+const [runtime = '', ...rest] = process.argv.slice(2);
 if (!runtime || !/^[a-z0-9-]+$/.test(runtime)) {
-  process.stderr.write('usage: tsx scripts/judge.ts <runtime>   (a folder under adapters/)\n');
+  process.stderr.write('usage: tsx scripts/judge.ts <runtime> [<dialect>]   (a folder under adapters/)\n');
   process.exit(2);
 }
 const folder = kitPath('adapters', runtime);
 const settings = readJudgeSettings(runtime);
-const reports = kitPath('reports', runtime);
+const dialects = judgedDialects(settings);
+const asked = rest.find((arg) => arg !== '--report');
+if (asked !== undefined && !(dialects as string[]).includes(asked)) {
+  process.stderr.write(`${runtime} is judged in ${dialects.join(', ')}, not ${asked}\n`);
+  process.exit(2);
+}
+if (asked === undefined && dialects.length > 1) {
+  // One judgement per dialect, each in a process of its own, in turn; the first that fails sets the exit.
+  const statuses = dialects.map(
+    (one) =>
+      spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, runtime, one, ...rest], { stdio: 'inherit' })
+        .status ?? 1,
+  );
+  process.exit(statuses.find((status) => status !== 0) ?? 0);
+}
+const dialect = (asked ?? dialects[0]!) as ProviderDialectName;
+const judgement = { runtime, dialect: namedDialect(settings, dialect) };
+const named = judgementName(judgement);
+const out = kitPath(judgementFolder(judgement));
+const reports = kitPath(judgementFolder(judgement).replace(/^adapters/, 'reports'));
 const baseline = join(folder, 'known-failures.yaml');
 mkdirSync(reports, { recursive: true });
 
-if (process.argv[3] === '--report') {
+if (rest.includes('--report')) {
   publish(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ResultsDocument);
   process.exit(0);
 }
@@ -63,7 +89,7 @@ if (process.argv[3] === '--report') {
 const suiteIds = new Set(lintKit().flatMap(stableIds));
 let knownFailures: ReturnType<typeof readKnownFailures> | undefined;
 try {
-  knownFailures = existsSync(baseline) ? readKnownFailures(baseline, suiteIds) : undefined;
+  knownFailures = existsSync(baseline) ? readKnownFailures(baseline, suiteIds, dialect) : undefined;
 } catch (error) {
   if (!(error instanceof KitInputError)) throw error;
   process.stderr.write(`✖ ${runtime}: ${error.message}\n`);
@@ -78,13 +104,13 @@ const started = Date.now();
 const adapterReadme = join('adapters', runtime, 'README.md');
 const smoked = await runKit(['--capability-table', adapterReadme], 'smoke');
 if (smoked !== 0) {
-  process.stdout.write(`✖ ${runtime}: kit smoke failed (exit ${smoked}), so no scenario was judged\n`);
+  process.stdout.write(`✖ ${named}: kit smoke failed (exit ${smoked}), so no scenario was judged\n`);
   process.exit(smoked);
 }
 const shards = settings.shards ?? 1;
 const statuses = await Promise.all(Array.from({ length: shards }, (_, k) => runShard(k + 1)));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-process.stdout.write(`judged ${runtime} in ${minutes} min${shards > 1 ? ` (${shards} shards in parallel)` : ''}\n`);
+process.stdout.write(`judged ${named} in ${minutes} min${shards > 1 ? ` (${shards} shards in parallel)` : ''}\n`);
 
 const shardResults = Array.from({ length: shards }, (_, k) => shardFile(k + 1, 'results', 'json'));
 const missing = shardResults.filter((file) => !existsSync(file));
@@ -121,13 +147,13 @@ for (const s of firstUnexpected) {
   const still = unexpected.find((u) => u.id === s.id);
   process.stdout.write(
     still
-      ? `✖ ${runtime} ${s.id}: ${standingText(still)}${ranAgain ? ', on two runs' : ''}\n`
-      : `! ${runtime} ${s.id}: ${standingText(s)} on the first run, as the baseline expects when run again\n`,
+      ? `✖ ${named} ${s.id}: ${standingText(still)}${ranAgain ? ', on two runs' : ''}\n`
+      : `! ${named} ${s.id}: ${standingText(s)} on the first run, as the baseline expects when run again\n`,
   );
 }
 statuses.forEach((status, k) => {
   if (status !== 0 && firstUnexpected.length === 0)
-    process.stdout.write(`✖ ${runtime}: shard ${k + 1} exited with code ${status}\n`);
+    process.stdout.write(`✖ ${named}: shard ${k + 1} exited with code ${status}\n`);
 });
 if (leftovers.length > 0)
   process.stdout.write(`✖ ${runtime}: processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
@@ -200,7 +226,7 @@ function runKit(options: string[], command: 'run' | 'smoke' = 'run'): Promise<nu
   const child = spawn(process.execPath, [...kitRun(settings, command), ...options], {
     cwd: kitPath(),
     stdio: 'inherit',
-    env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+    env: dialectEnv(dialect),
   });
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
@@ -241,20 +267,20 @@ function publish(document: ResultsDocument): void {
     version: string;
   };
   const suiteIds = new Set(document.scenarios.flatMap((s) => [s.id, ...(s.outline ? [s.outline] : [])]));
-  const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds).entries : new Map();
-  const judged = judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document, reasons);
-  writeFileSync(join(folder, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
-  writeFileSync(join(folder, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
-  const everyJudged = readdirSync(kitPath('adapters'))
-    .map((name) => kitPath('adapters', name, 'judged.json'))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime);
+  const reasons = existsSync(baseline) ? readKnownFailures(baseline, suiteIds, dialect).entries : new Map();
+  const judged = {
+    ...judgedRuntime(runtime, manifest.version, new Date().toISOString().slice(0, 10), document, reasons),
+    ...(judgement.dialect && { dialect: judgement.dialect }),
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
+  writeFileSync(join(out, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const readme = kitPath('README.md');
-  writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudged)));
+  writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudgement())));
   writeFieldComparison();
   const { passed, failed, notImplemented, errored, notJudged, notApplicable } = judged.counts;
   process.stdout.write(
-    `${runtime} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, errored ${errored}, not judged ${notJudged}, not applicable ${notApplicable}\n`,
+    `${named} ${judged.version}: rules passed ${passed}, failed ${failed}, not implemented ${notImplemented}, errored ${errored}, not judged ${notJudged}, not applicable ${notApplicable}\n`,
   );
 }
 

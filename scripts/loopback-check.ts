@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
-import { kitRun, readJudgeSettings } from './judge-settings.js';
+import { dialectEnv, judgedDialects, kitRun, readJudgeSettings } from './judge-settings.js';
 
 /**
  * `tsx scripts/loopback-check.ts <runtime> '<tag expression>'`: runs those scenarios against the
@@ -26,7 +26,7 @@ try {
     {
       cwd: kitPath(),
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: settings.dialect ? { ...process.env, KIT_DIALECT: settings.dialect } : process.env,
+      env: dialectEnv(judgedDialects(settings)[0]!),
     },
   );
   if (run.error) throw run.error;

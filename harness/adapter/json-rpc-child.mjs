@@ -3,7 +3,9 @@ import { createInterface } from 'node:readline';
 
 /**
  * A runtime's process speaking JSON-RPC 2.0 on its stdin and stdout, one message a line, as
- * runtimes serve their headless interfaces (an app server, the Agent Client Protocol): requests
+ * runtimes serve their headless interfaces (an app server, the Agent Client Protocol), or each
+ * message headed by its `Content-Length` (`framing: 'content-length'`, the Language Server
+ * Protocol's base protocol, which `vscode-jsonrpc` servers speak): requests
  * with their replies, notifications handed to `onNotification`, and the runtime's own requests
  * handed to `onServerRequest`, whose result (a value or a promise) is the reply; a handler that
  * returns `undefined` replies later itself (`respond`, `respondError`). Its stderr lines go to
@@ -18,25 +20,28 @@ export class JsonRpcChild {
   /**
    * @param {{ command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, name: string,
    *   onNotification?: (message: any) => void, onServerRequest?: (message: any) => unknown,
-   *   onDiagnostic?: (line: string) => void, onExit?: () => void }} options
+   *   onDiagnostic?: (line: string) => void, onExit?: () => void, framing?: 'lines' | 'content-length' }} options
    */
-  constructor({ command, args, cwd, env, name, onNotification, onServerRequest, onDiagnostic, onExit }) {
+  constructor({ command, args, cwd, env, name, onNotification, onServerRequest, onDiagnostic, onExit, framing }) {
     this.name = name;
+    this.framed = framing === 'content-length';
     this.onNotification = onNotification ?? (() => {});
     this.onServerRequest =
       onServerRequest ?? ((message) => this.respondError(message.id, -32601, `Method not found: ${message.method}`));
     this.child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     // A process that died mid-write is told by its exit, not by a write error.
     this.child.stdin.on('error', () => {});
-    createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
+    if (this.framed) readFrames(this.child.stdout, (body) => this.receive(body));
+    else createInterface({ input: this.child.stdout }).on('line', (line) => this.receive(line));
     createInterface({ input: this.child.stderr }).on('line', (line) => {
       onDiagnostic?.(line);
       process.stderr.write(`${name}: ${line}\n`);
     });
     this.exitedPromise = new Promise((resolve) =>
-      this.child.on('exit', () => {
+      this.child.on('exit', (code, signal) => {
         this.exited = true;
-        for (const { reject } of this.pending.values()) reject(new Error(`${name} exited`));
+        const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
+        for (const { reject } of this.pending.values()) reject(new Error(`${name} ${how}`));
         this.pending.clear();
         onExit?.();
         resolve();
@@ -89,7 +94,9 @@ export class JsonRpcChild {
   }
 
   write(message) {
-    if (!this.exited) this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    if (this.exited) return;
+    const body = JSON.stringify(message);
+    this.child.stdin.write(this.framed ? `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` : `${body}\n`);
   }
 
   request(method, params) {
@@ -125,4 +132,21 @@ export class JsonRpcChild {
   kill() {
     if (!this.exited) this.child.kill('SIGKILL');
   }
+}
+
+/** Hands each `Content-Length`-headed message of `stream` to `onMessage`, as text. */
+function readFrames(stream, onMessage) {
+  let buffer = Buffer.alloc(0);
+  stream.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = Number(/content-length:\s*(\d+)/i.exec(buffer.subarray(0, end).toString('latin1'))?.[1]);
+      if (!Number.isInteger(length)) throw new Error(`a message without Content-Length: ${buffer.subarray(0, end)}`);
+      if (buffer.length < end + 4 + length) return;
+      onMessage(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+      buffer = buffer.subarray(end + 4 + length);
+    }
+  });
 }

@@ -150,3 +150,23 @@ test('a dense list within the size limit is refused before it is parsed, in well
 test('a byte-order mark before a baseline is dropped, as every input of the kit drops it', () => {
   assert.equal(baseline('\uFEFFknown-failures: {}\n')().entries.size, 0);
 });
+
+test('an entry naming its dialects holds in those only, and is written back with them', () => {
+  const text = formatKnownFailures([
+    { id: 'inb-a', class: 'deviation', reason: 'one dialect', dialects: ['openai-responses'], comment: 'INB-01 a' },
+    { id: 'inb-b', class: 'deviation', reason: 'every dialect', comment: 'INB-02 b' },
+  ]);
+  const file = join(dir, 'dialects.yaml');
+  writeFileSync(file, text);
+  assert.deepEqual([...readKnownFailures(file, suite, 'openai-chat').entries.keys()], ['inb-b']);
+  assert.deepEqual(readKnownFailures(file, suite, 'openai-responses').entries.get('inb-a'), {
+    class: 'deviation',
+    reason: 'one dialect',
+    dialects: ['openai-responses'],
+  });
+  assert.equal(readKnownFailures(file, suite).entries.size, 2);
+  assert.throws(
+    baseline('known-failures:\n  inb-a:\n    class: deviation\n    reason: x\n    dialects: openai-chat\n'),
+    /inb-a\.dialects: is a list of provider dialects/,
+  );
+});

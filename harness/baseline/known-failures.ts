@@ -1,4 +1,4 @@
-import { Document, Lexer, LineCounter, YAMLMap, isMap, isScalar, parseDocument, type Node } from 'yaml';
+import { Document, Lexer, LineCounter, YAMLMap, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { KitInputError } from '../input-error.js';
 import { displayPath, readInputText } from '../input/input-file.js';
 import type { Outcome } from '../report/outcome.js';
@@ -21,6 +21,10 @@ import type { Outcome } from '../report/outcome.js';
  * runtime between its own timers and the kit's observation (WPT's `expected: [PASS, FAIL]`): a
  * pass is then expected too, and the reason must say when it fails. Its reason starts with the
  * rules the failure is charged to, which a run that passed it cannot tell.
+ *
+ * `dialects: [openai-responses]` limits an entry to the runs in those provider dialects, for a
+ * runtime judged in several whose outcome differs by dialect; an entry without it holds in every
+ * dialect. A baseline read for a run in another dialect leaves the entry out.
  */
 export interface KnownFailures {
   file: string;
@@ -35,6 +39,8 @@ export interface KnownFailure {
   reason: string;
   /** The failure shows on some runs only; a pass is expected too. */
   intermittent?: boolean;
+  /** The provider dialects whose runs show it; every dialect when absent. */
+  dialects?: string[];
 }
 
 /** The scenario outcome a class of known failure expects. */
@@ -43,7 +49,7 @@ export const EXPECTED_OUTCOME = { deviation: 'failed', 'not-implemented': 'not i
   Outcome
 >;
 
-const FIELDS = ['class', 'reason', 'intermittent'];
+const FIELDS = ['class', 'reason', 'intermittent', 'dialects'];
 
 const TOP = 'known-failures';
 
@@ -52,8 +58,11 @@ const MAX_BASELINE_BYTES = 256 * 2 ** 10;
 /** Every scenario and example row of the suite listed would be some 8,000. */
 const MAX_BASELINE_TOKENS = 20_000;
 
-/** Reads a baseline, naming the file and line of anything malformed or not in the suite. */
-export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): KnownFailures {
+/**
+ * Reads a baseline, naming the file and line of anything malformed or not in the suite; with
+ * `dialect`, only the entries that hold in that provider dialect.
+ */
+export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>, dialect?: string): KnownFailures {
   const file = displayPath(path);
   const lineCounter = new LineCounter();
   const text = readInputText(path, MAX_BASELINE_BYTES);
@@ -98,7 +107,7 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
       if (!FIELDS.includes(name))
         throw new KitInputError(
           at(field.key as Node),
-          `${TOP}.${id}.${name}: is not a known field (an entry has a class, a reason and may be intermittent)`,
+          `${TOP}.${id}.${name}: is not a known field (an entry has a class, a reason and may be intermittent or name its dialects)`,
         );
     }
     const kind = value.get('class');
@@ -132,8 +141,19 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>): 
         `${TOP}.${id}.reason: an intermittent entry's reason starts with the rules its failure is charged to ("RUN-01: ...")`,
       );
     }
+    const dialects = value.get('dialects');
+    const named = isSeq(dialects) ? dialects.items.map((item) => (isScalar(item) ? item.value : undefined)) : [];
+    if (dialects !== undefined && (named.length === 0 || named.some((name) => typeof name !== 'string' || !name))) {
+      throw new KitInputError(at(value), `${TOP}.${id}.dialects: is a list of provider dialects, or left out`);
+    }
     byReason.set(reason.trim(), id);
-    known.set(id, { class: kind as FailureClass, reason, ...(intermittent ? { intermittent } : {}) });
+    if (dialect !== undefined && dialects !== undefined && !named.includes(dialect)) continue;
+    known.set(id, {
+      class: kind as FailureClass,
+      reason,
+      ...(intermittent ? { intermittent } : {}),
+      ...(dialects !== undefined ? { dialects: named as string[] } : {}),
+    });
   }
   return { file, entries: known };
 }
@@ -171,7 +191,12 @@ export function formatKnownFailures(entries: BaselineEntry[]): string {
     [TOP]: Object.fromEntries(
       sorted.map((entry) => [
         entry.id,
-        { class: entry.class, reason: entry.reason, ...(entry.intermittent ? { intermittent: true } : {}) },
+        {
+          class: entry.class,
+          reason: entry.reason,
+          ...(entry.intermittent ? { intermittent: true } : {}),
+          ...(entry.dialects ? { dialects: entry.dialects } : {}),
+        },
       ]),
     ),
   });

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { field, fieldTable, FIELD_END, FIELD_START, withFieldTable } from './field-comparison.js';
+import { dialectDifferences, field, fieldTable, FIELD_END, FIELD_START, withFieldTable } from './field-comparison.js';
 import { fieldPage } from './field-page.js';
-import type { JudgedRuntime } from './runtime-report.js';
+import { judgementName, type JudgedRuntime } from './runtime-report.js';
 
 const counts = { passed: 1, failed: 1, notImplemented: 0, notApplicable: 0, errored: 0, notJudged: 0 };
 const judged: JudgedRuntime[] = [
@@ -86,4 +86,28 @@ test('the summary gives each runtime a bar of its outcomes and its pass share, a
     page,
     /<td title="zeta on RUN: 1 indexed after this runtime was judged"><a href="#rules" data-area="RUN: The runner"><small>indexed after/,
   );
+});
+
+test('a runtime judged in several dialects has a column per dialect, side by side, and its differing rules are named', () => {
+  const dialects: JudgedRuntime[] = [
+    { ...judged[1]!, runtime: 'beta', dialect: 'openai-responses', rules: { 'INB-01': { outcome: 'failed' } } },
+    ...judged,
+    { ...judged[1]!, runtime: 'beta', dialect: 'anthropic-messages', rules: { 'INB-01': { outcome: 'passed' } } },
+  ];
+  const comparison = field(dialects, rules);
+  assert.deepEqual(
+    comparison.runtimes.map((r) => judgementName(r)),
+    ['alpha', 'beta (anthropic-messages)', 'beta (openai-responses)', 'zeta'],
+  );
+  assert.match(
+    fieldTable(comparison),
+    /\[beta \(openai-responses\) 1\.0\]\(adapters\/beta\/openai-responses\/REPORT\.md\)/,
+  );
+  assert.deepEqual(dialectDifferences(comparison), [
+    {
+      runtime: 'beta',
+      rule: 'INB-01',
+      outcomes: { 'anthropic-messages': 'passed', 'openai-responses': 'failed' },
+    },
+  ]);
 });

@@ -3,7 +3,7 @@ import { markdownCell } from './escape.js';
 import { withMarkedSection } from './marked-section.js';
 import { isVerdict, type Outcome } from './outcome.js';
 import type { RuleStanding } from './rule-standings.js';
-import type { JudgedRuntime } from './runtime-report.js';
+import { judgementFolder, judgementName, type JudgedRuntime } from './runtime-report.js';
 
 /**
  * The field at a glance: one row per rule of the catalogue, one column per judged runtime, each
@@ -27,7 +27,8 @@ export interface Field {
 }
 
 export function field(judged: readonly FieldRuntime[], rules: readonly RuleEntry[]): Field {
-  const runtimes = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
+  // A runtime's dialects stand side by side.
+  const runtimes = [...judged].sort((a, b) => judgementName(a).localeCompare(judgementName(b)));
   return { runtimes, rows: rules.map((rule) => ({ rule, cells: runtimes.map((r) => r.rules[rule.id]) })) };
 }
 
@@ -60,7 +61,7 @@ export const FIELD_END = '<!-- field-comparison:end -->';
 
 /** The markdown twin of the page, between its markers: a folded table, a row per rule. */
 export function fieldTable({ runtimes, rows }: Field): string {
-  const heading = runtimes.map((r) => `[${r.runtime} ${r.version}](adapters/${r.runtime}/REPORT.md)`);
+  const heading = runtimes.map((r) => `[${judgementName(r)} ${r.version}](${judgementFolder(r)}/REPORT.md)`);
   return [
     FIELD_START,
     '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover); <code>1/4</code> after an outcome: it rests on 1 of the rule\'s 4 scenarios, the others gave no verdict</summary>',
@@ -80,4 +81,29 @@ export function fieldTable({ runtimes, rows }: Field): string {
 /** The README with its field table replaced. */
 export function withFieldTable(readme: string, table: string): string {
   return withMarkedSection(readme, FIELD_START, FIELD_END, table);
+}
+
+/**
+ * The rules whose outcome differs between the dialects of a runtime judged in several, each with
+ * the outcome per dialect: where the rule is not about the dialect, a difference of the runtime
+ * (its two requests show it) or of the kit's handling of a dialect.
+ */
+export function dialectDifferences({
+  runtimes,
+  rows,
+}: Field): { runtime: string; rule: string; outcomes: Record<string, string> }[] {
+  const byRuntime = new Map<string, number[]>();
+  runtimes.forEach((r, i) => {
+    if (r.dialect) byRuntime.set(r.runtime, [...(byRuntime.get(r.runtime) ?? []), i]);
+  });
+  return [...byRuntime].flatMap(([runtime, columns]) =>
+    columns.length < 2
+      ? []
+      : rows.flatMap(({ rule, cells }) => {
+          const outcomes = Object.fromEntries(
+            columns.map((i) => [runtimes[i]!.dialect!, cells[i]?.outcome ?? withoutCell(runtimes[i]!)]),
+          );
+          return new Set(Object.values(outcomes)).size > 1 ? [{ runtime, rule: rule.id, outcomes }] : [];
+        }),
+  );
 }

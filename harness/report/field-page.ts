@@ -4,6 +4,7 @@ import { shareText } from './judged-share.js';
 import { isVerdict, type Outcome } from './outcome.js';
 import { outcomeClass, outcomeLegend, outcomeShape, outcomeStyles, SHOWN_ORDER } from './outcome-colours.js';
 import type { RuleStanding } from './rule-standings.js';
+import { judgementFolder, judgementName } from './runtime-report.js';
 
 /**
  * The field comparison as one static HTML page, readable from a checkout or any static host. A
@@ -15,25 +16,25 @@ import type { RuleStanding } from './rule-standings.js';
  */
 export function fieldPage({ runtimes, rows }: Field, depth: number): string {
   const root = '../'.repeat(depth);
-  const report = (runtime: string) => `${root}adapters/${runtime}/REPORT.md`;
+  const report = (r: FieldRuntime) => `${root}${judgementFolder(r)}/REPORT.md`;
   const areas = [...new Set(rows.map(({ rule }) => rule.area))].map(
     (area) => [area, rows.filter((row) => row.rule.area === area)] as const,
   );
   const option = (value: string, label = value) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`;
-  const runtimeName = (r: FieldRuntime) => escapeHtml(`${r.runtime} ${r.version}`);
+  const runtimeName = (r: FieldRuntime) => escapeHtml(`${judgementName(r)} ${r.version}`);
   const areaLink = (area: string, text: string) => `<a href="#rules" data-area="${escapeHtml(area)}">${text}</a>`;
 
   const totals = runtimes.map((r, i) => {
     const tally = tallyOf(rows, i);
     const scope = r.only ? `<small class="scope">judged on <code>${escapeHtml(r.only)}</code> only</small>` : '';
-    return `<tr><th scope="row"><a href="${escapeHtml(report(r.runtime))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small>${scope}</th><td class="wide">${bar(tally, r)}<small class="counts">${countsText(tally, r)}</small></td><td class="share">${passShare(tally)}</td></tr>`;
+    return `<tr><th scope="row"><a href="${escapeHtml(report(r))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small>${scope}</th><td class="wide">${bar(tally, r)}<small class="counts">${countsText(tally, r)}</small></td><td class="share">${passShare(tally)}</td></tr>`;
   });
 
   const matrix = areas.map(([area, areaRows]) => {
     const [code, name] = splitArea(area);
     const cells = runtimes.map((r, i) => {
       const tally = tallyOf(areaRows, i);
-      const title = `${r.runtime} on ${code}: ${countsWords(tally, r)}`;
+      const title = `${judgementName(r)} on ${code}: ${countsWords(tally, r)}`;
       const share =
         tally.outside === areaRows.length ? `<small>${escapeHtml(withoutCell(r))}</small>` : passShare(tally);
       return `<td title="${escapeHtml(title)}">${areaLink(area, share)}${bar(tally, r, 'mini')}</td>`;
@@ -44,7 +45,7 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
   const body = rows.map(({ rule, cells }) => {
     const outcomes = [...new Set(cells.flatMap((cell) => (cell ? [cell.outcome] : [])))];
     const tds = cells.map((cell, i) =>
-      cell ? ruleCell(rule.id, cell, report(runtimes[i]!.runtime)) : outsideCell(runtimes[i]!),
+      cell ? ruleCell(rule.id, cell, report(runtimes[i]!)) : outsideCell(runtimes[i]!),
     );
     return `<tr data-area="${escapeHtml(rule.area)}" data-outcomes="${escapeHtml(outcomes.join('|'))}"><th scope="row" title="${escapeHtml(rule.statement)}">${rule.id}</th>${tds.join('')}</tr>`;
   });
@@ -52,7 +53,7 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
   const columns = runtimes
     .map(
       (r) =>
-        `<th scope="col"><a href="${escapeHtml(report(r.runtime))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small></th>`,
+        `<th scope="col"><a href="${escapeHtml(report(r))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small></th>`,
     )
     .join('');
   return `<!doctype html>

@@ -25,10 +25,25 @@ export interface ResultsDocument {
 /** One judged runtime: the README row and its column of the field comparison, kept beside its adapter. */
 export interface JudgedRuntime {
   runtime: string;
+  /** The provider dialect of this judgement, for a runtime judged in several (one judgement each). */
+  dialect?: string;
   version: string;
   date: string;
   counts: RuleCounts;
   rules: Record<string, RuleStanding>;
+}
+
+/** A judgement's name: the runtime, with its dialect where it is judged in several. */
+export function judgementName(judged: Pick<JudgedRuntime, 'runtime' | 'dialect'>): string {
+  return judged.dialect ? `${judged.runtime} (${judged.dialect})` : judged.runtime;
+}
+
+/**
+ * The folder of a judgement's REPORT.md and judged.json, from the kit's root: the adapter's, or a
+ * folder per dialect in it for a runtime judged in several; its results are under `reports/` the same way.
+ */
+export function judgementFolder(judged: Pick<JudgedRuntime, 'runtime' | 'dialect'>): string {
+  return judged.dialect ? `adapters/${judged.runtime}/${judged.dialect}` : `adapters/${judged.runtime}`;
 }
 
 /** How many rules had each outcome. */
@@ -140,12 +155,12 @@ export function runtimeReportPage(
   );
   const scenariosOf = (rule: string) => judgedScenarios.filter((s) => rulesOf(s).includes(rule));
   const lines = [
-    `# ${judged.runtime} ${judged.version}: conformance report`,
+    `# ${judgementName(judged)} ${judged.version}: conformance report`,
     '',
     badgeLine(judged),
     '',
-    `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`; generated from \`reports/${judged.runtime}/results.json\`.`,
-    "Each outcome is explained in [the implementer's guide](../../docs/implementers.md#4-outcomes).",
+    `Judged on ${judged.date} by \`npm run judge:${judged.runtime}\`${judged.dialect ? ` in the ${judged.dialect} dialect` : ''}; generated from \`${judgementFolder(judged).replace(/^adapters/, 'reports')}/results.json\`.`,
+    `Each outcome is explained in [the implementer's guide](${judged.dialect ? '../' : ''}../../docs/implementers.md#4-outcomes).`,
     '',
     '| rules passed | failed | not implemented | errored | not judged | not applicable | with a verdict |',
     '|---:|---:|---:|---:|---:|---:|---:|',
@@ -261,14 +276,14 @@ export const TABLE_END = '<!-- runtimes-judged:end -->';
 
 /** The README table, one row per judged runtime, between its marker comments. */
 export function runtimesTable(judged: JudgedRuntime[]): string {
-  const rows = [...judged].sort((a, b) => a.runtime.localeCompare(b.runtime));
+  const rows = [...judged].sort((a, b) => judgementName(a).localeCompare(judgementName(b)));
   return [
     TABLE_START,
     '| runtime | version | judged | rules passed | failed | not implemented | errored | not judged | not applicable | report |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.runtime} | ${r.version} | ${r.date} | ${r.counts.passed} | ${r.counts.failed} | ${r.counts.notImplemented} | ${r.counts.errored ?? 0} | ${r.counts.notJudged ?? 0} | ${r.counts.notApplicable} | [REPORT](adapters/${r.runtime}/REPORT.md) |`,
+        `| ${judgementName(r)} | ${r.version} | ${r.date} | ${r.counts.passed} | ${r.counts.failed} | ${r.counts.notImplemented} | ${r.counts.errored ?? 0} | ${r.counts.notJudged ?? 0} | ${r.counts.notApplicable} | [REPORT](${judgementFolder(r)}/REPORT.md) |`,
     ),
     TABLE_END,
   ].join('\n');

@@ -7,7 +7,7 @@ import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
-import { conversation, request, requestLabel } from '../support/requests.js';
+import { conversation, conversationRows, request, requestLabel } from '../support/requests.js';
 import { requestsWithinCommandTimeout, withinCommandTimeout } from '../support/timing.js';
 import { toldAfter } from '../../harness/provider/told-after.js';
 
@@ -239,7 +239,7 @@ Then('no request after request {int} contains {string}', function (this: KitWorl
 
 Then('{request} has the messages:', function (this: KitWorld, n: number, table: DataTable) {
   const expected = table.hashes() as unknown as Row[];
-  expect(matchRows(conversation(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
+  expect(matchRows(conversationRows(this, n), expected, this.means)).to.deep.equal(shownRows(expected, this.means));
 });
 
 Then('{request} has no user message {string}', function (this: KitWorld, n: number, userText: string) {

@@ -43,6 +43,7 @@ BeforeStep(function (this: KitWorld, { pickle, pickleStep, gherkinDocument }) {
   const steps = checkingSteps(pickle, gherkinDocument);
   const rules = pickle.tags.flatMap((tag) => RULE_TAG.exec(tag.name)?.[1] ?? []);
   const index = pickle.steps.findIndex((step) => step.id === pickleStep.id);
+  this.rules = rules;
   this.runningStep = {
     kind: steps[index]?.kind ?? 'Unknown',
     runsOn: runsOnAfterFailure(steps, index, rules),

@@ -1,5 +1,6 @@
 import type { CapturedRequest } from '../../harness/provider/captured-request.js';
 import { requestRows, type Row } from './rows.js';
+import { withoutDateParagraphs } from './text.js';
 import type { KitWorld } from './world.js';
 
 /** What `{request}` reads for "the last request": the newest request when the step runs. */
@@ -141,12 +142,35 @@ export function toldAfter(world: KitWorld, n: number, input: string, placement: 
   const turn = rows[within]!.content;
   const start = turn.lastIndexOf(input);
   const after = [turn.slice(start + input.length), ...rows.slice(within + 1).map((row) => row.content)];
-  if (placement === 'after') return after;
   const opening = turn
     .slice(0, start)
     .replace(/<\/?[\w-]+>/g, '')
     .trim();
-  return [...after, ...toldBefore(world, rows, within), ...(opening ? [opening] : [])];
+  const told =
+    placement === 'after' ? after : [...after, ...toldBefore(world, rows, within), ...(opening ? [opening] : [])];
+  // A runtime may stamp each turn with the date (and time): that tells the date rule's checks
+  // something, and the others nothing.
+  if (world.rules.includes(DATE_RULE)) return told;
+  return told.flatMap((message, i) => {
+    const left = withoutDateParagraphs(message);
+    return i > 0 && left.trim() === '' && message.trim() !== '' ? [] : [left];
+  });
+}
+
+/** The rule about telling the model the host's date (MCS-07), whose checks read a date as told. */
+const DATE_RULE = 'MCS-07';
+
+/**
+ * The conversation of request `n` as a check of its messages row by row reads it: a system message
+ * holding a date alone (a runtime's stamp before each prompt) is the date rule's matter, read only
+ * where a scenario checks that rule.
+ */
+export function conversationRows(world: KitWorld, n: number): Row[] {
+  const rows = conversation(world, n);
+  if (world.rules.includes(DATE_RULE)) return rows;
+  return rows.filter(
+    (row) => row.role !== 'system' || row.content.trim() === '' || withoutDateParagraphs(row.content).trim() !== '',
+  );
 }
 
 /**

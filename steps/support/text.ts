@@ -40,3 +40,14 @@ export function dateRenderings(iso: string): string[] {
     format({ dateStyle: 'medium' }),
   ];
 }
+
+/** A date, or a date and time, alone: ISO (`2026-01-15`, `2026-01-15T09:00:00.000+00:00`) or one of dateRenderings' forms. */
+const DATE_ALONE =
+  /^(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4}|[A-Z][a-z]+ \d{1,2}, \d{4})$/;
+
+/** `text` without its paragraphs that hold a date alone (a date stamp a runtime puts before a turn). */
+export function withoutDateParagraphs(text: string): string {
+  const paragraphs = text.split(/\n{2,}/);
+  const kept = paragraphs.filter((paragraph) => !DATE_ALONE.test(paragraph.replace(/<\/?[\w-]+>/g, '').trim()));
+  return kept.length === paragraphs.length ? text : kept.join('\n\n');
+}

@@ -73,6 +73,8 @@ export class KitWorld extends World {
   runningStep: RunningStep | undefined;
   /** The checks that failed while the scenario ran on to its other rules' checks. */
   readonly failedChecks: Error[] = [];
+  /** The rules the scenario checks (its rule tags), set before its first step (checks.ts). */
+  rules: string[] = [];
 
   constructor(options: IWorldOptions) {
     super(options);

@@ -19,6 +19,7 @@ import { discardKept } from '../../run-directory.js';
 import { runSuite } from '../../suite-run.js';
 import { checkOutputPath, writeOutputFile } from '../../output-file.js';
 import type { BaselineArgs } from './command.js';
+import { suiteSettings } from '../../../harness/suite/suite-settings.js';
 
 /**
  * Writes the failing scenarios as known failures. An entry already in the file keeps its reason
@@ -49,8 +50,10 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   const failing = judge(results, { file: args.write, entries: previous }).scenarios.filter((scenario) =>
     isFailure(scenario.outcome),
   );
+  // An entry of other dialects than this run's says nothing of this run: it stays as it is.
+  const dialect = suiteSettings().dialect;
   const known = new Map<string, KnownFailure>([
-    ...[...previous].filter(([id]) => !ran.has(id)),
+    ...[...previous].filter(([id, entry]) => !ran.has(id) || (entry.dialects && !entry.dialects.includes(dialect))),
     ...failing.map(({ id, outcome, result }) => {
       const kind = outcome === 'not implemented' ? 'not-implemented' : 'deviation';
       const before = previous.get(id);

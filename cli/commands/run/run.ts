@@ -22,6 +22,7 @@ import { checkOutputPath, unwritableReport, writeOutputFile, type OutputPath } f
 import { formatDescriptor, type CucumberFormat } from './cucumber-formats.js';
 import type { RunArgs } from './command.js';
 import { didYouMean, nearRules } from '../../nearest.js';
+import { suiteSettings } from '../../../harness/suite/suite-settings.js';
 import { ruleStandings } from '../../../harness/report/rule-standings.js';
 import { readClauses } from '../../../harness/suite/clauses.js';
 import { kitPath } from '../../../harness/kit-root.js';
@@ -46,7 +47,7 @@ export async function run(args: RunArgs): Promise<number> {
     return ExitCode.Passed;
   }
   // A malformed baseline is reported before anything runs.
-  const baseline = args.baseline ? readKnownFailures(args.baseline, suiteIds) : undefined;
+  const baseline = args.baseline ? readKnownFailures(args.baseline, suiteIds, suiteSettings().dialect) : undefined;
   const formats = [...(args.format ?? []), ...cucumberReports(args)];
   const results = await runSuite(args, {
     formats: formats.map(formatDescriptor),

@@ -1,0 +1,467 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
+import { SessionRecords } from '../../harness/adapter/session-records.mjs';
+import { writeSkill } from '../../harness/adapter/skill-files.mjs';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { readEvents, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './events-file.mjs';
+import { CopilotServer } from './server.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published GitHub Copilot CLI
+ * (`@github/copilot`) through its SDK server, `copilot --headless --stdio`: one server process
+ * serves the sessions of runtime after runtime, each session opened with the scenario's provider,
+ * location and configuration directory (the kit's home), where Copilot CLI keeps the session's
+ * events. Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
+ */
+
+const PACKAGE = new URL('./node_modules/@github/copilot/', import.meta.url);
+const VERSION = JSON.parse(readFileSync(new URL('package.json', PACKAGE), 'utf8')).version;
+/** The platform package holding the binary (`@github/copilot`'s `npm-loader.js` picks it so). */
+const BINARY = fileURLToPath(
+  new URL(`./node_modules/@github/copilot-${process.platform}-${process.arch}/copilot`, import.meta.url),
+);
+/**
+ * The binary unpacks its JavaScript into `$XDG_CACHE_HOME/copilot/pkg` (about 230 MB) on its first
+ * start, and Node keeps the compiled code where NODE_COMPILE_CACHE says: both beside the installed
+ * package, shared by every process, so no start unpacks or compiles again.
+ */
+const CACHE = fileURLToPath(new URL('./node_modules/.cache/', import.meta.url));
+
+/** The kit's dialects as Copilot CLI's provider types (`ProviderConfig` of the SDK). */
+const PROVIDERS = {
+  'openai-chat': { type: 'openai', wireApi: 'completions' },
+  'openai-responses': { type: 'openai', wireApi: 'responses' },
+  'anthropic-messages': { type: 'anthropic' },
+};
+
+const diagnostics = [];
+let config;
+let records;
+const live = new Map();
+const subscriptions = new Map();
+let settings = {};
+
+const DEFAULT_AGENT = 'build';
+
+const EMULATED = {
+  'session.create':
+    'the adapter keeps kit session IDs and locations in kit-sessions.json, each mapped to the UUID session.create gave',
+  'prompt.admit.held':
+    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: Copilot CLI names each message itself",
+  'session.run': 'submits the held prompts and nothing else: Copilot CLI has no way to go on without new input',
+  'session.wake': 'submits the held prompts and nothing else: Copilot CLI starts no work when a session opens',
+  events: 'the lines of events.jsonl, numbered by their position in the file',
+  'events.subscribe': 'a cursor the adapter keeps over events.jsonl',
+  'events.take': 'reads events.jsonl after the cursor the adapter keeps',
+};
+
+const ABSENT = ['prompt.admit.receipt', 'session.run', 'session.wake'];
+
+const UNSUPPORTED = {
+  inbox:
+    "Copilot CLI lists the prompts waiting in a session's queue (session.queue.pendingItems) but keeps no row of a prompt once it ran, nor the caller's message IDs",
+  epoch:
+    "Copilot CLI keeps no context epoch: it builds a session's system message when the session is created or resumed",
+  'tool-output.configure':
+    'Copilot CLI bounds a tool output by its size in bytes only (largeOutput.maxSizeBytes); it has no line limit',
+  'agent.define': 'not wired: custom agents (customAgents of session.create)',
+  'session.move': "Copilot CLI keeps a session's working directory in its workspace.yaml; it has no move",
+};
+
+function hello(c) {
+  const provider = PROVIDERS[c.provider.dialect];
+  if (!provider) throw new Refusal('unsupported', `Copilot CLI speaks no ${c.provider.dialect}`);
+  config = c;
+  mkdirSync(c.home, { recursive: true });
+  // Copilot CLI's global instruction file is `<configDir>/copilot-instructions.md`: the kit's is AGENTS.md there.
+  const global = join(c.home, 'copilot-instructions.md');
+  if (!lstatSync(global, { throwIfNoEntry: false })) symlinkSync('AGENTS.md', global);
+  records = new SessionRecords(c.storeDir);
+  const file = join(c.storeDir, 'kit-settings.json');
+  settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'copilot', version: VERSION, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction'],
+    shell: { tool: 'bash', commandField: 'command' },
+    read: { tool: 'view', pathField: 'path' },
+    // Its skill tool takes the skill's name as `skill`.
+    skill: { tool: 'skill', nameField: 'skill' },
+    texts: {
+      // Copilot CLI opens every prompt with the time it was sent, before a blank line.
+      'system-message.fallback': '<current_datetime>{text}</current_datetime>\n',
+    },
+    emulated: EMULATED,
+    absent: ABSENT,
+    limits: {
+      // Copilot CLI's system message and tool definitions weigh about 10,000 tokens of every request.
+      requestOverheadTokens: 10_500,
+      // A shell output over 20 KiB is saved to a file, the model given a notice and its first 500
+      // characters (its tool telemetry's `large_output_threshold_bytes`: 20480).
+      toolOutput: { maxBytes: 20_480 },
+    },
+  };
+}
+
+const record = (sessionId) => records.get(sessionId);
+
+/**
+ * The provider of the hello, as a session of Copilot CLI names it: the Anthropic SDK it uses adds
+ * `/v1/messages` to its base URL, the OpenAI SDK only `/chat/completions` or `/responses`.
+ */
+const sessionProvider = () => ({
+  ...PROVIDERS[config.provider.dialect],
+  baseUrl:
+    config.provider.dialect === 'anthropic-messages'
+      ? config.provider.baseUrl.replace(/\/v1\/?$/, '')
+      : config.provider.baseUrl,
+  apiKey: config.provider.apiKey,
+});
+
+/** The server process and what it was started with (its time zone and host variables). */
+let server;
+let serverKey;
+
+const keyOf = () => JSON.stringify([config.timeZone ?? 'UTC', settings.hostEnv ?? {}]);
+
+let starts = 0;
+
+function environment(home) {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^(COPILOT|GH|GITHUB|OPENAI|ANTHROPIC)_/.test(key)) delete env[key];
+  const hosted = {
+    ...env,
+    HOME: home,
+    COPILOT_HOME: join(home, '.copilot'),
+    XDG_CACHE_HOME: CACHE,
+    NODE_COMPILE_CACHE: join(CACHE, 'node-compile'),
+    // Offline: no sign-in, telemetry, update or GitHub service; it asks for a provider at start,
+    // which each session then names for itself.
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: config.provider.baseUrl,
+    COPILOT_MODEL: config.provider.model,
+    COPILOT_AUTO_UPDATE: 'false',
+    TZ: config.timeZone ?? 'UTC',
+    NO_COLOR: '1',
+  };
+  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
+    if (value === null) delete hosted[name];
+    else hosted[name] = value;
+  return hosted;
+}
+
+/**
+ * The server, started on first use, or again when the runtime needs another environment; calls
+ * made while one is being stopped or started wait for it, so no two are ever started.
+ */
+let switching = Promise.resolve();
+
+function copilot() {
+  const next = switching.then(async () => {
+    if (server && !server.exited && serverKey === keyOf()) return server;
+    if (server) await stop();
+    serverKey = keyOf();
+    // Each server a home of its own (one stopped a moment ago may still hold its locks), in the
+    // run's directory, which outlives the scenario that started it: it is the server's working
+    // directory too, as a scenario's directories are removed when it ends, the server's start perhaps
+    // not yet done.
+    const home = join(config.runDir, `copilot-server-${process.pid}-${++starts}`);
+    mkdirSync(home, { recursive: true });
+    server = new CopilotServer({
+      command: BINARY,
+      cwd: home,
+      env: environment(home),
+      onDiagnostic: (line) => diagnostics.push(line),
+    });
+    return server;
+  });
+  switching = next.catch(() => {});
+  return next.then(async (child) => {
+    await child.ready;
+    return child;
+  });
+}
+
+/**
+ * What every session is opened with: the kit's provider, sending the session's model (`wireModel`:
+ * a resumed session otherwise keeps the model it was opened with), its location and home.
+ */
+function sessionConfig(found) {
+  const model = found.model ?? config.provider.model;
+  const budget = compactionLimits(settings.compaction);
+  return {
+    model,
+    provider: { ...sessionProvider(), modelId: model, wireModel: model, ...budget.provider },
+    workingDirectory: found.location,
+    configDir: config.home,
+    // A session of the SDK server discovers no configuration of its own (`enableConfigDiscovery`
+    // is false by default): the user skills of the home are named as its skill directory.
+    skillDirectories: [join(config.home, 'skills')],
+    streaming: true,
+    requestPermission: true,
+    largeOutput: { enabled: true, outputDir: outputDirectory() },
+    // The saved outputs are readable as its system's temporary directory, where it saves them by default, is.
+    additionalDirectories: [outputDirectory()],
+    ...(budget.infiniteSessions && { infiniteSessions: budget.infiniteSessions }),
+  };
+}
+
+/** Where Copilot CLI writes the complete output of a large tool result (`largeOutput.outputDir`). */
+const outputDirectory = () => join(config.storeDir, 'tool-outputs');
+
+/**
+ * The kit's compaction budget: Copilot CLI compacts before sending a request whose prompt would
+ * exceed the provider's `maxPromptTokens` (the window less the reserve), and its background
+ * compaction, which starts at a share of that limit (0.80 by default), starts at the limit itself.
+ */
+function compactionLimits(budget) {
+  const window = budget?.contextWindow;
+  if (!window) return { provider: {} };
+  const reserve = Math.max(budget.outputAllowance ?? 0, budget.buffer ?? 0);
+  return {
+    provider: {
+      maxPromptTokens: window - reserve,
+      ...(budget.outputAllowance && { maxOutputTokens: budget.outputAllowance }),
+    },
+    infiniteSessions: { enabled: true, backgroundCompactionThreshold: 1, bufferExhaustionThreshold: 1 },
+  };
+}
+
+/** The session opened in the server: resumed from its events, or new. */
+async function open(sessionId) {
+  const found = record(sessionId);
+  const child = await copilot();
+  let state = live.get(sessionId);
+  if (!state || state.server !== child) {
+    state = { held: [], server: child, opened: undefined };
+    live.set(sessionId, state);
+  }
+  state.opened ??= (async () => {
+    // A session is resumed again (another model, another budget) once its work is done.
+    if (found.uuid) await child.idle(found.uuid);
+    if (found.uuid && readEvents(config.home, found.uuid).length > 0) {
+      await child.request('session.resume', { sessionId: found.uuid, ...sessionConfig(found) });
+    } else {
+      const created = await child.request('session.create', sessionConfig(found));
+      found.uuid = created.sessionId;
+      records.save();
+    }
+    // The kit's default agent, `build`, lets the shell run without asking. Copilot CLI asks its host
+    // for every file read; its own terminal host approves each (`approve-once`, "host_policy") unless
+    // the read would bypass a sandbox or a managed policy requires approval: reads are approved so too.
+    await child.request('session.permissions.configure', {
+      sessionId: found.uuid,
+      rules: {
+        approved: [
+          { kind: 'shell', argument: null },
+          { kind: 'read', argument: null },
+        ],
+        denied: [],
+      },
+    });
+  })();
+  await state.opened;
+  return state;
+}
+
+function attachmentsOf(prompt) {
+  return prompt.parts
+    .filter((part) => part.type !== 'text')
+    .map((part) => ({ type: 'blob', data: part.data, mimeType: part.mimeType }));
+}
+
+const textOf = (prompt) =>
+  prompt.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+
+/** The SDK's send modes: `immediate` steers the running turn, `enqueue` waits for it to end. */
+const MODES = { steer: 'immediate', queue: 'enqueue' };
+
+async function send(sessionId, prompt, delivery) {
+  const { uuid } = record(sessionId);
+  const attachments = attachmentsOf(prompt);
+  await server.send(uuid, {
+    prompt: textOf(prompt),
+    ...(attachments.length > 0 && { attachments }),
+    ...(delivery && { mode: MODES[delivery] }),
+  });
+}
+
+let admitted = 0;
+
+async function admit(c) {
+  if (c.delivery !== undefined && !(c.delivery in MODES))
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  const state = await open(c.sessionId);
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  const busy = server.isBusy(record(c.sessionId).uuid);
+  if (c.resume === false && !busy) {
+    state.held.push(c);
+    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
+      'prompt.admit.held',
+      'prompt.admit.receipt',
+    ]);
+  }
+  await send(c.sessionId, c.prompt, c.delivery);
+  return new EmulatedAnswer({ messageId, state: busy ? 'pending' : 'promoted', duplicate: false }, [
+    'prompt.admit.receipt',
+  ]);
+}
+
+async function submitHeld(sessionId) {
+  const state = live.get(sessionId);
+  if (!state?.held.length) return;
+  await open(sessionId);
+  for (const held of state.held.splice(0)) await send(sessionId, held.prompt, held.delivery);
+}
+
+async function idle(sessionId) {
+  const uuid = records.all[sessionId]?.uuid;
+  if (uuid && live.has(sessionId)) await server?.idle(uuid);
+}
+
+const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid);
+
+const commands = {
+  'session.create': (c) => {
+    const created = records.create(c, config.instance, () => ({}));
+    // The server takes seconds to start: it starts now, its sessions are opened on first use.
+    copilot().catch(() => {});
+    return created;
+  },
+  'prompt.admit': admit,
+  'session.run': async (c) => {
+    record(c.sessionId);
+    await submitHeld(c.sessionId);
+  },
+  'session.wake': async (c) => {
+    record(c.sessionId);
+    await submitHeld(c.sessionId);
+  },
+  'session.idle': async (c) => {
+    record(c.sessionId);
+    await idle(c.sessionId);
+  },
+  'session.interrupt': async (c) => {
+    const uuid = records.all[c.sessionId]?.uuid;
+    if (!uuid || !server?.isBusy(uuid)) return;
+    await server.request('session.abort', { sessionId: uuid });
+    await server.idle(uuid);
+  },
+  // The model is switched in the session itself (`session.model.switchTo`, the SDK's
+  // `setModel`): while a turn runs, Copilot CLI defers the switch until its work ends. The model is
+  // also kept for the session's next opening (after a restart).
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const found = record(c.sessionId);
+    found.model = c.model ?? undefined;
+    records.save();
+    await open(c.sessionId);
+    await server.request('session.model.switchTo', {
+      sessionId: found.uuid,
+      modelId: found.model ?? config.provider.model,
+    });
+  },
+  ...permissionCommands({
+    known: record,
+    clientOf: () => server,
+    clients: () => [server],
+    agent: DEFAULT_AGENT,
+  }),
+  'compaction.configure': async (c) => {
+    settings.compaction = c;
+    await reopen();
+  },
+  'compaction.request': async (c) => {
+    await open(c.sessionId);
+    await server.request('session.history.compact', { sessionId: record(c.sessionId).uuid });
+  },
+  'host.env.set': async (c) => {
+    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    await reopen();
+  },
+  ...storeReads({
+    recordsOf,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: record,
+    subscriptions,
+  }),
+  diagnostics: () => ({ diagnostics }),
+  // A user skill under `<configDir>/skills`, read when a session is opened.
+  'skill.define': (c) => writeSkill(join(config.home, 'skills'), c, 'Copilot CLI'),
+  // Copilot CLI saves a large output in `largeOutput.outputDir` and names the file in the result.
+  'tool-output.files': () => {
+    const directory = outputDirectory();
+    const files = existsSync(directory) ? readdirSync(directory).map((name) => join(directory, name)) : [];
+    return { directory, files: files.sort() };
+  },
+  'runtime.close': async () => {
+    const kept = await keepWarm();
+    diagnostics.length = 0;
+    live.clear();
+    subscriptions.clear();
+    config = undefined;
+    return kept ? { kept: [kept] } : {};
+  },
+};
+
+/** Settings are read when a session is opened: the open sessions are opened again, after their work. */
+async function reopen() {
+  writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
+  for (const id of live.keys()) await idle(id);
+  for (const state of live.values()) state.opened = undefined;
+}
+
+/** Sessions a server opens at most before a new one is started in its place. */
+const WARM_SESSIONS = 16;
+let opened = 0;
+
+/**
+ * At runtime.close the server is kept for the next runtime when it runs in the default
+ * environment: its running sessions are aborted and waited for.
+ */
+async function keepWarm() {
+  const child = server;
+  if (!child || child.exited) return undefined;
+  opened += live.size;
+  if (serverKey !== JSON.stringify(['UTC', {}]) || opened >= WARM_SESSIONS) {
+    await stop();
+    opened = 0;
+    return undefined;
+  }
+  for (const uuid of child.busySessions()) await child.request('session.abort', { sessionId: uuid }).catch(() => {});
+  const settled = await Promise.race([
+    Promise.all(child.busySessions().map((uuid) => child.idle(uuid))).then(() => true),
+    new Promise((resolve) => setTimeout(resolve, 3_000, false)),
+  ]);
+  if (!settled) {
+    await stop();
+    return undefined;
+  }
+  child.sessions.clear();
+  return child.child.pid;
+}
+
+async function stop() {
+  await server?.stop();
+  server = undefined;
+  for (const state of live.values()) state.opened = undefined;
+}
+
+serveStdio({
+  runtime: 'Copilot CLI',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  // When the kit ends its run nothing of the store is read again: the server is not waited for.
+  end: async () => server?.kill(),
+  endNow: () => server?.kill(),
+});
