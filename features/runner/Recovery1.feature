@@ -37,6 +37,9 @@ Feature: Recovery1 - Work left by a dead process
     And the user steers "start"
     And the gate "g1" is blocked
     And the gate "g2" is blocked too, where the runtime runs the calls of a turn side by side
+    # A call the process died during is one the runtime recorded running: that record is RUN-01's.
+    # checks: RUN-01
+    And the history has a tool call "gate" running
     When the runtime process restarts
     And the user steers "go on"
     And the session settles

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatKnownFailures, readKnownFailures } from './known-failures.js';
+import { formatKnownFailures, readKnownFailures, reasonInDialect } from './known-failures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-baseline-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -168,5 +168,25 @@ test('an entry naming its dialects holds in those only, and is written back with
   assert.throws(
     baseline('known-failures:\n  inb-a:\n    class: deviation\n    reason: x\n    dialects: openai-chat\n'),
     /inb-a\.dialects: is a list of provider dialects/,
+  );
+});
+
+test("an entry failing differently by dialect holds each run's paragraph alone, and none where no paragraph names the run's", () => {
+  const reason =
+    "In openai-chat, CMP-10 at 'a': saw 2. In anthropic-messages and openai-responses, CMP-11 at 'b': saw 8.";
+  const file = join(dir, 'paragraphs.yaml');
+  writeFileSync(file, `known-failures:\n  inb-a:\n    class: deviation\n    reason: "${reason}"\n`);
+  assert.equal(readKnownFailures(file, suite, 'openai-chat').entries.get('inb-a')?.reason, "CMP-10 at 'a': saw 2.");
+  assert.equal(
+    readKnownFailures(file, suite, 'openai-responses').entries.get('inb-a')?.reason,
+    "CMP-11 at 'b': saw 8.",
+  );
+  assert.equal(readKnownFailures(file, suite, 'gemini').entries.size, 0);
+  // Read for no run (to be written back), the entry keeps its whole reason.
+  assert.equal(readKnownFailures(file, suite).entries.get('inb-a')?.reason, reason);
+  // A reason that only mentions a dialect later is one reason for every dialect.
+  assert.equal(
+    reasonInDialect('RUN-01: In openai-chat, the row is late.', 'gemini'),
+    'RUN-01: In openai-chat, the row is late.',
   );
 });

@@ -24,7 +24,11 @@ import type { Outcome } from '../report/outcome.js';
  *
  * `dialects: [openai-responses]` limits an entry to the runs in those provider dialects, for a
  * runtime judged in several whose outcome differs by dialect; an entry without it holds in every
- * dialect. A baseline read for a run in another dialect leaves the entry out.
+ * dialect. A baseline read for a run in another dialect leaves the entry out. A scenario that
+ * fails differently by dialect has one reason per dialect, each a paragraph of its own:
+ * "In openai-chat, CMP-10: ... In anthropic-messages and openai-responses, CMP-11: ...". Read for
+ * a run, the entry holds that run's paragraph alone (so its rules are checked against the failing
+ * check), or is left out where no paragraph names the dialect.
  */
 export interface KnownFailures {
   file: string;
@@ -148,14 +152,29 @@ export function readKnownFailures(path: string, suiteIds: ReadonlySet<string>, d
     }
     byReason.set(reason.trim(), id);
     if (dialect !== undefined && dialects !== undefined && !named.includes(dialect)) continue;
+    const reasonHere = dialect === undefined ? reason : reasonInDialect(reason, dialect);
+    if (reasonHere === undefined) continue;
     known.set(id, {
       class: kind as FailureClass,
-      reason,
+      reason: reasonHere,
       ...(intermittent ? { intermittent } : {}),
       ...(dialects !== undefined ? { dialects: named as string[] } : {}),
     });
   }
   return { file, entries: known };
+}
+
+/** The start of a reason's paragraph for some dialects: "In openai-chat and openai-responses, ". */
+const DIALECT_PARAGRAPH = /(?:^|(?<=\.)\s+)In ([a-z]+(?:-[a-z]+)*(?:(?:, | and |, and )[a-z]+(?:-[a-z]+)*)*), /g;
+
+/** A reason's paragraph for `dialect`, without its opening; the whole reason where it has none. */
+export function reasonInDialect(reason: string, dialect: string): string | undefined {
+  const starts = [...reason.matchAll(DIALECT_PARAGRAPH)];
+  if (starts.length === 0 || starts[0]!.index !== 0) return reason;
+  const at = starts.findIndex((start) => start[1]!.split(/, and |, | and /).includes(dialect));
+  if (at < 0) return undefined;
+  const from = starts[at]!.index! + starts[at]![0].length;
+  return reason.slice(from, starts[at + 1]?.index ?? reason.length).trim();
 }
 
 /**

@@ -173,6 +173,11 @@ Then('the history has the tool call {string} running', async function (this: Kit
   expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['running']);
 });
 
+/** Of a turn's calls of one tool, the one running now is durable (the others may not have started). */
+Then('the history has a tool call {string} running', async function (this: KitWorld, name: string) {
+  expect((await toolMessages(this, name)).map((m) => m.status)).to.include('running');
+});
+
 Then(
   'the history has the tool call {string} settled as {tool-status}',
   async function (this: KitWorld, name: string, status: string) {

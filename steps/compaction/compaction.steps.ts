@@ -11,6 +11,7 @@ import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js'
 /** A summary in the form the runtime declared it takes one in, if any: the seeds fix none. */
 function summaryTurn(world: KitWorld, summary: string, chunks: number) {
   const form = world.driver.description.texts['compaction.summary-form'] ?? '{summary}';
+  world.summariesScripted.add(summary);
   return {
     turn: textTurn(
       form.replace('{summary}', () => summary),
@@ -324,9 +325,10 @@ Then(
 
 /**
  * The turn that was pending when the compaction ran: its input is the model's last word, either as
- * a user message of its own after the checkpoint or as the newest entry of the checkpoint's
- * serialized recent context (003 lets the checkpoint stand for the whole transcript, the promoted
- * input included). System messages the runtime adds after it (MCS-01 puts them there) do not count.
+ * a user message of its own after the checkpoint or inside the checkpoint as the newest of the
+ * prompts it states (003 lets the checkpoint stand for the whole transcript, the promoted input
+ * included; the summary may stand before or after the prompts it keeps). System messages the
+ * runtime adds after it (MCS-01 puts them there) do not count.
  */
 Then('{request} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
   const last = request(this, n).messages.findLast((message) => message.role !== 'system');
@@ -334,11 +336,21 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
   const text = last!.text;
   this.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
   if (text === input) return;
-  const serialized = text.replace(/<\/?[\w-]+>/g, '').trimEnd();
+  const serialized = text.replace(/<\/?[\w-]+>/g, '');
+  const at = serialized.lastIndexOf(input);
+  expect(at, `whether the last message of ${requestLabel(n)} states "${input}": ${text.slice(-200)}`).to.be.at.least(0);
+  let after = serialized.slice(at + input.length);
+  for (const summary of this.summariesScripted) after = after.split(summary).join('');
+  // A prompt on a line of its own, or after a role label ("user: one"), stated after the pending one.
+  const later = [...this.promptsAdmitted].filter(
+    (prompt) =>
+      prompt !== input &&
+      after.split('\n').some((line) => line.trim() === prompt || line.trim().endsWith(`: ${prompt}`)),
+  );
   expect(
-    serialized.endsWith(input),
-    `the last message of ${requestLabel(n)} ends with "${input}": ${text.slice(-200)}`,
-  ).to.equal(true);
+    later,
+    `the prompts the last message of ${requestLabel(n)} states after "${input}", its pending input: ${text.slice(-200)}`,
+  ).to.deep.equal([]);
 });
 
 /**

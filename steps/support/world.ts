@@ -41,6 +41,8 @@ export class KitWorld extends World {
   receipt: PromptReceipt | undefined;
   /** The texts of the prompts the scenario admitted: where a runtime's own leading context ends. */
   readonly promptsAdmitted = new Set<string>();
+  /** The summaries the provider was scripted to write: a checkpoint states them beside the prompts. */
+  readonly summariesScripted = new Set<string>();
   /** An error the runtime reported; a step must assert it, or the scenario fails. */
   reportedError: RuntimeReportedError | undefined;
   errorAsserted = false;
