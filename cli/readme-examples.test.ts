@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { kitPath } from '../harness/kit-root.js';
 import { readScenarios, stableIds } from '../harness/suite/suite-index.js';
+import { kit, scratch } from './kit-for-tests.js';
 
 // The README and the guides quote the kit's output, and the example baselines name their entries'
 // scenarios as `kit baseline` writes them; a quoted reference that no longer points at its scenario
@@ -79,4 +80,30 @@ test('a one-off npx command names the kit by its package, not the registry packa
   const oneOffs = readme.split('\n').filter((line) => /\bnpx (--package|-p)\b/.test(line));
   assert.ok(oneOffs.length > 0, 'the README gives no one-off command');
   for (const line of oneOffs) assert.match(line, new RegExp(`npx (--package|-p)[ =]${name} kit `), line);
+});
+
+/** The fenced block after a document's paragraph ending with `marker`. */
+function blockAfter(document: string, marker: string): string {
+  const text = readFileSync(kitPath(document), 'utf8');
+  const opening = `${marker}\n\n${'`'.repeat(3)}\n`;
+  const from = text.indexOf(opening);
+  assert.ok(from >= 0, `${document}: no block follows "${marker}"`);
+  const start = from + opening.length;
+  return text.slice(start, text.indexOf(`\n${'`'.repeat(3)}`, start) + 1);
+}
+
+test("the quick start's last command prints, and exits with, what the README says", async () => {
+  // The quick start's own commands, its output paths below a scratch directory as `reports/`.
+  const cwd = scratch('quick-start');
+  const fixture = (name: string) => kitPath('fixtures', 'scripts', name);
+  for (const [script, out] of [
+    ['steer-mid-drain.json', 'reports/steer.json'],
+    ['queue-mid-drain.json', 'reports/queue.json'],
+  ] as const) {
+    const replay = await kit(['replay', fixture(script), '--out', out], {}, cwd);
+    assert.equal(replay.status, 0, replay.stderr);
+  }
+  const diff = await kit(['diff', 'reports/steer.json', 'reports/queue.json'], {}, cwd);
+  assert.equal(diff.status, 1, diff.stderr);
+  assert.equal(diff.stdout, blockAfter('README.md', 'The last command prints:'));
 });
