@@ -181,6 +181,23 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | the allowance as given | 40000  | 4000      | 160000 | 4000  |
       | capped at 32000        | 60000  | 50000     | 90000  | 32000 |
 
+  @SCP-02 @profile:sol @id:scp-request-agent-model-1
+  Scenario: [10b] A compaction request uses the compaction agent's model where the agent names one, and the turns go on with the session's
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000, the compaction agent's model being "kit-model-2"
+    And the provider tells summary requests from turns
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done" to every later turn
+    And the session selects the model "kit-other"
+    When the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    Then the summary request uses the model "kit-model-2"
+    And the last request uses the model "kit-other"
+    And request 1 uses the model "kit-other"
+
   @SCP-07 @profile:sol @id:scp-store-1 @needs:restart
   Scenario: [11] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
     Given a session "s1"

@@ -677,6 +677,10 @@ export interface CompactionConfigureRequest {
    * Profile sol: pruning of old tool outputs; on when not given.
    */
   prune?: boolean;
+  /**
+   * Profile sol: the compaction agent's model, which compaction requests use; the session's model when not given.
+   */
+  model?: string;
 }
 /**
  * The user asks for a compaction; it happens before the session's next provider turn.

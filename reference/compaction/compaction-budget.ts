@@ -12,6 +12,8 @@ export interface CompactionBudget {
   /** Profile sol (`CompactionConfig.Auto`, `.Prune`): on unless turned off. */
   auto?: boolean;
   prune?: boolean;
+  /** Profile sol: the compaction agent's model (`CompactionAgent.Model`); the session's when absent. */
+  model?: string;
 }
 
 /** The budget of the selected model: its own context window where it has one. */

@@ -75,7 +75,16 @@ export async function compact(
   deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);
   let summary = '';
   try {
-    const request = summaryRequest(deps, compactionId, model, messages, folded, cutSeq, previous);
+    // Profile sol: the compaction agent's own model, where it names one.
+    const request = summaryRequest(
+      deps,
+      compactionId,
+      deps.budget().model ?? model,
+      messages,
+      folded,
+      cutSeq,
+      previous,
+    );
     for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) {
       if (chunk.type !== 'text') continue;
       summary += chunk.delta;

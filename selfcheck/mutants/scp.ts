@@ -116,6 +116,25 @@ export const scp: Mutant[] = [
     breaks: ['SCP-02'],
   },
   {
+    name: "a compaction ignores the compaction agent's model",
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: 'summaryRequest(deps, compactionId, deps.budget().model ?? model,',
+    replace: 'summaryRequest(deps, compactionId, model,',
+    breaks: ['SCP-02'],
+  },
+  {
+    name: "the compaction agent's model stays selected for the turns after the compaction",
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'runner/provider-turn.ts',
+    find: '    model: session.model ?? deps.provider.model,',
+    replace:
+      "    model: (deps.history.messages(session.id).some((m) => m.role === 'compaction') ? (deps as { budget?: () => { model?: string } }).budget?.().model : undefined) ?? session.model ?? deps.provider.model,",
+    breaks: ['SCP-02'],
+  },
+  {
     name: 'the compaction prompt comes before the conversation',
     profile: 'sol',
     file: 'compaction/compactor.ts',

@@ -156,6 +156,18 @@ Given(
 );
 
 Given(
+  "the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, the compaction agent's model being {string}",
+  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, model: string) {
+    await this.driver.call('compaction.configure', {
+      contextWindow: contextWindow + ownWeight(this),
+      outputAllowance,
+      buffer,
+      model,
+    });
+  },
+);
+
+Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, with {budget-switch} {on-off}',
   async function (
     this: KitWorld,

@@ -12,6 +12,7 @@ export function compactionCommands({ runtime }: RuntimeHost): CommandTable {
         ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
         ...(typeof c.auto === 'boolean' ? { auto: c.auto } : {}),
         ...(typeof c.prune === 'boolean' ? { prune: c.prune } : {}),
+        ...(typeof c.model === 'string' ? { model: c.model } : {}),
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
