@@ -47,6 +47,7 @@ const EMULATED = {
   'prompt.admit.held':
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Gemini CLI has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Gemini CLI keeps no message IDs of the caller",
+  'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Gemini CLI keeps no message IDs of the caller",
   'session.run': 'submits the held prompts and nothing else: Gemini CLI has no way to go on without new input',
   'session.wake': 'submits the held prompts and nothing else: Gemini CLI starts no work when a session opens',
   'session.idle': 'every session/prompt request the adapter sent has its response',
@@ -56,7 +57,7 @@ const EMULATED = {
 };
 
 /** What of EMULATED Gemini CLI has no interface for at all. */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'session.run', 'session.wake'];
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
 
 /** Commands Gemini CLI has no equivalent for, and why (adapters/gemini-cli/README.md says more). */
 const UNSUPPORTED = {
@@ -343,12 +344,16 @@ async function admit(c) {
     return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
       'prompt.admit.held',
       'prompt.admit.receipt',
+      'prompt.admit.id',
     ]);
   }
   // Whatever its delivery, a prompt goes to Gemini CLI at once, as its ACP takes it: one sent while
   // a turn runs cancels that turn and runs in its place.
   send(c.sessionId, parts);
-  return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, ['prompt.admit.receipt']);
+  return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, [
+    'prompt.admit.receipt',
+    'prompt.admit.id',
+  ]);
 }
 
 async function submitHeld(sessionId) {

@@ -122,3 +122,33 @@ test('a name the handshake calls absent is emulated, and its row says where the 
     "README.md: `session.move` is in the handshake's absent list but not emulated",
   ]);
 });
+
+test('a part of a command a rule is about has a row of its own, unless the adapter emulates the whole command', () => {
+  const rows = [
+    '| `session.create` | through the runtime |',
+    '| `prompt.admit` | through POST /prompt |',
+    '| `session.move` | not wired: the route /move |',
+    ...capabilityRows,
+  ];
+  const commands = [...COMMANDS, 'prompt.admit.id'];
+  const description = { capabilities: ['restart' as const] };
+  assert.deepEqual(
+    checkCapabilityTable(readCapabilityTable(readme(rows), 'README.md'), 'README.md', description, commands),
+    ['README.md: `prompt.admit.id` has no row'],
+  );
+  const withPart = readme([...rows, '| `prompt.admit.id` | through the message ID the runtime keeps |']);
+  assert.deepEqual(
+    checkCapabilityTable(readCapabilityTable(withPart, 'README.md'), 'README.md', description, commands),
+    [],
+  );
+  const wholeEmulated = readme(rows.map((row) => row.replace('through POST /prompt', 'emulated: the adapter answers')));
+  assert.deepEqual(
+    checkCapabilityTable(
+      readCapabilityTable(wholeEmulated, 'README.md'),
+      'README.md',
+      { ...description, emulated: { 'prompt.admit': 'the adapter answers' } },
+      commands,
+    ),
+    [],
+  );
+});

@@ -64,8 +64,8 @@ export function readCapabilityTable(markdown: string, file: string): CapabilityT
 }
 
 /**
- * Where the table and the adapter disagree: a command (of no optional capability) or a capability
- * with no row or two; a row for a name the protocol does not know and the adapter does not emulate;
+ * Where the table and the adapter disagree: a command (of no optional capability), a part of one
+ * that `commands` names (the parts rules are about), or a capability with no row or two; a row for a name the protocol does not know and the adapter does not emulate;
  * a capability declared but written absent, or written reached but not declared; an emulated name
  * not written `emulated:`, or an `emulated:` row the handshake does not list; a name the handshake
  * calls absent that is not emulated, or whose row does not say where the runtime shows it lacks it.
@@ -78,7 +78,12 @@ export function checkCapabilityTable(
 ): string[] {
   const problems = [...table.problems];
   const emulated = new Set(Object.keys(description.emulated ?? {}));
-  const required = [...commands.filter((cmd) => cmd !== 'hello' && !capabilityOfCommand(cmd)), ...CAPABILITIES];
+  // A part of a command (`prompt.admit.id`) has a row of its own unless the adapter emulates the whole command.
+  const ofEmulated = (name: string) => [...emulated].some((whole) => whole !== name && name.startsWith(`${whole}.`));
+  const required = [
+    ...commands.filter((cmd) => cmd !== 'hello' && !capabilityOfCommand(cmd) && !ofEmulated(cmd)),
+    ...CAPABILITIES,
+  ];
   const rowsOf = (name: string) => table.rows.filter((row) => row.name === name);
   for (const name of required) {
     const count = rowsOf(name).length;

@@ -11,6 +11,8 @@ import { openTarget, type RuntimeSelection } from '../runtime-target.js';
 import { fakeProvider, startRuntime } from '../runtime-start.js';
 import { suiteSettings } from './suite-settings.js';
 import { checkCapabilityTable, readCapabilityTable } from '../protocol/capability-table.js';
+import { readRuleSubjects } from './rule-subjects.js';
+import { kitPath } from '../kit-root.js';
 import { protocolSchema } from '../protocol/protocol-schema.js';
 
 export interface SmokeCheck {
@@ -79,7 +81,7 @@ export async function smoke(
           readCapabilityTable(readFileSync(table, 'utf8'), table),
           table,
           driver!.description,
-          Object.keys(protocolSchema().$defs.commands),
+          [...Object.keys(protocolSchema().$defs.commands), ...partsRulesAreAbout()],
         );
         if (problems.length > 0) throw new Error(`${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
         return `${table} says how the adapter reaches every command and capability, as its handshake does`;
@@ -202,4 +204,15 @@ function homesRead(first: string[], second: string[]): string {
   if (reads && (inFirst.length === 0 || inSecond.length === 0))
     throw new Error('one kept scenario was sent its global instructions and the other not');
   return reads ? ', and each read its own home only' : ' (the runtime sends no global instruction file of its home)';
+}
+
+/**
+ * The parts of commands a rule is about (rules/index.md, `About:`): each gets a row of its own, so an
+ * adapter says whether the runtime has it (a caller's message ID, a prompt held without a run) rather
+ * than leaving a rule about it to be judged on what the adapter computes.
+ */
+function partsRulesAreAbout(): string[] {
+  const names = [...readRuleSubjects(kitPath('rules', 'index.md')).byRule.values()].flat();
+  const commands = new Set(Object.keys(protocolSchema().$defs.commands));
+  return [...new Set(names)].filter((name) => !commands.has(name));
 }
