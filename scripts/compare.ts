@@ -6,6 +6,7 @@ import { readRuleEntries } from '../harness/suite/suite-index.js';
 import {
   dialectDifferences,
   field,
+  forkDifferences,
   fieldTable,
   withFieldTable,
   type FieldRuntime,
@@ -23,8 +24,8 @@ export const FIELD_PAGE = kitPath('docs', 'field', 'index.html');
 
 export function writeFieldComparison(): void {
   const judged = everyJudgement().map((runtime): FieldRuntime => {
-    const only = readJudgeSettings(runtime.runtime).tags;
-    return only ? { ...runtime, only } : runtime;
+    const { tags: only, forkOf } = readJudgeSettings(runtime.runtime);
+    return { ...runtime, ...(only ? { only } : {}), ...(forkOf ? { forkOf } : {}) };
   });
   const comparison = field(judged, readRuleEntries(kitPath('rules', 'index.md')));
   mkdirSync(dirname(FIELD_PAGE), { recursive: true });
@@ -35,6 +36,10 @@ export function writeFieldComparison(): void {
   process.stdout.write(
     `field comparison: ${comparison.rows.length} rules × ${comparison.runtimes.length} runtimes in ${relative(kitPath(), FIELD_PAGE)} and the README\n`,
   );
+  for (const { fork, parent, rules } of forkDifferences(comparison))
+    process.stdout.write(
+      `${fork}: differs from ${parent}, which it was forked from, on ${rules.length} rule(s)${rules.length ? `: ${rules.join(' ')}` : ''}\n`,
+    );
   for (const { runtime, rule, outcomes } of dialectDifferences(comparison))
     process.stdout.write(
       `${runtime}: ${rule} differs by dialect: ${Object.entries(outcomes)

@@ -6,6 +6,7 @@ import type { ProviderDialectName } from '../harness/protocol/protocol.js';
  * How a runtime is judged, adapters/<runtime>/judge.json:
  *   {"adapter": "<command run from the kit's root>", "package": "<npm package judged>", "timeoutScale": 10,
  *    "install": "npm install", "shards": 2, "dialects": ["anthropic-messages"]}
+ * `forkOf` (optional) names the runtime this one was forked from.
  * `tags` (optional) judges only the scenarios matching that Cucumber tag expression: a runtime
  * judged for some profiles alone names them, e.g. "@profile:continuation or @profile:sol".
  * `shards` (optional, 1 by default) runs that many parts of the suite in parallel and merges their
@@ -27,6 +28,11 @@ export interface JudgeSettings {
    * name none), each a judgement of its own; the kit's default, openai-chat, when absent.
    */
   dialects?: ProviderDialectName[];
+  /**
+   * The runtime (its adapters/ folder) this one is a fork of: the field comparison puts the two side
+   * by side and marks the rules on which they differ.
+   */
+  forkOf?: string;
 }
 
 /** The dialects a runtime is judged in, one judgement each. */

@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dialectDifferences, field, fieldTable, FIELD_END, FIELD_START, withFieldTable } from './field-comparison.js';
+import {
+  dialectDifferences,
+  field,
+  fieldTable,
+  forkDifferences,
+  FIELD_END,
+  FIELD_START,
+  withFieldTable,
+  type FieldRuntime,
+} from './field-comparison.js';
 import { fieldPage } from './field-page.js';
 import { judgementName, type JudgedRuntime } from './runtime-report.js';
 
@@ -110,4 +119,30 @@ test('a runtime judged in several dialects has a column per dialect, side by sid
       outcomes: { 'anthropic-messages': 'passed', 'openai-responses': 'failed' },
     },
   ]);
+});
+
+test('a fork stands right after the runtime it was forked from, and the rules on which the two differ are marked', () => {
+  const fork: FieldRuntime = {
+    runtime: 'aardvark',
+    version: '7.0',
+    date: '2026-01-16',
+    counts,
+    forkOf: 'zeta',
+    rules: { 'INB-01': { outcome: 'passed' }, 'RUN-01': { outcome: 'failed' } },
+  };
+  const comparison = field([...judged, fork], rules);
+  assert.deepEqual(
+    comparison.runtimes.map((r) => r.runtime),
+    ['alpha', 'zeta', 'aardvark'],
+  );
+  assert.deepEqual(forkDifferences(comparison), [{ fork: 'aardvark', parent: 'zeta', rules: ['INB-01', 'RUN-01'] }]);
+  const table = fieldTable(comparison);
+  assert.match(table, /\[aardvark 7\.0\]\(adapters\/aardvark\/REPORT\.md\) \(fork of zeta\)/);
+  assert.match(table, /\| INB-01 \| ✅ passed \| ❌ failed \| ✅ passed ≠ \|/);
+  const page = fieldPage(comparison, 2);
+  assert.match(page, /title="differs from zeta, which it was forked from, failed"/);
+  assert.match(page, /title="differs from zeta, which it was forked from, was not judged on it"/);
+  // The same outcome is no difference.
+  const alike = field([...judged, { ...fork, rules: { 'INB-01': { outcome: 'failed' } } }], rules);
+  assert.deepEqual(forkDifferences(alike), [{ fork: 'aardvark', parent: 'zeta', rules: [] }]);
 });

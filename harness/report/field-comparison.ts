@@ -16,9 +16,13 @@ export interface FieldRow {
   cells: (RuleStanding | undefined)[];
 }
 
-/** A judged runtime; `only`: the tag expression its judge selects when it judges some profiles alone (judge.json `tags`). */
+/**
+ * A judged runtime; `only`: the tag expression its judge selects when it judges some profiles alone
+ * (judge.json `tags`); `forkOf`: the runtime it was forked from (judge.json `forkOf`).
+ */
 export interface FieldRuntime extends JudgedRuntime {
   only?: string;
+  forkOf?: string;
 }
 
 export interface Field {
@@ -27,9 +31,42 @@ export interface Field {
 }
 
 export function field(judged: readonly FieldRuntime[], rules: readonly RuleEntry[]): Field {
-  // A runtime's dialects stand side by side.
-  const runtimes = [...judged].sort((a, b) => judgementName(a).localeCompare(judgementName(b)));
+  // A runtime's dialects stand side by side, and a fork right after the runtime it was forked from.
+  const family = (r: FieldRuntime) => [r.forkOf ?? r.runtime, r.forkOf ? 1 : 0, judgementName(r)] as const;
+  const runtimes = [...judged].sort((a, b) => {
+    const [fa, ka, na] = family(a);
+    const [fb, kb, nb] = family(b);
+    return fa.localeCompare(fb) || ka - kb || na.localeCompare(nb);
+  });
   return { runtimes, rows: rules.map((rule) => ({ rule, cells: runtimes.map((r) => r.rules[rule.id]) })) };
+}
+
+/**
+ * The column a fork's column is compared with: the runtime it was forked from, judged in the same
+ * dialect where it was, else in its first.
+ */
+export function parentColumn(runtimes: readonly FieldRuntime[], i: number): number | undefined {
+  const fork = runtimes[i]!;
+  if (!fork.forkOf) return undefined;
+  const parents = runtimes.flatMap((r, j) => (r.runtime === fork.forkOf ? [j] : []));
+  return parents.find((j) => runtimes[j]!.dialect === fork.dialect) ?? parents[0];
+}
+
+/** Whether a fork's cell differs from its parent's on the rule: the outcome, or one judged where the other is not. */
+export function differsFromParent({ runtimes }: Field, row: FieldRow, i: number): FieldRuntime | undefined {
+  const j = parentColumn(runtimes, i);
+  if (j === undefined) return undefined;
+  return row.cells[i]?.outcome !== row.cells[j]?.outcome ? runtimes[j] : undefined;
+}
+
+/** Per fork, the rules on which it differs from the runtime it was forked from. */
+export function forkDifferences(comparison: Field): { fork: string; parent: string; rules: string[] }[] {
+  return comparison.runtimes.flatMap((r, i) => {
+    const j = parentColumn(comparison.runtimes, i);
+    if (j === undefined) return [];
+    const rules = comparison.rows.filter((row) => differsFromParent(comparison, row, i)).map(({ rule }) => rule.id);
+    return [{ fork: judgementName(r), parent: judgementName(comparison.runtimes[j]!), rules }];
+  });
 }
 
 /**
@@ -60,17 +97,22 @@ export const FIELD_START = '<!-- field-comparison:start -->';
 export const FIELD_END = '<!-- field-comparison:end -->';
 
 /** The markdown twin of the page, between its markers: a folded table, a row per rule. */
-export function fieldTable({ runtimes, rows }: Field): string {
-  const heading = runtimes.map((r) => `[${judgementName(r)} ${r.version}](${judgementFolder(r)}/REPORT.md)`);
+export function fieldTable(comparison: Field): string {
+  const { runtimes, rows } = comparison;
+  const heading = runtimes.map(
+    (r) =>
+      `[${judgementName(r)} ${r.version}](${judgementFolder(r)}/REPORT.md)${r.forkOf ? ` (fork of ${r.forkOf})` : ''}`,
+  );
+  const differs = (row: FieldRow, i: number) => (differsFromParent(comparison, row, i) ? ' ≠' : '');
   return [
     FIELD_START,
-    '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover); <code>1/4</code> after an outcome: it rests on 1 of the rule\'s 4 scenarios, the others gave no verdict</summary>',
+    '<details><summary>Every rule on every judged runtime (the page <a href="docs/field/index.html">docs/field/index.html</a> filters them and shows why on hover); <code>1/4</code> after an outcome: it rests on 1 of the rule\'s 4 scenarios, the others gave no verdict; <code>≠</code>: a fork\'s outcome differs from that of the runtime it was forked from</summary>',
     '',
     `| rule | ${heading.join(' | ')} |`,
     `|---|${runtimes.map(() => '---').join('|')}|`,
     ...rows.map(
-      ({ rule, cells }) =>
-        `| ${rule.id} | ${cells.map((cell, i) => markdownCell(cell ? `${OUTCOME_MARKS[cell.outcome]}${shareMark(cell)}` : withoutCell(runtimes[i]!))).join(' | ')} |`,
+      (row) =>
+        `| ${row.rule.id} | ${row.cells.map((cell, i) => markdownCell(`${cell ? `${OUTCOME_MARKS[cell.outcome]}${shareMark(cell)}` : withoutCell(runtimes[i]!)}${differs(row, i)}`)).join(' | ')} |`,
     ),
     '',
     '</details>',

@@ -1,5 +1,12 @@
 import { escapeHtml } from './escape.js';
-import { shareMark, withoutCell, type Field, type FieldRow, type FieldRuntime } from './field-comparison.js';
+import {
+  differsFromParent,
+  shareMark,
+  withoutCell,
+  type Field,
+  type FieldRow,
+  type FieldRuntime,
+} from './field-comparison.js';
 import { shareText } from './judged-share.js';
 import { isVerdict, type Outcome } from './outcome.js';
 import { outcomeClass, outcomeLegend, outcomeShape, outcomeStyles, SHOWN_ORDER } from './outcome-colours.js';
@@ -14,7 +21,8 @@ import { judgementFolder, judgementName } from './runtime-report.js';
  * with the note on hover, linking a failing cell to its rule's evidence in the runtime's REPORT.md;
  * filters by area and outcome. `depth` is how many folders below the kit's root the page is written.
  */
-export function fieldPage({ runtimes, rows }: Field, depth: number): string {
+export function fieldPage(comparison: Field, depth: number): string {
+  const { runtimes, rows } = comparison;
   const root = '../'.repeat(depth);
   const report = (r: FieldRuntime) => `${root}${judgementFolder(r)}/REPORT.md`;
   const areas = [...new Set(rows.map(({ rule }) => rule.area))].map(
@@ -42,10 +50,13 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
     return `<tr><th scope="row" title="${escapeHtml(area)}">${areaLink(area, `<b>${escapeHtml(code)}</b>`)} <small>${escapeHtml(name)}</small></th><td class="count">${areaRows.length}</td>${cells.join('')}</tr>`;
   });
 
-  const body = rows.map(({ rule, cells }) => {
+  const body = rows.map((row) => {
+    const { rule, cells } = row;
     const outcomes = [...new Set(cells.flatMap((cell) => (cell ? [cell.outcome] : [])))];
     const tds = cells.map((cell, i) =>
-      cell ? ruleCell(rule.id, cell, report(runtimes[i]!)) : outsideCell(runtimes[i]!),
+      cell
+        ? ruleCell(rule.id, cell, report(runtimes[i]!), differsFromParent(comparison, row, i))
+        : outsideCell(runtimes[i]!),
     );
     return `<tr data-area="${escapeHtml(rule.area)}" data-outcomes="${escapeHtml(outcomes.join('|'))}"><th scope="row" title="${escapeHtml(rule.statement)}">${rule.id}</th>${tds.join('')}</tr>`;
   });
@@ -53,7 +64,7 @@ export function fieldPage({ runtimes, rows }: Field, depth: number): string {
   const columns = runtimes
     .map(
       (r) =>
-        `<th scope="col"><a href="${escapeHtml(report(r))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}</small></th>`,
+        `<th scope="col"><a href="${escapeHtml(report(r))}">${runtimeName(r)}</a><br><small>judged ${escapeHtml(r.date)}${r.forkOf ? `, fork of ${escapeHtml(r.forkOf)}` : ''}</small></th>`,
     )
     .join('');
   return `<!doctype html>
@@ -94,6 +105,7 @@ td.outside { background: #fafbfc; font-size: 0.85em; }
 .scroll tbody th, .scroll thead th:first-child { position: sticky; left: 0; background: #fff; z-index: 1; }
 .scroll thead th:first-child { background: #f6f8fa; z-index: 2; }
 form { margin: 1em 0; display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; }
+.differs { color: #8250df; }
 </style>
 </head>
 <body>
@@ -122,7 +134,8 @@ ${matrix.join('\n')}
 <h2 id="rules">Rule by rule</h2>
 <p>Hover a cell for the reading the runtime took or the reason and how much of the rule the outcome
 rests on, a rule for its statement; a failing cell links to its evidence. <code>passed 1/4</code>: one of
-the rule's four scenarios gave it a verdict, the others none.</p>
+the rule's four scenarios gave it a verdict, the others none. <b class="differs">≠</b>: a fork's outcome
+differs from that of the runtime it was forked from, in the column before it.</p>
 <form id="filters">
 <label>Area <select id="area">${option('', 'every area')}${areas.map(([area]) => option(area)).join('')}</select></label>
 <label>Outcome on any runtime <select id="outcome">${option('', 'any outcome')}${SHOWN_ORDER.map((o) => option(o)).join('')}</select></label>
@@ -212,16 +225,21 @@ function countsText(tally: Tally, runtime: FieldRuntime): string {
     .join(' ');
 }
 
-function ruleCell(rule: string, cell: RuleStanding, report: string): string {
+/** `parent`: the runtime a fork was forked from, where the fork's outcome differs from its. */
+function ruleCell(rule: string, cell: RuleStanding, report: string, parent?: FieldRuntime): string {
   // Words and a shape, not the markdown twin's emoji, which a host without colour fonts shows as boxes.
   const words = escapeHtml(cell.outcome);
   const evidence = cell.outcome === 'failed' || cell.outcome === 'not implemented' || cell.outcome === 'errored';
   const anchor = `${rule}-${cell.outcome}`.toLowerCase().replace(/\s+/g, '-');
   const shown = evidence ? `<a href="${escapeHtml(`${report}#${anchor}`)}">${words}</a>` : words;
   const share = cell.scenarios ? shareText(cell.scenarios, cell.clauses) : undefined;
-  const said = [cell.note, share].filter(Boolean).join(' · ');
+  const differs = parent
+    ? `${judgementName(parent)}, which it was forked from, ${parent.rules[rule]?.outcome ?? 'was not judged on it'}`
+    : undefined;
+  const said = [cell.note, share, differs && `differs from ${differs}`].filter(Boolean).join(' · ');
   const title = said ? ` title="${escapeHtml(said)}"` : '';
-  return `<td class="tint ${outcomeClass(cell.outcome)}" data-outcome="${escapeHtml(cell.outcome)}"${title}>${outcomeShape(cell.outcome)}${shown}${escapeHtml(shareMark(cell))}</td>`;
+  const mark = differs ? '<b class="differs" aria-label="differs from the runtime it was forked from"> ≠</b>' : '';
+  return `<td class="tint ${outcomeClass(cell.outcome)}" data-outcome="${escapeHtml(cell.outcome)}"${title}>${outcomeShape(cell.outcome)}${shown}${escapeHtml(shareMark(cell))}${mark}</td>`;
 }
 
 function outsideCell(runtime: FieldRuntime): string {
