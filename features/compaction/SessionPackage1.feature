@@ -32,6 +32,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     Then request 1 carries 1 image
     And request 1 does not contain "private-key-7f3a" anywhere
+    And the history keeps the source "s3://kit-bucket/private-key-7f3a" with the user message "look"
 
   @SCP-05 @profile:sol @dialect:anthropic-messages @id:scp-attachment-source-2
   Scenario: [3] The source of an image stays in the session, in the messages dialect
@@ -41,6 +42,17 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     Then request 1 carries 1 image
     And request 1 does not contain "private-key-7f3a" anywhere
+    And the history keeps the source "s3://kit-bucket/private-key-7f3a" with the user message "look"
+
+  @SCP-05 @profile:sol @id:scp-attachment-source-file-1
+  Scenario: [3b] The source of a file attachment stays in the session: it is never sent to the provider
+    Given a session "s1"
+    And the provider replies "read"
+    When the user steers "summarize" with the file "notes.pdf" from "s3://kit-bucket/private-key-9c2e"
+    And the session settles
+    Then request 1 carries 1 file other than images
+    And request 1 does not contain "private-key-9c2e" anywhere
+    And the history keeps the source "s3://kit-bucket/private-key-9c2e" with the user message "summarize"
 
   @SCP-04 @profile:sol @id:scp-config-1
   Scenario: [4] Automatic compaction is on when the configuration does not mention it

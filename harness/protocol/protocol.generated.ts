@@ -152,6 +152,23 @@ export type HistoryMessage =
        * The continuation stands for a user message that had media, which it does not carry (profile continuation).
        */
       continuationOfMedia?: boolean;
+      /**
+       * The prompt's images and files, without their bytes, each with the source it came from where the prompt named one (profile sol keeps it as session metadata); absent when the prompt had none.
+       */
+      attachments?: {
+        /**
+         * Its media type.
+         */
+        mediaType: string;
+        /**
+         * Its file name, where it had one.
+         */
+        filename?: string;
+        /**
+         * Where it came from, as the prompt named it.
+         */
+        source?: string;
+      }[];
     }
   | {
       /**
@@ -334,6 +351,25 @@ export type PromptPart =
        * Its bytes, base64.
        */
       data: string;
+      /**
+       * Where it came from (a file key, URL or ID): session-level metadata, never sent to the provider.
+       */
+      source?: string;
+    }
+  | {
+      type: 'file';
+      /**
+       * Its media type, e.g. application/pdf.
+       */
+      mediaType: string;
+      /**
+       * Its bytes, base64.
+       */
+      data: string;
+      /**
+       * Its file name, which may reach the provider.
+       */
+      filename?: string;
       /**
        * Where it came from (a file key, URL or ID): session-level metadata, never sent to the provider.
        */

@@ -1,6 +1,6 @@
 import type { SessionMessage } from '../history/message.js';
 import type { InboxRow } from '../inbox/inbox.js';
-import { promptText, type StoredEvent } from '../events/session-event.js';
+import { promptText, type Prompt, type StoredEvent } from '../events/session-event.js';
 
 /** The runtime's records as the kit's protocol shows them. */
 
@@ -29,6 +29,7 @@ export function toKitMessage(message: SessionMessage) {
         ...(message.prompt.metadata ? { metadata: message.prompt.metadata } : {}),
         ...(message.continuation ? { continuation: true } : {}),
         ...(message.continuationOfMedia ? { continuationOfMedia: true } : {}),
+        ...attachmentsOf(message.prompt),
       };
     case 'assistant':
       return { ...base, status: message.status, text: message.text, toolCalls: message.toolCalls };
@@ -50,4 +51,20 @@ export function toKitMessage(message: SessionMessage) {
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       };
   }
+}
+
+/** A prompt's images and files as the history shows them: no bytes, each with its name and source. */
+function attachmentsOf(prompt: Prompt) {
+  const attachments = prompt.parts.flatMap((part) =>
+    part.type === 'text'
+      ? []
+      : [
+          {
+            mediaType: part.mediaType,
+            ...(part.type === 'file' && part.filename !== undefined ? { filename: part.filename } : {}),
+            ...(part.source !== undefined ? { source: part.source } : {}),
+          },
+        ],
+  );
+  return attachments.length > 0 ? { attachments } : {};
 }

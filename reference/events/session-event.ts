@@ -8,7 +8,8 @@ export type Delivery = 'steer' | 'queue';
 /** `source`: where an attachment came from; session-level metadata that no provider request carries. */
 export type PromptPart =
   | { type: 'text'; text: string }
-  | { type: 'image'; mediaType: string; data: string; source?: string };
+  | { type: 'image'; mediaType: string; data: string; source?: string }
+  | { type: 'file'; mediaType: string; data: string; filename?: string; source?: string };
 
 /** The text of a prompt; media parts have none. */
 export function promptText(prompt: Prompt): string {

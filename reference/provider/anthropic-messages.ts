@@ -5,6 +5,7 @@ import type { FinishReason } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import { StreamCut, type ProviderChunk } from './provider-turn-stream.js';
 import { wrapSystemFallback } from './system-fallback.js';
+import type { ToolAttachment } from '../tools/tool.js';
 
 /** The provider's own web search, offered on every turn: its results are replayed as sent. */
 const WEB_SEARCH = { type: 'web_search_20250305', name: 'web_search', max_uses: 5 };
@@ -41,15 +42,14 @@ export const anthropicMessages: ProviderDialect = {
 
 type ContentBlock =
   | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  | MediaBlock
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string | ResultBlock[]; is_error?: true };
 
-/** A tool result's content beside its text: its images, and its PDFs as documents. */
-type ResultBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image' | 'document'; source: { type: 'base64'; media_type: string; data: string } };
+/** An image, or a PDF as a document: in a prompt, or in a tool result beside its text. */
+type MediaBlock = { type: 'image' | 'document'; source: { type: 'base64'; media_type: string; data: string } };
+type ResultBlock = { type: 'text'; text: string } | MediaBlock;
 
 interface Turn {
   role: 'user' | 'assistant';
@@ -79,10 +79,7 @@ function turnContent(message: ModelMessage, model: string): [Turn['role'], Conte
       return [
         'user',
         message.prompt.parts.map(
-          (part): ContentBlock =>
-            part.type === 'text'
-              ? { type: 'text', text: part.text }
-              : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },
+          (part): ContentBlock => (part.type === 'text' ? { type: 'text', text: part.text } : mediaBlock(part)),
         ),
       ];
     case 'system':
@@ -108,15 +105,15 @@ function turnContent(message: ModelMessage, model: string): [Turn['role'], Conte
 function resultContent(message: ToolMessage): string | ResultBlock[] {
   const text = message.output ?? INTERRUPTED_TOOL_OUTPUT;
   if (!message.attachments?.length) return text;
-  return [
-    { type: 'text', text },
-    ...message.attachments.map(
-      (attachment): ResultBlock => ({
-        type: isImage(attachment) ? 'image' : 'document',
-        source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },
-      }),
-    ),
-  ];
+  return [{ type: 'text', text }, ...message.attachments.map(mediaBlock)];
+}
+
+/** An image as an image block, another file as a document. */
+function mediaBlock(attachment: ToolAttachment): MediaBlock {
+  return {
+    type: isImage(attachment) ? 'image' : 'document',
+    source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },
+  };
 }
 
 /**

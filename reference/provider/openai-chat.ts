@@ -111,13 +111,11 @@ function mediaPart(attachment: ToolAttachment): ChatContentPart {
     : { type: 'file', file: { filename: attachment.filename ?? 'file', file_data: url } };
 }
 
-/** Plain text, unless the prompt has media: then text and image parts, in order. */
+/** Plain text, unless the prompt has media: then text, image and file parts, in order. */
 function userContent(prompt: Prompt): ChatMessageContent {
   if (prompt.parts.every((part) => part.type === 'text')) return promptText(prompt);
   return prompt.parts.map((part) =>
-    part.type === 'text'
-      ? { type: 'text' as const, text: part.text }
-      : { type: 'image_url' as const, image_url: { url: `data:${part.mediaType};base64,${part.data}` } },
+    part.type === 'text' ? { type: 'text' as const, text: part.text } : mediaPart(part),
   );
 }
 

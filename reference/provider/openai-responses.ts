@@ -4,6 +4,7 @@ import { INTERRUPTED_TOOL_OUTPUT } from '../history/message.js';
 import type { FinishReason, Prompt, TokenUsage } from '../events/session-event.js';
 import type { ProviderDialect, StreamDecoder } from './dialect.js';
 import { ProviderRejected, StreamCut, type ProviderChunk } from './provider-turn-stream.js';
+import type { ToolAttachment } from '../tools/tool.js';
 
 const CONTEXT_OVERFLOW = 'context_length_exceeded';
 
@@ -49,12 +50,14 @@ type InputItem =
   | { type: 'message'; role: 'user' | 'system'; content: InputContent[] }
   | { type: 'message'; role: 'assistant'; id?: string; content: { type: 'output_text'; text: string }[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
-  | { type: 'function_call_output'; call_id: string; output: string | ResultContent[] }
+  | { type: 'function_call_output'; call_id: string; output: string | InputContent[] }
   | { type: 'reasoning'; summary: { type: 'summary_text'; text: string }[]; encrypted_content: string };
 
-type InputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };
-/** A function's output beside its text: its images, and its other files. */
-type ResultContent = InputContent | { type: 'input_file'; filename: string; file_data: string };
+/** A prompt's content, or a function's output beside its text: text, images and other files. */
+type InputContent =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string }
+  | { type: 'input_file'; filename: string; file_data: string };
 
 function systemMessage(text: string): InputItem {
   return { type: 'message', role: 'system', content: [{ type: 'input_text', text }] };
@@ -74,18 +77,18 @@ function toItems(message: ModelMessage, model: string): InputItem[] {
 }
 
 /** The output as text, and each image or file the tool returned as content of its own after it. */
-function resultOutput(message: ToolMessage): string | ResultContent[] {
+function resultOutput(message: ToolMessage): string | InputContent[] {
   const text = message.output ?? INTERRUPTED_TOOL_OUTPUT;
   if (!message.attachments?.length) return text;
-  return [
-    { type: 'input_text', text },
-    ...message.attachments.map((attachment): ResultContent => {
-      const url = `data:${attachment.mediaType};base64,${attachment.data}`;
-      return attachment.mediaType.startsWith('image/')
-        ? { type: 'input_image', image_url: url }
-        : { type: 'input_file', filename: attachment.filename ?? 'file', file_data: url };
-    }),
-  ];
+  return [{ type: 'input_text', text }, ...message.attachments.map(mediaContent)];
+}
+
+/** An image, or another file, as input content of its own. */
+function mediaContent(attachment: ToolAttachment): InputContent {
+  const url = `data:${attachment.mediaType};base64,${attachment.data}`;
+  return attachment.mediaType.startsWith('image/')
+    ? { type: 'input_image', image_url: url }
+    : { type: 'input_file', filename: attachment.filename ?? 'file', file_data: url };
 }
 
 /**
@@ -122,9 +125,7 @@ function assistantItems(message: AssistantMessage, model: string): InputItem[] {
 
 function userContent(prompt: Prompt): InputContent[] {
   return prompt.parts.map((part) =>
-    part.type === 'text'
-      ? { type: 'input_text', text: part.text }
-      : { type: 'input_image', image_url: `data:${part.mediaType};base64,${part.data}` },
+    part.type === 'text' ? { type: 'input_text', text: part.text } : mediaContent(part),
   );
 }
 

@@ -29,17 +29,37 @@ export const scp: Mutant[] = [
     name: 'an image is sent by its source instead of its bytes',
     profile: 'sol',
     file: 'provider/openai-chat.ts',
-    find: 'image_url: { url: `data:${part.mediaType};base64,${part.data}` }',
-    replace: 'image_url: { url: part.source ?? `data:${part.mediaType};base64,${part.data}` }',
+    find: '  const url = `data:${attachment.mediaType};base64,${attachment.data}`;\n  return attachment.mediaType.startsWith',
+    replace:
+      '  const url = (attachment as { source?: string }).source ?? `data:${attachment.mediaType};base64,${attachment.data}`;\n  return attachment.mediaType.startsWith',
     breaks: ['SCP-05'],
   },
   {
     name: 'an image block carries its attachment metadata along',
     profile: 'sol',
     file: 'provider/anthropic-messages.ts',
-    find: "            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } },",
+    find: "    source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },\n  };",
     replace:
-      "            : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data }, ...(part.source ? { title: part.source } : {}) } as ContentBlock,",
+      "    source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },\n    ...((attachment as { source?: string }).source ? { title: (attachment as { source?: string }).source } : {}),\n  } as MediaBlock;",
+    breaks: ['SCP-05'],
+  },
+  {
+    name: "a file's source goes out as its file name",
+    profile: 'sol',
+    file: 'provider/openai-chat.ts',
+    find: "file: { filename: attachment.filename ?? 'file', file_data: url }",
+    replace:
+      "file: { filename: (attachment as { source?: string }).source ?? attachment.filename ?? 'file', file_data: url }",
+    breaks: ['SCP-05'],
+  },
+  {
+    name: "an attachment's source is stripped before the prompt is stored, so the session loses it",
+    kind: 'facts only the protocol reports',
+    profile: 'sol',
+    file: 'runtime.ts',
+    find: '      delivery,\n      prompt: input.prompt,\n    });',
+    replace:
+      '      delivery,\n      prompt: { ...input.prompt, parts: input.prompt.parts.map((part) => ({ ...part, source: undefined })) },\n    });',
     breaks: ['SCP-05'],
   },
   {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
 import type { HistoryMessage, PromptMetadata } from '../../harness/protocol/protocol.js';
 import { conversation, request, requestLabel } from '../support/requests.js';
-import { image } from '../support/prompts.js';
+import { image, pdf } from '../support/prompts.js';
 
 /** User, system and compaction messages share one shape in the protocol. */
 type UserMessage = Extract<HistoryMessage, { role: 'user' }>;
@@ -111,6 +111,46 @@ When(/^the user steers only an image(?: to session "([^"]*)")?$/, async function
 Then('{request} carries {int} image(s)', function (this: KitWorld, n: number, count: number) {
   expect(request(this, n).messages.reduce((sum, m) => sum + (m.media ?? 0), 0)).to.equal(count);
 });
+
+When(
+  'the user steers {string} with the file {string} from {string}',
+  async function (this: KitWorld, text: string, filename: string, source: string) {
+    this.receipt = await this.driver.admit(
+      this.session().id,
+      {
+        parts: [
+          { type: 'text', text },
+          { ...pdf, filename, source },
+        ],
+      },
+      { delivery: 'steer' },
+    );
+  },
+);
+
+/** The files of a request other than images, as the request's own media types tell them. */
+Then('{request} carries {int} file(s) other than images', function (this: KitWorld, n: number, count: number) {
+  const types = request(this, n).messages.flatMap((m) => m.mediaTypes ?? []);
+  expect(
+    types.filter((type) => !type.startsWith('image/')),
+    `the media types of ${requestLabel(n)}`,
+  ).to.have.length(count);
+});
+
+/** A prompt's attachment keeps, in the session, the source it came from: session-level metadata. */
+Then(
+  'the history keeps the source {string} with the user message {string}',
+  async function (this: KitWorld, source: string, text: string) {
+    const message = (await this.driver.history(this.session().id)).find(
+      (m): m is UserMessage => m.role === 'user' && m.text === text,
+    );
+    expect(message, `a user message "${text}" in the history`).to.not.equal(undefined);
+    expect(
+      (message!.attachments ?? []).map((attachment) => attachment.source),
+      `the sources of the attachments of "${text}"`,
+    ).to.deep.equal([source]);
+  },
+);
 
 /** The continuation of a message with media: hidden, marked so, and carrying no media. */
 async function mediaContinuation(world: KitWorld, session?: string): Promise<UserMessage> {

@@ -18,3 +18,6 @@ export async function admit(
 /** A 1x1 PNG: a real image, small enough to read in a request. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const image = { type: 'image' as const, mediaType: 'image/png', data: PIXEL };
+
+/** The header and end marker of a PDF: a file that is no image, small enough to read in a request. */
+export const pdf = { type: 'file' as const, mediaType: 'application/pdf', data: 'JVBERi0xLjQKJSVFT0YK' };
