@@ -133,7 +133,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
       """
 
   @TLS-05 @id:tls-bash-permission-saved-1 @needs:restart
-  Scenario: [9] An approval saved for the project lets the same command run without asking in a later session, after a restart
+  Scenario: [9] An approval saved for the project lets the same command run without asking in a later session in another directory of the project, after a restart
     Given the runtime declares the choice "approval.saved-for-project"
     And the agent "reviewer" may use the tools:
       | read | allow |
@@ -148,12 +148,13 @@ Feature: BashPermission1 - Permission for the runtime's shell
     When the user approves the waiting tool call for the project
     And the session settles
     And the runtime process restarts
-    And a session "s2" working in "." of the project "p"
+    And a session "s2" working in "pkg" of the project "p"
     And the session "s2" selects the agent "reviewer"
     And the user steers "again" to session "s2"
     Then session "s2" settles without asking for permission
     And call "b2" settled as success
-    And "ran.txt" in the workspace of "s1" has 2 lines
+    And "ran.txt" in the workspace of "s1" has 1 line
+    And "ran.txt" in the workspace of "s2" has 1 line
 
   @TLS-05 @id:tls-bash-permission-saved-2
   Scenario: [10] An approval saved for the project covers that command in that project only

@@ -42,6 +42,14 @@ export const agents: Mutant[] = [
     replace: "const resolved = name ?? '';",
     breaks: ['AGT-05'],
   },
+  {
+    name: "a session without an agent keeps the build agent's definition but not its built-in rules",
+    kind: 'configuration precedence',
+    file: 'agents/agent-catalog.ts',
+    find: 'return { ...agent, tools: { ...BUILT_IN_RULES[resolved], ...agent.tools } };',
+    replace: 'return { ...agent, tools: { ...(name === null ? {} : BUILT_IN_RULES[resolved]), ...agent.tools } };',
+    breaks: ['AGT-05'],
+  },
   // AGT-05 (b): a session without an agent runs as the build agent, its skill guidance included.
   {
     name: 'the skill guidance of a session without an agent is built for no agent',

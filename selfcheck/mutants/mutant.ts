@@ -37,6 +37,7 @@ export const mutantKinds = [
   'one kind of media taken for another',
   'promoted item loses its sequence',
   'facts only the protocol reports',
+  'identity in the wrong scope',
 ] as const;
 export type MutantKind = (typeof mutantKinds)[number];
 

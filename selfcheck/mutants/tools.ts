@@ -206,6 +206,14 @@ export const tools: Mutant[] = [
     breaks: ['TLS-05'],
   },
   {
+    name: "an approval saved for a project is looked up by the session's location",
+    kind: 'identity in the wrong scope',
+    file: 'runner/tool-authorization.ts',
+    find: '!this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)',
+    replace: '!this.deps.savedApprovals.covers(this.session.location, call.name, pattern)',
+    breaks: ['TLS-05'],
+  },
+  {
     name: 'an approval saved for a project covers every command of the shell',
     kind: 'partial comparison',
     file: 'agents/saved-approvals.ts',
