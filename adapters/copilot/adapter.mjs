@@ -94,7 +94,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'copilot', version: VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction'],
+    capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction', 'history-paging'],
     shell: { tool: 'bash', commandField: 'command' },
     read: { tool: 'view', pathField: 'path' },
     // Its skill tool takes the skill's name as `skill`.
@@ -363,6 +363,50 @@ async function idle(sessionId) {
 
 const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid);
 
+/** The events that make the history's messages, as `session.eventLog.read` is asked for them. */
+const MESSAGE_EVENTS = ['user.message', 'assistant.message', 'session.compaction_complete'];
+
+/**
+ * A page of the history through Copilot CLI's own paged read of its persisted event log,
+ * `session.eventLog.read` with `direction: "backward"` (newest events first, persisted events
+ * only): each event is the history's message of the same ID, an assistant message with the tool
+ * messages of its calls. The order is Copilot CLI's; the cut is the adapter's: the page ends before
+ * the message `before` and holds at most `limit` messages, oldest first.
+ */
+async function historyPage({ sessionId, limit, before }) {
+  const found = record(sessionId);
+  const messages = toKitHistory(recordsOf(sessionId));
+  if (before !== undefined && !messages.some((message) => message.id === before))
+    throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  if (messages.length === 0) return { messages: [] };
+  const madeBy = new Map();
+  for (const message of messages) {
+    const event = message.role === 'tool' ? message.assistantMessageId : message.id;
+    madeBy.set(event, [...(madeBy.get(event) ?? []), message]);
+  }
+  await open(sessionId);
+  const page = [];
+  let reached = before === undefined;
+  let cursor;
+  do {
+    const read = await server.request('session.eventLog.read', {
+      sessionId: found.uuid,
+      direction: 'backward',
+      agentScope: 'primary',
+      types: MESSAGE_EVENTS,
+      max: 200,
+      ...(cursor && { cursor }),
+    });
+    for (const event of read.events.toReversed())
+      for (const message of (madeBy.get(event.id) ?? []).toReversed()) {
+        if (reached && page.length < limit) page.push(message);
+        if (message.id === before) reached = true;
+      }
+    cursor = read.hasMore && page.length < limit ? read.cursor : undefined;
+  } while (cursor);
+  return { messages: page.reverse() };
+}
+
 const commands = {
   'session.create': (c) => {
     markProjectRoot(c.projectRoot);
@@ -372,6 +416,7 @@ const commands = {
     return created;
   },
   'prompt.admit': admit,
+  'history.page': historyPage,
   'session.run': async (c) => {
     record(c.sessionId);
     await submitHeld(c.sessionId);
