@@ -66,8 +66,7 @@ const ABSENT = ['prompt.admit.receipt', 'session.run', 'session.wake'];
 const AGENT_RULES_REFUSED = {
   skills:
     "Copilot CLI keeps no agent's rule about skills: a custom agent's `skills` (CustomAgentConfig) names the skills preloaded whole into its context, not those it may load",
-  ask: 'Copilot CLI asks permission per session (session.permissions.configure), not per agent',
-  deny: "not wired: a denied tool, as a custom agent's `tools` (CustomAgentConfig) naming every other tool",
+  ask: "Copilot CLI's permission rules are the session's (session.permissions.configure): the adapter sets them for the shell alone, the kit's one tool of a runtime without kit tools",
 };
 
 const UNSUPPORTED = {
@@ -216,7 +215,8 @@ function copilot() {
 function sessionConfig(found) {
   const model = found.model ?? config.provider.model;
   const budget = compactionLimits(settings.compaction, model);
-  const agents = Object.values(settings.agents ?? {});
+  const { [DEFAULT_AGENT]: defaultAgent, ...custom } = settings.agents ?? {};
+  const agents = Object.values(custom);
   return {
     model,
     provider: modelProvider(model),
@@ -232,6 +232,7 @@ function sessionConfig(found) {
     additionalDirectories: [outputDirectory()],
     ...(budget.infiniteSessions && { infiniteSessions: budget.infiniteSessions }),
     ...(agents.length > 0 && { customAgents: agents }),
+    ...(defaultAgent?.excludedTools.length > 0 && { defaultAgent }),
     ...(found.agent && { agent: found.agent }),
   };
 }
@@ -285,22 +286,32 @@ async function open(sessionId) {
       found.uuid = created.sessionId;
       records.save();
     }
-    // The kit's default agent, `build`, lets the shell run without asking. Copilot CLI asks its host
-    // for every file read; its own terminal host approves each (`approve-once`, "host_policy") unless
-    // the read would bypass a sandbox or a managed policy requires approval: reads are approved so too.
-    await child.request('session.permissions.configure', {
-      sessionId: found.uuid,
-      rules: {
-        approved: [
-          { kind: 'shell', argument: null },
-          { kind: 'read', argument: null },
-        ],
-        denied: [],
-      },
-    });
+    await configurePermissions(child, found);
   })();
   await state.opened;
   return state;
+}
+
+/** The kit's shell tool, Copilot CLI's `bash` (the hello's `shell.tool`). */
+const SHELL = 'bash';
+
+/**
+ * The session's permission rules are the selected agent's (`session.permissions.configure`): the
+ * shell runs without asking where the agent allows it, as the kit's default agent, `build`, does
+ * unless told otherwise; otherwise Copilot CLI asks. Copilot CLI asks its host for every file read;
+ * its own terminal host approves each (`approve-once`, "host_policy") unless the read would bypass a
+ * sandbox or a managed policy requires approval: reads are approved so too.
+ */
+async function configurePermissions(child, found) {
+  const agent = found.agent ?? DEFAULT_AGENT;
+  const rule = settings.agentTools?.[agent]?.[SHELL] ?? (agent === DEFAULT_AGENT ? 'allow' : 'ask');
+  await child.request('session.permissions.configure', {
+    sessionId: found.uuid,
+    rules: {
+      approved: [...(rule === 'allow' ? [{ kind: 'shell', argument: null }] : []), { kind: 'read', argument: null }],
+      denied: [],
+    },
+  });
 }
 
 function attachmentsOf(prompt) {
@@ -466,8 +477,8 @@ const commands = {
     records.save();
   },
   'agent.define': async (c) => {
-    settings.agents = { ...settings.agents, [c.name]: customAgent(c) };
-    if (c.name === DEFAULT_AGENT) delete settings.agents[c.name];
+    settings.agents = { ...settings.agents, [c.name]: await customAgent(c) };
+    settings.agentTools = { ...settings.agentTools, [c.name]: c.tools };
     await reopen();
   },
   ...permissionCommands({
@@ -519,19 +530,29 @@ const commands = {
 };
 
 /**
- * A kit agent as a custom agent of Copilot CLI (`customAgents` of `session.create` and
- * `session.resume`, `CustomAgentConfig` of types.d.ts): its `tools` name the tools it may use,
- * all when null. Copilot CLI keeps no rule of an agent about its skills (`skills` names the skills
- * it preloads whole) and asks no permission per agent; the kit's default agent is Copilot CLI's own.
+ * A kit agent as Copilot CLI holds one. The kit's default agent, `build`, is Copilot CLI's own
+ * default agent, its denied tools the session's `defaultAgent.excludedTools`; another is a custom
+ * agent (`customAgents` of `session.create` and `session.resume`, `CustomAgentConfig` of
+ * types.d.ts), whose `tools` name the tools it may use: all when null, else every built-in tool
+ * Copilot CLI lists (`tools.list`) but the denied ones. Copilot CLI keeps no rule of an agent about
+ * its skills (`skills` names the skills it preloads whole) and asks permission per session.
  */
-function customAgent(c) {
+async function customAgent(c) {
   const skills = Object.entries(c.skills).filter(([, rule]) => rule !== 'allow');
   if (skills.length > 0) throw new Refusal('unsupported', AGENT_RULES_REFUSED.skills);
-  const tools = Object.entries(c.tools).filter(([, rule]) => rule !== 'allow');
-  if (tools.some(([, rule]) => rule === 'ask')) throw new Refusal('unsupported', AGENT_RULES_REFUSED.ask);
-  if (tools.length > 0) throw new Refusal('unsupported', AGENT_RULES_REFUSED.deny);
-  if (c.name === DEFAULT_AGENT) return undefined;
-  return { name: c.name, displayName: c.name, description: `The agent ${c.name}`, prompt: '', tools: null };
+  const rules = Object.entries(c.tools).filter(([, rule]) => rule !== 'allow');
+  if (rules.some(([tool, rule]) => rule === 'ask' && tool !== SHELL))
+    throw new Refusal('unsupported', AGENT_RULES_REFUSED.ask);
+  const denied = rules.filter(([, rule]) => rule === 'deny').map(([tool]) => tool);
+  if (c.name === DEFAULT_AGENT) return { excludedTools: denied };
+  const { tools } = denied.length > 0 ? await (await copilot()).request('tools.list', {}) : { tools: null };
+  return {
+    name: c.name,
+    displayName: c.name,
+    description: `The agent ${c.name}`,
+    prompt: '',
+    tools: tools ? tools.map((tool) => tool.name).filter((name) => !denied.includes(name)) : null,
+  };
 }
 
 async function selectAgent(sessionId, name) {
@@ -543,6 +564,7 @@ async function selectAgent(sessionId, name) {
   await open(sessionId);
   if (found.agent) await server.request('session.agent.select', { sessionId: found.uuid, name: found.agent });
   else await server.request('session.agent.deselect', { sessionId: found.uuid });
+  await configurePermissions(server, found);
 }
 
 /** Settings are read when a session is opened: the open sessions are opened again, after their work. */
