@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,13 @@ const EMULATED = {
 
 const ABSENT = ['prompt.admit.receipt', 'session.run', 'session.wake'];
 
+/** The rules of a kit agent that a custom agent of Copilot CLI cannot hold. */
+const AGENT_RULES_REFUSED = {
+  skills:
+    "Copilot CLI keeps no agent's rule about skills: a custom agent's `skills` (CustomAgentConfig) names the skills preloaded whole into its context, not those it may load",
+  ask: "Copilot CLI's permission rules are the session's (session.permissions.configure): the adapter sets them for the shell alone, the kit's one tool of a runtime without kit tools",
+};
+
 const UNSUPPORTED = {
   inbox:
     "Copilot CLI lists the prompts waiting in a session's queue (session.queue.pendingItems) but keeps no row of a prompt once it ran, nor the caller's message IDs",
@@ -68,8 +76,6 @@ const UNSUPPORTED = {
     "Copilot CLI keeps no context epoch: it builds a session's system message when the session is created or resumed",
   'tool-output.configure':
     'Copilot CLI bounds a tool output by its size in bytes only (largeOutput.maxSizeBytes); it has no line limit',
-  'agent.define': 'not wired: custom agents (customAgents of session.create)',
-  'session.move': "Copilot CLI keeps a session's working directory in its workspace.yaml; it has no move",
 };
 
 function hello(c) {
@@ -87,7 +93,7 @@ function hello(c) {
     protocol: PROTOCOL,
     runtime: { name: 'copilot', version: VERSION, language: 'typescript' },
     profiles: ['core'],
-    capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction'],
+    capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction', 'history-paging'],
     shell: { tool: 'bash', commandField: 'command' },
     read: { tool: 'view', pathField: 'path' },
     // Its skill tool takes the skill's name as `skill`.
@@ -111,6 +117,15 @@ function hello(c) {
 const record = (sessionId) => records.get(sessionId);
 
 /**
+ * Copilot CLI reads a project's instruction files "in git root & cwd" (the instruction locations
+ * its /help lists, cli-main.js): the project root the kit gives is made a Git repository, so that
+ * Copilot CLI's own discovery finds it.
+ */
+function markProjectRoot(root) {
+  if (root && !existsSync(join(root, '.git'))) execFileSync('git', ['init', '--quiet', root], { stdio: 'ignore' });
+}
+
+/**
  * The provider of the hello, as a session of Copilot CLI names it: the Anthropic SDK it uses adds
  * `/v1/messages` to its base URL, the OpenAI SDK only `/chat/completions` or `/responses`.
  */
@@ -122,6 +137,12 @@ const sessionProvider = () => ({
       : config.provider.baseUrl,
   apiKey: config.provider.apiKey,
 });
+
+/**
+ * The host variables the kit may set that Copilot CLI reads: its time zone (`TZ`, the local date
+ * of `<current_datetime>`). Another variable would change nothing Copilot CLI does.
+ */
+const HOST_VARIABLES = new Set(['TZ']);
 
 /** The server process and what it was started with (its time zone and host variables). */
 let server;
@@ -193,10 +214,12 @@ function copilot() {
  */
 function sessionConfig(found) {
   const model = found.model ?? config.provider.model;
-  const budget = compactionLimits(settings.compaction);
+  const budget = compactionLimits(settings.compaction, model);
+  const { [DEFAULT_AGENT]: defaultAgent, ...custom } = settings.agents ?? {};
+  const agents = Object.values(custom);
   return {
     model,
-    provider: { ...sessionProvider(), modelId: model, wireModel: model, ...budget.provider },
+    provider: modelProvider(model),
     workingDirectory: found.location,
     configDir: config.home,
     // A session of the SDK server discovers no configuration of its own (`enableConfigDiscovery`
@@ -208,19 +231,31 @@ function sessionConfig(found) {
     // The saved outputs are readable as its system's temporary directory, where it saves them by default, is.
     additionalDirectories: [outputDirectory()],
     ...(budget.infiniteSessions && { infiniteSessions: budget.infiniteSessions }),
+    ...(agents.length > 0 && { customAgents: agents }),
+    ...(defaultAgent?.excludedTools.length > 0 && { defaultAgent }),
+    ...(found.agent && { agent: found.agent }),
   };
 }
+
+/** The provider as a session on `model` is given it: its name sent, its own prompt limit. */
+const modelProvider = (model) => ({
+  ...sessionProvider(),
+  modelId: model,
+  wireModel: model,
+  ...compactionLimits(settings.compaction, model).provider,
+});
 
 /** Where Copilot CLI writes the complete output of a large tool result (`largeOutput.outputDir`). */
 const outputDirectory = () => join(config.storeDir, 'tool-outputs');
 
 /**
- * The kit's compaction budget: Copilot CLI compacts before sending a request whose prompt would
- * exceed the provider's `maxPromptTokens` (the window less the reserve), and its background
- * compaction, which starts at a share of that limit (0.80 by default), starts at the limit itself.
+ * The kit's compaction budget for `model`: Copilot CLI compacts before sending a request whose
+ * prompt would exceed the provider's `maxPromptTokens` (the model's window, `modelWindows` or the
+ * default one, less the reserve), and its background compaction, which starts at a share of that
+ * limit (0.80 by default), starts at the limit itself.
  */
-function compactionLimits(budget) {
-  const window = budget?.contextWindow;
+function compactionLimits(budget, model) {
+  const window = budget?.modelWindows?.[model] ?? budget?.contextWindow;
   if (!window) return { provider: {} };
   const reserve = Math.max(budget.outputAllowance ?? 0, budget.buffer ?? 0);
   return {
@@ -251,22 +286,32 @@ async function open(sessionId) {
       found.uuid = created.sessionId;
       records.save();
     }
-    // The kit's default agent, `build`, lets the shell run without asking. Copilot CLI asks its host
-    // for every file read; its own terminal host approves each (`approve-once`, "host_policy") unless
-    // the read would bypass a sandbox or a managed policy requires approval: reads are approved so too.
-    await child.request('session.permissions.configure', {
-      sessionId: found.uuid,
-      rules: {
-        approved: [
-          { kind: 'shell', argument: null },
-          { kind: 'read', argument: null },
-        ],
-        denied: [],
-      },
-    });
+    await configurePermissions(child, found);
   })();
   await state.opened;
   return state;
+}
+
+/** The kit's shell tool, Copilot CLI's `bash` (the hello's `shell.tool`). */
+const SHELL = 'bash';
+
+/**
+ * The session's permission rules are the selected agent's (`session.permissions.configure`): the
+ * shell runs without asking where the agent allows it, as the kit's default agent, `build`, does
+ * unless told otherwise; otherwise Copilot CLI asks. Copilot CLI asks its host for every file read;
+ * its own terminal host approves each (`approve-once`, "host_policy") unless the read would bypass a
+ * sandbox or a managed policy requires approval: reads are approved so too.
+ */
+async function configurePermissions(child, found) {
+  const agent = found.agent ?? DEFAULT_AGENT;
+  const rule = settings.agentTools?.[agent]?.[SHELL] ?? (agent === DEFAULT_AGENT ? 'allow' : 'ask');
+  await child.request('session.permissions.configure', {
+    sessionId: found.uuid,
+    rules: {
+      approved: [...(rule === 'allow' ? [{ kind: 'shell', argument: null }] : []), { kind: 'read', argument: null }],
+      denied: [],
+    },
+  });
 }
 
 function attachmentsOf(prompt) {
@@ -329,14 +374,60 @@ async function idle(sessionId) {
 
 const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid);
 
+/** The events that make the history's messages, as `session.eventLog.read` is asked for them. */
+const MESSAGE_EVENTS = ['user.message', 'assistant.message', 'session.compaction_complete'];
+
+/**
+ * A page of the history through Copilot CLI's own paged read of its persisted event log,
+ * `session.eventLog.read` with `direction: "backward"` (newest events first, persisted events
+ * only): each event is the history's message of the same ID, an assistant message with the tool
+ * messages of its calls. The order is Copilot CLI's; the cut is the adapter's: the page ends before
+ * the message `before` and holds at most `limit` messages, oldest first.
+ */
+async function historyPage({ sessionId, limit, before }) {
+  const found = record(sessionId);
+  const messages = toKitHistory(recordsOf(sessionId));
+  if (before !== undefined && !messages.some((message) => message.id === before))
+    throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
+  if (messages.length === 0) return { messages: [] };
+  const madeBy = new Map();
+  for (const message of messages) {
+    const event = message.role === 'tool' ? message.assistantMessageId : message.id;
+    madeBy.set(event, [...(madeBy.get(event) ?? []), message]);
+  }
+  await open(sessionId);
+  const page = [];
+  let reached = before === undefined;
+  let cursor;
+  do {
+    const read = await server.request('session.eventLog.read', {
+      sessionId: found.uuid,
+      direction: 'backward',
+      agentScope: 'primary',
+      types: MESSAGE_EVENTS,
+      max: 200,
+      ...(cursor && { cursor }),
+    });
+    for (const event of read.events.toReversed())
+      for (const message of (madeBy.get(event.id) ?? []).toReversed()) {
+        if (reached && page.length < limit) page.push(message);
+        if (message.id === before) reached = true;
+      }
+    cursor = read.hasMore && page.length < limit ? read.cursor : undefined;
+  } while (cursor);
+  return { messages: page.reverse() };
+}
+
 const commands = {
   'session.create': (c) => {
+    markProjectRoot(c.projectRoot);
     const created = records.create(c, config.instance, () => ({}));
     // The server takes seconds to start: it starts now, its sessions are opened on first use.
     copilot().catch(() => {});
     return created;
   },
   'prompt.admit': admit,
+  'history.page': historyPage,
   'session.run': async (c) => {
     record(c.sessionId);
     await submitHeld(c.sessionId);
@@ -356,19 +447,39 @@ const commands = {
     await server.idle(uuid);
   },
   // The model is switched in the session itself (`session.model.switchTo`, the SDK's
-  // `setModel`): while a turn runs, Copilot CLI defers the switch until its work ends. The model is
-  // also kept for the session's next opening (after a restart).
+  // `setModel`): while a turn runs, Copilot CLI defers the switch until its work ends. The
+  // provider is updated with the model's own prompt limit (`session.options.update`). The agent is
+  // selected in the session too (`session.agent.select`, or `session.agent.deselect` for the
+  // default agent). Both are kept for the session's next opening (after a restart).
   'session.select': async (c) => {
-    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
-    if (c.model === undefined) return;
     const found = record(c.sessionId);
+    if (typeof c.agent === 'string') await selectAgent(c.sessionId, c.agent);
+    if (c.model === undefined) return;
     found.model = c.model ?? undefined;
     records.save();
     await open(c.sessionId);
-    await server.request('session.model.switchTo', {
+    const model = found.model ?? config.provider.model;
+    await server.request('session.model.switchTo', { sessionId: found.uuid, modelId: model });
+    if (settings.compaction?.modelWindows)
+      await server.request('session.options.update', { sessionId: found.uuid, provider: modelProvider(model) });
+  },
+  // Copilot CLI moves a session with `session.metadata.setWorkingDirectory` (its `/cd`): the
+  // session's recorded directory, where its tools run and its files are looked up, is the new one.
+  'session.move': async (c) => {
+    const found = record(c.sessionId);
+    markProjectRoot(c.projectRoot);
+    await open(c.sessionId);
+    const moved = await server.request('session.metadata.setWorkingDirectory', {
       sessionId: found.uuid,
-      modelId: found.model ?? config.provider.model,
+      workingDirectory: c.location,
     });
+    found.location = moved?.workingDirectory ?? c.location;
+    records.save();
+  },
+  'agent.define': async (c) => {
+    settings.agents = { ...settings.agents, [c.name]: await customAgent(c) };
+    settings.agentTools = { ...settings.agentTools, [c.name]: c.tools };
+    await reopen();
   },
   ...permissionCommands({
     known: record,
@@ -385,6 +496,11 @@ const commands = {
     await server.request('session.history.compact', { sessionId: record(c.sessionId).uuid });
   },
   'host.env.set': async (c) => {
+    if (!HOST_VARIABLES.has(c.name))
+      throw new Refusal(
+        'unsupported',
+        `Copilot CLI reads no ${c.name}; its one switch for instruction files, --no-custom-instructions, turns off the global file too`,
+      );
     settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await reopen();
   },
@@ -412,6 +528,44 @@ const commands = {
     return kept ? { kept: [kept] } : {};
   },
 };
+
+/**
+ * A kit agent as Copilot CLI holds one. The kit's default agent, `build`, is Copilot CLI's own
+ * default agent, its denied tools the session's `defaultAgent.excludedTools`; another is a custom
+ * agent (`customAgents` of `session.create` and `session.resume`, `CustomAgentConfig` of
+ * types.d.ts), whose `tools` name the tools it may use: all when null, else every built-in tool
+ * Copilot CLI lists (`tools.list`) but the denied ones. Copilot CLI keeps no rule of an agent about
+ * its skills (`skills` names the skills it preloads whole) and asks permission per session.
+ */
+async function customAgent(c) {
+  const skills = Object.entries(c.skills).filter(([, rule]) => rule !== 'allow');
+  if (skills.length > 0) throw new Refusal('unsupported', AGENT_RULES_REFUSED.skills);
+  const rules = Object.entries(c.tools).filter(([, rule]) => rule !== 'allow');
+  if (rules.some(([tool, rule]) => rule === 'ask' && tool !== SHELL))
+    throw new Refusal('unsupported', AGENT_RULES_REFUSED.ask);
+  const denied = rules.filter(([, rule]) => rule === 'deny').map(([tool]) => tool);
+  if (c.name === DEFAULT_AGENT) return { excludedTools: denied };
+  const { tools } = denied.length > 0 ? await (await copilot()).request('tools.list', {}) : { tools: null };
+  return {
+    name: c.name,
+    displayName: c.name,
+    description: `The agent ${c.name}`,
+    prompt: '',
+    tools: tools ? tools.map((tool) => tool.name).filter((name) => !denied.includes(name)) : null,
+  };
+}
+
+async function selectAgent(sessionId, name) {
+  const found = record(sessionId);
+  if (name !== DEFAULT_AGENT && !settings.agents?.[name])
+    throw new Refusal('not-found', `no agent ${name} was defined`);
+  found.agent = name === DEFAULT_AGENT ? undefined : name;
+  records.save();
+  await open(sessionId);
+  if (found.agent) await server.request('session.agent.select', { sessionId: found.uuid, name: found.agent });
+  else await server.request('session.agent.deselect', { sessionId: found.uuid });
+  await configurePermissions(server, found);
+}
 
 /** Settings are read when a session is opened: the open sessions are opened again, after their work. */
 async function reopen() {
