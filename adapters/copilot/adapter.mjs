@@ -53,6 +53,8 @@ const EMULATED = {
   'prompt.admit.held':
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Copilot CLI names each message itself",
+  'prompt.admit.id':
+    "a prompt's message ID is the adapter's note of it: Copilot CLI keeps no message IDs of the caller",
   'session.run': 'submits the held prompts and nothing else: Copilot CLI has no way to go on without new input',
   'session.wake': 'submits the held prompts and nothing else: Copilot CLI starts no work when a session opens',
   events: 'the lines of events.jsonl, numbered by their position in the file',
@@ -60,7 +62,7 @@ const EMULATED = {
   'events.take': 'reads events.jsonl after the cursor the adapter keeps',
 };
 
-const ABSENT = ['prompt.admit.receipt', 'session.run', 'session.wake'];
+const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
 
 /** The rules of a kit agent that a custom agent of Copilot CLI cannot hold. */
 const AGENT_RULES_REFUSED = {
@@ -352,11 +354,13 @@ async function admit(c) {
     return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
       'prompt.admit.held',
       'prompt.admit.receipt',
+      'prompt.admit.id',
     ]);
   }
   await send(c.sessionId, c.prompt, c.delivery);
   return new EmulatedAnswer({ messageId, state: busy ? 'pending' : 'promoted', duplicate: false }, [
     'prompt.admit.receipt',
+    'prompt.admit.id',
   ]);
 }
 

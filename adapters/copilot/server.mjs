@@ -37,7 +37,7 @@ export class CopilotServer extends JsonRpcChild {
   state(uuid) {
     let state = this.sessions.get(uuid);
     if (!state) {
-      state = { busy: false, waiters: [] };
+      state = { busy: false, compacting: false, waiters: [] };
       this.sessions.set(uuid, state);
     }
     return state;
@@ -51,7 +51,16 @@ export class CopilotServer extends JsonRpcChild {
     switch (event.type) {
       case 'session.idle':
         state.busy = false;
-        for (const resolve of state.waiters.splice(0)) resolve();
+        if (!state.compacting) for (const resolve of state.waiters.splice(0)) resolve();
+        break;
+      // A compaction Copilot CLI runs in the background may outlast the turn's `session.idle`:
+      // the session settles once it has ended too.
+      case 'session.compaction_start':
+        state.compacting = true;
+        break;
+      case 'session.compaction_complete':
+        state.compacting = false;
+        if (!state.busy) for (const resolve of state.waiters.splice(0)) resolve();
         break;
       case 'tool.execution_start':
         this.tools.set(event.data.toolCallId, event.data.toolName);
@@ -117,10 +126,13 @@ export class CopilotServer extends JsonRpcChild {
     return this.sessions.get(uuid)?.busy ?? false;
   }
 
-  /** Resolves once the session has told `session.idle` after the last prompt sent (or the process ended). */
+  /**
+   * Resolves once the session has told `session.idle` after the last prompt sent and ended any
+   * compaction it started (or the process ended).
+   */
   idle(uuid) {
     const state = this.state(uuid);
-    if (!state.busy || this.exited) return Promise.resolve();
+    if ((!state.busy && !state.compacting) || this.exited) return Promise.resolve();
     return new Promise((resolve) => {
       state.waiters.push(resolve);
       this.exitedPromise.then(resolve);
@@ -129,6 +141,6 @@ export class CopilotServer extends JsonRpcChild {
 
   /** Sessions with work running. */
   busySessions() {
-    return [...this.sessions].filter(([, state]) => state.busy).map(([uuid]) => uuid);
+    return [...this.sessions].filter(([, state]) => state.busy || state.compacting).map(([uuid]) => uuid);
   }
 }

@@ -170,8 +170,22 @@ When(
   },
 );
 
+/**
+ * The provider's call of the gate reached the tool, which now blocks. A turn the runtime failed
+ * before it ran the call (its own failure reported) is a failure of the scenario, not a runtime the
+ * kit could not drive.
+ */
 When('the gate {string} is blocked', async function (this: KitWorld, gate: string) {
-  await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
+  try {
+    await this.driver.time.measure('other awaited states', () => this.means.gateBlocked(gate));
+  } catch (error) {
+    if (!(error instanceof AwaitedStateNotReached || error instanceof GateNeverBlocked)) throw error;
+    const failures = await this.driver.failures(this.session().id);
+    if (failures.length === 0) throw error;
+    expect.fail(
+      `the gate "${gate}" was never called: the runtime failed the turn first, reporting ${JSON.stringify(failures)}`,
+    );
+  }
 });
 
 /**

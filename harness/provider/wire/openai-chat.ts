@@ -98,7 +98,11 @@ interface ChatRequestMessage {
  * system messages before the first other message are the baseline; later ones are chronological.
  */
 export function decodeRequest(body: unknown): DecodedRequest {
-  const request = body as { messages?: ChatRequestMessage[]; tools?: { function?: { name?: string } }[] };
+  // A tool is a function, or a custom tool taking free-form input (Chat Completions' `type: "custom"`).
+  const request = body as {
+    messages?: ChatRequestMessage[];
+    tools?: { function?: { name?: string }; custom?: { name?: string } }[];
+  };
   if (!Array.isArray(request?.messages)) throw new Error('request has no messages array');
   const firstOther = request.messages.findIndex((message) => message.role !== 'system');
   const split = firstOther < 0 ? request.messages.length : firstOther;
@@ -121,7 +125,7 @@ export function decodeRequest(body: unknown): DecodedRequest {
         ...mediaOf(message.content),
       }),
     ),
-    tools: (request.tools ?? []).map((tool) => tool.function?.name ?? ''),
+    tools: (request.tools ?? []).map((tool) => tool.function?.name ?? tool.custom?.name ?? ''),
   };
 }
 
