@@ -98,14 +98,14 @@ Feature: Agents1 - Agent and model selection
     And the session "s2" selects the agent "reviewer"
     And a session "s1"
     And the provider runs the shell command "printf asked > asked.txt" as "b2"
-    And the provider replies "declined"
+    And the provider replies "approved"
     And the provider runs the shell command "printf ran > ran.txt" as "b1"
     And the provider replies "done"
     And the user steers "start" to session "s2"
     # An agent without a rule for the shell asks first: that is TLS-05's, and what sets the build agent apart.
     # checks: TLS-05
     And a tool call of session "s2" waits for permission
-    And the user declines the waiting tool call of session "s2"
+    And the user approves the waiting tool call of session "s2"
     And session "s2" settles
     When the user steers "start" to session "s1"
     Then session "s1" settles without asking for permission
