@@ -416,8 +416,9 @@ Then(
   'the complete output of call {string} holds exactly what the tool returned',
   async function (this: KitWorld, id: string) {
     await expectManagedOutput(this);
-    const path = (await toolCall(this, id)).outputPath!;
-    expectReturned(this, readFileSync(path, 'utf8'), raw(this, id), path);
+    const path = (await toolCall(this, id)).outputPath;
+    expect(path, `the typed complete output path of "${id}"`).to.be.a('string');
+    expectReturned(this, readFileSync(path!, 'utf8'), raw(this, id), path!);
   },
 );
 
@@ -480,6 +481,7 @@ Then(
   'the complete output of call {string} is its structured result as JSON',
   async function (this: KitWorld, id: string) {
     const call = await toolCall(this, id);
+    expect(call.outputPath, `the typed complete output path of "${id}"`).to.be.a('string');
     expect(JSON.parse(readFileSync(call.outputPath!, 'utf8'))).to.deep.equal(call.structured);
   },
 );

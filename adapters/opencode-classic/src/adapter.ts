@@ -290,6 +290,7 @@ class ClassicRuntime {
             ...(c.modelWindows ? { modelWindows: c.modelWindows as Record<string, number> } : {}),
             ...(c.auto === undefined ? {} : { auto: Boolean(c.auto) }),
             ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
+            ...(typeof c.model === 'string' ? { model: c.model } : {}),
           },
         }),
       // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
@@ -425,7 +426,10 @@ class ClassicRuntime {
   private async send(c: Command, api: ClassicApi) {
     const session = this.session(c);
     const prompt = c.prompt as {
-      parts: ({ type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string; source?: string })[];
+      parts: (
+        | { type: 'text'; text: string }
+        | { type: 'image' | 'file'; mediaType: string; data: string; filename?: string; source?: string }
+      )[];
       metadata?: Record<string, unknown>;
     };
     const metadata = prompt.metadata ?? (c.metadata as Record<string, unknown> | undefined);
@@ -440,8 +444,11 @@ class ClassicRuntime {
             type: 'file',
             mime: part.mediaType,
             url: `data:${part.mediaType};base64,${part.data}`,
-            // Where the image came from is session-level metadata; a file part keeps it as its file name.
-            filename: part.source ?? `image-${index + 1}`,
+            filename: part.filename ?? `${part.type}-${index + 1}`,
+            // Where it came from is session-level metadata: OpenCode keeps a file part's source beside it.
+            ...(part.source === undefined
+              ? {}
+              : { source: { type: 'file', path: part.source, text: { value: '', start: 0, end: 0 } } }),
           },
     );
     const before = new Set((await api.messages(session.id, session.directory)).map((m) => m.info.id));

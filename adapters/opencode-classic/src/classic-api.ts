@@ -14,6 +14,8 @@ export interface ClassicPart {
   mime?: string;
   filename?: string;
   url?: string;
+  /** Where a file part came from (`FilePartSource`): OpenCode keeps it with the part. */
+  source?: { type?: string; path?: string };
   tool?: string;
   callID?: string;
   state?: {

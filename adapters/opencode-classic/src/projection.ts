@@ -34,6 +34,7 @@ export function history(messages: ClassicMessage[], kitIds: ReadonlyMap<string, 
           text: texts.map((part) => part.text ?? '').join('\n'),
           ...(metadata === undefined ? {} : { metadata: metadata as Record<string, unknown> }),
           ...(continuation ? { continuation: true } : {}),
+          ...promptAttachments(parts),
         },
       ];
     }
@@ -177,4 +178,16 @@ export function kitEvents(events: ClassicEvent[], now = Date.now()) {
     type: event.type,
     at: new Date(eventTime(event.id, now)).toISOString(),
   }));
+}
+
+/** A prompt's images and files as OpenCode keeps its file parts: each one's type, name and source. */
+function promptAttachments(parts: ClassicPart[]) {
+  const attachments = parts
+    .filter((part) => part.type === 'file')
+    .map((part) => ({
+      mediaType: part.mime ?? 'application/octet-stream',
+      ...(part.filename === undefined ? {} : { filename: part.filename }),
+      ...(part.source?.path === undefined ? {} : { source: part.source.path }),
+    }));
+  return attachments.length > 0 ? { attachments } : {};
 }

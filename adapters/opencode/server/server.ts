@@ -112,6 +112,8 @@ export interface ServerSettings {
     /** Automatic compaction and pruning (`compaction.auto`, `compaction.prune`), written only when set. */
     auto?: boolean;
     prune?: boolean;
+    /** The compaction agent's model (`agent.compaction.model`); the session's when absent. */
+    model?: string;
   };
   /** Agents the kit defined: per tool and per skill, allow, deny or ask. */
   agents?: Record<string, { tools: Record<string, string>; skills: Record<string, string> }>;
@@ -295,7 +297,7 @@ export function writeConfiguration(settings: ServerSettings): void {
               name: model,
               limit: limit(model),
               ...(settings.imageInput
-                ? { attachment: true, modalities: { input: ['text', 'image'], output: ['text'] } }
+                ? { attachment: true, modalities: { input: ['text', 'image', 'pdf'], output: ['text'] } }
                 : {}),
             },
           ]),
@@ -315,17 +317,23 @@ export function writeConfiguration(settings: ServerSettings): void {
         }
       : {}),
     ...(skillFolders.length > 0 ? { skills: { paths: skillFolders } } : {}),
-    ...(settings.agents
+    ...(settings.agents || settings.compaction?.model
       ? {
-          agent: Object.fromEntries(
-            Object.entries(settings.agents).map(([name, agent]) => [
-              name,
-              {
-                ...(name === 'build' ? {} : { mode: 'primary' }),
-                permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) },
-              },
-            ]),
-          ),
+          agent: {
+            ...Object.fromEntries(
+              Object.entries(settings.agents ?? {}).map(([name, agent]) => [
+                name,
+                {
+                  ...(name === 'build' ? {} : { mode: 'primary' }),
+                  permission: { ...agent.tools, ...(Object.keys(agent.skills).length ? { skill: agent.skills } : {}) },
+                },
+              ]),
+            ),
+            // OpenCode's hidden compaction agent writes summaries with its own model where it names one.
+            ...(settings.compaction?.model
+              ? { compaction: { model: `${PROVIDER_ID}/${settings.compaction.model}` } }
+              : {}),
+          },
         }
       : {}),
   };
