@@ -238,7 +238,7 @@ function ruleCell(rule: string, cell: RuleStanding, report: string, parent?: Fie
     : undefined;
   const said = [cell.note, share, differs && `differs from ${differs}`].filter(Boolean).join(' · ');
   const title = said ? ` title="${escapeHtml(said)}"` : '';
-  const mark = differs ? '<b class="differs" aria-label="differs in its parent runtime"> ≠</b>' : '';
+  const mark = differs ? '<b class="differs" aria-label="unlike its parent runtime"> ≠</b>' : '';
   return `<td class="tint ${outcomeClass(cell.outcome)}" data-outcome="${escapeHtml(cell.outcome)}"${title}>${outcomeShape(cell.outcome)}${shown}${escapeHtml(shareMark(cell))}${mark}</td>`;
 }
 
