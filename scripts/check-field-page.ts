@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { kitPath } from '../harness/kit-root.js';
 import { OUTCOME_LOOKS } from '../harness/report/outcome-colours.js';
-import type { JudgedRuntime } from '../harness/report/runtime-report.js';
-import { FIELD_PAGE } from './compare.js';
+import { judgementName } from '../harness/report/runtime-report.js';
+import { FIELD_PAGE, fieldOfJudgements } from './compare.js';
 
 /**
  * `npm run test:browser`: opens the field comparison page and a `kit run --html` page in a real
@@ -24,11 +24,8 @@ if (!executablePath) {
   process.stderr.write('test:browser: no Chromium found (install Debian package chromium, or set CHROMIUM)\n');
   process.exit(2);
 }
-const judged = readdirSync(kitPath('adapters'))
-  .map((name) => kitPath('adapters', name, 'judged.json'))
-  .filter(existsSync)
-  .map((file) => JSON.parse(readFileSync(file, 'utf8')) as JudgedRuntime)
-  .sort((a, b) => a.runtime.localeCompare(b.runtime));
+// Every judgement (one per dialect of a runtime judged in several), in the page's column order.
+const judged = fieldOfJudgements().runtimes;
 const rulesWhere = (keep: (rule: string) => boolean) =>
   [...new Set(judged.flatMap((r) => Object.keys(r.rules)))].filter(keep).sort();
 const failedSomewhere = rulesWhere((rule) => judged.some((r) => r.rules[rule]?.outcome === 'failed'));
@@ -90,7 +87,7 @@ async function checkFieldPage(page: Page): Promise<void> {
     judged.map((r) => {
       const { passed, failed, notImplemented } = r.counts;
       const verdicts = passed + failed + notImplemented;
-      return [`${r.runtime} ${r.version}`, `${passed} / ${verdicts} ${Math.round((passed * 100) / verdicts)} %`];
+      return [`${judgementName(r)} ${r.version}`, `${passed} / ${verdicts} ${Math.round((passed * 100) / verdicts)} %`];
     }),
     "each runtime's pass share is its judged.json's",
   );

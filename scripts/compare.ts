@@ -9,6 +9,7 @@ import {
   forkDifferences,
   fieldTable,
   withFieldTable,
+  type Field,
   type FieldRuntime,
 } from '../harness/report/field-comparison.js';
 import { fieldPage } from '../harness/report/field-page.js';
@@ -23,11 +24,7 @@ import { judgedDialects, namedDialect, readJudgeSettings } from './judge-setting
 export const FIELD_PAGE = kitPath('docs', 'field', 'index.html');
 
 export function writeFieldComparison(): void {
-  const judged = everyJudgement().map((runtime): FieldRuntime => {
-    const { tags: only, forkOf } = readJudgeSettings(runtime.runtime);
-    return { ...runtime, ...(only ? { only } : {}), ...(forkOf ? { forkOf } : {}) };
-  });
-  const comparison = field(judged, readRuleEntries(kitPath('rules', 'index.md')));
+  const comparison = fieldOfJudgements();
   mkdirSync(dirname(FIELD_PAGE), { recursive: true });
   const depth = relative(kitPath(), dirname(FIELD_PAGE)).split('/').length;
   writeFileSync(FIELD_PAGE, fieldPage(comparison, depth));
@@ -46,6 +43,15 @@ export function writeFieldComparison(): void {
         .map(([dialect, outcome]) => `${outcome} in ${dialect}`)
         .join(', ')}\n`,
     );
+}
+
+/** The field as the page shows it: every judgement, with what its judge.json says of it, in column order. */
+export function fieldOfJudgements(): Field {
+  const judged = everyJudgement().map((runtime): FieldRuntime => {
+    const { tags: only, forkOf } = readJudgeSettings(runtime.runtime);
+    return { ...runtime, ...(only ? { only } : {}), ...(forkOf ? { forkOf } : {}) };
+  });
+  return field(judged, readRuleEntries(kitPath('rules', 'index.md')));
 }
 
 /** Every judgement's judged.json, in its judgementFolder: one per runtime, or per dialect of a runtime judged in several. */
