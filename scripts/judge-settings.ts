@@ -40,6 +40,20 @@ export function judgedDialects(settings: JudgeSettings): ProviderDialectName[] {
   return settings.dialects ?? ['openai-chat'];
 }
 
+/**
+ * The scenarios a judgement in `dialect` runs: the judge's own selection, less, for a runtime judged
+ * in several dialects, the scenarios of another of them that this one's would not run: a scenario
+ * tagged for openai-responses alone is judged in the openai-responses judgement, not carried into
+ * every report (a dialect tag makes a scenario run in that dialect whatever the judgement's).
+ */
+export function judgementTags(settings: JudgeSettings, dialect: ProviderDialectName): string | undefined {
+  const others = judgedDialects(settings)
+    .filter((other) => other !== dialect)
+    .map((other) => `not (@dialect:${other} and not @dialect:${dialect})`);
+  const parts = [...(settings.tags ? [`(${settings.tags})`] : []), ...others];
+  return parts.length > 0 ? parts.join(' and ') : undefined;
+}
+
 /** The dialect a judgement's reports name (`JudgedRuntime.dialect`): only that of a runtime judged in several. */
 export function namedDialect(settings: JudgeSettings, dialect: ProviderDialectName): ProviderDialectName | undefined {
   return judgedDialects(settings).length > 1 ? dialect : undefined;

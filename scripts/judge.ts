@@ -24,7 +24,14 @@ import {
 } from '../harness/protocol/capability-table.js';
 import { stableIds } from '../harness/suite/suite-index.js';
 import { everyJudgement, writeFieldComparison } from './compare.js';
-import { dialectEnv, judgedDialects, kitRun, namedDialect, readJudgeSettings } from './judge-settings.js';
+import {
+  dialectEnv,
+  judgedDialects,
+  judgementTags,
+  kitRun,
+  namedDialect,
+  readJudgeSettings,
+} from './judge-settings.js';
 import type { ProviderDialectName } from '../harness/protocol/protocol.js';
 import { timeBreakdown } from '../harness/report/time-breakdown.js';
 import {
@@ -74,6 +81,7 @@ if (asked === undefined && dialects.length > 1) {
 }
 const dialect = (asked ?? dialects[0]!) as ProviderDialectName;
 const judgement = { runtime, dialect: namedDialect(settings, dialect) };
+const tags = judgementTags(settings, dialect);
 const named = judgementName(judgement);
 const out = kitPath(judgementFolder(judgement));
 const reports = kitPath(judgementFolder(judgement).replace(/^adapters/, 'reports'));
@@ -206,7 +214,7 @@ function shardFile(k: number, name: string, extension: string): string {
 function runShard(k: number): Promise<number> {
   return runKit([
     ...(shards > 1 ? ['--shard', `${k}/${shards}`] : []),
-    ...(settings.tags ? ['--tags', settings.tags] : []),
+    ...(tags ? ['--tags', tags] : []),
     '--results',
     shardFile(k, 'results', 'json'),
     '--markdown',

@@ -8,6 +8,7 @@ import {
   FIELD_END,
   FIELD_START,
   withFieldTable,
+  withoutCell,
   type FieldRuntime,
 } from './field-comparison.js';
 import { fieldPage } from './field-page.js';
@@ -145,4 +146,9 @@ test('a fork stands right after the runtime it was forked from, and the rules on
   // The same outcome is no difference.
   const alike = field([...judged, { ...fork, rules: { 'INB-01': { outcome: 'failed' } } }], rules);
   assert.deepEqual(forkDifferences(alike), [{ fork: 'aardvark', parent: 'zeta', rules: [] }]);
+});
+
+test("a judgement in one of a runtime's dialects says a rule of another dialect's scenarios was judged there", () => {
+  const chat: FieldRuntime = { ...judged[1]!, runtime: 'multi', dialect: 'openai-chat', rules: {} };
+  assert.match(withoutCell(chat), /judged in another of this runtime's dialects/);
 });

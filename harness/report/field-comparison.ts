@@ -71,10 +71,15 @@ export function forkDifferences(comparison: Field): { fork: string; parent: stri
 
 /**
  * Why a runtime has no outcome on a rule, in words that cannot pass for the outcome "not judged":
- * its judge runs only some profiles, or it was judged before the rule was indexed.
+ * its judge runs only some profiles, the rule's scenarios all belong to another dialect it is
+ * judged in (a judgement per dialect runs the scenarios of its own), or it was judged before the
+ * rule was indexed.
  */
 export function withoutCell(runtime: FieldRuntime): string {
-  return runtime.only ? "outside this runtime's profiles" : 'indexed after this runtime was judged';
+  if (runtime.only) return "outside this runtime's profiles";
+  return runtime.dialect
+    ? "judged in another of this runtime's dialects, or indexed after it was judged"
+    : 'indexed after this runtime was judged';
 }
 
 /** How each outcome reads in a narrow cell. */
