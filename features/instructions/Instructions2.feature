@@ -84,7 +84,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: EPO-03
     And the history holds the user message "two" before the system message telling "PROJECT: use spaces"
     # checks: MCS-01
-    And request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 tells the model "PROJECT: use spaces" after "two", unless it tells changes only in its baseline
     # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" beside "two"
     # checks: EPO-04
@@ -109,7 +109,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: EPO-03
     And the history holds the user message "two" before the system message telling "PROJECT: use spaces"
     # checks: MCS-01
-    And request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 tells the model "PROJECT: use spaces" after "two", unless it tells changes only in its baseline
     # checks: CTX-05
     And request 2 does not tell the model "PROJECT: use tabs" beside "two"
     # checks: EPO-04
@@ -134,7 +134,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
-    And request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 tells the model "PROJECT: use spaces" after "two", unless it tells changes only in its baseline
     And request 3 tells the model "PROJECT: use spaces" once
 
   @MCS-03 @needs:restart @id:ins-files-restart-1-global
@@ -155,7 +155,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     Then request 2 tells the model "GLOBAL: be thorough"
     # checks: MCS-01
-    And request 2 tells the model "GLOBAL: be thorough" after "two"
+    And request 2 tells the model "GLOBAL: be thorough" after "two", unless it tells changes only in its baseline
     And request 3 tells the model "GLOBAL: be thorough" once
   @INS-01 @MCS-01 @id:ins-files-4
   Scenario: [4] Two files changed before one boundary reach the model in one message
@@ -173,7 +173,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
-    And request 2 tells the model "GLOBAL: be verbose" after "two"
+    And request 2 tells the model "GLOBAL: be verbose" after "two", unless it tells changes only in its baseline
     # checks: INS-01
     And request 2 tells the model the instructions in an order the seeds allow, in one message beside "two":
       | global  | GLOBAL: be verbose  |
@@ -405,7 +405,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     And request 2 tells the model "PROJECT: use spaces"
     # checks: MCS-01
-    And request 2 tells the model "PROJECT: use spaces" after "two"
+    And request 2 tells the model "PROJECT: use spaces" after "two", unless it tells changes only in its baseline
 
   @EPO-06 @id:ins-files-9
   Scenario: [9] After a compaction the fresh baseline carries the current files and nothing restates them
@@ -440,6 +440,8 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
+    # checks: MCS-02 MCS-05
+    And request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     # checks: MCS-02 MCS-05
     And the history holds the system message of request 2
 
@@ -558,7 +560,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # request is the next attempt's history either way.
     # checks: INS-01
     Then the last request tells the model "PROJECT: use spaces"
-    And the last request tells the model "PROJECT: use spaces" beside "two"
+    And the last request tells the model "PROJECT: use spaces" beside "two", unless it tells changes only in its baseline
     And the last request tells the model "PROJECT: use spaces" once
 
   @MCS-04 @needs:restart @id:ins-files-15-restart
@@ -593,6 +595,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     Then request 2 tells the model "PROJECT: use spaces"
+    And request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     And request 2 carries its system message with the native system role
 
   @EPO-09 @id:ins-files-17

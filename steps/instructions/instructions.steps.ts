@@ -84,14 +84,49 @@ Then(
   },
 );
 
+/** The one message `placement` the input `input` that tells `text`; a baseline that alone holds it is named in the failure. */
+function expectToldIn(world: KitWorld, n: number, text: string, placement: Placement, input: string): void {
+  const inBaselineOnly = toldInBaselineOnly(world, n, text)
+    ? ` (its baseline holds "${text}": the runtime tells the change only in a baseline it builds anew)`
+    : '';
+  const told = toldAfter(world, n, input, placement);
+  if (told.every((message) => message.trim() === ''))
+    throw new Error(`${requestLabel(n)} tells the model nothing ${placement} "${input}"${inBaselineOnly}`);
+  expect(
+    told.filter((message) => message.includes(text)),
+    `messages ${placement} "${input}" telling "${text}"${inBaselineOnly}\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
+  ).to.have.length(1);
+}
+
+/** Whether request `n` holds `text` in its baseline and in none of its messages. */
+function toldInBaselineOnly(world: KitWorld, n: number, text: string): boolean {
+  return (
+    textOf(world, { part: 'the baseline', n }).includes(text) &&
+    !conversation(world, n).some((row) => row.content.includes(text))
+  );
+}
+
 Then(
   '{request} tells the model {text} {placement} {string}',
   function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
-    const told = somethingToldAfter(this, n, input, placement);
-    expect(
-      told.filter((message) => message.includes(text)),
-      `messages ${placement} "${input}" telling "${text}"\nthe messages ${placement} it:\n${orEmpty(told.join('\n---\n'))}`,
-    ).to.have.length(1);
+    expectToldIn(this, n, text, placement, input);
+  },
+);
+
+/**
+ * A check of where a change is told, in a message, or of what that message holds: a runtime that
+ * tells a change only in a baseline it builds anew for each request sends no such message, so the
+ * check has nothing to read (whether the change is told at all, and the baseline kept, are other
+ * checks').
+ */
+Then(
+  '{request} tells the model {string} {placement} {string}, unless it tells changes only in its baseline',
+  function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
+    if (toldInBaselineOnly(this, n, text))
+      return this.notJudged(
+        `${requestLabel(n)} holds "${text}" in its baseline only: the runtime tells the change in no message, so nothing shows where it would place one`,
+      );
+    expectToldIn(this, n, text, placement, input);
   },
 );
 
@@ -179,8 +214,8 @@ Then(
   '{request} does not tell the model {string} {placement} {string}',
   function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
     const told = toldAfter(this, n, input, placement);
-    // Run on past a failed check that found nothing told, this check would hold for the same reason.
-    if (this.failedChecks.length > 0 && told.every((message) => message.trim() === ''))
+    // Run on past a check that failed or saw nothing told, this check would hold for the same reason.
+    if ((this.failedChecks.length > 0 || this.someCheckNotJudged) && told.every((message) => message.trim() === ''))
       return this.notJudged(
         `${requestLabel(n)} tells nothing ${placement} "${input}": that it leaves "${text}" out says nothing`,
       );

@@ -77,6 +77,8 @@ export class KitWorld extends World {
   readonly failedChecks: Error[] = [];
   /** The rules the scenario checks (its rule tags), set before its first step (checks.ts). */
   rules: string[] = [];
+  /** Whether a check saw nothing real while the scenario ran on. */
+  someCheckNotJudged = false;
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -96,6 +98,7 @@ export class KitWorld extends World {
    * about): the scenario runs on, but its pass claims nothing and it is reported not judged.
    */
   notJudged(reason: string): void {
+    this.someCheckNotJudged = true;
     this.log(noteText({ kind: 'not judged', reason }));
   }
 
