@@ -754,6 +754,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     # checks: INS-01
     And request 2 tells the model "PROJECT: use spaces"
+    And request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     When the runtime process restarts
     And the user steers "three"
     And the session settles
