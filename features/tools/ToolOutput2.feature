@@ -131,6 +131,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
+    And request 3 shows the model the output of call "c1" as request 2 did
+    # checks: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
@@ -148,6 +150,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
+    And request 3 shows the model the output of call "c1" as request 2 did
+    # checks: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-01 @TOO-08 @id:too-files-error-1 @needs:kit-tools

@@ -77,6 +77,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the session settles
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
+    And request 3 shows the model the output of call "c1" as request 2 did
 
   @TOO-01 @id:too-own-limit-6 @needs:kit-tools
   Scenario: [6] The runtime's own limit counts lines and UTF-8 bytes, and lines bound an output of short lines

@@ -58,3 +58,19 @@ Then(
     expect(sent).to.deep.equal([(await toolCall(this, id)).output]);
   },
 );
+
+/** What a later request replays of a call, read against what an earlier one sent: no record the runtime reports in between. */
+Then(
+  'request {int} shows the model the output of call {string} as request {int} did',
+  function (this: KitWorld, later: number, id: string, earlier: number) {
+    const sentIn = (n: number) =>
+      request(this, n)
+        .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
+        .map((m) => m.text);
+    const first = sentIn(earlier);
+    expect(first, `the output of call "${id}" in request ${earlier}`).to.have.length(1);
+    expect(sentIn(later), `the output of call "${id}" in request ${later}, as request ${earlier} sent it`).to.deep.equal(
+      first,
+    );
+  },
+);
