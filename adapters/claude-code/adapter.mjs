@@ -107,7 +107,7 @@ function settingSources() {
   return off !== undefined && off !== null && off !== '' ? ['--setting-sources', 'user,local'] : [];
 }
 
-/** `<storeDir>/kit-contributions.json`: per location, the tools contributed under each key. */
+/** `<storeDir>/kit-contributions.json`: per location, the tools contributed under each key, with their answers. */
 const contributionsFile = () => join(config.storeDir, 'kit-contributions.json');
 function readContributions() {
   return existsSync(contributionsFile()) ? JSON.parse(readFileSync(contributionsFile(), 'utf8')) : {};
@@ -126,7 +126,7 @@ function serversFor(id) {
     .flatMap(([, contributions]) => Object.entries(contributions));
   return [
     kitServer(() => ({ location: session(id).location, gates })),
-    ...contributed.map(([key, tools]) => contributionServer(key, tools)),
+    ...contributed.map(([key, { tools, answers }]) => contributionServer(key, tools, answers)),
   ];
 }
 
@@ -134,12 +134,12 @@ function serversFor(id) {
  * A tool contribution registered or closed: kept in kit-contributions.json for the processes that
  * start later, and sent to each running process of a session at the location (mcp_set_servers).
  */
-async function contribute(location, contribution, tools) {
+async function contribute(location, contribution, tools, answers) {
   const contributions = readContributions();
   contributions[location] ??= {};
   const place = contributions[location];
   if (tools === undefined) delete place[contribution];
-  else place[contribution] = tools;
+  else place[contribution] = { tools, ...(answers ? { answers } : {}) };
   writeFileSync(contributionsFile(), JSON.stringify(contributions, null, 2));
   await Promise.all(
     [...live.entries()]
@@ -719,7 +719,7 @@ const commands = {
     walk(directory);
     return { directory, files: files.sort() };
   },
-  'tool.contribution.register': (c) => contribute(c.location, c.contribution, c.tools),
+  'tool.contribution.register': (c) => contribute(c.location, c.contribution, c.tools, c.answers),
   'tool.contribution.close': (c) => contribute(c.location, c.contribution, undefined),
   'gate.wait': (c) => gates.blocked(c.name),
   'gate.open': (c) => gates.open(c.name),

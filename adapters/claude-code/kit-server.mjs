@@ -42,10 +42,11 @@ export class SdkMcpServer {
         // `anthropic/alwaysLoad`: Claude Code offers the tool in every request instead of deferring
         // it behind its tool search (ToolSearch), as it does an MCP server's tools otherwise.
         return reply({
-          tools: [...this.tools.values()].map(({ name, description, inputSchema }) => ({
+          tools: [...this.tools.values()].map(({ name, description, inputSchema, outputSchema }) => ({
             name,
             description,
             inputSchema,
+            ...(outputSchema ? { outputSchema } : {}),
             _meta: { 'anthropic/alwaysLoad': true },
           })),
         });
@@ -107,17 +108,24 @@ export const kitServer = (context) => new SdkMcpServer({ name: KIT_SERVER, tools
 
 /**
  * The MCP server of one tool contribution (`tool.contribution.register`): each tool answers that it
- * ran. Its name is the contribution key with every character an MCP server name cannot hold as `_`.
+ * ran, or, given an answer, declares its `outputSchema` and answers with that `structuredContent`
+ * (whether it validates is Claude Code's MCP client's to check). Its name is the contribution key
+ * with every character an MCP server name cannot hold as `_`.
  */
-export function contributionServer(contribution, tools) {
+export function contributionServer(contribution, tools, answers = {}) {
   return new SdkMcpServer({
     name: `contribution_${contribution.replace(/[^a-zA-Z0-9_-]/g, '_')}`,
-    tools: tools.map((name) => ({
-      name,
-      description: `A tool contributed under ${contribution}.`,
-      inputSchema: { type: 'object', properties: {} },
-      run: async () => ({ text: `${name} ran` }),
-    })),
+    tools: tools.map((name) => {
+      const answer = answers[name];
+      return {
+        name,
+        description: `A tool contributed under ${contribution}.`,
+        inputSchema: { type: 'object', properties: {} },
+        ...(answer ? { outputSchema: answer.outputSchema } : {}),
+        run: async () =>
+          answer ? { text: JSON.stringify(answer.structured), structured: answer.structured } : { text: `${name} ran` },
+      };
+    }),
     context: () => ({}),
   });
 }

@@ -403,6 +403,11 @@ const commands = {
   },
   // A contribution is a project extension of its location, which pi loads when a session opens there.
   'tool.contribution.register': async (c) => {
+    // pi's extension tools declare no output schema (`ToolDefinition` in
+    // dist/core/extensions/types.d.ts: parameters, execute and rendering only), so nothing in pi
+    // checks a result against one.
+    if (Object.keys(c.answers ?? {}).length > 0)
+      throw new Refusal('unsupported', 'a tool of pi declares no output schema to answer under');
     contribute(c.location, c.contribution, c.tools);
     await sessions.reopenAt(c.location);
   },

@@ -178,3 +178,22 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool | kit_probe ran |
     And request 3 does not advertise the tool "kit_probe"
     And request 4 does not advertise the tool "kit_probe"
+
+  @RUN-10 @needs:tool-contributions @id:run-tool-output-invalid-1
+  Scenario: [10] An output that does not validate against the tool's declared output schema settles as a tool-result error the model sees, and the drain goes on
+    Given a session "s1"
+    And the location of "s1" has the contributed tool "kit_count" under "kit/count", answering '{"count": "three"}' where its output schema asks for an integer "count"
+    And the location of "s1" has the contributed tool "kit_tally" under "kit/tally", answering '{"count": 3}' where its output schema asks for an integer "count"
+    And the provider calls the tools:
+      | id      | name      | input |
+      | call_kc | kit_count | {}    |
+      | call_kt | kit_tally | {}    |
+    And the provider replies "done"
+    When the user steers "one"
+    And the session settles
+    Then the provider received 2 requests
+    And call "call_kc" settled as error
+    And call "call_kt" settled as success
+    And request 2 shows the model the output of call "call_kc"
+    And request 2 shows the model the output of call "call_kt"
+    And the session reports no failure

@@ -1986,7 +1986,7 @@ export interface ToolContributionCloseRequest {
   contribution: string;
 }
 /**
- * Contribute tools to a location under a contribution key; each tool, when called, answers that it ran. They are advertised from the location's next provider turn.
+ * Contribute tools to a location under a contribution key; each tool, when called, answers that it ran, or with the structured result `answers` gives it. They are advertised from the location's next provider turn.
  */
 export interface ToolContributionRegisterRequest {
   /**
@@ -2005,6 +2005,21 @@ export interface ToolContributionRegisterRequest {
    * The names of the tools contributed.
    */
   tools: string[];
+  /**
+   * Tools among `tools` that declare the JSON Schema of their output and answer with a structured result instead (which need not satisfy that schema), by tool name.
+   */
+  answers?: {
+    [k: string]: {
+      /**
+       * The JSON Schema the tool declares its structured result satisfies.
+       */
+      outputSchema: {};
+      /**
+       * The structured result the tool answers with.
+       */
+      structured: unknown;
+    };
+  };
 }
 /**
  * Why the command was not carried out.

@@ -58,13 +58,19 @@ export function kitTools(gates: GateBoard): Tool[] {
   ];
 }
 
-/** A tool the kit contributes to one location under a name it chooses: calling it says it ran. */
-export function contributedTool(name: string): Tool {
+/**
+ * A tool the kit contributes to one location under a name it chooses: calling it says it ran, or,
+ * given an answer, returns that structured result under the output schema it declares.
+ */
+export function contributedTool(name: string, answer?: { outputSchema: object; structured: unknown }): Tool {
+  const parameters = { type: 'object', properties: {} };
+  if (!answer) return { name, description: `Says that ${name} ran.`, parameters, execute: async () => `${name} ran` };
   return {
     name,
-    description: `Says that ${name} ran.`,
-    parameters: { type: 'object', properties: {} },
-    execute: async () => `${name} ran`,
+    description: `Answers with a structured result.`,
+    parameters,
+    outputSchema: answer.outputSchema,
+    execute: async () => ({ structured: answer.structured }),
   };
 }
 

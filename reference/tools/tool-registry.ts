@@ -59,10 +59,13 @@ export class ToolRegistry {
     } catch {
       return { status: 'error', output: `Invalid JSON input for ${name}` };
     }
-    const invalid = inputProblem(tool.parameters as InputSchema, input);
+    const invalid = schemaProblem(tool.parameters as ObjectSchema, input);
     if (invalid) return { status: 'error', output: `Invalid input for ${name}: ${invalid}` };
     try {
-      return success(await tool.execute(input, context));
+      const output = await tool.execute(input, context);
+      const malformed = tool.outputSchema && outputProblem(tool.outputSchema as ObjectSchema, output);
+      if (malformed) return { status: 'error', output: `Invalid output of ${name}: ${malformed}` };
+      return success(output);
     } catch (error) {
       if (context.signal.aborted) throw error;
       const structured = error instanceof ToolFailure ? { structured: error.structured } : {};
@@ -76,15 +79,22 @@ export class ToolRegistry {
   }
 }
 
-/** The part of JSON Schema tool parameters use: an object with typed properties, some required. */
-interface InputSchema {
+/** The part of JSON Schema tool parameters and outputs use: an object with typed properties, some required. */
+interface ObjectSchema {
   properties?: Record<string, { type?: string }>;
   required?: string[];
 }
 
-/** Decodes the input against the tool's parameters: what is wrong with it, if anything. */
-function inputProblem(schema: InputSchema, input: unknown): string | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'the input is not an object';
+/** Validates a result against the tool's declared output schema: what is wrong with it, if anything. */
+function outputProblem(schema: ObjectSchema, output: string | ToolOutput): string | undefined {
+  const structured = typeof output === 'string' ? undefined : output.structured;
+  if (structured === undefined) return 'the tool returned no structured result';
+  return schemaProblem(schema, structured);
+}
+
+/** Decodes a value against an object schema: what is wrong with it, if anything. */
+function schemaProblem(schema: ObjectSchema, input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'the value is not an object';
   const fields = input as Record<string, unknown>;
   const missing = (schema.required ?? []).find((key) => !(key in fields));
   if (missing) return `${missing} is required`;

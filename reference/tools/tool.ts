@@ -46,6 +46,8 @@ export interface ToolOutput {
 }
 
 export interface Tool extends ToolDefinition {
+  /** JSON Schema the tool's structured result is declared to satisfy, where it declares one. */
+  outputSchema?: object;
   /** What a call needs when the agent has no rule for the tool; `allow` unless said. */
   unruled?: ToolPermission;
   /** Returns the result; a thrown error settles the call as failed. */

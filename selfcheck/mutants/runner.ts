@@ -233,6 +233,31 @@ export const runner: Mutant[] = [
     breaks: ['RUN-05'],
   },
   {
+    name: "a tool's output is never validated against the schema it declares",
+    file: 'tools/tool-registry.ts',
+    find: "      if (malformed) return { status: 'error', output: `Invalid output of ${name}: ${malformed}` };\n",
+    replace: '',
+    breaks: ['RUN-10'],
+  },
+  {
+    // A runtime that checks a result's shape only at its top level, not field by field.
+    name: 'an output is validated as an object only, not by its fields',
+    kind: 'partial comparison',
+    needs: 'tool-contributions',
+    file: 'tools/tool-registry.ts',
+    find: '  return schemaProblem(schema, structured);',
+    replace:
+      "  return typeof structured === 'object' && structured !== null ? undefined : 'the value is not an object';",
+    breaks: ['RUN-10'],
+  },
+  {
+    name: 'an output that does not validate is told to the model but settles as a success',
+    file: 'tools/tool-registry.ts',
+    find: "      if (malformed) return { status: 'error', output: `Invalid output of ${name}: ${malformed}` };",
+    replace: "      if (malformed) return { status: 'success', output: `Invalid output of ${name}: ${malformed}` };",
+    breaks: ['RUN-10'],
+  },
+  {
     name: 'a closed tool contribution stays advertised',
     file: 'tools/tool-registry.ts',
     find: '    return this.contributions.get(location)?.delete(key) ?? false;',

@@ -69,8 +69,9 @@ Then(
         .map((m) => m.text);
     const first = sentIn(earlier);
     expect(first, `the output of call "${id}" in request ${earlier}`).to.have.length(1);
-    expect(sentIn(later), `the output of call "${id}" in request ${later}, as request ${earlier} sent it`).to.deep.equal(
-      first,
-    );
+    expect(
+      sentIn(later),
+      `the output of call "${id}" in request ${later}, as request ${earlier} sent it`,
+    ).to.deep.equal(first);
   },
 );

@@ -17,6 +17,21 @@ Given(
   },
 );
 
+/** A contributed tool that declares its output's schema (an object with an integer field) and answers with `answer`. */
+Given(
+  'the location of {string} has the contributed tool {string} under {string}, answering {string} where its output schema asks for an integer {string}',
+  async function (this: KitWorld, name: string, tool: string, contribution: string, answer: string, field: string) {
+    const outputSchema = { type: 'object', properties: { [field]: { type: 'integer' } }, required: [field] };
+    await this.driver.call('tool.contribution.register', {
+      location: this.session(name).workspace,
+      contribution,
+      tools: [tool],
+      answers: { [tool]: { outputSchema, structured: JSON.parse(answer) as unknown } },
+    });
+    this.contributedTools.add(tool);
+  },
+);
+
 When(
   'the tool contribution {string} of the location of {string} is closed',
   async function (this: KitWorld, contribution: string, name: string) {
