@@ -118,6 +118,30 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | kit/a.one = 1 |
       | kit/a.two = 2 |
 
+  @LEG-03 @profile:checkpoint @id:leg-checkpoint-3-kept @needs:kit-sources @needs:restart
+  Scenario: [3b] The epoch keeps each component's text whole and apart, a blank line inside one too, and sends it so after a restart
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: first paragraph", a blank line, then "PROJECT: second paragraph"
+    And a session "s1"
+    And the contributor "kit/a" contributes the context sources:
+      | key       |
+      | kit/a.one |
+      | kit/a.two |
+    And the context source "kit/a.one" has the value "1"
+    And the context source "kit/a.two" has the value "2"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the user steers "one"
+    And the session settles
+    And the context source "kit/a.one" has the value "5"
+    When the runtime process restarts
+    And the user steers "two"
+    And the session settles
+    Then request 1 sends "PROJECT: first paragraph" and "PROJECT: second paragraph" in one system part
+    And request 1 sends the kit components as separate system parts:
+      | kit/a.one = 1 |
+      | kit/a.two = 2 |
+    And request 2 sends the system parts of request 1, each as it was
+
   @LEG-04 @profile:checkpoint @id:leg-checkpoint-4 @needs:kit-sources
   Scenario: [4] Built-in components come first in declaration order, plugin components follow by key
     Given a session "s1"

@@ -2,6 +2,25 @@ import type { Mutant } from './mutant.js';
 
 export const checkpoint: Mutant[] = [
   {
+    // A store that keeps the parts as one text and splits them again where a blank line stands.
+    name: 'the checkpoint baseline is stored joined and split again at blank lines',
+    profile: 'checkpoint',
+    file: 'context/epoch-projection.ts',
+    find: '      ).run(sessionId, JSON.stringify(event.parts), JSON.stringify(event.snapshot), event.provider ?? null);',
+    replace:
+      "      ).run(sessionId, JSON.stringify(event.parts.join('\\n\\n').split('\\n\\n')), JSON.stringify(event.snapshot), event.provider ?? null);",
+    breaks: ['LEG-03'],
+  },
+  {
+    name: 'the checkpoint baseline is rendered again from current values at every boundary',
+    profile: 'checkpoint',
+    file: 'runner/context-boundary.ts',
+    find: 'if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
+    replace:
+      'if (epoch && !epoch.replacementPending) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);',
+    breaks: ['LEG-03'],
+  },
+  {
     name: 'the checkpoint compares encoded values, not rendered text',
     profile: 'checkpoint',
     file: 'context/context-design.ts',

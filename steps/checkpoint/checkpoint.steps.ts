@@ -29,6 +29,28 @@ Then(
   },
 );
 
+/** The parts of two requests' baselines, one for one: what the epoch kept of each component. */
+Then(
+  'request {int} sends the system parts of request {int}, each as it was',
+  function (this: KitWorld, later: number, earlier: number) {
+    expect(request(this, later).baseline, `the system parts of request ${later}`).to.deep.equal(
+      request(this, earlier).baseline,
+    );
+  },
+);
+
+/** A component whose text holds a blank line travels whole, as one part. */
+Then(
+  'request {int} sends {string} and {string} in one system part',
+  function (this: KitWorld, n: number, first: string, second: string) {
+    const parts = request(this, n).baseline;
+    expect(
+      parts.filter((part) => part.includes(first) && part.includes(second)),
+      `the system parts holding both "${first}" and "${second}", of: ${JSON.stringify(parts)}`,
+    ).to.have.length(1);
+  },
+);
+
 Then('the baseline of request {int} begins with its built-in parts', function (this: KitWorld, n: number) {
   const kinds = request(this, n).baseline.map((part) => (part.startsWith('kit/') ? 'kit' : 'built-in'));
   expect(kinds.indexOf('built-in'), 'a built-in part first').to.equal(0);

@@ -245,15 +245,17 @@ defineParameterType({
 defineParameterType({
   name: 'file-content',
   regexp:
-    /says "([^"]*)"(, ending with a newline)?|has (\d+) numbered lines|has the bytes "([^"]*)"|is a PNG image of (\d+) by (\d+) pixels|is a one-page PDF/,
+    /says "([^"]*)"(?:(, ending with a newline)|, a blank line, then "([^"]*)")?|has (\d+) numbered lines|has the bytes "([^"]*)"|is a PNG image of (\d+) by (\d+) pixels|is a one-page PDF/,
   transformer(
     text?: string,
     newline?: string,
+    paragraph?: string,
     lines?: string,
     hex?: string,
     width?: string,
     height?: string,
   ): string | Buffer {
+    if (paragraph !== undefined) return `${text}\n\n${paragraph}\n`;
     if (text !== undefined) return newline ? `${text}\n` : text;
     if (lines !== undefined) return `${producedText({ kind: 'numbered', count: Number(lines), suffix: '' })}\n`;
     if (hex !== undefined) return Buffer.from(hex.replace(/\s/g, ''), 'hex');
