@@ -162,6 +162,7 @@ export class SessionRuntime {
       savedApprovals: this.savedApprovals,
       epochs: this.epochs,
       budget: () => this.budget,
+      prunedMessage: () => this.budget.prunedMessage,
       ...(this.profile.retriesProvider() ? { retries: this.retries } : {}),
       profile: this.profile,
       contextSources: (session) => this.contextSources(session),

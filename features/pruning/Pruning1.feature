@@ -247,3 +247,28 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
     And request 8 reads, in place of the file of call "p", a text that says it was removed
     And the history keeps the image of call "i" whole, pruned
     And the history keeps the file of call "p" whole, pruned
+
+  @PRU-04 @profile:sol @id:pru-pruning-replacement-1 @needs:kit-tools
+  Scenario: [11] The configured replacement text stands in for each pruned part, told what was removed
+    Given the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000, pruned content reading as "KIT-PRUNED {type}:{mimeType}"
+    And the file "pixel.png" in the workspace "s1" is a PNG image of 1 by 1 pixels
+    And the file "brief.pdf" in the workspace "s1" is a one-page PDF
+    And the provider calls read "i" on "pixel.png"
+    And the provider calls read "p" on "brief.pdf"
+    And the provider calls produce "a" with one line of 100000 "x"
+    And the provider calls produce "b" with one line of 157600 "y"
+    And the provider replies "read them"
+    And the provider replies "ok two"
+    And the provider replies "ok three"
+    And the provider replies "ok four"
+    And the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    And the user steers "three"
+    And the session settles
+    When the user steers "four"
+    And the session settles
+    Then request 8 reads the output of call "a" as "KIT-PRUNED tool_output:"
+    And request 8 reads, in place of the image of call "i", "KIT-PRUNED image:image/png"
+    And request 8 reads, in place of the file of call "p", "KIT-PRUNED file:application/pdf"

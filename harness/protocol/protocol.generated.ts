@@ -717,6 +717,10 @@ export interface CompactionConfigureRequest {
    * Profile sol: the compaction agent's model, which compaction requests use; the session's model when not given.
    */
   model?: string;
+  /**
+   * Profile sol: the replacement text of pruned content, a template in which `{type}` stands for what was removed (`tool_output`, `image` or `file`), and `{mimeType}` and `{filename}` for an image's or file's; the runtime's default when not given.
+   */
+  prunedMessage?: string;
 }
 /**
  * The user asks for a compaction; it happens before the session's next provider turn.

@@ -1,3 +1,4 @@
+import type { PrunedMessage } from '../history/message.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 
 /** The context window of the selected model and the headroom kept free for its answer. */
@@ -14,6 +15,8 @@ export interface CompactionBudget {
   prune?: boolean;
   /** Profile sol: the compaction agent's model (`CompactionAgent.Model`); the session's when absent. */
   model?: string;
+  /** Profile sol (`CompactionConfig.PrunedMessage`): the replacement text of pruned content; the default's when absent. */
+  prunedMessage?: PrunedMessage;
 }
 
 /** The budget of the selected model: its own context window where it has one. */

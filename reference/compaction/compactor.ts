@@ -137,7 +137,7 @@ function summaryRequest(
     prompt: { parts: [{ type: 'text' as const, text }] },
   });
   if (deps.profile.checkpointForm() === 'trigger-answer') {
-    const conversation = modelHistory(messages, 'trigger-answer').filter(
+    const conversation = modelHistory(messages, 'trigger-answer', deps.budget().prunedMessage).filter(
       (m) => m.seq <= cutSeq || m.id === previous?.id,
     );
     const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);

@@ -80,8 +80,8 @@ export interface ToolMessage extends MessageBase {
   /** The images and files the tool returned beside its text. */
   attachments?: ToolAttachment[];
   /**
-   * Pruned (profile `sol`): the model reads PRUNED_TOOL_OUTPUT instead of `output`, and in place of
-   * each attachment the text that says what it was (`prunedAttachmentText`); both stay durable.
+   * Pruned (profile `sol`): the model reads the replacement text of the output (`PrunedMessage`)
+   * instead of `output`, and in place of each attachment the one that says what it was; both stay durable.
    */
   pruned?: boolean;
 }
@@ -92,9 +92,27 @@ export const PRUNED_TOOL_OUTPUT = '[Old tool result content cleared]';
 export const PRUNED_IMAGE = '[Image removed from context]';
 export const PRUNED_FILE = '[File removed from context]';
 
-/** `004`'s `DefaultPrunedMessage` names the kind of what was removed: an image, or another file. */
-export function prunedAttachmentText(attachment: ToolAttachment): string {
-  return isImage(attachment) ? PRUNED_IMAGE : PRUNED_FILE;
+/** What was pruned, as `004`'s `PrunedInfo` describes it to the function that words its replacement. */
+export interface PrunedInfo {
+  type: 'tool_output' | 'image' | 'file';
+  mimeType?: string;
+  filename?: string;
+}
+
+/** `004`'s `PrunedMessage`: the replacement text of pruned content. */
+export type PrunedMessage = (info: PrunedInfo) => string;
+
+/** `004`'s `DefaultPrunedMessage`: names the kind of what was removed, a tool output, an image or another file. */
+export const defaultPrunedMessage: PrunedMessage = ({ type }) =>
+  type === 'tool_output' ? PRUNED_TOOL_OUTPUT : type === 'image' ? PRUNED_IMAGE : PRUNED_FILE;
+
+/** What `PrunedMessage` is told of a pruned tool result's image or file. */
+export function prunedAttachmentInfo(attachment: ToolAttachment): PrunedInfo {
+  return {
+    type: isImage(attachment) ? 'image' : 'file',
+    mimeType: attachment.mediaType,
+    ...(attachment.filename === undefined ? {} : { filename: attachment.filename }),
+  };
 }
 
 export function isImage(attachment: ToolAttachment): boolean {

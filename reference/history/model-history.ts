@@ -1,6 +1,7 @@
 import {
-  PRUNED_TOOL_OUTPUT,
-  prunedAttachmentText,
+  defaultPrunedMessage,
+  prunedAttachmentInfo,
+  type PrunedMessage,
   type CompactionMessage,
   type ModelMessage,
   type SessionMessage,
@@ -21,14 +22,20 @@ export type CheckpointForm = 'summary-message' | 'trigger-answer';
  * itself stands in as one user message. Mid-Conversation System Messages of the earlier epoch,
  * and every provider-native message before the cut, stay durable but are not sent.
  */
-export function modelHistory(messages: SessionMessage[], form: CheckpointForm = 'summary-message'): ModelMessage[] {
-  return activeHistory(messages, form).map((m) => (m.role === 'tool' && m.pruned ? prunedForModel(m) : m));
+export function modelHistory(
+  messages: SessionMessage[],
+  form: CheckpointForm = 'summary-message',
+  prunedMessage: PrunedMessage = defaultPrunedMessage,
+): ModelMessage[] {
+  return activeHistory(messages, form).map((m) =>
+    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,
+  );
 }
 
 /** A pruned result reads as the replacement of its output, then one line for each image or file it carried. */
-function prunedForModel({ attachments, ...message }: ToolMessage): ToolMessage {
-  const replaced = (attachments ?? []).map(prunedAttachmentText);
-  return { ...message, output: [PRUNED_TOOL_OUTPUT, ...replaced].join('\n') };
+function prunedForModel({ attachments, ...message }: ToolMessage, prunedMessage: PrunedMessage): ToolMessage {
+  const replaced = (attachments ?? []).map((attachment) => prunedMessage(prunedAttachmentInfo(attachment)));
+  return { ...message, output: [prunedMessage({ type: 'tool_output' }), ...replaced].join('\n') };
 }
 
 function activeHistory(messages: SessionMessage[], form: CheckpointForm): ModelMessage[] {

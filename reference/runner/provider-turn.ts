@@ -1,5 +1,6 @@
 import type { HistoryStore } from '../history/history-store.js';
 import { modelHistory } from '../history/model-history.js';
+import type { PrunedMessage } from '../history/message.js';
 import type { Profile } from '../profile.js';
 import type { ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
@@ -23,6 +24,8 @@ export interface ProviderTurnDeps extends TurnProjectionDeps {
   retries?: ProviderRetries;
   /** How a completed compaction reaches the model. */
   profile: Pick<Profile, 'checkpointForm'>;
+  /** The replacement text of pruned content, where one is configured (profile sol). */
+  prunedMessage?(): PrunedMessage | undefined;
 }
 
 /** `overflow`: the provider refused the request as too large before any durable output. */
@@ -103,7 +106,7 @@ export function providerRequest(deps: ProviderTurnDeps, session: Session, baseli
   return {
     model: session.model ?? deps.provider.model,
     baseline,
-    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),
+    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),
     tools: deps.tools.definitions(session.location),
   };
 }

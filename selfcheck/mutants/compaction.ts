@@ -3,9 +3,9 @@ import type { Mutant } from './mutant.js';
 /** The model's history takes a compaction's recent context from the process's memory where a mutant keeps it there. */
 const READS_RECENT_FROM_MEMORY = {
   file: 'runner/provider-turn.ts',
-  find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm()),',
+  find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
   replace:
-    "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n    ),",
+    "    history: modelHistory(\n      deps.history\n        .messages(session.id)\n        .map((m) =>\n          m.role === 'compaction'\n            ? { ...m, recentContext: (deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory?.get(m.cutSeq) ?? m.recentContext }\n            : m,\n        ),\n      deps.profile.checkpointForm(),\n      deps.prunedMessage?.(),\n    ),",
 };
 
 export const compaction: Mutant[] = [

@@ -208,14 +208,14 @@ export const toolOutput: Mutant[] = [
   {
     name: 'replay reads the complete output back from its file',
     file: 'history/model-history.ts',
-    find: "(m.role === 'tool' && m.pruned ? prunedForModel(m) : m)",
+    find: "    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,",
     replace:
-      "(m.role === 'tool' && m.pruned ? prunedForModel(m) : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m)",
+      "    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m.role === 'tool' && m.outputPath !== undefined ? { ...m, output: readFileSync(m.outputPath, 'utf8') } : m,",
     also: [
       {
         file: 'history/model-history.ts',
-        find: 'import {\n  PRUNED_TOOL_OUTPUT,',
-        replace: "import { readFileSync } from 'node:fs';\nimport {\n  PRUNED_TOOL_OUTPUT,",
+        find: 'import {\n  defaultPrunedMessage,',
+        replace: "import { readFileSync } from 'node:fs';\nimport {\n  defaultPrunedMessage,",
       },
     ],
     breaks: ['TOO-13'],

@@ -186,6 +186,19 @@ Given(
   },
 );
 
+/** Profile sol: pruned content reads as the scenario's template (`{type}`, `{mimeType}`, `{filename}` filled in). */
+Given(
+  'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, pruned content reading as {string}',
+  async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, template: string) {
+    await this.driver.call('compaction.configure', {
+      contextWindow: contextWindow + ownWeight(this),
+      outputAllowance,
+      buffer,
+      prunedMessage: template,
+    });
+  },
+);
+
 Given('the provider replies with {prose}', function (this: KitWorld, length: number) {
   this.provider.enqueue({ turn: textTurn(prose(length), 4) });
 });

@@ -24,6 +24,26 @@ Then(
 );
 
 Then(
+  'request {int} reads the output of call {string} as {string}',
+  function (this: KitWorld, n: number, id: string, text: string) {
+    expect(outputSent(this, n, id), `the output of "${id}" in request ${n}`).to.equal(text);
+  },
+);
+
+Then(
+  'request {int} reads, in place of the {media-kind} of call {string}, {string}',
+  async function (this: KitWorld, n: number, kind: MediaKind, id: string, text: string) {
+    await returnedMedia(this, id, kind);
+    const { texts, mediaTypes } = readingOf(this, n, id);
+    expect(mediaTypes.filter(ofKind(kind)), `the ${kind} of the pruned call "${id}" in ${requestLabel(n)}`).to.be.empty;
+    expect(
+      texts.join('\n').split('\n'),
+      `what the model reads for the pruned call "${id}" in ${requestLabel(n)}`,
+    ).to.include(text);
+  },
+);
+
+Then(
   'request {int} reads {int} characters of output for call {string}',
   function (this: KitWorld, n: number, length: number, id: string) {
     expect(outputSent(this, n, id).length, `the output of "${id}" in request ${n}`).to.equal(length);

@@ -281,8 +281,15 @@ class ClassicRuntime {
     this.settingChanges = {
       'tool-output.configure': async (c) =>
         this.reconfigure({ toolOutput: { maxLines: Number(c.maxLines), maxBytes: Number(c.maxBytes) } }),
-      'compaction.configure': async (c) =>
-        this.reconfigure({
+      'compaction.configure': async (c) => {
+        // OpenCode replaces a pruned output with one fixed text ("[Old tool result content cleared]"
+        // in the shipped binary), no function of what was removed and nothing a setting changes.
+        if (c.prunedMessage !== undefined)
+          throw new ApiError(
+            'unsupported',
+            'OpenCode words a pruned output with one fixed text, which no setting changes',
+          );
+        return this.reconfigure({
           compaction: {
             contextWindow: Number(c.contextWindow),
             outputAllowance: Number(c.outputAllowance),
@@ -292,7 +299,8 @@ class ClassicRuntime {
             ...(c.prune === undefined ? {} : { prune: Boolean(c.prune) }),
             ...(typeof c.model === 'string' ? { model: c.model } : {}),
           },
-        }),
+        });
+      },
       // The agent record and the skill folders of `opencode.json`, as the shared server code writes them.
       'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
       'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),

@@ -1,3 +1,4 @@
+import type { PrunedMessage } from '../../history/message.js';
 import type { CommandTable } from '../command.js';
 import type { RuntimeHost } from '../runtime-host.js';
 
@@ -13,6 +14,7 @@ export function compactionCommands({ runtime }: RuntimeHost): CommandTable {
         ...(typeof c.auto === 'boolean' ? { auto: c.auto } : {}),
         ...(typeof c.prune === 'boolean' ? { prune: c.prune } : {}),
         ...(typeof c.model === 'string' ? { model: c.model } : {}),
+        ...(typeof c.prunedMessage === 'string' ? { prunedMessage: prunedMessageOf(c.prunedMessage) } : {}),
       }),
     'compaction.request': (c) => runtime.requestCompaction(String(c.sessionId)),
     compactions: (c) => ({
@@ -23,4 +25,13 @@ export function compactionCommands({ runtime }: RuntimeHost): CommandTable {
       })),
     }),
   };
+}
+
+/** The kit words a replacement text as a template: `{type}`, `{mimeType}` and `{filename}` stand for what was removed. */
+function prunedMessageOf(template: string): PrunedMessage {
+  return (info) =>
+    template
+      .replaceAll('{type}', info.type)
+      .replaceAll('{mimeType}', info.mimeType ?? '')
+      .replaceAll('{filename}', info.filename ?? '');
 }
