@@ -1,3 +1,4 @@
+import { NothingToJudge } from '../../harness/report/outcome.js';
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
@@ -56,6 +57,25 @@ Then(
       .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
       .map((m) => m.text);
     expect(sent).to.deep.equal([(await toolCall(this, id)).output]);
+  },
+);
+
+/**
+ * The premise of a check that reads a call's output from the history for what the model saw: a
+ * runtime that keeps one output and sends the model another (bounding it only in the request)
+ * leaves such a check nothing to read; whether it may is TOO-13's matter, checked there.
+ */
+Then(
+  'request {int} shows the model the output of call {string}, or nothing here is judged',
+  async function (this: KitWorld, n: number, id: string) {
+    const sent = request(this, n)
+      .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
+      .map((m) => m.text);
+    const kept = (await toolCall(this, id)).output;
+    if (sent.length !== 1 || sent[0] !== kept)
+      throw new NothingToJudge(
+        `request ${n} shows the model another output of call "${id}" than the history keeps: what the history holds is not what the model read`,
+      );
   },
 );
 
