@@ -77,6 +77,13 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then the history has the tool call "echo" settled as success
     And "echo.log" in the workspace of "s1" has 1 line
+    Given the provider calls the tools:
+      | id         | name | input                   |
+      | call_later | echo | {"text": "after switch"} |
+    And the provider replies "done again"
+    When the user steers "again"
+    And the session settles
+    Then call "call_later" settled as error, or nothing above was judged
 
   @AGT-05 @id:agt-agents-5 @needs:kit-tools
   Scenario: [5] A session with no agent runs, and is checked, as the default build agent
@@ -259,6 +266,13 @@ Feature: Agents1 - Agent and model selection
     And call "call_gate" settled as success
     And call "call_echo" settled as success
     And "echo.log" in the workspace of "s1" has 1 line
+    Given the provider calls the tools:
+      | id         | name | input                   |
+      | call_later | echo | {"text": "after switch"} |
+    And the provider replies "done again"
+    When the user steers "again"
+    And the session settles
+    Then call "call_later" settled as error, or nothing above was judged
 
   @AGT-05 @id:agt-agents-5-skills
   Scenario: [11] A session with no agent is told the skills of the build agent, not those of another agent

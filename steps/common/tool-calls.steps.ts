@@ -25,6 +25,22 @@ Then('call {string} settled as {tool-status}', async function (this: KitWorld, i
 });
 
 /**
+ * The control of a check about a switch: a call of a turn after the switch settles as the new
+ * agent's policy has it. A runtime where it does not never applied the switch, so what the checks
+ * above saw of the old agent's policy says nothing of the rule (AGT-01 judges the switch itself).
+ */
+Then(
+  'call {string} settled as {tool-status}, or nothing above was judged',
+  async function (this: KitWorld, id: string, status: string) {
+    const call = await toolCall(this, id);
+    if (call.status !== status)
+      this.notJudged(
+        `call "${id}", of a turn after the switch, settled as ${call.status}, not ${status}: the switch never applied, so the checks above show nothing`,
+      );
+  },
+);
+
+/**
  * The seeds say when a call asks for approval, not what a declined approval does to it: the call
  * may settle as an error the model reads, or as interrupted with the turn ended. Either way it is
  * not a success; the scenario checks that nothing ran.
