@@ -7,6 +7,8 @@ import { dialects } from '../../harness/provider/wire/dialect.js';
 import { fakeProvider } from '../../harness/runtime-start.js';
 import type { ProviderDialectName } from '../../harness/protocol/protocol.js';
 import { GateNeverBlocked } from '../../harness/means/tool-means.js';
+import { NotImplemented } from '../../harness/report/outcome.js';
+import { offersHostedTools } from '../tools/provider-tools.steps.js';
 
 /**
  * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
@@ -182,6 +184,12 @@ When('the gate {string} is blocked', async function (this: KitWorld, gate: strin
     if (!(error instanceof AwaitedStateNotReached || error instanceof GateNeverBlocked)) throw error;
     const failures = await this.driver.failures(this.session().id);
     if (failures.length === 0) throw error;
+    // A runtime offering no tools of the provider's own fails a turn whose stream carried one.
+    if (this.hostedCallScripted && this.provider.requests.length > 0 && !offersHostedTools(this))
+      throw new NotImplemented(
+        'tools the provider executes',
+        `request 1 offers none, and the runtime failed the turn the provider's web search came in, reporting ${JSON.stringify(failures)}`,
+      );
     expect.fail(
       `the gate "${gate}" was never called: the runtime failed the turn first, reporting ${JSON.stringify(failures)}`,
     );

@@ -18,6 +18,7 @@ Given(
   /^the provider searches the web for "([^"]*)", gets (\d+) results of (\d+) characters, then (?:replies "([^"]*)"|calls gate "([^"]*)")$/,
   function (this: KitWorld, query: string, results: string, size: string, reply: string | null, gate: string | null) {
     const extras = { webSearch: webSearch(query, Number(results), Number(size)) };
+    this.hostedCallScripted = true;
     if (reply !== null) {
       this.provider.enqueue({ turn: textTurn(reply, 3, extras) });
       return;
@@ -36,10 +37,8 @@ Given(
 Then(
   "request {int} keeps the provider's web search, or the runtime has no tools the provider executes",
   function (this: KitWorld, n: number) {
-    const { tools } = request(this, 1).body as { tools?: { type?: string; name?: string }[] };
-    const hosted = (tools ?? []).filter(({ type }) => type !== undefined && type !== 'custom');
     const kept = request(this, n).messages.some((m) => m.providerToolCall ?? m.providerToolResult);
-    if (!kept && hosted.length === 0) {
+    if (!kept && !offersHostedTools(this)) {
       throw new NotImplemented(
         'tools the provider executes',
         `request 1 offers none, and request ${n} keeps nothing of the web search the provider ran unasked`,
@@ -108,3 +107,9 @@ Then(
     ).to.deep.equal([result]);
   },
 );
+
+/** Whether request 1 offers the provider a tool to execute itself: a tool definition of a type of the provider's. */
+export function offersHostedTools(world: KitWorld): boolean {
+  const { tools } = request(world, 1).body as { tools?: { type?: string; name?: string }[] };
+  return (tools ?? []).some(({ type }) => type !== undefined && type !== 'custom');
+}
