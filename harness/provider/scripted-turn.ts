@@ -35,6 +35,17 @@ export interface ScriptedToolCall {
 }
 
 /**
+ * The input of a call to a free-form (`custom`) tool, which takes text, not JSON: a scripted input
+ * of one text field is sent as that text.
+ */
+export function freeformInput(call: ScriptedToolCall): string {
+  const values = Object.values(call.input);
+  return (
+    call.rawInput ?? (values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(call.input))
+  );
+}
+
+/**
  * A tool the provider executes itself (Anthropic's web search), streamed before the text by the
  * dialects that have one: each result carries `resultSize` characters of opaque content.
  */

@@ -1,11 +1,13 @@
 import {
   errorResponse,
+  freeformInput,
   splitIntoChunks,
   type EncodedTurn,
   type ScriptedUsage,
   type WireResponse,
 } from '../scripted-turn.js';
 import { dataUrlType, mediaFields, type DecodedRequest, type ModelVisibleMessage } from '../captured-request.js';
+import type { WireRequest } from './dialect.js';
 
 /**
  * The OpenAI Chat Completions wire dialect: server-sent `chat.completion.chunk` frames. It has no
@@ -14,7 +16,12 @@ import { dataUrlType, mediaFields, type DecodedRequest, type ModelVisibleMessage
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
 
-export function encodeTurn(turn: EncodedTurn, model: string): WireResponse {
+export function encodeTurn(
+  turn: EncodedTurn,
+  model: string,
+  _responseId?: string,
+  request?: WireRequest,
+): WireResponse {
   const chunk = (delta: object, finish: string | null = null) =>
     frame({
       id: 'chatcmpl-kit',
@@ -32,10 +39,19 @@ export function encodeTurn(turn: EncodedTurn, model: string): WireResponse {
         ...(turn.usage ? [usageChunk(turn.usage, model)] : []),
         'data: [DONE]\n\n',
       ]);
-    case 'tool-calls':
+    case 'tool-calls': {
+      const freeform = freeformTools(request?.body);
       return stream([
         chunk({ role: 'assistant', content: null }),
         ...turn.calls.flatMap((call, index) => {
+          // A tool offered as free-form (`custom`) is called with text in `custom.input`, not JSON arguments.
+          if (freeform.has(call.name)) {
+            const [head, ...tail] = splitIntoChunks(freeformInput(call), call.inputChunks ?? 2);
+            return [
+              chunk({ tool_calls: [{ index, id: call.id, type: 'custom', custom: { name: call.name, input: head } }] }),
+              ...tail.map((piece) => chunk({ tool_calls: [{ index, custom: { input: piece } }] })),
+            ];
+          }
           const [head, ...tail] = splitIntoChunks(call.rawInput ?? JSON.stringify(call.input), call.inputChunks ?? 2);
           return [
             chunk({
@@ -48,6 +64,7 @@ export function encodeTurn(turn: EncodedTurn, model: string): WireResponse {
         ...(turn.usage ? [usageChunk(turn.usage, model)] : []),
         'data: [DONE]\n\n',
       ]);
+    }
     case 'error':
       return errorResponse(turn);
   }
@@ -89,7 +106,11 @@ interface ChatContentPart {
 interface ChatRequestMessage {
   role: string;
   content?: string | null | ChatContentPart[];
-  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_calls?: {
+    id: string;
+    function?: { name: string; arguments: string };
+    custom?: { name: string; input: string };
+  }[];
   tool_call_id?: string;
 }
 
@@ -116,8 +137,8 @@ export function decodeRequest(body: unknown): DecodedRequest {
           ? {
               toolCalls: message.tool_calls.map((call) => ({
                 id: call.id,
-                name: call.function.name,
-                input: call.function.arguments,
+                name: call.function?.name ?? call.custom?.name ?? '',
+                input: call.function?.arguments ?? call.custom?.input ?? '',
               })),
             }
           : {}),
@@ -146,4 +167,10 @@ function textOf(content: ChatRequestMessage['content']): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) return content.map((part) => part.text ?? '').join('');
   return '';
+}
+
+/** The tools a request offers as free-form (`custom`) tools, which take plain text, not JSON. */
+function freeformTools(body: unknown): Set<string> {
+  const tools = (body as { tools?: { type?: string; custom?: { name?: string } }[] } | undefined)?.tools ?? [];
+  return new Set(tools.flatMap((tool) => (tool.type === 'custom' && tool.custom?.name ? [tool.custom.name] : [])));
 }

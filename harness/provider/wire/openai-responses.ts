@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  freeformInput,
   splitIntoChunks,
   type ScriptedReasoning,
   type ScriptedToolCall,
@@ -189,15 +190,9 @@ function freeformTools(request: unknown): Set<string> {
   return new Set(tools.filter((tool) => tool.type === 'custom' && tool.name).map((tool) => tool.name ?? ''));
 }
 
-/**
- * A call of a free-form tool, as the real API streams it: its input is text, not JSON, so a
- * scripted input of one field is sent as that field's text.
- */
+/** A call of a free-form tool, as the real API streams it: its input is text, not JSON. */
 function customToolCallItem(id: string, call: ScriptedToolCall): StreamedItem {
-  const values = Object.values(call.input);
-  const input =
-    call.rawInput ?? (values.length === 1 && typeof values[0] === 'string' ? values[0] : JSON.stringify(call.input));
-  return streamedCall(id, call, input, {
+  return streamedCall(id, call, freeformInput(call), {
     type: 'custom_tool_call',
     field: 'input',
     events: 'response.custom_tool_call_input',
