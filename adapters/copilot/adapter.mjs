@@ -7,7 +7,7 @@ import { SessionRecords } from '../../harness/adapter/session-records.mjs';
 import { writeSkill } from '../../harness/adapter/skill-files.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
-import { readEvents, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './events-file.mjs';
+import { durable, readEvents, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './events-file.mjs';
 import { CopilotServer } from './server.mjs';
 
 /**
@@ -38,6 +38,23 @@ const PROVIDERS = {
   'anthropic-messages': { type: 'anthropic' },
 };
 
+/**
+ * Copilot CLI chooses a session's tools, prompts and default limits by the provider's `modelId`
+ * ("Well-known model name used by the runtime to look up agent configuration (tools, prompts,
+ * reasoning behavior) and default token limits", `ProviderConfig`, types.d.ts), and sends
+ * `wireModel` on the wire. Its file-editing tool `apply_patch` it offers to its OpenAI Codex models
+ * only ("Add apply_patch toolchain for OpenAI Codex models", changelog.json), in place of `create`
+ * and `edit`: sessions are given a Codex model's `modelId`, the kit's model as `wireModel`, so the
+ * kit's model goes on the wire and Copilot CLI's own patch tool is judged.
+ */
+const CODEX_MODEL_ID = 'gpt-5.3-codex';
+
+/**
+ * Its `apply_patch` takes the patch as free-form text: a custom tool in the OpenAI dialects, an
+ * Anthropic tool whose one field is `input`.
+ */
+const PATCH_TOOL = { tool: 'apply_patch', patchField: 'input' };
+
 const diagnostics = [];
 let config;
 let records;
@@ -60,15 +77,16 @@ const EMULATED = {
   events: 'the lines of events.jsonl, numbered by their position in the file',
   'events.subscribe': 'a cursor the adapter keeps over events.jsonl',
   'events.take': 'reads events.jsonl after the cursor the adapter keeps',
+  'history-paging': 'its one command, history.page, is emulated',
+  'history.page':
+    "the page is the adapter's cut of the history it reads from events.jsonl, in the order of session.eventLog.read: Copilot CLI's paged read counts events from a cursor of its own, not the history's messages before one of them",
 };
 
 const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
 
 /** The rules of a kit agent that a custom agent of Copilot CLI cannot hold. */
 const AGENT_RULES_REFUSED = {
-  skills:
-    "Copilot CLI keeps no agent's rule about skills: a custom agent's `skills` (CustomAgentConfig) names the skills preloaded whole into its context, not those it may load",
-  ask: "Copilot CLI's permission rules are the session's (session.permissions.configure): the adapter sets them for the shell alone, the kit's one tool of a runtime without kit tools",
+  ask: "Copilot CLI's permission rules are the session's (session.permissions.configure): the adapter sets them for the shell and the patch tool alone (a `shell` and a `write` rule), the kit's tools of a runtime without kit tools",
 };
 
 const UNSUPPORTED = {
@@ -98,6 +116,7 @@ function hello(c) {
     capabilities: ['restart', 'process-reuse', 'host-env', 'manual-compaction', 'history-paging'],
     shell: { tool: 'bash', commandField: 'command' },
     read: { tool: 'view', pathField: 'path' },
+    patch: PATCH_TOOL,
     // Its skill tool takes the skill's name as `skill`.
     skill: { tool: 'skill', nameField: 'skill' },
     texts: {
@@ -242,7 +261,7 @@ function sessionConfig(found) {
 /** The provider as a session on `model` is given it: its name sent, its own prompt limit. */
 const modelProvider = (model) => ({
   ...sessionProvider(),
-  modelId: model,
+  modelId: CODEX_MODEL_ID,
   wireModel: model,
   ...compactionLimits(settings.compaction, model).provider,
 });
@@ -289,6 +308,7 @@ async function open(sessionId) {
       records.save();
     }
     await configurePermissions(child, found);
+    await configureSkills(child, found);
   })();
   await state.opened;
   return state;
@@ -298,22 +318,45 @@ async function open(sessionId) {
 const SHELL = 'bash';
 
 /**
+ * The permission kinds Copilot CLI asks its host for, by the tool that asks: the shell a `shell`
+ * request, the patch tool a `write` request for the files it changes.
+ */
+const PERMISSION_KINDS = { [SHELL]: 'shell', [PATCH_TOOL.tool]: 'write' };
+
+/**
  * The session's permission rules are the selected agent's (`session.permissions.configure`): the
- * shell runs without asking where the agent allows it, as the kit's default agent, `build`, does
- * unless told otherwise; otherwise Copilot CLI asks. Copilot CLI asks its host for every file read;
- * its own terminal host approves each (`approve-once`, "host_policy") unless the read would bypass a
- * sandbox or a managed policy requires approval: reads are approved so too.
+ * shell and the patch tool run without asking where the agent allows them, as the kit's default
+ * agent, `build`, does unless told otherwise; otherwise Copilot CLI asks. Copilot CLI asks its host
+ * for every file read; its own terminal host approves each (`approve-once`, "host_policy") unless
+ * the read would bypass a sandbox or a managed policy requires approval: reads are approved so too.
  */
 async function configurePermissions(child, found) {
   const agent = found.agent ?? DEFAULT_AGENT;
-  const rule = settings.agentTools?.[agent]?.[SHELL] ?? (agent === DEFAULT_AGENT ? 'allow' : 'ask');
+  const allowed = Object.entries(PERMISSION_KINDS)
+    .filter(
+      ([tool]) => (settings.agentTools?.[agent]?.[tool] ?? (agent === DEFAULT_AGENT ? 'allow' : 'ask')) === 'allow',
+    )
+    .map(([, kind]) => ({ kind, argument: null }));
   await child.request('session.permissions.configure', {
     sessionId: found.uuid,
-    rules: {
-      approved: [...(rule === 'allow' ? [{ kind: 'shell', argument: null }] : []), { kind: 'read', argument: null }],
-      denied: [],
-    },
+    rules: { approved: [...allowed, { kind: 'read', argument: null }], denied: [] },
   });
+}
+
+/**
+ * The skills the session may load are the selected agent's: Copilot CLI keeps a session's skills
+ * enabled or disabled (`session.skills.enable`, `session.skills.disable`), set again at each
+ * selection: a skill some agent's rules name is disabled where the selected agent denies it, else
+ * enabled (a skill no rule names stays as Copilot CLI loaded it, enabled).
+ */
+async function configureSkills(child, found) {
+  const rules = settings.agentSkills ?? {};
+  const agent = rules[found.agent ?? DEFAULT_AGENT] ?? {};
+  for (const name of new Set(Object.values(rules).flatMap(Object.keys)))
+    await child.request(agent[name] === 'deny' ? 'session.skills.disable' : 'session.skills.enable', {
+      sessionId: found.uuid,
+      name,
+    });
 }
 
 function attachmentsOf(prompt) {
@@ -371,9 +414,16 @@ async function submitHeld(sessionId) {
   for (const held of state.held.splice(0)) await send(sessionId, held.prompt, held.delivery);
 }
 
+/**
+ * A session has settled once the server told it idle (its compaction ended too) and its event log
+ * holds every event the server told that it persists: what the kit reads is then durable.
+ */
 async function idle(sessionId) {
   const uuid = records.all[sessionId]?.uuid;
-  if (uuid && live.has(sessionId)) await server?.idle(uuid);
+  if (!uuid || !live.has(sessionId) || !server) return;
+  const child = server;
+  await child.idle(uuid);
+  await durable(config.home, uuid, child.lastDurable(uuid), child.exitedPromise);
 }
 
 const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid);
@@ -382,11 +432,13 @@ const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid)
 const MESSAGE_EVENTS = ['user.message', 'assistant.message', 'session.compaction_complete'];
 
 /**
- * A page of the history through Copilot CLI's own paged read of its persisted event log,
+ * A page of the history, emulated: Copilot CLI's own paged read of its persisted event log,
  * `session.eventLog.read` with `direction: "backward"` (newest events first, persisted events
- * only): each event is the history's message of the same ID, an assistant message with the tool
- * messages of its calls. The order is Copilot CLI's; the cut is the adapter's: the page ends before
- * the message `before` and holds at most `limit` messages, oldest first.
+ * only), pages events by an opaque cursor and a count of events (`max`), where the kit asks for the
+ * messages before one of them. Each event read is the history's message of the same ID, an
+ * assistant message with the tool messages of its calls: the order is Copilot CLI's, the cut the
+ * adapter's (the page ends before the message `before` and holds at most `limit` messages, oldest
+ * first).
  */
 async function historyPage({ sessionId, limit, before }) {
   const found = record(sessionId);
@@ -483,6 +535,7 @@ const commands = {
   'agent.define': async (c) => {
     settings.agents = { ...settings.agents, [c.name]: await customAgent(c) };
     settings.agentTools = { ...settings.agentTools, [c.name]: c.tools };
+    settings.agentSkills = { ...settings.agentSkills, [c.name]: c.skills };
     await reopen();
   },
   ...permissionCommands({
@@ -538,14 +591,13 @@ const commands = {
  * default agent, its denied tools the session's `defaultAgent.excludedTools`; another is a custom
  * agent (`customAgents` of `session.create` and `session.resume`, `CustomAgentConfig` of
  * types.d.ts), whose `tools` name the tools it may use: all when null, else every built-in tool
- * Copilot CLI lists (`tools.list`) but the denied ones. Copilot CLI keeps no rule of an agent about
- * its skills (`skills` names the skills it preloads whole) and asks permission per session.
+ * Copilot CLI lists (`tools.list`) but the denied ones. Its rules about skills and permissions are
+ * the session's, set for the selected agent (`configureSkills`, `configurePermissions`); a custom
+ * agent's own `skills` names the skills preloaded whole into its context, not those it may load.
  */
 async function customAgent(c) {
-  const skills = Object.entries(c.skills).filter(([, rule]) => rule !== 'allow');
-  if (skills.length > 0) throw new Refusal('unsupported', AGENT_RULES_REFUSED.skills);
   const rules = Object.entries(c.tools).filter(([, rule]) => rule !== 'allow');
-  if (rules.some(([tool, rule]) => rule === 'ask' && tool !== SHELL))
+  if (rules.some(([tool, rule]) => rule === 'ask' && !(tool in PERMISSION_KINDS)))
     throw new Refusal('unsupported', AGENT_RULES_REFUSED.ask);
   const denied = rules.filter(([, rule]) => rule === 'deny').map(([tool]) => tool);
   if (c.name === DEFAULT_AGENT) return { excludedTools: denied };
@@ -569,6 +621,7 @@ async function selectAgent(sessionId, name) {
   if (found.agent) await server.request('session.agent.select', { sessionId: found.uuid, name: found.agent });
   else await server.request('session.agent.deselect', { sessionId: found.uuid });
   await configurePermissions(server, found);
+  await configureSkills(server, found);
 }
 
 /** Settings are read when a session is opened: the open sessions are opened again, after their work. */

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, watch } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
 
 /**
@@ -12,6 +12,31 @@ import { readJsonLines } from '../../harness/adapter/json-lines.mjs';
  */
 export function eventsFile(configDir, uuid) {
   return join(configDir, 'session-state', uuid, 'events.jsonl');
+}
+
+/**
+ * Resolves once the session's events.jsonl holds the event `id`, or `gone` resolves (the process
+ * ended). Copilot CLI writes a session's events on a debounce (`COPILOT_SESSIONFS_FLUSH_DEBOUNCE_MS`,
+ * 100 ms by default, runtime.node), so an event it told its client may reach the file later: the
+ * file is watched, never waited for by the clock.
+ */
+export function durable(configDir, uuid, id, gone) {
+  const file = eventsFile(configDir, uuid);
+  const holds = () => existsSync(file) && readFileSync(file, 'utf8').includes(`"id":"${id}"`);
+  if (!id || holds()) return Promise.resolve();
+  mkdirSync(dirname(file), { recursive: true });
+  return new Promise((resolve) => {
+    const watcher = watch(dirname(file), () => {
+      if (holds()) done();
+    });
+    const done = () => {
+      watcher.close();
+      resolve();
+    };
+    gone.then(done);
+    // The write may have landed between the first look and the watch.
+    if (holds()) done();
+  });
 }
 
 /** The file's events, each with `seq`, its line's position. */
@@ -38,6 +63,13 @@ function resultText(data) {
   if (typeof data.error === 'string') return data.error;
   return '';
 }
+
+/**
+ * The call's ID as the provider gave it: Copilot CLI keeps a Responses custom (free-form) tool call
+ * under `custom_<call_id>` (a `toolRequests` entry of `type: "custom"`), and sends the provider's
+ * `call_id` back with its output.
+ */
+const providerCallId = (call) => (call.type === 'custom' ? call.toolCallId.replace(/^custom_/, '') : call.toolCallId);
 
 /**
  * The session's messages: prompts, the model's answers with their tool requests, each call's
@@ -67,7 +99,7 @@ export function toKitHistory(records) {
           status: 'completed',
           text: data.content ?? '',
           toolCalls: calls.map((call) => ({
-            callId: call.toolCallId,
+            callId: providerCallId(call),
             name: call.name,
             input: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
           })),
@@ -80,7 +112,7 @@ export function toKitHistory(records) {
             hidden: false,
             status: 'running',
             assistantMessageId: record.id,
-            callId: call.toolCallId,
+            callId: providerCallId(call),
             name: call.name,
             output: null,
           };

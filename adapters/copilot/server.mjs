@@ -48,6 +48,9 @@ export class CopilotServer extends JsonRpcChild {
     const { sessionId, event } = message.params ?? {};
     if (!sessionId || !event) return;
     const state = this.state(sessionId);
+    // What events.jsonl is to hold once Copilot CLI's debounced writer has flushed: every event
+    // not marked `ephemeral` ("not persisted to the session event log on disk", session-events.d.ts).
+    if (!event.ephemeral && event.id) state.lastDurable = event.id;
     switch (event.type) {
       case 'session.idle':
         state.busy = false;
@@ -137,6 +140,11 @@ export class CopilotServer extends JsonRpcChild {
       state.waiters.push(resolve);
       this.exitedPromise.then(resolve);
     });
+  }
+
+  /** The ID of the last event the server told that its session's event log is to hold. */
+  lastDurable(uuid) {
+    return this.sessions.get(uuid)?.lastDurable;
   }
 
   /** Sessions with work running. */
