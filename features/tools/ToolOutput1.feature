@@ -44,7 +44,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the provider replies "done"
     And the user steers "start"
     And the session settles
-    And request 2 shows the model the output of call "c1", or nothing here is judged
+    And request 2 shows the model an output of call "c1"
     When the runtime process restarts talking to a provider of another dialect
     And the tool output limit is <limit>
     And the provider calls produce "c2" with <output>
@@ -53,7 +53,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the session settles
     # checks: TOO-02
     Then the output of call "c2" is bounded as the output of call "c1" was
-    And request 2 shows the model the output of call "c2"
+    And request 2 shows the model the output of call "c2" as the output of call "c1" was shown
 
     Examples:
       | limit                    | output                 |

@@ -114,7 +114,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the provider replies "done"
     And the user steers "start"
     And the session settles
-    And request 2 shows the model the output of call "c1", or nothing here is judged
+    And request 2 shows the model an output of call "c1"
     When the runtime process restarts talking to a provider of another dialect
     And the provider calls produce "c2" with numbered lines over every part of the tool output limit
     And the provider replies "done again"
@@ -122,4 +122,4 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the session settles
     # checks: TOO-02
     Then the output of call "c2" is bounded as the output of call "c1" was
-    And request 2 shows the model the output of call "c2"
+    And request 2 shows the model the output of call "c2" as the output of call "c1" was shown

@@ -1,4 +1,3 @@
-import { NothingToJudge } from '../../harness/report/outcome.js';
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
@@ -76,22 +75,43 @@ Then(
   },
 );
 
+/** What request `n` shows the model of call `id`: its one tool message. */
+function shownOf(world: KitWorld, n: number, id: string): string {
+  const sent = request(world, n)
+    .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
+    .map((m) => m.text);
+  expect(sent, `the output of call "${id}" in request ${n}`).to.have.length(1);
+  return sent[0]!;
+}
+
 /**
- * The premise of a check that reads a call's output from the history for what the model saw: a
- * runtime that keeps one output and sends the model another (bounding it only in the request)
- * leaves such a check nothing to read; whether it may is TOO-13's matter, checked there.
+ * What the model was shown of a produced output, as lines the tool returned (whole, or cut): what
+ * a runtime adds around them (a shell's process ID, a notice naming a file unique to the call) is
+ * left out, so two calls of the same output compare by what bounding kept of it.
  */
+function shownAlike(world: KitWorld, n: number, id: string): string {
+  const produced = world.produced.get(id);
+  if (produced === undefined) throw new Error(`the scenario scripted no produce call "${id}" with text`);
+  return shownOf(world, n, id)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && produced.includes(line))
+    .join('\n');
+}
+
+/** Notes what the model was shown of a call, for a check after the runtime talks to another provider. */
+Then('request {int} shows the model an output of call {string}', function (this: KitWorld, n: number, id: string) {
+  this.outputsShown.set(id, shownAlike(this, n, id));
+});
+
+/** Two calls of the same output, shown to the model by providers of two dialects, read the same. */
 Then(
-  'request {int} shows the model the output of call {string}, or nothing here is judged',
-  async function (this: KitWorld, n: number, id: string) {
-    const sent = request(this, n)
-      .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
-      .map((m) => m.text);
-    const kept = (await toolCall(this, id)).output;
-    if (sent.length !== 1 || sent[0] !== kept)
-      throw new NothingToJudge(
-        `request ${n} shows the model another output of call "${id}" than the history keeps: what the history holds is not what the model read`,
-      );
+  'request {int} shows the model the output of call {string} as the output of call {string} was shown',
+  function (this: KitWorld, n: number, id: string, earlier: string) {
+    const before = this.outputsShown.get(earlier);
+    if (before === undefined) throw new Error(`no step noted what the model was shown of call "${earlier}"`);
+    expect(shownAlike(this, n, id), `the output of call "${id}" in request ${n}, as "${earlier}" was shown`).to.equal(
+      before,
+    );
   },
 );
 

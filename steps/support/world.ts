@@ -77,6 +77,8 @@ export class KitWorld extends World {
   readonly failedChecks: Error[] = [];
   /** The rules the scenario checks (its rule tags), set before its first step (checks.ts). */
   rules: string[] = [];
+  /** What the model was shown of each call, noted by a step before the provider changed. */
+  readonly outputsShown = new Map<string, string>();
   /** Whether the provider was scripted to run a tool of its own (a web search) unasked. */
   hostedCallScripted = false;
   /** Whether a check saw nothing real while the scenario ran on. */
