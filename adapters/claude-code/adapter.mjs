@@ -61,7 +61,6 @@ const log = (line) => {
 
 let config;
 const live = new Map();
-const held = new Map();
 const subscriptions = new Map();
 /** The gates the kit's `gate` tool waits on, opened by `gate.open`. */
 let gates = new GateBoard();
@@ -154,21 +153,33 @@ function readAgents() {
   return existsSync(agentsFile()) ? JSON.parse(readFileSync(agentsFile(), 'utf8')) : {};
 }
 
-/** The kit's default agent, which a session without a selected agent runs as. */
+/**
+ * The seeds' default agent. Claude Code has none: a process started without `--agent` runs as no
+ * agent, under its own permission defaults. Once the kit defines an agent of this name, a session
+ * that selects none runs as it (`--agent`): that choice is the adapter's, and the answer of the
+ * `agent.define` that defines it says so (`agent.define.default`), so no verdict about the agents'
+ * rules rests on it. It gets no rule the kit did not give it.
+ */
 const DEFAULT_AGENT = 'build';
+
+/** The agent a session's process runs as: the one it selected, else the default once defined. */
+function agentOf(selected) {
+  return selected ?? (Object.hasOwn(readAgents(), DEFAULT_AGENT) ? DEFAULT_AGENT : undefined);
+}
 
 /**
  * What Claude Code is started with for the agent a session's process runs as. Until the kit defines
  * an agent or a session selects one, nothing asks: permissions are bypassed, as they were before
  * agents were mapped. From then on the kit's agents are Claude Code agents (`--agents`, each with an
  * empty prompt, so Claude Code keeps its own system prompt, and the tools the kit denies as
- * `disallowedTools`), the session's one is its main agent (`--agent`, named on every start, since
- * `--resume` would otherwise take the one the transcript last ran), and the agent's rules per tool
- * are the permission rules of the process's settings (`permissions.allow`, `deny`, `ask`; a denied
- * skill `Skill(<name>)`, also left out of the skill listing by `skillOverrides`), the default
- * agent's `Bash` allowed unless the kit gives it another rule. The process then runs in Claude
- * Code's default permission mode and asks the adapter (`--permission-prompt-tool stdio`) about each
- * call its rules, or its own defaults, leave open.
+ * `disallowedTools`), the session's selected one is its main agent (`--agent`, named on every
+ * start, since `--resume` would otherwise take the one the transcript last ran), and the agent's
+ * rules per tool are the permission rules of the process's settings (`permissions.allow`, `deny`,
+ * `ask`; a denied skill `Skill(<name>)`, also left out of the skill listing by `skillOverrides`).
+ * A session that selected none runs as the default agent once the kit defined it, else as no
+ * agent, its calls meeting Claude Code's own permission defaults. The process then runs in Claude Code's default permission mode and asks
+ * the adapter (`--permission-prompt-tool stdio`) about each call its rules, or its defaults, leave
+ * open.
  */
 function agentArguments(name, selected) {
   const agents = readAgents();
@@ -176,7 +187,7 @@ function agentArguments(name, selected) {
     return ['--settings', JSON.stringify(modelSettings()), '--permission-mode', 'bypassPermissions'];
   const permissions = permissionRules(name);
   const definitions = Object.fromEntries(
-    [...new Set([DEFAULT_AGENT, name, ...Object.keys(agents)])].map((agent) => [
+    [...new Set([...(name === undefined ? [] : [name]), ...Object.keys(agents)])].map((agent) => [
       agent,
       {
         description: `The kit's agent ${agent}`,
@@ -190,8 +201,7 @@ function agentArguments(name, selected) {
   return [
     '--agents',
     JSON.stringify(definitions),
-    '--agent',
-    name,
+    ...(name === undefined ? [] : ['--agent', name]),
     '--settings',
     JSON.stringify({ ...modelSettings(), permissions, skillOverrides: skillListing(name) }),
     '--permission-mode',
@@ -203,15 +213,14 @@ function agentArguments(name, selected) {
 
 /**
  * The agent's rules per tool as Claude Code's permission rules (`permissions.allow`, `deny`, `ask`;
- * a denied skill `Skill(<name>)`), the default agent's `Bash` and every agent's kit tools allowed
- * unless the kit rules otherwise.
+ * a denied skill `Skill(<name>)`), the kit tools allowed unless the kit rules otherwise.
  */
 function permissionRules(name) {
   const agents = readAgents();
   // The kit's tools are allowed unless the agent rules otherwise (an unlisted tool is allowed):
   // Claude Code asks about an MCP server's tools by default.
   const kitTools = Object.fromEntries(KIT_TOOLS.map((tool) => [tool.name, 'allow']));
-  const rules = { ...kitTools, ...(name === DEFAULT_AGENT ? { Bash: 'allow' } : {}), ...agents[name]?.tools };
+  const rules = { ...kitTools, ...agents[name]?.tools };
   const permissions = { allow: [], deny: [], ask: [] };
   for (const [tool, rule] of Object.entries(rules)) permissions[rule].push(ruleName(tool));
   for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
@@ -325,14 +334,14 @@ function hello(kitConfig) {
 const EMULATED = {
   'session.create':
     'the adapter keeps kit session IDs, locations and the Claude Code session UUID it starts each with (--session-id) in kit-sessions.json',
-  'prompt.admit.held':
-    "resume false while idle holds the prompt in the adapter's memory until session.run or session.wake: Claude Code has no admit-without-run",
   'prompt.admit.receipt':
     "the receipt is the adapter's: Claude Code answers a stream-json user message with none; the kit's message ID goes as the message's uuid, which Claude Code keeps and skips when it comes again",
   'session.run':
-    "writes the prompts the adapter holds to the process's stdin, else only opens the process: Claude Code has no command that runs a session without new input",
+    'only opens the process (--resume when the transcript exists): Claude Code starts a turn only for a user message that queries',
   'session.wake':
-    'writes the prompts the adapter holds, and nothing else: Claude Code keeps no inbox a wake could promote from',
+    'only opens the process: Claude Code has no wake, and a prompt it holds (shouldQuery false) goes out only merged into the next user message that queries',
+  'agent.define.default':
+    'a session that selects no agent runs as the agent build (--agent) once the kit defined it: Claude Code has no default agent',
   events: "the transcript's rows, numbered by their line in the file: Claude Code keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',
@@ -342,10 +351,10 @@ const EMULATED = {
 };
 
 /**
- * What of EMULATED Claude Code has no interface for at all: no prompt kept without a turn, no run
- * without new input, no wake; a rule about one is not implemented.
+ * What of EMULATED Claude Code has no interface for at all: no run without new input, no wake; a
+ * rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'session.run', 'session.wake'];
+const ABSENT = ['session.run', 'session.wake'];
 
 function environment(model) {
   const env = { ...process.env, ...OFFLINE };
@@ -413,7 +422,8 @@ function compactionEnvironment(model) {
 function processOf(id) {
   const running = live.get(id);
   if (running && !running.exited) return running;
-  const { uuid, location, model = config.provider.model, agent = DEFAULT_AGENT, agentSelected } = session(id);
+  const { uuid, location, model = config.provider.model, agent: selected, agentSelected } = session(id);
+  const agent = agentOf(selected);
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
   const args = [
     '-p',
@@ -453,7 +463,7 @@ function messageUuid(messageId) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function userMessage(prompt, delivery, uuid) {
+function userMessage(prompt, delivery, uuid, { query = true } = {}) {
   const content = prompt.parts.map((part) =>
     part.type === 'image'
       ? { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } }
@@ -466,46 +476,51 @@ function userMessage(prompt, delivery, uuid) {
     uuid,
     // Claude Code steers a message sent while a turn runs into that turn; `later` waits for it to end.
     ...(delivery === 'queue' ? { priority: 'later' } : {}),
+    // Claude Code appends a message with shouldQuery false to the transcript without a turn, and
+    // merges it into the next user message that queries.
+    ...(query ? {} : { shouldQuery: false }),
   };
 }
 
 let admitted = 0;
 
-function admit(c) {
+async function admit(c) {
   if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue')
     throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
   session(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
   const uuid = messageUuid(messageId);
-  const message = userMessage(c.prompt, c.delivery, uuid);
-  // A UUID already in the transcript is one Claude Code took in, and will skip.
-  const taken = rowsOf(c.sessionId).some((row) => row.type === 'user' && row.uuid === uuid);
-  const duplicate = taken || (held.get(c.sessionId) ?? []).some((waiting) => waiting.uuid === uuid);
+  // A UUID already in the transcript is one Claude Code took in, and will skip; a row it keeps
+  // without a turn (queueTranscriptOnly, from shouldQuery false) waits for a message that queries.
+  const row = rowsOf(c.sessionId).find((kept) => kept.type === 'user' && kept.uuid === uuid);
   const running = live.get(c.sessionId);
   const busy = running && !running.settled();
-  if (c.resume === false && !busy) {
-    if (!duplicate) held.set(c.sessionId, [...(held.get(c.sessionId) ?? []), message]);
-    return new EmulatedAnswer({ messageId, state: taken ? 'promoted' : 'pending', duplicate }, [
-      'prompt.admit.held',
-      'prompt.admit.receipt',
-    ]);
+  // `resume: false` while idle is Claude Code's own admission without a turn (shouldQuery false).
+  const hold = c.resume === false && !busy;
+  const message = userMessage(c.prompt, c.delivery, uuid, { query: !hold });
+  const claude = processOf(c.sessionId);
+  const queried = row === undefined ? claude.written.get(uuid) : row.queueTranscriptOnly !== true;
+  const duplicate = queried !== undefined;
+  // Claude Code skips a message whose UUID it holds.
+  claude.send(message, { echoed: !duplicate });
+  // Held, the prompt is admitted once Claude Code took it in and went idle again, its row written.
+  if (hold) {
+    await claude.idle();
+    if (!rowsOf(c.sessionId).some((kept) => kept.uuid === uuid)) log(`held ${uuid}: no transcript row at idle`);
   }
-  // Claude Code skips a message whose UUID it holds, and echoes nothing of it.
-  processOf(c.sessionId).send(message, { echoed: !duplicate });
-  return new EmulatedAnswer({ messageId, state: taken || !(busy || duplicate) ? 'promoted' : 'pending', duplicate }, [
+  const pending = duplicate ? !queried : hold || busy;
+  return new EmulatedAnswer({ messageId, state: pending ? 'pending' : 'promoted', duplicate }, [
     'prompt.admit.receipt',
   ]);
 }
 
 /**
- * Sends the held prompts; with none, only opens the session (`--resume`): Claude Code starts a
- * turn only for a user message, and does not go on with a turn a crash cut off.
+ * Only opens the session (`--resume`): Claude Code starts a turn only for a user message that
+ * queries, and does not go on with a turn a crash cut off; a prompt it holds (shouldQuery false)
+ * waits for such a message.
  */
 function run(id) {
-  const waiting = held.get(id) ?? [];
-  held.delete(id);
-  const claude = processOf(id);
-  for (const message of waiting) claude.send(message);
+  processOf(id);
 }
 
 /**
@@ -519,8 +534,12 @@ function run(id) {
  */
 async function switchRunning(running, { model, agent }) {
   if (running.agent !== agent) {
-    if (!Object.hasOwn(readAgents(), agent) && agent !== DEFAULT_AGENT)
-      throw new Refusal('not-found', `no agent ${agent}`);
+    if (agent === undefined)
+      throw new Refusal(
+        'unsupported',
+        "Claude Code's apply_flag_settings switches a running process to an agent, not back to none",
+      );
+    if (!Object.hasOwn(readAgents(), agent)) throw new Refusal('not-found', `no agent ${agent}`);
     await refusedAs(
       running.control({ subtype: 'apply_flag_settings', settings: { agent, skillOverrides: skillListing(agent) } }),
       'apply_flag_settings',
@@ -582,7 +601,7 @@ const commands = {
     if (!found) throw new Refusal('not-found', `no session ${c.sessionId}`);
     const running = live.get(c.sessionId);
     const model = c.model === undefined ? (found.model ?? config.provider.model) : (c.model ?? config.provider.model);
-    const agent = c.agent === undefined ? (found.agent ?? DEFAULT_AGENT) : (c.agent ?? DEFAULT_AGENT);
+    const agent = agentOf(c.agent === undefined ? found.agent : (c.agent ?? undefined));
     const restart = running && !running.exited && (running.model !== model || running.agent !== agent);
     // While a turn runs the switch goes to the running process (switchRunning), taken from its
     // next provider request on. Between turns the process ends instead (stdin closed), and the
@@ -634,6 +653,8 @@ const commands = {
     const agents = readAgents();
     agents[c.name] = { tools: c.tools, skills: c.skills };
     writeFileSync(agentsFile(), JSON.stringify(agents, null, 2));
+    // Claude Code has no default agent: that sessions selecting none run as this one is the adapter's.
+    const emulated = c.name === DEFAULT_AGENT ? ['agent.define.default'] : [];
     // Claude Code takes its agents and permission rules when its process starts: each session's
     // process that waits for nothing ends, and the next use starts it again over --resume.
     await Promise.all(
@@ -644,6 +665,7 @@ const commands = {
           live.delete(id);
         }),
     );
+    return new EmulatedAnswer(undefined, emulated);
   },
   // Claude Code asks the host about each tool call its rules leave open with a can_use_tool
   // control request (--permission-prompt-tool stdio), listed under the agent the process ran as then.
@@ -772,7 +794,6 @@ const UNSUPPORTED = {
 async function close() {
   await Promise.all([...live.values()].map((running) => running.close()));
   live.clear();
-  held.clear();
   subscriptions.clear();
   gates = new GateBoard();
   diagnostics.length = 0;

@@ -18,6 +18,11 @@ export class ClaudeProcess {
     this.servers = new Map(servers.map((server) => [server.name, server]));
     /** User messages written that Claude Code has not echoed back yet (`--replay-user-messages`). */
     this.unread = 0;
+    /**
+     * The UUIDs of the user messages written to this process, each with whether it queried: Claude
+     * Code skips one it took already, before its transcript row is written too.
+     */
+    this.written = new Map();
     this.waiters = [];
     this.permissionWaiters = [];
     this.pending = new Map();
@@ -66,7 +71,8 @@ export class ClaudeProcess {
         id: message.request_id,
         tool,
         callId,
-        agent: this.agent,
+        // A process that runs as no agent (Claude Code has no default one) asks under none.
+        agent: this.agent ?? '',
         suggestions,
       });
       this.notify();
@@ -198,6 +204,8 @@ export class ClaudeProcess {
     if (message.type === 'user') {
       this.state = 'running';
       if (echoed) this.unread += 1;
+      if (message.uuid && !this.written.has(message.uuid))
+        this.written.set(message.uuid, message.shouldQuery !== false);
     }
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
   }
