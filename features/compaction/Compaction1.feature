@@ -98,6 +98,7 @@ Feature: Compaction1 - Automatic compaction
     When the user steers "two"
     And the session settles
     Then the provider received 4 requests
+    And request 4 mentions "SUMMARY: echoed, then a long answer" in its conversation, or nothing here is judged
     And request 4 carries no assistant or tool message
 
   @CMP-05 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:cmp-compaction-reasoning-1
@@ -117,6 +118,7 @@ Feature: Compaction1 - Automatic compaction
     Then the provider received 4 requests
     # checks: AGT-06
     And request 2 replays the reasoning "weighing the first" signed "sig-kit-1"
+    And request 4 mentions "SUMMARY: a short answer, then a long one" in its conversation, or nothing here is judged
     And request 4 carries no provider-native reasoning
     And request 4 carries no assistant or tool message
 

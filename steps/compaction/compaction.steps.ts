@@ -76,6 +76,19 @@ Then(
 );
 
 /**
+ * The premise of a check of what crosses a compaction: the request after it carries its summary.
+ * A runtime that sent the turn before its summary was done (or cut the history another way) shows
+ * nothing of what its compaction keeps there.
+ */
+Then(
+  'request {int} mentions {string} in its conversation, or nothing here is judged',
+  function (this: KitWorld, n: number, text: string) {
+    if (!request(this, n).messages.some((m) => m.text.includes(text)))
+      throw new NothingToJudge(`no message of ${requestLabel(n)} mentions "${text}": it carries no compaction to judge`);
+  },
+);
+
+/**
  * A summary request carries the messages a compaction folds. A runtime that keeps the newest
  * messages verbatim after a compaction (its recent context) folds none of those: when the request
  * after the compaction carries `text` as a message of its own, nothing here is judged.
