@@ -84,7 +84,9 @@ Then(
   'request {int} mentions {string} in its conversation, or nothing here is judged',
   function (this: KitWorld, n: number, text: string) {
     if (!request(this, n).messages.some((m) => m.text.includes(text)))
-      throw new NothingToJudge(`no message of ${requestLabel(n)} mentions "${text}": it carries no compaction to judge`);
+      throw new NothingToJudge(
+        `no message of ${requestLabel(n)} mentions "${text}": it carries no compaction to judge`,
+      );
   },
 );
 
