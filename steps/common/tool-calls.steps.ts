@@ -109,6 +109,9 @@ Then(
   function (this: KitWorld, n: number, id: string, earlier: string) {
     const before = this.outputsShown.get(earlier);
     if (before === undefined) throw new Error(`no step noted what the model was shown of call "${earlier}"`);
+    // Nothing of the output shown either time would compare equal and show nothing of the limit.
+    if (before === '')
+      return this.notJudged(`request showing call "${earlier}" showed none of the lines the tool returned`);
     expect(shownAlike(this, n, id), `the output of call "${id}" in request ${n}, as "${earlier}" was shown`).to.equal(
       before,
     );
@@ -119,15 +122,10 @@ Then(
 Then(
   'request {int} shows the model the output of call {string} as request {int} did',
   function (this: KitWorld, later: number, id: string, earlier: number) {
-    const sentIn = (n: number) =>
-      request(this, n)
-        .messages.filter((m) => m.role === 'tool' && m.toolCallId === id)
-        .map((m) => m.text);
-    const first = sentIn(earlier);
-    expect(first, `the output of call "${id}" in request ${earlier}`).to.have.length(1);
+    const first = shownOf(this, earlier, id);
     expect(
-      sentIn(later),
+      shownOf(this, later, id),
       `the output of call "${id}" in request ${later}, as request ${earlier} sent it`,
-    ).to.deep.equal(first);
+    ).to.equal(first);
   },
 );

@@ -159,26 +159,33 @@ function ownWeight(world: KitWorld): number {
   return world.driver.description.limits?.requestOverheadTokens ?? 0;
 }
 
+/** The budget a scenario states, with what else it sets beside it (a compaction model, a switch, a replacement text). */
+function configureStated(
+  world: KitWorld,
+  contextWindow: number,
+  outputAllowance: number,
+  buffer: number,
+  extra: Record<string, unknown> = {},
+): Promise<unknown> {
+  return world.driver.call('compaction.configure', {
+    contextWindow: contextWindow + ownWeight(world),
+    outputAllowance,
+    buffer,
+    ...extra,
+  });
+}
+
 Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number) {
-    await this.driver.call('compaction.configure', {
-      contextWindow: contextWindow + ownWeight(this),
-      outputAllowance,
-      buffer,
-    });
+    await configureStated(this, contextWindow, outputAllowance, buffer);
   },
 );
 
 Given(
   "the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, the compaction agent's model being {string}",
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, model: string) {
-    await this.driver.call('compaction.configure', {
-      contextWindow: contextWindow + ownWeight(this),
-      outputAllowance,
-      buffer,
-      model,
-    });
+    await configureStated(this, contextWindow, outputAllowance, buffer, { model });
   },
 );
 
@@ -192,12 +199,7 @@ Given(
     name: 'auto' | 'prune',
     on: boolean,
   ) {
-    await this.driver.call('compaction.configure', {
-      contextWindow: contextWindow + ownWeight(this),
-      outputAllowance,
-      buffer,
-      [name]: on,
-    });
+    await configureStated(this, contextWindow, outputAllowance, buffer, { [name]: on });
   },
 );
 
@@ -205,12 +207,7 @@ Given(
 Given(
   'the context window is {int} tokens with an output allowance of {int} and a compaction buffer of {int}, pruned content reading as {string}',
   async function (this: KitWorld, contextWindow: number, outputAllowance: number, buffer: number, template: string) {
-    await this.driver.call('compaction.configure', {
-      contextWindow: contextWindow + ownWeight(this),
-      outputAllowance,
-      buffer,
-      prunedMessage: template,
-    });
+    await configureStated(this, contextWindow, outputAllowance, buffer, { prunedMessage: template });
   },
 );
 
