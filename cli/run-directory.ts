@@ -1,5 +1,6 @@
 import { KEPT_INDEX } from '../harness/store/store-location.js';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { KitInputError } from '../harness/input-error.js';
 import { basename, dirname, join } from 'node:path';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
@@ -13,7 +14,13 @@ const RUN_PREFIX = 'kit-run-';
  * interrupted or when nothing in it is worth keeping.
  */
 export function makeRunDirectory(): string {
-  const directory = mkdtempSync(join(suiteSettings().scenarioRoot, RUN_PREFIX));
+  const root = suiteSettings().scenarioRoot;
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new KitInputError(
+      process.env.KIT_TMPDIR ? 'KIT_TMPDIR' : 'the scenario root',
+      `${root} is not a directory: make it, or name another where scenarios may make their directories`,
+    );
+  const directory = mkdtempSync(join(root, RUN_PREFIX));
   // The steps read their scenario root from the environment this process shares with them.
   process.env.KIT_TMPDIR = directory;
   return directory;

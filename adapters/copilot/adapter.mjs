@@ -504,7 +504,8 @@ const commands = {
   },
   // The model is switched in the session itself (`session.model.switchTo`, the SDK's
   // `setModel`): while a turn runs, Copilot CLI defers the switch until its work ends. The
-  // provider is updated with the model's own prompt limit (`session.options.update`). The agent is
+  // provider is given again (`session.options.update`) with the model's own prompt limit and the
+  // Codex `modelId` that chooses the session's tools, the model sent as `wireModel`. The agent is
   // selected in the session too (`session.agent.select`, or `session.agent.deselect` for the
   // default agent). Both are kept for the session's next opening (after a restart).
   'session.select': async (c) => {
@@ -516,8 +517,7 @@ const commands = {
     await open(c.sessionId);
     const model = found.model ?? config.provider.model;
     await server.request('session.model.switchTo', { sessionId: found.uuid, modelId: model });
-    if (settings.compaction?.modelWindows)
-      await server.request('session.options.update', { sessionId: found.uuid, provider: modelProvider(model) });
+    await server.request('session.options.update', { sessionId: found.uuid, provider: modelProvider(model) });
   },
   // Copilot CLI moves a session with `session.metadata.setWorkingDirectory` (its `/cd`): the
   // session's recorded directory, where its tools run and its files are looked up, is the new one.

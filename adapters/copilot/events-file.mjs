@@ -146,16 +146,18 @@ export function toKitHistory(records) {
   return messages;
 }
 
-/** Turns Copilot CLI recorded as failed: its `session.error` events. */
+/**
+ * Turns Copilot CLI recorded as failed: its `session.error` events, an overflow where Copilot CLI
+ * itself took the refusal for one (`errorType: "context_limit"`), never by the adapter's reading of
+ * the message.
+ */
 export function toKitFailures(records) {
   return records
     .filter((record) => record.type === 'session.error')
-    .map((record) => {
-      const message = record.data?.message ?? 'the turn failed';
-      return /context.{0,20}(length|window|limit)|too (long|large)|token.*(limit|exceed)|exceeds/i.test(message)
-        ? { code: 'context-overflow', message }
-        : { code: 'provider-error', message };
-    });
+    .map((record) => ({
+      code: record.data?.errorType === 'context_limit' ? 'context-overflow' : 'provider-error',
+      message: record.data?.message ?? 'the turn failed',
+    }));
 }
 
 /** Copilot CLI's compactions: a `session.compaction_start`, completed or failed by its `session.compaction_complete`. */

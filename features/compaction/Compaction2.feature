@@ -108,9 +108,12 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the user steers "one"
     And the session settles
     Then the provider received 1 request
-    And the session reports the failure "context-overflow", saying the context overflowed
     # checks: CMP-11
     And the session has 0 completed compactions
+    # A runtime that did not take the refusal for an overflow (CMP-10's matter) shows nothing of how it ends one.
+    # checks: CMP-11
+    And the session reports the failure "context-overflow", or nothing here is judged
+    And the session reports the failure "context-overflow", saying the context overflowed
 
   @CMP-08 @PRU-06 @profile:sol @id:cmp-compaction-12
   Scenario: [6] The first prompt's task stays visible to the model through two compactions
@@ -165,7 +168,10 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session has 1 completed compaction
     # checks: CMP-12 EPO-08
     And request 4 uses the model "kit-other"
-    # checks: CMP-12 CMP-06 CMP-09
+    # A runtime that sent the turn while its summary was still being written has no summary to show in it.
+    # checks: CMP-06 CMP-09
+    And request 4 was sent once request 3 was answered, or nothing here is judged
+    # checks: CMP-06 CMP-09
     And request 4 mentions "SUMMARY: a long answer" in its conversation
 
   @CMP-12 @id:cmp-model-window-2

@@ -48,13 +48,13 @@ Feature: Promotion1 - Steers and queued prompts
     And the gate "g1" opens
     And the session settles
     Then the kit names what the prompt "also this" did to the turn of "start" and its call "call_gate_g1"
-    And the provider received 2 requests
     And request 2 ends with:
       | role      | content        |
       | user      | start          |
       | assistant | calls gate     |
       | tool      | gate g1 opened |
       | user      | also this      |
+    And the provider received 2 requests
 
   @INB-08 @id:inb-promotion-4 @needs:kit-tools
   Scenario: [4] Several pending steers promote together in admission order
@@ -68,8 +68,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the user admits "three" as steer with id "msg-b"
     And the gate "g1" opens
     And the session settles
-    Then the provider received 2 requests
-    And request 2 tells the model, after "gate g1 opened", in this order:
+    Then request 2 tells the model, after "gate g1 opened", in this order:
       | one   |
       | two   |
       | three |
@@ -80,6 +79,7 @@ Feature: Promotion1 - Steers and queued prompts
       | user | one            |
       | user | two            |
       | user | three          |
+    And the provider received 2 requests
 
   @INB-09 @id:inb-promotion-5 @needs:kit-tools
   Scenario: [5] Promoting a steer resets the provider-turn allowance

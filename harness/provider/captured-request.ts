@@ -12,9 +12,14 @@ export interface CapturedRequest {
   /** The kit's virtual time when the request arrived, and when the provider answered it. */
   arrivedAt?: string;
   answeredAt?: string;
+  /** The requests whose responses had not ended when this one arrived (a runtime that did not wait for them). */
+  openAtArrival?: number[];
 }
 
-export type DecodedRequest = Omit<CapturedRequest, 'index' | 'body' | 'model' | 'arrivedAt' | 'answeredAt'>;
+export type DecodedRequest = Omit<
+  CapturedRequest,
+  'index' | 'body' | 'model' | 'arrivedAt' | 'answeredAt' | 'openAtArrival'
+>;
 
 export interface ModelVisibleMessage {
   role: string;

@@ -48,7 +48,8 @@ export class FakeProvider {
   readonly awaitedHolds = new Set<string>();
   private readonly onHoldAwaited: (() => void)[] = [];
   private readonly arrivals: { count: number; resolve: () => void }[] = [];
-  private inFlight = 0;
+  /** The requests whose responses have not ended, by index. */
+  private readonly open = new Set<number>();
   /** What the provider refused, by the request it refused (`sameRequestKey`). */
   private readonly refusals = new Map<string, { wire: WireResponse; times: number }>();
   /** The most requests open at the same time, from arrival (held ones too) to the end of their response. */
@@ -175,8 +176,9 @@ export class FakeProvider {
     this.arrived += 1;
     if (this.lastErrorAt !== undefined) this.retrySleepMs += performance.now() - this.lastErrorAt;
     this.lastErrorAt = undefined;
-    this.inFlight += 1;
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    captured.openAtArrival = [...this.open];
+    this.open.add(captured.index);
+    this.maxInFlight = Math.max(this.maxInFlight, this.open.size);
     const { messages } = captured;
     if (this.observer) this.observer(captured);
     else this.requests.push(captured);
@@ -198,10 +200,10 @@ export class FakeProvider {
       // one; a few times, so that a runtime that would loop on it still ends.
       refusedBefore.times += 1;
       this.lastErrorAt = performance.now();
-      return this.respond(refusedBefore.wire, signal);
+      return this.respond(captured.index, refusedBefore.wire, signal);
     }
     if (at < 0) {
-      this.inFlight -= 1;
+      this.open.delete(captured.index);
       this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
       return Response.json(
         { error: { message: 'conformance kit: no scripted provider turn for this request' } },
@@ -216,7 +218,7 @@ export class FakeProvider {
     const { response } = entry!;
     if ('kind' in response && response.kind === 'reset') {
       // No answer at all: the transport breaks the connection, and the runtime's retry sleep starts now.
-      this.inFlight -= 1;
+      this.open.delete(captured.index);
       this.lastErrorAt = performance.now();
       throw new ConnectionReset();
     }
@@ -230,7 +232,7 @@ export class FakeProvider {
       this.lastErrorAt = performance.now();
       this.refusals.set(sameRequestKey(captured), { wire, times: 0 });
     }
-    return this.respond(wire, signal, held && entry!.holdEnd ? held : undefined);
+    return this.respond(captured.index, wire, signal, held && entry!.holdEnd ? held : undefined);
   }
 
   /** Waits on the hold `name`, counted as awaited meanwhile: the runtime is waiting on the kit. */
@@ -247,14 +249,15 @@ export class FakeProvider {
    * them all, and that ends the response. With `heldEnd`, the last two frames wait for that hold
    * until the runtime has read the rest: it has the answer's text, not its end.
    */
-  private respond(wire: WireResponse, signal: AbortSignal | undefined, heldEnd?: string): Response {
+  private respond(index: number, wire: WireResponse, signal: AbortSignal | undefined, heldEnd?: string): Response {
     const cut = heldEnd === undefined ? wire.frames.length : Math.max(0, wire.frames.length - 2);
     let rest = wire.frames.slice(cut);
     const waitOn = (name: string) => this.waitOn(name);
+    const open = this.open;
     let closed = false;
     let onAbort: (() => void) | undefined;
     const done = () => {
-      if (!closed) this.inFlight -= 1;
+      if (!closed) open.delete(index);
       closed = true;
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     };

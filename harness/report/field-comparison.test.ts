@@ -100,7 +100,13 @@ test('the summary gives each runtime a bar of its outcomes and its pass share, a
 
 test('a runtime judged in several dialects has a column per dialect, side by side, and its differing rules are named', () => {
   const dialects: JudgedRuntime[] = [
-    { ...judged[1]!, runtime: 'beta', dialect: 'openai-responses', rules: { 'INB-01': { outcome: 'failed' } } },
+    {
+      ...judged[1]!,
+      runtime: 'beta',
+      dialect: 'openai-responses',
+      // RUN-01 only this dialect's judgement runs: no difference.
+      rules: { 'INB-01': { outcome: 'failed' }, 'RUN-01': { outcome: 'passed' } },
+    },
     ...judged,
     { ...judged[1]!, runtime: 'beta', dialect: 'anthropic-messages', rules: { 'INB-01': { outcome: 'passed' } } },
   ];

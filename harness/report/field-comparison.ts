@@ -147,8 +147,9 @@ export function dialectDifferences({
     columns.length < 2
       ? []
       : rows.flatMap(({ rule, cells }) => {
+          // A dialect whose judgement runs none of the rule's scenarios has no outcome to differ by.
           const outcomes = Object.fromEntries(
-            columns.map((i) => [runtimes[i]!.dialect!, cells[i]?.outcome ?? withoutCell(runtimes[i]!)]),
+            columns.flatMap((i) => (cells[i] ? [[runtimes[i]!.dialect!, cells[i].outcome]] : [])),
           );
           return new Set(Object.values(outcomes)).size > 1 ? [{ runtime, rule: rule.id, outcomes }] : [];
         }),

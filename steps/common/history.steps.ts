@@ -16,15 +16,18 @@ Then(
 );
 
 /**
- * A rule about the allowance's restart has nothing to judge on a runtime whose drain no allowance
- * ends (RUN-02, judged in its own scenarios): it runs every scripted turn whatever was promoted.
+ * A rule about how a kind of failure ends has nothing to judge on a runtime that never had that
+ * failure: a drain no allowance ends (RUN-02, judged in its own scenarios), a refusal the runtime
+ * did not take for an overflow (CMP-10's).
  */
 Then(
   'the session reports the failure {failure-code}, or nothing here is judged',
   async function (this: KitWorld, code: string) {
     const failures = await this.driver.failures(this.session().id);
     if (!failures.some((failure) => failure.code === code))
-      throw new NothingToJudge(`the session reports no failure ${code}: no allowance ended its drain`);
+      throw new NothingToJudge(
+        `the session reports no failure "${code}"${failures.length > 0 ? ` (it reports ${failures.map((f) => `"${f.code}"`).join(', ')})` : ''}`,
+      );
   },
 );
 
@@ -123,11 +126,11 @@ Then(
       return;
     }
     const user = rows.findLastIndex((row) => row.role === 'user' && row.content === input);
-    expect(user, `the user message "${input}" in history`).to.be.at.least(0);
+    expect(user >= 0, `whether history holds the user message "${input}"`).to.equal(true);
     expect(
-      user,
-      `the user message "${input}" comes before the system message telling "${told}" in history`,
-    ).to.be.below(system);
+      user < system,
+      `whether the user message "${input}" comes before the system message telling "${told}" in history`,
+    ).to.equal(true);
   },
 );
 

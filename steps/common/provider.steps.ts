@@ -137,6 +137,21 @@ Then('the provider never had more than {int} response(s) open', function (this: 
 });
 
 /**
+ * A check of what a request shows after an earlier one (a compaction's summary in the turn after
+ * it) judges nothing where the runtime sent it before the earlier one was answered: it did not
+ * wait for that answer, which is another rule's matter.
+ */
+Then(
+  'request {int} was sent once request {int} was answered, or nothing here is judged',
+  function (this: KitWorld, later: number, earlier: number) {
+    if (request(this, later).openAtArrival?.includes(earlier))
+      throw new NothingToJudge(
+        `${requestLabel(later)} was sent while ${requestLabel(earlier)} was still being answered: the runtime did not wait for that answer`,
+      );
+  },
+);
+
+/**
  * A runtime without the kit's context sources announces context of its own (its environment, the
  * date) in system messages at a boundary, after its input as `toldAfter` allows: a table that names
  * no system message does not count them.

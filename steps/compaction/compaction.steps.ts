@@ -375,7 +375,10 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
   if (text === input) return;
   const serialized = text.replace(/<\/?[\w-]+>/g, '');
   const at = serialized.lastIndexOf(input);
-  expect(at, `whether the last message of ${requestLabel(n)} states "${input}": ${text.slice(-200)}`).to.be.at.least(0);
+  expect(
+    at >= 0,
+    `whether the last message of ${requestLabel(n)} states "${input}" (it ends ${JSON.stringify(text.slice(-200))})`,
+  ).to.equal(true);
   let after = serialized.slice(at + input.length);
   for (const summary of this.summariesScripted) after = after.split(summary).join('');
   // A prompt on a line of its own, or after a role label ("user: one"), stated after the pending one.
