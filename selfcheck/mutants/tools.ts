@@ -52,6 +52,22 @@ export const tools: Mutant[] = [
     breaks: ['TLS-03'],
   },
   {
+    name: 'a partly applied patch says so in its message alone, naming what was not applied among what was',
+    file: 'tools/apply-patch-tool.ts',
+    find: '        throw new ToolFailure(`patch partly applied: ${JSON.stringify(report)}`, report);',
+    replace:
+      '        throw new ToolFailure(`patch partly applied: ${JSON.stringify({ applied: [...report.applied, ...report.notApplied], failed: report.failed })}`, undefined);',
+    breaks: ['TLS-03'],
+  },
+  {
+    name: 'a partly applied patch says so in its message alone, naming only what failed and what was not tried',
+    file: 'tools/apply-patch-tool.ts',
+    find: '        throw new ToolFailure(`patch partly applied: ${JSON.stringify(report)}`, report);',
+    replace:
+      '        throw new ToolFailure(`patch partly applied: ${JSON.stringify({ failed: report.failed, notApplied: report.notApplied })}`, undefined);',
+    breaks: ['TLS-03'],
+  },
+  {
     name: 'caller values override the host overlay',
     file: 'pty/pty-environment.ts',
     find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',

@@ -58,8 +58,9 @@ Then('the workspace {string} has no file {string}', function (this: KitWorld, wo
 
 /**
  * The seeds want "an explicit partial-application report" and leave its shape open: either the
- * structured `{applied, failed, notApplied}`, or the call's message naming each applied path and
- * the failing one, and no operation that was not applied.
+ * structured `{applied, failed, notApplied}`, or the message the model was given for the call
+ * (else the call's durable output) naming each applied path and the failing one, and an operation
+ * that was not applied, if at all, only after all of them (as one not attempted).
  */
 Then('call {string} reports:', async function (this: KitWorld, id: string, table: DataTable) {
   type Op = { op: string; path: string };
@@ -67,10 +68,19 @@ Then('call {string} reports:', async function (this: KitWorld, id: string, table
   const settled = await toolCall(this, id);
   const report = settled.structured as { applied?: Op[]; failed?: Op; notApplied?: Op[] } | undefined;
   if (report?.applied === undefined) {
-    const text = settled.output ?? '';
+    const shown = this.provider.requests
+      .flatMap((sent) => sent.messages)
+      .find((message) => message.role === 'tool' && message.toolCallId === id)?.text;
+    const text = shown ?? settled.output ?? '';
     const named = (outcome: string) => expected.filter((row) => row.outcome === outcome).map((row) => row.path);
-    for (const path of [...named('applied'), ...named('failed')]) expect(text, 'the report').to.include(path);
-    for (const path of named('not applied')) expect(text, 'the report').to.not.include(path);
+    const reported = [...named('applied'), ...named('failed')];
+    for (const path of reported) expect(text, 'the report').to.include(path);
+    const lastReported = Math.max(...reported.map((path) => text.lastIndexOf(path)));
+    for (const path of named('not applied'))
+      expect(
+        text.indexOf(path) < 0 || text.indexOf(path) > lastReported,
+        `whether the report names "${path}", which was not applied, only after what was applied and what failed: ${text}`,
+      ).to.equal(true);
     this.tookReading('patch.partial-report', 'message');
     return;
   }
