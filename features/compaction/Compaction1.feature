@@ -195,7 +195,6 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     Then the provider received 5 requests
     And request 5 mentions "SUMMARY: two turns" in its conversation
-    And request 5 mentions "LATEST-REPLY" in its conversation
     # What the pending turn was sent with after the compaction, a runtime that sent it before compacting,
     # or while its summary was still being written, has nothing to show.
     # checks: CMP-09
@@ -208,6 +207,9 @@ Feature: Compaction1 - Automatic compaction
     And request 4 mentions "SUMMARY: two turns" in its conversation
     # checks: CMP-04
     And request 4 mentions "LATEST-REPLY" in its conversation
+    # What a restart keeps of the recent context, a runtime that kept none of it after the compaction has nothing to show.
+    And request 4 mentions "LATEST-REPLY" in its conversation, or nothing here is judged
+    And request 5 mentions "LATEST-REPLY" in its conversation
 
   @CMP-01 @id:cmp-compaction-tools-1
   Scenario: [8] The estimate counts the tool definitions the request advertises

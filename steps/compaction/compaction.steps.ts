@@ -85,7 +85,7 @@ Then(
   function (this: KitWorld, n: number, text: string) {
     if (!request(this, n).messages.some((m) => m.text.includes(text)))
       throw new NothingToJudge(
-        `no message of ${requestLabel(n)} mentions "${text}": it carries no compaction to judge`,
+        `no message of ${requestLabel(n)} mentions "${text}", which the checks after it need`,
       );
   },
 );
