@@ -353,7 +353,8 @@ async function defineAgent(c) {
 /**
  * Moves a session: the thread's next turn/start carries the new location as its cwd. While a
  * turn runs or an interrupt holds Codex's queue, the turns Codex starts by itself take no cwd
- * from the adapter: thread/settings/update sets it for them (it leaves the running turn as it is).
+ * from the adapter: thread/settings/update sets it for them, and turn/settings/update for the
+ * running turn's next steps.
  */
 async function move(c) {
   const found = record(c.sessionId);
@@ -364,6 +365,15 @@ async function move(c) {
   const state = await loaded(c.sessionId);
   if (state.running.size > 0 || state.paused) {
     await server.request('thread/settings/update', { threadId: state.id, cwd: c.location });
+    // The running turn's later steps move too (turn/settings/update `environments`: "Replace the
+    // environments for subsequent steps of this turn"): its first environment is the session's location.
+    if (state.running.size > 0) {
+      const { thread } = await server.request('thread/read', { threadId: state.id });
+      const [first, ...rest] = thread?.environments ?? [{ environmentId: 'local' }];
+      const environments = [{ environmentId: first.environmentId, cwd: c.location }, ...rest];
+      for (const turnId of [...state.running])
+        await server.request('turn/settings/update', { threadId: state.id, turnId, environments });
+    }
     delete found.movedTo;
     saveRecords();
   }
@@ -636,7 +646,11 @@ const commands = {
     if (typeof c.agent === 'string' && c.agent !== 'build') throw new Refusal('unsupported', NO_AGENTS);
     if (c.model === undefined) return;
     const state = await loaded(c.sessionId);
-    await server.request('thread/settings/update', { threadId: state.id, model: c.model ?? config.provider.model });
+    const model = c.model ?? config.provider.model;
+    await server.request('thread/settings/update', { threadId: state.id, model });
+    // A running turn takes it from its next step on (turn/settings/update, step_model_switching).
+    for (const turnId of [...state.running])
+      await server.request('turn/settings/update', { threadId: state.id, turnId, model });
   },
   'compaction.configure': async (c) => {
     settings.compaction = {

@@ -98,6 +98,9 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
     '',
     '[features]',
     ...FEATURES_OFF.map((feature) => `${feature} = false`),
+    // A model or location changed while a turn runs applies to that turn's next step
+    // (turn/settings/update), as it does in Codex's own client once this is on.
+    'step_model_switching = true',
     '',
   );
   // The kit's clock as Codex's: Codex asks its client for the time (currentTime/read) and takes

@@ -277,10 +277,16 @@ async function admit(c) {
   ]);
 }
 
+/**
+ * Sends the held prompts. Each that finds a turn running (the one sent before it, say) waits in the
+ * adapter's queue for it: what orders them then is the adapter, which the answer names.
+ */
 async function submitHeld(sessionId) {
   const state = open(sessionId);
-  for (const text of state.held.splice(0)) state.process.sendUser(text);
-  return state;
+  const held = state.held.splice(0);
+  const queued = held.length > 1 || (held.length > 0 && state.process.busy);
+  for (const text of held) state.process.sendUser(text);
+  return { state, answer: queued ? new EmulatedAnswer(undefined, ['prompt.admit.queued']) : undefined };
 }
 
 const commands = {
@@ -288,15 +294,15 @@ const commands = {
     records.create(c, config.instance, (sessionId) => ({ uuid: uuidOf(`${config.storeDir}/${sessionId}`) })),
   'prompt.admit': admit,
   'session.run': async (c) => {
-    const state = await submitHeld(c.sessionId);
-    if (state.process.busy) return;
+    const { state, answer } = await submitHeld(c.sessionId);
+    if (state.process.busy) return answer;
     // Qwen Code's own way to go on without new input: qwen/control/session/continue accepts an
     // interrupted prompt or turn and refuses otherwise.
     await state.process.continueLastTurn();
   },
   'session.wake': async (c) => {
     record(c.sessionId);
-    if (live.get(c.sessionId)?.held.length) await submitHeld(c.sessionId);
+    if (live.get(c.sessionId)?.held.length) return (await submitHeld(c.sessionId)).answer;
   },
   'session.idle': async (c) => {
     record(c.sessionId);

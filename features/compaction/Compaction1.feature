@@ -193,12 +193,12 @@ Feature: Compaction1 - Automatic compaction
     And the runtime process restarts
     And the user steers "four"
     And the session settles
-    Then the provider received 5 requests
+    # A runtime that sent the turn "three" without compacting first has no compaction to keep.
+    Then request 3 asked for a summary rather than the turn "three", or nothing here is judged
+    And the provider received 5 requests
     And request 5 mentions "SUMMARY: two turns" in its conversation
-    # What the pending turn was sent with after the compaction, a runtime that sent it before compacting,
-    # or while its summary was still being written, has nothing to show.
-    # checks: CMP-09
-    And request 3 asked for a summary rather than the turn "three", or nothing here is judged
+    # What the pending turn was sent with after the compaction, a runtime that sent it while its summary
+    # was still being written has nothing to show.
     # checks: CMP-09
     And request 4 was sent once request 3 was answered, or nothing here is judged
     # checks: CMP-09
@@ -297,9 +297,16 @@ Feature: Compaction1 - Automatic compaction
     When the context budget is sized to hold request 3 only without its tool results
     And the user steers "three"
     And the session settles
-    Then request 4 asked for a summary rather than the turn "three"
+    # The estimate counted the tool results: the turn "three" brought a compaction.
+    Then the session has 1 completed compaction
     # checks: CMP-02
-    And the session has 1 completed compaction
+    And request 4 asked for a summary rather than the turn "three"
+    # What the pending turn was sent with after the compaction, a runtime that sent it before compacting,
+    # or while its summary was still being written, has nothing to show.
+    # checks: CMP-09
+    And request 4 asked for a summary rather than the turn "three", or nothing here is judged
+    # checks: CMP-09
+    And request 5 was sent once request 4 was answered, or nothing here is judged
     # checks: CMP-09
     And request 5 ends with the pending input "three"
 

@@ -66,3 +66,33 @@ test("a hello left unanswered is named without the kit's configuration; another 
   assert.equal((inbox as Error).message, 'the runtime did not answer inbox {"sessionId":"s1"} within 5 ms');
   await driver.stop();
 });
+
+test('an answer names what it emulated, of its own command or of another whose work it does', async () => {
+  const emulating = {
+    name: 'emulating',
+    start: async () => ({
+      send: (command: Command): Promise<Reply> =>
+        Promise.resolve(
+          (command.cmd === 'hello'
+            ? {
+                seq: 0,
+                ok: true,
+                result: {
+                  protocol: 'session-runtime-adapter/1',
+                  runtime: { name: 'emulating', version: '0', language: 'none' },
+                  profiles: ['core'],
+                  capabilities: [],
+                  texts: {},
+                  emulated: { 'prompt.admit.queued': 'held by the adapter', 'session.wake.empty': 'sends nothing' },
+                },
+              }
+            : { seq: 0, ok: true, result: {}, emulated: ['prompt.admit.queued'] }) as Reply,
+        ),
+      kill: () => Promise.resolve(),
+    }),
+  };
+  const driver = await RuntimeDriver.start(emulating, config, { validate: false });
+  await driver.wake('s1');
+  assert.deepEqual([...driver.emulatedUsed], ['prompt.admit.queued']);
+  await driver.stop();
+});

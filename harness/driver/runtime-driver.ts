@@ -320,8 +320,10 @@ export class RuntimeDriver {
 
   private noteEmulated(cmd: string, named: readonly string[] | undefined): void {
     const declared = Object.keys(this.description?.emulated ?? {});
-    const ofCommand = declared.filter((name) => isPartOfCommand(name, cmd));
-    for (const name of named ? ofCommand.filter((n) => named.includes(n)) : ofCommand) this.emulatedUsed.add(name);
+    // An answer names what it emulated, of its own command or of another whose work it does (a
+    // wake that sends held prompts one after another from the adapter's own queue).
+    const used = named ? declared.filter((n) => named.includes(n)) : declared.filter((n) => isPartOfCommand(n, cmd));
+    for (const name of used) this.emulatedUsed.add(name);
   }
 
   private async send<C extends CommandName>(

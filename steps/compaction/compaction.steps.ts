@@ -84,9 +84,7 @@ Then(
   'request {int} mentions {string} in its conversation, or nothing here is judged',
   function (this: KitWorld, n: number, text: string) {
     if (!request(this, n).messages.some((m) => m.text.includes(text)))
-      throw new NothingToJudge(
-        `no message of ${requestLabel(n)} mentions "${text}", which the checks after it need`,
-      );
+      throw new NothingToJudge(`no message of ${requestLabel(n)} mentions "${text}", which the checks after it need`);
   },
 );
 
