@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/ada
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { durable, readEvents, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './events-file.mjs';
 import { CopilotServer } from './server.mjs';
+import { markProjectRoot } from '../../harness/adapter/project-root.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published GitHub Copilot CLI
@@ -136,15 +136,6 @@ function hello(c) {
 }
 
 const record = (sessionId) => records.get(sessionId);
-
-/**
- * Copilot CLI reads a project's instruction files "in git root & cwd" (the instruction locations
- * its /help lists, cli-main.js): the project root the kit gives is made a Git repository, so that
- * Copilot CLI's own discovery finds it.
- */
-function markProjectRoot(root) {
-  if (root && !existsSync(join(root, '.git'))) execFileSync('git', ['init', '--quiet', root], { stdio: 'ignore' });
-}
 
 /**
  * The provider of the hello, as a session of Copilot CLI names it: the Anthropic SDK it uses adds
@@ -476,6 +467,8 @@ async function historyPage({ sessionId, limit, before }) {
 
 const commands = {
   'session.create': (c) => {
+    // Copilot CLI reads a project's instruction files "in git root & cwd" (the instruction locations
+    // its /help lists, cli-main.js): the kit's project root is made a Git repository.
     markProjectRoot(c.projectRoot);
     const created = records.create(c, config.instance, () => ({}));
     // The server takes seconds to start: it starts now, its sessions are opened on first use.

@@ -68,30 +68,27 @@ test("a hello left unanswered is named without the kit's configuration; another 
 });
 
 test('an answer names what it emulated, of its own command or of another whose work it does', async () => {
+  const hello = {
+    seq: 0,
+    ok: true,
+    result: {
+      protocol: 'session-runtime-adapter/1',
+      runtime: { name: 'emulating', version: '0', language: 'none' },
+      profiles: ['core'],
+      capabilities: [],
+      texts: {},
+      emulated: { 'prompt.admit.queued': 'held by the adapter', 'session.wake.empty': 'sends nothing' },
+    },
+  } as Reply;
+  const woken = { seq: 0, ok: true, result: {}, emulated: ['prompt.admit.queued'] } as Reply;
   const emulating = {
     name: 'emulating',
     start: async () => ({
-      send: (command: Command): Promise<Reply> =>
-        Promise.resolve(
-          (command.cmd === 'hello'
-            ? {
-                seq: 0,
-                ok: true,
-                result: {
-                  protocol: 'session-runtime-adapter/1',
-                  runtime: { name: 'emulating', version: '0', language: 'none' },
-                  profiles: ['core'],
-                  capabilities: [],
-                  texts: {},
-                  emulated: { 'prompt.admit.queued': 'held by the adapter', 'session.wake.empty': 'sends nothing' },
-                },
-              }
-            : { seq: 0, ok: true, result: {}, emulated: ['prompt.admit.queued'] }) as Reply,
-        ),
+      send: (command: Command): Promise<Reply> => Promise.resolve(command.cmd === 'hello' ? hello : woken),
       kill: () => Promise.resolve(),
     }),
   };
-  const driver = await RuntimeDriver.start(emulating, config, { validate: false });
+  const driver = await RuntimeDriver.start(emulating, config, { timeoutScale: 1, validate: false });
   await driver.wake('s1');
   assert.deepEqual([...driver.emulatedUsed], ['prompt.admit.queued']);
   await driver.stop();

@@ -17,6 +17,7 @@ import {
   withSkillDefined,
 } from '../server/server.js';
 import { EmulatedAnswer, SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
+import { markProjectRoot } from '../../../harness/adapter/project-root.mjs';
 import { ServerHandle } from '../server/server-handle.js';
 import {
   ApiError,
@@ -342,7 +343,14 @@ class OpencodeRuntime {
     return restarted;
   }
 
+  /**
+   * The server knows a location's project by its Git repository, named after its first commit
+   * (`Project.resolve`: without a repository or a commit, the one project `global`), so the kit's
+   * project root is made one before a session works there: what the server keeps per project
+   * (saved approvals) is then kept for the kit's project.
+   */
   private async createSession(c: Command, api: OpencodeApi) {
+    markProjectRoot(c.projectRoot as string | undefined, { rootCommit: true });
     const kitId = c.id === undefined ? undefined : String(c.id);
     const id = kitId === undefined ? undefined : opencodeSessionId(this.namespace, kitId);
     let created = true;
@@ -549,6 +557,7 @@ class OpencodeRuntime {
    * are (`moveChanges: false`). OpenCode refuses a destination of another project (400).
    */
   private async move(c: Command, api: OpencodeApi) {
+    markProjectRoot(c.projectRoot as string | undefined, { rootCommit: true });
     await api
       .call('POST', '/experimental/control-plane/move-session', {
         sessionID: this.sessionOf(c),
