@@ -393,10 +393,14 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
 
 /**
  * Whether request `n` ran the pending turn `input` itself, with no compaction attempted before it:
- * its last message other than the runtime's own system notes after the prompt is that input.
+ * its last message other than the runtime's own system notes after the prompt is that input, as
+ * the user's own text where the runtime opens the message with a note in its declared wrapper
+ * (the time the prompt was sent).
  */
 function ranTurnUncompacted(world: KitWorld, n: number, input: string): boolean {
-  return request(world, n).messages.findLast((message) => message.role !== 'system')?.text === input;
+  const text = request(world, n).messages.findLast((message) => message.role !== 'system')?.text;
+  if (text === undefined) return false;
+  return (world.systemFallback()?.split(text)?.user ?? text).trim() === input;
 }
 
 /**
