@@ -171,16 +171,18 @@ export function toKitHistory(records) {
   return messages;
 }
 
-/** Turns Gemini CLI recorded as failed: its `error` message records. */
+/**
+ * Turns Gemini CLI recorded as failed: its `error` message records, each a `provider-error`.
+ * Gemini CLI does not tell a provider's context-overflow refusal from any other: a refusal is a
+ * `GeminiEventType.Error`, which its ACP `Session.prompt` turns into a `RequestError` with the
+ * provider's status and words (gemini-3HFX2LNT.js); its one overflow of its own is its estimate
+ * before sending (`ContextWindowWillOverflow`, `GeminiClient.sendMessageStream`, chunk-JDPZ4CE3.js),
+ * which sends nothing and so is no provider's refusal.
+ */
 export function toKitFailures(records) {
   return currentMessages(records)
     .filter((record) => record.type === 'error')
-    .map((record) => {
-      const message = textOf(record.content) || 'the provider turn failed';
-      return /context|token.*(limit|exceed)|too long/i.test(message)
-        ? { code: 'context-overflow', message: `context overflow: ${message}` }
-        : { code: 'provider-error', message };
-    });
+    .map((record) => ({ code: 'provider-error', message: textOf(record.content) || 'the provider turn failed' }));
 }
 
 const snapshotText = (text) => text.replace(/^<state_snapshot>\n?/, '').replace(/\n?<\/state_snapshot>[\s\S]*$/, '');
