@@ -228,17 +228,30 @@ function persistedPath(toolUseResult, output) {
 }
 
 /**
+ * The text Claude Code writes as the whole of an API error row when it took the refusal for an
+ * overflow, in place of the provider's words (kept as the row's `errorDetails`): its constant
+ * `"Prompt is too long"`, defined beside `"API Error"` in the binary, and read back by its own
+ * check that an error row is an overflow (an `isApiErrorMessage` row with a text block starting
+ * with it, which also covers its "Prompt is too long · automatic compaction failed: " rows).
+ */
+const PROMPT_TOO_LONG = 'Prompt is too long';
+
+/**
  * The failures Claude Code recorded: the synthetic assistant rows (`isApiErrorMessage`) it writes
- * when a provider request fails for good, that ended the turn.
+ * when a provider request fails for good, that ended the turn; an overflow where Claude Code wrote
+ * its own overflow text, never by the adapter's reading of the provider's words.
  */
 export function toKitFailures(rows) {
   return currentChain(rows)
     .filter((row) => row.type === 'assistant' && row.isApiErrorMessage)
     .map((row) => {
-      const detail = textOf(row.message?.content) || 'the provider request failed';
-      return /prompt is too long|context|too many tokens/i.test(detail)
-        ? { code: 'context-overflow', message: detail }
-        : { code: 'provider-error', message: detail };
+      const overflow = blocksOf(row.message?.content).some(
+        (block) => block.type === 'text' && block.text.startsWith(PROMPT_TOO_LONG),
+      );
+      return {
+        code: overflow ? 'context-overflow' : 'provider-error',
+        message: textOf(row.message?.content) || 'the provider request failed',
+      };
     });
 }
 

@@ -126,9 +126,7 @@ export function toKitFailures(entries, isContextOverflow) {
       // pi's own classification names the code: `isContextOverflow` of pi-ai (dist/utils/overflow.js),
       // the very function by which pi's AgentSession compacts and sends again on an overflow
       // (`_checkCompaction`) and never retries one (`_isRetryableError`); the detail is the provider's.
-      return isContextOverflow(message)
-        ? { code: 'context-overflow', message: `context overflow: ${detail}` }
-        : { code: 'provider-error', message: detail };
+      return { code: isContextOverflow(message) ? 'context-overflow' : 'provider-error', message: detail };
     });
 }
 

@@ -176,20 +176,23 @@ function providerEntry() {
 }
 
 /**
- * A turn Qwen Code answered with an error is settled once its chat recording holds the error
- * (an `api_error` telemetry record after the turn's user record): it writes its records through
- * an asynchronous queue, which the answer does not wait for. Waits on the file, at most 5 s.
+ * A turn Qwen Code answered with an error is settled once its chat recording ends with the error
+ * that ended it (an `api_error` telemetry record, after the turn's user record). Qwen Code writes
+ * its records through an asynchronous queue, which the answer does not wait for, and a turn that
+ * failed after a compression has more than one such record (the refusal it compressed on, the
+ * summary request's, the compression, the refusal of the rebuilt attempt), which can be written
+ * after the answer: the recording is taken as complete once it has ended with an error and not
+ * grown for 200 ms, the queue's writes taking milliseconds. Waits on the file, at most 5 s.
  */
 async function failureRecorded(sessionId) {
+  let [seen, steady] = [-1, 0];
   for (let waited = 0; waited < 5_000; waited += 25) {
     const records = entries(sessionId);
     const lastUser = records.findLastIndex((record) => record.type === 'user');
-    if (
-      records
-        .slice(lastUser + 1)
-        .some((record) => record.systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error')
-    )
-      return;
+    const endsWithError =
+      records.length - 1 > lastUser && records.at(-1).systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error';
+    [seen, steady] = records.length === seen ? [seen, steady + 25] : [records.length, 0];
+    if (endsWithError && steady >= 200) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

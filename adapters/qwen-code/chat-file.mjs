@@ -128,32 +128,60 @@ function compressionSummary(record) {
   return partsText(first?.parts);
 }
 
+const isTelemetry = (record) => record.type === 'system' && record.subtype === 'ui_telemetry';
+const isApiError = (record) =>
+  isTelemetry(record) && record.systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error';
+
+/** The records before `index` that are only telemetry, nearest first (a request's own records). */
+function telemetryBefore(records, index) {
+  const run = [];
+  for (let at = index - 1; at >= 0 && isTelemetry(records[at]); at--) run.push(records[at]);
+  return run;
+}
+
 /**
- * Turns Qwen Code recorded as failed: the `api_error` telemetry record that ended its turn. An
- * attempt it recovered from, or retried (an overflow it compressed and sent again), is part of
- * the transcript, not a failure of the session.
+ * Whether Qwen Code took the refusal at `index` for a context overflow. Its own test
+ * (`getContextLengthExceededInfo`, in GeminiChat's `sendMessageStream`, chunks/chunk-DPEB6S2R.js)
+ * writes nothing of its verdict; what it does on it is durable: it compresses the history once
+ * (`tryCompress`, a `chat_compression` record of `triggerReason` "token_limit") and sends the turn
+ * again, and ends the turn on a second overflow. So a refusal of that rebuilt attempt (the next
+ * request after the compression) is one it took for an overflow when the compression followed a
+ * refusal of the same kind (the status and error type of its `api_error` telemetry) with only that
+ * request's telemetry between (the summary request's). A threshold compression comes before a
+ * request, after the turn's user record; an overflow with nothing to compress leaves no trace of
+ * Qwen Code's reading, and is a provider-error.
+ */
+function refusedAfterOverflowCompression(records, index) {
+  const at = index - telemetryBefore(records, index).length - 1;
+  const compression = records[at];
+  if (compression?.subtype !== 'chat_compression' || compression.systemPayload?.info?.triggerReason !== 'token_limit')
+    return false;
+  const refused = telemetryBefore(records, at).filter(isApiError).at(-1);
+  const [failed, first] = [records[index].systemPayload.uiEvent, refused?.systemPayload.uiEvent];
+  return first !== undefined && failed.status_code === first.status_code && failed.error_type === first.error_type;
+}
+
+/**
+ * Turns Qwen Code recorded as failed: the `api_error` telemetry record that ended its turn, with
+ * the provider's words Qwen Code recorded. An attempt it recovered from, or retried (an overflow
+ * it compressed and sent again), is part of the transcript, not a failure of the session.
  */
 export function toKitFailures(records) {
-  const apiError = (record) =>
-    record.type === 'system' &&
-    record.subtype === 'ui_telemetry' &&
-    record.systemPayload?.uiEvent?.['event.name'] === 'qwen-code.api_error';
-  return records
-    .filter((record, index) => {
-      if (!apiError(record)) return false;
-      // A turn's attempts fail once: only the last error before the next message ends it.
-      const next = records
-        .slice(index + 1)
-        .find((later) => later.type === 'user' || later.type === 'assistant' || apiError(later));
-      return next === undefined || next.type === 'user';
-    })
-    .map((record) => {
-      const event = record.systemPayload.uiEvent;
-      const message = String(event.error ?? event.error_message ?? 'the provider turn failed');
-      return /context|token.*(limit|exceed)|too long/i.test(message)
-        ? { code: 'context-overflow', message: `context overflow: ${message}` }
-        : { code: 'provider-error', message };
-    });
+  return records.flatMap((record, index) => {
+    if (!isApiError(record)) return [];
+    // A turn's attempts fail once: only the last error before the next message ends it.
+    const next = records
+      .slice(index + 1)
+      .find((later) => later.type === 'user' || later.type === 'assistant' || isApiError(later));
+    if (next !== undefined && next.type !== 'user') return [];
+    const event = record.systemPayload.uiEvent;
+    return [
+      {
+        code: refusedAfterOverflowCompression(records, index) ? 'context-overflow' : 'provider-error',
+        message: String(event.error ?? event.error_message ?? 'the provider turn failed'),
+      },
+    ];
+  });
 }
 
 /** Qwen Code records a compression once it is done: every one is completed. */
