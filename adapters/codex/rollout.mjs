@@ -221,7 +221,7 @@ export function toKitFailures(records) {
     .map(({ payload: { error } }) => {
       const message = String(error.message ?? 'the provider turn failed');
       return error.codex_error_info === 'context_window_exceeded'
-        ? { code: 'context-overflow', message: `context overflow: ${message}` }
+        ? { code: 'context-overflow', message }
         : { code: 'provider-error', message };
     });
 }
