@@ -98,7 +98,9 @@ async function checkFieldPage(page: Page): Promise<void> {
       assert.ok(counts?.split(', ').includes(`${n} ${words}`), `${r.runtime}'s bar counts ${n} ${words}: ${counts}`);
     }
   }
-  const partial = judged.find((r) => Object.keys(r.rules).length < 135);
+  // A runtime judged on some profiles only; one judged per dialect lacks the rules another dialect's
+  // judgement runs, which read otherwise.
+  const partial = judged.find((r) => r.only !== undefined && Object.keys(r.rules).length < 135);
   if (partial) {
     const outside = await page.$$eval(
       `#field tbody td.outside`,
