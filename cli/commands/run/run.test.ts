@@ -447,14 +447,14 @@ describe('kit run', SIDE_BY_SIDE, () => {
     const attached = envelopes.filter((e) => e.attachment?.testStepId === failingStep).map((e) => e.attachment);
     assert.deepEqual(
       attached.map((a) => a.fileName),
-      ['request-3.txt', 'provider-requests.json', 'durable-state.json'],
+      ['request-2.txt', 'provider-requests.json', 'durable-state.json'],
     );
     // A log is the one attachment an HTML report shows without a click.
     assert.equal(attached[0].mediaType, 'text/x.cucumber.log+plain');
-    assert.match(attached[0].body, /^request 3 of 3 · tools: /);
+    assert.match(attached[0].body, /^request 2 of 3 · tools: /);
     assert.equal(JSON.parse(attached[1].body).length, 3);
     assert.deepEqual(Object.keys(JSON.parse(attached[2].body).s1), ['history', 'events', 'inbox', 'failures']);
-    assert.match(run.stdout, /request 3 of 3 · tools: .*\n(.*\n)*\s+user\s+also this\n/);
+    assert.match(run.stdout, /request 2 of 3 · tools: .*\n(.*\n)*\s+tool\s+\[call_gate_g1\] gate g1 opened\n/);
   });
 
   function baselineFile(...ids: string[]): string {
