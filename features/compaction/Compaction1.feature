@@ -322,7 +322,7 @@ Feature: Compaction1 - Automatic compaction
     And the provider replies "done"
     And the user steers "one"
     And the session settles
-    When the context budget is sized to hold request 2 with its conversation twice
+    When the context budget is sized to hold request 2 twice
     And the user steers "two"
     And the session settles
     Then request 3 ends with the pending input "two"

@@ -284,24 +284,20 @@ When(
 );
 
 /**
- * The budget holds what request `n` weighed on the wire (characters / 4) and its conversation once
- * more, with room for a summary's output beside it: a runtime that weighs its requests somewhat
- * otherwise still finds a request like it within budget, and one carrying several times its tool
- * results over it, however much its own system prompt and tools weigh (counted once).
+ * The budget holds twice what request `n` weighed on the wire (characters / 4), with room for a
+ * summary's output beside it: a runtime that weighs its requests somewhat otherwise still finds a
+ * request like it within budget, and one carrying several times its tool results over it.
  */
-Given(
-  'the context budget is sized to hold request {int} with its conversation twice',
-  async function (this: KitWorld, n: number) {
-    // A conversation within the recent context the runtime keeps verbatim leaves it nothing older to fold.
-    const recent = this.driver.description.limits?.recentContextTokens;
-    const conversation = Math.round(request(this, n).messages.reduce((sum, m) => sum + m.text.length, 0) / 4);
-    if (recent !== undefined && recent >= conversation)
-      throw new NothingToJudge(
-        `the runtime keeps ${recent} tokens of recent context verbatim, more than the ${conversation} of the conversation before this turn: nothing older to fold`,
-      );
-    await configureBudget(this, Math.round(JSON.stringify(request(this, n).body).length / 4) + conversation);
-  },
-);
+Given('the context budget is sized to hold request {int} twice', async function (this: KitWorld, n: number) {
+  // A conversation within the recent context the runtime keeps verbatim leaves it nothing older to fold.
+  const recent = this.driver.description.limits?.recentContextTokens;
+  const conversation = Math.round(request(this, n).messages.reduce((sum, m) => sum + m.text.length, 0) / 4);
+  if (recent !== undefined && recent >= conversation)
+    throw new NothingToJudge(
+      `the runtime keeps ${recent} tokens of recent context verbatim, more than the ${conversation} of the conversation before this turn: nothing older to fold`,
+    );
+  await configureBudget(this, Math.round((2 * JSON.stringify(request(this, n).body).length) / 4));
+});
 
 /**
  * A budget of `budget` tokens, with room beside it for a summary's output: the reserve the runtime
