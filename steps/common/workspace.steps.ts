@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { basename, join, dirname } from 'node:path';
 import { When, Then, Given } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
@@ -40,16 +40,18 @@ When(
 );
 
 /**
- * A read that fails while the path is still there: a directory stands where the file was. A runtime
- * may read it, as a link that dangles, as unavailable or as removed: the seeds leave that open
- * (`instructions.unreadable`), and the steps after it accept either.
+ * A read that fails while the path is still there: a link to itself stands where the file was, so
+ * every read fails (ELOOP) whatever the runtime reads with. A directory would not do: a runtime that
+ * lists instruction files as regular files sees no file at all. A runtime may take the link as
+ * unavailable or as removed: the seeds leave that open (`instructions.unreadable`), and the steps
+ * after it accept either.
  */
 When(
   'the file {string} in the workspace {string} cannot be read',
   function (this: KitWorld, file: string, workspace: string) {
     const path = join(this.workspace(workspace), file);
-    rmSync(path, { force: true });
-    mkdirSync(path, { recursive: true });
+    rmSync(path, { recursive: true, force: true });
+    symlinkSync(basename(path), path);
   },
 );
 
