@@ -56,6 +56,14 @@ test('a verdict resting on the emulation of what a rule is about is none; not im
   assert.equal(coverageOf([inb04('passed', ['prompt.admit.receipt'])]).outcomes['INB-04'], 'passed');
 });
 
+// RUN-05 rests on `prompt.admit.held` (rules/index.md, Rests on): its scenarios only set it up with it.
+test('a verdict resting on the emulation of a command a rule is only set up with is none, and never not implemented', () => {
+  const run05 = (emulated: string[]) => scenarioResult('run-replay-5', 'passed', ['RUN-05'], { emulated });
+  assert.equal(coverageOf([run05(['prompt.admit.held (absent)'])]).outcomes['RUN-05'], 'not judged');
+  assert.equal(coverageOf([run05(['prompt.admit.held'])]).outcomes['RUN-05'], 'not judged');
+  assert.equal(coverageOf([run05(['prompt.admit.receipt'])]).outcomes['RUN-05'], 'passed');
+});
+
 test('a command the runtime refused stays not implemented beside an emulated part', () => {
   assert.equal(coverageOf([inb04('not implemented', ['prompt.admit.held'])]).outcomes['INB-04'], 'not implemented');
 });

@@ -1,7 +1,7 @@
 import { emulatedEntry, REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { failureLines, isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
-import { covers, readRuleSubjects } from '../suite/rule-subjects.js';
+import { covers, readRuleSubjects, type RuleSubject } from '../suite/rule-subjects.js';
 import { readClauses, resultNamed, type Clause } from '../suite/clauses.js';
 
 /**
@@ -52,18 +52,19 @@ function checkedOutcome(result: ScenarioResult, rule: string): Outcome {
   return result.charged.includes(rule) ? 'failed' : 'not judged';
 }
 
-let subjects: Map<string, string[]> | undefined;
+let subjects: Map<string, RuleSubject[]> | undefined;
 
 /**
- * The commands a rule is about (rules/index.md) that the scenario reached through the adapter's
- * emulation: what its checks saw was the adapter's doing, so the scenario judges the rule neither way.
+ * The commands a rule is about or rests on (rules/index.md) that the scenario reached through the
+ * adapter's emulation: what its checks saw was the adapter's doing, so the scenario judges the rule
+ * neither way. `absent`: the runtime lacks a command the rule is about (one it only rests on never is).
  */
 export function emulatedSubjects(result: ScenarioResult, rule: string): { name: string; absent: boolean }[] {
   subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
   const used = (result.emulated ?? []).map(emulatedEntry);
-  return (subjects.get(rule) ?? []).flatMap((subject) => {
-    const by = used.filter((entry) => covers(entry.name, subject));
-    return by.length > 0 ? [{ name: subject, absent: by.some((entry) => entry.absent) }] : [];
+  return (subjects.get(rule) ?? []).flatMap(({ name, setUp }) => {
+    const by = used.filter((entry) => covers(entry.name, name));
+    return by.length > 0 ? [{ name, absent: !setUp && by.some((entry) => entry.absent) }] : [];
   });
 }
 

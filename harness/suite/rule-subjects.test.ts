@@ -17,18 +17,33 @@ test("a rule's subject line names protocol commands; a malformed line or an unkn
       '  - About: session.interrupt',
       '- **RUN-06** Durable events replay.',
       '  - About: `events.take`, `events.replay`.',
+      '- **RUN-05** History follows durable event order.',
+      '  - Rests on: `prompt.admit.held`, `session.wake`.',
     ].join('\n'),
   );
   const subjects = readRuleSubjects(file);
   assert.deepEqual(
     [...subjects.byRule],
     [
-      ['INB-13', ['session.wake']],
-      ['RUN-06', ['events.take', 'events.replay']],
+      ['INB-13', [{ name: 'session.wake', setUp: false }]],
+      [
+        'RUN-06',
+        [
+          { name: 'events.take', setUp: false },
+          { name: 'events.replay', setUp: false },
+        ],
+      ],
+      [
+        'RUN-05',
+        [
+          { name: 'prompt.admit.held', setUp: true },
+          { name: 'session.wake', setUp: true },
+        ],
+      ],
     ],
   );
-  assert.deepEqual(lintRuleSubjects(subjects, new Set(['session.wake', 'events.take'])), [
-    'rules/index.md:5: a subject line reads "  - About: `<command>`, `<command>`."',
+  assert.deepEqual(lintRuleSubjects(subjects, new Set(['session.wake', 'events.take', 'prompt.admit'])), [
+    'rules/index.md:5: a subject line reads "  - About: `<command>`, `<command>`." or "  - Rests on: `<command>`."',
     'rules/index.md: RUN-06 is about `events.replay`, which is no protocol command',
   ]);
 });

@@ -212,7 +212,7 @@ function homesRead(first: string[], second: string[]): string {
  * than leaving a rule about it to be judged on what the adapter computes.
  */
 function partsRulesAreAbout(): string[] {
-  const names = [...readRuleSubjects(kitPath('rules', 'index.md')).byRule.values()].flat();
+  const names = [...readRuleSubjects(kitPath('rules', 'index.md')).byRule.values()].flat().map(({ name }) => name);
   const commands = new Set(Object.keys(protocolSchema().$defs.commands));
   return [...new Set(names)].filter((name) => !commands.has(name));
 }
