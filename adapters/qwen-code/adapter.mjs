@@ -82,6 +82,8 @@ function hello(c) {
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
+    // Its file reader takes an absolute path only (ReadFileTool's parameter check, chunk-2VS5EEXU.js).
+    read: { tool: 'read_file', pathField: 'file_path', absolutePaths: true },
     // Its skill tool takes the skill's name as `skill` (chunks/skill-*.js).
     skill: { tool: 'skill', nameField: 'skill' },
     texts: {

@@ -80,13 +80,13 @@ Feature: Crash1 - Real crashes inside durable windows
   @TOO-08 @RUN-04 @needs:fault-injection @needs:restart @needs:kit-tools @id:run-crash-tool-output-1
   Scenario: [4] Killed after a tool finished but before its settlement, the call fails as interrupted and no raw output is published
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "recovered"
     And the runtime is to crash right after it stores a tool's output file
     When the user steers "start", which may crash the runtime
     And the crashed runtime starts again
-    And the tool output limit is 5 lines or 100000 bytes
+    And the tool output limit is 5 lines or 2000 bytes
     And the session is run
     And the session settles
     # checks: RUN-04
@@ -96,7 +96,7 @@ Feature: Crash1 - Real crashes inside durable windows
     # checks: RUN-04
     And request 2 shows the model the output of call "c1"
     # checks: TOO-08
-    And no durable tool output is over 5 lines or 100000 bytes
+    And no durable tool output holds all 400 numbered lines of call "c1"
 
   @CMP-07 @needs:fault-injection @needs:restart @id:run-crash-compaction-1
   Scenario: [5] Killed during a compaction, the previous boundary stays active and the next run compacts anew

@@ -7,9 +7,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-05 @id:too-files-1 @needs:kit-tools
   Scenario: [1] Managed files have unique names in one flat directory and the read tool opens them
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
-    And the provider calls produce "c2" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
+    And the provider calls produce "c2" with 400 numbered lines
     And the provider calls gate "g1"
     And the user steers "start"
     And the gate "g1" is blocked
@@ -21,7 +21,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then the output of call "c1" is bounded
     And calls "c1" and "c2" have different managed files in one flat directory
     # checks: TOO-05 TLS-01
-    And call "r1" read the 40 numbered lines
+    And call "r1" read the 400 numbered lines
 
   @TOO-05 @TLS-01 @id:too-files-2
   Scenario: [2] Other absolute paths stay outside the location's authority
@@ -40,16 +40,16 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
   Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
+    And the tool output limit is 5 lines or 2000 bytes
     And managed output file writes fail
-    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"
     And the session settles
     Then call "c1" settled as success
     # checks: TOO-01
     And the output of call "c1" is bounded
-    And the output of call "c1" is within 5 lines and 100000 bytes
+    And the output of call "c1" is within 5 lines and 2000 bytes
     And call "c1" has no complete output path
     And the output of call "c1" says that it lost text
     And the runtime reported a diagnostic for operators
@@ -57,16 +57,16 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-07 @needs:kit-tools @id:too-files-8
   Scenario: [8] With a file where the managed output directory goes, the tool still succeeds without a path
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
+    And the tool output limit is 5 lines or 2000 bytes
     And the managed output directory cannot be created
-    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"
     And the session settles
     Then call "c1" settled as success
     # checks: TOO-01
     And the output of call "c1" is bounded
-    And the output of call "c1" is within 5 lines and 100000 bytes
+    And the output of call "c1" is within 5 lines and 2000 bytes
     And call "c1" has no complete output path
     And the output of call "c1" says that it lost text
     And the runtime reported a diagnostic for operators
@@ -74,16 +74,16 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
   Scenario: [4] A crash between bounding and settlement never leaves raw output in history
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
+    And the tool output limit is 5 lines or 2000 bytes
     And managed output file writes hang once complete
-    And the provider calls produce "c1" with 40 numbered lines
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     And the user steers "start"
     When a managed output file write hangs
     And the runtime process restarts
     And the session is run
     And the session settles
-    Then no durable tool output is over 5 lines or 100000 bytes
+    Then no durable tool output holds all 400 numbered lines of call "c1"
 
   @TOO-09 @id:too-files-5 @needs:kit-tools
   Scenario: [5] An oversized structured-only result keeps its value; the model gets a JSON preview
@@ -105,22 +105,22 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-10 @id:too-files-6 @needs:kit-tools
   Scenario: [6] A complete output the tool kept itself keeps its path through bounding
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines it keeps in "full.log"
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines it keeps in "full.log"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
     Then call "c1" keeps its complete output in "full.log" of the workspace
     # checks: TOO-10 TOO-04
     And the output of call "c1" names its complete output path
-    And the output of call "c1" is within 5 lines and 100000 bytes
+    And the output of call "c1" is within 5 lines and 2000 bytes
     And every managed file holds exactly what call "c1" returned
 
   @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
   Scenario: [7] Replay still works after the managed file expired
     Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 10 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     And the provider replies "still here"
     And the user steers "start"
@@ -138,8 +138,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
   Scenario: [7b] Replay still works after the managed file is gone, across a restart
     Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 10 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     And the provider replies "still here"
     And the user steers "start"
@@ -157,27 +157,27 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-01 @TOO-08 @id:too-files-error-1 @needs:kit-tools
   Scenario: [9] A failing tool's oversized message is bounded before it is stored, like any other output
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls fail "f1" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls fail "f1" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"
     And the session settles
     # checks: RUN-10
     Then call "f1" settled as error
     # checks: TOO-01
-    And the output of call "f1" is within 5 lines and 100000 bytes
+    And the output of call "f1" is within 5 lines and 2000 bytes
     # checks: TOO-01
     And request 2 shows the model the output of call "f1"
     # checks: TOO-08
-    And no durable tool output is over 5 lines or 100000 bytes
+    And no durable tool output holds all 400 numbered lines of call "f1"
 
   @TOO-05 @id:too-files-search-1 @needs:kit-tools
   Scenario: [10] The managed file can be searched by its absolute path with the runtime's shell
     Given the agent "builder" has the rule allow for the shell
     And a session "s1"
     And the session selects the agent "builder"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider calls gate "g1"
     And the user steers "start"
     And the gate "g1" is blocked
@@ -190,9 +190,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-06 @id:too-files-two-1 @needs:kit-tools
   Scenario: [11] Two outputs bounded one after the other, at one time on the runtime's clock, each keep their own complete text
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
-    And the provider calls produce "c2" with 60 numbered lines, each ending in " é€𝄞"
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
+    And the provider calls produce "c2" with 200 numbered lines, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -209,10 +209,10 @@ Feature: ToolOutput2 - Managed Tool Output Files
   Scenario: [11s] The complete outputs of two sessions in two locations go into the one shared directory
     Given a session "s1"
     And a session "s2"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
-    And the provider calls produce "c2" with 40 numbered lines
+    And the provider calls produce "c2" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -262,8 +262,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
   @TOO-05 @TLS-01 @id:too-files-restart-1 @needs:kit-tools @needs:restart
   Scenario: [14] A managed file kept before a restart is read by its absolute path after it
     Given a session "s1"
-    And the tool output limit is 5 lines or 100000 bytes
-    And the provider calls produce "c1" with 40 numbered lines
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "kept"
     And the user steers "start"
     And the session settles
@@ -277,4 +277,4 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TOO-05 TLS-01
     Then request 1 offers the tool "read"
     # checks: TOO-05 TLS-01
-    And call "r1" read the 40 numbered lines
+    And call "r1" read the 400 numbered lines

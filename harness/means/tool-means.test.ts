@@ -70,3 +70,34 @@ test("a read call already in the runtime's own form passes as it is, and an unde
   assert.equal(JSON.stringify(shell.call(written)), JSON.stringify(written));
   assert.deepEqual(Object.keys(pathElsewhere.call(written)!.input), ['filePath', 'offset', 'limit']);
 });
+
+test('a read tool taking absolute paths only gets a relative path resolved against the session location, an absolute one as it is', () => {
+  const absolute = toolMeans(
+    {
+      protocol: 'session-runtime-adapter/1',
+      runtime: { name: 'r', version: '1', language: 'x' },
+      profiles: ['core'],
+      capabilities: [],
+      texts: {},
+      shell: { tool: 'bash', commandField: 'command' },
+      read: { tool: 'read_file', pathField: 'file_path', absolutePaths: true },
+    } satisfies RuntimeDescription,
+    { gateBlocked: async () => {}, openGate: async () => {} },
+    { workspaces: '/nonexistent', timeoutMs: 1, location: () => '/w/project' },
+  );
+  assert.deepEqual(absolute.read('r', 'docs/a.txt'), {
+    id: 'r',
+    name: 'read_file',
+    input: { file_path: '/w/project/docs/a.txt' },
+  });
+  assert.deepEqual(absolute.read('r', '/elsewhere/b.txt'), {
+    id: 'r',
+    name: 'read_file',
+    input: { file_path: '/elsewhere/b.txt' },
+  });
+  assert.deepEqual(withReadTool('view').read('r', 'docs/a.txt'), {
+    id: 'r',
+    name: 'view',
+    input: { filePath: 'docs/a.txt' },
+  });
+});

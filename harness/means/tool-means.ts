@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import {
   DEFAULT_READ_TOOL,
   type ReadDeclaration,
@@ -67,6 +67,8 @@ export interface ShellMeansOptions {
   workspaces: string;
   /** How long a gate may take to be blocked before the runtime counts as not calling it. */
   timeoutMs: number;
+  /** The session's location, against which a read tool taking absolute paths only gets a relative one. */
+  location?: () => string;
 }
 
 /**
@@ -75,21 +77,26 @@ export interface ShellMeansOptions {
  */
 export function toolMeans(description: RuntimeDescription, gates: GateCommands, options: ShellMeansOptions): ToolMeans {
   const read = description.read ?? DEFAULT_READ_TOOL;
-  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates, read);
+  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates, read, options.location);
   return shellMeans(description.shell, read, options);
 }
 
 /**
  * The runtime's own read tool under its declared name, its path in the declared field: a scripted
- * `read` call names the path `path`, as the kit's scenarios write it. A call with no `path` is
- * already the runtime's own (a runtime whose read tool is `read` with its path elsewhere): mapping
- * it again would lose its path. The other fields keep their place, so an undeclared read tool gets
- * the very input the scenario wrote.
+ * `read` call names the path `path`, as the kit's scenarios write it, relative to the session's
+ * location or absolute; a tool that takes absolute paths only gets a relative one resolved against
+ * the location. A call with no `path` is already the runtime's own (a runtime whose read tool is
+ * `read` with its path elsewhere): mapping it again would lose its path. The other fields keep their
+ * place, so an undeclared read tool gets the very input the scenario wrote.
  */
-function readCall(read: ReadDeclaration, call: ScriptedToolCall): ScriptedToolCall {
+function readCall(read: ReadDeclaration, call: ScriptedToolCall, location?: () => string): ScriptedToolCall {
   if (call.name !== 'read' || call.rawInput !== undefined || !Object.hasOwn(call.input, 'path')) return call;
+  const path = String(call.input.path);
+  const resolved = read.absolutePaths && location && !isAbsolute(path) ? join(location(), path) : path;
   const input = Object.fromEntries(
-    Object.entries(call.input).map(([field, value]) => [field === 'path' ? read.pathField : field, value]),
+    Object.entries(call.input).map(([field, value]) =>
+      field === 'path' ? [read.pathField, resolved] : [field, value],
+    ),
   );
   return { ...call, name: read.tool, input };
 }
@@ -119,12 +126,12 @@ export function meansCover(description: RuntimeDescription, capability: string):
   return capability === 'kit-tools' && description.shell !== undefined;
 }
 
-function kitToolMeans(gates: GateCommands, read: ReadDeclaration): ToolMeans {
+function kitToolMeans(gates: GateCommands, read: ReadDeclaration, location?: () => string): ToolMeans {
   return {
     name: 'kit-tools',
-    call: (call) => readCall(read, call),
+    call: (call) => readCall(read, call, location),
     produce: (id, produced) => ({ id, name: 'produce', input: { text: producedText(produced) } }),
-    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }),
+    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, location),
     toolName: (name) => (name === 'read' ? read.tool : name),
     isCallOf: (message, kitName) => message.name === (kitName === 'read' ? read.tool : kitName),
     shows: (actual, expected) => actual === expected,
@@ -171,11 +178,11 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
             ? command(call.id, 'produce', `printf '%s' ${quote(input.text)}`)
             : undefined;
         default:
-          return readCall(read, call);
+          return readCall(read, call, options.location);
       }
     },
     produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
-    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }),
+    read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, options.location),
     toolName: (name) => (isKitTool(name) ? shell.tool : name === 'read' ? read.tool : name),
     isCallOf: (message, kitName) =>
       isKitTool(kitName)

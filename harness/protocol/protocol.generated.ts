@@ -1267,7 +1267,7 @@ export interface HelloResult {
     patchField: string;
   };
   /**
-   * The runtime's read tool, when its input differs from the default {"tool": "read", "pathField": "path"}: the kit calls it with the path of a file in the session's location (relative to it) in that field, to have it return an image or a file.
+   * The runtime's read tool, when its input differs from the default {"tool": "read", "pathField": "path"}: the kit calls it with the path of a file (relative to the session's location, or absolute) in that field, to have it return a file's text, an image or a file, and to see that it refuses a path out of the location's reach.
    */
   read?: {
     /**
@@ -1278,6 +1278,10 @@ export interface HelloResult {
      * The field of the tool's input that holds the path, e.g. filePath.
      */
     pathField: string;
+    /**
+     * The tool takes absolute paths only: the kit gives it a path of the session's location resolved against the location.
+     */
+    absolutePaths?: boolean;
   };
   /**
    * The runtime's skill tool, when its input differs from the default {"tool": "skill", "nameField": "name"}: the kit loads a skill by calling it with the skill's name in that field.

@@ -95,6 +95,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
   this.meansOptions = {
     workspaces: join(this.dir, 'workspaces'),
     timeoutMs: COMMAND_TIMEOUT_MS * settings.timeoutScale,
+    location: () => this.session().workspace,
   };
   this.means = toolMeans(this.driver.description, this.driver, this.meansOptions);
   // The runtime's handshake names how it frames system messages: the provider reads them so.
