@@ -198,7 +198,12 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     # checks: CMP-12
     Then the session has 1 completed compaction
+    # checks: CMP-12 EPO-08
     And request 4 uses the model "kit-model"
+    # A runtime that sent the turn while its summary was still being written has no summary to show in it.
+    # checks: CMP-06 CMP-09
+    And request 4 was sent once request 3 was answered, or nothing here is judged
+    # checks: CMP-06 CMP-09
     And request 4 mentions "SUMMARY: a long answer" in its conversation
 
   @CMP-07 @id:cmp-compaction-cut-1

@@ -65,7 +65,7 @@ Feature: Execution1 - Run, wake and interrupt
       | start | steer    | promoted |
       | later | queue    | pending  |
     # checks: INB-14
-    And the history has the tool call "gate" settled as interrupted
+    And the history has the tool call "gate" settled, no longer running
     When the session is woken
     And the session settles
     Then the provider received 2 requests

@@ -30,6 +30,27 @@ test('a reply scripted for a user text answers that text with lines appended to 
   assert.equal(provider.unconsumed, 0);
 });
 
+test('an unscripted request says which requests were still unanswered when it came', async () => {
+  const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
+  provider.enqueue({ turn: { kind: 'text', text: 'held', chunks: 1 }, hold: 'h' });
+  const post = (content: string) =>
+    provider.handle(
+      new Request('http://127.0.0.1/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
+      }),
+    );
+  const first = post('one');
+  assert.equal((await post('two')).status, 500);
+  provider.releaseAll();
+  await (await first).text();
+  assert.equal((await post('three')).status, 500);
+  assert.deepEqual(provider.unexpected, [
+    'request 2 (latest user message "two"; sent while request 1 was unanswered)',
+    'request 3 (latest user message "three")',
+  ]);
+});
+
 test('told apart, summaries answer summary requests and the other answers turns; a repeated answer stays', async () => {
   const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
   provider.summaryRequest = (request) => request.messages.at(-1)?.text === 'summarize';

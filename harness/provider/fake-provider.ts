@@ -204,7 +204,13 @@ export class FakeProvider {
     }
     if (at < 0) {
       this.open.delete(captured.index);
-      this.unexpected.push(`request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)})`);
+      // A request sent while another was unanswered (a turn beside a summary request) says so.
+      const beside = captured.openAtArrival.length
+        ? `; sent while request ${captured.openAtArrival.join(' and ')} was unanswered`
+        : '';
+      this.unexpected.push(
+        `request ${captured.index} (latest user message ${JSON.stringify(lastUser ?? null)}${beside})`,
+      );
       return Response.json(
         { error: { message: 'conformance kit: no scripted provider turn for this request' } },
         { status: 500 },

@@ -188,6 +188,19 @@ Then(
   },
 );
 
+/**
+ * After an interrupt's cleanup the call is no longer running; what it settled as (an error, an
+ * interruption, a cancellation) the seeds leave to the runtime for a call stopped in process.
+ */
+Then(
+  'the history has the tool call {string} settled, no longer running',
+  async function (this: KitWorld, name: string) {
+    const statuses = (await toolMessages(this, name)).map((m) => m.status);
+    expect(statuses, `the statuses of the tool call "${name}" in the history`).to.have.length(1);
+    expect(statuses[0], `the status of the tool call "${name}" after the cleanup`).to.not.equal('running');
+  },
+);
+
 Then('the history has {int} settled tool calls', async function (this: KitWorld, count: number) {
   const settled = (await toolMessages(this)).filter((m) => m.status === 'success');
   expect(settled).to.have.length(count);
