@@ -275,12 +275,11 @@ Feature: Compaction1 - Automatic compaction
     And the user steers "two"
     And the session settles
     # checks: CMP-02
-    And the session has 1 completed compaction
+    And the session has at least 1 completed compaction
     When the user steers "three"
     And the session settles
-    Then the session has 1 completed compaction
-    And the provider received 4 requests
-    And request 4 ends with the pending input "three"
+    Then the turn "three" went out alone, with no compaction since they were counted
+    And the last request ends with the pending input "three"
 
   @CMP-01 @id:cmp-compaction-tool-results-1 @needs:kit-tools
   Scenario: [11] The estimate counts the tool results the history carries

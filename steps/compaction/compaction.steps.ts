@@ -1,6 +1,6 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { NothingToJudge } from '../../harness/report/outcome.js';
+import { NothingToJudge, SuiteDefect } from '../../harness/report/outcome.js';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
@@ -488,6 +488,38 @@ async function completedCompactions(world: KitWorld): Promise<number> {
 Then('the session has {int} completed compaction(s)', async function (this: KitWorld, count: number) {
   expect(await completedCompactions(this), 'completed compactions').to.equal(count);
 });
+
+/**
+ * That the runtime compacted, however many times: one more compaction with nothing older to fold is
+ * CMP-03's to judge, in its own scenarios. The count is kept for the steps after it.
+ */
+Then('the session has at least {int} completed compaction(s)', async function (this: KitWorld, count: number) {
+  const completed = await completedCompactions(this);
+  this.compactionsCounted = { completed, requests: this.provider.requests.length };
+  expect(completed, 'completed compactions').to.be.at.least(count);
+});
+
+/**
+ * Since the compactions were last counted, the pending turn `input` went out in one request, with
+ * no compaction before it, attempted or completed.
+ */
+Then(
+  'the turn {string} went out alone, with no compaction since they were counted',
+  async function (this: KitWorld, input: string) {
+    const counted = this.compactionsCounted;
+    if (!counted) throw new SuiteDefect('no step counted the completed compactions before this one');
+    expect(await completedCompactions(this), 'completed compactions').to.equal(counted.completed);
+    const sent = this.provider.requests.slice(counted.requests);
+    expect(
+      sent.map((_, i) => requestLabel(counted.requests + i + 1)),
+      `the requests sent since the compactions were counted, for the turn "${input}" alone`,
+    ).to.have.length(1);
+    expect(
+      ranTurnUncompacted(this, counted.requests + 1, input),
+      `whether that request ran the turn "${input}"`,
+    ).to.equal(true);
+  },
+);
 
 /**
  * Compactions the user asked for that a rule about what they keep needs: where they did not all
