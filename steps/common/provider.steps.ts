@@ -7,7 +7,7 @@ import type { KitWorld } from '../support/world.js';
 import { recordingTurn, textTurn, toolCall, toolCallsTurn, type TurnExtras } from '../../harness/provider/turns.js';
 import { matchRows, shownRows, type Row } from '../support/rows.js';
 import { scriptCalls } from '../support/tool-calls.js';
-import { conversation, conversationRows, request, requestLabel } from '../support/requests.js';
+import { conversation, conversationRows, LAST_REQUEST, request, requestLabel } from '../support/requests.js';
 import { requestsWithinCommandTimeout, withinCommandTimeout } from '../support/timing.js';
 import { toldAfter } from '../../harness/provider/told-after.js';
 
@@ -305,13 +305,14 @@ Given(
 
 /** The provider-native reasoning request `n` carries: one piece, replayed as it came, or none. */
 Then(
-  /^request (\d+) (?:replays the reasoning "([^"]*)" signed "([^"]*)"|carries no provider-native reasoning)$/,
-  function (this: KitWorld, n: string, reasoning: string | null, signature: string) {
+  /^(request \d+|the last request) (?:replays the reasoning "([^"]*)" signed "([^"]*)"|carries no provider-native reasoning)$/,
+  function (this: KitWorld, which: string, reasoning: string | null, signature: string) {
+    const n = which === 'the last request' ? LAST_REQUEST : Number(which.slice('request '.length));
     expect(
-      request(this, Number(n))
+      request(this, n)
         .messages.map((m) => m.reasoning)
         .filter(Boolean),
-      `the provider-native reasoning of request ${n}`,
+      `the provider-native reasoning of ${requestLabel(n)}`,
     ).to.deep.equal(reasoning === null ? [] : [{ text: reasoning, signature }]);
   },
 );

@@ -81,7 +81,7 @@ Then(
  * nothing of what its compaction keeps there.
  */
 Then(
-  'request {int} mentions {string} in its conversation, or nothing here is judged',
+  '{request} mentions {string} in its conversation, or nothing here is judged',
   function (this: KitWorld, n: number, text: string) {
     if (!request(this, n).messages.some((m) => m.text.includes(text)))
       throw new NothingToJudge(`no message of ${requestLabel(n)} mentions "${text}", which the checks after it need`);
@@ -366,10 +366,32 @@ Then(
  * runtime adds after it (MCS-01 puts them there) do not count.
  */
 Then('{request} ends with the pending input {string}', function (this: KitWorld, n: number, input: string) {
-  const last = request(this, n).messages.findLast((message) => message.role !== 'system');
+  expectPendingInputLast(this, n, input);
+});
+
+/**
+ * The premise of a check of what the turn after a compaction carries: the last request is that
+ * turn. A runtime that sent another request after it (a summary written after the turn) shows
+ * nothing there of what its compaction keeps.
+ */
+Then(
+  '{request} ends with the pending input {string}, or nothing here is judged',
+  function (this: KitWorld, n: number, input: string) {
+    try {
+      expectPendingInputLast(this, n, input);
+    } catch (error) {
+      throw new NothingToJudge(
+        `${requestLabel(n)} is not the turn "${input}": ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      );
+    }
+  },
+);
+
+function expectPendingInputLast(world: KitWorld, n: number, input: string): void {
+  const last = request(world, n).messages.findLast((message) => message.role !== 'system');
   expect(last?.role, `the last message of ${requestLabel(n)}`).to.equal('user');
   const text = last!.text;
-  this.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
+  world.tookReading('compaction.pending-input', text === input ? 'own-message' : 'in-checkpoint');
   if (text === input) return;
   const serialized = text.replace(/<\/?[\w-]+>/g, '');
   const at = serialized.lastIndexOf(input);
@@ -378,9 +400,9 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
     `whether the last message of ${requestLabel(n)} states "${input}" (it ends ${JSON.stringify(text.slice(-200))})`,
   ).to.equal(true);
   let after = serialized.slice(at + input.length);
-  for (const summary of this.summariesScripted) after = after.split(summary).join('');
+  for (const summary of world.summariesScripted) after = after.split(summary).join('');
   // A prompt on a line of its own, or after a role label ("user: one"), stated after the pending one.
-  const later = [...this.promptsAdmitted].filter(
+  const later = [...world.promptsAdmitted].filter(
     (prompt) =>
       prompt !== input &&
       after.split('\n').some((line) => line.trim() === prompt || line.trim().endsWith(`: ${prompt}`)),
@@ -389,7 +411,7 @@ Then('{request} ends with the pending input {string}', function (this: KitWorld,
     later,
     `the prompts the last message of ${requestLabel(n)} states after "${input}", its pending input: ${text.slice(-200)}`,
   ).to.deep.equal([]);
-});
+}
 
 /**
  * Whether request `n` ran the pending turn `input` itself, with no compaction attempted before it:
@@ -551,14 +573,14 @@ Then('the session has {int} compaction(s) that did not complete', async function
  * or an assistant message holding words the provider wrote. Words a runtime writes itself around
  * its checkpoint (an acknowledgement of the summary) are not the provider's.
  */
-Then('request {int} carries no assistant or tool message', function (this: KitWorld, n: number) {
+Then('{request} carries no assistant or tool message', function (this: KitWorld, n: number) {
   const replied = new Set(this.provider.replies.filter((text) => text !== ''));
   const crossed = checkpointFirst(this, n).filter(
     (m) => m.role === 'tool' || (m.role === 'assistant' && (replied.has(m.text) || (m.toolCalls?.length ?? 0) > 0)),
   );
   expect(
     crossed.map((m) => `${m.role}: ${m.text.slice(0, 60)}`),
-    `provider messages of before the compaction in request ${n}`,
+    `provider messages of before the compaction in ${requestLabel(n)}`,
   ).to.deep.equal([]);
 });
 
