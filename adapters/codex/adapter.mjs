@@ -4,7 +4,8 @@ import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AppServer } from './app-server.mjs';
 import { catalogFor, toolCallingFamily } from './catalog.mjs';
-import { codexConfig, PROJECT_ROOT_MARKER } from './config.mjs';
+import { codexConfig } from './config.mjs';
+import { markProjectRootFile } from '../../harness/adapter/project-root.mjs';
 import {
   CONTEXT_WRAPPERS,
   promotedPrompts,
@@ -358,7 +359,7 @@ async function defineAgent(c) {
  */
 async function move(c) {
   const found = record(c.sessionId);
-  if (c.projectRoot) writeFileSync(join(c.projectRoot, PROJECT_ROOT_MARKER), '');
+  markProjectRootFile(c.projectRoot);
   found.location = c.location;
   found.movedTo = c.location;
   saveRecords();
@@ -619,7 +620,7 @@ const commands = {
     if (records[sessionId]) return { sessionId, created: false };
     // Codex bounds AGENTS.md discovery at the nearest directory holding one of its
     // project_root_markers: the kit's project root is marked with the one configured.
-    if (c.projectRoot) writeFileSync(join(c.projectRoot, PROJECT_ROOT_MARKER), '');
+    markProjectRootFile(c.projectRoot);
     const reply = await server.request('thread/start', { cwd: c.location });
     records[sessionId] = { location: c.location, threadId: reply.thread.id, path: reply.thread.path };
     threadState(reply.thread.id).loaded = true;

@@ -1,11 +1,10 @@
+import { PROJECT_ROOT_MARKER } from '../../harness/adapter/project-root.mjs';
+
 /**
  * Codex's `config.toml` for a run under the kit: the kit's provider as the only model provider
  * (Responses API on loopback), approvals asked of the adapter, its own sandbox, and every feature that would reach the
  * network or add requests of its own turned off with Codex's own switches.
  */
-
-/** The file that marks the kit's project root for Codex's AGENTS.md discovery (project_root_markers). */
-export const PROJECT_ROOT_MARKER = '.kit-project-root';
 
 /** A hundred years: no scenario's clock moves that far between two requests. */
 const REMINDER_INTERVAL = 100 * 365 * 24 * 3600;

@@ -1,3 +1,4 @@
+import { markProjectRootFile } from '../../harness/adapter/project-root.mjs';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
@@ -375,6 +376,7 @@ const commands = {
   // The ACP session is opened on first use: settings written before then need no restart
   // (session/new reads them again). The process starts now, as it takes seconds.
   'session.create': (c) => {
+    markProjectRootFile(c.projectRoot);
     const created = records.create(c, config.instance, () => ({}));
     geminiProcess().catch(() => {});
     return created;
@@ -419,6 +421,13 @@ const commands = {
     agent: DEFAULT_AGENT,
   }),
   'compaction.configure': async (c) => {
+    // One compression threshold for every model, over one window for every model the kit names
+    // (tokenLimit knows none of them): a window per model cannot be set.
+    if (c.modelWindows && Object.keys(c.modelWindows).length > 0)
+      throw new Refusal(
+        'unsupported',
+        'absent in 0.61.0: a context window per model (model.compressionThreshold is one share for every model, and tokenLimit gives every model the kit names the same window)',
+      );
     settings.compaction = c;
     await restart();
   },
@@ -427,6 +436,12 @@ const commands = {
     await restart();
   },
   'host.env.set': async (c) => {
+    // A switch another runtime reads would change nothing here: refused as absent, not kept.
+    if (c.name === 'OPENCODE_DISABLE_PROJECT_CONFIG')
+      throw new Refusal(
+        'unsupported',
+        `absent in 0.61.0: Gemini CLI reads no ${c.name}; its nearest, an untrusted folder (projectMemory left empty when !isTrustedFolder()), also turns off the folder's settings and tools`,
+      );
     settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
     await restart({ environment: true });
   },

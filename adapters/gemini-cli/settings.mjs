@@ -1,3 +1,5 @@
+import { PROJECT_ROOT_MARKER } from '../../harness/adapter/project-root.mjs';
+
 /**
  * Gemini CLI's user settings (`$GEMINI_CLI_HOME/.gemini/settings.json`) for a run under the kit:
  * offline and hermetic (no telemetry, statistics, update checks, IDE, checkpointing or
@@ -22,7 +24,9 @@ export function geminiSettings(kit = {}) {
     telemetry: { enabled: false },
     ide: { enabled: false },
     model: { skipNextSpeakerCheck: true, disableLoopDetection: true },
-    context: { fileName: ['AGENTS.md'] },
+    // Instruction discovery stops at the kit's project root, marked with the kit's file
+    // (getEnvironmentMemoryPaths: a boundary marker found above the location is the ceiling).
+    context: { fileName: ['AGENTS.md'], memoryBoundaryMarkers: [PROJECT_ROOT_MARKER] },
     tools: { allowed: ['run_shell_command'] },
     security: { folderTrust: { enabled: false }, auth: { selectedType: 'gateway' } },
     experimental: { autoMemory: false },

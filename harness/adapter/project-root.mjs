@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -26,4 +26,16 @@ export function markProjectRoot(root, { rootCommit = false } = {}) {
       '-m',
       `project ${root}`,
     );
+}
+
+/** The file that marks the kit's project root for a runtime configured to bound its discovery at a marker file. */
+export const PROJECT_ROOT_MARKER = '.kit-project-root';
+
+/**
+ * The kit's project root as a runtime bounding instruction discovery at a configured marker finds
+ * it (Codex's `project_root_markers`, Gemini CLI's `context.memoryBoundaryMarkers`): the marker file
+ * at the root, with no repository whose state the runtime would also tell the model.
+ */
+export function markProjectRootFile(root) {
+  if (root) writeFileSync(join(root, PROJECT_ROOT_MARKER), '');
 }
