@@ -99,6 +99,8 @@ const EMULATED = {
   'prompt.submit.id': "the result echoes the kit's message ID: pi's prompt() takes no ID and returns none",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
+  'session.run':
+    'nothing, where pi cannot go on: its agent.continue() throws after an answer or on an empty transcript, and pi has no other run without new input',
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
@@ -118,13 +120,14 @@ const EMULATED = {
 
 /**
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
- * wake, no named agents; a rule about one is not implemented.
+ * run after an answer, no wake, no named agents; a rule about one is not implemented.
  */
 const ABSENT = [
   'prompt.admit.held',
   'prompt.admit.receipt',
   'prompt.admit.id',
   'prompt.submit.id',
+  'session.run',
   'session.wake',
   'agent.define',
 ];
@@ -277,14 +280,18 @@ async function run(sessionId, explicit) {
   const live = await sessions.open(sessionId);
   if (explicit && live.held.length === 0 && !live.running) {
     const { agent } = live.session;
-    if (agent.state.messages.at(-1)?.stopReason === 'error') agent.state.messages = agent.state.messages.slice(0, -1);
+    // pi-ai leaves a failed or aborted answer out of what the model sees (transformMessages).
+    if (['error', 'aborted'].includes(agent.state.messages.at(-1)?.stopReason))
+      agent.state.messages = agent.state.messages.slice(0, -1);
     const last = agent.state.messages.at(-1);
     // pi's continue() goes on from a user message or a tool result, or after an answer with the input still queued.
     if (last?.role === 'user' || last?.role === 'toolResult' || agent.hasQueuedMessages()) {
       live.track(agent.continue(), diagnostics);
+      // pi's own continue(): no part of this run is the adapter's.
+      return new EmulatedAnswer(undefined, []);
     }
-    // pi's own continue(), or nothing: no part of this run is the adapter's.
-    return new EmulatedAnswer(undefined, []);
+    // pi has no run from here: the adapter's answer is that nothing runs.
+    return new EmulatedAnswer(undefined, ['session.run']);
   }
   const held = live.held.splice(0);
   for (const [index, { text, images, delivery }] of held.entries()) {

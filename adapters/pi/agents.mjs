@@ -23,6 +23,11 @@ export class AgentBook {
     return this.agents[agent]?.tools?.[tool] ?? 'allow';
   }
 
+  /** Whether a rule of any agent denies or asks: only then does a session need the adapter's gate. */
+  gates() {
+    return Object.values(this.agents).some(({ tools = {} }) => Object.values(tools).some((rule) => rule !== 'allow'));
+  }
+
   permitsSkill(agent, skill) {
     return (this.agents[agent]?.skills?.[skill] ?? 'allow') === 'allow';
   }

@@ -89,18 +89,25 @@ export class PiSessions {
     const agent = () => this.agentOf(sessionId);
     // pi's own resource loader, as createAgentSession builds it, with two additions: the adapter's
     // permission gate as an extension (a `tool_call` handler) and the skills the session's agent
-    // may load (`skillsOverride`, applied whenever the loader reloads, so at every open).
+    // may load (`skillsOverride`, applied whenever the loader reloads, so at every open). The gate
+    // is there only where an agent denies or asks: pi waits for its session file's writes before a
+    // tool runs only when some extension handles `tool_call`, so an idle gate would change that.
+    const gate = this.agents.gates()
+      ? [
+          permissionGate({
+            sessionId,
+            agents: this.agents,
+            permissions: this.permissions,
+            turnAgent: () => state.turnAgent ?? agent(),
+          }),
+        ]
+      : [];
     const resourceLoader = new pi.DefaultResourceLoader({
       cwd: location,
       agentDir: this.config.home,
       settingsManager,
       extensionFactories: [
-        permissionGate({
-          sessionId,
-          agents: this.agents,
-          permissions: this.permissions,
-          turnAgent: () => state.turnAgent ?? agent(),
-        }),
+        ...gate,
         // What pi hands its extensions before each prompt's run: the system prompt it sends and what
         // it built it from (docs/extensions.md, `before_agent_start`); the `epoch` command reads it.
         (api) =>
@@ -259,7 +266,10 @@ export class PiSessions {
 
   /** Defines an agent; the open sessions running as it take its rules as a selection would. */
   async defineAgent(definition) {
+    const gated = this.agents.gates();
     this.agents.define(definition);
+    // The first rule that denies or asks needs the gate in every open session.
+    if (!gated && this.agents.gates()) return this.reopenAll();
     for (const sessionId of [...this.live.keys()]) {
       if (this.agentOf(sessionId) === definition.name) await this.applyAgent(sessionId);
     }
