@@ -59,6 +59,8 @@ export class KitWorld extends World {
   readonly contributedTools = new Set<string>();
   /** The one tool whose own limit bounds the scenario's outputs (`limits.toolOutput.tool`), when only one does. */
   boundingTool: string | undefined;
+  /** Whether each session asked for permission before it settled, where a step noted it. */
+  readonly askedForPermission = new Map<string, boolean>();
   /** The completed compactions and the provider requests when a step last counted them. */
   compactionsCounted: { completed: number; requests: number } | undefined;
   /** The compaction sizes the scenario configured, checked against the runtime's first request when it ends. */

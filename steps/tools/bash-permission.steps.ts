@@ -4,6 +4,7 @@ import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js
 import { quote } from '../../harness/means/shell-commands.js';
 import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
+import { SuiteDefect } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 
 /** Scripts a call of the runtime's declared shell tool; without one (or without a workdir field when one is wanted), not applicable. */
@@ -84,6 +85,46 @@ When('session {string} settles without asking for permission', async function (t
     );
   }
 });
+
+/**
+ * Lets session `name` settle, approving every call it asks permission for; whether it asked, for the
+ * step that compares another session with it.
+ */
+async function settleApproving(world: KitWorld, name: string): Promise<boolean> {
+  const sessionId = world.session(name).id;
+  let asked = false;
+  for (;;) {
+    const idle = world.driver.idle(sessionId).then(() => 'idle' as const);
+    const waiting = world.driver.call('permission.wait', { sessionId }).then(
+      () => 'asked' as const,
+      () => 'refused' as const,
+    );
+    let ended = await Promise.race([idle, waiting]);
+    if (ended === 'refused') ended = await idle;
+    if (ended === 'idle') return asked;
+    asked = true;
+    const { requests } = await world.driver.call('permission.pending', { sessionId });
+    for (const request of requests) await world.driver.call('permission.reply', { id: request.id, approve: true });
+  }
+}
+
+When('session {string} settles, what it asks approved', async function (this: KitWorld, name: string) {
+  this.askedForPermission.set(name, await settleApproving(this, name));
+});
+
+/** The same run of the shell asks, or does not, in both sessions: the seeds fix no built-in rule of the build agent. */
+Then(
+  'session {string} settles, asking for permission where session {string} asked',
+  async function (this: KitWorld, name: string, other: string) {
+    const before = this.askedForPermission.get(other);
+    if (before === undefined) throw new SuiteDefect(`no step let session "${other}" settle, noting whether it asked`);
+    const asked = await settleApproving(this, name);
+    expect(
+      asked,
+      `whether session "${name}" asked for permission, as session "${other}" ${before ? 'did' : 'did not'}`,
+    ).to.equal(before);
+  },
+);
 
 Then('no tool call waits for permission', async function (this: KitWorld) {
   const { requests } = await this.driver.call('permission.pending', { sessionId: this.session().id });
