@@ -76,6 +76,22 @@ Then(
 );
 
 /**
+ * What a recent context reaching back to `older` holds: how far back it reaches is the runtime's
+ * (its token bound), so a recent context that does not reach `older` claims nothing here.
+ */
+Then(
+  '{request} mentions {mentioned} in its conversation where it mentions {string}',
+  function (this: KitWorld, n: number, { text, what }: Mentioned, older: string) {
+    const messages = request(this, n).messages;
+    if (!messages.some((m) => m.text.includes(older))) return;
+    expect(
+      messages.some((m) => m.text.includes(text)),
+      `whether a message of ${requestLabel(n)}, which mentions "${older}", mentions ${what}`,
+    ).to.equal(true);
+  },
+);
+
+/**
  * The premise of a check of what crosses a compaction: the request after it carries its summary.
  * A runtime that sent the turn before its summary was done (or cut the history another way) shows
  * nothing of what its compaction keeps there.
