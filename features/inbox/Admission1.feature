@@ -79,6 +79,8 @@ Feature: Admission1 - Creating sessions and admitting prompts
     And the user admits "hello" with id "m1"
     And the session settles
     Then the provider received 1 request
+    # The exact retry stores the prompt once: INB-02's.
+    # checks: INB-02
     And request 1 has 1 user message "hello"
     When the runtime process restarts
     And the user admits "hello" with id "m1" and no resume
