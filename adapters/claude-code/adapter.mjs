@@ -298,6 +298,10 @@ function hello(kitConfig) {
     skill: { tool: 'Skill', nameField: 'skill' },
     texts: {
       'prompt.default-delivery': 'steer',
+      // A prompt the user sends mid-turn reaches the model as Claude Code's own note around it, beside
+      // the next tool result (its queued_user framing, gmt and WQe in the bundle).
+      'prompt.steer-framing':
+        'The user sent a new message while you were working:\n{text}\n\nThis is how Claude Code surfaces messages the user sends mid-turn \u2014 within the running turn, often alongside the next tool result, rather than as a separate conversation turn. Address the message above as you continue this turn.',
       // Claude Code writes an approval's permission updates for the project's local settings to
       // .claude/settings.local.json in the session's directory, which every later session there reads.
       'approval.saved-for-project': 'yes',

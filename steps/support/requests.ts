@@ -35,19 +35,23 @@ export function conversation(world: KitWorld, n: number): Row[] {
   const framing = world.driver.description.texts['prompt.steer-framing'];
   return request(world, n)
     .messages.flatMap((message) => requestRows(message, fallback))
-    .flatMap((row) => (row.role === 'user' && framing ? unframedSteers(row.content, framing) : [row]));
+    .flatMap((row) => ((row.role === 'user' || row.role === 'system') && framing ? unframedSteers(row, framing) : [row]));
 }
 
 /**
- * A user message read without the runtime's declared framing of steered prompts: each framed
- * prompt is a user message of its own, and what stands before the first one is another.
+ * A message read without the runtime's declared framing of steered prompts: each framed prompt is a
+ * user message of its own, whether the runtime sent it in a user message or as a note of its own
+ * (a system message), and what stands before the first one keeps its role.
  */
-function unframedSteers(content: string, framing: string): Row[] {
+function unframedSteers(row: Row, framing: string): Row[] {
   const [opening = '', closing = ''] = framing.split('{text}');
-  if (opening === '' || !content.includes(opening)) return [{ role: 'user', content }];
-  const [before, ...framed] = content.split(opening);
+  if (opening === '' || !row.content.includes(opening)) return [row];
+  const [before, ...framed] = row.content.split(opening);
   const prompts = framed.map((part) => (closing && part.endsWith(closing) ? part.slice(0, -closing.length) : part));
-  return [...(before!.trim() === '' ? [] : [before!]), ...prompts].map((text) => ({ role: 'user', content: text }));
+  return [
+    ...(before!.trim() === '' ? [] : [{ role: row.role, content: before! }]),
+    ...prompts.map((content) => ({ role: 'user' as const, content })),
+  ];
 }
 
 /** The baseline of request `n` as one text: its system field, without a declared preamble block (`request.preamble`). */
