@@ -5,6 +5,7 @@ import type { HistoryMessage } from '../../harness/protocol/protocol.js';
 import type { KitWorld } from '../support/world.js';
 import { historyRow, matchRows, shownRows, type Row } from '../support/rows.js';
 import { expectInOrder } from '../support/text.js';
+import { commandTimeoutMs } from '../support/timing.js';
 
 Then(
   'the session reports the failure {failure-code} mentioning {string}',
@@ -175,6 +176,27 @@ async function toolMessages(world: KitWorld, name?: string) {
 Then('the history has the tool call {string} running', async function (this: KitWorld, name: string) {
   expect((await toolMessages(this, name)).map((m) => m.status)).to.deep.equal(['running']);
 });
+
+/**
+ * A scenario about what a restart does to a call the runtime recorded running needs that record:
+ * a runtime that writes it a moment after the call started (RUN-01's to judge, in its own
+ * scenarios) is given that moment, read again until one command's time has passed.
+ */
+Then(
+  'the history comes to have a/the tool call {string} running, or nothing here is judged',
+  async function (this: KitWorld, name: string) {
+    const deadline = performance.now() + commandTimeoutMs();
+    for (;;) {
+      if ((await toolMessages(this, name)).some((m) => m.status === 'running')) return;
+      if (performance.now() > deadline)
+        throw new NothingToJudge(
+          `the history never showed the tool call "${name}" running while it ran: there was no record for the restart to find`,
+        );
+      // The runtime's own write, on its own timer: the kit reads again rather than sleeping it away.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  },
+);
 
 /** Of a turn's calls of one tool, the one running now is durable (the others may not have started). */
 Then('the history has a tool call {string} running', async function (this: KitWorld, name: string) {
