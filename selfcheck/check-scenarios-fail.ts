@@ -6,7 +6,7 @@ import { kitPath } from '../harness/kit-root.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
 import { mutantKinds, type Mutant } from './mutants/index.js';
 import { elsewhere, mutants, mutantsByArea } from './catalogue.js';
-import type { Assignment, Judgement } from './mutant-worker.js';
+import type { Assignment, Control, Judgement } from './mutant-worker.js';
 
 /**
  * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a build of the
@@ -32,6 +32,16 @@ const selected = mutants
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
+// Run on some rules alone, the reference itself is run first on their scenarios: the full run has
+// the conformance run beside it (npm test), which a subset has not.
+const failing = only.length > 0 ? await controls() : [];
+if (failing.length > 0) {
+  rmSync(scenarioRoot, { recursive: true, force: true });
+  process.stdout.write(
+    `selfcheck: the reference itself does not pass ${failing.join(', ')}: a mutant judged by it would count as caught\n`,
+  );
+  process.exit(1);
+}
 const judgements = await judgeAll(selected.map(({ index }) => index)).finally(() =>
   rmSync(scenarioRoot, { recursive: true, force: true }),
 );
@@ -103,6 +113,36 @@ function line(mutant: Mutant, judgement: Judgement): string {
   return `${verdict} ${mutant.breaks.join(' ').padEnd(15)} ${mutant.name}\n`;
 }
 
+/** The scenarios the unmutated reference does not pass, in every profile the selected mutants run in. */
+async function controls(): Promise<string[]> {
+  const byProfile = new Map<string, Set<string>>();
+  for (const { mutant } of selected) {
+    const profile = mutant.profile ?? 'core';
+    byProfile.set(profile, new Set([...(byProfile.get(profile) ?? []), ...mutant.breaks]));
+  }
+  const worker = forkWorker();
+  const failing: string[] = [];
+  try {
+    for (const [profile, rules] of byProfile) {
+      const reply = new Promise<Control>((resolve) => worker.once('message', resolve));
+      worker.send({ index: -1, work, timeoutScale, control: { profile, rules: [...rules] } } satisfies Assignment);
+      failing.push(...(await reply).failing.map((scenario) => `${scenario} (${profile})`));
+    }
+  } finally {
+    worker.disconnect();
+  }
+  return failing;
+}
+
+function forkWorker(): ChildProcess {
+  return fork(kitPath('selfcheck', 'mutant-worker.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NO_COLOR: '1', KIT_TMPDIR: scenarioRoot },
+    // Mutants write diagnostics as they break; only a worker's own failure is worth showing.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+}
+
 /** Judges every mutant in `queue`, printing each line as soon as those before it are printed. */
 function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
   const order = [...queue];
@@ -120,12 +160,7 @@ function judgeAll(queue: number[]): Promise<Map<number, Judgement>> {
       if (judgements.size === order.length) resolve(judgements);
     };
     const startWorker = () => {
-      const worker: ChildProcess = fork(kitPath('selfcheck', 'mutant-worker.ts'), [], {
-        execArgv: ['--import', 'tsx'],
-        env: { ...process.env, NO_COLOR: '1', KIT_TMPDIR: scenarioRoot },
-        // Mutants write diagnostics as they break; only a worker's own failure is worth showing.
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      });
+      const worker = forkWorker();
       let stderr = '';
       worker.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4096)));
       let current: number | undefined;

@@ -12,12 +12,17 @@ export class StaleMutant extends Error {}
  * adapter module, or the stdio adapter program. The edits are applied as the sources are read, so the reference is never
  * copied.
  */
-export async function buildMutantRuntime(mutant: Mutant, out: string, program: 'module' | 'stdio'): Promise<void> {
+export async function buildMutantRuntime(
+  mutant: Mutant | undefined,
+  out: string,
+  program: 'module' | 'stdio',
+): Promise<void> {
   const reference = kitPath('reference');
   const edited = new Map<string, string>();
-  for (const edit of [mutant, ...(mutant.also ?? [])]) {
+  // No mutant: the reference as it is, the control its mutants are judged against.
+  for (const edit of mutant ? [mutant, ...(mutant.also ?? [])] : []) {
     const file = join(reference, edit.file);
-    edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant.name));
+    edited.set(file, apply(edited.get(file) ?? read(file, edit), edit, mutant!.name));
   }
   await bundleModule({
     entry: join(reference, 'adapter', program === 'stdio' ? 'stdio.ts' : 'conformance-adapter.ts'),

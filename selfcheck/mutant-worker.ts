@@ -27,11 +27,21 @@ function judging(rules: readonly string[]): string {
   return [...rules.map((rule) => `@${rule}`), ...checking.flatMap((s) => s.ids.map((id) => `@id:${id}`))].join(' or ');
 }
 
-/** The runner's request: judge the mutant at `index` of the catalogue, building it in `work`. */
+/**
+ * The runner's request: judge the mutant at `index` of the catalogue, building it in `work`; or,
+ * with `control`, run the unmutated reference in that profile on the scenarios of those rules.
+ */
 export interface Assignment {
   index: number;
   work: string;
   timeoutScale: number;
+  control?: { profile: string; rules: string[] };
+}
+
+/** What the unmutated reference did on the scenarios the mutants are judged by: the scenarios it did not pass. */
+export interface Control {
+  index: number;
+  failing: string[];
 }
 
 /**
@@ -131,10 +141,36 @@ async function judgeBy(
     : { index, verdict: 'ERRORED', detail: unasserted.map((rule) => `${rule} ${outcomes.get(rule)}`).join(', ') };
 }
 
+/**
+ * A mutant is caught only where the reference itself passes: a scenario the reference fails would
+ * count every mutant judged by it as caught.
+ */
+async function control({ index, work, timeoutScale, control }: Assignment): Promise<Control> {
+  const runtime = join(work, `control-${control!.profile}.mjs`);
+  await buildMutantRuntime(undefined, runtime, 'module');
+  process.env.REFERENCE_PROFILE = control!.profile;
+  const results = await runConformance({
+    runtime: { module: runtime },
+    timeoutScale,
+    validate: true,
+    tags: process.env.KIT_SELFCHECK_TAGS ?? judging(control!.rules),
+    formats: [],
+    failFast: false,
+    quiet: true,
+  });
+  return {
+    index,
+    failing: results.filter((result) => isFailure(result.status)).map((result) => `${result.id} ${result.status}`),
+  };
+}
+
 process.on('message', (assignment: Assignment) => {
   const started = performance.now();
-  judge(assignment).then(
-    (judgement) => process.send!({ ...judgement, seconds: (performance.now() - started) / 1000 }),
+  const done: Promise<Judgement | Control> = assignment.control
+    ? control(assignment)
+    : judge(assignment).then((judgement) => ({ ...judgement, seconds: (performance.now() - started) / 1000 }));
+  done.then(
+    (reply) => process.send!(reply),
     (error: unknown) => {
       process.stderr.write(`selfcheck: ${error instanceof Error ? error.stack : String(error)}\n`);
       process.exit(70);
