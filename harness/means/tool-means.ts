@@ -77,7 +77,8 @@ export interface ShellMeansOptions {
  */
 export function toolMeans(description: RuntimeDescription, gates: GateCommands, options: ShellMeansOptions): ToolMeans {
   const read = description.read ?? DEFAULT_READ_TOOL;
-  if (description.capabilities.includes('kit-tools') || !description.shell) return kitToolMeans(gates, read, options.location);
+  if (description.capabilities.includes('kit-tools') || !description.shell)
+    return kitToolMeans(gates, read, options.location);
   return shellMeans(description.shell, read, options);
 }
 

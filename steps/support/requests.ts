@@ -35,7 +35,9 @@ export function conversation(world: KitWorld, n: number): Row[] {
   const framing = world.driver.description.texts['prompt.steer-framing'];
   return request(world, n)
     .messages.flatMap((message) => requestRows(message, fallback))
-    .flatMap((row) => ((row.role === 'user' || row.role === 'system') && framing ? unframedSteers(row, framing) : [row]));
+    .flatMap((row) =>
+      (row.role === 'user' || row.role === 'system') && framing ? unframedSteers(row, framing) : [row],
+    );
 }
 
 /**
