@@ -46,15 +46,6 @@ test('clauses without a verdict outnumbering the passes leave the rule not judge
   ]);
 });
 
-test("a pass from a scenario that checks none of the rule's clauses is no verdict on it", () => {
-  // `scp-store-1` names TLS-04 in none of TLS-04's clauses.
-  const coverage = coverageOf([scenarioResult('scp-store-1', 'passed', ['TLS-04'])]);
-  assert.equal(coverage.outcomes['TLS-04'], 'not judged');
-  assert.deepEqual(coverage.withoutVerdict['TLS-04'], [
-    'not judged: passed only in scenarios that check none of its clauses',
-  ]);
-});
-
 // INB-04 is about `prompt.admit.held` (rules/index.md, About).
 const inb04 = (status: ScenarioResult['status'], emulated: string[]) =>
   scenarioResult('inb-admission-7', status, ['INB-04'], { emulated });

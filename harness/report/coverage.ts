@@ -95,7 +95,7 @@ export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Ou
 let clauses: Clause[] | undefined;
 
 /**
- * A pass that rests on none of the rule's clauses, or on fewer than half of those this runtime could be judged on: the
+ * A pass that rests on fewer than half of the rule's clauses this runtime could be judged on: the
  * clauses whose scenarios all went without a pass or a failure (not implemented, wanting a
  * capability, or running and seeing nothing real) are more than those judged. Clauses of a
  * profile, dialect or reading the runtime does not take are not its to be judged on. Where the
@@ -114,14 +114,6 @@ function thinPass(results: readonly ScenarioResult[], rule: string): { outcome: 
     else if (outcomes.includes('not implemented')) notImplemented += 1;
     else if (ran.some((result, i) => outcomes[i] !== 'not applicable' || /needs capability/.test(result.reason ?? '')))
       unjudged += 1;
-  }
-  // A pass from scenarios that check none of the rule's clauses (another rule's scenario naming it
-  // in a step) is no verdict on the rule: none of what it says was seen.
-  if (judged === 0 && notImplemented === 0 && unjudged === 0) {
-    const listed = clauses.some((c) => c.rule === rule && c.scenarios.length > 0);
-    return listed
-      ? { outcome: 'not judged', thin: 'not judged: passed only in scenarios that check none of its clauses' }
-      : undefined;
   }
   if (notImplemented + unjudged <= judged) return undefined;
   const of = `passed on ${judged} of the ${judged + notImplemented + unjudged} clauses it could be judged on here`;
