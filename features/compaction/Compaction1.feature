@@ -32,25 +32,31 @@ Feature: Compaction1 - Automatic compaction
   @CMP-02 @CMP-09 @id:cmp-compaction-2
   Scenario: [2] Over budget with older complete turns, the runtime compacts, then runs the pending turn
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
+    # A second turn within budget: a runtime that weighs the usage its provider reported for the last
+    # request, rather than the request it is about to send, sees the long reply there too.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "two"
     And the session settles
     # checks: CMP-02
-    Then request 2 asked for a summary rather than the turn "two"
+    Then request 3 asked for a summary rather than the turn "two"
     # checks: CMP-02 CMP-04 CMP-06
-    And request 3 mentions "SUMMARY: a long answer" in its conversation
+    And request 4 mentions "SUMMARY: a long answer" in its conversation
     # Where the pending input goes after a compaction, a runtime that did not compact has nothing to show.
     # checks: CMP-09
-    And request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    And request 3 asked for a summary rather than the turn "two", or nothing here is judged
     # checks: CMP-09
-    And the provider received at least 3 requests
+    And the provider received at least 4 requests
     # checks: CMP-09
-    And request 3 ends with the pending input "two"
+    And request 4 ends with the pending input "two"
 
   @CMP-03 @id:cmp-compaction-3
   Scenario: [3] Over budget with no older complete turn, nothing is compacted
@@ -67,34 +73,44 @@ Feature: Compaction1 - Automatic compaction
   @CMP-04 @id:cmp-compaction-4
   Scenario: [4] The transcript stays durable; the model sees one hidden checkpoint with bounded recent context
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
+    # A second turn within budget: a runtime that weighs the usage reported for its last request sees the long reply too.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "two"
     And the session settles
     # A runtime that does not compact before the turn breaks CMP-02, which shows nothing of the checkpoint.
-    Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
     And the history still holds the long reply
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
-    And request 3 is shorter than request 2 by at least half the long reply
+    And request 4 is shorter than request 2 by at least half the long reply
 
   @CMP-05 @id:cmp-compaction-5
   Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary, a failed call's neither
     Given the file "notes.txt" in the workspace "s1" says "noted"
     And a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider calls the tools:
       | id       | name | input                   |
       | call_ok  | read | {"path": "notes.txt"}   |
       | call_bad | read | {"path": "missing.txt"} |
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: echoed, then a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
+    # A second turn within budget: a runtime that weighs the usage reported for its last request sees the long reply too.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "two"
     And the session settles
     Then the last request ends with the pending input "two", or nothing here is judged
@@ -104,15 +120,20 @@ Feature: Compaction1 - Automatic compaction
   @CMP-05 @dialect:anthropic-messages @dialect:openai-responses @dialect:gemini @id:cmp-compaction-reasoning-1
   Scenario: [5b] Signed reasoning the same model reads before the compaction reaches it no more after it, the newest folded answer's neither
     Given a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies "short" after reasoning "weighing the first" signed "sig-kit-1"
     And the provider replies with a long reply after reasoning "weighing the long one" signed "sig-kit-2"
+    And the provider replies "noted" after reasoning "weighing the note" signed "sig-kit-3"
     And the provider summarizes with "SUMMARY: a short answer, then a long one"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
     And the user steers "two"
     And the session settles
+    # A turn within budget after the long reply: a runtime that weighs the usage reported for its last request sees it too.
+    And the user steers "two more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the user steers "three"
     And the session settles
     # checks: AGT-06

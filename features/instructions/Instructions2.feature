@@ -411,16 +411,21 @@ Feature: Instructions2 - Instruction files as the changing context
   Scenario: [9] After a compaction the fresh baseline carries the current files and nothing restates them
     Given the global instructions say "GLOBAL: be brief"
     And a session "s1"
-    And the context budget is sized so that one long reply overflows it
+    And the context budget holds a long reply
     And the provider replies with a long reply
+    And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
     And the provider replies "done"
     And the user steers "one"
     And the session settles
+    # A second turn within budget: a runtime that weighs the usage reported for its last request sees the long reply too.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
     When the global instructions say "GLOBAL: be verbose"
     And the user steers "two"
     And the session settles
-    Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
+    Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
     And the last request ends with the pending input "two", or nothing here is judged
     And the baseline of the last request contains, in order:
       | GLOBAL: be verbose |
