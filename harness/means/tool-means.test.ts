@@ -25,6 +25,9 @@ test('through a shell, the last line is kept when the declared status text follo
   assert.equal(shell.showsFirstAndLastLines(bounded('line 5000'), 'line 1', 'line 500'), false);
   assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 2', 'line 500'), true);
   assert.equal(shell.showsFirstAndLastLines('line 10\nline 500', 'line 1', 'line 500'), false);
+  // A shell's own label before the output's first line.
+  assert.equal(shell.showsFirstAndLastLines('Command: x\nOutput: line 1\n...\nline 500', 'line 1', 'line 500'), true);
+  assert.equal(shell.showsFirstAndLastLines('Output: line 11\n...\nline 500', 'line 1', 'line 500'), false);
 });
 
 test('through a shell, an output ending in a line break reads with and without it when the status text follows', () => {

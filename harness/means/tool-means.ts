@@ -195,11 +195,13 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
       const readings = [withoutStatus(actual), actual.replace(bareStatus, '')];
       return [...new Set(readings)];
     },
+    // A shell may label the output's first line with words of its own ("Output: line 1").
     showsFirstAndLastLines(actual, first, last) {
       const lines = withoutStatus(actual)
         .split('\n')
         .map((line) => line.trim());
-      return lines.includes(first.trim()) && lines.includes(last.trim());
+      const shows = (wanted: string) => lines.some((line) => line === wanted || line.endsWith(` ${wanted}`));
+      return shows(first.trim()) && shows(last.trim());
     },
     // A shell tool shows text of its own around the command's output.
     keepsEnds: (actual, raw, head, tail) => actual.includes(raw.slice(0, head)) && actual.includes(raw.slice(-tail)),

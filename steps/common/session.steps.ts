@@ -106,7 +106,18 @@ async function settle(world: KitWorld, sessionId: string): Promise<void> {
     const ended = await Promise.race([world.driver.idle(sessionId), ...(holding ? [holding] : [])]);
     if (ended !== 'held') return;
   } catch (error) {
-    if (!(error instanceof AwaitedStateNotReached) || held().length === 0) throw error;
+    if (!(error instanceof AwaitedStateNotReached)) throw error;
+    if (held().length === 0) {
+      // A runtime that asks before a call the scenario expects refused or run waits on an answer no step gives.
+      const waiting = await world.driver.call('permission.pending', { sessionId }).then(
+        ({ requests }) => requests,
+        () => [],
+      );
+      if (waiting.length === 0) throw error;
+      expect.fail(
+        `the session did not settle: it waits for permission to run ${waiting.map((r) => r.tool).join(', ')}, which no step of the scenario answers (${error.message})`,
+      );
+    }
   }
   expect.fail(
     `the session did not settle: request ${world.provider.requests.length} waits on the held reply ${held()

@@ -532,19 +532,16 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
  * sends a request over the budget: compacting again is then what its estimate should do, and the
  * check of a compaction the request as it now is does not call for has nothing to tell apart.
  */
-Then(
-  'the last request no longer carries the long reply, or nothing here is judged',
-  function (this: KitWorld) {
-    const { longReply } = this.sizedFor ?? compactionSizes(this.driver.description);
-    const reply = this.provider.replies.find((text) => text.length >= longReply);
-    if (!reply) throw new SuiteDefect('the provider replied no long reply');
-    const middle = reply.slice(reply.length / 2, reply.length / 2 + 1000);
-    if (request(this, LAST_REQUEST).messages.some((m) => m.text.includes(middle)))
-      throw new NothingToJudge(
-        `${requestLabel(LAST_REQUEST)} still carries the long reply after the compaction: the request as it now is is over the budget`,
-      );
-  },
-);
+Then('the last request no longer carries the long reply, or nothing here is judged', function (this: KitWorld) {
+  const { longReply } = this.sizedFor ?? compactionSizes(this.driver.description);
+  const reply = this.provider.replies.find((text) => text.length >= longReply);
+  if (!reply) throw new SuiteDefect('the provider replied no long reply');
+  const middle = reply.slice(reply.length / 2, reply.length / 2 + 1000);
+  if (request(this, LAST_REQUEST).messages.some((m) => m.text.includes(middle)))
+    throw new NothingToJudge(
+      `${requestLabel(LAST_REQUEST)} still carries the long reply after the compaction: the request as it now is is over the budget`,
+    );
+});
 
 /**
  * That the runtime compacted, however many times: one more compaction with nothing older to fold is
