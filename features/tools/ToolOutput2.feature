@@ -49,9 +49,13 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then call "c1" settled as success
     # checks: TOO-01
     And the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 5 lines and 2000 bytes
+    # checks independently: TOO-07
     And call "c1" has no complete output path
+    # checks independently: TOO-07
     And the output of call "c1" says that it lost text
+    # checks independently: TOO-07
     And the runtime reported a diagnostic for operators
 
   @TOO-07 @needs:kit-tools @id:too-files-8
@@ -66,9 +70,13 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then call "c1" settled as success
     # checks: TOO-01
     And the output of call "c1" is bounded
+    # checks: TOO-01
     And the output of call "c1" is within 5 lines and 2000 bytes
+    # checks independently: TOO-07
     And call "c1" has no complete output path
+    # checks independently: TOO-07
     And the output of call "c1" says that it lost text
+    # checks independently: TOO-07
     And the runtime reported a diagnostic for operators
 
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
@@ -113,7 +121,9 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then call "c1" keeps its complete output in "full.log" of the workspace
     # checks: TOO-10 TOO-04
     And the output of call "c1" names its complete output path
+    # checks: TOO-01
     And the output of call "c1" is within 5 lines and 2000 bytes
+    # checks independently: TOO-10
     And every managed file holds exactly what call "c1" returned
 
   @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
