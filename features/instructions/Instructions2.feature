@@ -427,9 +427,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
     And the last request ends with the pending input "two", or nothing here is judged
-    And the baseline of the last request contains, in order:
-      | GLOBAL: be verbose |
-    And the baseline of the last request does not contain "GLOBAL: be brief"
+    # What the fresh baseline carries, wherever the runtime puts it after a compaction (where the baseline stands is EPO-01's).
+    And the last request contains "GLOBAL: be verbose" somewhere
+    And the last request does not contain "GLOBAL: be brief" anywhere
     And the last request tells the model "GLOBAL: be verbose" once
 
   @MCS-02 @MCS-05 @id:ins-files-10

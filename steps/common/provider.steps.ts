@@ -208,8 +208,8 @@ Then(
 const bodyOf = (world: KitWorld, n: number) => JSON.stringify(request(world, n).body);
 const asSent = (text: string) => JSON.stringify(text).slice(1, -1);
 
-Then('request {int} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
-  expect(bodyOf(this, n), `the body of request ${n}`).to.not.include(asSent(text));
+Then('{request} does not contain {string} anywhere', function (this: KitWorld, n: number, text: string) {
+  expect(bodyOf(this, n), `the body of ${requestLabel(n)}`).to.not.include(asSent(text));
 });
 
 Then(
@@ -220,8 +220,8 @@ Then(
   },
 );
 
-Then('request {int} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
-  expect(bodyOf(this, n), `the body of request ${n}`).to.include(asSent(text));
+Then('{request} contains {string} somewhere', function (this: KitWorld, n: number, text: string) {
+  expect(bodyOf(this, n), `the body of ${requestLabel(n)}`).to.include(asSent(text));
 });
 
 /** Texts request `n` carries in this order wherever it puts them: its system field, a message or a tool's description. */
