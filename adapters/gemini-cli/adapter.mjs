@@ -49,6 +49,8 @@ const EMULATED = {
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: Gemini CLI has no admit-without-run",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Gemini CLI keeps no message IDs of the caller",
   'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Gemini CLI keeps no message IDs of the caller",
+  'prompt.admit.queued':
+    'sent at once like any other prompt: Gemini CLI has no queue, and a prompt sent while a turn runs aborts that turn and runs in its place',
   'session.run': 'submits the held prompts and nothing else: Gemini CLI has no way to go on without new input',
   'session.wake': 'submits the held prompts and nothing else: Gemini CLI starts no work when a session opens',
   'session.idle': 'every session/prompt request the adapter sent has its response',
@@ -58,7 +60,14 @@ const EMULATED = {
 };
 
 /** What of EMULATED Gemini CLI has no interface for at all. */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
+const ABSENT = [
+  'prompt.admit.held',
+  'prompt.admit.queued',
+  'prompt.admit.receipt',
+  'prompt.admit.id',
+  'session.run',
+  'session.wake',
+];
 
 /** Commands Gemini CLI has no equivalent for, and why (adapters/gemini-cli/README.md says more). */
 const UNSUPPORTED = {
@@ -351,9 +360,11 @@ async function admit(c) {
     ]);
   }
   // Whatever its delivery, a prompt goes to Gemini CLI at once, as its ACP takes it: one sent while
-  // a turn runs cancels that turn and runs in its place.
+  // a turn runs cancels that turn and runs in its place. A queued one stands in for a queue it has not.
+  const queued = c.delivery === 'queue' && gemini.isBusy(record(c.sessionId).uuid);
   send(c.sessionId, parts);
   return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, [
+    ...(queued ? ['prompt.admit.queued'] : []),
     'prompt.admit.receipt',
     'prompt.admit.id',
   ]);
