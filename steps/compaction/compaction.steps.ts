@@ -528,18 +528,18 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
 });
 
 /**
- * A runtime that kept the long reply verbatim through its compaction (what CMP-04 bounds) still
- * sends a request over the budget: compacting again is then what its estimate should do, and the
- * check of a compaction the request as it now is does not call for has nothing to tell apart.
+ * A request still over the budget after a compaction (the runtime kept the long reply verbatim,
+ * what CMP-04 bounds, or its own weight fills the budget) calls for another compaction: the check
+ * of one the request as it now is does not call for has nothing to tell apart. The request is
+ * weighed as the kit's provider reports its usage, four characters a token of its body.
  */
-Then('the last request no longer carries the long reply, or nothing here is judged', function (this: KitWorld) {
-  const { longReply } = this.sizedFor ?? compactionSizes(this.driver.description);
-  const reply = this.provider.replies.find((text) => text.length >= longReply);
-  if (!reply) throw new SuiteDefect('the provider replied no long reply');
-  const middle = reply.slice(reply.length / 2, reply.length / 2 + 1000);
-  if (request(this, LAST_REQUEST).messages.some((m) => m.text.includes(middle)))
+Then('the last request is within the budget, or nothing here is judged', function (this: KitWorld) {
+  const sizes = this.sizedFor ?? compactionSizes(this.driver.description);
+  const budget = sizes.contextWindow - Math.max(sizes.outputAllowance, sizes.buffer);
+  const weighs = Math.ceil(JSON.stringify(request(this, LAST_REQUEST).body).length / 4);
+  if (weighs >= budget)
     throw new NothingToJudge(
-      `${requestLabel(LAST_REQUEST)} still carries the long reply after the compaction: the request as it now is is over the budget`,
+      `${requestLabel(LAST_REQUEST)} weighs ${weighs} tokens after the compaction, over the budget of ${budget}: the request as it now is calls for another compaction`,
     );
 });
 
