@@ -297,7 +297,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     # checks: CMP-02
     And the session has at least 1 completed compaction
-    And the last request is within the budget, or nothing here is judged
+    And the request of the turn "two" is within the budget, or nothing here is judged
     When the user steers "three"
     And the session settles
     Then the turn "three" went out alone, with no compaction since they were counted

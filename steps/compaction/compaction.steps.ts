@@ -533,15 +533,22 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
  * of one the request as it now is does not call for has nothing to tell apart. The request is
  * weighed as the kit's provider reports its usage, four characters a token of its body.
  */
-Then('the last request is within the budget, or nothing here is judged', function (this: KitWorld) {
-  const sizes = this.sizedFor ?? compactionSizes(this.driver.description);
-  const budget = sizes.contextWindow - Math.max(sizes.outputAllowance, sizes.buffer);
-  const weighs = Math.ceil(JSON.stringify(request(this, LAST_REQUEST).body).length / 4);
-  if (weighs >= budget)
-    throw new NothingToJudge(
-      `${requestLabel(LAST_REQUEST)} weighs ${weighs} tokens after the compaction, over the budget of ${budget}: the request as it now is calls for another compaction`,
+Then(
+  'the request of the turn {string} is within the budget, or nothing here is judged',
+  function (this: KitWorld, input: string) {
+    const sizes = this.sizedFor ?? compactionSizes(this.driver.description);
+    const budget = sizes.contextWindow - Math.max(sizes.outputAllowance, sizes.buffer);
+    const at = this.provider.requests.findLastIndex(
+      (r) => r.messages.findLast((m) => m.role === 'user')?.text.includes(input) === true,
     );
-});
+    if (at < 0) throw new NothingToJudge(`no request ran the turn "${input}"`);
+    const weighs = Math.ceil(JSON.stringify(request(this, at + 1).body).length / 4);
+    if (weighs >= budget)
+      throw new NothingToJudge(
+        `${requestLabel(at + 1)}, the turn "${input}" after the compaction, weighs ${weighs} tokens, over the budget of ${budget}: the request as it now is calls for another compaction`,
+      );
+  },
+);
 
 /**
  * That the runtime compacted, however many times: one more compaction with nothing older to fold is
