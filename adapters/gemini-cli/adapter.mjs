@@ -91,8 +91,8 @@ function hello(c) {
     profiles: ['core'],
     capabilities: ['restart', 'process-reuse', 'host-env'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path' },
-    // Its file reader (read_file, GEMINI_3_SET in chunk-JDPZ4CE3.js); an absolute path reads the same wherever it runs.
-    read: { tool: 'read_file', pathField: 'file_path', absolutePaths: true },
+    // Its file reader (read_file, GEMINI_3_SET in chunk-JDPZ4CE3.js), which resolves a relative path against the session's directory.
+    read: { tool: 'read_file', pathField: 'file_path' },
     texts: {
       // Gemini CLI opens every chat with its environment context, a user turn of its own.
       'system-message.fallback': '<session_context>\n{text}\n</session_context>',
