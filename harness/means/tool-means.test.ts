@@ -36,8 +36,8 @@ test('through a shell, an output ending in a line break reads with and without i
   assert.deepEqual(shell.returned('line 1Command exited with code 0.'), ['line 1']);
 });
 
-/** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath`. */
-const withReadTool = (tool: string) =>
+/** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath` unless told. */
+const withReadTool = (tool: string, read: { pathField?: string; absolutePaths?: boolean } = {}) =>
   toolMeans(
     {
       protocol: 'session-runtime-adapter/1',
@@ -46,10 +46,10 @@ const withReadTool = (tool: string) =>
       capabilities: [],
       texts: {},
       shell: { tool: 'bash', commandField: 'command' },
-      read: { tool, pathField: 'filePath' },
+      read: { tool, pathField: read.pathField ?? 'filePath', ...(read.absolutePaths ? { absolutePaths: true } : {}) },
     } satisfies RuntimeDescription,
     { gateBlocked: async () => {}, openGate: async () => {} },
-    { workspaces: '/nonexistent', timeoutMs: 1 },
+    { workspaces: '/nonexistent', timeoutMs: 1, location: () => '/w/project' },
   );
 
 test("a scripted read call reaches the runtime's read tool under its declared name and path field", () => {
@@ -75,19 +75,7 @@ test("a read call already in the runtime's own form passes as it is, and an unde
 });
 
 test('a read tool taking absolute paths only gets a relative path resolved against the session location, an absolute one as it is', () => {
-  const absolute = toolMeans(
-    {
-      protocol: 'session-runtime-adapter/1',
-      runtime: { name: 'r', version: '1', language: 'x' },
-      profiles: ['core'],
-      capabilities: [],
-      texts: {},
-      shell: { tool: 'bash', commandField: 'command' },
-      read: { tool: 'read_file', pathField: 'file_path', absolutePaths: true },
-    } satisfies RuntimeDescription,
-    { gateBlocked: async () => {}, openGate: async () => {} },
-    { workspaces: '/nonexistent', timeoutMs: 1, location: () => '/w/project' },
-  );
+  const absolute = withReadTool('read_file', { pathField: 'file_path', absolutePaths: true });
   assert.deepEqual(absolute.read('r', 'docs/a.txt'), {
     id: 'r',
     name: 'read_file',

@@ -65,25 +65,27 @@ Given(
 );
 
 /**
- * The session's drain ends with no call asking: one that asks first fails here, not at a timeout. A
- * wait the runtime refuses (nothing waits, and nothing can come now) asked nothing: the idle answer
- * it may precede decides.
+ * Whether the session's drain settles or first asks for permission. A wait the runtime refuses
+ * (nothing waits, and nothing can come now) asked nothing: the idle answer it may precede decides.
  */
-When('session {string} settles without asking for permission', async function (this: KitWorld, name: string) {
-  const sessionId = this.session(name).id;
-  const idle = this.driver.idle(sessionId).then(() => 'idle' as const);
-  const asked = this.driver.call('permission.wait', { sessionId }).then(
+async function settledOrAsked(world: KitWorld, sessionId: string): Promise<'idle' | 'asked'> {
+  const idle = world.driver.idle(sessionId).then(() => 'idle' as const);
+  const asked = world.driver.call('permission.wait', { sessionId }).then(
     () => 'asked' as const,
     () => 'refused' as const,
   );
-  let ended = await Promise.race([idle, asked]);
-  if (ended === 'refused') ended = await idle;
-  if (ended !== 'idle') {
-    const { requests } = await this.driver.call('permission.pending', { sessionId });
-    expect.fail(
-      `session "${name}" asked for permission to run ${requests.map((r) => r.tool).join(', ')} before it settled`,
-    );
-  }
+  const ended = await Promise.race([idle, asked]);
+  return ended === 'refused' ? idle : ended;
+}
+
+/** The session's drain ends with no call asking: one that asks first fails here, not at a timeout. */
+When('session {string} settles without asking for permission', async function (this: KitWorld, name: string) {
+  const sessionId = this.session(name).id;
+  if ((await settledOrAsked(this, sessionId)) === 'idle') return;
+  const { requests } = await this.driver.call('permission.pending', { sessionId });
+  expect.fail(
+    `session "${name}" asked for permission to run ${requests.map((r) => r.tool).join(', ')} before it settled`,
+  );
 });
 
 /**
@@ -93,19 +95,12 @@ When('session {string} settles without asking for permission', async function (t
 async function settleApproving(world: KitWorld, name: string): Promise<boolean> {
   const sessionId = world.session(name).id;
   let asked = false;
-  for (;;) {
-    const idle = world.driver.idle(sessionId).then(() => 'idle' as const);
-    const waiting = world.driver.call('permission.wait', { sessionId }).then(
-      () => 'asked' as const,
-      () => 'refused' as const,
-    );
-    let ended = await Promise.race([idle, waiting]);
-    if (ended === 'refused') ended = await idle;
-    if (ended === 'idle') return asked;
+  while ((await settledOrAsked(world, sessionId)) === 'asked') {
     asked = true;
     const { requests } = await world.driver.call('permission.pending', { sessionId });
     for (const request of requests) await world.driver.call('permission.reply', { id: request.id, approve: true });
   }
+  return asked;
 }
 
 When('session {string} settles, what it asks approved', async function (this: KitWorld, name: string) {
