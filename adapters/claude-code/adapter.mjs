@@ -183,7 +183,8 @@ function agentOf(selected) {
  */
 function agentArguments(name, selected) {
   const agents = readAgents();
-  if (Object.keys(agents).length === 0 && !selected)
+  // Selecting the default agent before any is defined selects what a session with none runs as.
+  if (Object.keys(agents).length === 0 && (!selected || selected === DEFAULT_AGENT))
     return ['--settings', JSON.stringify(modelSettings()), '--permission-mode', 'bypassPermissions'];
   const permissions = permissionRules(name);
   const definitions = Object.fromEntries(

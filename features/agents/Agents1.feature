@@ -99,7 +99,10 @@ Feature: Agents1 - Agent and model selection
 
   @AGT-05 @id:agt-agents-5-shell-1
   Scenario: [5b] A session with no agent runs the shell as a session of the build agent does, asking where it asks
-    Given a session "s2"
+    # The build agent, defined with no rule for the shell: a runtime without agents has no build agent to compare with.
+    Given the agent "build" may use the tools:
+      | read | allow |
+    And a session "s2"
     And the session "s2" selects the agent "build"
     And a session "s1"
     And the provider runs the shell command "printf built > built.txt" as "b2"

@@ -49,7 +49,10 @@ function unframedSteers(row: Row, framing: string): Row[] {
   const [opening = '', closing = ''] = framing.split('{text}');
   if (opening === '' || !row.content.includes(opening)) return [row];
   const [before, ...framed] = row.content.split(opening);
-  const prompts = framed.map((part) => (closing && part.endsWith(closing) ? part.slice(0, -closing.length) : part));
+  // A framed prompt may be followed by the line break before the next one's framing.
+  const prompts = framed.map((part) =>
+    closing && part.trimEnd().endsWith(closing) ? part.trimEnd().slice(0, -closing.length) : part,
+  );
   return [
     ...(before!.trim() === '' ? [] : [{ role: row.role, content: before! }]),
     ...prompts.map((content) => ({ role: 'user' as const, content })),
