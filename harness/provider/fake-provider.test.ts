@@ -3,6 +3,15 @@ import assert from 'node:assert/strict';
 import { FakeProvider } from './fake-provider.js';
 import { dialects } from './wire/dialect.js';
 
+/** A chat request with one user message, as a runtime streams it. */
+const postChat = (provider: FakeProvider, content: string) =>
+  provider.handle(
+    new Request('http://127.0.0.1/v1/chat/completions', {
+      method: 'POST',
+      body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
+    }),
+  );
+
 test('a request the provider cannot read is answered with 400 and reported, not thrown', async () => {
   const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
   provider.enqueue({ turn: { kind: 'text', text: 'hi', chunks: 1 } });
@@ -18,13 +27,7 @@ test('a request the provider cannot read is answered with 400 and reported, not 
 test('a reply scripted for a user text answers that text with lines appended to the turn, not a longer word', async () => {
   const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
   provider.enqueue({ turn: { kind: 'text', text: 'second', chunks: 1 }, forUserText: 'two' });
-  const ask = (content: string) =>
-    provider.handle(
-      new Request('http://127.0.0.1/v1/chat/completions', {
-        method: 'POST',
-        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
-      }),
-    );
+  const ask = (content: string) => postChat(provider, content);
   assert.equal((await ask('twofold')).status, 500);
   assert.equal((await ask('two\n<system-update>\nPROJECT: use spaces\n</system-update>')).status, 200);
   assert.equal(provider.unconsumed, 0);
@@ -33,18 +36,12 @@ test('a reply scripted for a user text answers that text with lines appended to 
 test('an unscripted request says which requests were still unanswered when it came', async () => {
   const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
   provider.enqueue({ turn: { kind: 'text', text: 'held', chunks: 1 }, hold: 'h' });
-  const post = (content: string) =>
-    provider.handle(
-      new Request('http://127.0.0.1/v1/chat/completions', {
-        method: 'POST',
-        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
-      }),
-    );
-  const first = post('one');
-  assert.equal((await post('two')).status, 500);
+  const send = (content: string) => postChat(provider, content);
+  const first = send('one');
+  assert.equal((await send('two')).status, 500);
   provider.releaseAll();
   await (await first).text();
-  assert.equal((await post('three')).status, 500);
+  assert.equal((await send('three')).status, 500);
   assert.deepEqual(provider.unexpected, [
     'request 2 (latest user message "two"; sent while request 1 was unanswered)',
     'request 3 (latest user message "three")',
@@ -56,21 +53,15 @@ test('told apart, summaries answer summary requests and the other answers turns;
   provider.summaryRequest = (request) => request.messages.at(-1)?.text === 'summarize';
   provider.enqueue({ turn: { kind: 'text', text: 'SUMMARY', chunks: 1 }, summary: true });
   provider.enqueue({ turn: { kind: 'text', text: 'done', chunks: 1 }, repeat: true });
-  const post = (content: string) =>
-    provider.handle(
-      new Request('http://127.0.0.1/v1/chat/completions', {
-        method: 'POST',
-        body: JSON.stringify({ model: 'kit-model', stream: true, messages: [{ role: 'user', content }] }),
-      }),
-    );
+  const send = (content: string) => postChat(provider, content);
   const answer = async (content: string) =>
-    (await (await post(content)).text()).includes('SUMMARY') ? 'SUMMARY' : 'done';
+    (await (await send(content)).text()).includes('SUMMARY') ? 'SUMMARY' : 'done';
   assert.deepEqual(
     [await answer('one'), await answer('summarize'), await answer('continue')],
     ['done', 'SUMMARY', 'done'],
   );
   assert.equal(provider.unconsumed, 0, 'the repeated answer is never left over');
-  assert.equal((await post('summarize')).status, 500, 'the one summary was taken');
+  assert.equal((await send('summarize')).status, 500, 'the one summary was taken');
 });
 
 test('a connection scripted to be reset fails on the network, in process and over the loopback, and the next request is answered', async () => {

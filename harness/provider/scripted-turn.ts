@@ -124,6 +124,11 @@ export function splitIntoChunks(text: string, parts: number): string[] {
 
 const CHARACTERS_PER_TOKEN = 4;
 
+/** The input tokens the provider reports for a request: its body as sent, four characters a token. */
+export function reportedInputTokens(requestBody: unknown): number {
+  return Math.ceil(JSON.stringify(requestBody).length / CHARACTERS_PER_TOKEN);
+}
+
 /**
  * The turn as it answers `requestBody`: filled to its size (`fillTo`), with the usage it reports,
  * its scripted usage or the estimate above.
@@ -131,7 +136,7 @@ const CHARACTERS_PER_TOKEN = 4;
 export function withReportedUsage(turn: EncodedTurn, requestBody: unknown): EncodedTurn {
   if (turn.kind === 'error') return turn;
   const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN);
-  const input = tokens(JSON.stringify(requestBody));
+  const input = reportedInputTokens(requestBody);
   const filled =
     turn.kind === 'text' && turn.fillTo !== undefined
       ? { ...turn, text: repeatedTo(turn.text, Math.max(0, turn.fillTo - input) * CHARACTERS_PER_TOKEN) }

@@ -2,6 +2,7 @@ import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { NothingToJudge, SuiteDefect } from '../../harness/report/outcome.js';
 import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
+import { reportedInputTokens } from '../../harness/provider/scripted-turn.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
@@ -542,7 +543,7 @@ Then('the session has {int} completed compaction(s)', async function (this: KitW
  * A request still over the budget after a compaction (the runtime kept the long reply verbatim,
  * what CMP-04 bounds, or its own weight fills the budget) calls for another compaction: the check
  * of one the request as it now is does not call for has nothing to tell apart. The request is
- * weighed as the kit's provider reports its usage, four characters a token of its body.
+ * weighed as the kit's provider reports its usage.
  */
 Then(
   'the request of the turn {string} is within the budget, or nothing here is judged',
@@ -553,7 +554,7 @@ Then(
       (r) => r.messages.findLast((m) => m.role === 'user')?.text.includes(input) === true,
     );
     if (at < 0) throw new NothingToJudge(`no request ran the turn "${input}"`);
-    const weighs = Math.ceil(JSON.stringify(request(this, at + 1).body).length / 4);
+    const weighs = reportedInputTokens(request(this, at + 1).body);
     if (weighs >= budget)
       throw new NothingToJudge(
         `${requestLabel(at + 1)}, the turn "${input}" after the compaction, weighs ${weighs} tokens, over the budget of ${budget}: the request as it now is calls for another compaction`,
