@@ -67,6 +67,19 @@ export function isPartOfCommand(name: string, cmd: string): boolean {
 }
 let commands: Set<string> | undefined;
 
+/**
+ * The parts of its command a request asks for (`prompt.admit.held` for an admission with `resume:
+ * false`), as its schema marks them: a field's `x-part` names the part a value of it stands for.
+ */
+export function partsRequested(request: { cmd: string }): string[] {
+  const properties = (read(`commands/${request.cmd}.schema.json`).$defs as { request?: { properties?: Schema } })
+    .request?.properties;
+  return Object.entries(properties ?? {}).flatMap(([field, schema]) => {
+    const part = (schema as { 'x-part'?: { when: Json; name: string } })['x-part'];
+    return part && (request as Record<string, unknown>)[field] === part.when ? [part.name] : [];
+  });
+}
+
 /** Reads and composes the schema files; throws when they do not fit together. */
 export function protocolSchema(): ProtocolSchema {
   const root = read('protocol.schema.json');

@@ -68,6 +68,18 @@ test('a command the runtime refused stays not implemented beside an emulated par
   assert.equal(coverageOf([inb04('not implemented', ['prompt.admit.held'])]).outcomes['INB-04'], 'not implemented');
 });
 
+// INB-02 is about `prompt.admit.receipt`; INB-04 about `prompt.admit.held`.
+test('a refused action is not implemented for a rule about what was refused, not judged for a rule about another part', () => {
+  const refusedHeld = (rule: string) =>
+    scenarioResult('inb-admission-3', 'not implemented', [rule], { refused: ['prompt.admit.held'] });
+  assert.equal(coverageOf([refusedHeld('INB-04')]).outcomes['INB-04'], 'not implemented');
+  const inb02 = coverageOf([refusedHeld('INB-02')]);
+  assert.equal(inb02.outcomes['INB-02'], 'not judged');
+  assert.match(inb02.withoutVerdict['INB-02']![0]!, /lacks `prompt\.admit\.held`, which INB-02's scenario needs only/);
+  const wholeCommand = scenarioResult('inb-admission-3', 'not implemented', ['INB-02'], { refused: ['prompt.admit'] });
+  assert.equal(coverageOf([wholeCommand]).outcomes['INB-02'], 'not implemented');
+});
+
 test('one cause of errored scenarios is one reason, whatever each scenario sent and where it ran', () => {
   const timedOut = (id: string, dir: string) =>
     scenarioResult(id, 'errored', ['INB-01'], {

@@ -36,10 +36,12 @@ export function rulesOf(result: ScenarioResult): string[] {
  * other rules passed where every check of theirs ran and held, and were not judged by it otherwise.
  * A pass or failure that rests on the adapter's emulation of what the rule is about is no verdict,
  * or not implemented where the runtime has no interface for it at all; a command the runtime
- * refused stays not implemented.
+ * refused stays not implemented for a rule about it, and leaves a rule about another part of it
+ * (a receipt shown by an admission without a run) not judged.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
   const outcome = checkedOutcome(result, rule);
+  if (outcome === 'not implemented') return refusedBeside(result, rule) ? 'not judged' : outcome;
   if (outcome !== 'passed' && outcome !== 'failed') return outcome;
   const emulated = emulatedSubjects(result, rule);
   if (emulated.length === 0) return outcome;
@@ -66,6 +68,20 @@ export function emulatedSubjects(result: ScenarioResult, rule: string): { name: 
     const by = used.filter((entry) => covers(entry.name, name));
     return by.length > 0 ? [{ name, absent: !setUp && by.some((entry) => entry.absent) }] : [];
   });
+}
+
+/**
+ * What the runtime refused, when it is none of what the rule is about (rules/index.md, About): the
+ * scenario needed it only to reach the rule's state, as an admission without a run shows a receipt,
+ * so the refusal leaves the rule not judged, never not implemented. A rule without an About line
+ * is about whatever its scenarios' actions do.
+ */
+function refusedBeside(result: ScenarioResult, rule: string): string[] | undefined {
+  subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
+  const about = (subjects.get(rule) ?? []).filter((subject) => !subject.setUp);
+  const refused = result.refused ?? [];
+  if (refused.length === 0 || about.length === 0) return undefined;
+  return refused.some((name) => about.some((subject) => covers(name, subject.name))) ? undefined : refused;
 }
 
 /**
@@ -170,6 +186,11 @@ function reasonsOf(result: ScenarioResult, rule: string): string[] {
   if (emulated.length > 0 && ['passed', 'failed'].includes(checkedOutcome(result, rule)))
     return [
       `not judged: rests on the adapter's emulation of ${emulated.map(({ name }) => `\`${name}\``).join(', ')}, which ${rule} is about`,
+    ];
+  const refused = result.status === 'not implemented' && refusedBeside(result, rule);
+  if (refused)
+    return [
+      `not judged: the runtime lacks ${refused.map((name) => `\`${name}\``).join(', ')}, which ${rule}'s scenario needs only to reach what the rule is about`,
     ];
   if (result.status === 'errored')
     return [`errored: ${sharedWording(failureLines(result.message)[0]!.trim()) || 'no message'}`];

@@ -134,7 +134,17 @@ export function stepOutcome(status: TestStepResultStatus, exceptionType: string 
 export interface OutcomeNote {
   /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
   /** `sizes`: the scenario's sizes did not fit the runtime, so nothing it saw judges a rule, failures included. */
-  kind: 'not applicable' | 'not judged' | 'sizes' | 'check failed' | 'emulated' | 'means' | 'reading' | 'time';
+  /** `refused`: the names the runtime lacks that an action it refused stands for (a command, or its parts declared absent). */
+  kind:
+    | 'not applicable'
+    | 'not judged'
+    | 'sizes'
+    | 'check failed'
+    | 'emulated'
+    | 'refused'
+    | 'means'
+    | 'reading'
+    | 'time';
   reason: string;
 }
 
@@ -144,6 +154,7 @@ const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
   sizes: 'not judged, sized wrong: ',
   'check failed': 'check failed, the scenario runs on: ',
   emulated: 'rests on emulated: ',
+  refused: 'refused, absent: ',
   means: 'means: ',
   reading: 'reading: ',
   time: 'time spent: ',

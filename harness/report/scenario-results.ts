@@ -57,6 +57,11 @@ export interface ScenarioResult {
    * the runtime; one the runtime lacks altogether ends in ` (absent)`.
    */
   emulated?: string[];
+  /**
+   * What the runtime lacks that made its refusal of the scenario's action not implemented: the
+   * command, or its parts the adapter declares absent (`prompt.admit.held`).
+   */
+  refused?: string[];
   /** How the scenario reached the runtime's tools: the kit's own tools, or the runtime's shell. */
   means?: string;
   /** The reading of each open choice the runtime took, as `<choice>: <reading>`. */
@@ -158,6 +163,7 @@ export class ScenarioResultCollector {
       }
       if (note?.kind === 'sizes') this.misfits.set(log.testCaseStartedId, note.reason);
       if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
+      if (note?.kind === 'refused') result.refused = note.reason.split(', ');
       if (note?.kind === 'means') result.means = note.reason;
       if (note?.kind === 'time') result.time = JSON.parse(note.reason) as TimeSpent;
       if (note?.kind === 'reading' && !result.readings?.includes(note.reason))

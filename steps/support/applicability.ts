@@ -6,6 +6,7 @@ import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { asNotDriven } from '../../harness/driver/runtime-fault.js';
 import { meansCover } from '../../harness/means/tool-means.js';
+import { partsRequested } from '../../harness/protocol/protocol-schema.js';
 import {
   capabilityOfCommand,
   capabilityOfTool,
@@ -17,6 +18,7 @@ import {
 import { ABSENT_MARK, REASONS_SEPARATOR } from '../../harness/report/scenario-results.js';
 import {
   EarlierCheckFailed,
+  noteText,
   NotImplemented,
   PrerequisiteUnsupported,
   SuiteDefect,
@@ -137,7 +139,18 @@ function stepError(world: KitWorld, error: unknown, step: RunningStep | undefine
   if (capability && !(declares(world.driver.description, capability) && step?.kind === 'Action'))
     return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;
-  return !step || step.kind === 'Action' || error.command.cmd === SESSION_COMMAND
-    ? new NotImplemented(error.command.cmd, why)
-    : new PrerequisiteUnsupported(error.command.cmd, why);
+  if (step && step.kind !== 'Action' && error.command.cmd !== SESSION_COMMAND)
+    return new PrerequisiteUnsupported(error.command.cmd, why);
+  world.log(noteText({ kind: 'refused', reason: refusedNames(error.command).join(', ') }));
+  return new NotImplemented(error.command.cmd, why);
+}
+
+/**
+ * What a refused command stands for: the parts of it the command asked for (an admission without a
+ * run, `prompt.admit.held`), or else the whole command. A rule about another part of it is not
+ * implemented by the refusal (coverage.ts).
+ */
+function refusedNames(command: { cmd: string }): string[] {
+  const parts = partsRequested(command);
+  return parts.length > 0 ? parts : [command.cmd];
 }
