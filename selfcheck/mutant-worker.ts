@@ -71,12 +71,12 @@ interface Means {
  * box over stdio with the runtime's own means only, unless only an optional capability shows it.
  */
 function meansOf(mutant: Mutant): Means[] {
+  const neutral: Means = { label: 'over stdio, neutral', program: 'stdio', neutral: true };
+  if (mutant.ownMeansOnly) return [neutral];
   const own: Means = mutant.stdio
     ? { label: 'over stdio', program: 'stdio', neutral: false }
     : { label: 'in process', program: 'module', neutral: false };
-  return mutant.kind && !mutant.needs
-    ? [own, { label: 'over stdio, neutral', program: 'stdio', neutral: true }]
-    : [own];
+  return mutant.kind && !mutant.needs ? [own, neutral] : [own];
 }
 
 async function judge({ index, work, timeoutScale }: Assignment): Promise<Judgement> {

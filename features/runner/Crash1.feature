@@ -95,7 +95,7 @@ Feature: Crash1 - Real crashes inside durable windows
     And the provider received 2 requests
     # checks: RUN-04
     And request 2 shows the model the output of call "c1"
-    # checks: TOO-08
+    # checks independently: TOO-08
     And no durable tool output holds all 400 numbered lines of call "c1"
 
   @CMP-07 @needs:fault-injection @needs:restart @id:run-crash-compaction-1

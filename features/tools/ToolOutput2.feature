@@ -178,7 +178,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "f1" is within 5 lines and 2000 bytes
     # checks: TOO-01
     And request 2 shows the model the output of call "f1"
-    # checks: TOO-08
+    # checks independently: TOO-08
     And no durable tool output holds all 400 numbered lines of call "f1"
 
   @TOO-05 @id:too-files-search-1 @needs:kit-tools

@@ -25,6 +25,11 @@ export function failCommand(message: string): string {
   return `printf '%s\\n' ${quote(message)} >&2; exit 1`;
 }
 
+/** Prints `produced` on stderr and exits with status 1: a failing command as short as its output is long. */
+export function failProducingCommand(produced: ProducedText): string {
+  return `{ ${produceCommand(produced)}; } >&2; exit 1`;
+}
+
 /**
  * Appends `name` to gate.log, waits until `.kit-gates/<name>` exists, then prints `gate <name>
  * opened`. It counts its polls by the length of a word it grows, with no `$(( ))`: shells that

@@ -11,6 +11,7 @@ import {
   GATE_DIRECTORY,
   echoCommand,
   failCommand,
+  failProducingCommand,
   gateCommand,
   produceCommand,
   producedText,
@@ -38,6 +39,8 @@ export interface ToolMeans {
   call(call: ScriptedToolCall): ScriptedToolCall | undefined;
   /** A `produce` call printing `produced`. */
   produce(id: string, produced: ProducedText): ScriptedToolCall;
+  /** A `fail` call whose message is `produced`. */
+  fail(id: string, produced: ProducedText): ScriptedToolCall;
   /** A call of the runtime's own read tool on `path`, relative to the session's location. */
   read(id: string, path: string): ScriptedToolCall;
   /** The tool name a call of `name` has in the runtime's history and requests. */
@@ -132,6 +135,7 @@ function kitToolMeans(gates: GateCommands, read: ReadDeclaration, location?: () 
     name: 'kit-tools',
     call: (call) => readCall(read, call, location),
     produce: (id, produced) => ({ id, name: 'produce', input: { text: producedText(produced) } }),
+    fail: (id, produced) => ({ id, name: 'fail', input: { message: producedText(produced) } }),
     read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, location),
     toolName: (name) => (name === 'read' ? read.tool : name),
     isCallOf: (message, kitName) => message.name === (kitName === 'read' ? read.tool : kitName),
@@ -183,6 +187,7 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
       }
     },
     produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
+    fail: (id, produced) => command(id, 'fail', failProducingCommand(produced)),
     read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, options.location),
     toolName: (name) => (isKitTool(name) ? shell.tool : name === 'read' ? read.tool : name),
     isCallOf: (message, kitName) =>

@@ -61,6 +61,8 @@ export class FakeProvider {
   readonly replies: string[] = [];
   /** The names of the tools the script calls, so the kit knows which tools a scenario needs. */
   readonly scriptedTools = new Set<string>();
+  /** The input of each call the script makes, by call ID, as its JSON text: what the runtime was given, not what the tool returned. */
+  readonly callInputs = new Map<string, string>();
   /** The kit's virtual time, which only the kit moves: requests are stamped with it. */
   now: () => string | undefined = () => undefined;
   /**
@@ -88,7 +90,11 @@ export class FakeProvider {
       entry.turn.kind === 'recording'
         ? loadRecording(this.recordingsRoot, this.dialect.name, entry.turn.name)
         : entry.turn;
-    if (entry.turn.kind === 'tool-calls') for (const call of entry.turn.calls) this.scriptedTools.add(call.name);
+    if (entry.turn.kind === 'tool-calls')
+      for (const call of entry.turn.calls) {
+        this.scriptedTools.add(call.name);
+        this.callInputs.set(call.id, call.rawInput ?? JSON.stringify(call.input));
+      }
     this.script.push({
       response,
       forUserText: entry.forUserText,

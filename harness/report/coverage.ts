@@ -1,4 +1,4 @@
-import { emulatedEntry, REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
+import { emulatedEntry, failedRules, REASONS_SEPARATOR, type ScenarioResult } from './scenario-results.js';
 import { failureLines, isVerdict, ruleOutcome, type Outcome } from './outcome.js';
 import { kitPath } from '../kit-root.js';
 import { covers, readRuleSubjects, type RuleSubject } from '../suite/rule-subjects.js';
@@ -28,7 +28,7 @@ export interface Coverage {
 
 /** The rules a scenario speaks to: its own, a precondition's its failure was charged to, and a rule it is not tagged with whose named checks all held. */
 export function rulesOf(result: ScenarioResult): string[] {
-  return [...new Set([...result.rules, ...(result.charged ?? []), ...(result.held ?? [])])];
+  return [...new Set([...result.rules, ...failedRules(result), ...(result.held ?? [])])];
 }
 
 /**
@@ -51,7 +51,7 @@ export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
 function checkedOutcome(result: ScenarioResult, rule: string): Outcome {
   if (result.held?.includes(rule)) return 'passed';
   if (result.status !== 'failed' || !result.charged) return result.status;
-  return result.charged.includes(rule) ? 'failed' : 'not judged';
+  return failedRules(result).includes(rule) ? 'failed' : 'not judged';
 }
 
 let subjects: Map<string, RuleSubject[]> | undefined;

@@ -24,6 +24,12 @@ function failureEntry(headline: string, result: ScenarioResult, notes: string[] 
       .slice(0, 6)
       .map((line) => `      ${clipped(line, 400)}`),
     ...(result.request ? requestExcerpt(result.request).map((line) => `      ${line}`) : []),
+    ...(result.alsoFailed ?? []).flatMap((later) => [
+      `      also failed, ${later.rules.join(' ')}${later.step ? ` at: ${later.step}` : ''}`,
+      ...failureLines(later.message)
+        .slice(0, 3)
+        .map((line) => `        ${clipped(line, 400)}`),
+    ]),
   ];
 }
 

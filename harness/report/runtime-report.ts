@@ -1,4 +1,4 @@
-import type { ScenarioResult } from './scenario-results.js';
+import { failureShown, type ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
@@ -211,14 +211,15 @@ export function runtimeReportPage(
         lines.push('  - In this run: passed. The baseline lists the failure as intermittent, seen on other runs.', '');
         continue;
       }
-      if (scenario.step) lines.push(`  - Failing step: \`${scenario.step}\``);
+      const shown = outcome === 'failed' ? failureShown(scenario, rule) : scenario;
+      if (shown.step) lines.push(`  - Failing step: \`${shown.step}\``);
       if (scenario.means) lines.push(`  - Means: ${scenario.means}`);
-      if (scenario.message?.trim())
+      if (shown.message?.trim())
         lines.push(
           '  - What the kit observed:',
           '',
           '    ```',
-          ...failureLines(scenario.message)
+          ...failureLines(shown.message)
             .slice(0, 20)
             .map((l) => `    ${clipped(withoutScenarioDirectory(l))}`),
           '    ```',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Envelope } from '@cucumber/messages';
-import { ScenarioResultCollector } from './scenario-results.js';
+import { failureShown, ScenarioResultCollector } from './scenario-results.js';
 import { coverageOf } from './coverage.js';
 import { noteText } from './outcome.js';
 
@@ -134,7 +134,11 @@ test("a failed check of one of the scenario's rules leaves unjudged the rule a l
  * A scenario that ran on past a failed check of step 1: the note, then the last step ending with
  * the earlier failure; the last step checks INB-11 whatever the checks above it found, or not.
  */
-function ranOnPast(lastStep: 'held' | 'failed after', first = 'INB-10', last = 'INB-11'): Envelope[] {
+function ranOnPast(
+  lastStep: 'held' | 'failed after' | 'failed apart',
+  first = 'INB-10',
+  last = 'INB-11',
+): Envelope[] {
   const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: first, 8: last });
   const note = (step: string, reason: string) =>
     ({
@@ -148,6 +152,7 @@ function ranOnPast(lastStep: 'held' | 'failed after', first = 'INB-10', last = '
   const firstFinished = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts1');
   envelopes.splice(firstFinished, 0, note('ts1', 'expected 2 requests, saw 3'));
   const lastFinished = envelopes.findIndex((e) => e.testStepFinished?.testStepId === 'ts2');
+  if (lastStep === 'failed apart') envelopes.splice(lastFinished, 0, note('ts2', 'the raw output is kept in a file'));
   if (lastStep === 'failed after')
     envelopes.splice(lastFinished, 0, {
       attachment: {
@@ -193,6 +198,21 @@ test('a check that fails after an earlier failure leaves its rule not judged: it
   assert.equal(result.message, 'expected 2 requests, saw 3');
   assert.equal(result.held, undefined);
   assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'not judged' });
+});
+
+test('a check that fails after an earlier failure, reading what no check above is about, fails its rule on its own evidence', () => {
+  const result = collect(ranOnPast('failed apart', 'INB-10', '    # checks independently: INB-11'));
+  assert.deepEqual(result.charged, ['INB-10']);
+  assert.equal(result.message, 'expected 2 requests, saw 3');
+  assert.deepEqual(result.alsoFailed, [
+    { rules: ['INB-11'], step: 'Then step 2 (line 9)', message: 'the raw output is kept in a file' },
+  ]);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
+  assert.deepEqual(failureShown(result, 'INB-11'), {
+    step: 'Then step 2 (line 9)',
+    message: 'the raw output is kept in a file',
+  });
+  assert.deepEqual(failureShown(result, 'INB-10'), { step: 'When step 1 (line 7)', message: 'expected 2 requests, saw 3' });
 });
 
 test('a check that saw nothing real makes no pass of the other rules, even beside a failing check', () => {

@@ -44,6 +44,11 @@ export interface ScenarioResult {
    */
   charged?: string[];
   /**
+   * Checks that failed after the first and read what no check above them is about (`# checks
+   * independently:`): their rules fail too, each on its own evidence.
+   */
+  alsoFailed?: LaterFailure[];
+  /**
    * The rules of a failed or not judged scenario whose every check ran and held: the failure, or
    * the check that saw nothing real, was another rule's.
    */
@@ -70,6 +75,26 @@ export interface ScenarioResult {
   kept?: string;
   /** Where the scenario's time went (absent for one set aside before its runtime started). */
   time?: TimeSpent;
+}
+
+/** A failed check after the first, which no failure above it can have caused. */
+export interface LaterFailure {
+  rules: string[];
+  /** The step as written, with its line. */
+  step?: string;
+  message: string;
+}
+
+/** The rules a failed scenario fails: those its first failed check is charged to, and those of each later independent one. */
+export function failedRules(result: ScenarioResult): string[] {
+  return [...new Set([...(result.charged ?? []), ...(result.alsoFailed ?? []).flatMap((later) => later.rules)])];
+}
+
+/** The step and message that show a rule's failure in a scenario: the later check's where only it failed the rule. */
+export function failureShown(result: ScenarioResult, rule: string): { step?: string; message?: string } {
+  const later = result.charged?.includes(rule) ? undefined : result.alsoFailed?.find((f) => f.rules.includes(rule));
+  const shown = later ?? result;
+  return { ...(shown.step ? { step: shown.step } : {}), ...(shown.message ? { message: shown.message } : {}) };
 }
 
 /** Separates the reasons of a scenario that lacks several things. */
@@ -155,7 +180,9 @@ export class ScenarioResultCollector {
       const pickleStep = log.testStepId && this.stepOf.get(log.testStepId)?.stepId;
       if (note?.kind === 'check failed' && pickleStep) {
         this.stepsOf(this.failedChecks, log.testCaseStartedId).add(pickleStep);
-        this.decide(log.testCaseStartedId, log.testStepId!, 'failed', note.reason);
+        if (this.decided.has(log.testCaseStartedId) && result.status === 'failed')
+          this.chargeLater(result, log.testStepId!, note.reason);
+        else this.decide(log.testCaseStartedId, log.testStepId!, 'failed', note.reason);
       }
       if (note?.kind === 'not judged') {
         result.reason ??= note.reason;
@@ -180,6 +207,7 @@ export class ScenarioResultCollector {
         result.status = 'not judged';
         result.reason = misfit;
         delete result.charged;
+        delete result.alsoFailed;
         delete result.held;
       }
       // A reading inferred from what the runtime sent (nothing told, say) stands only where the
@@ -268,6 +296,14 @@ export class ScenarioResultCollector {
     }
   }
 
+  /** A check that failed after the first, reading what no check above it is about: its rules fail on its own evidence. */
+  private chargeLater(result: ScenarioResult, testStepId: string, message: string): void {
+    const step = this.stepOfTest(testStepId);
+    if (!step) return;
+    const rules = rulesChecked({ kind: step.kind, ...(step.checks ? { named: step.checks } : {}) }, result.rules);
+    result.alsoFailed = [...(result.alsoFailed ?? []), { rules: [...rules], step: step.text, message }];
+  }
+
   /**
    * A scenario that failed one rule's check, or whose check of one rule saw nothing real, still
    * judges its other rules: each is passed when every check of its own ran and held, above the
@@ -302,7 +338,7 @@ export class ScenarioResultCollector {
       result.rules,
       (i) => held.has(steps[i]!.id) && !failed.has(steps[i]!.id),
       [...new Set([...candidates, ...named.filter((rule) => !result.rules.includes(rule))])].filter(
-        (rule) => !result.charged?.includes(rule) && !unjudged.has(rule),
+        (rule) => !failedRules(result).includes(rule) && !unjudged.has(rule),
       ),
     );
     if (passed.length > 0) result.held = passed;

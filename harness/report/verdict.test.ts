@@ -205,6 +205,13 @@ test("a listed failure whose reason is about another rule than the failing check
     other.scenarios[0]!.mismatch!,
     /^the baseline's reason is about INB-01, but the failure is charged to INB-02: the reason must describe the failing check$/,
   );
+  // A later independent check's failure is news: an entry naming only the first failure's rule hides it.
+  const twice = { ...failed, alsoFailed: [{ rules: ['INB-01'], step: 'Then y (line 10)', message: 'kept raw' }] };
+  assert.match(
+    judge([twice], entry('INB-02: sent twice')).scenarios[0]!.mismatch!,
+    /^it also fails INB-01 \(Then y \(line 10\)\), which the baseline's reason does not name/,
+  );
+  assert.deepEqual(ids(judge([twice], entry('INB-02 INB-01: sent twice, and kept raw')), 'expected-fail'), ['a']);
   // A failure no one check was charged with is its scenario's rules'.
   const unnamed = { ...result('a', 'failed', ['INB-01']), step: 'Then x (line 9)' };
   assert.deepEqual(ids(judge([unnamed], entry('INB-01: x')), 'expected-fail'), ['a']);

@@ -1,5 +1,5 @@
 import { chargedRules, EXPECTED_OUTCOME, listedUnder, type KnownFailures } from '../baseline/known-failures.js';
-import type { ScenarioResult } from './scenario-results.js';
+import { failedRules, type ScenarioResult } from './scenario-results.js';
 import { coverageOf, coverageShortfall, type Coverage } from './coverage.js';
 import { isFailure, ruleOutcome, type Outcome } from './outcome.js';
 
@@ -108,10 +108,16 @@ function reasonAboutOtherRules(
   const failing = rows.filter((row) => row.status === outcome);
   // A failure found after every check held (an unscripted request) names no check: its reason says whose it is.
   if (failing.every((row) => row.step === undefined)) return undefined;
-  const charged = new Set(failing.flatMap((row) => row.charged ?? row.rules));
+  const charged = new Set(failing.flatMap((row) => (row.charged ? failedRules(row) : row.rules)));
   const other = named.filter((rule) => !charged.has(rule));
   if (named.length > 0 && other.length > 0 && !(intermittent && other.length < named.length))
     return `the baseline's reason is about ${other.join(' ')}, but the failure is charged to ${[...charged].join(' ')}: the reason must describe the failing check`;
+  // A later check's failure is news the reason must tell too, or an entry written for one failure hides the next.
+  const untold = failing
+    .flatMap((row) => row.alsoFailed ?? [])
+    .find((later) => !later.rules.some((rule) => named.includes(rule)));
+  if (named.length > 0 && untold)
+    return `it also fails ${untold.rules.join(' ')} (${untold.step ?? 'a later check'}), which the baseline's reason does not name: start the reason with every rule it fails`;
   return outcome === 'not implemented' ? unnamedLack(reason, failing) : undefined;
 }
 

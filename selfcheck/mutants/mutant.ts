@@ -50,6 +50,12 @@ export interface Mutant extends Edit {
    * contributed tools, say): the mutant of a kind is then not judged with the runtime's own means.
    */
   needs?: Capability;
+  /**
+   * Only a black box driven by its own means shows it (REFERENCE_MEANS=neutral, over stdio): the
+   * kit's tools are handed in their input what the defect keeps (a produce call's text), so only a
+   * shell command that prints it tells a kept input from a kept output.
+   */
+  ownMeansOnly?: true;
   /** The reference's profile to run it in (REFERENCE_PROFILE); the core profile when absent. */
   profile?: 'checkpoint' | 'sol' | 'continuation';
   /** Further edits of the same defect, elsewhere. */

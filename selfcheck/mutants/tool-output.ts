@@ -83,6 +83,32 @@ export const toolOutput: Mutant[] = [
     breaks: ['TOO-08'],
   },
   {
+    name: 'the settlement keeps the raw output beside the bounded one in its durable record',
+    ownMeansOnly: true,
+    file: 'tools/model-tool-output.ts',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace:
+      'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path, complete: text };',
+    breaks: ['TOO-08'],
+  },
+  {
+    name: 'the complete output is staged in a file of the store beside the managed one and left there',
+    kind: 'atomicity',
+    ownMeansOnly: true,
+    file: 'tools/managed-tool-output-files.ts',
+    find: "    await writeFile(path, text, { flag: 'wx' });",
+    replace:
+      "    const staged = join(dirname(this.directory), `staged-${path.slice(this.directory.length + 1)}`);\n    await writeFile(staged, text);\n    await writeFile(path, await readFile(staged), { flag: 'wx' });",
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: "import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';",
+        replace: "import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';",
+      },
+    ],
+    breaks: ['TOO-08'],
+  },
+  {
     name: 'bounding drops the structured result',
     file: 'tools/model-tool-output.ts',
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',

@@ -117,7 +117,7 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
       if (thrown === 'skipped') returned = thrown;
       // After a first failed check every step left is a check: each later failure is noted, the last step ends the scenario.
       else if (step && failedCheck && (step.runsOn || this.failedChecks.length > 0))
-        await runOnPastFailure(this, thrown);
+        await runOnPastFailure(this, thrown, step);
       else throw thrown;
     }
     const first = this.failedChecks[0];

@@ -16,6 +16,8 @@ export interface RunningStep {
   kind: CheckingStep['kind'];
   runsOn: boolean;
   last: boolean;
+  /** Its check reads what no check above it is about (`# checks independently:`). */
+  independent: boolean;
 }
 
 const named = new WeakMap<GherkinDocument, Map<string, NamedChecks>>();
@@ -48,15 +50,21 @@ BeforeStep(function (this: KitWorld, { pickle, pickleStep, gherkinDocument }) {
     kind: steps[index]?.kind ?? 'Unknown',
     runsOn: runsOnAfterFailure(steps, index, rules),
     last: index === steps.length - 1,
+    independent: steps[index]?.independent === true,
   };
 });
 
 /**
  * A check failed, and the scenario runs on to its other rules' checks: the failure is noted with
  * its evidence where it happened, and the scenario's last step fails with it (EarlierCheckFailed).
- * A later failed check leaves its rules without a verdict.
+ * A later failed check leaves its rules without a verdict, unless it reads what no check above it
+ * is about: then its rules fail too.
  */
-export async function runOnPastFailure(world: KitWorld, error: Error): Promise<void> {
+export async function runOnPastFailure(world: KitWorld, error: Error, step: RunningStep): Promise<void> {
+  if (world.failedChecks.length > 0 && step.independent) {
+    world.log(noteText({ kind: 'check failed', reason: error.message }));
+    return;
+  }
   if (world.failedChecks.length > 0) {
     // A later check may fail only because the runtime never reached what the first one was about
     // (nothing bounded, nothing told): its rules get no verdict from the scenario, not a failure.

@@ -1,10 +1,11 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { NothingToJudge, NotImplemented, noteText } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
+import { keptTexts } from '../../harness/store/kept-texts.js';
 import { boundedToolMeans } from '../../harness/means/tool-means.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
@@ -136,8 +137,9 @@ Given(
   'the provider calls {output-tool} {string} with {numbered-lines}',
   function (this: KitWorld, tool: 'produce' | 'fail', id: string, lines: NumberedLines) {
     const text = numberedLines(countOf(this, lines, ''));
-    if (tool === 'fail') return scriptCalls(this, [call(id, 'fail', { message: producedText(text) })]);
-    return produce(this, id, text);
+    if (tool === 'produce') return produce(this, id, text);
+    this.provider.enqueue({ turn: toolCallsTurn([this.means.fail(id, text)]) });
+    return undefined;
   },
 );
 
@@ -487,8 +489,11 @@ Then(
 );
 
 /**
- * TOO-08: no durable output is the raw oversized one, every one of its lines kept. Whether what
- * the runtime kept instead is within the limit is TOO-01's to judge, in the scenarios' own checks.
+ * TOO-08: no durable output is the raw oversized one, every one of its lines kept: not in the
+ * history the runtime shows, nor in any file it keeps (a copy beside the bounded one in its own
+ * record of the call), the managed files of complete outputs aside, where the call's input did not
+ * hold the lines already. Whether what the runtime kept
+ * instead is within the limit is TOO-01's to judge, in the scenarios' own checks.
  */
 Then(
   'no durable tool output holds all {int} numbered lines of call {string}',
@@ -498,10 +503,22 @@ Then(
     );
     expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
     const raw = producedText(numberedLines(count)).split('\n');
-    const whole = outputs.find((output) => raw.every((line) => output.includes(line)));
+    const whole = (text: string) => raw.every((line) => text.includes(line));
     expect(
-      whole,
+      outputs.find(whole),
       `a durable tool output holds every one of the ${count} lines call "${id}" returned, the raw oversized output`,
+    ).to.equal(undefined);
+    // A call whose input holds the lines (the kit's produce tool given its text) leaves them in the
+    // runtime's record of the call: only the history tells its output apart there.
+    if (raw.every((line) => this.provider.callInputs.get(id)?.includes(line))) return;
+    const managed = await managedOutput(this);
+    const kept = keptTexts(
+      [this.workspace('.store'), this.workspace('home')],
+      new Set('files' in managed ? managed.files : []),
+    ).find(({ text }) => whole(text));
+    expect(
+      kept && relative(this.dir, kept.file),
+      `a file the runtime keeps holds every one of the ${count} lines call "${id}" returned, the raw oversized output`,
     ).to.equal(undefined);
   },
 );
