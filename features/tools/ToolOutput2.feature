@@ -91,7 +91,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the runtime process restarts
     And the session is run
     And the session settles
-    Then no durable tool output holds all 400 numbered lines of call "c1"
+    Then no durable tool output holds every line of the raw output of call "c1"
 
   @TOO-09 @id:too-files-5 @needs:kit-tools
   Scenario: [5] An oversized structured-only result keeps its value; the model gets a JSON preview
@@ -179,7 +179,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     # checks: TOO-01
     And request 2 shows the model the output of call "f1"
     # checks independently: TOO-08
-    And no durable tool output holds all 400 numbered lines of call "f1"
+    And no durable tool output holds every line of the raw output of call "f1"
 
   @TOO-05 @id:too-files-search-1 @needs:kit-tools
   Scenario: [10] The managed file can be searched by its absolute path with the runtime's shell

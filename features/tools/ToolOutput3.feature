@@ -123,3 +123,31 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     # checks: TOO-02
     Then the output of call "c2" is bounded as the output of call "c1" was
     And request 2 shows the model the output of call "c2" as the output of call "c1" was shown
+
+  @TOO-08 @id:too-own-limit-9 @needs:kit-tools
+  Scenario: [9] Output over the runtime's own limit leaves no raw copy in anything the runtime keeps
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    And the output of call "c1" was bounded, or nothing here is judged
+    Then no durable tool output holds every line of the raw output of call "c1"
+
+  @TOO-05 @id:too-own-limit-10 @needs:kit-tools
+  Scenario: [10] The complete outputs of two sessions in two locations, over the runtime's own limit, go into one shared directory
+    Given a session "s1"
+    And a session "s2"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    And the provider calls produce "c2" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    And the user steers "start" to session "s2"
+    And session "s2" settles
+    And the output of call "c1" was bounded, or nothing here is judged
+    And the output of call "c2" was bounded, or nothing here is judged
+    Then calls "c1" and "c2" have different managed files in one flat directory

@@ -48,9 +48,9 @@ function produce(
   return undefined;
 }
 
-function raw(world: KitWorld, id: string): string {
+function rawOutput(world: KitWorld, id: string): string {
   const text = world.produced.get(id);
-  if (text === undefined) throw new Error(`the scenario scripted no produce call "${id}" with text`);
+  if (text === undefined) throw new Error(`the scenario scripted no produce or fail call "${id}" with text`);
   return text;
 }
 
@@ -138,6 +138,7 @@ Given(
   function (this: KitWorld, tool: 'produce' | 'fail', id: string, lines: NumberedLines) {
     const text = numberedLines(countOf(this, lines, ''));
     if (tool === 'produce') return produce(this, id, text);
+    this.produced.set(id, producedText(text));
     this.provider.enqueue({ turn: toolCallsTurn([this.means.fail(id, text)]) });
     return undefined;
   },
@@ -246,7 +247,7 @@ async function shellText(world: KitWorld, id: string, limit: number): Promise<nu
 async function boundedOffTheLimit(world: KitWorld): Promise<boolean> {
   for (const [id, limit] of world.sizedToLimit) {
     const call = await toolCall(world, id);
-    if (world.means.shows(call.output ?? '', raw(world, id))) continue;
+    if (world.means.shows(call.output ?? '', rawOutput(world, id))) continue;
     const kept =
       call.outputPath !== undefined && existsSync(call.outputPath) ? statSync(call.outputPath).size : undefined;
     if (kept === limit) continue;
@@ -312,7 +313,7 @@ Then(
 Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.equal('success');
-  expect(this.means.shows(call.output ?? '', raw(this, id)), `the output of "${id}" is the whole raw output`).to.equal(
+  expect(this.means.shows(call.output ?? '', rawOutput(this, id)), `the output of "${id}" is the whole raw output`).to.equal(
     false,
   );
 });
@@ -326,7 +327,7 @@ Then(
   'the output of call {string} is bounded as the output of call {string} was',
   async function (this: KitWorld, later: string, earlier: string) {
     const [first, second] = await Promise.all([toolCall(this, earlier), toolCall(this, later)]);
-    if (this.means.shows(first.output ?? '', raw(this, earlier)))
+    if (this.means.shows(first.output ?? '', rawOutput(this, earlier)))
       return this.notJudged(`the output of "${earlier}" was not bounded: there is no limit to compare`);
     const shape = (output: string | null) => (output ?? '').replace(/\/[^\s'"`)\]]+/g, '<path>').replace(/\d+/g, '#');
     expect(
@@ -345,7 +346,7 @@ Given(
   'the output of call {string} was bounded, or nothing here is judged',
   async function (this: KitWorld, id: string) {
     const call = await toolCall(this, id);
-    if (call.status === 'success' && this.means.shows(call.output ?? '', raw(this, id)))
+    if (call.status === 'success' && this.means.shows(call.output ?? '', rawOutput(this, id)))
       throw new NothingToJudge(`the output of "${id}" is the whole raw output: the runtime bounded nothing here`);
   },
 );
@@ -353,7 +354,7 @@ Given(
 Then('the output of call {string} is exactly what the tool returned', async function (this: KitWorld, id: string) {
   if (await boundedOffTheLimit(this)) return;
   const call = await toolCall(this, id);
-  const expected = raw(this, id);
+  const expected = rawOutput(this, id);
   // A shell tool shows an empty output its own way ("(no output)", say): that is the tool's text,
   // not the bounding's, and no command makes it an empty result.
   if (this.means.name === 'shell' && expected === '')
@@ -364,7 +365,7 @@ Then('the output of call {string} is exactly what the tool returned', async func
 
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
-  const text = raw(this, id);
+  const text = rawOutput(this, id);
   const nothing = noGenericCut(this, id, output, text);
   if (nothing) return this.notJudged(nothing);
   const rawLines = text.split('\n');
@@ -376,7 +377,7 @@ Then('the output of call {string} keeps its first and last lines', async functio
 
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
-  const text = raw(this, id);
+  const text = rawOutput(this, id);
   const nothing = noGenericCut(this, id, output, text);
   if (nothing) return this.notJudged(nothing);
   // The shortest head and tail found nowhere else in the text tell them apart; a text with none
@@ -420,7 +421,7 @@ Then(
     await expectManagedOutput(this);
     const path = (await toolCall(this, id)).outputPath;
     expect(path, `the typed complete output path of "${id}"`).to.be.a('string');
-    expectReturned(this, readFileSync(path!, 'utf8'), raw(this, id), path!);
+    expectReturned(this, readFileSync(path!, 'utf8'), rawOutput(this, id), path!);
   },
 );
 
@@ -431,7 +432,7 @@ Then(
 Then('the output of call {string} says that it lost text', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const shown = this.means.returned(output)?.[0] ?? output;
-  const returned = raw(this, id)
+  const returned = rawOutput(this, id)
     .split('\n')
     .map((line) => line.trim());
   const notice = shown
@@ -496,17 +497,17 @@ Then(
  * instead is within the limit is TOO-01's to judge, in the scenarios' own checks.
  */
 Then(
-  'no durable tool output holds all {int} numbered lines of call {string}',
-  async function (this: KitWorld, count: number, id: string) {
+  'no durable tool output holds every line of the raw output of call {string}',
+  async function (this: KitWorld, id: string) {
     const outputs = (await this.driver.history(this.session().id)).flatMap((m) =>
       m.role === 'tool' ? [m.output ?? ''] : [],
     );
     expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
-    const raw = producedText(numberedLines(count)).split('\n');
+    const raw = rawOutput(this, id).split('\n');
     const whole = (text: string) => raw.every((line) => text.includes(line));
     expect(
       outputs.find(whole),
-      `a durable tool output holds every one of the ${count} lines call "${id}" returned, the raw oversized output`,
+      `a durable tool output holds every one of the ${raw.length} lines call "${id}" returned, the raw oversized output`,
     ).to.equal(undefined);
     // A call whose input holds the lines (the kit's produce tool given its text) leaves them in the
     // runtime's record of the call: only the history tells its output apart there.
@@ -518,7 +519,7 @@ Then(
     ).find(({ text }) => whole(text));
     expect(
       kept && relative(this.dir, kept.file),
-      `a file the runtime keeps holds every one of the ${count} lines call "${id}" returned, the raw oversized output`,
+      `a file the runtime keeps holds every one of the ${raw.length} lines call "${id}" returned, the raw oversized output`,
     ).to.equal(undefined);
   },
 );
@@ -579,7 +580,7 @@ Then(
 
 Then('every managed file holds exactly what call {string} returned', async function (this: KitWorld, id: string) {
   for (const file of await managedFiles(this))
-    expect(this.means.shows(readFileSync(file, 'utf8'), raw(this, id)), `${file} holds the raw output`).to.equal(true);
+    expect(this.means.shows(readFileSync(file, 'utf8'), rawOutput(this, id)), `${file} holds the raw output`).to.equal(true);
 });
 
 Given('managed output file writes {write-mode}', async function (this: KitWorld, mode: WriteMode) {
