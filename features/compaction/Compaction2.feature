@@ -98,7 +98,10 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     # checks: CMP-10
     Then the provider received at least 4 requests
+    # A refused rebuilt turn answered by another compaction or attempt breaks both: CMP-10 (d), CMP-11 (a).
+    # checks: CMP-10 CMP-11
     And the provider received 4 requests
+    # checks: CMP-11
     And the session reports the failure "context-overflow", saying the context overflowed
 
   @CMP-11 @id:cmp-compaction-11
