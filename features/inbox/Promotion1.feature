@@ -85,7 +85,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the user admits "three" as steer with id "msg-b"
     And the gate "g1" opens
     And the session settles
-    Then request 2 tells the model, after "gate g1 opened", in this order:
+    Then request 2 tells the model, after the result of call "call_gate_g1", in this order:
       | one   |
       | two   |
       | three |
@@ -293,7 +293,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the gate "g1" opens
     And the session settles
     Then the session reports the failure "turn-limit", or nothing here is judged
-    And request 7 tells the model, after "gate g1 opened", in this order:
+    And request 7 tells the model, after the result of call "call_gate_g1", in this order:
       | one   |
       | two   |
       | three |
@@ -318,7 +318,7 @@ Feature: Promotion1 - Steers and queued prompts
     # checks: INB-10 INB-05
     Then request 2 has no user message "q1"
     # checks: INB-08
-    And request 2 tells the model, after "gate g1 opened", in this order:
+    And request 2 tells the model, after the result of call "call_gate_g1", in this order:
       | s2 |
       | s3 |
     # checks: INB-07

@@ -187,6 +187,19 @@ Then(
 );
 
 /**
+ * Where texts stand after a tool's result, whatever the runtime made that result say (the tool's
+ * output, or a note of its own where it cut the call short): the result's text is the mark.
+ */
+Then(
+  '{request} tells the model, after the result of call {string}, in this order:',
+  function (this: KitWorld, n: number, callId: string, table: DataTable) {
+    const result = request(this, n).messages.findLast((m) => m.role === 'tool' && m.toolCallId === callId);
+    expect(result?.text, `the result of call "${callId}" in ${requestLabel(n)}`).to.be.a('string').and.not.equal('');
+    toldInOrder(this, n, result!.text, table);
+  },
+);
+
+/**
  * The same check of where texts stand, for a rule about their place only: a request that tells
  * none of them anywhere shows nothing of it (whether they are told at all is the check above's).
  */
