@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
 import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { AppServer } from './app-server.mjs';
 import { catalogFor, toolCallingFamily } from './catalog.mjs';
-import { codexConfig } from './config.mjs';
+import { codexConfig, trustedProject } from './config.mjs';
 import { markProjectRootFile } from '../../harness/adapter/project-root.mjs';
 import {
   CONTEXT_WRAPPERS,
@@ -78,6 +78,9 @@ const UNSUPPORTED = {
   'retry.wait':
     `absent in ${VERSION}: ` +
     "Codex waits between retries of a failed provider request with real sleeps, and retries are off here (request_max_retries = 0): no retry waits on the kit's clock",
+  'tool-output.configure':
+    `absent in ${VERSION}: ` +
+    "a line limit: Codex bounds a tool output by bytes or tokens alone (tool_output_token_limit; its truncation policy's modes are bytes and tokens, keeping the head and the tail around a ' tokens truncated' marker), so the kit's limit in lines cannot be set; Codex's own bound is declared as limits.toolOutput",
   'tool-output.files':
     `absent in ${VERSION}: ` +
     "Codex keeps no file of a bounded tool output: it cuts the output in place, keeping its head and tail around a truncation marker, and only a hook's output is ever written to a file (hook_outputs), with hooks switched off here",
@@ -125,8 +128,19 @@ function hello(c) {
       // A compaction keeps the newest user messages up to 20000 tokens verbatim
       // (COMPACT_USER_MESSAGE_MAX_TOKENS in codex-rs/core/src/compact.rs).
       recentContextTokens: 20_000,
+      toolOutput: { maxBytes: ownToolOutputBytes(family) },
     },
   }));
+}
+
+/**
+ * The bound Codex puts on every tool output its history keeps when nothing configures it: the
+ * model family's truncation policy, in bytes or in tokens of four bytes (approx_bytes_for_tokens),
+ * with the fifth more its history allows for serialization (ContextManager::process_item:
+ * `policy * 1.2`). Its shell cuts its own output at the policy itself, before that bound.
+ */
+function ownToolOutputBytes({ truncation_policy: policy }) {
+  return Math.floor((policy.mode === 'bytes' ? policy.limit : policy.limit * 4) * 1.2);
 }
 
 function environment() {
@@ -150,6 +164,20 @@ function environment() {
   return hosted;
 }
 
+/** The locations config.toml marks as trusted projects. */
+const trusted = new Set();
+
+/**
+ * A session's location becomes a project its user trusts, as when they answer Codex's trust
+ * prompt: Codex reads config.toml again for each thread it starts, resumes or moves, and derives
+ * its approval policy and sandbox from that answer itself.
+ */
+function trust(location) {
+  if (trusted.has(location)) return;
+  trusted.add(location);
+  appendFileSync(join(config.home, 'config.toml'), `\n${trustedProject(location)}`);
+}
+
 async function startServer() {
   mkdirSync(join(config.storeDir, 'home'), { recursive: true });
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
@@ -157,9 +185,17 @@ async function startServer() {
   const { contextWindow, outputAllowance = 0, buffer = 0, modelWindows = {} } = settings.compaction ?? {};
   const windows = { [config.provider.model]: contextWindow, ...modelWindows };
   writeFileSync(catalogFile, JSON.stringify(catalogFor(family, windows, Math.max(outputAllowance, buffer))));
+  trusted.clear();
+  for (const found of Object.values(records)) trusted.add(found.location);
   writeFileSync(
     join(config.home, 'config.toml'),
-    codexConfig({ baseUrl: config.provider.baseUrl, model: config.provider.model, catalogFile, ...settings }),
+    codexConfig({
+      baseUrl: config.provider.baseUrl,
+      model: config.provider.model,
+      catalogFile,
+      ...settings,
+      trusted: [...trusted],
+    }),
   );
   threads.clear();
   approvals.clear();
@@ -261,6 +297,8 @@ function notified({ method, params }) {
     // they are no prompt of its any more, and the inbox must not list them from the adapter's note.
     if (state.paused) state.unrecorded.clear();
   } else if (method === 'thread/status/changed') state.status = params.status?.type ?? state.status;
+  // Codex's word that a thread's settings are applied (and stored: a resumed thread takes them).
+  else if (method === 'thread/settings/updated') state.model = params.threadSettings?.model ?? state.model;
   // A queued prompt leaves Codex's queue before its turn starts: it is waited for until it shows.
   else if (method === 'item/started' && params.item?.type === 'userMessage') state.queued.delete(params.item.clientId);
   else if (method === 'thread/started' && params.thread?.path) state.path = params.thread.path;
@@ -289,6 +327,7 @@ async function loaded(sessionId) {
     try {
       const reply = await server.request('thread/resume', { threadId: found.threadId, cwd: found.location });
       found.path = reply.thread?.path ?? found.path;
+      state.model = reply.model;
     } catch (error) {
       // A thread Codex never wrote a rollout for (no turn ran before the restart) cannot be
       // resumed: a new thread takes its place.
@@ -296,6 +335,7 @@ async function loaded(sessionId) {
       const reply = await server.request('thread/start', { cwd: found.location });
       found.threadId = reply.thread.id;
       found.path = reply.thread.path;
+      threadState(found.threadId).model = reply.model;
     }
     saveRecords();
     const current = threadState(found.threadId);
@@ -360,6 +400,7 @@ async function defineAgent(c) {
 async function move(c) {
   const found = record(c.sessionId);
   markProjectRootFile(c.projectRoot);
+  trust(c.location);
   found.location = c.location;
   found.movedTo = c.location;
   saveRecords();
@@ -621,9 +662,10 @@ const commands = {
     // Codex bounds AGENTS.md discovery at the nearest directory holding one of its
     // project_root_markers: the kit's project root is marked with the one configured.
     markProjectRootFile(c.projectRoot);
+    trust(c.location);
     const reply = await server.request('thread/start', { cwd: c.location });
     records[sessionId] = { location: c.location, threadId: reply.thread.id, path: reply.thread.path };
-    threadState(reply.thread.id).loaded = true;
+    Object.assign(threadState(reply.thread.id), { loaded: true, model: reply.model });
     saveRecords();
     return { sessionId, created: true };
   },
@@ -649,6 +691,11 @@ const commands = {
     const state = await loaded(c.sessionId);
     const model = c.model ?? config.provider.model;
     await server.request('thread/settings/update', { threadId: state.id, model });
+    // Codex answers once the update is queued for the thread, and applies it after: only its
+    // thread/settings/updated notification says the thread runs the model from now on, and a
+    // process that dies before it resumes the thread with the model it had. It notifies only a
+    // change, so a model the thread already runs is not waited for.
+    while (state.model !== model && !server.exited) await new Promise((resolve) => state.waiters.push(resolve));
     // A running turn takes it from its next step on (turn/settings/update, step_model_switching).
     for (const turnId of [...state.running])
       await server.request('turn/settings/update', { threadId: state.id, turnId, model });
@@ -677,10 +724,6 @@ const commands = {
     writeFileSync(join(config.storeDir, 'codex-settings.json'), JSON.stringify(settings));
     // Codex reads its clock source from config.toml when it starts: the first setting restarts it.
     if (!external) await restart();
-  },
-  'tool-output.configure': async (c) => {
-    settings.toolOutput = { maxBytes: c.maxBytes, maxLines: c.maxLines };
-    await restart();
   },
   ...storeReads({
     recordsOf: rolloutOf,

@@ -38,19 +38,13 @@ const FEATURES_OFF = [
 ];
 
 /**
- * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, toolOutput?: {maxBytes: number}, projectDocsOff?: boolean, clock?: string}} settings
+ * @param {{baseUrl: string, model: string, catalogFile: string, compaction?: {contextWindow: number, outputAllowance: number, buffer: number, modelWindows?: Record<string, number>}, projectDocsOff?: boolean, clock?: string, trusted?: string[]}} settings
  */
-export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutput, projectDocsOff, clock }) {
+export function codexConfig({ baseUrl, model, catalogFile, compaction, projectDocsOff, clock, trusted = [] }) {
   const lines = [
     `model = ${toml(model)}`,
     `model_catalog_json = ${toml(catalogFile)}`,
     'model_provider = "kit"',
-    // Codex's defaults for a trusted project: it asks its client (item/commandExecution/requestApproval,
-    // item/fileChange/requestApproval) before a patch outside its writable roots, a command its
-    // heuristics call dangerous or one an exec-policy rule prompts for, and its sandbox keeps
-    // commands inside the location.
-    'approval_policy = "on-request"',
-    'sandbox_mode = "workspace-write"',
     'check_for_update_on_startup = false',
     'web_search = "disabled"',
     'hide_agent_reasoning = false',
@@ -64,8 +58,6 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
   }
   // No byte of project AGENTS.md: Codex then reads none of them, and still its global one.
   if (projectDocsOff) lines.push('project_doc_max_bytes = 0');
-  // Codex bounds tool output in its byte mode at four bytes a token (approx_bytes_for_tokens).
-  if (toolOutput) lines.push(`tool_output_token_limit = ${Math.max(1, Math.floor(toolOutput.maxBytes / 4))}`);
   lines.push(
     '',
     '[model_providers.kit]',
@@ -117,5 +109,16 @@ export function codexConfig({ baseUrl, model, catalogFile, compaction, toolOutpu
       'sleep_tool = false',
       '',
     );
+  for (const location of trusted) lines.push(trustedProject(location));
   return lines.join('\n');
+}
+
+/**
+ * A location its user trusts, as Codex records the answer to its trust prompt: Codex then gives a
+ * thread there its own defaults for a trusted project (approval policy on-request, the
+ * workspace-write sandbox), where a folder never answered for runs read-only. The approval and
+ * sandbox are Codex's to choose; the adapter sets neither.
+ */
+export function trustedProject(location) {
+  return `[projects.${toml(location)}]\ntrust_level = "trusted"\n`;
 }
