@@ -209,6 +209,29 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the last request uses the model "kit-other"
     And request 1 uses the model "kit-other"
 
+  @SCP-07 @profile:sol @id:scp-store-crash-1 @needs:fault-injection @needs:restart
+  Scenario: [11a] A compaction cut short while it is stored is never loaded: the next load starts before it, and a later compaction is stored whole
+    Given a session "s1"
+    And the context budget is sized so that one long reply overflows it
+    And the provider tells summary requests from turns
+    And the provider replies with a long reply
+    And the provider summarizes with "SUMMARY: after the crash"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    And the runtime is to crash right after it stores the start of a compaction
+    When the user steers "two", which may crash the runtime
+    And the crashed runtime starts again
+    # checks: SCP-07
+    Then the session has 0 completed compactions
+    And the history still holds the long reply
+    When the context budget is sized so that one long reply overflows it
+    And the session is run
+    And the session settles
+    # checks: SCP-07
+    Then the session has 1 completed compaction
+    And the last request begins with the question "What did we do so far?" answered by "SUMMARY: after the crash"
+
   @SCP-07 @profile:sol @id:scp-store-1 @needs:restart
   Scenario: [11] A stored compaction holds across a restart: the next load starts at the summary, the folded messages stay, the tokens freed are recorded
     Given a session "s1"

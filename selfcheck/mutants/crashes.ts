@@ -1,4 +1,12 @@
-import type { Mutant } from './mutant.js';
+import type { Edit, Mutant } from './mutant.js';
+
+/** A compaction's end stored with its start, before the summary exists: a crash between leaves it loaded half-stored. */
+const boundaryBeforeSummary: Edit = {
+  file: 'compaction/compactor.ts',
+  find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);",
+  replace:
+    "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }, { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: '', recentContext: '', cutSeq }]);",
+};
 
 /**
  * Durable windows split into two writes, each caught by a real crash between them
@@ -49,11 +57,15 @@ export const crashes: Mutant[] = [
     name: 'a compaction becomes the boundary when it starts, its summary filled in later',
     kind: 'atomicity',
     stdio: true,
-    file: 'compaction/compactor.ts',
-    find: "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);",
-    replace:
-      "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }, { type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: '', recentContext: '', cutSeq }]);",
+    ...boundaryBeforeSummary,
     breaks: ['CMP-07'],
+  },
+  {
+    name: 'a stored compaction of a session package is loaded before its summary is stored',
+    profile: 'sol',
+    stdio: true,
+    ...boundaryBeforeSummary,
+    breaks: ['SCP-07'],
   },
   {
     name: 'a promoted prompt leaves the inbox only once the turn it opened settles',
