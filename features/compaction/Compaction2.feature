@@ -8,9 +8,10 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
   Scenario: [1] A failed compaction leaves the previous history boundary active: the next request still carries the whole history
     Given a session "s1"
     And the context budget holds a long reply
+    And the provider tells summary requests from turns
     And the provider replies with a long reply
     And the provider replies "noted"
-    And the provider answers with status 400
+    And the provider refuses the summary request with status 400
     And the provider replies to "SECOND-ASK" with "second reply"
     And the user steers "FIRST-ASK"
     And the session settles

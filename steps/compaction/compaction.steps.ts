@@ -1,7 +1,7 @@
 import { Given, When, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { NothingToJudge, SuiteDefect } from '../../harness/report/outcome.js';
-import { textTurn, recordingTurn } from '../../harness/provider/turns.js';
+import { errorTurn, textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { reportedInputTokens } from '../../harness/provider/scripted-turn.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
 import type { Mentioned } from '../support/parameter-types.js';
@@ -36,6 +36,11 @@ function storedSummary(world: KitWorld, stored: string, expected: string | undef
 
 Given('the provider summarizes with {string}', function (this: KitWorld, summary: string) {
   this.provider.enqueue(summaryTurn(this, summary, 2));
+});
+
+/** A summary request refused: where the provider tells summary requests from turns, a turn sent beside it is not. */
+Given('the provider refuses the summary request with status {int}', function (this: KitWorld, status: number) {
+  this.provider.enqueue({ turn: errorTurn(status), summary: true });
 });
 
 /**
