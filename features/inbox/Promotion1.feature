@@ -23,23 +23,6 @@ Feature: Promotion1 - Steers and queued prompts
     And the session settles
     Then request 2 has 1 user message "hello"
 
-  @INB-06 @id:inb-promotion-restart-1 @needs:restart
-  Scenario: [1b] A prompt promoted before a crash is kept once after the restart, and the next prompt sends it once
-    Given a session "s1"
-    And the provider holds its reply "hi" until "reply" is released
-    And the provider replies "hello again"
-    And the user steers "hello"
-    And the provider has received 1 request
-    When the runtime process restarts
-    Then the inbox is:
-      | text  | state    |
-      | hello | promoted |
-    And the history has 1 user message "hello"
-    And each promoted prompt has the sequence of its user message in history
-    When the user steers "again"
-    And the session settles
-    Then the last request has 1 user message "hello"
-
   @INB-06 @id:inb-promotion-2 @needs:restart
   Scenario: [2] A prompt admitted before a crash stays pending and promotes once
     Given a session "s1"
@@ -375,3 +358,20 @@ Feature: Promotion1 - Steers and queued prompts
       | user      | start        |
       | assistant | first answer |
       | user      | also this    |
+
+  @INB-06 @id:inb-promotion-restart-1 @needs:restart
+  Scenario: [14] A prompt promoted before a crash is kept once after the restart, and the next prompt sends it once
+    Given a session "s1"
+    And the provider holds its reply "hi" until "reply" is released
+    And the provider replies "hello again"
+    And the user steers "hello"
+    And the provider has received 1 request
+    When the runtime process restarts
+    Then the inbox is:
+      | text  | state    |
+      | hello | promoted |
+    And the history has 1 user message "hello"
+    And each promoted prompt has the sequence of its user message in history
+    When the user steers "again"
+    And the session settles
+    Then the last request has 1 user message "hello"

@@ -141,7 +141,9 @@ function stepError(world: KitWorld, error: unknown, step: RunningStep | undefine
   const why = `the runtime answered unsupported: ${error.reason}`;
   if (step && step.kind !== 'Action' && error.command.cmd !== SESSION_COMMAND)
     return new PrerequisiteUnsupported(error.command.cmd, why);
-  world.log(noteText({ kind: 'refused', reason: refusedNames(error.command).join(', ') }));
+  // A runtime that cannot create a session lacks whatever any rule is about.
+  if (error.command.cmd !== SESSION_COMMAND)
+    world.log(noteText({ kind: 'refused', reason: refusedNames(error.command).join(', ') }));
   return new NotImplemented(error.command.cmd, why);
 }
 
