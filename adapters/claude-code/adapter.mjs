@@ -185,8 +185,13 @@ function agentArguments(name, selected) {
   const agents = readAgents();
   // Selecting the default agent before any is defined selects what a session with none runs as.
   if (Object.keys(agents).length === 0 && (!selected || selected === DEFAULT_AGENT))
-    return ['--settings', JSON.stringify(modelSettings()), '--permission-mode', 'bypassPermissions'];
-  const permissions = permissionRules(name);
+    return [
+      '--settings',
+      JSON.stringify({ ...modelSettings(), permissions: READ_BOUNDARY }),
+      '--permission-mode',
+      'bypassPermissions',
+    ];
+  const permissions = { ...permissionRules(name), ...READ_BOUNDARY };
   const definitions = Object.fromEntries(
     [...new Set([...(name === undefined ? [] : [name]), ...Object.keys(agents)])].map((agent) => [
       agent,
@@ -261,6 +266,16 @@ function modelSettings() {
   return { modelPicker: { options: models.map((model) => ({ model })) } };
 }
 
+/**
+ * Claude Code's own boundary for its file tools, which the program that starts it sets in
+ * `--settings` (`permissions.blockFileToolReadsOutsideWorkingDirectories`): Read, Grep and Glob
+ * refuse a path outside the working directory, or one whose links lead out of it, in every
+ * permission mode, bypassed ones included, while its own files (this session's in its
+ * configuration folder) stay readable and shell commands are not limited. Without it a read
+ * outside the location is allowed or asked about by the permission mode the adapter chose.
+ */
+const READ_BOUNDARY = { blockFileToolReadsOutsideWorkingDirectories: true };
+
 /** Claude Code's transcript path: the project folder is the working directory with every non-alphanumeric character a dash. */
 function transcript(id) {
   const { uuid, location } = session(id);
@@ -295,6 +310,9 @@ function hello(kitConfig) {
       'history-paging',
     ],
     shell: { tool: 'Bash', commandField: 'command' },
+    // Claude Code's file reader takes an absolute `file_path`, its range of lines a 1-based `offset`
+    // and a `limit`; its reach is Claude Code's own boundary (READ_BOUNDARY).
+    read: { tool: 'Read', pathField: 'file_path', absolutePaths: true },
     // Claude Code's skill tool takes the skill's name in its `skill` field.
     skill: { tool: 'Skill', nameField: 'skill' },
     texts: {

@@ -31,6 +31,18 @@ export function currentChain(rows) {
   // call (`sourceToolAssistantUUID`), so the results of parallel calls branch off one another, and
   // the chain from the last row passes through one of them only; its own loader attaches the
   // others back to the rows of their calls. So does this projection, in file order.
+  // Each content block of a response is a row of its own, chained one after another, and a call
+  // refused before the response's later blocks were written has its result between them: the
+  // chain from the last row, through an earlier call's result, then passes by those later blocks.
+  // They carry the response's `message.id`, by which the projection takes them back in too.
+  const responses = new Set(
+    chain.flatMap((row) => (row.type === 'assistant' && row.message?.id ? [row.message.id] : [])),
+  );
+  for (const row of conversation)
+    if (row.type === 'assistant' && !seen.has(row.uuid) && responses.has(row.message?.id)) {
+      seen.add(row.uuid);
+      chain.push(row);
+    }
   const order = new Map(conversation.map((row, index) => [row.uuid, index]));
   const results = conversation.filter(
     (row) => row.type === 'user' && !seen.has(row.uuid) && seen.has(row.sourceToolAssistantUUID),
@@ -104,6 +116,11 @@ export function toKitHistory(rows) {
     const base = { id: row.uuid, seq: row.seq };
     if (row.type === 'assistant') {
       const message = row.message ?? {};
+      // A response's later blocks may follow the results of its calls refused meanwhile (currentChain).
+      if (!assistant && message.id !== undefined) {
+        const last = messages.findLast((m) => m.role === 'assistant');
+        if (last?.responseId === message.id) assistant = last;
+      }
       if (!assistant || assistant.responseId !== message.id || message.id === undefined) {
         assistant = {
           ...base,

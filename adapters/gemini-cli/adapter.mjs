@@ -91,8 +91,9 @@ function hello(c) {
     profiles: ['core'],
     capabilities: ['restart', 'process-reuse', 'host-env'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path' },
-    // Its file reader (read_file, GEMINI_3_SET in chunk-JDPZ4CE3.js), which resolves a relative path against the session's directory.
-    read: { tool: 'read_file', pathField: 'file_path' },
+    // Its file reader (read_file, GEMINI_3_SET in chunk-JDPZ4CE3.js), which resolves a relative path against the session's directory
+    // and takes a range of lines as a 1-based `start_line` and an inclusive `end_line`.
+    read: { tool: 'read_file', pathField: 'file_path', lines: { offsetField: 'start_line', endField: 'end_line' } },
     texts: {
       // Gemini CLI opens every chat with its environment context, a user turn of its own.
       'system-message.fallback': '<session_context>\n{text}\n</session_context>',

@@ -82,8 +82,14 @@ function hello(c) {
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction', 'process-reuse'],
     shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
-    // Its file reader takes an absolute path only (ReadFileTool's parameter check, chunk-2VS5EEXU.js).
-    read: { tool: 'read_file', pathField: 'file_path', absolutePaths: true },
+    // Its file reader takes an absolute path only (ReadFileTool's parameter check, chunk-2VS5EEXU.js),
+    // and a range of lines as a 0-based `offset` and a `limit` (its parameter schema there).
+    read: {
+      tool: 'read_file',
+      pathField: 'file_path',
+      absolutePaths: true,
+      lines: { offsetField: 'offset', zeroBased: true, limitField: 'limit' },
+    },
     // Its skill tool takes the skill's name as `skill` (chunks/skill-*.js).
     skill: { tool: 'skill', nameField: 'skill' },
     texts: {

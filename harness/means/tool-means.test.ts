@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RuntimeDescription } from '../protocol/protocol.js';
+import type { ReadDeclaration, RuntimeDescription } from '../protocol/protocol.js';
 import { toolMeans } from './tool-means.js';
 
 const shell = toolMeans(
@@ -37,7 +37,10 @@ test('through a shell, an output ending in a line break reads with and without i
 });
 
 /** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath` unless told. */
-const withReadTool = (tool: string, read: { pathField?: string; absolutePaths?: boolean } = {}) =>
+const withReadTool = (
+  tool: string,
+  read: { pathField?: string; absolutePaths?: boolean; lines?: ReadDeclaration['lines'] } = {},
+) =>
   toolMeans(
     {
       protocol: 'session-runtime-adapter/1',
@@ -46,7 +49,12 @@ const withReadTool = (tool: string, read: { pathField?: string; absolutePaths?: 
       capabilities: [],
       texts: {},
       shell: { tool: 'bash', commandField: 'command' },
-      read: { tool, pathField: read.pathField ?? 'filePath', ...(read.absolutePaths ? { absolutePaths: true } : {}) },
+      read: {
+        tool,
+        pathField: read.pathField ?? 'filePath',
+        ...(read.absolutePaths ? { absolutePaths: true } : {}),
+        ...(read.lines ? { lines: read.lines } : {}),
+      },
     } satisfies RuntimeDescription,
     { gateBlocked: async () => {}, openGate: async () => {} },
     { workspaces: '/nonexistent', timeoutMs: 1, location: () => '/w/project' },
@@ -72,6 +80,17 @@ test("a read call already in the runtime's own form passes as it is, and an unde
   const written = { id: 'r', name: 'read', input: { path: 'a.txt', offset: 2, limit: 5 } };
   assert.equal(JSON.stringify(shell.call(written)), JSON.stringify(written));
   assert.deepEqual(Object.keys(pathElsewhere.call(written)!.input), ['filePath', 'offset', 'limit']);
+});
+
+test('a scripted range of lines reaches the read tool in its declared fields, counted as it counts', () => {
+  const written = { id: 'r', name: 'read', input: { path: 'big.txt', offset: 10, limit: 5 } };
+  const zeroBased = withReadTool('read_file', {
+    lines: { offsetField: 'offset', zeroBased: true, limitField: 'limit' },
+  });
+  assert.deepEqual(zeroBased.call(written)!.input, { filePath: 'big.txt', offset: 9, limit: 5 });
+  const inclusiveEnd = withReadTool('read_file', { lines: { offsetField: 'start_line', endField: 'end_line' } });
+  assert.deepEqual(inclusiveEnd.call(written)!.input, { filePath: 'big.txt', start_line: 10, end_line: 14 });
+  assert.deepEqual(inclusiveEnd.read('i', 'big.txt').input, { filePath: 'big.txt' });
 });
 
 test('a read tool taking absolute paths only gets a relative path resolved against the session location, an absolute one as it is', () => {

@@ -97,12 +97,28 @@ function readCall(read: ReadDeclaration, call: ScriptedToolCall, location?: () =
   if (call.name !== 'read' || call.rawInput !== undefined || !Object.hasOwn(call.input, 'path')) return call;
   const path = String(call.input.path);
   const resolved = read.absolutePaths && location && !isAbsolute(path) ? join(location(), path) : path;
+  const { offset, limit, ...rest } = call.input;
   const input = Object.fromEntries(
-    Object.entries(call.input).map(([field, value]) =>
-      field === 'path' ? [read.pathField, resolved] : [field, value],
-    ),
+    Object.entries(rest).map(([field, value]) => (field === 'path' ? [read.pathField, resolved] : [field, value])),
   );
-  return { ...call, name: read.tool, input };
+  return { ...call, name: read.tool, input: { ...input, ...lineRange(read, offset, limit) } };
+}
+
+/**
+ * A scripted read's `offset` (one-based) and `limit` in the fields the runtime's read tool takes
+ * them, counted as it counts: the seeds fix one-based offsets for a directory's pages, not how a
+ * tool names or counts a file's lines.
+ */
+function lineRange(read: ReadDeclaration, offset: unknown, limit: unknown): Record<string, unknown> {
+  if (typeof offset !== 'number' || !read.lines) {
+    return { ...(offset === undefined ? {} : { offset }), ...(limit === undefined ? {} : { limit }) };
+  }
+  const { offsetField, zeroBased, limitField, endField } = read.lines;
+  const first = zeroBased ? offset - 1 : offset;
+  if (typeof limit !== 'number') return { [offsetField]: first };
+  return endField
+    ? { [offsetField]: first, [endField]: first + limit - 1 }
+    : { [offsetField]: first, [limitField ?? 'limit']: limit };
 }
 
 /**

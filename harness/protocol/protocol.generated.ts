@@ -1282,6 +1282,27 @@ export interface HelloResult {
      * The tool takes absolute paths only: the kit gives it a path of the session's location resolved against the location.
      */
     absolutePaths?: boolean;
+    /**
+     * How the tool takes a range of a file's lines, when it differs from the default {"offsetField": "offset", "limitField": "limit"} with a one-based offset: the kit asks for a file's lines from one line on, so many of them, in these fields.
+     */
+    lines?: {
+      /**
+       * The field of the first line to read, e.g. start_line.
+       */
+      offsetField: string;
+      /**
+       * The first line of a file is line 0 in offsetField.
+       */
+      zeroBased?: boolean;
+      /**
+       * The field of how many lines to read, e.g. limit.
+       */
+      limitField?: string;
+      /**
+       * Instead of limitField: the field of the last line to read, counted as offsetField counts, e.g. end_line.
+       */
+      endField?: string;
+    };
   };
   /**
    * The runtime's skill tool, when its input differs from the default {"tool": "skill", "nameField": "name"}: the kit loads a skill by calling it with the skill's name in that field.

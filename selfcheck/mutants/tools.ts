@@ -37,6 +37,31 @@ export const tools: Mutant[] = [
     replace: 'offset - 1 + page.length < lines.length ? offset + page.length - 1 : null',
     breaks: ['TLS-02'],
   },
+  // A read tool answering as text is judged on the facts its text states (steps/tools/read.steps.ts).
+  {
+    name: 'the read tool answers a page of a file as text, naming its last line as the one to go on from',
+    kind: 'edge value',
+    file: 'tools/read-tool.ts',
+    find: '      return { text: page.content, structured: page };',
+    replace:
+      "      return { text: `${page.content}\\n\\n[Use offset=${page.next === null ? 'none' : page.next - 1} to continue.]` };",
+    breaks: ['TLS-02'],
+  },
+  {
+    name: 'the read tool lists a directory as text, directories and files mixed',
+    file: 'tools/read-tool.ts',
+    find: "          text: page.entries.map((e) => (e.type === 'directory' ? `${e.name}/` : e.name)).join('\\n'),\n          structured: page,",
+    replace:
+      "          text: [...page.entries.map((e) => e.name).sort(), `next offset: ${page.next ?? 'none'}`].join('\\n'),",
+    breaks: ['TLS-02'],
+  },
+  {
+    name: 'the read tool answers a binary file as text, its bytes decoded as Latin-1',
+    file: 'tools/read-tool.ts',
+    find: "          text: bytes.toString('base64'),\n          structured: { type: 'file', encoding: 'base64', content: bytes.toString('base64') },",
+    replace: "          text: bytes.toString('latin1'),",
+    breaks: ['TLS-02'],
+  },
   {
     name: 'apply_patch changes files before every target is checked',
     file: 'tools/apply-patch-tool.ts',
