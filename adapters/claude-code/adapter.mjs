@@ -175,7 +175,8 @@ function agentOf(selected) {
  * `disallowedTools`), the session's selected one is its main agent (`--agent`, named on every
  * start, since `--resume` would otherwise take the one the transcript last ran), and the agent's
  * rules per tool are the permission rules of the process's settings (`permissions.allow`, `deny`,
- * `ask`; a denied skill `Skill(<name>)`, also left out of the skill listing by `skillOverrides`).
+ * `ask`; a denied skill `Skill(<name>)`). Which skills Claude Code lists to the model is its own:
+ * it filters its skill listing on no permission rule.
  * A session that selected none runs as the default agent once the kit defined it, else as no
  * agent, its calls meeting Claude Code's own permission defaults. The process then runs in Claude Code's default permission mode and asks
  * the adapter (`--permission-prompt-tool stdio`) about each call its rules, or its defaults, leave
@@ -187,7 +188,7 @@ function agentArguments(name, selected) {
   if (Object.keys(agents).length === 0 && (!selected || selected === DEFAULT_AGENT))
     return [
       '--settings',
-      JSON.stringify({ ...modelSettings(), permissions: READ_BOUNDARY }),
+      JSON.stringify({ ...flagSettings(), permissions: READ_BOUNDARY }),
       '--permission-mode',
       'bypassPermissions',
     ];
@@ -209,7 +210,7 @@ function agentArguments(name, selected) {
     JSON.stringify(definitions),
     ...(name === undefined ? [] : ['--agent', name]),
     '--settings',
-    JSON.stringify({ ...modelSettings(), permissions, skillOverrides: skillListing(name) }),
+    JSON.stringify({ ...flagSettings(), permissions }),
     '--permission-mode',
     'default',
     '--permission-prompt-tool',
@@ -244,26 +245,28 @@ function ruleName(tool) {
 }
 
 /**
- * Which skills Claude Code's skill listing names for agent `name` (its `skillOverrides` setting):
- * a skill the agent may not load is `off`, which leaves it out of the listing the model reads;
- * every other skill any agent rules on is `on`, so that a switch lifts an earlier agent's `off`.
+ * The process's flag settings (`--settings`) beside the permission rules:
+ * - the kit's models as the options of Claude Code's model picker (the `modelPicker` setting), the
+ *   models this user's configuration offers: Claude Code's `set_model` takes a model its picker
+ *   offers as it is, where it would first check any other with a provider request of its own;
+ * - the windows compaction.configure set, as Claude Code's `autoCompactWindow` and, per model,
+ *   `modelSettings.<model>.autoCompactWindow`, which Claude Code resolves for the model of each
+ *   turn itself, a model switched while a turn runs (set_model) included.
  */
-function skillListing(name) {
-  const agents = readAgents();
-  const named = new Set(Object.values(agents).flatMap((agent) => Object.keys(agent.skills ?? {})));
-  return Object.fromEntries(
-    [...named].map((skill) => [skill, agents[name]?.skills?.[skill] === 'deny' ? 'off' : 'on']),
-  );
-}
-
-/**
- * The kit's models as the options of Claude Code's model picker (the `modelPicker` setting), the
- * models this user's configuration offers: Claude Code's `set_model` takes a model its picker
- * offers as it is, where it would first check any other with a provider request of its own.
- */
-function modelSettings() {
+function flagSettings() {
   const models = [...new Set([config.provider.model, ...(config.provider.models ?? [])])];
-  return { modelPicker: { options: models.map((model) => ({ model })) } };
+  const set = compactionSettings();
+  return {
+    modelPicker: { options: models.map((model) => ({ model })) },
+    ...(set
+      ? {
+          autoCompactWindow: set.contextWindow,
+          modelSettings: Object.fromEntries(
+            Object.entries(set.modelWindows ?? {}).map(([model, window]) => [model, { autoCompactWindow: window }]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /**
@@ -369,6 +372,8 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over the transcript',
   'events.take': 'reads the transcript after the cursor the adapter keeps',
   'instructions.global': "home's AGENTS.md is linked as CLAUDE.md in Claude Code's configuration directory",
+  'compaction.configure.reserve':
+    "the threshold Claude Code compacts at is the adapter's: the least window the kit set less the larger of output allowance and buffer, as the share CLAUDE_AUTOCOMPACT_PCT_OVERRIDE names, which Claude Code applies to each model's window; Claude Code's own reserve is its summary reserve plus a fixed 13000-token buffer, added up, and it has no setting of a compaction buffer",
   'history-paging':
     "the page is the tail, before the given message, of the adapter's projection of the transcript (what history returns): Claude Code pages only cloud sessions' transcripts (get_cloud_session_transcript)",
 };
@@ -379,7 +384,7 @@ const EMULATED = {
  */
 const ABSENT = ['session.run', 'session.wake'];
 
-function environment(model) {
+function environment() {
   const env = { ...process.env, ...OFFLINE };
   for (const name of Object.keys(env))
     if (name.startsWith('ANTHROPIC_') || name.startsWith('CLAUDE_')) delete env[name];
@@ -406,11 +411,11 @@ function environment(model) {
     // A failed provider request fails at once: the retry rules (RTY) belong to profile sol, which
     // this adapter does not declare, and Claude Code's retries wait out real backoff delays.
     CLAUDE_CODE_MAX_RETRIES: '0',
-    ...compactionEnvironment(model),
+    ...compactionEnvironment(),
   };
 }
 
-/** The smallest auto-compact window Claude Code accepts (`--autocompact`, CLAUDE_CODE_AUTO_COMPACT_WINDOW). */
+/** The smallest auto-compact window Claude Code accepts (its `autoCompactWindow` setting, CLAUDE_CODE_AUTO_COMPACT_WINDOW). */
 const LEAST_AUTO_COMPACT_WINDOW = 100_000;
 /**
  * What Claude Code keeps free of its auto-compact window for a summary's output: the smaller of the
@@ -422,20 +427,22 @@ const SUMMARY_RESERVE = 20_000;
 const REQUEST_OVERHEAD_TOKENS = 12_500;
 
 /**
- * The kit's budget as Claude Code's: the window as its auto-compact window, and the threshold (the
- * window less the larger of output allowance and buffer) as the share of the window less its
- * summary reserve that CLAUDE_AUTOCOMPACT_PCT_OVERRIDE names.
+ * The kit's reserve as Claude Code's threshold (emulated, `compaction.configure.reserve`): Claude
+ * Code keeps a reserve of its own (its summary reserve and a fixed 13000-token buffer, added up)
+ * and has no setting of a buffer, only CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, the share of the window
+ * less its summary reserve at which it compacts. The adapter computes the share that puts the
+ * threshold at the window less the larger of output allowance and buffer, for the least window
+ * the kit set: one share serves every model, Claude Code applying it to the window of each turn's
+ * model (flagSettings), so a larger window's threshold is that share of it.
  */
-function compactionEnvironment(model) {
+function compactionEnvironment() {
   const set = compactionSettings();
   if (!set) return {};
-  // A process serves one model at a time (--model, set_model restarts it): its window is that model's.
-  const window = set.modelWindows?.[model] ?? set.contextWindow;
+  const window = Math.min(set.contextWindow, ...Object.values(set.modelWindows ?? {}));
   const effective = window - SUMMARY_RESERVE;
   const threshold = window - Math.max(set.outputAllowance, set.buffer);
   const percent = Math.min(100, Math.max(0.01, (100 * threshold) / effective));
   return {
-    CLAUDE_CODE_AUTO_COMPACT_WINDOW: String(window),
     CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: percent.toFixed(4),
     ...(set.auto === false ? { DISABLE_AUTO_COMPACT: '1' } : {}),
   };
@@ -467,7 +474,7 @@ function processOf(id) {
     binary,
     args,
     cwd: location,
-    env: environment(model),
+    env: environment(),
     log,
     servers: serversFor(id),
   });
@@ -548,7 +555,7 @@ function run(id) {
 
 /**
  * A switch while a turn runs, in the running process. The model: Claude Code's set_model control
- * request, which takes a model its picker offers (modelSettings) without a provider request of its
+ * request, which takes a model its picker offers (flagSettings) without a provider request of its
  * own. The agent: the apply_flag_settings control request, which merges settings into the
  * process's flag settings layer, where --settings put them: `agent` (one of --agents), whose
  * definition denies its disallowed tools. The permission rules stay the session's until the next
@@ -563,10 +570,7 @@ async function switchRunning(running, { model, agent }) {
         "Claude Code's apply_flag_settings switches a running process to an agent, not back to none",
       );
     if (!Object.hasOwn(readAgents(), agent)) throw new Refusal('not-found', `no agent ${agent}`);
-    await refusedAs(
-      running.control({ subtype: 'apply_flag_settings', settings: { agent, skillOverrides: skillListing(agent) } }),
-      'apply_flag_settings',
-    );
+    await refusedAs(running.control({ subtype: 'apply_flag_settings', settings: { agent } }), 'apply_flag_settings');
     running.agent = agent;
   }
   if (running.model !== model) {
@@ -712,7 +716,7 @@ const commands = {
     if (least < LEAST_AUTO_COMPACT_WINDOW)
       throw new Refusal(
         'unsupported',
-        `Claude Code takes an auto-compact window of ${LEAST_AUTO_COMPACT_WINDOW} tokens at least (--autocompact, CLAUDE_CODE_AUTO_COMPACT_WINDOW), not ${least}`,
+        `Claude Code takes an auto-compact window of ${LEAST_AUTO_COMPACT_WINDOW} tokens at least (its autoCompactWindow setting), not ${least}`,
       );
     if (c.prune !== undefined)
       throw new Refusal('unsupported', 'Claude Code has no switch for pruning old tool outputs apart from compaction');
