@@ -134,11 +134,7 @@ test("a failed check of one of the scenario's rules leaves unjudged the rule a l
  * A scenario that ran on past a failed check of step 1: the note, then the last step ending with
  * the earlier failure; the last step checks INB-11 whatever the checks above it found, or not.
  */
-function ranOnPast(
-  lastStep: 'held' | 'failed after' | 'failed apart',
-  first = 'INB-10',
-  last = 'INB-11',
-): Envelope[] {
+function ranOnPast(lastStep: 'held' | 'failed after' | 'failed apart', first = 'INB-10', last = 'INB-11'): Envelope[] {
   const envelopes = scenario(2, 'FAILED', 'EarlierCheckFailed', { 6: first, 8: last });
   const note = (step: string, reason: string) =>
     ({
@@ -212,7 +208,10 @@ test('a check that fails after an earlier failure, reading what no check above i
     step: 'Then step 2 (line 9)',
     message: 'the raw output is kept in a file',
   });
-  assert.deepEqual(failureShown(result, 'INB-10'), { step: 'When step 1 (line 7)', message: 'expected 2 requests, saw 3' });
+  assert.deepEqual(failureShown(result, 'INB-10'), {
+    step: 'When step 1 (line 7)',
+    message: 'expected 2 requests, saw 3',
+  });
 });
 
 test('a check that saw nothing real makes no pass of the other rules, even beside a failing check', () => {

@@ -194,7 +194,9 @@ Then(
   '{request} tells the model, after the result of call {string}, in this order:',
   function (this: KitWorld, n: number, callId: string, table: DataTable) {
     const result = request(this, n).messages.findLast((m) => m.role === 'tool' && m.toolCallId === callId);
-    expect(result?.text, `the result of call "${callId}" in ${requestLabel(n)}`).to.be.a('string').and.not.equal('');
+    expect(result?.text, `the result of call "${callId}" in ${requestLabel(n)}`)
+      .to.be.a('string')
+      .and.not.equal('');
     toldInOrder(this, n, result!.text, table);
   },
 );

@@ -313,9 +313,10 @@ Then(
 Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.equal('success');
-  expect(this.means.shows(call.output ?? '', rawOutput(this, id)), `the output of "${id}" is the whole raw output`).to.equal(
-    false,
-  );
+  expect(
+    this.means.shows(call.output ?? '', rawOutput(this, id)),
+    `the output of "${id}" is the whole raw output`,
+  ).to.equal(false);
 });
 
 /**
@@ -580,7 +581,9 @@ Then(
 
 Then('every managed file holds exactly what call {string} returned', async function (this: KitWorld, id: string) {
   for (const file of await managedFiles(this))
-    expect(this.means.shows(readFileSync(file, 'utf8'), rawOutput(this, id)), `${file} holds the raw output`).to.equal(true);
+    expect(this.means.shows(readFileSync(file, 'utf8'), rawOutput(this, id)), `${file} holds the raw output`).to.equal(
+      true,
+    );
 });
 
 Given('managed output file writes {write-mode}', async function (this: KitWorld, mode: WriteMode) {
