@@ -33,8 +33,9 @@ export class AcpProcess extends AcpClient {
    * refuses leaves a new session in its place, the refusal told to `onLost`: its `session/load`
    * starts a fresh chat recording for the session before it reads the chat (`Config.initialize`
    * calls `GeminiClient.initialize`, whose `startChat` records anew), and a recording started in
-   * the minute the chat file was (`session-<minute>-<8 of the ID>.jsonl`) appends to that file the
-   * opening context alone, so the chat has nothing left to resume.
+   * the minute the chat file was named in (`session-<minute>-<8 of the ID>.jsonl`) appends to that
+   * file a `$set` of the opening context alone, so the chat has nothing left to resume. The
+   * emptied chat file is what the kit reads of the session after the restart.
    */
   async openSession({ sessionId, cwd, onLost }) {
     this.sessionsOpened += 1;

@@ -78,13 +78,17 @@ const UNSUPPORTED = {
   'session.move': "Gemini CLI files a session's chat under its project directory; it has no move",
 };
 
-function hello(c) {
+async function hello(c) {
   if (c.provider.dialect !== 'gemini') throw new Refusal('unsupported', 'Gemini CLI speaks the Gemini API only');
   config = c;
   mkdirSync(c.home, { recursive: true });
   records = new SessionRecords(c.storeDir);
   const settingsFile = join(c.storeDir, 'kit-settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  // A restart: the new process reopens every session an earlier one opened, as a client reopens
+  // its sessions after the agent's process died, so what its session/load leaves of each chat
+  // file is what the next read shows (Restarts and `session/load`, README.md).
+  for (const [sessionId, found] of Object.entries(records.all)) if (found.uuid) await open(sessionId);
   return {
     protocol: PROTOCOL,
     runtime: { name: 'gemini-cli', version: VERSION, language: 'typescript' },
@@ -299,7 +303,10 @@ async function open(sessionId) {
     const uuid = await child.openSession({
       sessionId: chat && resumable(readRecords(chat)) ? found.uuid : undefined,
       cwd: found.location,
-      onLost: (error) => diagnostics.push(`session/load ${found.uuid} refused (${error.message}): opened anew`),
+      onLost: (error) =>
+        diagnostics.push(
+          `session/load ${found.uuid} refused (${error.message}): its chat file holds no prompt any more; opened anew`,
+        ),
     });
     if (uuid !== found.uuid) {
       found.uuid = uuid;

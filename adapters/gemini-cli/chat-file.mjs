@@ -15,17 +15,22 @@ export function findChatFile(runtimeDir, uuid) {
   const tmp = join(runtimeDir, 'tmp');
   if (!uuid || !existsSync(tmp)) return undefined;
   const short = `-${uuid.slice(0, 8)}.jsonl`;
+  const files = [];
   for (const project of readdirSync(tmp)) {
     const chats = join(tmp, project, 'chats');
     if (!existsSync(chats)) continue;
-    for (const name of readdirSync(chats))
+    for (const name of readdirSync(chats).sort())
       if (name.startsWith('session-') && name.endsWith(short)) {
         const file = join(chats, name);
-        const [meta] = readJsonLines(file);
-        if (meta?.sessionId === uuid) return file;
+        const lines = readJsonLines(file);
+        if (lines[0]?.sessionId === uuid) files.push({ file, resumable: resumable(lines) });
       }
   }
-  return undefined;
+  // `session/load` starts a recording of its own, filed under the minute of the load, before it
+  // resumes the chat in its first file: a load in a later minute leaves a second file of the
+  // session holding the opening context alone. The chat is the file Gemini CLI resumes, the one
+  // with a prompt or an answer in it (`getSessionFiles` lists no other), else the earliest.
+  return (files.find((found) => found.resumable) ?? files[0])?.file;
 }
 
 /** The file's lines, each with `seq`, its position among them. */

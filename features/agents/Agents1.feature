@@ -213,6 +213,7 @@ Feature: Agents1 - Agent and model selection
     When the session selects the model "kit-model-2"
     And the user steers "two"
     And the session settles
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles

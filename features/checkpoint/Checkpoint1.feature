@@ -85,6 +85,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the provider replies "first"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts talking to a provider of another dialect
     # The contributor belongs to the process: it contributes again in the new one.
     And the contributor "kit/a" contributes the context sources:
@@ -133,6 +134,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the user steers "one"
     And the session settles
     And the context source "kit/a.one" has the value "5"
+    # checks: INB-06
     When the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -248,6 +250,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the provider replies "second"
     When the user steers "one"
     And the session settles
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles

@@ -215,6 +215,7 @@ Feature: Compaction1 - Automatic compaction
     When the context budget is sized so that one long reply overflows it
     And the user steers "three"
     And the session settles
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "four"
     And the session settles

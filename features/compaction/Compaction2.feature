@@ -256,6 +256,7 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the context budget is sized so that one long reply overflows it
     And the user steers "SECOND-ASK"
     And the provider has received 3 requests
+    # checks: INB-06
     When the runtime process restarts
     Then request 3 asked for a summary rather than the turn "SECOND-ASK", or nothing here is judged
     And the session has 1 compaction that did not complete

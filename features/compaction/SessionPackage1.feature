@@ -244,6 +244,7 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
     And the session settles
     And the user steers "two"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts
     And the user steers "three"
     And the session settles

@@ -67,6 +67,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the provider replies "second"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts
     And the clock is at "2026-01-16T10:00:00Z"
     And the user steers "two"
@@ -307,6 +308,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the user steers "one"
     And the session settles
     When the session selects the model "kit-model-2"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -324,6 +326,7 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the provider replies "first"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts talking to a provider of another dialect
     # The contributor belongs to the process: it contributes again in the new one.
     And the contributor "kit/a" contributes the context sources:

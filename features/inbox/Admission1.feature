@@ -75,6 +75,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     Given a session "s1"
     And the provider replies "hi"
     And the user admits "hello" with id "m1" and no resume
+    # checks: INB-06
     When the runtime process restarts
     And the user admits "hello" with id "m1"
     And the session settles
@@ -82,6 +83,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     # The exact retry stores the prompt once: INB-02's.
     # checks: INB-02
     And request 1 has 1 user message "hello"
+    # checks: INB-06
     When the runtime process restarts
     And the user admits "hello" with id "m1" and no resume
     # checks: INB-02
@@ -94,6 +96,7 @@ Feature: Admission1 - Creating sessions and admitting prompts
     When the user admits "hello" with id "m1" and no resume
     And the session settles
     Then the provider received 0 requests
+    # checks: INB-06
     When the runtime process restarts
     And the user admits "hello" with id "m1" and no resume
     And the session settles

@@ -162,6 +162,7 @@ Feature: Execution1 - Run, wake and interrupt
     And the user queues "later"
     When the session is interrupted
     And the session settles
+    # checks: INB-06
     And the runtime process restarts
     And the session is woken
     And the session settles

@@ -10,6 +10,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "hello again"
     And the user steers "hello"
     And the provider has received 1 request
+    # checks: INB-06
     When the runtime process restarts
     And the session is woken
     And the session settles
@@ -28,6 +29,7 @@ Feature: Promotion1 - Steers and queued prompts
     Given a session "s1"
     And the provider replies "hi"
     And the user admits "hello" with id "m1" and no resume
+    # checks: INB-06
     When the runtime process restarts
     And the session is woken
     And the session settles
@@ -227,6 +229,7 @@ Feature: Promotion1 - Steers and queued prompts
     And the provider replies "after run"
     And the user steers "start"
     And the provider has received 2 requests
+    # checks: INB-06
     When the runtime process restarts
     And the session is woken
     And the session settles

@@ -97,6 +97,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -119,6 +120,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "one"
     And the session settles
     When the file "pkg/AGENTS.md" in the workspace "project" is deleted
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -138,6 +140,7 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "project" is deleted
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -206,17 +209,20 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "one"
     And the session settles
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "PACKAGE: use spaces" beside "two", or nothing here is judged
     When the file "pkg/AGENTS.md" in the workspace "project" cannot be read
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
     # checks: INS-07 CTX-07
     Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "PACKAGE: use spaces" there
     When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use commas"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "four"
     And the session settles
@@ -252,16 +258,19 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     And the user steers "one"
     And the session settles
     When the global instructions say "GLOBAL: be thorough"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "GLOBAL: be thorough" beside "two", or nothing here is judged
     When the file "AGENTS.md" in the workspace "home" cannot be read
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
     Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be thorough" there
     When the global instructions say "GLOBAL: be terse"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "four"
     And the session settles

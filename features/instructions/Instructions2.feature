@@ -55,12 +55,14 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     When the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing beside "two"
     And request 2 tells the model "PROJECT: use tabs" once
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
@@ -100,6 +102,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -128,6 +131,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
     And the provider has received 2 requests
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
@@ -149,6 +153,7 @@ Feature: Instructions2 - Instruction files as the changing context
     When the global instructions say "GLOBAL: be thorough"
     And the user steers "two"
     And the provider has received 2 requests
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
@@ -212,16 +217,19 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
     When the file "AGENTS.md" in the workspace "s1" cannot be read
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
     Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "PROJECT: use spaces" there
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use commas"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "four"
     And the session settles
@@ -256,16 +264,19 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When the global instructions say "GLOBAL: be thorough"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model "GLOBAL: be thorough" beside "two", or nothing here is judged
     When the file "AGENTS.md" in the workspace "home" cannot be read
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
     Then request 3 tells the model nothing beside "three", or the runtime read the file that cannot be read as removed and no longer tells "GLOBAL: be thorough" there
     When the global instructions say "GLOBAL: be terse"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "four"
     And the session settles
@@ -301,11 +312,13 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing beside "two"
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
@@ -359,11 +372,13 @@ Feature: Instructions2 - Instruction files as the changing context
     And the session settles
     When the global instructions say "GLOBAL: be thorough"
     And the global instructions say "GLOBAL: be brief"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
     Then request 2 tells the model nothing beside "two"
     When the global instructions say "GLOBAL: be thorough"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "three"
     And the session settles
@@ -396,6 +411,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the provider replies "second"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts
     And the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
     And the user steers "two"
@@ -459,6 +475,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces", ending with a newline
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -579,6 +596,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When the file "AGENTS.md" in the workspace "s1" says "PROJECT: use spaces"
+    # checks: INB-06
     And the runtime process restarts
     And the user steers "two"
     And the session settles
@@ -761,6 +779,7 @@ Feature: Instructions2 - Instruction files as the changing context
     # checks: INS-01
     And request 2 tells the model "PROJECT: use spaces"
     And request 2 tells the model "PROJECT: use spaces" beside "two", or nothing here is judged
+    # checks: INB-06
     When the runtime process restarts
     And the user steers "three"
     And the session settles

@@ -79,6 +79,7 @@ Feature: Pruning2 - Reported token usage and the overflow check
     And the last request mentions "SUMMARY: two turns" in its conversation
     # checks: PRU-05
     And the session has 1 completed compaction
+    # checks: INB-06
     When the runtime process restarts
     And the context window is 100000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the user steers "four"

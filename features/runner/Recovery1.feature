@@ -12,6 +12,7 @@ Feature: Recovery1 - Work left by a dead process
     And the gate "g1" is blocked
     # A call the process died during is one the runtime recorded running: when it records it is RUN-01's.
     And the history comes to have the tool call "gate" running, or nothing here is judged
+    # checks: INB-06
     When the runtime process restarts
     And the user steers "go on"
     And the session settles
@@ -38,6 +39,7 @@ Feature: Recovery1 - Work left by a dead process
     And the gate "g2" is blocked too, where the runtime runs the calls of a turn side by side
     # A call the process died during is one the runtime recorded running: when it records it is RUN-01's.
     And the history comes to have a tool call "gate" running, or nothing here is judged
+    # checks: INB-06
     When the runtime process restarts
     And the user steers "go on"
     And the session settles

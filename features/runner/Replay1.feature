@@ -54,6 +54,7 @@ Feature: Replay1 - Durable order and event replay
     When the session is woken
     And the session settles
     Then request 1 does not carry "q2", or nothing here is judged
+    # checks: INB-06
     When the runtime process restarts
     Then the history is:
       | role      | content |

@@ -12,6 +12,7 @@ Feature: HostDate1 - The host-local date across a restart
     And the provider replies "second"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles
@@ -36,6 +37,7 @@ Feature: HostDate1 - The host-local date across a restart
     And the provider replies "second"
     And the user steers "one"
     And the session settles
+    # checks: INB-06
     When the runtime process restarts in the time zone "Pacific/Kiritimati"
     And the user steers "two"
     And the session settles

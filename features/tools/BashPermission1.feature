@@ -147,6 +147,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And a tool call waits for permission
     When the user approves the waiting tool call for the project
     And the session settles
+    # checks: INB-06
     And the runtime process restarts
     And a session "s2" working in "pkg" of the project "p"
     And the session "s2" selects the agent "reviewer"

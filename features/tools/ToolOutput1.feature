@@ -45,6 +45,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the user steers "start"
     And the session settles
     And request 2 shows the model an output of call "c1"
+    # checks: INB-06
     When the runtime process restarts talking to a provider of another dialect
     And the tool output limit is <limit>
     And the provider calls produce "c2" with <output>

@@ -88,6 +88,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the provider replies "done"
     And the user steers "start"
     When a managed output file write hangs
+    # checks: INB-06
     And the runtime process restarts
     And the session is run
     And the session settles
@@ -155,6 +156,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the user steers "start"
     And the session settles
     And the output of call "c1" was bounded, or nothing here is judged
+    # checks: INB-06
     When the managed output files are gone, across a restart
     And the user steers "again"
     And the session settles
@@ -279,6 +281,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the session settles
     # checks: TOO-01
     And the output of call "c1" is bounded
+    # checks: INB-06
     And the runtime process restarts
     And the provider calls read "r1" on the complete output of call "c1"
     And the provider replies "done"

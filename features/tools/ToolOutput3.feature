@@ -72,6 +72,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the user steers "start"
     And the session settles
     And the output of call "c1" was bounded, or nothing here is judged
+    # checks: INB-06
     When the managed output files are gone, across a restart
     And the user steers "again"
     And the session settles
@@ -115,6 +116,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the user steers "start"
     And the session settles
     And request 2 shows the model an output of call "c1"
+    # checks: INB-06
     When the runtime process restarts talking to a provider of another dialect
     And the provider calls produce "c2" with numbered lines over every part of the tool output limit
     And the provider replies "done again"

@@ -181,6 +181,8 @@ const FACTS_OF_RULES: readonly { step: RegExp; rule: string }[] = [
   { step: /^the history has the tool call "[^"]*" running$/, rule: 'RUN-01' },
   { step: /^the history has the tool call "[^"]*" settled as interrupted$/, rule: 'RUN-04' },
   { step: /^the output of call "[^"]*" is bounded\b/, rule: 'TOO-01' },
+  // A restart checks that the sessions' durable history kept its prompts (steps/support/restart.ts).
+  { step: /^the runtime process restarts\b|, across a restart$/, rule: 'INB-06' },
 ];
 
 /** Where a scenario observes another rule's fact without saying which rule the step checks. */

@@ -9,6 +9,7 @@ import type { ProviderDialectName } from '../../harness/protocol/protocol.js';
 import { GateNeverBlocked } from '../../harness/means/tool-means.js';
 import { NotImplemented } from '../../harness/report/outcome.js';
 import { offersHostedTools } from '../tools/provider-tools.steps.js';
+import { restartKeepingPrompts } from '../support/restart.js';
 
 /**
  * A reading a seed leaves open, which the runtime declares it follows (`texts[name]` is `yes`):
@@ -135,7 +136,7 @@ When('session {string} settles', async function (this: KitWorld, name: string) {
 });
 
 When('the runtime process restarts', async function (this: KitWorld) {
-  await this.driver.restart(this.now);
+  await restartKeepingPrompts(this, () => this.driver.restart(this.now));
 });
 
 /**
@@ -148,7 +149,7 @@ When('the runtime process restarts talking to a provider of another dialect', as
   for (const dialect of Object.keys(dialects).filter((name) => name !== spoken)) {
     this.talkTo(fakeProvider(dialect));
     try {
-      await this.driver.restartSpeaking(dialect as ProviderDialectName, this.now);
+      await restartKeepingPrompts(this, () => this.driver.restartSpeaking(dialect as ProviderDialectName, this.now));
       return undefined;
     } catch (error) {
       if (!(error instanceof RuntimeReportedError && error.code === 'unsupported')) throw error;

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
+import { restartKeepingPrompts } from '../support/restart.js';
 import { baselineOf, conversation, type Placement, somethingToldAfter, toldAfter } from '../support/requests.js';
 import { dateRenderings, escapeRegExp } from '../support/text.js';
 import { orEmpty } from '../../harness/report/failure-words.js';
@@ -85,5 +86,5 @@ Given("the runtime's host is in the time zone {string}", async function (this: K
 
 When('the runtime process restarts in the time zone {string}', async function (this: KitWorld, timeZone: string) {
   this.hostReadings.push(Date.now());
-  await this.driver.restart(this.now, timeZone);
+  await restartKeepingPrompts(this, () => this.driver.restart(this.now, timeZone));
 });

@@ -20,6 +20,7 @@ import {
 } from '../support/tool-output-sizes.js';
 import type { NumberedLines, OutputLimit, WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
+import { restartKeepingPrompts } from '../support/restart.js';
 import { besideManagedOutputDirectory, ownManagedOutputDirectory, plant } from '../support/workspaces.js';
 
 /**
@@ -629,7 +630,7 @@ When('the managed output files are gone, across a restart', async function (this
   if ('absent' in output)
     throw new NothingToJudge(`the runtime keeps no managed output file, so none can be gone (${output.absent})`);
   for (const file of output.files) rmSync(file, { force: true });
-  await this.driver.restart(this.now);
+  await restartKeepingPrompts(this, () => this.driver.restart(this.now));
   return undefined;
 });
 

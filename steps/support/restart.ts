@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import type { KitWorld } from './world.js';
+
+/**
+ * Restarts the runtime, then checks that each session's durable history still holds the prompts
+ * it held before (its user messages, in their order): a restart is the kill of a crash, and INB-06
+ * holds that a crash loses no prompt. A runtime whose store no longer holds them after the restart
+ * fails there, on that rule, and the scenario's checks after it read a session that is no longer
+ * the one they are about. The features name INB-06 above every restart step (`FACTS_OF_RULES`).
+ */
+export async function restartKeepingPrompts(world: KitWorld, restart: () => Promise<void>): Promise<void> {
+  const before = new Map<string, string[]>();
+  for (const [name, session] of world.sessions) before.set(name, await promptsOf(world, session.id));
+  await restart();
+  for (const [name, session] of world.sessions) {
+    const held = before.get(name) ?? [];
+    if (held.length === 0) continue;
+    const now = await promptsOf(world, session.id);
+    const lost = missing(held, now);
+    expect(
+      lost,
+      `the durable history of session "${name}" after the restart lacks prompts it held before: it held ${quoted(held)}, it now holds ${quoted(now)}`,
+    ).to.deep.equal([]);
+  }
+}
+
+/** The texts of a session's prompts in its durable history; none for a session the runtime cannot read. */
+async function promptsOf(world: KitWorld, sessionId: string): Promise<string[]> {
+  const messages = await world.driver.history(sessionId).catch(() => []);
+  return messages.flatMap((message) => (message.role === 'user' && !message.continuation ? [message.text] : []));
+}
+
+/** The prompts of `held` that `now` does not hold in the same order. */
+function missing(held: readonly string[], now: readonly string[]): string[] {
+  let at = 0;
+  return held.filter((text) => {
+    const found = now.indexOf(text, at);
+    if (found === -1) return true;
+    at = found + 1;
+    return false;
+  });
+}
+
+const quoted = (texts: readonly string[]) =>
+  texts.length === 0
+    ? 'none'
+    : texts.map((text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)).join(', ');
