@@ -103,8 +103,9 @@ function catalogueClauses(): Clause[] {
 
 /**
  * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
- * failure as intermittent and this run passed it, the failure seen on other runs stands beside
- * the pass, charged to the rules its reason names; the scenario's other checks keep their outcome.
+ * failure as intermittent and this run passed it, or never reached its checks (not judged), the
+ * failure seen on other runs stands beside it, charged to the rules its reason names; the
+ * scenario's other checks keep their outcome.
  * A listed failure found after every check held (an unscripted request) is charged the same way,
  * and the scenario's rules, whose checks all held, pass.
  */
@@ -117,8 +118,10 @@ function withIntermittentFailures(
   const keyOf = (s: ScenarioResult) => listedUnder(known, s)?.key ?? s.id;
   for (const s of scenarios) {
     const entry = listedUnder(known, s)?.entry;
-    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(keyOf(s)))
-      passedAnyway.set(keyOf(s), { ...s, status: 'failed', charged: chargedRules(entry.reason) });
+    if ((s.status === 'passed' || s.status === 'not judged') && entry?.intermittent && !passedAnyway.has(keyOf(s))) {
+      const { message: _message, step: _step, reason: _reason, ...seen } = s;
+      passedAnyway.set(keyOf(s), { ...seen, status: 'failed', charged: chargedRules(entry.reason), ranAs: s.status });
+    }
   }
   const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map(keyOf));
   const charged = scenarios.map((s) => {
@@ -208,7 +211,10 @@ export function runtimeReportPage(
       if (entry) lines.push(`  - Known failure (${entry.class}): ${entry.reason.trim().replace(/\s*\n\s*/g, ' ')}`);
       // An intermittent failure this run did not meet: its evidence is the reason's, from other runs.
       if (entry?.intermittent && scenario.message === undefined) {
-        lines.push('  - In this run: passed. The baseline lists the failure as intermittent, seen on other runs.', '');
+        lines.push(
+          `  - In this run: ${scenario.ranAs ?? 'passed'}. The baseline lists the failure as intermittent, seen on other runs.`,
+          '',
+        );
         continue;
       }
       const shown = outcome === 'failed' ? failureShown(scenario, rule) : scenario;
