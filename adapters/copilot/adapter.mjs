@@ -78,6 +78,12 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over events.jsonl',
   'events.take': 'reads events.jsonl after the cursor the adapter keeps',
   'history-paging': 'its one command, history.page, is emulated',
+  'history.output-path':
+    "a tool message's outputPath is the adapter's reading of the result's text (`Saved to: <path>`): Copilot CLI's tool result has no field naming the saved file",
+  'compaction.configure.reserve':
+    "the prompt limit given to Copilot CLI (maxPromptTokens) is the adapter's arithmetic: the window less the greater of the output allowance and the buffer; Copilot CLI has no compaction buffer",
+  'session.select.window':
+    "at a model switch the adapter looks up the new model's window and gives the provider its prompt limit again (session.options.update): the session's provider holds one limit, not one per model",
   'history.page':
     "the page is the adapter's cut of the history it reads from events.jsonl, in the order of session.eventLog.read: Copilot CLI's paged read counts events from a cursor of its own, not the history's messages before one of them",
 };
@@ -266,9 +272,12 @@ const outputDirectory = () => join(config.storeDir, 'tool-outputs');
  * default one, less the reserve), and its background compaction, which starts at a share of that
  * limit (0.80 by default), starts at the limit itself.
  */
+const windowOf = (budget, model) => budget?.modelWindows?.[model] ?? budget?.contextWindow;
+
 function compactionLimits(budget, model) {
-  const window = budget?.modelWindows?.[model] ?? budget?.contextWindow;
+  const window = windowOf(budget, model);
   if (!window) return { provider: {} };
+  // The reserve is the adapter's arithmetic (`compaction.configure.reserve`): Copilot CLI has no buffer.
   const reserve = Math.max(budget.outputAllowance ?? 0, budget.buffer ?? 0);
   return {
     provider: {
@@ -504,13 +513,15 @@ const commands = {
   'session.select': async (c) => {
     const found = record(c.sessionId);
     if (typeof c.agent === 'string') await selectAgent(c.sessionId, c.agent);
-    if (c.model === undefined) return;
+    if (c.model === undefined) return new EmulatedAnswer(undefined, []);
     found.model = c.model ?? undefined;
     records.save();
     await open(c.sessionId);
     const model = found.model ?? config.provider.model;
     await server.request('session.model.switchTo', { sessionId: found.uuid, modelId: model });
     await server.request('session.options.update', { sessionId: found.uuid, provider: modelProvider(model) });
+    // The new model's limit is the adapter's lookup, given to the session's one provider.
+    return new EmulatedAnswer(undefined, windowOf(settings.compaction, model) ? ['session.select.window'] : []);
   },
   // Copilot CLI moves a session with `session.metadata.setWorkingDirectory` (its `/cd`): the
   // session's recorded directory, where its tools run and its files are looked up, is the new one.
@@ -560,6 +571,11 @@ const commands = {
     known: record,
     subscriptions,
   }),
+  // A tool message's `outputPath` is read from its text (`history.output-path`), told where one was.
+  history: (c) => {
+    const messages = toKitHistory(recordsOf(c.sessionId));
+    return new EmulatedAnswer({ messages }, messages.some((m) => m.outputPath) ? ['history.output-path'] : []);
+  },
   diagnostics: () => ({ diagnostics }),
   // A user skill under `<configDir>/skills`, read when a session is opened.
   'skill.define': (c) => writeSkill(join(config.home, 'skills'), c, 'Copilot CLI'),

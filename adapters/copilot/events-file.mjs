@@ -129,7 +129,9 @@ export function toKitHistory(records) {
         tool.status = data.success ? 'success' : data.error?.code === 'interrupted' ? 'interrupted' : 'error';
         tool.output = resultText(data);
         tool.seq = record.seq;
-        // A large output is saved whole to a file the result names (`largeOutput.outputDir`).
+        // A large output is saved whole to a file the result's text names (`largeOutput.outputDir`):
+        // Copilot CLI's result has no field for it, so the path is the adapter's reading of that text,
+        // declared emulated (`history.output-path`).
         const saved = /^Output too large to read at once \([^)]*\)\. Saved to: (.+)$/m.exec(tool.output)?.[1];
         if (saved) tool.outputPath = saved;
         break;
