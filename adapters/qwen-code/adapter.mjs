@@ -167,6 +167,9 @@ function environment() {
     QWEN_DISABLE_AUTO_TITLE: '1',
     QWEN_CODE_DISABLE_PRECONNECT: '1',
     QWEN_CODE_NO_RELAUNCH: '1',
+    // Qwen Code tells operators what went wrong (a tool output it could not save, say) in its debug
+    // log, written only where the operator asks for it: `<QWEN_RUNTIME_DIR>/debug/<session>.txt`.
+    QWEN_DEBUG_LOG_FILE: '1',
     NO_COLOR: '1',
   };
 }
@@ -249,6 +252,17 @@ function open(sessionId) {
   const state = { process: qwen, held: [] };
   live.set(sessionId, state);
   return state;
+}
+
+/** The warnings and errors of Qwen Code's debug logs (`<time> [WARN] [<tag>] <message>`), session by session. */
+function debugLogWarnings() {
+  const debug = join(config.storeDir, 'runtime', 'debug');
+  if (!existsSync(debug)) return [];
+  return readdirSync(debug)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()
+    .flatMap((name) => readFileSync(join(debug, name), 'utf8').split('\n'))
+    .filter((line) => /^\S+ \[(WARN|ERROR)\]/.test(line));
 }
 
 function promptText(prompt) {
@@ -385,7 +399,7 @@ const commands = {
     known: record,
     subscriptions,
   }),
-  diagnostics: () => ({ diagnostics }),
+  diagnostics: () => ({ diagnostics: [...diagnostics, ...debugLogWarnings()] }),
   // Every qwen process of the runtime ends as it does when its input ends; the next hello opens a
   // new runtime over its own store and home.
   'runtime.close': async () => {
