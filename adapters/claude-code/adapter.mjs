@@ -175,8 +175,8 @@ function agentOf(selected) {
  * `disallowedTools`), the session's selected one is its main agent (`--agent`, named on every
  * start, since `--resume` would otherwise take the one the transcript last ran), and the agent's
  * rules per tool are the permission rules of the process's settings (`permissions.allow`, `deny`,
- * `ask`; a denied skill `Skill(<name>)`). Which skills Claude Code lists to the model is its own:
- * it filters its skill listing on no permission rule.
+ * `ask`; a denied skill `Skill(<name>)`, and left out of the main session's skills allowlist,
+ * which Claude Code's skill listing follows: see skillAllowlist).
  * A session that selected none runs as the default agent once the kit defined it, else as no
  * agent, its calls meeting Claude Code's own permission defaults. The process then runs in Claude Code's default permission mode and asks
  * the adapter (`--permission-prompt-tool stdio`) about each call its rules, or its defaults, leave
@@ -233,6 +233,21 @@ function permissionRules(name) {
   for (const [skill, rule] of Object.entries(agents[name]?.skills ?? {}))
     if (rule === 'deny') permissions.deny.push(`Skill(${skill})`);
   return permissions;
+}
+
+/**
+ * The skills the main session of agent `name` may load, as the SDK host's `skills` allowlist of the
+ * `initialize` request, which Claude Code's skill listing and its Skill tool both honour: every
+ * skill defined but those the agent denies. Undefined (every skill) where it denies none.
+ */
+function skillAllowlist(name) {
+  const denied = Object.entries(readAgents()[name]?.skills ?? {}).flatMap(([skill, rule]) =>
+    rule === 'deny' ? [skill] : [],
+  );
+  if (denied.length === 0) return undefined;
+  const dir = join(configDir(), 'skills');
+  const defined = existsSync(dir) ? readdirSync(dir) : [];
+  return defined.filter((skill) => !denied.includes(skill));
 }
 
 /**
@@ -477,6 +492,7 @@ function processOf(id) {
     env: environment(),
     log,
     servers: serversFor(id),
+    skills: skillAllowlist(agent),
   });
   started.model = model;
   started.agent = agent;

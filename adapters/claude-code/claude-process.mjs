@@ -12,7 +12,7 @@ const PROJECT_SETTINGS = new Set(['localSettings', 'projectSettings']);
  * adapter's process group, so the kit's SIGKILL of a restart kills it with the adapter.
  */
 export class ClaudeProcess {
-  constructor({ binary, args, cwd, env, log, servers = [] }) {
+  constructor({ binary, args, cwd, env, log, servers = [], skills }) {
     this.state = 'idle';
     /** The MCP servers the adapter hosts for this process (SdkMcpServer), by name. */
     this.servers = new Map(servers.map((server) => [server.name, server]));
@@ -43,12 +43,14 @@ export class ClaudeProcess {
     this.child.stdin.on('error', () => {});
     createInterface({ input: this.child.stdout }).on('line', (line) => this.observe(line, log));
     createInterface({ input: this.child.stderr }).on('line', (line) => log(line));
-    // The SDK's handshake: it names the servers the host serves through mcp_message. Written before
-    // any user message, it is read first.
-    if (this.servers.size > 0)
-      this.control({ subtype: 'initialize', sdkMcpServers: [...this.servers.keys()] }).catch((error) =>
-        log(`initialize: ${error.message}`),
-      );
+    // The SDK's handshake: it names the servers the host serves through mcp_message, and the skills
+    // the main session may load (its `skills` allowlist). Written before any user message, it is read first.
+    if (this.servers.size > 0 || skills)
+      this.control({
+        subtype: 'initialize',
+        sdkMcpServers: [...this.servers.keys()],
+        ...(skills ? { skills } : {}),
+      }).catch((error) => log(`initialize: ${error.message}`));
   }
 
   observe(line, log) {

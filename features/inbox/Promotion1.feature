@@ -370,11 +370,8 @@ Feature: Promotion1 - Steers and queued prompts
     And the user steers "hello"
     And the provider has received 1 request
     When the runtime process restarts
-    Then the inbox is:
-      | text  | state    |
-      | hello | promoted |
-    And the history has 1 user message "hello"
-    And each promoted prompt has the sequence of its user message in history
+    # What the runtime keeps, read before anything wakes it; whether the inbox row went with it is inb-promotion-1's.
+    Then the history has 1 user message "hello"
     When the user steers "again"
     And the session settles
     Then the last request has 1 user message "hello"

@@ -51,11 +51,11 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 5 lines and 2000 bytes
-    # checks independently: TOO-07
+    # checks: TOO-07
     And call "c1" has no complete output path
-    # checks independently: TOO-07
+    # checks: TOO-07
     And the output of call "c1" says that it lost text
-    # checks independently: TOO-07
+    # checks: TOO-07
     And the runtime reported a diagnostic for operators
 
   @TOO-07 @needs:kit-tools @id:too-files-8
@@ -72,11 +72,11 @@ Feature: ToolOutput2 - Managed Tool Output Files
     And the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 5 lines and 2000 bytes
-    # checks independently: TOO-07
+    # checks: TOO-07
     And call "c1" has no complete output path
-    # checks independently: TOO-07
+    # checks: TOO-07
     And the output of call "c1" says that it lost text
-    # checks independently: TOO-07
+    # checks: TOO-07
     And the runtime reported a diagnostic for operators
 
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
