@@ -367,11 +367,11 @@ Feature: Promotion1 - Steers and queued prompts
     Given a session "s1"
     And the provider holds its reply "hi" until "reply" is released
     And the provider replies "hello again"
-    And the user steers "hello"
+    And the user steers "PROMOTED-ASK"
     And the provider has received 1 request
     When the runtime process restarts
     # What the runtime keeps, read before anything wakes it; whether the inbox row went with it is inb-promotion-1's.
-    Then the history has 1 user message "hello"
+    Then the history has 1 user message "PROMOTED-ASK"
     When the user steers "again"
     And the session settles
-    Then the last request has 1 user message "hello"
+    Then the last request tells the model "PROMOTED-ASK" once

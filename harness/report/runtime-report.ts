@@ -1,4 +1,4 @@
-import { failureShown, type ScenarioResult } from './scenario-results.js';
+import { failedRules, failureShown, type ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
@@ -105,7 +105,8 @@ function catalogueClauses(): Clause[] {
  * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
  * failure as intermittent and this run passed it, or never reached its checks (not judged), the
  * failure seen on other runs stands beside it, charged to the rules its reason names; the
- * scenario's other checks keep their outcome.
+ * scenario's other checks keep their outcome. A run that failed at one of the rules the entry
+ * names leaves the failures of the others it names, whose checks it never reached, standing too.
  * A listed failure found after every check held (an unscripted request) is charged the same way,
  * and the scenario's rules, whose checks all held, pass.
  */
@@ -126,6 +127,13 @@ function withIntermittentFailures(
   const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map(keyOf));
   const charged = scenarios.map((s) => {
     const entry = listedUnder(known, s)?.entry;
+    // A run that failed at one rule an intermittent entry names never reached the others it names.
+    if (s.status === 'failed' && s.step !== undefined && entry?.intermittent) {
+      const unreached = chargedRules(entry.reason).filter(
+        (rule) => !failedRules(s).includes(rule) && !s.held?.includes(rule),
+      );
+      return unreached.length > 0 ? { ...s, charged: [...(s.charged ?? []), ...unreached] } : s;
+    }
     if (s.status !== 'failed' || s.step !== undefined || !entry) return s;
     const rules = chargedRules(entry.reason);
     return { ...s, charged: rules, held: s.rules.filter((rule) => !rules.includes(rule)) };

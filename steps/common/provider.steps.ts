@@ -294,7 +294,7 @@ Then(
   '{request} has {int} user message(s) {string}',
   function (this: KitWorld, n: number, count: number, userText: string) {
     const found = conversation(this, n).filter((row) => row.role === 'user' && row.content === userText);
-    expect(found.length, `user messages "${userText}" in request ${n}`).to.equal(count);
+    expect(found.length, `user messages "${userText}" in ${requestLabel(n)}`).to.equal(count);
   },
 );
 
