@@ -1,4 +1,4 @@
-import { failedRules, failureShown, type ScenarioResult } from './scenario-results.js';
+import { failureShown, type ScenarioResult } from './scenario-results.js';
 import { failureLines } from './summary.js';
 import { clipped, requestExcerpt } from '../projection/render.js';
 import { coverageOf, outcomeFor, rulesByReason, rulesOf, verdictPercent, type Coverage } from './coverage.js';
@@ -103,10 +103,8 @@ function catalogueClauses(): Clause[] {
 
 /**
  * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
- * failure as intermittent and this run passed it, or never reached its checks (not judged), the
- * failure seen on other runs stands beside it, charged to the rules its reason names; the
- * scenario's other checks keep their outcome. A run that failed at one of the rules the entry
- * names leaves the failures of the others it names, whose checks it never reached, standing too.
+ * failure as intermittent and this run passed it, the failure seen on other runs stands beside
+ * the pass, charged to the rules its reason names; the scenario's other checks keep their outcome.
  * A listed failure found after every check held (an unscripted request) is charged the same way,
  * and the scenario's rules, whose checks all held, pass.
  */
@@ -119,21 +117,12 @@ function withIntermittentFailures(
   const keyOf = (s: ScenarioResult) => listedUnder(known, s)?.key ?? s.id;
   for (const s of scenarios) {
     const entry = listedUnder(known, s)?.entry;
-    if ((s.status === 'passed' || s.status === 'not judged') && entry?.intermittent && !passedAnyway.has(keyOf(s))) {
-      const { message: _message, step: _step, reason: _reason, ...seen } = s;
-      passedAnyway.set(keyOf(s), { ...seen, status: 'failed', charged: chargedRules(entry.reason), ranAs: s.status });
-    }
+    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(keyOf(s)))
+      passedAnyway.set(keyOf(s), { ...s, status: 'failed', charged: chargedRules(entry.reason) });
   }
   const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map(keyOf));
   const charged = scenarios.map((s) => {
     const entry = listedUnder(known, s)?.entry;
-    // A run that failed at one rule an intermittent entry names never reached the others it names.
-    if (s.status === 'failed' && s.step !== undefined && entry?.intermittent) {
-      const unreached = chargedRules(entry.reason).filter(
-        (rule) => !failedRules(s).includes(rule) && !s.held?.includes(rule),
-      );
-      return unreached.length > 0 ? { ...s, charged: [...(s.charged ?? []), ...unreached] } : s;
-    }
     if (s.status !== 'failed' || s.step !== undefined || !entry) return s;
     const rules = chargedRules(entry.reason);
     return { ...s, charged: rules, held: s.rules.filter((rule) => !rules.includes(rule)) };
@@ -219,10 +208,7 @@ export function runtimeReportPage(
       if (entry) lines.push(`  - Known failure (${entry.class}): ${entry.reason.trim().replace(/\s*\n\s*/g, ' ')}`);
       // An intermittent failure this run did not meet: its evidence is the reason's, from other runs.
       if (entry?.intermittent && scenario.message === undefined) {
-        lines.push(
-          `  - In this run: ${scenario.ranAs ?? 'passed'}. The baseline lists the failure as intermittent, seen on other runs.`,
-          '',
-        );
+        lines.push('  - In this run: passed. The baseline lists the failure as intermittent, seen on other runs.', '');
         continue;
       }
       const shown = outcome === 'failed' ? failureShown(scenario, rule) : scenario;

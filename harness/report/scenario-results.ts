@@ -71,8 +71,6 @@ export interface ScenarioResult {
   means?: string;
   /** The reading of each open choice the runtime took, as `<choice>: <reading>`. */
   readings?: string[];
-  /** How this run ended a scenario a report counts failed on the baseline's word (an intermittent failure not met). */
-  ranAs?: Outcome;
   /** Where a failed scenario's working directory (store, workspaces) was kept. */
   kept?: string;
   /** Where the scenario's time went (absent for one set aside before its runtime started). */
