@@ -509,7 +509,9 @@ Then(
     const whole = (text: string) => raw.every((line) => text.includes(line));
     // After a failed check of the limit, an output the runtime never bounded is that failure, not a copy kept beside it.
     if (this.failedChecks.length > 0 && outputs.some(whole))
-      return this.notJudged(`the output of "${id}" was never bounded: a raw copy beside a bounded one is what this reads`);
+      return this.notJudged(
+        `the output of "${id}" was never bounded: a raw copy beside a bounded one is what this reads`,
+      );
     expect(
       outputs.find(whole),
       `a durable tool output holds every one of the ${raw.length} lines call "${id}" returned, the raw oversized output`,
