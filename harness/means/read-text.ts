@@ -14,14 +14,23 @@ export interface TextPage {
 }
 
 export function textPage(text: string): TextPage {
-  const lines: number[] = [];
+  const { items, notes } = sortedLines(text, (line) => {
+    const numbered = NUMBERED_LINE.exec(line.trimEnd());
+    return numbered ? Number(numbered[1]) : undefined;
+  });
+  return { lines: items, notes };
+}
+
+/** The lines of `text` that `read` makes an item of, in order, and the others, joined as notes. */
+function sortedLines<T>(text: string, read: (line: string) => T | undefined): { items: T[]; notes: string } {
+  const items: T[] = [];
   const notes: string[] = [];
   for (const line of text.split('\n')) {
-    const numbered = NUMBERED_LINE.exec(line.trimEnd());
-    if (numbered) lines.push(Number(numbered[1]));
-    else notes.push(line);
+    const item = read(line);
+    if (item === undefined) notes.push(line);
+    else items.push(item);
   }
-  return { lines, notes: notes.join('\n') };
+  return { items, notes: notes.join('\n') };
 }
 
 /** Whether `notes` name the whole number `n`, not as a part of a longer one. */
@@ -57,15 +66,12 @@ export interface TextListing {
  * `/`); a line with words around a name (a heading, a count) is a note, not an entry.
  */
 export function textListing(text: string): TextListing {
-  const names: string[] = [];
-  const notes: string[] = [];
-  for (const line of text.split('\n')) {
+  const { items, notes } = sortedLines(text, (line) => {
     const name = line
       .trim()
       .replace(/^(?:\[[A-Za-z]+\]\s*|[-*•]\s+)/, '')
       .replace(/\/$/, '');
-    if (name !== '' && !/\s/.test(name)) names.push(name);
-    else notes.push(line);
-  }
-  return { names, notes: notes.join('\n') };
+    return name !== '' && !/\s/.test(name) ? name : undefined;
+  });
+  return { names: items, notes };
 }

@@ -64,7 +64,7 @@ export interface ScenarioResult {
   emulated?: string[];
   /**
    * What the runtime lacks that made its refusal of the scenario's action not implemented: the
-   * command, or its parts the adapter declares absent (`prompt.admit.held`).
+   * parts of the command the request asked for (`prompt.admit.held`), or else the command.
    */
   refused?: string[];
   /** How the scenario reached the runtime's tools: the kit's own tools, or the runtime's shell. */

@@ -22,8 +22,13 @@ export function keptTexts(directories: readonly string[], skip: ReadonlySet<stri
   const files = directories.flatMap((directory) => filesUnder(directory)).filter((file) => !skip.has(file));
   return files.flatMap((file) => {
     if (/-(wal|shm|journal)$/.test(file)) return [];
-    const text = isSqlite(file) ? (databaseText(file) ?? readFileSync(file, 'utf8')) : readFileSync(file, 'utf8');
-    return [{ file, text }];
+    try {
+      const text = isSqlite(file) ? (databaseText(file) ?? readFileSync(file, 'utf8')) : readFileSync(file, 'utf8');
+      return [{ file, text }];
+    } catch {
+      // A file the runtime removed after the directory was read.
+      return [];
+    }
   });
 }
 
@@ -40,7 +45,6 @@ function filesUnder(directory: string): string[] {
     try {
       return statSync(path).size <= LARGEST ? [path] : [];
     } catch {
-      // A file the runtime removed while the directory was read.
       return [];
     }
   });
