@@ -128,6 +128,8 @@ function hello(c) {
     texts: {
       // Copilot CLI opens every prompt with the time it was sent, before a blank line.
       'system-message.fallback': '<current_datetime>{text}</current_datetime>\n',
+      // Its summary request ends with this instruction (runtime.node), which no turn carries.
+      'compaction.prompt': 'Please write the summary now, following the structure and guidelines above.',
     },
     emulated: EMULATED,
     absent: ABSENT,

@@ -57,6 +57,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     # A runtime that does not compact before the turn breaks CMP-02, which shows nothing of what a summary keeps.
     Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
     And the provider received 5 requests
+    # What the turn after the compaction was sent with, a runtime that sent it while its summary was
+    # still being written has nothing to show.
+    And request 3 was sent once request 2 was answered, or nothing here is judged
     # checks: CMP-04
     And request 3 omits "FIRST-ASK" in its conversation
     # checks: CMP-08 CMP-06

@@ -136,10 +136,18 @@ Then('the provider never had more than {int} response(s) open', function (this: 
   expect(this.provider.maxInFlight).to.be.at.most(count);
 });
 
+/** Whether request `n` holds a summary the provider was scripted to write. */
+function holdsSummary(world: KitWorld, n: number): boolean {
+  const summaries = [...world.summariesScripted];
+  return request(world, n).messages.some((message) => summaries.some((summary) => message.text.includes(summary)));
+}
+
 /**
  * A check of what a request shows after an earlier one (a compaction's summary in the turn after
  * it) judges nothing where the runtime sent it before the earlier one was answered: it did not
- * wait for that answer, which is another rule's matter.
+ * wait for that answer, which is another rule's matter. An answer streamed at once may end before
+ * the later request arrives; a summary that reaches the model only in a request after this one
+ * shows the same: the compaction was applied after the turn went out.
  */
 Then(
   'request {int} was sent once request {int} was answered, or nothing here is judged',
@@ -147,6 +155,11 @@ Then(
     if (request(this, later).openAtArrival?.includes(earlier))
       throw new NothingToJudge(
         `${requestLabel(later)} was sent while ${requestLabel(earlier)} was still being answered: the runtime did not wait for that answer`,
+      );
+    const summaryAt = this.provider.requests.slice(later).find(({ index }) => holdsSummary(this, index))?.index;
+    if (!holdsSummary(this, later) && summaryAt !== undefined)
+      throw new NothingToJudge(
+        `${requestLabel(later)} holds no summary and request ${summaryAt} does: the runtime applied its compaction only after it sent ${requestLabel(later)}`,
       );
   },
 );
