@@ -83,13 +83,17 @@ Then(
 
 /**
  * What a recent context reaching back to `older` holds: how far back it reaches is the runtime's
- * (its token bound), so a recent context that does not reach `older` claims nothing here.
+ * (its token bound), so a recent context that does not reach `older` could not have failed this
+ * check, and the scenario claims nothing of it.
  */
 Then(
   '{request} mentions {mentioned} in its conversation where it mentions {string}',
   function (this: KitWorld, n: number, { text, what }: Mentioned, older: string) {
     const messages = request(this, n).messages;
-    if (!messages.some((m) => m.text.includes(older))) return;
+    if (!messages.some((m) => m.text.includes(older))) {
+      this.notJudged(`${requestLabel(n)} does not reach back to "${older}": what it keeps of ${what} is not shown`);
+      return;
+    }
     expect(
       messages.some((m) => m.text.includes(text)),
       `whether a message of ${requestLabel(n)}, which mentions "${older}", mentions ${what}`,
