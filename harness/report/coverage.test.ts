@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { coverageOf, rulesByReason, sharedWording } from './coverage.js';
 import { scenarioResult } from './results-for-tests.js';
 import type { ScenarioResult } from './scenario-results.js';
+import { clauseJudged } from './judged-share.js';
+import { readClauses } from '../suite/clauses.js';
+import { kitPath } from '../kit-root.js';
 
 // TLS-04's clauses in rules/index.md: (a) and (b) `tls-patch-external-1`, (c) `tls-patch-external-2`,
 // (d) `tls-patch-external-3` and `tls-patch-hunks-1`, (e) `tls-patch-4`.
@@ -62,6 +65,26 @@ test('a verdict resting on the emulation of a command a rule is only set up with
   assert.equal(coverageOf([run05(['prompt.admit.held (absent)'])]).outcomes['RUN-05'], 'not judged');
   assert.equal(coverageOf([run05(['prompt.admit.held'])]).outcomes['RUN-05'], 'not judged');
   assert.equal(coverageOf([run05(['prompt.admit.receipt'])]).outcomes['RUN-05'], 'passed');
+});
+
+// CMP-12's clauses are about `session.select.window`; CMP-01's (f) alone lists `cmp-compaction-1/buffer-is-greater`
+// and is about `compaction.configure.reserve`; TOO-04's (a) and (b) list `too-bounding-4`, (b) about `history.output-path`.
+test('a scenario checking only clauses about an emulated part judges its rule neither way; beside another clause, only that clause', () => {
+  const window = scenarioResult('cmp-model-window-1', 'passed', ['CMP-12'], { emulated: ['session.select.window'] });
+  assert.equal(coverageOf([window]).outcomes['CMP-12'], 'not judged');
+  const reserve = (emulated: string[]) => ({
+    ...scenarioResult('cmp-compaction-1', 'failed', ['CMP-01'], { emulated }),
+    outline: 'cmp-compaction-1',
+    id: 'cmp-compaction-1/buffer-is-greater',
+  });
+  assert.equal(coverageOf([reserve(['compaction.configure.reserve'])]).outcomes['CMP-01'], 'not judged');
+  assert.equal(coverageOf([reserve([])]).outcomes['CMP-01'], 'failed');
+  const path = scenarioResult('too-bounding-4', 'passed', ['TOO-04'], { emulated: ['history.output-path'] });
+  const clauses = readClauses(kitPath('rules', 'index.md')).clauses.filter((clause) => clause.rule === 'TOO-04');
+  assert.deepEqual(
+    clauses.map((clause) => clauseJudged([path], clause)),
+    clauses.map((clause) => clause.letter === 'a'),
+  );
 });
 
 test('a command the runtime refused stays not implemented beside an emulated part', () => {

@@ -55,6 +55,7 @@ function checkedOutcome(result: ScenarioResult, rule: string): Outcome {
 }
 
 let subjects: Map<string, RuleSubject[]> | undefined;
+let clauses: Clause[] | undefined;
 
 /**
  * The commands a rule is about or rests on (rules/index.md) that the scenario reached through the
@@ -63,11 +64,33 @@ let subjects: Map<string, RuleSubject[]> | undefined;
  */
 export function emulatedSubjects(result: ScenarioResult, rule: string): { name: string; absent: boolean }[] {
   subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
+  clauses ??= readClauses(kitPath('rules', 'index.md')).clauses;
+  // A scenario that checks only clauses about a part of a command (the reserve) rests on that part.
+  const checked = clauses.filter(
+    (clause) => clause.rule === rule && clause.scenarios.some((id) => resultNamed(id, result)),
+  );
+  const ofClauses = checked.every((clause) => clause.about.length > 0)
+    ? checked.flatMap((clause) => clause.about.map((name) => ({ name, setUp: false })))
+    : [];
+  return emulatedAmong(result, [...(subjects.get(rule) ?? []), ...ofClauses]);
+}
+
+function emulatedAmong(result: ScenarioResult, named: readonly RuleSubject[]): { name: string; absent: boolean }[] {
   const used = (result.emulated ?? []).map(emulatedEntry);
-  return (subjects.get(rule) ?? []).flatMap(({ name, setUp }) => {
+  return named.flatMap(({ name, setUp }) => {
     const by = used.filter((entry) => covers(entry.name, name));
     return by.length > 0 ? [{ name, absent: !setUp && by.some((entry) => entry.absent) }] : [];
   });
+}
+
+/** Whether the scenario reached a part a clause is about through the adapter's emulation: it judges nothing of that clause. */
+export function restsOnEmulation(result: ScenarioResult, clause: Clause): boolean {
+  return (
+    emulatedAmong(
+      result,
+      clause.about.map((name) => ({ name, setUp: false })),
+    ).length > 0
+  );
 }
 
 /**
@@ -107,8 +130,6 @@ function ruleStandings(results: readonly ScenarioResult[]): Map<string, { outcom
 export function ruleOutcomes(results: readonly ScenarioResult[]): Map<string, Outcome> {
   return new Map([...ruleStandings(results)].map(([rule, { outcome }]) => [rule, outcome]));
 }
-
-let clauses: Clause[] | undefined;
 
 /**
  * A pass that rests on fewer than half of the rule's clauses this runtime could be judged on: the

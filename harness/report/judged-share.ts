@@ -1,6 +1,6 @@
 import type { Clause } from '../suite/clauses.js';
 import { resultNamed } from '../suite/clauses.js';
-import { outcomeFor, rulesOf } from './coverage.js';
+import { outcomeFor, restsOnEmulation, rulesOf } from './coverage.js';
 import { isVerdict, type Outcome } from './outcome.js';
 import type { ScenarioResult } from './scenario-results.js';
 
@@ -16,10 +16,16 @@ export function scenarioShare(results: readonly ScenarioResult[], rule: string):
   return { judged: scenarios.filter((s) => isVerdict(outcomeFor(s, rule))).length, of: scenarios.length };
 }
 
-/** Whether one of the scenarios that check a clause gave its rule a verdict in this run. */
+/**
+ * Whether one of the scenarios that check a clause gave its rule a verdict in this run, on the
+ * runtime's own doing where the clause is about a part the adapter may emulate.
+ */
 export function clauseJudged(results: readonly ScenarioResult[], clause: Clause): boolean {
   return results.some(
-    (result) => clause.scenarios.some((id) => resultNamed(id, result)) && isVerdict(outcomeFor(result, clause.rule)),
+    (result) =>
+      clause.scenarios.some((id) => resultNamed(id, result)) &&
+      isVerdict(outcomeFor(result, clause.rule)) &&
+      !restsOnEmulation(result, clause),
   );
 }
 

@@ -65,9 +65,16 @@ test('each rule keeps its outcome and the line that says why: the baseline reaso
 
 test("a rule's standing says how many of its clauses a scenario that gave it a verdict checks; the page lists the rest", () => {
   const clauses = [
-    { rule: 'INB-01', letter: 'a', text: 'Checked here', scenarios: ['a'], line: 1 },
-    { rule: 'INB-01', letter: 'b', text: 'Checked only where the runtime has kit sources', scenarios: ['c'], line: 2 },
-    { rule: 'INB-01', letter: 'c', text: 'Checked by no scenario', scenarios: [], line: 3 },
+    { rule: 'INB-01', letter: 'a', text: 'Checked here', scenarios: ['a'], about: [], line: 1 },
+    {
+      rule: 'INB-01',
+      letter: 'b',
+      text: 'Checked only where the runtime has kit sources',
+      scenarios: ['c'],
+      about: [],
+      line: 2,
+    },
+    { rule: 'INB-01', letter: 'c', text: 'Checked by no scenario', scenarios: [], about: [], line: 3 },
   ];
   const standing = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known, clauses);
   assert.deepEqual(standing.rules['INB-01'], {

@@ -45,16 +45,24 @@ test("a rule's clauses are read with their scenarios, an outline's rows by their
       '- **INB-01** A rule.',
       '  - (a) One thing. Scenarios: `x-1`, `x-2/first`.',
       '  - (b) Another thing, with a period. in it. Scenarios: none.',
+      '  - (c) A part of a command. About: `history.output-path`, `session.select.window`. Scenarios: `x-1`.',
       '- **INB-02** Another rule.',
       '',
     ].join('\n'),
   );
   assert.deepEqual(index.malformed, []);
   assert.deepEqual(
-    index.clauses.map(({ rule, letter, text, scenarios }) => ({ rule, letter, text, scenarios })),
+    index.clauses.map(({ rule, letter, text, scenarios, about }) => ({ rule, letter, text, scenarios, about })),
     [
-      { rule: 'INB-01', letter: 'a', text: 'One thing', scenarios: ['x-1', 'x-2/first'] },
-      { rule: 'INB-01', letter: 'b', text: 'Another thing, with a period. in it', scenarios: [] },
+      { rule: 'INB-01', letter: 'a', text: 'One thing', scenarios: ['x-1', 'x-2/first'], about: [] },
+      { rule: 'INB-01', letter: 'b', text: 'Another thing, with a period. in it', scenarios: [], about: [] },
+      {
+        rule: 'INB-01',
+        letter: 'c',
+        text: 'A part of a command',
+        scenarios: ['x-1'],
+        about: ['history.output-path', 'session.select.window'],
+      },
     ],
   );
   const problems = lintClauses(

@@ -4,7 +4,10 @@ import { stableIds, type IndexedScenario } from './suite-index.js';
 /**
  * A rule's clauses: each part of the rule that a runtime can break on its own, with the scenarios
  * whose assertions would fail if it did. Written in rules/index.md under each rule's line:
- * `  - (a) <what can be broken>. Scenarios: \`id\`, \`id\`.` or `... Scenarios: none.`
+ * `  - (a) <what can be broken>. Scenarios: \`id\`, \`id\`.` or `... Scenarios: none.`, with
+ * `About: \`<command part>\`.` before `Scenarios:` where the clause, not the whole rule, is about a
+ * part of a command (the reserve of a compaction's configuration): a scenario listed under it that
+ * reached that part through the adapter's emulation judges the rule neither way.
  */
 export interface Clause {
   rule: string;
@@ -13,12 +16,18 @@ export interface Clause {
   text: string;
   /** Stable IDs: a scenario's, an outline's (all its rows) or a row's. */
   scenarios: string[];
+  /** The command parts this clause, beyond its rule, is about. */
+  about: string[];
   /** Where the clause is written, for a problem to point at. */
   line: number;
 }
 
 const RULE_LINE = /^- \*\*([A-Z]{3}-\d{2})\*\* /;
-const CLAUSE_LINE = /^ {2}- \(([a-z])\) (.+)\. Scenarios: (none|`[^`]+`(?:, `[^`]+`)*)\.$/;
+const NAMES = '`[^`]+`(?:, `[^`]+`)*';
+const CLAUSE_LINE = new RegExp(
+  `^ {2}- \\(([a-z])\\) (.+?)\\.(?: About: (${NAMES})\\.)? Scenarios: (none|${NAMES})\\.$`,
+);
+const names = (list: string) => list.split(', ').map((name) => name.slice(1, -1));
 
 export interface ClauseIndex {
   clauses: Clause[];
@@ -44,8 +53,9 @@ export function readClauses(file: string): ClauseIndex {
         index.malformed.push(i + 1);
         return;
       }
-      const scenarios = clause[3] === 'none' ? [] : clause[3]!.split(', ').map((id) => id.slice(1, -1));
-      index.clauses.push({ rule, letter: clause[1]!, text: clause[2]!, scenarios, line: i + 1 });
+      const scenarios = clause[4] === 'none' ? [] : names(clause[4]!);
+      const about = clause[3] === undefined ? [] : names(clause[3]);
+      index.clauses.push({ rule, letter: clause[1]!, text: clause[2]!, scenarios, about, line: i + 1 });
     });
   return index;
 }

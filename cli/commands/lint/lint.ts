@@ -10,13 +10,19 @@ import { protocolSchema } from '../../../harness/protocol/protocol-schema.js';
 export function lintKit(): IndexedScenario[] {
   const scenarios = readScenarios(kitPath('features'));
   const rules = readRuleIndex(kitPath('rules', 'index.md'));
+  const clauses = readClauses(kitPath('rules', 'index.md'));
+  // A clause's subjects are checked as a rule's are: each a protocol command or a part of one.
+  const subjects = readRuleSubjects(kitPath('rules', 'index.md'));
+  for (const { rule, about } of clauses.clauses)
+    if (about.length > 0)
+      subjects.byRule.set(rule, [
+        ...(subjects.byRule.get(rule) ?? []),
+        ...about.map((name) => ({ name, setUp: false })),
+      ]);
   const problems = [
     ...lintSuite(rules, scenarios),
-    ...lintClauses(readClauses(kitPath('rules', 'index.md')), rules, scenarios),
-    ...lintRuleSubjects(
-      readRuleSubjects(kitPath('rules', 'index.md')),
-      new Set(Object.keys(protocolSchema().$defs.commands)),
-    ),
+    ...lintClauses(clauses, rules, scenarios),
+    ...lintRuleSubjects(subjects, new Set(Object.keys(protocolSchema().$defs.commands))),
     ...[...openChoices().values(), ...fieldDesigns().values()].flatMap((entry) =>
       entry.rules
         .filter((rule) => !rules.includes(rule))
