@@ -529,7 +529,11 @@ async function restart({ environment = false } = {}) {
     return;
   }
   for (const id of live.keys()) await idle(id);
+  const opened = [...live].flatMap(([id, state]) => (state.opened ? [id] : []));
   await stop();
+  // Reopened at once, as after the kit's own restart: what session/load leaves of each chat file
+  // is what the next read shows, not only once the next prompt reopens it.
+  for (const id of opened) await open(id);
 }
 
 serveStdio({

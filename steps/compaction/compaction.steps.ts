@@ -8,6 +8,7 @@ import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { LAST_REQUEST, request, requestLabel } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
+import { settingKeepingPrompts } from '../support/restart.js';
 
 /** A summary in the form the runtime declared it takes one in, if any: the seeds fix none. */
 function summaryTurn(world: KitWorld, summary: string, chunks: number) {
@@ -191,12 +192,14 @@ function configureStated(
   buffer: number,
   extra: Record<string, unknown> = {},
 ): Promise<unknown> {
-  return world.driver.call('compaction.configure', {
-    contextWindow: contextWindow + ownWeight(world),
-    outputAllowance,
-    buffer,
-    ...extra,
-  });
+  return settingKeepingPrompts(world, 'the compaction budget', () =>
+    world.driver.call('compaction.configure', {
+      contextWindow: contextWindow + ownWeight(world),
+      outputAllowance,
+      buffer,
+      ...extra,
+    }),
+  );
 }
 
 Given(
@@ -258,12 +261,14 @@ Given(
 async function configureSizes(world: KitWorld, factor = 1, model?: string, modelFactor = factor): Promise<void> {
   const sizes = compactionSizes(world.driver.description);
   const { contextWindow, outputAllowance, buffer } = sizes;
-  await world.driver.call('compaction.configure', {
-    contextWindow: contextWindow * factor,
-    outputAllowance,
-    buffer,
-    ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
-  });
+  await settingKeepingPrompts(world, 'the compaction budget', () =>
+    world.driver.call('compaction.configure', {
+      contextWindow: contextWindow * factor,
+      outputAllowance,
+      buffer,
+      ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
+    }),
+  );
   world.sizedFor = sizes;
 }
 
@@ -337,11 +342,13 @@ async function configureBudget(world: KitWorld, budget: number): Promise<void> {
     throw new NothingToJudge(
       `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${limits.leastContextWindow})`,
     );
-  await world.driver.call('compaction.configure', {
-    contextWindow: budget + reserve,
-    outputAllowance: reserve,
-    buffer: reserve,
-  });
+  await settingKeepingPrompts(world, 'the compaction budget', () =>
+    world.driver.call('compaction.configure', {
+      contextWindow: budget + reserve,
+      outputAllowance: reserve,
+      buffer: reserve,
+    }),
+  );
 }
 
 When('the context window grows tenfold', function (this: KitWorld) {

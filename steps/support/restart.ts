@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { KitWorld } from './world.js';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 
 /**
  * Restarts the runtime, then checks that each session's durable history still holds the prompts
@@ -9,19 +10,45 @@ import type { KitWorld } from './world.js';
  * the one they are about. The features name INB-06 above every restart step (`FACTS_OF_RULES`).
  */
 export async function restartKeepingPrompts(world: KitWorld, restart: () => Promise<void>): Promise<void> {
+  const lost = await promptsLostBy(world, restart);
+  expect(lost === undefined ? [] : lost.lost, lost && `the durable history of session ${lost.shown}`).to.deep.equal([]);
+}
+
+/**
+ * Applies a setting with sessions open, then checks each session's durable history still holds its
+ * prompts. Where a runtime takes a setting only at its start, its adapter restarts it; a restart
+ * that loses history leaves the scenario reading a session that is no longer the one it is about,
+ * so it judges nothing (a lost prompt is INB-06's, judged where the kit itself restarts the runtime).
+ */
+export async function settingKeepingPrompts<T>(world: KitWorld, setting: string, apply: () => Promise<T>): Promise<T> {
+  let applied: T | undefined;
+  const lost = await promptsLostBy(world, async () => {
+    applied = await apply();
+  });
+  if (lost) throw new NothingToJudge(`applying ${setting}, the durable history of session ${lost.shown}`);
+  return applied as T;
+}
+
+/** The first session whose durable history lost prompts it held before `change`, with what it held and holds. */
+async function promptsLostBy(
+  world: KitWorld,
+  change: () => Promise<void>,
+): Promise<{ lost: string[]; shown: string } | undefined> {
   const before = new Map<string, string[]>();
   for (const [name, session] of world.sessions) before.set(name, await promptsOf(world, session.id));
-  await restart();
+  await change();
   for (const [name, session] of world.sessions) {
     const held = before.get(name) ?? [];
     if (held.length === 0) continue;
     const now = await promptsOf(world, session.id);
     const lost = missing(held, now);
-    expect(
-      lost,
-      `the durable history of session "${name}" after the restart lacks prompts it held before: it held ${quoted(held)}, it now holds ${quoted(now)}`,
-    ).to.deep.equal([]);
+    if (lost.length > 0)
+      return {
+        lost,
+        shown: `"${name}" lacks prompts it held before: it held ${quoted(held)}, it now holds ${quoted(now)}`,
+      };
   }
+  return undefined;
 }
 
 /** The texts of a session's prompts in its durable history; none for a session the runtime cannot read. */

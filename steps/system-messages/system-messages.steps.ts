@@ -13,9 +13,12 @@ import {
 } from '../support/requests.js';
 import { dateRenderings, expectInOrder } from '../support/text.js';
 import { orEmpty } from '../../harness/report/failure-words.js';
+import { settingKeepingPrompts } from '../support/restart.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
-  await this.driver.call('host.env.set', { name, value });
+  await settingKeepingPrompts(this, `the host variable ${name}`, () =>
+    this.driver.call('host.env.set', { name, value }),
+  );
 });
 
 When('durable writes of system messages {write-mode}', async function (this: KitWorld, mode: WriteMode) {

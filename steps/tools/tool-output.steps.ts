@@ -11,6 +11,7 @@ import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
 import { toolCall as call, textTurn, toolCallsTurn } from '../../harness/provider/turns.js';
 import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
+import { settingKeepingPrompts } from '../support/restart.js';
 import {
   declaredToolOutputLimit,
   linesOverLimit,
@@ -73,7 +74,9 @@ function expectWithin(text: string, lines: number, bytes: number, what: string):
 Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
-    await this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes });
+    await settingKeepingPrompts(this, 'the tool output limit', () =>
+      this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes }),
+    );
   },
 );
 
