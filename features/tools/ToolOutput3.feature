@@ -153,3 +153,20 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And the output of call "c1" was bounded, or nothing here is judged
     And the output of call "c2" was bounded, or nothing here is judged
     Then calls "c1" and "c2" have different managed files in one flat directory
+
+  # A runtime whose limit cannot be set is judged at its own, where its managed files go.
+  @TOO-07 @id:too-own-limit-11 @needs:kit-tools
+  Scenario: [11] Over the runtime's own limit, with a file where the managed output directory goes, the tool still succeeds without a path
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the managed output directory cannot be created
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then call "c1" settled as success
+    # checks: TOO-07
+    And the output of call "c1" is bounded
+    And call "c1" has no complete output path
+    And the output of call "c1" says that it lost text
+    And the runtime reported a diagnostic for operators
