@@ -99,8 +99,6 @@ const EMULATED = {
   'prompt.submit.id': "the result echoes the kit's message ID: pi's prompt() takes no ID and returns none",
   'session.run.held':
     "submits the held prompts, else calls pi's agent.continue() when the transcript ends in a user message or a tool result or input is queued, after a failed attempt once its error leaves the context as in pi's own retry",
-  'session.run':
-    'nothing, where pi cannot go on: its agent.continue() throws after an answer or on an empty transcript, and pi has no other run without new input',
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
@@ -120,14 +118,13 @@ const EMULATED = {
 
 /**
  * What of EMULATED pi has no interface for at all: no message IDs, no prompt kept without a run, no
- * run after an answer, no wake, no named agents; a rule about one is not implemented.
+ * wake, no named agents; a rule about one is not implemented.
  */
 const ABSENT = [
   'prompt.admit.held',
   'prompt.admit.receipt',
   'prompt.admit.id',
   'prompt.submit.id',
-  'session.run',
   'session.wake',
   'agent.define',
 ];
@@ -274,7 +271,8 @@ async function submit(c) {
  * With nothing held, an explicit run continues pi's transcript when it ends in a user message or a
  * tool result (`agent.continue()`, what pi itself calls to go on after a compaction or a retry);
  * after a failed attempt it first drops the error from the context, keeping it in the session
- * file, as pi's own retry does. pi cannot continue from an answer or an empty transcript.
+ * file, as pi's own retry does. pi's continue() refuses to go on from an answer or an empty
+ * transcript: such a run sends nothing.
  */
 async function run(sessionId, explicit) {
   const live = await sessions.open(sessionId);
@@ -283,15 +281,12 @@ async function run(sessionId, explicit) {
     // pi-ai leaves a failed or aborted answer out of what the model sees (transformMessages).
     if (['error', 'aborted'].includes(agent.state.messages.at(-1)?.stopReason))
       agent.state.messages = agent.state.messages.slice(0, -1);
-    const last = agent.state.messages.at(-1);
-    // pi's continue() goes on from a user message or a tool result, or after an answer with the input still queued.
-    if (last?.role === 'user' || last?.role === 'toolResult' || agent.hasQueuedMessages()) {
-      live.track(agent.continue(), diagnostics);
-      // pi's own continue(): no part of this run is the adapter's.
-      return new EmulatedAnswer(undefined, []);
-    }
-    // pi has no run from here: the adapter's answer is that nothing runs.
-    return new EmulatedAnswer(undefined, ['session.run']);
+    // pi's own continue(), from wherever the transcript stands: it goes on from a user message or a
+    // tool result, or after an answer with input still queued, and refuses otherwise ("No messages
+    // to continue from", "Cannot continue from message role: assistant", a diagnostic line): what
+    // pi's run does here is pi's, not the adapter's.
+    live.track(agent.continue(), diagnostics);
+    return new EmulatedAnswer(undefined, []);
   }
   const held = live.held.splice(0);
   for (const [index, { text, images, delivery }] of held.entries()) {
