@@ -43,6 +43,21 @@ Feature: Runner1 - Provider turns and tool settlement
       | tool      | gate g1 opened   |
       | tool      | fast             |
 
+  # The next request is built from the history as it was stored: a runtime that goes on from what it
+  # holds in memory sends what the tool returned, not what was recorded of it.
+  @RUN-01 @id:run-runner-reload-1 @needs:kit-tools
+  Scenario: [2b] The request after a tool call carries the history as stored, the bounded output included
+    Given a session "s1"
+    And the tool output limit is 5 lines or 2000 bytes
+    And the provider calls produce "c1" with 400 numbered lines
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    # checks: TOO-01
+    Then the output of call "c1" is bounded
+    And the provider received 2 requests
+    And request 2 shows the model the output of call "c1"
+
   @RUN-02 @id:run-runner-3 @needs:kit-tools
   Scenario: [3] A drain fails after 25 provider turns when work remains
     Given a session "s1"

@@ -167,6 +167,55 @@ export const runner: Mutant[] = [
     breaks: ['RUN-09'],
   },
   {
+    // A runner that goes on from the conversation it holds in memory: each tool's output as the
+    // tool returned it, not as the settlement recorded it bounded.
+    name: 'the next request carries the tool output held in memory, not the one stored',
+    kind: 'state held only in memory',
+    file: 'runner/turn-projection.ts',
+    find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
+    replace:
+      '        async (result) => { heldOutputs.set(call.id, result.output); settle(await this.deps.tools.bound(result)); },',
+    also: [
+      {
+        file: 'runner/turn-projection.ts',
+        find: "import type { ToolAuthorizationDeps } from './tool-authorization.js';",
+        replace:
+          "import type { ToolAuthorizationDeps } from './tool-authorization.js';\nexport const heldOutputs = new Map<string, unknown>();",
+      },
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+        replace:
+          "    history: modelHistory(deps.history.messages(session.id).map((m) => m.role === 'tool' && typeof heldOutputs.get(m.callId) === 'string' ? { ...m, output: heldOutputs.get(m.callId) as string } : m), deps.profile.checkpointForm(), deps.prunedMessage?.()),",
+      },
+      {
+        file: 'runner/provider-turn.ts',
+        find: "import { modelHistory } from '../history/model-history.js';",
+        replace: "import { modelHistory } from '../history/model-history.js';\nimport { heldOutputs } from './turn-projection.js';",
+      },
+    ],
+    breaks: ['RUN-01'],
+  },
+  {
+    // History read once per prompt and kept: the turns of one drain go on from the copy read
+    // before its tools ran.
+    name: 'the history read for the first turn of a drain serves its later turns',
+    kind: 'stale cache',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace:
+      "    history: modelHistory(readOnce(deps, session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),",
+    also: [
+      {
+        file: 'runner/provider-turn.ts',
+        find: "import { modelHistory } from '../history/model-history.js';",
+        replace:
+          "import { modelHistory } from '../history/model-history.js';\nconst readFor = new Map<string, { prompts: number; messages: ReturnType<HistoryStore['messages']> }>();\nfunction readOnce(deps: ProviderTurnDeps, id: string) { const now = deps.history.messages(id); const prompts = now.filter((m) => m.role === 'user').length; const kept = readFor.get(id); if (kept?.prompts === prompts) return [...kept.messages, ...now.slice(kept.messages.length).filter((m) => m.role !== 'tool')]; readFor.set(id, { prompts, messages: now }); return now; }",
+      },
+    ],
+    breaks: ['RUN-01'],
+  },
+  {
     name: 'the next request goes out while tools still run',
     file: 'runner/turn-projection.ts',
     find: '    await Promise.all(this.running);',
