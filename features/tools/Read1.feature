@@ -28,6 +28,18 @@ Feature: Read1 - The read tool
     And call "r4" was refused without revealing "do not show"
     And call "r5" was refused without revealing "do not show"
 
+  # A read tool that checks where a path leads rather than its form takes an absolute path into its own location.
+  @TLS-01 @id:tls-read-absolute-inside-1
+  Scenario: [1b] An absolute path is refused even where it names a file inside the location
+    Given a session "s1"
+    And the file "inside.txt" in the workspace "s1" says "do not show"
+    And the provider calls read "r1" on the absolute path of "inside.txt" in the workspace "s1"
+    And the provider replies "done"
+    When the user steers "start"
+    And the session settles
+    Then request 1 offers the tool "read"
+    And call "r1" was refused without revealing "do not show"
+
   @TLS-02 @id:tls-read-2
   Scenario: [2] A directory lists directories first, alphabetically, paged by a one-based offset
     Given a session "s1"

@@ -17,6 +17,15 @@ export const tools: Mutant[] = [
     breaks: ['TLS-01'],
   },
   {
+    // Where a path leads, not its form: an absolute path into the location reads as a relative one.
+    name: 'the read tool takes an absolute path that leads into the location',
+    kind: 'partial comparison',
+    file: 'tools/location-paths.ts',
+    find: '    if (allowed(path)) return path;',
+    replace: '    if (allowed(path) || !escapes(location, path)) return path;',
+    breaks: ['TLS-01'],
+  },
+  {
     name: 'the read tool follows symbolic links out of the location',
     file: 'tools/location-paths.ts',
     find: "    throw new PathRefused(path, 'a symbolic link leads outside the location');",
