@@ -554,8 +554,9 @@ Feature: Instructions2 - Instruction files as the changing context
     When session "s1" moves to a new workspace "s1-elsewhere"
     And the user steers "two"
     And the session settles
-    # The source's text kept in the baseline is the epoch's (EPO-07); where the turn runs is RUN-08's,
-    # judged by its own scenarios.
+    # The old location's context in a request after the move breaks both the fresh baseline (EPO-07)
+    # and the move's fence (RUN-08).
+    # checks: EPO-07 RUN-08
     Then no request after request 1 contains "HERE: use tabs"
     # checks: EPO-07
     And the baseline of request 2 contains, in order:
@@ -856,6 +857,7 @@ Feature: Instructions2 - Instruction files as the changing context
     Then the baseline of request 2 contains the instructions in an order the seeds allow:
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |
+    # checks independently: EPO-07 RUN-08
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
     # checks: EPO-07
     And the baseline of request 2 names the working directory of "s1"
