@@ -191,7 +191,8 @@ export const runner: Mutant[] = [
       {
         file: 'runner/provider-turn.ts',
         find: "import { modelHistory } from '../history/model-history.js';",
-        replace: "import { modelHistory } from '../history/model-history.js';\nimport { heldOutputs } from './turn-projection.js';",
+        replace:
+          "import { modelHistory } from '../history/model-history.js';\nimport { heldOutputs } from './turn-projection.js';",
       },
     ],
     breaks: ['RUN-01'],
@@ -204,7 +205,7 @@ export const runner: Mutant[] = [
     file: 'runner/provider-turn.ts',
     find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
     replace:
-      "    history: modelHistory(readOnce(deps, session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),",
+      '    history: modelHistory(readOnce(deps, session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
     also: [
       {
         file: 'runner/provider-turn.ts',
