@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
@@ -458,7 +458,8 @@ const commands = {
     // Qwen Code saves the complete output of a truncated result in its project's temporary
     // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
     const tmp = join(config.storeDir, 'runtime', 'tmp');
-    const projects = existsSync(tmp)
+    // A file where that directory goes (a scenario may put one there) holds no output.
+    const projects = statSync(tmp, { throwIfNoEntry: false })?.isDirectory()
       ? readdirSync(tmp, { withFileTypes: true })
           .filter((entry) => entry.isDirectory())
           .map((entry) => join(tmp, entry.name))
