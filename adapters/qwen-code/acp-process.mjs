@@ -17,6 +17,7 @@ const DRAIN_MID_TURN_QUEUE = 'craft/drainMidTurnQueue';
 const SESSION_CONTINUE = 'qwen/control/session/continue';
 const SESSION_CD = 'qwen/control/session/cd';
 const RELOAD_MODEL_PROVIDERS = 'qwen/control/workspace/model-providers/reload';
+const SET_PERMISSION_RULES = 'qwen/permissions/setRules';
 
 /**
  * One `qwen --acp` process serving one session through Qwen Code's Agent Client Protocol
@@ -36,7 +37,7 @@ export class AcpProcess extends AcpClient {
   /** Prompts steered into the running turn, not yet taken by Qwen Code. */
   steers = [];
 
-  constructor({ cwd, env, args, sessionId, resume, model, onDiagnostic, afterFailedTurn }) {
+  constructor({ cwd, env, args, sessionId, resume, model, agent, onDiagnostic, afterFailedTurn }) {
     super({
       command: process.execPath,
       args: ['--expose-gc', QWEN_CLI, '--acp', ...args],
@@ -47,6 +48,8 @@ export class AcpProcess extends AcpClient {
       onDiagnostic,
     });
     this.sessionId = sessionId;
+    /** The kit agent the session runs as, whose permission rules Qwen Code holds. */
+    this.agent = agent;
     this.afterFailedTurn = afterFailedTurn;
     this.cwd = cwd;
     this.ready = (async () => {
@@ -60,6 +63,13 @@ export class AcpProcess extends AcpClient {
         );
     })();
     this.ready.catch(() => {});
+  }
+
+  /** A permission request is noted with the agent the session ran as when Qwen Code asked it. */
+  answer(message) {
+    const answered = super.answer(message);
+    if (message.method === 'session/request_permission') [...this.permissions.values()].at(-1).agent = this.agent;
+    return answered;
   }
 
   /** Qwen Code asks, between tool batches, for the user input sent since the turn began. */
@@ -139,6 +149,13 @@ export class AcpProcess extends AcpClient {
   async setModel(model) {
     await this.ready;
     await this.selectModel(model);
+  }
+
+  /** Replaces the permission rules of each kind (`allow`, `ask`, `deny`) in force for the live session. */
+  async setPermissionRules(rules) {
+    await this.ready;
+    for (const [ruleType, list] of Object.entries(rules))
+      await this.request(SET_PERMISSION_RULES, { sessionId: this.sessionId, scope: 'user', ruleType, rules: list });
   }
 
   selectModel(model) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
@@ -8,7 +8,7 @@ import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { writeSkill } from '../../harness/adapter/skill-files.mjs';
 import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
 import { AcpProcess } from './acp-process.mjs';
-import { qwenSettings } from './settings.mjs';
+import { DEFAULT_AGENT, permissionRules, qwenSettings } from './settings.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
@@ -29,9 +29,6 @@ let records;
 const live = new Map();
 const subscriptions = new Map();
 let settings = {};
-
-/** The agent a session runs as: the kit's default, whose one rule (the shell allowed) the settings carry. */
-const DEFAULT_AGENT = 'build';
 
 /** What this adapter computes itself because Qwen Code has no such notion. */
 const EMULATED = {
@@ -61,7 +58,6 @@ const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 
 const UNSUPPORTED = {
   inbox: 'Qwen Code keeps no inbox: under ACP its client holds queued prompts and steers until Qwen Code asks for them',
   epoch: 'Qwen Code keeps no context epoch: the system prompt is rebuilt from files whenever a process starts',
-  'agent.define': "the kit's agents do not map onto Qwen Code's subagents, which run as tools",
 };
 
 function hello(c) {
@@ -208,9 +204,34 @@ async function failureRecorded(sessionId) {
   }
 }
 
-/** Qwen Code's user settings, `$QWEN_HOME/settings.json` (settings.mjs). */
-function writeQwenSettings() {
-  writeFileSync(join(config.home, 'settings.json'), JSON.stringify(qwenSettings(settings, providerEntry()), null, 2));
+/** The agent a session runs as; a defined one has its rules in `settings.agents`. */
+const agentOf = (sessionId) => record(sessionId).agent ?? DEFAULT_AGENT;
+const defined = (agent) => Object.hasOwn(settings.agents ?? {}, agent);
+
+/**
+ * Qwen Code's user settings, `$QWEN_HOME/settings.json` (settings.mjs), with the permission rules of
+ * the agent the session about to start runs as: a process reads them when it starts, and each
+ * session has a process of its own.
+ */
+function writeQwenSettings(sessionId) {
+  writeFileSync(
+    join(config.home, 'settings.json'),
+    JSON.stringify(qwenSettings(settings, providerEntry(), sessionId && agentOf(sessionId)), null, 2),
+  );
+}
+
+/** Saves what the kit configured, which a restarted adapter reads in its hello. */
+const saveSettings = () => writeFileSync(join(config.storeDir, 'settings.json'), JSON.stringify(settings));
+
+/**
+ * A live session runs as `agent` from its next provider turn: Qwen Code's own ext method
+ * qwen/permissions/setRules replaces the user rules of each kind and applies the difference to the
+ * permission manager of every live session of the process (syncLivePermissionManagers), which
+ * checks each later call. The skills a process lists and leaves disabled stay those it started with.
+ */
+async function applyAgent(state, agent) {
+  state.process.agent = agent;
+  await state.process.setPermissionRules(permissionRules(agent, settings.agents?.[agent]));
 }
 
 /** The open process of a session, started on first use with the session's chat recording. */
@@ -220,7 +241,7 @@ function open(sessionId) {
   if (existing && !existing.process.exited) return existing;
   mkdirSync(join(config.storeDir, 'home'), { recursive: true });
   mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
-  writeQwenSettings();
+  writeQwenSettings(sessionId);
   const resumed = existsSync(chatFile(sessionId));
   // Qwen Code files a session's chat recording under the directory it was opened in and keeps it
   // there when the session moves (session/cd migrates no artifact): a moved session is loaded where
@@ -245,6 +266,7 @@ function open(sessionId) {
       '--approval-mode',
       'default',
     ],
+    agent: agentOf(sessionId),
     onDiagnostic: (line) => diagnostics.push(line),
     afterFailedTurn: () => failureRecorded(sessionId),
   });
@@ -340,7 +362,7 @@ const commands = {
     await state.process.idle();
   },
   'session.select': async (c) => {
-    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (typeof c.agent === 'string') await selectAgent(c.sessionId, c.agent);
     if (c.model === undefined) return;
     const found = record(c.sessionId);
     found.model = c.model ?? undefined;
@@ -352,9 +374,9 @@ const commands = {
     // modelProviders entry, which a live process reads again (its own reload of them).
     if (!(settings.models ?? []).includes(model)) {
       settings.models = [...(settings.models ?? []), model];
-      writeFileSync(join(config.storeDir, 'settings.json'), JSON.stringify(settings));
+      saveSettings();
       if (running) {
-        writeQwenSettings();
+        writeQwenSettings(c.sessionId);
         await state.process.reloadModelProviders();
       }
     }
@@ -363,23 +385,46 @@ const commands = {
   // Qwen Code's own move of a live session: its ACP ext method qwen/control/session/cd, which
   // relocates the session once its running turn settled (new storage, the instruction files and
   // MCP servers of the destination read again). A session Qwen Code has not opened yet starts there.
+  // Qwen Code answers once it has moved: after the running turn settled (beginSessionCloseAfterCurrentGate,
+  // waitForActiveTurnsToSettle), or with an error once that wait passed its drain timeout
+  // (SESSION_DRAIN_TIMEOUT_MS, 30 s), the session left where it was.
   'session.move': async (c) => {
     const found = record(c.sessionId);
     const state = live.get(c.sessionId);
-    const moved = state && !state.process.exited ? state.process.move(c.location) : undefined;
+    if (state && !state.process.exited)
+      await state.process.move(c.location).catch((error) => {
+        throw new Refusal('busy', `Qwen Code did not move the session (qwen/control/session/cd): ${error.message}`);
+      });
     found.location = c.location;
     saveRecords();
-    if (moved && !state.process.busy) await moved;
+  },
+  // A kit agent is a set of Qwen Code permission rules (settings.mjs): the sessions that run as it
+  // start with them, and a live one takes them again when they change.
+  'agent.define': async (c) => {
+    settings.agents = { ...settings.agents, [c.name]: { tools: c.tools ?? {}, skills: c.skills ?? {} } };
+    saveSettings();
+    for (const [sessionId, state] of live)
+      if (!state.process.exited && agentOf(sessionId) === c.name) await applyAgent(state, c.name);
   },
   'skill.define': defineSkill,
-  // Qwen Code asks its client about each call awaiting approval (session/request_permission);
-  // the session runs as the kit's default agent, build, whose rules the settings carry.
+  // Qwen Code asks its client about each call awaiting approval (session/request_permission),
+  // as its rules, the session's agent's, leave to the user.
   ...permissionCommands({
     known: record,
     clientOf: (sessionId) => live.get(sessionId)?.process,
     clients: () => [...live.values()].map((state) => state.process),
     agent: DEFAULT_AGENT,
   }),
+  // Each request is asked of the agent the session ran as when Qwen Code asked it.
+  'permission.pending': (c) => {
+    const { uuid } = record(c.sessionId);
+    const asked = [...(live.get(c.sessionId)?.process.permissions.values() ?? [])];
+    return {
+      requests: asked
+        .filter((request) => request.sessionId === uuid)
+        .map(({ id, tool, agent }) => ({ id, tool, agent: agent ?? DEFAULT_AGENT })),
+    };
+  },
   'compaction.configure': async (c) => {
     settings.compaction = c;
     await restartAll();
@@ -413,7 +458,8 @@ const commands = {
     // Qwen Code saves the complete output of a truncated result in its project's temporary
     // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
     const tmp = join(config.storeDir, 'runtime', 'tmp');
-    const projects = existsSync(tmp)
+    // A file where that directory goes (a scenario may put one there) holds no output.
+    const projects = statSync(tmp, { throwIfNoEntry: false })?.isDirectory()
       ? readdirSync(tmp, { withFileTypes: true })
           .filter((entry) => entry.isDirectory())
           .map((entry) => join(tmp, entry.name))
@@ -441,9 +487,22 @@ async function defineSkill(c) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 }
 
+/**
+ * The session runs as `agent` from its next provider turn: a process that runs takes the agent's
+ * rules at once (applyAgent), one started later reads them with its settings.
+ */
+async function selectAgent(sessionId, agent) {
+  if (agent !== DEFAULT_AGENT && !defined(agent)) throw new Refusal('not-found', `no agent ${agent}`);
+  const found = record(sessionId);
+  found.agent = agent;
+  saveRecords();
+  const state = live.get(sessionId);
+  if (state && !state.process.exited) await applyAgent(state, agent);
+}
+
 /** Settings are read when a process starts: configured budgets restart the open sessions. */
 async function restartAll() {
-  writeFileSync(join(config.storeDir, 'settings.json'), JSON.stringify(settings));
+  saveSettings();
   for (const [id, state] of [...live]) {
     await state.process.idle();
     await state.process.stop();

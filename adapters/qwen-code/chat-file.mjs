@@ -102,7 +102,7 @@ export function toKitHistory(records) {
         const result = record.toolCallResult ?? {};
         Object.assign(tool, {
           id: `${record.uuid}/${response.id}`,
-          status: result.error || result.status === 'error' ? 'error' : 'success',
+          status: settlement(result),
           output: responseText(response.response),
           // Where Qwen Code saved the complete output of a truncated result.
           ...(typeof result.resultDisplay?.outputFiles?.[0] === 'string'
@@ -113,6 +113,15 @@ export function toKitHistory(records) {
     }
   }
   return messages;
+}
+
+/**
+ * A settled call's status: Qwen Code records a call that never ran, declined by its user or cut off
+ * by a cancelled turn, as `cancelled` ("… was canceled by the user"), which the kit calls interrupted.
+ */
+function settlement(result) {
+  if (result.error || result.status === 'error') return 'error';
+  return result.status === 'cancelled' ? 'interrupted' : 'success';
 }
 
 function responseText(response) {
