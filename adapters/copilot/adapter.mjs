@@ -760,6 +760,12 @@ async function keepWarm() {
     await stop();
     return undefined;
   }
+  // The next runtime may name its sessions as this one did (`s1`): this one's are closed in the
+  // server (`sessions.close`: "emits shutdown, flushes pending events to disk, … disposes the active
+  // session"), so that a session of the same ID is looked up in the next runtime's own directory.
+  for (const [id, state] of live)
+    if (state.server === child && records.all[id]?.uuid)
+      await child.request('sessions.close', { sessionId: records.all[id].uuid });
   child.sessions.clear();
   return child.child.pid;
 }
