@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
@@ -567,19 +576,17 @@ const commands = {
     const child = await copilot();
     const found = (c.id !== undefined && records.all[c.id]) || { location: c.location, uuid: c.id };
     if (found.uuid) await child.idle(found.uuid);
-    const state = live.get(c.id)?.server === child ? live.get(c.id) : { held: [], server: child };
-    let created;
-    state.opened = (async () => {
-      created = await attach(child, found, { location: c.location });
-      await configurePermissions(child, found);
-      await configureSkills(child, found);
-      await configureInstructions(child, found);
-    })();
-    await state.opened;
+    const created = await attach(child, found, { location: c.location });
     const sessionId = c.id ?? found.uuid;
     records.all[sessionId] = found;
     records.save();
-    live.set(sessionId, state);
+    // A session just created is closed again (`sessions.close`): opened on first use, it is
+    // resumed from its directory with the settings then in force, as a session resumed while it is
+    // open keeps the compaction thresholds it was opened with.
+    if (created) await child.request('sessions.close', { sessionId: found.uuid });
+    let state = live.get(sessionId);
+    if (!state || state.server !== child) live.set(sessionId, (state = { held: [], server: child }));
+    state.opened = undefined;
     return { sessionId, created };
   },
   'prompt.admit': admit,
@@ -676,7 +683,10 @@ const commands = {
   // Copilot CLI saves a large output in `largeOutput.outputDir` and names the file in the result.
   'tool-output.files': () => {
     const directory = outputDirectory();
-    const files = existsSync(directory) ? readdirSync(directory).map((name) => join(directory, name)) : [];
+    // Something other than a directory where it goes (a file) holds no saved output.
+    const files = statSync(directory, { throwIfNoEntry: false })?.isDirectory()
+      ? readdirSync(directory).map((name) => join(directory, name))
+      : [];
     return { directory, files: files.sort() };
   },
   'runtime.close': async () => {
