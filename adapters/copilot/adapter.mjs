@@ -584,9 +584,9 @@ const commands = {
     // resumed from its directory with the settings then in force, as a session resumed while it is
     // open keeps the compaction thresholds it was opened with.
     if (created) await child.request('sessions.close', { sessionId: found.uuid });
-    let state = live.get(sessionId);
-    if (!state || state.server !== child) live.set(sessionId, (state = { held: [], server: child }));
-    state.opened = undefined;
+    const state = live.get(sessionId);
+    if (state?.server === child) state.opened = undefined;
+    else live.set(sessionId, { held: [], server: child, opened: undefined });
     return { sessionId, created };
   },
   'prompt.admit': admit,
