@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
@@ -65,8 +74,6 @@ let settings = {};
 const DEFAULT_AGENT = 'build';
 
 const EMULATED = {
-  'session.create':
-    'the adapter keeps kit session IDs and locations in kit-sessions.json, each mapped to the UUID session.create gave',
   'prompt.admit.held':
     "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake",
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Copilot CLI names each message itself",
@@ -78,10 +85,10 @@ const EMULATED = {
   'events.subscribe': 'a cursor the adapter keeps over events.jsonl',
   'events.take': 'reads events.jsonl after the cursor the adapter keeps',
   'history-paging': 'its one command, history.page, is emulated',
-  'history.output-path':
-    "a tool message's outputPath is the adapter's reading of the result's text (`Saved to: <path>`): Copilot CLI's tool result has no field naming the saved file",
   'compaction.configure.reserve':
     "the prompt limit given to Copilot CLI (maxPromptTokens) is the adapter's arithmetic: the window less the greater of the output allowance and the buffer; Copilot CLI has no compaction buffer",
+  'history.output-path':
+    "where the session is not open in the server (its process restarted since the call), a tool message's outputPath is the adapter's reading of the result's text (`Saved to: <path>`): Copilot CLI persists no `contents` of a result, the `shell_exit` block naming the saved file included",
   'session.select.window':
     "at a model switch the adapter looks up the new model's window and gives the provider its prompt limit again (session.options.update): the session's provider holds one limit, not one per model",
   'history.page':
@@ -163,6 +170,27 @@ const sessionProvider = () => ({
  * of `<current_datetime>`). Another variable would change nothing Copilot CLI does.
  */
 const HOST_VARIABLES = new Set(['TZ']);
+
+/**
+ * A switch of the host environment another runtime reads that Copilot CLI has under a form of its
+ * own: OpenCode's variable that turns project instruction discovery off is the session's
+ * instruction sources found in the project (`location` `repository` or `working-directory` of
+ * `session.instructions.getSources`) disabled (`disabledInstructionSources` of
+ * `session.options.update`, what its /instructions picker sets), the user's own file kept.
+ */
+const PROJECT_INSTRUCTIONS_OFF = 'OPENCODE_DISABLE_PROJECT_CONFIG';
+const PROJECT_LOCATIONS = new Set(['repository', 'working-directory']);
+
+async function configureInstructions(child, found) {
+  if (!settings.projectInstructionsOff) return;
+  const { sources } = await child.request('session.instructions.getSources', { sessionId: found.uuid });
+  await child.request('session.options.update', {
+    sessionId: found.uuid,
+    disabledInstructionSources: sources
+      .filter((source) => PROJECT_LOCATIONS.has(source.location))
+      .map((source) => source.id),
+  });
+}
 
 /** The server process and what it was started with (its time zone and host variables). */
 let server;
@@ -302,18 +330,45 @@ async function open(sessionId) {
   state.opened ??= (async () => {
     // A session is resumed again (another model, another budget) once its work is done.
     if (found.uuid) await child.idle(found.uuid);
-    if (found.uuid && readEvents(config.home, found.uuid).length > 0) {
-      await child.request('session.resume', { sessionId: found.uuid, ...sessionConfig(found) });
-    } else {
-      const created = await child.request('session.create', sessionConfig(found));
-      found.uuid = created.sessionId;
-      records.save();
-    }
+    await attach(child, found);
     await configurePermissions(child, found);
     await configureSkills(child, found);
+    await configureInstructions(child, found);
   })();
   await state.opened;
   return state;
+}
+
+/**
+ * Opens the session of Copilot CLI's ID `found.uuid` in the server: resumed where Copilot CLI holds
+ * it (`session.resume` loads it from the configuration directory's `session-state/`, or answers
+ * "Session not found"), else created under that ID (`SessionConfig.sessionId`, "Optional custom
+ * session ID"), or under an ID of its own when there is none. A created session is named (`name`,
+ * which "makes the session persist from the start, so it can be listed and resumed without ever
+ * running a turn", types.d.ts), with `fresh` (the kit's location) when the kit creates it. Answers
+ * whether Copilot CLI created it.
+ */
+async function attach(child, found, fresh) {
+  if (found.uuid)
+    try {
+      await child.request('session.resume', { sessionId: found.uuid, ...sessionConfig(found) });
+      return false;
+    } catch (error) {
+      if (!/Session not found/.test(error.message)) throw error;
+    }
+  // A session the kit creates anew starts from its own location, with no model or agent chosen.
+  if (fresh) {
+    delete found.model;
+    delete found.agent;
+    Object.assign(found, fresh);
+  }
+  const created = await child.request('session.create', {
+    ...sessionConfig(found),
+    ...(found.uuid && { sessionId: found.uuid, name: found.uuid }),
+  });
+  if (!found.uuid) await child.request('session.name.set', { sessionId: created.sessionId, name: created.sessionId });
+  found.uuid = created.sessionId;
+  return true;
 }
 
 /** The kit's shell tool, Copilot CLI's `bash` (the hello's `shell.tool`). */
@@ -430,6 +485,40 @@ async function idle(sessionId) {
 
 const recordsOf = (sessionId) => readEvents(config.home, record(sessionId).uuid);
 
+/** What a result's text says of a large output saved to a file (`largeOutput.outputDir`). */
+const SAVED = /^Output too large to read at once \([^)]*\)\. Saved to: (.+)$/m;
+
+/**
+ * The session's history, from events.jsonl. A shell call whose output was saved to a file names it
+ * in its result's `shell_exit` block (`outputFilePath`, session-events.d.ts), which Copilot CLI
+ * tells (`session.event`, and `session.getMessages` while the session is open) but leaves out of
+ * the event it persists: each call's blocks are taken from the open session's own events. Where the
+ * session is not open in the server (its process restarted since), the path is the adapter's reading
+ * of the result's text, declared (`history.output-path`).
+ */
+async function historyOf(sessionId) {
+  const records = recordsOf(sessionId);
+  const { uuid } = record(sessionId);
+  if (server && !server.exited && live.get(sessionId)?.server === server && records.length > 0) {
+    const told = await server.request('session.getMessages', { sessionId: uuid }).catch(() => ({ events: [] }));
+    const contents = new Map(
+      told.events
+        .filter((event) => event.type === 'tool.execution_complete' && event.data.result?.contents)
+        .map((event) => [event.data.toolCallId, event.data.result.contents]),
+    );
+    for (const entry of records)
+      if (entry.type === 'tool.execution_complete' && entry.data.result && contents.has(entry.data.toolCallId))
+        entry.data.result.contents = contents.get(entry.data.toolCallId);
+  }
+  const messages = toKitHistory(records);
+  let read = false;
+  for (const message of messages) {
+    const saved = message.role === 'tool' && !message.outputPath && SAVED.exec(message.output ?? '')?.[1];
+    if (saved) [message.outputPath, read] = [saved, true];
+  }
+  return { messages, emulated: read ? ['history.output-path'] : [] };
+}
+
 /** The events that make the history's messages, as `session.eventLog.read` is asked for them. */
 const MESSAGE_EVENTS = ['user.message', 'assistant.message', 'session.compaction_complete'];
 
@@ -444,7 +533,7 @@ const MESSAGE_EVENTS = ['user.message', 'assistant.message', 'session.compaction
  */
 async function historyPage({ sessionId, limit, before }) {
   const found = record(sessionId);
-  const messages = toKitHistory(recordsOf(sessionId));
+  const { messages } = await historyOf(sessionId);
   if (before !== undefined && !messages.some((message) => message.id === before))
     throw new Refusal('not-found', `no message ${before} in session ${sessionId}`);
   if (messages.length === 0) return { messages: [] };
@@ -477,14 +566,28 @@ async function historyPage({ sessionId, limit, before }) {
 }
 
 const commands = {
-  'session.create': (c) => {
+  // The session is Copilot CLI's, under the kit's ID (or one Copilot CLI gives when the kit names
+  // none): whether it existed is Copilot CLI's answer (`attach`); the adapter keeps the kit's
+  // location, model and agent of it in kit-sessions.json, to open it with them again.
+  'session.create': async (c) => {
     // Copilot CLI reads a project's instruction files "in git root & cwd" (the instruction locations
     // its /help lists, cli-main.js): the kit's project root is made a Git repository.
     markProjectRoot(c.projectRoot);
-    const created = records.create(c, config.instance, () => ({}));
-    // The server takes seconds to start: it starts now, its sessions are opened on first use.
-    copilot().catch(() => {});
-    return created;
+    const child = await copilot();
+    const found = (c.id !== undefined && records.all[c.id]) || { location: c.location, uuid: c.id };
+    if (found.uuid) await child.idle(found.uuid);
+    const created = await attach(child, found, { location: c.location });
+    const sessionId = c.id ?? found.uuid;
+    records.all[sessionId] = found;
+    records.save();
+    // A session just created is closed again (`sessions.close`): opened on first use, it is
+    // resumed from its directory with the settings then in force, as a session resumed while it is
+    // open keeps the compaction thresholds it was opened with.
+    if (created) await child.request('sessions.close', { sessionId: found.uuid });
+    const state = live.get(sessionId);
+    if (state?.server === child) state.opened = undefined;
+    else live.set(sessionId, { held: [], server: child, opened: undefined });
+    return { sessionId, created };
   },
   'prompt.admit': admit,
   'history.page': historyPage,
@@ -559,24 +662,20 @@ const commands = {
     await server.request('session.history.compact', { sessionId: record(c.sessionId).uuid });
   },
   'host.env.set': async (c) => {
-    if (!HOST_VARIABLES.has(c.name))
-      throw new Refusal(
-        'unsupported',
-        `Copilot CLI reads no ${c.name}; its one switch for instruction files, --no-custom-instructions, turns off the global file too`,
-      );
-    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    if (c.name === PROJECT_INSTRUCTIONS_OFF) settings.projectInstructionsOff = c.value !== null && c.value !== '';
+    else if (HOST_VARIABLES.has(c.name)) settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    else throw new Refusal('unsupported', `Copilot CLI reads no ${c.name}`);
     await reopen();
   },
   ...storeReads({
     recordsOf,
-    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    project: { failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
     known: record,
     subscriptions,
   }),
-  // A tool message's `outputPath` is read from its text (`history.output-path`), told where one was.
-  history: (c) => {
-    const messages = toKitHistory(recordsOf(c.sessionId));
-    return new EmulatedAnswer({ messages }, messages.some((m) => m.outputPath) ? ['history.output-path'] : []);
+  history: async (c) => {
+    const { messages, emulated } = await historyOf(c.sessionId);
+    return new EmulatedAnswer({ messages }, emulated);
   },
   diagnostics: () => ({ diagnostics }),
   // A user skill under `<configDir>/skills`, read when a session is opened.
@@ -584,7 +683,10 @@ const commands = {
   // Copilot CLI saves a large output in `largeOutput.outputDir` and names the file in the result.
   'tool-output.files': () => {
     const directory = outputDirectory();
-    const files = existsSync(directory) ? readdirSync(directory).map((name) => join(directory, name)) : [];
+    // Something other than a directory where it goes (a file) holds no saved output.
+    const files = statSync(directory, { throwIfNoEntry: false })?.isDirectory()
+      ? readdirSync(directory).map((name) => join(directory, name))
+      : [];
     return { directory, files: files.sort() };
   },
   'runtime.close': async () => {
@@ -668,6 +770,12 @@ async function keepWarm() {
     await stop();
     return undefined;
   }
+  // The next runtime may name its sessions as this one did (`s1`): this one's are closed in the
+  // server (`sessions.close`: "emits shutdown, flushes pending events to disk, … disposes the active
+  // session"), so that a session of the same ID is looked up in the next runtime's own directory.
+  for (const [id, state] of live)
+    if (state.server === child && records.all[id]?.uuid)
+      await child.request('sessions.close', { sessionId: records.all[id].uuid });
   child.sessions.clear();
   return child.child.pid;
 }

@@ -129,10 +129,10 @@ export function toKitHistory(records) {
         tool.status = data.success ? 'success' : data.error?.code === 'interrupted' ? 'interrupted' : 'error';
         tool.output = resultText(data);
         tool.seq = record.seq;
-        // A large output is saved whole to a file the result's text names (`largeOutput.outputDir`):
-        // Copilot CLI's result has no field for it, so the path is the adapter's reading of that text,
-        // declared emulated (`history.output-path`).
-        const saved = /^Output too large to read at once \([^)]*\)\. Saved to: (.+)$/m.exec(tool.output)?.[1];
+        // A shell output over the large-output threshold is saved whole to a file
+        // (`largeOutput.outputDir`), which the result's `shell_exit` block names (`outputFilePath`,
+        // `ToolExecutionCompleteContentShellExit`, session-events.d.ts).
+        const saved = data.result?.contents?.find((block) => block.type === 'shell_exit')?.outputFilePath;
         if (saved) tool.outputPath = saved;
         break;
       }
