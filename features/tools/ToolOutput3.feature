@@ -165,7 +165,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     When the user steers "start"
     And the session settles
     Then call "c1" settled as success
-    # checks: TOO-07
+    # checks: TOO-01
     And the output of call "c1" is bounded
     And call "c1" has no complete output path
     And the output of call "c1" says that it lost text
