@@ -65,7 +65,8 @@ let clauses: Clause[] | undefined;
 export function emulatedSubjects(result: ScenarioResult, rule: string): { name: string; absent: boolean }[] {
   subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
   clauses ??= readClauses(kitPath('rules', 'index.md')).clauses;
-  // A scenario that checks only clauses about a part of a command (the reserve) rests on that part.
+  // A scenario that checks only clauses about a part of a command (the reserve) rests on that part;
+  // beside a clause of the rule's own, only those clauses go unjudged (`restsOnEmulation`).
   const checked = clauses.filter(
     (clause) => clause.rule === rule && clause.scenarios.some((id) => resultNamed(id, result)),
   );

@@ -11,7 +11,7 @@ import { NothingToJudge } from '../../harness/report/outcome.js';
  */
 export async function restartKeepingPrompts(world: KitWorld, restart: () => Promise<void>): Promise<void> {
   const lost = await promptsLostBy(world, restart);
-  expect(lost === undefined ? [] : lost.lost, lost && `the durable history of session ${lost.shown}`).to.deep.equal([]);
+  expect(lost?.lost ?? [], lost && lostText(lost, 'after the restart')).to.deep.equal([]);
 }
 
 /**
@@ -25,15 +25,22 @@ export async function settingKeepingPrompts<T>(world: KitWorld, setting: string,
   const lost = await promptsLostBy(world, async () => {
     applied = await apply();
   });
-  if (lost) throw new NothingToJudge(`applying ${setting}, the durable history of session ${lost.shown}`);
+  if (lost) throw new NothingToJudge(`applying ${setting}, ${lostText(lost)}`);
   return applied as T;
 }
 
+interface LostPrompts {
+  name: string;
+  held: string[];
+  now: string[];
+  lost: string[];
+}
+
+const lostText = ({ name, held, now }: LostPrompts, when?: string) =>
+  `the durable history of session "${name}"${when ? ` ${when}` : ''} lacks prompts it held before: it held ${quoted(held)}, it now holds ${quoted(now)}`;
+
 /** The first session whose durable history lost prompts it held before `change`, with what it held and holds. */
-async function promptsLostBy(
-  world: KitWorld,
-  change: () => Promise<void>,
-): Promise<{ lost: string[]; shown: string } | undefined> {
+async function promptsLostBy(world: KitWorld, change: () => Promise<void>): Promise<LostPrompts | undefined> {
   const before = new Map<string, string[]>();
   for (const [name, session] of world.sessions) before.set(name, await promptsOf(world, session.id));
   await change();
@@ -42,11 +49,7 @@ async function promptsLostBy(
     if (held.length === 0) continue;
     const now = await promptsOf(world, session.id);
     const lost = missing(held, now);
-    if (lost.length > 0)
-      return {
-        lost,
-        shown: `"${name}" lacks prompts it held before: it held ${quoted(held)}, it now holds ${quoted(now)}`,
-      };
+    if (lost.length > 0) return { name, held, now, lost };
   }
   return undefined;
 }
