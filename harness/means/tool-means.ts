@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import {
   DEFAULT_READ_TOOL,
   type ReadDeclaration,
@@ -96,7 +96,8 @@ export function toolMeans(description: RuntimeDescription, gates: GateCommands, 
 function readCall(read: ReadDeclaration, call: ScriptedToolCall, location?: () => string): ScriptedToolCall {
   if (call.name !== 'read' || call.rawInput !== undefined || !Object.hasOwn(call.input, 'path')) return call;
   const path = String(call.input.path);
-  const resolved = read.absolutePaths && location && !isAbsolute(path) ? join(location(), path) : path;
+  // Prefixed as written, not normalised: a `..` the scenario sends must reach the tool.
+  const resolved = read.absolutePaths && location && !isAbsolute(path) ? `${location()}${sep}${path}` : path;
   const { offset, limit, ...rest } = call.input;
   const input = Object.fromEntries(
     Object.entries(rest).map(([field, value]) => (field === 'path' ? [read.pathField, resolved] : [field, value])),
