@@ -57,6 +57,8 @@ const EMULATED = {
   events: "the chat file's lines, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the chat file',
   'events.take': 'reads the chat file after the cursor the adapter keeps',
+  'compaction.configure.reserve':
+    "the compression threshold given to Gemini CLI (model.compressionThreshold) is the adapter's arithmetic: the window less the greater of the output allowance and the buffer, over Gemini CLI's own window; Gemini CLI has no output allowance or buffer of its own to compact by",
 };
 
 /** What of EMULATED Gemini CLI has no interface for at all. */
