@@ -9,6 +9,11 @@ import type { KitWorld } from '../support/world.js';
 import { LAST_REQUEST, request, requestLabel } from '../support/requests.js';
 import { compactionSizes, declaredBudget } from '../support/compaction-sizes.js';
 import { settingKeepingPrompts } from '../support/restart.js';
+import type { CommandRequest } from '../../harness/protocol/protocol.js';
+
+/** Sets the compaction budget, checking it left each session's prompts durable. */
+const configureCompaction = (world: KitWorld, budget: Omit<CommandRequest<'compaction.configure'>, 'cmd'>) =>
+  settingKeepingPrompts(world, 'the compaction budget', () => world.driver.call('compaction.configure', budget));
 
 /** A summary in the form the runtime declared it takes one in, if any: the seeds fix none. */
 function summaryTurn(world: KitWorld, summary: string, chunks: number) {
@@ -192,14 +197,12 @@ function configureStated(
   buffer: number,
   extra: Record<string, unknown> = {},
 ): Promise<unknown> {
-  return settingKeepingPrompts(world, 'the compaction budget', () =>
-    world.driver.call('compaction.configure', {
-      contextWindow: contextWindow + ownWeight(world),
-      outputAllowance,
-      buffer,
-      ...extra,
-    }),
-  );
+  return configureCompaction(world, {
+    contextWindow: contextWindow + ownWeight(world),
+    outputAllowance,
+    buffer,
+    ...extra,
+  });
 }
 
 Given(
@@ -261,14 +264,12 @@ Given(
 async function configureSizes(world: KitWorld, factor = 1, model?: string, modelFactor = factor): Promise<void> {
   const sizes = compactionSizes(world.driver.description);
   const { contextWindow, outputAllowance, buffer } = sizes;
-  await settingKeepingPrompts(world, 'the compaction budget', () =>
-    world.driver.call('compaction.configure', {
-      contextWindow: contextWindow * factor,
-      outputAllowance,
-      buffer,
-      ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
-    }),
-  );
+  await configureCompaction(world, {
+    contextWindow: contextWindow * factor,
+    outputAllowance,
+    buffer,
+    ...(model === undefined ? {} : { modelWindows: { [model]: contextWindow * modelFactor } }),
+  });
   world.sizedFor = sizes;
 }
 
@@ -342,13 +343,11 @@ async function configureBudget(world: KitWorld, budget: number): Promise<void> {
     throw new NothingToJudge(
       `the window this scenario needs, ${budget + reserve} tokens, is below the least the runtime compacts in (${limits.leastContextWindow})`,
     );
-  await settingKeepingPrompts(world, 'the compaction budget', () =>
-    world.driver.call('compaction.configure', {
-      contextWindow: budget + reserve,
-      outputAllowance: reserve,
-      buffer: reserve,
-    }),
-  );
+  await configureCompaction(world, {
+    contextWindow: budget + reserve,
+    outputAllowance: reserve,
+    buffer: reserve,
+  });
 }
 
 When('the context window grows tenfold', function (this: KitWorld) {
