@@ -1,5 +1,15 @@
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { KitInputError } from '../harness/input-error.js';
 
 /** An output the user named: the flag that named it, and the path. */
@@ -81,9 +91,18 @@ export function unwritableReport(error: unknown, outputs: OutputPath[]): unknown
  * A failure (a full disk, say) names the flag in one line rather than ending in a stack.
  */
 export function writeOutputFile(out: OutputPath, text: string): void {
+  // Written beside and renamed over: a write cut short (a full disk) leaves the file as it was, never half a
+  // report. A device or pipe named as the output (/dev/stdout) is written as it is.
+  const partial = join(dirname(out.path), `.${basename(out.path)}.${process.pid}.partial`);
   outputWriting(out, () => {
     mkdirSync(dirname(out.path), { recursive: true });
-    writeFileSync(out.path, text);
+    if (statSync(out.path, { throwIfNoEntry: false })?.isFile() === false) return writeFileSync(out.path, text);
+    try {
+      writeFileSync(partial, text);
+      renameSync(partial, out.path);
+    } finally {
+      rmSync(partial, { force: true });
+    }
   });
 }
 

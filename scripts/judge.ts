@@ -34,6 +34,7 @@ import {
 } from './judge-settings.js';
 import type { ProviderDialectName } from '../harness/protocol/protocol.js';
 import { timeBreakdown } from '../harness/report/time-breakdown.js';
+import { temporaryEntries, temporaryLeftovers } from './temporary-leftovers.js';
 import {
   judgedRuntime,
   judgementFolder,
@@ -108,6 +109,7 @@ try {
 
 installAdapter(folder);
 const started = Date.now();
+const temporaryBefore = temporaryEntries();
 // A runtime that cannot be driven, or whose kept process carries one scenario into the next, is
 // said in a few seconds, before any scenario is judged.
 // The README's table of how the adapter reaches each command is checked against its handshake.
@@ -128,7 +130,16 @@ if (missing.length > 0) {
   process.stderr.write(`the run wrote no ${missing.join(', ')}\n`);
   process.exit(1);
 }
-let results = shardResults.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios);
+let results = shardResults.flatMap((file, k) => {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as ResultsDocument).scenarios;
+  } catch (error) {
+    process.stderr.write(
+      `${file} cannot be read (${(error as Error).message}); its run ended with exit ${statuses[k]}\n`,
+    );
+    return process.exit(statuses[k] || 1);
+  }
+});
 let verdict = judge(results, knownFailures);
 // A runtime's timing varies from run to run: an outcome the baseline does not expect is run once
 // more, alone, and fails the judge only if it comes again. Both runs are named below. Timing
@@ -144,6 +155,7 @@ if (ranAgain) {
 }
 const unexpected = unexpectedIn(verdict);
 const leftovers = processesLeft(join(folder, 'node_modules'));
+const leftFiles = temporaryLeftovers(temporaryBefore);
 const overclaimed = checkUnsupported(
   readCapabilityTable(readFileSync(kitPath(adapterReadme), 'utf8'), adapterReadme),
   adapterReadme,
@@ -167,8 +179,9 @@ statuses.forEach((status, k) => {
 });
 if (leftovers.length > 0)
   process.stdout.write(`✖ ${runtime}: processes left running from ${folder}/node_modules: ${leftovers.join(', ')}\n`);
+if (leftFiles) process.stdout.write(`✖ ${runtime}: ${leftFiles}\n`);
 for (const problem of overclaimed) process.stdout.write(`✖ ${runtime}: ${problem}\n`);
-process.exit(leftovers.length > 0 || overclaimed.length > 0 ? 1 : exitCode());
+process.exit(leftovers.length > 0 || leftFiles || overclaimed.length > 0 ? 1 : exitCode());
 
 /**
  * A shard's exit for its outcomes (1, or 4 for an errored scenario) gives way to the verdict after

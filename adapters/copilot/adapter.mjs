@@ -207,6 +207,8 @@ function environment(home) {
     ...env,
     HOME: home,
     COPILOT_HOME: join(home, '.copilot'),
+    // What it unpacks or spools goes with the run's directory, not into the machine's.
+    TMPDIR: join(home, 'tmp'),
     XDG_CACHE_HOME: CACHE,
     NODE_COMPILE_CACHE: join(CACHE, 'node-compile'),
     // Offline: no sign-in, telemetry, update or GitHub service; it asks for a provider at start,
@@ -240,7 +242,7 @@ function copilot() {
     // directory too, as a scenario's directories are removed when it ends, the server's start perhaps
     // not yet done.
     const home = join(config.runDir, `copilot-server-${process.pid}-${++starts}`);
-    mkdirSync(home, { recursive: true });
+    mkdirSync(join(home, 'tmp'), { recursive: true });
     server = new CopilotServer({
       command: BINARY,
       cwd: home,

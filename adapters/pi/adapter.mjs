@@ -102,7 +102,6 @@ const EMULATED = {
   'session.wake': 'submits the held prompts and nothing else: pi starts no work when a session opens',
   'session.idle':
     "waits on pi's agent loop, its private event queue (_agentEventQueue) and its restart after a compaction",
-  'session.move': 'closes the pi session and reopens its file with the destination as working directory',
   events: "the session file's entries, numbered by their position in the file: pi keeps no event sequence",
   'events.subscribe': 'a cursor the adapter keeps over the session file; pi has no replayable event stream',
   'events.take': 'reads the session file after the cursor the adapter keeps',

@@ -318,7 +318,7 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     And the user steers "two"
     And the session settles
-    # checks: CMP-02
+    # checks: CMP-01
     And the session has at least 1 completed compaction
     And the request of the turn "two" is within the budget, or nothing here is judged
     When the user steers "three"

@@ -232,7 +232,13 @@ function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
     XDG_STATE_HOME: join(root, 'state'),
     XDG_CACHE_HOME: join(root, 'cache'),
     XDG_RUNTIME_DIR: join(root, 'runtime'),
+    // The binary unpacks a native library (5.5 MB) into the temporary directory on every start and
+    // leaves it there: in the store, it goes with the scenario.
+    TMPDIR: join(root, 'tmp'),
   };
+  // A store's server is started again and again (a restart, another time zone): only the one
+  // starting now needs its library, one that ended has it mapped still if it needs it at all.
+  rmSync(dirs.TMPDIR, { recursive: true, force: true });
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
