@@ -70,7 +70,11 @@ Feature: Promotion1 - Steers and queued prompts
     And the user admits "three" as steer with id "msg-b"
     And the gate "g1" opens
     And the session settles
-    Then request 2 tells the model, after the result of call "call_gate_g1", in this order:
+    # The steers wait for the call's own result (INB-07's): only then can they promote together.
+    # checks: INB-07
+    Then request 2 tells the model, after "gate g1 opened", in this order:
+      | one |
+    And request 2 tells the model, after the result of call "call_gate_g1", in this order:
       | one   |
       | two   |
       | three |

@@ -115,6 +115,21 @@ test('a rule stands failed where the baseline lists an intermittent failure, eve
   assert.doesNotMatch(section.slice(0, section.indexOf('###', 4)), /What the kit observed/);
 });
 
+test('an intermittent failure stands too where this run gave its scenario no verdict', () => {
+  const timedOut = { scenarios: [{ ...scenario('a', 'not judged', ['INB-07']), reason: 'the session did not settle' }] };
+  const racing = new Map([
+    ['a', { class: 'deviation' as const, reason: 'INB-07: the steer went out before the result', intermittent: true }],
+  ]);
+  const published = judgedRuntime('copilot', '1.0.0', '2026-01-15', timedOut, racing, []);
+  assert.equal(published.rules['INB-07']?.outcome, 'failed');
+  const page = runtimeReportPage(published, timedOut, racing);
+  assert.match(page, /In this run: not judged\. The baseline lists the failure as intermittent/);
+  // A failure the run did meet is shown as it is, not twice.
+  const met = { scenarios: [scenario('a', 'failed', ['INB-07'], 'expected the result first')] };
+  assert.equal(judgedRuntime('copilot', '1.0.0', '2026-01-15', met, racing, []).rules['INB-07']?.outcome, 'failed');
+  assert.doesNotMatch(runtimeReportPage(published, met, racing), /In this run:/);
+});
+
 test('rule counts come from the coverage of the results', () => {
   assert.deepEqual(judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known).counts, {
     passed: 1,

@@ -101,10 +101,23 @@ function catalogueClauses(): Clause[] {
   return readClauses(kitPath('rules', 'index.md')).clauses;
 }
 
+/** This run gave no failure a listed intermittent one could stand for. */
+const MISSED_FAILURE = new Set(['passed', 'not judged', 'errored']);
+
+/** The outcome this run gave a scenario whose intermittent failure stands for it. */
+const ranAs = new WeakMap<ScenarioResult, string>();
+
+function standsFailed(s: ScenarioResult, charged: string[]): ScenarioResult {
+  const failed: ScenarioResult = { ...s, status: 'failed', charged, message: undefined, step: undefined };
+  ranAs.set(failed, s.status);
+  return failed;
+}
+
 /**
  * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
- * failure as intermittent and this run passed it, the failure seen on other runs stands beside
- * the pass, charged to the rules its reason names; the scenario's other checks keep their outcome.
+ * failure as intermittent and this run passed it or gave it no verdict (the runtime's extra turns
+ * outlasting a settle, say), the failure seen on other runs stands beside it, charged to the rules
+ * its reason names; the scenario's other checks keep their outcome.
  * A listed failure found after every check held (an unscripted request) is charged the same way,
  * and the scenario's rules, whose checks all held, pass.
  */
@@ -117,8 +130,8 @@ function withIntermittentFailures(
   const keyOf = (s: ScenarioResult) => listedUnder(known, s)?.key ?? s.id;
   for (const s of scenarios) {
     const entry = listedUnder(known, s)?.entry;
-    if (s.status === 'passed' && entry?.intermittent && !passedAnyway.has(keyOf(s)))
-      passedAnyway.set(keyOf(s), { ...s, status: 'failed', charged: chargedRules(entry.reason) });
+    if (MISSED_FAILURE.has(s.status) && entry?.intermittent && !passedAnyway.has(keyOf(s)))
+      passedAnyway.set(keyOf(s), standsFailed(s, chargedRules(entry.reason)));
   }
   const failedElsewhere = new Set(scenarios.filter((s) => s.status === 'failed').map(keyOf));
   const charged = scenarios.map((s) => {
@@ -208,7 +221,10 @@ export function runtimeReportPage(
       if (entry) lines.push(`  - Known failure (${entry.class}): ${entry.reason.trim().replace(/\s*\n\s*/g, ' ')}`);
       // An intermittent failure this run did not meet: its evidence is the reason's, from other runs.
       if (entry?.intermittent && scenario.message === undefined) {
-        lines.push('  - In this run: passed. The baseline lists the failure as intermittent, seen on other runs.', '');
+        lines.push(
+          `  - In this run: ${ranAs.get(scenario) ?? 'passed'}. The baseline lists the failure as intermittent, seen on other runs.`,
+          '',
+        );
         continue;
       }
       const shown = outcome === 'failed' ? failureShown(scenario, rule) : scenario;
