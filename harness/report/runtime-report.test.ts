@@ -116,7 +116,9 @@ test('a rule stands failed where the baseline lists an intermittent failure, eve
 });
 
 test('an intermittent failure stands too where this run gave its scenario no verdict', () => {
-  const timedOut = { scenarios: [{ ...scenario('a', 'not judged', ['INB-07']), reason: 'the session did not settle' }] };
+  const timedOut = {
+    scenarios: [{ ...scenario('a', 'not judged', ['INB-07']), reason: 'the session did not settle' }],
+  };
   const racing = new Map([
     ['a', { class: 'deviation' as const, reason: 'INB-07: the steer went out before the result', intermittent: true }],
   ]);
