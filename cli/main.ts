@@ -65,6 +65,12 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
   );
 }
 
+/** The positional arguments of the command `argv` names (`<file>`, `[more..]`), by name. */
+function positionalsOf(argv: string[]): string[] {
+  const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === argv[0]);
+  return [...String(command?.command ?? '').matchAll(/[<[]([\w-]+)(?:\.\.)?[>\]]/g)].map((match) => match[1]!);
+}
+
 /**
  * yargs' words for an argument, a required option or a command left out, or two options given
  * together that exclude each other: the kit's instead, naming what is at fault as the user types it,
@@ -136,8 +142,10 @@ async function main(argv: string[]): Promise<number> {
         if (error && error.name !== 'YError') throw error;
         // yargs hands its usage object here, which its types call the yargs instance.
         const describe = (usage as unknown as { getDescriptions(): Record<string, string> }).getDescriptions();
+        // A positional (`<file>`) has a description too, but no flag of that name is taken.
+        const flags = Object.keys(describe).filter((name) => !positionalsOf(argv).includes(name));
         throw new UsageError(
-          unknownArguments(argv, message, Object.keys(describe)) ??
+          unknownArguments(argv, message, flags) ??
             missingArguments(argv, message, describe) ??
             (message || error!.message),
         );

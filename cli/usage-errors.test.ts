@@ -18,6 +18,8 @@ describe('a command line the kit refuses', SIDE_BY_SIDE, () => {
         /^kit: --tags: no scenario matches \(@area:inbx\) \(did you mean @area:inbox\?\)/,
       ],
       [['run', '--rule', 'inb-99'], /^kit: --rule: no scenario of the suite checks INB-99 /],
+      // The file is an argument, not a flag: a misspelt flag is never told to be `--file`.
+      [['replay', 'x.json', '--fil'], /^kit: --fil: is not an option of this command \(did you mean --full\?\)/],
     ];
     const runs = await Promise.all(cases.map(([args]) => kit(args)));
     for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);

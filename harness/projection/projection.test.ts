@@ -146,6 +146,13 @@ test('a request rendered for a failure: in full, headed by its number; its excer
     '  user       three',
     '  user       four',
   ]);
+  // A request with no conversation says so, rather than ending at its heading.
+  const empty = renderRequest({ ...request([], ['be brief']), index: 1 }, 1);
+  assert.deepEqual(requestExcerpt(empty.join('\n')), [
+    'request 1 of 1 · tools: echo',
+    '  baseline: 1 line(s)',
+    '  (no messages)',
+  ]);
 });
 
 test('a projection written turn by turn is laid out as the whole would be, and appears only when ended', (t) => {

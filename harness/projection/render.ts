@@ -114,7 +114,7 @@ export function requestExcerpt(rendered: string, last = 8): string[] {
     heading,
     `  baseline: ${baseline} line(s)`,
     ...(above > 0 ? [`  ┆ ${above} line(s) above`] : []),
-    ...conversation.slice(-last).map((line) => clipped(line)),
+    ...(conversation.length === 0 ? ['  (no messages)'] : conversation.slice(-last).map((line) => clipped(line))),
   ];
 }
 

@@ -107,14 +107,16 @@ export async function replayScript(
     const kinds: string[] = [];
     const interned = new Map<string, string>();
     const atStep = (i: number) => `timeline[${i}] (${kinds[i]})`;
+    const gates = new GatesLeftClosed();
     const stoppedAt = await playSteps(
       (function* (): Generator<Step> {
         yield ['start-up (hello, session.create)', start];
         for (const step of script.timeline) {
           kinds.push(interned.get(step.step) ?? interned.set(step.step, step.step).get(step.step)!);
+          gates.note(step);
           yield [atStep(kinds.length - 1), () => perform(step)];
         }
-        yield ['the final settle', () => driver!.idle(sessionId)];
+        yield [`the final settle${gates.named()}`, () => driver!.idle(sessionId)];
       })(),
     );
     const reported = stoppedAt?.notDriven
@@ -157,6 +159,28 @@ async function reportedProblems(
   const failures = await ask(() => driver!.failures(sessionId));
   const diagnostics = await ask(async () => (await driver!.call('diagnostics')).diagnostics);
   return { failures: failures.map((failure) => `${failure.code}: ${failure.message}`), diagnostics };
+}
+
+/**
+ * The gates the script's provider turns call and no step of it opens: a runtime blocked on one
+ * cannot settle, which the step that waits says, naming them.
+ */
+class GatesLeftClosed {
+  private readonly closed = new Set<string>();
+
+  note(step: TimelineStep): void {
+    if (step.step === 'open-gate') this.closed.delete(step.gate);
+    if (step.step !== 'provider-tool-calls') return;
+    for (const call of step.calls) {
+      const name = call.name === 'gate' ? call.input?.name : undefined;
+      if (typeof name === 'string') this.closed.add(name);
+    }
+  }
+
+  named(): string {
+    const names = [...this.closed].map((name) => `"${name}"`);
+    return names.length === 0 ? '' : ` (the script never opens gate ${names.join(', ')}, which a call blocks on)`;
+  }
 }
 
 /** A step of the replay, named for the report should the runtime fail it. */

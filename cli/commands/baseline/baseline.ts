@@ -75,11 +75,14 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
   return ExitCode.Passed;
 }
 
+const SUMMARY_AT_MOST = 160;
+
 /** A failure message on one line, short enough to read as a reason. */
 function summaryOf(message: string | undefined): string {
-  return failureLines(message)
-    .map((line) => line.trim())
+  const line = failureLines(message)
+    .map((text) => text.trim())
     .filter(Boolean)
-    .join(' ')
-    .slice(0, 160);
+    .join(' ');
+  // Cut where the reader can see it was cut.
+  return line.length > SUMMARY_AT_MOST ? `${line.slice(0, SUMMARY_AT_MOST - 1)}…` : line;
 }

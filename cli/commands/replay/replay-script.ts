@@ -74,7 +74,8 @@ export async function replaySessionScript(args: ReplayArgs): Promise<number> {
   const problems = [
     ...outcome.unanswered.map((request) => `the provider received ${request}, which no scripted turn answered`),
     ...outcome.unreadable.map((request) => `the provider could not read ${request}`),
-    ...outcome.unused.map(
+    // A replay that stopped at a step leaves the turns after it unrequested: that is the stop's to say.
+    ...(outcome.stoppedAt ? [] : outcome.unused).map(
       (step) => `the provider turn of ${step} was never requested: the session stopped asking early`,
     ),
     ...outcome.failures.map((failure) => `the runtime recorded a failure: ${failure}`),

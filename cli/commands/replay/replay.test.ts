@@ -84,6 +84,20 @@ describe('kit replay', SIDE_BY_SIDE, () => {
     assert.match(run.stderr, /^kit: the runtime recorded a failure: provider-error: .*"call_same"/m);
   });
 
+  test('a gate the script never opens is named where the replay stops, once', async () => {
+    const script = join(scratch('replay'), 'gate-never-opens.json');
+    const timeline = [
+      { step: 'provider-tool-calls', calls: [{ name: 'gate', input: { name: 'g1' } }] },
+      { step: 'provider-text', text: 'done' },
+      { step: 'prompt', text: 'go' },
+    ];
+    writeFileSync(script, JSON.stringify({ format: 'kit-session-script/1', timeline }));
+    const run = await kit(['replay', script]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /^kit: the runtime failed at the final settle \(the script never opens gate "g1", /m);
+    assert.doesNotMatch(run.stderr, /never requested/);
+  });
+
   test('a runtime that fails a step ends the replay with exit 1, naming the step', async () => {
     const script = join(scratch('replay'), 'conflict.json');
     const prompt = (text: string) => ({ step: 'prompt', text, id: 'm1', resume: false });
