@@ -25,6 +25,29 @@ test('a record with a line more or fewer says which line is missing', () => {
   ]);
 });
 
+test('a list that lacks an item, or holds one more, names that item on one line', () => {
+  const told = [
+    { role: 'user', content: 'start' },
+    { role: 'user', content: 'also this' },
+  ];
+  assert.deepEqual(firstDifference(told, told.slice(0, 1)), [
+    'first difference, item 2 of the list:',
+    '  expected: {"role":"user","content":"also this"}',
+    '  actual:   (none)',
+  ]);
+  assert.deepEqual(firstDifference(told.slice(0, 1), told), [
+    'first difference, item 2 of the list:',
+    '  expected: (none)',
+    '  actual:   {"role":"user","content":"also this"}',
+  ]);
+  // Lists that part before one ends show the line where they part.
+  assert.match(firstDifference(told, [told[1], told[0]])![0]!, /^first difference, line \d+ of the record:$/);
+});
+
+test('two texts of one line each get no first difference: the message shows them whole', () => {
+  assert.equal(firstDifference('m1', 'msg_0_0002'), undefined);
+});
+
 test('a long line is shown from just before its first differing character', () => {
   const expected = `${'x'.repeat(1000)}é${'y'.repeat(500)}`;
   const actual = `${'x'.repeat(1000)}e${'y'.repeat(500)}`;

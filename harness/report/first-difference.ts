@@ -5,6 +5,13 @@
  * say) is shown from just before its first differing character.
  */
 export function firstDifference(expected: unknown, actual: unknown): string[] | undefined {
+  // Two short texts of one line each: the message shows both whole already.
+  const short = (text: string) => !text.includes('\n') && text.length <= READABLE;
+  if (typeof expected === 'string' && typeof actual === 'string' && short(expected) && short(actual)) return undefined;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    const missing = missingItem(expected, actual);
+    if (missing) return missing;
+  }
   const want = layout(expected);
   const got = layout(actual);
   const line = want.findIndex((text, i) => text !== got[i]);
@@ -12,6 +19,19 @@ export function firstDifference(expected: unknown, actual: unknown): string[] | 
   if (at === -1) return undefined;
   const [wanted, found] = window(want[at], got[at]);
   return [`first difference, line ${at + 1} of the record:`, `  expected: ${wanted}`, `  actual:   ${found}`];
+}
+
+/**
+ * Two lists alike up to where one ends: the item one holds and the other lacks, on one line each,
+ * rather than the bracket or comma where their layouts first part.
+ */
+function missingItem(expected: unknown[], actual: unknown[]): string[] | undefined {
+  const same = (k: number) => JSON.stringify(expected[k]) === JSON.stringify(actual[k]);
+  const shorter = Math.min(expected.length, actual.length);
+  if (expected.length === actual.length || !Array.from({ length: shorter }, (_, k) => k).every(same)) return undefined;
+  const item = (list: unknown[]) => (shorter < list.length ? JSON.stringify(list[shorter]) : '(none)');
+  const [wanted, found] = window(item(expected), item(actual));
+  return [`first difference, item ${shorter + 1} of the list:`, `  expected: ${wanted}`, `  actual:   ${found}`];
 }
 
 const READABLE = 240;
