@@ -229,7 +229,14 @@ const saveSettings = () => writeFileSync(join(config.storeDir, 'settings.json'),
  * A live session runs as `agent` from its next provider turn: Qwen Code's own ext method
  * qwen/permissions/setRules replaces the user rules of each kind and applies the difference to the
  * permission manager of every live session of the process (syncLivePermissionManagers), which
- * checks each later call. The skills a process lists and leaves disabled stay those it started with.
+ * checks each later call. The skills a process lists and leaves disabled stay those it started with:
+ * Qwen Code has no switch of them for one session. Its ext method qwen/skills/setEnabled
+ * (setGlobalSkillEnabled, acpAgent-*.js) writes `disable-model-invocation: true` into the skill's
+ * SKILL.md under $QWEN_HOME/skills, which every session's process watches, so it would switch the
+ * skill for every session; the `skills.disabled` a session's skill listing reads
+ * (buildDisabledSkillNamesProvider over the settings the session was created with) is reloaded live
+ * only from the workspace scope (Session.reloadSkillSettings, qwen/control/workspace/skills/refresh),
+ * the `.qwen/settings.json` of the session's location, which every session there shares.
  */
 async function applyAgent(state, agent) {
   state.process.agent = agent;
