@@ -43,6 +43,8 @@ const EMULATED = {
   'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
   'session.idle':
     'every session/prompt the adapter sent has its answer and it holds no prompt or steer for the session',
+  'agent.define.default':
+    "a session that selects no agent runs as the agent build, with build's rules as the kit defined them and the adapter's own where it defined none (run_shell_command and the skill tool run without asking): Qwen Code has no agents, so no default one",
   events: "the chat recording's records, numbered by their position in the file",
   'events.subscribe': 'a cursor the adapter keeps over the chat recording',
   'events.take': 'reads the chat recording after the cursor the adapter keeps',
@@ -227,7 +229,14 @@ const saveSettings = () => writeFileSync(join(config.storeDir, 'settings.json'),
  * A live session runs as `agent` from its next provider turn: Qwen Code's own ext method
  * qwen/permissions/setRules replaces the user rules of each kind and applies the difference to the
  * permission manager of every live session of the process (syncLivePermissionManagers), which
- * checks each later call. The skills a process lists and leaves disabled stay those it started with.
+ * checks each later call. The skills a process lists and leaves disabled stay those it started with:
+ * Qwen Code has no switch of them for one session. Its ext method qwen/skills/setEnabled
+ * (setGlobalSkillEnabled, acpAgent-*.js) writes `disable-model-invocation: true` into the skill's
+ * SKILL.md under $QWEN_HOME/skills, which every session's process watches, so it would switch the
+ * skill for every session; the `skills.disabled` a session's skill listing reads
+ * (buildDisabledSkillNamesProvider over the settings the session was created with) is reloaded live
+ * only from the workspace scope (Session.reloadSkillSettings, qwen/control/workspace/skills/refresh),
+ * the `.qwen/settings.json` of the session's location, which every session there shares.
  */
 async function applyAgent(state, agent) {
   state.process.agent = agent;
@@ -400,11 +409,14 @@ const commands = {
   },
   // A kit agent is a set of Qwen Code permission rules (settings.mjs): the sessions that run as it
   // start with them, and a live one takes them again when they change.
+  // Qwen Code has no default agent: that sessions selecting none run as build is the adapter's
+  // (agent.define.default), which the answer that defines build names.
   'agent.define': async (c) => {
     settings.agents = { ...settings.agents, [c.name]: { tools: c.tools ?? {}, skills: c.skills ?? {} } };
     saveSettings();
     for (const [sessionId, state] of live)
       if (!state.process.exited && agentOf(sessionId) === c.name) await applyAgent(state, c.name);
+    return new EmulatedAnswer(undefined, c.name === DEFAULT_AGENT ? ['agent.define.default'] : []);
   },
   'skill.define': defineSkill,
   // Qwen Code asks its client about each call awaiting approval (session/request_permission),

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { toolCall as call, toolCallsTurn } from '../../harness/provider/turns.js';
 import { quote } from '../../harness/means/shell-commands.js';
+import { placeOfLine } from '../../harness/means/managed-file.js';
 import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
 import { SuiteDefect } from '../../harness/report/outcome.js';
@@ -21,22 +23,45 @@ function callShell(world: KitWorld, id: string, command: string, workdir?: strin
   return undefined;
 }
 
+/** The managed file each scripted search greps, by the search call's ID. */
+const searched = new WeakMap<KitWorld, Map<string, string>>();
+
 /** Searching with an ordinary tool: the runtime's shell greps a managed file by its absolute path (TOO-05). */
 Given(
   'the provider searches the complete output of call {string} for the line {string} with the shell as {string}',
   async function (this: KitWorld, of: string, line: string, id: string) {
     const path = (await toolCall(this, of)).outputPath;
     if (path === undefined) throw new Error(`call "${of}" has no complete output path to search`);
+    searched.set(this, (searched.get(this) ?? new Map<string, string>()).set(id, path));
     return callShell(this, id, `grep -n -x -F ${quote(line)} ${quote(path)}`);
   },
 );
 
+/**
+ * The search found line `number` of the tool's raw output, reading `line`, where the managed file
+ * holds it: the file keeps the output as the runtime's tool returned it, and a shell's comes wrapped
+ * (lines of the runtime's own before the command's output, say), so grep numbers the line by its
+ * place in the file, `number` or later.
+ */
 Then(
   'call {string} found line {int} reading {string}',
   async function (this: KitWorld, id: string, number: number, line: string) {
     const settled = await toolCall(this, id);
     expect(settled.status, `status of "${id}"`).to.equal('success');
-    expect(settled.output?.split('\n')).to.include(`${number}:${line}`);
+    const path = searched.get(this)?.get(id);
+    const place =
+      path === undefined
+        ? number
+        : existsSync(path)
+          ? placeOfLine(readFileSync(path, 'utf8'), number, line)
+          : undefined;
+    expect(place, `line ${number} of the raw output, "${line}", in the managed file ${path}`).to.not.equal(undefined);
+    // A shell may label its output's first line with words of its own ("Output: 19:line 17").
+    const found = `${place}:${line}`;
+    expect(
+      (settled.output ?? '').split('\n').some((shown) => shown === found || shown.endsWith(` ${found}`)),
+      `call "${id}" shows "${found}"\nit shows:\n${settled.output}`,
+    ).to.equal(true);
   },
 );
 
