@@ -6,7 +6,7 @@ import { quote } from '../../harness/means/shell-commands.js';
 import { placeOfLine } from '../../harness/means/managed-file.js';
 import { toolCall } from '../support/tool-calls.js';
 import { withWorkspaces } from '../support/workspaces.js';
-import { SuiteDefect } from '../../harness/report/outcome.js';
+import { NothingToJudge, SuiteDefect } from '../../harness/report/outcome.js';
 import type { KitWorld } from '../support/world.js';
 
 /** Scripts a call of the runtime's declared shell tool; without one (or without a workdir field when one is wanted), not applicable. */
@@ -31,7 +31,10 @@ Given(
   'the provider searches the complete output of call {string} for the line {string} with the shell as {string}',
   async function (this: KitWorld, of: string, line: string, id: string) {
     const path = (await toolCall(this, of)).outputPath;
-    if (path === undefined) throw new Error(`call "${of}" has no complete output path to search`);
+    // Whether and when the complete output is saved is TOO-04's and TOO-06's: a history that does not
+    // show its path yet leaves the search nothing to find.
+    if (path === undefined)
+      throw new NothingToJudge(`call "${of}" has no complete output path in the history to search yet`);
     searched.set(this, (searched.get(this) ?? new Map<string, string>()).set(id, path));
     return callShell(this, id, `grep -n -x -F ${quote(line)} ${quote(path)}`);
   },
