@@ -64,7 +64,12 @@ Feature: Compaction1 - Automatic compaction
     Given a session "s1"
     And the context budget is sized so that one long reply overflows it
     And the provider replies "read it all"
-    And the provider summarizes with "SUMMARY: a long question"
+    # The two turns below and the summaries a compaction asks for, in whatever order they come; a
+    # runtime that compacts again and again runs out of answers rather than on forever.
+    And the provider replies "done"
+    And the provider replies "done"
+    And the provider replies "done"
+    And the provider replies "done"
     And the provider replies "done"
     When the user steers prose as long as the long reply
     And the session settles
@@ -72,11 +77,14 @@ Feature: Compaction1 - Automatic compaction
     Then the provider received at most 1 request
     # checks: CMP-03
     And the session has 0 completed compactions
-    # A runtime that never compacts passes the check above by compacting nothing: once the long turn
-    # is an older complete one, the same budget brings a compaction, or the check showed nothing.
-    When the user steers "two"
+    # A runtime that never compacts passes the check above by compacting nothing: with two older
+    # complete turns, the long one among them, the same budget brings a compaction, or the check
+    # showed nothing.
+    When the user steers "one more"
     And the session settles
-    Then the session has 1 completed compaction, or nothing here is judged
+    And the user steers "two"
+    And the session settles
+    Then the session has at least 1 completed compaction, or nothing here is judged
 
   @CMP-04 @id:cmp-compaction-4
   Scenario: [4] The transcript stays durable; the model sees one hidden checkpoint with bounded recent context
@@ -325,8 +333,9 @@ Feature: Compaction1 - Automatic compaction
     And the session settles
     And the user steers "two"
     And the session settles
-    # checks: CMP-01
-    And the session has at least 1 completed compaction
+    # Whether the runtime compacts here is CMP-01's or CMP-02's, as the runtime's estimate or what it
+    # folds decides: a black box shows which in their own scenarios.
+    And the session has at least 1 completed compaction, or nothing here is judged
     And the request of the turn "two" is within the budget, or nothing here is judged
     When the user steers "three"
     And the session settles

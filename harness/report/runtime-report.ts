@@ -101,8 +101,11 @@ function catalogueClauses(): Clause[] {
   return readClauses(kitPath('rules', 'index.md')).clauses;
 }
 
-/** This run gave no failure a listed intermittent one could stand for. */
-const MISSED_FAILURE = new Set(['passed', 'not judged', 'errored']);
+/**
+ * This run gave no failure a listed intermittent one could stand for: it passed, or saw nothing to
+ * judge. An errored run is the adapter's or the kit's fault, no sign of the runtime's.
+ */
+const MISSED_FAILURE = new Set(['passed', 'not judged']);
 
 /** The outcome this run gave a scenario whose intermittent failure stands for it. */
 const ranAs = new WeakMap<ScenarioResult, string>();
@@ -115,7 +118,7 @@ function standsFailed(s: ScenarioResult, charged: string[]): ScenarioResult {
 
 /**
  * A published verdict is about the runtime, not one run: where the baseline lists a scenario's
- * failure as intermittent and this run passed it or gave it no verdict (the runtime's extra turns
+ * failure as intermittent and this run passed it or judged nothing (the runtime's extra turns
  * outlasting a settle, say), the failure seen on other runs stands beside it, charged to the rules
  * its reason names; the scenario's other checks keep their outcome.
  * A listed failure found after every check held (an unscripted request) is charged the same way,

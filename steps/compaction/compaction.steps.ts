@@ -588,6 +588,21 @@ Then('the session has at least {int} completed compaction(s)', async function (t
 });
 
 /**
+ * A compaction a later check needs, or one that shows an earlier check could have failed: whether
+ * the runtime compacts where it should is CMP-01's and CMP-02's, in their own scenarios; where it
+ * did not, what follows has nothing to tell apart.
+ */
+Then(
+  'the session has at least {int} completed compaction(s), or nothing here is judged',
+  async function (this: KitWorld, count: number) {
+    const completed = await completedCompactions(this);
+    this.compactionsCounted = { completed, requests: this.provider.requests.length };
+    if (completed < count)
+      throw new NothingToJudge(`the session has ${completed} completed compactions, not at least ${count}`);
+  },
+);
+
+/**
  * Since the compactions were last counted, the pending turn `input` went out in one request, with
  * no compaction before it, attempted or completed.
  */
