@@ -20,9 +20,11 @@ test('the kit part is what no other part claimed; a failed measure counts where 
   assert.deepEqual(Object.keys(spent.commands), ['session.create']);
   assert.equal(spent.parts['starts and stops'], 1000);
   assert.ok(spent.parts['waits ended by timeout'] < 50 && spent.parts['other commands'] < 50);
-  const unclaimed = 2000 - 1500 - spent.parts['waits ended by timeout'] - spent.parts['other commands'];
+  // Every other part claims its time, however long a busy machine made the measured ones.
+  const claimed = Object.entries(spent.parts).filter(([part]) => part !== 'kit');
+  const unclaimed = 2000 - claimed.reduce((sum, [, ms]) => sum + ms, 0);
   // Each part is rounded on its own.
-  assert.ok(Math.abs(spent.parts.kit - unclaimed) <= 2, `kit ${spent.parts.kit}, unclaimed ${unclaimed}`);
+  assert.ok(Math.abs(spent.parts.kit - unclaimed) <= claimed.length, `kit ${spent.parts.kit}, unclaimed ${unclaimed}`);
   assert.deepEqual([spent.total, spent.retrySleeps, spent.providerTurns], [2000, 40, 3]);
 });
 

@@ -89,7 +89,8 @@ function withFirstDifference(error: unknown): unknown {
   const comparable = (value: unknown) => typeof value === 'string' || (typeof value === 'object' && value !== null);
   if (!(error instanceof Error) || !showDiff || !comparable(expected) || !comparable(actual)) return error;
   const difference = firstDifference(expected, actual);
-  if (!difference) return error;
+  // Two short texts, shown whole by the message: Cucumber's diff of them would only repeat it.
+  if (!difference) return Object.assign(error, { showDiff: false });
   // Cucumber shows either the message or its own diff of the whole records; the message now says more.
   error.message = `${error.message}\n${difference.join('\n')}`;
   Object.assign(error, { showDiff: false });
