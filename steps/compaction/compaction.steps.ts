@@ -595,12 +595,19 @@ Then('the session has at least {int} completed compaction(s)', async function (t
 Then(
   'the session has at least {int} completed compaction(s), or nothing here is judged',
   async function (this: KitWorld, count: number) {
-    const completed = await completedCompactions(this);
-    this.compactionsCounted = { completed, requests: this.provider.requests.length };
-    if (completed < count)
-      throw new NothingToJudge(`the session has ${completed} completed compactions, not at least ${count}`);
+    await compactionsOrNothing(this, count, 'at least');
   },
 );
+
+/** The premise that `count` compactions (exactly, or at least) completed; the count is kept for the steps after it. */
+async function compactionsOrNothing(world: KitWorld, count: number, bound: 'exactly' | 'at least'): Promise<void> {
+  const completed = await completedCompactions(world);
+  world.compactionsCounted = { completed, requests: world.provider.requests.length };
+  if (bound === 'exactly' ? completed !== count : completed < count)
+    throw new NothingToJudge(
+      `the session has ${completed} completed compactions, not ${bound === 'exactly' ? '' : 'at least '}${count}`,
+    );
+}
 
 /**
  * Since the compactions were last counted, the pending turn `input` went out in one request, with
@@ -631,9 +638,7 @@ Then(
 Then(
   'the session has {int} completed compaction(s), or nothing here is judged',
   async function (this: KitWorld, count: number) {
-    const completed = await completedCompactions(this);
-    if (completed !== count)
-      throw new NothingToJudge(`the session has ${completed} completed compactions, not ${count}`);
+    await compactionsOrNothing(this, count, 'exactly');
   },
 );
 
