@@ -62,11 +62,13 @@ Feature: Agents1 - Agent and model selection
 
   @AGT-04 @id:agt-agents-4 @needs:kit-tools
   Scenario: [4] A waiting permission request keeps the policy of the agent whose turn issued the call
-    Given the agent "build" may use the tools:
+    # The turn's agent is one the session selected: what a session without one runs as is AGT-05's.
+    Given the agent "author" may use the tools:
       | echo | ask |
     And the agent "reviewer" may use the tools:
       | echo | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider calls echo "approved"
     And the provider replies "done"
     And the user steers "start"
@@ -246,11 +248,12 @@ Feature: Agents1 - Agent and model selection
 
   @AGT-04 @id:agt-agents-allowed-later-1 @needs:kit-tools
   Scenario: [10] A call its turn's agent allows runs under that agent, even when it is authorized after another agent was selected
-    Given the agent "build" may use the tools:
+    Given the agent "author" may use the tools:
       | echo | allow |
     And the agent "reviewer" may use the tools:
       | echo | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider calls the tools:
       | id        | name | input                           |
       | call_gate | gate | {"name": "g1"}                  |

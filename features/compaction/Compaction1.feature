@@ -59,6 +59,26 @@ Feature: Compaction1 - Automatic compaction
     # checks: CMP-09
     And request 4 ends with the pending input "two"
 
+  @CMP-02 @id:cmp-compaction-2-one-older
+  Scenario: [2b] One older complete turn is enough to fold: over budget, the runtime compacts it before the pending turn
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done"
+    # What a runtime that compacts again after the turn asks (CMP-03's matter, not this rule's) finds an answer.
+    And the provider replies "done"
+    And the provider replies "done"
+    And the user steers "one"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
+    When the user steers "two"
+    And the session settles
+    # checks: CMP-02
+    Then request 2 asked for a summary rather than the turn "two"
+    # checks: CMP-02
+    And request 3 mentions "SUMMARY: a long answer" in its conversation
+
   @CMP-03 @id:cmp-compaction-3
   Scenario: [3] Over budget with no older complete turn, nothing is compacted
     Given a session "s1"

@@ -24,6 +24,15 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-02'],
   },
   {
+    name: 'the newest complete turn is never folded: one older turn is not enough to compact',
+    file: 'compaction/compactor.ts',
+    find: "const complete = after.slice(0, end).some((m) => m.role === 'assistant' && m.status === 'completed');",
+    replace:
+      "const complete = after.slice(0, end).filter((m) => m.role === 'assistant' && m.status === 'completed').length >= 2;",
+    breaks: ['CMP-02'],
+    kind: 'edge value',
+  },
+  {
     name: 'a compaction runs with no older complete turn to fold',
     file: 'runner/drain.ts',
     find: '  if (compactable(messages).folded.length === 0) return false;\n',
