@@ -15,21 +15,27 @@ const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirec
 
 /**
  * The store file behind any path the kit prints: the file itself, a store directory, a scenario's
- * kept directory (its store is in `workspaces/.store`), or a run's kept directory when it keeps one
- * scenario's (or its list of them, kept.txt), or a directory `kit replay --keep` kept. A run's
- * directory that keeps several names them, for the user to pick one.
+ * kept directory (its store is in `workspaces/.store`), its `workspaces` or a session's location in
+ * them, or a run's kept directory when it keeps one scenario's (or its list of them, kept.txt), or a
+ * directory `kit replay --keep` kept. A run's directory that keeps several names them, for the user
+ * to pick one.
  */
 export function storeFile(path: string): string {
   if (basename(path) === KEPT_INDEX && existsSync(path)) return storeFile(dirname(path));
   if (!isDirectory(path)) return path;
   if (basename(path) === '.store' && !existsSync(join(path, STORE_FILE))) throw notReference(path);
-  for (const candidate of [
-    join(path, STORE_FILE),
-    join(path, SCENARIO_STORE, STORE_FILE),
-    join(path, REPLAY_STORE, STORE_FILE),
-  ])
-    if (existsSync(candidate)) return candidate;
-  if (isDirectory(join(path, SCENARIO_STORE))) throw notReference(join(path, SCENARIO_STORE));
+  const stores = [
+    path,
+    join(path, SCENARIO_STORE),
+    join(path, REPLAY_STORE),
+    // A scenario's `workspaces`, and a session's location in them.
+    ...(basename(path) === dirname(SCENARIO_STORE) ? [join(path, '.store')] : []),
+    ...(basename(dirname(path)) === dirname(SCENARIO_STORE) ? [join(dirname(path), '.store')] : []),
+  ];
+  const found = stores.find((store) => existsSync(join(store, STORE_FILE)));
+  if (found) return join(found, STORE_FILE);
+  const foreign = stores.find((store) => store !== path && basename(store) === '.store' && isDirectory(store));
+  if (foreign) throw notReference(foreign);
   const kept = readdirSync(path)
     .filter((name) => isDirectory(join(path, name, SCENARIO_STORE)))
     .sort();
