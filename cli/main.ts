@@ -53,7 +53,7 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
   const options = typed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
   const words = typed.filter((arg) => !arg.startsWith('-'));
   const flags = known.flatMap((name) => [`--${name}`, `--no-${name}`]);
-  const near = options.length === 1 ? didYouMean(nearest(options[0]!, flags)) : '';
+  const near = options.length === 1 ? elsewhereOrNear(argv[0], options[0]!, flags) : '';
   return (
     [
       options.length > 0 &&
@@ -63,6 +63,23 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
       .filter(Boolean)
       .join('; ') || undefined
   );
+}
+
+/**
+ * What to tell of an option the command does not take: the other commands that take it (`--rule`
+ * given to replay belongs to run), else the command's option nearest to it.
+ */
+function elsewhereOrNear(commandName: string | undefined, option: string, flags: string[]): string {
+  const name = option.replace(/^-{1,2}(no-)?/, '');
+  const owners = COMMANDS.filter((command) => {
+    const commandWord = String(command.command).split(' ')[0];
+    if (commandWord === commandName || typeof command.builder !== 'function') return false;
+    const options = yargs([]);
+    command.builder(options as never);
+    // yargs keeps the options a builder declared where its types do not show them.
+    return Object.hasOwn((options as unknown as { getOptions(): { key: object } }).getOptions().key, name);
+  }).map((command) => `kit ${String(command.command).split(' ')[0]}`);
+  return owners.length > 0 ? ` (it is one of ${owners.join(', ')})` : didYouMean(nearest(option, flags));
 }
 
 /** The positional arguments of the command `argv` names (`<file>`, `[more..]`), by name. */
@@ -97,7 +114,7 @@ function missingArguments(
     if (unknown >= 0) {
       const option = argv[unknown]!.split('=')[0]!;
       const taken = argv[unknown]!.includes('=') ? undefined : argv[unknown + 1];
-      return `${option}: is not an option of this command${didYouMean(nearest(option, known))}${taken && !taken.startsWith('-') ? `, and took ${JSON.stringify(taken)} as its value` : ''}`;
+      return `${option}: is not an option of this command${elsewhereOrNear(argv[0], option, known)}${taken && !taken.startsWith('-') ? `, and took ${JSON.stringify(taken)} as its value` : ''}`;
     }
     return missing(positionals.slice(Number(got)));
   }

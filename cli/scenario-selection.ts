@@ -54,7 +54,30 @@ function tagExpressionOf(text: string): string {
     const reason = /syntax error: (.*)$/.exec((error as Error).message)?.[1] ?? (error as Error).message;
     throw new KitInputError('--tags', `"${text}" is not a tag expression: ${reason.replace(/\.$/, '').toLowerCase()}`);
   }
+  // Cucumber takes a bare word for a tag no scenario carries; it is more likely a tag without its @.
+  const bare = words(text).find((word) => !OPERATORS.has(word) && !word.startsWith('@'));
+  if (bare)
+    throw new KitInputError('--tags', `"${bare}" is no tag: a tag starts with @ (@${bare}), joined by and, or, not`);
   return text;
+}
+
+const OPERATORS = new Set(['and', 'or', 'not']);
+
+/** The words of a tag expression: its tags and operators, without parentheses. */
+function words(expression: string): string[] {
+  return expression.split(/[\s()]+/).filter(Boolean);
+}
+
+/**
+ * The rules a tag expression selects by their rule tags alone (`@INB-07`, `@INB-07 or @INB-08`):
+ * a run so selected counts those rules, as `--rule` does, not the others its scenarios carry.
+ */
+export function rulesNamedBy(expression: string | undefined): string[] | undefined {
+  if (!expression) return undefined;
+  const tokens = words(expression);
+  const rules = tokens.filter((_, i) => i % 2 === 0).map((tag) => tag.slice(1));
+  const joinedByOr = tokens.every((token, i) => (i % 2 === 1 ? token === 'or' : token.startsWith('@')));
+  return joinedByOr && tokens.length % 2 === 1 && rules.every((rule) => RULE_ID.test(rule)) ? rules : undefined;
 }
 
 /**

@@ -20,6 +20,12 @@ describe('a command line the kit refuses', SIDE_BY_SIDE, () => {
       [['run', '--rule', 'inb-99'], /^kit: --rule: no scenario of the suite checks INB-99 /],
       // The file is an argument, not a flag: a misspelt flag is never told to be `--file`.
       [['replay', 'x.json', '--fil'], /^kit: --fil: is not an option of this command \(did you mean --full\?\)/],
+      // An option of another command says whose it is, not which of this command's is nearest.
+      [
+        ['replay', 'x.json', '--rule', 'INB-07'],
+        /^kit: --rule: is not an option of this command \(it is one of kit run, kit baseline\)/,
+      ],
+      [['run', '--tags', 'INB-07'], /^kit: --tags: "INB-07" is no tag: a tag starts with @ \(@INB-07\)/],
     ];
     const runs = await Promise.all(cases.map(([args]) => kit(args)));
     for (const [i, run] of runs.entries()) assertInputError(run, cases[i]![1]);

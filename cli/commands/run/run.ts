@@ -1,3 +1,4 @@
+import { rulesNamedBy } from '../../scenario-selection.js';
 import { resolve } from 'node:path';
 import { formatSummary, notDrivenSummary } from '../../../harness/report/summary.js';
 import { formatMarkdown } from '../../../harness/report/markdown.js';
@@ -65,7 +66,7 @@ export async function run(args: RunArgs): Promise<number> {
     );
   });
   const name = runtimeName(args);
-  const verdict = judge(results, baseline, minVerdicts, args.rule);
+  const verdict = judge(results, baseline, minVerdicts, args.rule ?? rulesNamedBy(args.tags));
   // Only an unexpected failure's files are worth a look; the baseline's failures would pile up.
   const worthKeeping = (result: ScenarioResult) =>
     verdictOf(verdict, result)?.standing === 'unexpected-fail' && isFailure(result.status);
