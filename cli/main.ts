@@ -47,7 +47,8 @@ function unknownArguments(argv: string[], message: string | undefined, known: st
   if (missing) return `--${missing}: needs a value`;
   const listed = /^Unknown arguments?: (.*)$/.exec(message ?? '')?.[1]?.split(', ');
   if (!listed) return undefined;
-  const name = (arg: string) => arg.replace(/^-{1,2}/, '').split('=')[0]!;
+  // yargs lists an option whose name holds a line break or other control character by its first part.
+  const name = (arg: string) => arg.replace(/^-{1,2}/, '').split(/[=\u0000-\u001f]/)[0]!;
   // A negated boolean (`--no-x`) is listed as `x`.
   const typed = argv.filter((arg) => listed.includes(name(arg)) || listed.includes(name(arg).replace(/^no-/, '')));
   const options = typed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
