@@ -1,12 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, normalize, relative, resolve } from 'node:path';
 import { KitInputError } from '../input-error.js';
 
 /**
- * How a file is named in messages: relative to where the user stands when it is below there, as
- * a relative path is typed; absolute otherwise, not as a climb of `../` out of the working directory.
+ * How a file is named in messages: a relative path as it was typed (it is taken from the working
+ * directory); an absolute one relative to where the user stands when it is below there, absolute
+ * otherwise, not as a climb of `../` out of the working directory.
  */
 export function displayPath(path: string): string {
+  if (!isAbsolute(path)) return normalize(path);
   const below = relative(process.cwd(), path);
   if (below === '') return path;
   return below.startsWith('..') || isAbsolute(below) ? resolve(path) : below;
