@@ -77,3 +77,13 @@ test('a recording that is a directory is refused naming it', (t) => {
   mkdirSync(join(root, 'openai-chat', 'odd.sse'), { recursive: true });
   assert.throws(() => loadRecording(root, 'openai-chat', 'odd'), /odd\.sse: is a directory, not a file$/);
 });
+
+test("a recording named by an absolute path or a climb out of its dialect's folder is refused, not looked for there", () => {
+  for (const name of ['/tmp/x', '../anthropic-messages/x', 'a/../../x'])
+    assert.throws(
+      () => loadRecording('recordings', 'openai-chat', name),
+      (error: unknown) =>
+        error instanceof KitInputError &&
+        error.message.includes(`recording "${name}": is no recording's name: recordings are named within`),
+    );
+});

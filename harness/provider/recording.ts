@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { displayPath, readInputText } from '../input/input-file.js';
 import type { WireResponse } from './scripted-turn.js';
@@ -10,7 +10,14 @@ import type { WireResponse } from './scripted-turn.js';
  * `<name>.http` is a complete non-streamed response: status line, headers, blank line, body.
  */
 export function loadRecording(root: string, dialect: string, name: string): WireResponse {
-  const base = join(root, dialect, name);
+  const dir = join(root, dialect);
+  const base = join(dir, name);
+  // A recording is one of the kit's, named within its dialect's folder.
+  if (isAbsolute(name) || relative(dir, base).startsWith('..'))
+    throw new KitInputError(
+      `recording "${name}"`,
+      `is no recording's name: recordings are named within ${displayPath(dir)}, without an absolute path or ..`,
+    );
   if (existsSync(`${base}.sse`)) return parseSse(displayPath(`${base}.sse`), readInputText(`${base}.sse`));
   if (existsSync(`${base}.http`)) return parseHttp(displayPath(`${base}.http`), readInputText(`${base}.http`));
   throw new KitInputError(displayPath(base), `no recording named "${name}" (looked for .sse and .http)`);
