@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeDriver } from '../driver/runtime-driver.js';
@@ -147,8 +147,13 @@ async function keptProcess(
   writeMark(firstHome, 'first');
   const first = await start('kept-first');
   writeMark(first.home, 'kept-first');
-  if (!first.driver.reusedProcess)
-    return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
+  if (!first.driver.reusedProcess) {
+    if (!existsSync('/proc'))
+      return 'not checked: the kit did not keep the process (it cannot tell its processes apart without /proc)';
+    throw new Error(
+      'the adapter declares process-reuse, but its process was not kept for the next scenario: it did not answer runtime.close, answered it with an error, or did not answer the next hello',
+    );
+  }
   const before = provider.requests.length;
   provider.enqueue({ turn: textTurn('first reply', 2) });
   await first.driver.createSession(first.workspace, 's1');
