@@ -130,7 +130,8 @@ function responseText(result) {
  */
 export function toKitHistory(records) {
   const messages = [];
-  for (const record of currentMessages(records)) {
+  const current = currentMessages(records);
+  for (const [i, record] of current.entries()) {
     const base = { id: record.id, seq: record.seq };
     if (record.type === 'user') {
       const text = textOf(record.content);
@@ -139,7 +140,7 @@ export function toKitHistory(records) {
       // message of its own: the baseline, not a message of the conversation. A compression's
       // summary is a user message too.
       if (trimmed.startsWith('<session_context>')) continue;
-      if (trimmed.startsWith('<state_snapshot>'))
+      if (isSummary(current, i))
         messages.push({ ...base, role: 'compaction', hidden: true, text: snapshotText(trimmed) });
       else if (text !== '') messages.push({ ...base, role: 'user', hidden: false, text });
       continue;
@@ -192,10 +193,27 @@ export function toKitFailures(records) {
 
 const snapshotText = (text) => text.replace(/^<state_snapshot>\n?/, '').replace(/\n?<\/state_snapshot>[\s\S]*$/, '');
 
+/** What Gemini CLI has the model answer to a compression's summary in the history it compressed to (chunk-JDPZ4CE3.js). */
+const SUMMARY_ACKNOWLEDGED = 'Got it. Thanks for the additional context!';
+
+/**
+ * Whether `messages[i]` is a compression's summary: a user message Gemini CLI follows with its own
+ * acknowledgement, whatever the summary says (a model asked for a `<state_snapshot>` may write
+ * none), or one that is a `<state_snapshot>`.
+ */
+function isSummary(messages, i) {
+  const next = messages[i + 1];
+  return (
+    messages[i].type === 'user' &&
+    (textOf(messages[i].content).trim().startsWith('<state_snapshot>') ||
+      (next?.type === 'gemini' && textOf(next.content).trim() === SUMMARY_ACKNOWLEDGED))
+  );
+}
+
 /**
  * Gemini CLI's compressions: a completed compression starts a new chat over the compressed
- * history, which rewrites the file's messages (a `$set` of `messages`) with the summary, a
- * `<state_snapshot>`, as a user message. It records no failed or cut compression.
+ * history, which rewrites the file's messages (a `$set` of `messages`) with the summary as a user
+ * message and its acknowledgement. It records no failed or cut compression.
  */
 export function toKitCompactions(records) {
   const compactions = [];
@@ -203,10 +221,8 @@ export function toKitCompactions(records) {
   for (const record of records) {
     const messages = record.$set?.messages;
     if (!Array.isArray(messages)) continue;
-    const snapshot = messages
-      .filter((message) => message.type === 'user')
-      .map((message) => textOf(message.content).trim())
-      .find((text) => text.startsWith('<state_snapshot>'));
+    const at = messages.findIndex((_, i) => isSummary(messages, i));
+    const snapshot = at === -1 ? undefined : textOf(messages[at].content).trim();
     if (snapshot === undefined || snapshot === last) continue;
     last = snapshot;
     compactions.push({ status: 'completed', summary: snapshotText(snapshot) });

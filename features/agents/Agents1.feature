@@ -22,9 +22,13 @@ Feature: Agents1 - Agent and model selection
   Scenario: [2] An agent switch that changes the skill guidance adds a system message and keeps the baseline
     Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"
     And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY"
+    # Both agents are selected ones: what a session without one runs as is AGT-05's.
+    And the agent "author" may load the skills:
+      | beta | allow |
     And the agent "reviewer" may load the skills:
       | beta | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider replies "first"
     And the provider replies "second"
     And the user steers "one"
@@ -44,9 +48,10 @@ Feature: Agents1 - Agent and model selection
   Scenario: [3] Skill guidance names only permitted skills, with their descriptions, and nothing more
     Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"
     And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY", kept in "/skills/beta-9d2"
-    And the agent "build" may load the skills:
+    And the agent "author" may load the skills:
       | beta | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
@@ -228,11 +233,12 @@ Feature: Agents1 - Agent and model selection
 
   @AGT-01 @id:agt-agents-mid-turn-1 @needs:kit-tools
   Scenario: [9] An agent selected while a turn runs is the agent of the drain's next provider turn, with no new prompt
-    Given the agent "build" may use the tools:
+    Given the agent "author" may use the tools:
       | echo | allow |
     And the agent "reviewer" may use the tools:
       | echo | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider calls gate "g1"
     And the provider calls echo "under the new agent"
     And the provider replies "done"
