@@ -48,6 +48,6 @@ export function startRuntime(
       home: start.home,
       runDir: target.runDir,
     },
-    { timeoutScale: start.timeoutScale, validate: start.validate },
+    { timeoutScale: start.timeoutScale, validate: start.validate, progress: () => provider.scriptedTurnsTaken },
   );
 }

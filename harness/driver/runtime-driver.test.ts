@@ -51,6 +51,24 @@ test('a wait that ends at its deadline is the runtime never reaching the state, 
   await driver.stop();
 });
 
+test('a wait goes on while the runtime keeps taking scripted provider turns, up to a bound, and ends once it stops', async () => {
+  // Every look at the runtime's progress finds one more scripted turn taken than the last.
+  let requests = 0;
+  const driver = await RuntimeDriver.start(silentAfterCreate, config, {
+    timeoutScale: 0.002,
+    validate: false,
+    progress: () => requests++,
+  });
+  const still = await driver.idle('s1').catch((error: unknown) => error);
+  assert.ok(still instanceof AwaitedStateNotReached);
+  assert.match(still.message, /within 40 ms/, 'four timeouts in all while turns kept being taken');
+  const stopped = await RuntimeDriver.start(silentAfterCreate, config, { timeoutScale: 0.002, validate: false });
+  const idle = await stopped.idle('s1').catch((error: unknown) => error);
+  assert.match((idle as Error).message, /within 10 ms/, 'one timeout when nothing moves');
+  await driver.stop();
+  await stopped.stop();
+});
+
 test("a hello left unanswered is named without the kit's configuration; another command with its arguments", async () => {
   const silent = {
     name: 'silent',

@@ -27,6 +27,8 @@ import { commandInBrief, noAnswerMessage } from './no-answer.js';
 
 /** How long one command may take before the runtime counts as hung; `--timeout-scale` multiplies it. */
 export const COMMAND_TIMEOUT_MS = 5_000;
+/** How many command timeouts in all a wait may last while the runtime keeps taking scripted provider turns. */
+const PROGRESS_EXTENSIONS = 4;
 
 /**
  * How long a fresh runtime process may take to answer its `hello`: starting a process on a loaded
@@ -128,15 +130,25 @@ export class RuntimeDriver {
     private readonly launcher: RuntimeLauncher,
     private readonly timeoutScale: number,
     private readonly validator: ProtocolValidator | undefined,
+    private readonly progress: () => number,
   ) {}
 
-  /** `timeoutScale` multiplies both the per-command timeout and the start-up allowance. */
+  /**
+   * `timeoutScale` multiplies both the per-command timeout and the start-up allowance. `progress`
+   * counts the runtime's headway (the scripted provider turns it took): a wait for a state it has
+   * not reached yet goes on while that count grows.
+   */
   static async start(
     launcher: RuntimeLauncher,
     config: Omit<RuntimeConfig, 'instance'>,
-    options: { timeoutScale: number; validate: boolean },
+    options: { timeoutScale: number; validate: boolean; progress?: () => number },
   ): Promise<RuntimeDriver> {
-    const driver = new RuntimeDriver(launcher, options.timeoutScale, options.validate ? sharedValidator() : undefined);
+    const driver = new RuntimeDriver(
+      launcher,
+      options.timeoutScale,
+      options.validate ? sharedValidator() : undefined,
+      options.progress ?? (() => 0),
+    );
     await driver.open({ ...config, instance: 0 }, true);
     return driver;
   }
@@ -334,15 +346,29 @@ export class RuntimeDriver {
     const capability = capabilityOfCommand(command.cmd);
     if (capability) this.capabilitiesUsed.add(capability);
     const ms = unscaledMs * this.timeoutScale;
+    const awaited = AWAITED[command.cmd];
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const awaited = AWAITED[command.cmd];
+      // A runtime still taking scripted provider turns is on its way to the awaited state, however
+      // slow a busy machine makes each: its wait goes on, up to a bound a runtime looping meets.
+      let seen = this.progress();
+      let waited = 0;
+      const expire = () => {
+        waited += ms;
+        const now = this.progress();
+        if (awaited && now !== seen && waited < ms * PROGRESS_EXTENSIONS) {
+          seen = now;
+          timer = setTimeout(expire, ms);
+          return;
+        }
         const stderr = this.transport.stderrTail?.();
         reject(
-          awaited ? new AwaitedStateNotReached(command, awaited, ms, stderr) : new RuntimeTimeout(command, ms, stderr),
+          awaited
+            ? new AwaitedStateNotReached(command, awaited, waited, stderr)
+            : new RuntimeTimeout(command, ms, stderr),
         );
-      }, ms);
+      };
+      timer = setTimeout(expire, ms);
     });
     const part = (error: unknown): TimePart =>
       error instanceof AwaitedStateNotReached || error instanceof RuntimeTimeout

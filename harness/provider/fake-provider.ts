@@ -37,6 +37,7 @@ export class FakeProvider {
   /** Every request received, unless they are handed to an observer (see `streamRequests`). */
   readonly requests: CapturedRequest[] = [];
   private arrived = 0;
+  private taken = 0;
   private observer: ((request: CapturedRequest) => void) | undefined;
   /** One line per request that no scripted turn answered; a scenario with any fails. */
   readonly unexpected: string[] = [];
@@ -147,6 +148,11 @@ export class FakeProvider {
     return this.arrived;
   }
 
+  /** How many scripted turns were taken: what a runtime making headway asks, as no retry of a refused request does. */
+  get scriptedTurnsTaken(): number {
+    return this.taken;
+  }
+
   received(count: number): Promise<void> {
     if (this.arrived >= count) return Promise.resolve();
     return new Promise((resolve) => this.arrivals.push({ count, resolve }));
@@ -223,6 +229,7 @@ export class FakeProvider {
       );
     }
     const entry = this.script[at]!.repeat ? this.script[at] : this.script.splice(at, 1)[0];
+    if (!entry!.repeat) this.taken += 1;
     const held = entry!.hold;
     if (held && !entry!.holdEnd) await this.waitOn(held);
     const answeredAt = this.now();
