@@ -80,7 +80,7 @@ function elsewhereOrNear(commandName: string | undefined, option: string, flags:
     // yargs keeps the options a builder declared where its types do not show them.
     return Object.hasOwn((options as unknown as { getOptions(): { key: object } }).getOptions().key, name);
   }).map((command) => `kit ${String(command.command).split(' ')[0]}`);
-  return owners.length > 0 ? ` (it is one of ${owners.join(', ')})` : didYouMean(nearest(option, flags));
+  return owners.length > 0 ? ` (an option of ${owners.join(' and ')})` : didYouMean(nearest(option, flags));
 }
 
 /** The positional arguments of the command `argv` names (`<file>`, `[more..]`), by name. */

@@ -23,7 +23,7 @@ describe('a command line the kit refuses', SIDE_BY_SIDE, () => {
       // An option of another command says whose it is, not which of this command's is nearest.
       [
         ['replay', 'x.json', '--rule', 'INB-07'],
-        /^kit: --rule: is not an option of this command \(it is one of kit run, kit baseline\)/,
+        /^kit: --rule: is not an option of this command \(an option of kit run and kit baseline\)/,
       ],
       [['run', '--tags', 'INB-07'], /^kit: --tags: "INB-07" is no tag: a tag starts with @ \(@INB-07\)/],
     ];
