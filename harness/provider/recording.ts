@@ -1,23 +1,18 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { KitInputError } from '../input-error.js';
 import { displayPath, readInputText } from '../input/input-file.js';
 import type { WireResponse } from './scripted-turn.js';
 
 /**
- * Provider recordings are wire-level responses stored under `recordings/<dialect>/`:
+ * Provider recordings are wire-level responses stored under `recordings/<dialect>/` (or wherever
+ * an absolute name points):
  * `<name>.sse` is a streamed 200 body, frame by frame (a cut stream simply ends early);
  * `<name>.http` is a complete non-streamed response: status line, headers, blank line, body.
  */
 export function loadRecording(root: string, dialect: string, name: string): WireResponse {
-  const dir = join(root, dialect);
-  const base = join(dir, name);
-  // A recording is one of the kit's, named within its dialect's folder.
-  if (isAbsolute(name) || relative(dir, base).startsWith('..'))
-    throw new KitInputError(
-      `recording "${name}"`,
-      `is no recording's name: recordings are named within ${displayPath(dir)}, without an absolute path or ..`,
-    );
+  // A name is one of the kit's recordings of the dialect; an absolute path is the user's own file.
+  const base = isAbsolute(name) ? name : join(root, dialect, name);
   if (existsSync(`${base}.sse`)) return parseSse(displayPath(`${base}.sse`), readInputText(`${base}.sse`));
   if (existsSync(`${base}.http`)) return parseHttp(displayPath(`${base}.http`), readInputText(`${base}.http`));
   throw new KitInputError(displayPath(base), `no recording named "${name}" (looked for .sse and .http)`);
