@@ -166,6 +166,36 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
       | kit/c.one = 1 |
     And the baseline of request 1 begins with its built-in parts
 
+  @LEG-04 @profile:checkpoint @id:leg-checkpoint-4-order
+  Scenario: [4o] Built-in components keep their declaration order in a new epoch, whichever of them changed
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the provider replies "fourth"
+    And the provider replies "fifth"
+    And the user steers "one"
+    And the session settles
+    When the file "AGENTS.md" in the workspace "project" says "ROOT: run the linter"
+    And the user steers "two"
+    And the session settles
+    And the session selects the model "kit-model-2"
+    And the user steers "three"
+    And the session settles
+    # checks: LEG-04
+    Then request 3 sends the built-in parts of request 1 in their order, "ROOT: run the tests" now reading "ROOT: run the linter"
+    # Whichever of the two files comes first, one change is of a component that is not the last.
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    And the user steers "four"
+    And the session settles
+    And the session selects the model "kit-model"
+    And the user steers "five"
+    And the session settles
+    # checks: LEG-04
+    Then request 5 sends the built-in parts of request 3 in their order, "PACKAGE: use tabs" now reading "PACKAGE: use spaces"
+
   @LEG-05 @MCS-05 @profile:checkpoint @id:leg-checkpoint-5 @needs:kit-sources
   Scenario: [5] A system message keeps the keys of the components it announces, with its exact text
     Given a session "s1"

@@ -109,6 +109,38 @@ export const checkpoint: Mutant[] = [
     replace: '    return combine([...plugin, ...builtIn]);',
     breaks: ['LEG-04'],
   },
+  // LEG-04 (b): built-in components keep their declaration order, whichever of them changed.
+  {
+    // A checkpoint kept as a map sets a changed component again, which moves it to the end, and a
+    // new epoch renders the components in the checkpoint's order.
+    name: "a new epoch renders the built-in components in the order of the checkpoint's last changes",
+    kind: 'stale cache',
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: '    keys: parts.map((p) => p.key),\n    snapshot: next,',
+    replace:
+      '    keys: parts.map((p) => p.key),\n    snapshot: Object.fromEntries([\n      ...Object.entries(next).filter(([key]) => !parts.some((p) => p.key === key)),\n      ...Object.entries(next).filter(([key]) => parts.some((p) => p.key === key)),\n    ]),',
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: "  return { kind: 'replacement-ready', baseline: render(design, observed) };",
+        replace:
+          "  const rank = (o: Observed) => (Object.keys(snapshot).includes(o.source.key) ? Object.keys(snapshot).indexOf(o.source.key) : Number.MAX_SAFE_INTEGER);\n  return { kind: 'replacement-ready', baseline: render(design, [...observed].sort((a, b) => rank(a) - rank(b))) };",
+      },
+    ],
+    breaks: ['LEG-04'],
+  },
+  {
+    // Instruction files listed as a directory walk finds them by modification time, oldest first.
+    name: 'instruction file components follow in the order their files were last written',
+    kind: 'ordering in time',
+    profile: 'checkpoint',
+    file: 'context/sources/instruction-files.ts',
+    find: '  return present.map((candidate) => ({',
+    replace:
+      '  const written = new Map<string, number>();\n  for (const candidate of present) written.set(candidate.path, (await lstat(candidate.path)).mtimeMs);\n  present.sort((a, b) => written.get(a.path)! - written.get(b.path)!);\n  return present.map((candidate) => ({',
+    breaks: ['LEG-04'],
+  },
   {
     name: 'a system message keeps only the first key it announces',
     profile: 'checkpoint',

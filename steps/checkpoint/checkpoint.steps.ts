@@ -57,6 +57,26 @@ Then('the baseline of request {int} begins with its built-in parts', function (t
   expect(kinds.lastIndexOf('built-in'), 'no built-in part after a kit part').to.be.below(kinds.indexOf('kit'));
 });
 
+/**
+ * The built-in parts of a later baseline, one for one with an earlier one's in the same order, the
+ * part that held `before` now holding `after` in its place (LEG-04): a new epoch renders the
+ * built-in components in their declaration order, whichever of them changed since.
+ */
+Then(
+  'request {int} sends the built-in parts of request {int} in their order, {string} now reading {string}',
+  function (this: KitWorld, later: number, earlier: number, before: string, after: string) {
+    const builtIn = (n: number) => request(this, n).baseline.filter((part) => !part.startsWith('kit/'));
+    const parts = builtIn(earlier);
+    expect(
+      parts.filter((part) => part.includes(before)),
+      `the built-in parts of request ${earlier} holding "${before}", of: ${JSON.stringify(parts)}`,
+    ).to.have.length(1);
+    expect(builtIn(later), `the built-in parts of request ${later}, in order`).to.deep.equal(
+      parts.map((part) => part.replaceAll(before, after)),
+    );
+  },
+);
+
 Then("the history's system message names the sources:", async function (this: KitWorld, table: DataTable) {
   const keys = (await this.driver.history(this.session().id)).flatMap((m) =>
     m.role === 'system' ? [m.sourceKeys ?? []] : [],
