@@ -192,6 +192,21 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
       | the allowance as given | 40000  | 4000      | 160000 | 4000  |
       | capped at 32000        | 60000  | 50000     | 90000  | 32000 |
 
+  @SCP-02 @profile:sol @id:scp-request-options-1
+  Scenario: [10o] A compaction request carries the session's provider options
+    Given a session "s1"
+    And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
+    And the provider tells summary requests from turns
+    And the provider replies with 160000 characters of prose
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done" to every later turn
+    When the user steers "one"
+    And the session settles
+    And the user steers "two"
+    And the session settles
+    # checks: SCP-02
+    Then the summary request carries the provider options of request 1, or nothing here is judged
+
   @SCP-02 @profile:sol @id:scp-request-agent-model-1
   Scenario: [10b] A compaction request uses the compaction agent's model where the agent names one, and the turns go on with the session's
     Given a session "s1"

@@ -10,7 +10,7 @@ import { estimateTokens, type CompactionBudget } from './compaction-budget.js';
 import { OUTPUT_TOKEN_MAX } from './token-usage.js';
 import { modelHistory } from '../history/model-history.js';
 import type { Profile } from '../profile.js';
-import type { ProviderRequest } from '../provider/provider-request.js';
+import { sessionProviderOptions, type ProviderRequest } from '../provider/provider-request.js';
 
 export interface CompactorDeps {
   log: EventLog;
@@ -84,6 +84,7 @@ export async function compact(
       folded,
       cutSeq,
       previous,
+      sessionId,
     );
     for await (const chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, request, signal)) {
       if (chunk.type !== 'text') continue;
@@ -128,6 +129,7 @@ function summaryRequest(
   folded: SessionMessage[],
   cutSeq: number,
   previous: CompactionMessage | undefined,
+  sessionId: string,
 ): ProviderRequest {
   const ask = (text: string) => ({
     id: compactionId,
@@ -147,6 +149,8 @@ function summaryRequest(
       tools: [],
       history: [...conversation, ask(COMPACTION_PROMPT)],
       maxOutputTokens,
+      // The session's provider options go with it (SCP-02).
+      options: sessionProviderOptions(sessionId),
     };
   }
   const instruction = [
@@ -156,7 +160,7 @@ function summaryRequest(
   ]
     .filter(Boolean)
     .join('\n\n');
-  return { model, baseline: [], tools: [], history: [ask(instruction)] };
+  return { model, baseline: [], tools: [], history: [ask(instruction)], options: sessionProviderOptions(sessionId) };
 }
 
 function serialize(message: SessionMessage): string {

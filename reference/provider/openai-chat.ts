@@ -20,6 +20,7 @@ export const openaiChat: ProviderDialect = {
         model: request.model,
         stream: true,
         ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
+        ...(request.options ? { prompt_cache_key: request.options.promptCacheKey } : {}),
         messages: withResultMedia(
           [
             ...request.baseline.map((content) => ({ role: 'system', content })),

@@ -27,6 +27,7 @@ export const openaiResponses: ProviderDialect = {
         // Nothing is kept on the provider's side: reasoning comes back encrypted, to be replayed.
         store: false,
         include: ['reasoning.encrypted_content'],
+        ...(request.options ? { prompt_cache_key: request.options.promptCacheKey } : {}),
         ...(request.maxOutputTokens === undefined ? {} : { max_output_tokens: request.maxOutputTokens }),
         ...(instructions === undefined ? {} : { instructions }),
         input: [

@@ -2,7 +2,7 @@ import type { HistoryStore } from '../history/history-store.js';
 import { modelHistory } from '../history/model-history.js';
 import type { PrunedMessage } from '../history/message.js';
 import type { Profile } from '../profile.js';
-import type { ProviderRequest } from '../provider/provider-request.js';
+import { sessionProviderOptions, type ProviderRequest } from '../provider/provider-request.js';
 import { streamTurn } from '../provider/stream-turn.js';
 import { dialectFor } from '../provider/dialects.js';
 import {
@@ -108,5 +108,6 @@ export function providerRequest(deps: ProviderTurnDeps, session: Session, baseli
     baseline,
     history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),
     tools: deps.tools.definitions(session.location),
+    options: sessionProviderOptions(session.id),
   };
 }

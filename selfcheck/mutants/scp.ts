@@ -154,6 +154,27 @@ export const scp: Mutant[] = [
       "    model: (deps.history.messages(session.id).some((m) => m.role === 'compaction') ? (deps as { budget?: () => { model?: string } }).budget?.().model : undefined) ?? session.model ?? deps.provider.model,",
     breaks: ['SCP-02'],
   },
+  // SCP-02 (e): the session's provider options go with a compaction request.
+  {
+    // The summary request is configured as the compaction agent's own, whose provider options are none.
+    name: "a compaction request carries the compaction agent's provider options, not the session's",
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: "      // The session's provider options go with it (SCP-02).\n      options: sessionProviderOptions(sessionId),",
+    replace: '',
+    breaks: ['SCP-02'],
+  },
+  {
+    // The prompt cache key is taken from the request at hand, the compaction, not from its session.
+    name: 'a compaction request keys its prompt cache to the compaction, not to the session',
+    kind: 'identity in the wrong scope',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: "      // The session's provider options go with it (SCP-02).\n      options: sessionProviderOptions(sessionId),",
+    replace: '      options: sessionProviderOptions(compactionId),',
+    breaks: ['SCP-02'],
+  },
   {
     name: 'the compaction prompt comes before the conversation',
     profile: 'sol',

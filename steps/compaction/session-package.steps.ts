@@ -1,8 +1,10 @@
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { KitWorld } from '../support/world.js';
-import { request } from '../support/requests.js';
+import { request, requestLabel } from '../support/requests.js';
 import { orEmpty } from '../../harness/report/failure-words.js';
+import { NothingToJudge } from '../../harness/report/outcome.js';
+import { providerOptions } from '../support/provider-options.js';
 
 Then(
   '{request} begins with the question {string} answered by {string}',
@@ -44,3 +46,23 @@ Then('{request} limits the output to {int} tokens', function (this: KitWorld, n:
     `the output limit of request ${n}`,
   ).to.equal(tokens);
 });
+
+/**
+ * The session's provider options go with a compaction request (SCP-02): each provider-specific
+ * field a turn of the session carries, the summary request carries with the same value. A turn
+ * that carries none shows nothing of the session's options.
+ */
+Then(
+  '{request} carries the provider options of {request}, or nothing here is judged',
+  function (this: KitWorld, n: number, turn: number) {
+    const dialect = this.provider.dialect.name;
+    const expected = providerOptions(dialect, request(this, turn).body);
+    if (expected.size === 0)
+      throw new NothingToJudge(`${requestLabel(turn)} carries no provider-specific option of the ${dialect} dialect`);
+    const carried = providerOptions(dialect, request(this, n).body);
+    expect(
+      Object.fromEntries([...expected.keys()].map((field) => [field, carried.get(field) ?? '(absent)'])),
+      `the provider options of ${requestLabel(n)}, as ${requestLabel(turn)} carries them`,
+    ).to.deep.equal(Object.fromEntries(expected));
+  },
+);
