@@ -17,6 +17,7 @@ import { AgentCatalog } from './agents/agent-catalog.js';
 import { PermissionBoard } from './agents/permission-board.js';
 import { EpochStore, type ContextEpoch } from './context/epoch-store.js';
 import { LocationContexts } from './context/location-contexts.js';
+import type { BeforeInstructionRead } from './context/sources/instructions.js';
 import { NestedInstructions } from './context/nested-instructions.js';
 import { DEFAULT_BUDGET, type CompactionBudget } from './compaction/compaction-budget.js';
 import { compactionsOf, type Compaction } from './compaction/compactions.js';
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
   globalConfigDir: string;
   /** The host environment (TZ, OPENCODE_DISABLE_PROJECT_CONFIG, ...); process.env by default. */
   hostEnv?: () => Record<string, string | undefined>;
+  /** What the host does just before each read of an instruction file found there (a fault); nothing by default. */
+  beforeInstructionRead?: BeforeInstructionRead;
   /** When automatic compaction starts; the defaults fit a 200k-token model. */
   budget?: CompactionBudget;
   /** The rule profile to follow; the core design alone by default. */
@@ -124,6 +127,7 @@ export class SessionRuntime {
       hostEnv: options.hostEnv ?? (() => process.env),
       globalConfigDir: options.globalConfigDir,
       agents: this.agents,
+      beforeInstructionRead: options.beforeInstructionRead,
     });
     const diagnostics = options.diagnostics ?? ((message) => process.stderr.write(`${message}\n`));
     this.toolOutputFiles = new ManagedToolOutputFiles({

@@ -197,6 +197,29 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
     # checks: INS-07 CTX-07
     Then request 3 tells the model "PACKAGE: use spaces" beside "three", or nothing above was judged
 
+  @INS-07 @needs:fault-injection @id:ins-instructions-7-vanished
+  Scenario: [7v] A file that vanishes while it is read leaves the admitted instructions in force
+    Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use tabs"
+    And a session "s1" working in "pkg" of the project "project"
+    And the provider replies "first"
+    And the provider replies "second"
+    And the provider replies "third"
+    And the user steers "one"
+    And the session settles
+    When the file "pkg/AGENTS.md" in the workspace "project" says "PACKAGE: use spaces"
+    And the file "pkg/AGENTS.md" in the workspace "project" vanishes while the runtime next reads it
+    And the user steers "two"
+    And the session settles
+    # checks: INS-07 CTX-07
+    Then request 2 tells the model nothing beside "two"
+    # checks: INS-07 CTX-07
+    And every request after request 1 keeps the baseline of request 1
+    When the user steers "three"
+    And the session settles
+    # checks: INS-07 CTX-07
+    Then request 3 tells the model "PACKAGE: use spaces" beside "three"
+
   @INS-07 @needs:restart @id:ins-instructions-7-restart
   Scenario: [7r] A file that cannot be read when the runtime starts again leaves the admitted instructions in force
     Given the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"

@@ -532,6 +532,32 @@ Feature: Instructions2 - Instruction files as the changing context
       | role | content |
       | user | hello   |
 
+  @INS-07 @needs:fault-injection @id:ins-files-12-vanished
+  Scenario: [12v] A file that vanishes while the first turn reads it sends nothing and keeps the prompt pending until it reads
+    Given the file "AGENTS.md" in the workspace "s1" says "PROJECT: use tabs"
+    And a session "s1"
+    And the provider replies "ok"
+    When the file "AGENTS.md" in the workspace "s1" vanishes while the runtime next reads it
+    And the user steers "hello"
+    And the session settles
+    # checks: INS-07 EPO-02
+    Then the provider received 0 requests
+    # checks: EPO-02 EPO-03
+    And the inbox is:
+      | text  | state   |
+      | hello | pending |
+    When the session is woken
+    And the session settles
+    # checks: EPO-02
+    Then the provider received 1 request
+    # checks: INS-07 EPO-02
+    And the baseline of request 1 contains, in order:
+      | PROJECT: use tabs |
+    # checks: EPO-02
+    And request 1 has the messages:
+      | role | content |
+      | user | hello   |
+
   @EPO-05 @id:ins-files-13
   Scenario: [13] The epoch keeps the exact baseline sent, instruction files included
     Given the global instructions say "GLOBAL: quote <tags> & ampersands"

@@ -89,6 +89,10 @@ export type ContextSourceSetResult = Record<string, never>;
  */
 export type FaultCrashResult = Record<string, never>;
 /**
+ * No result: the vanishing is armed for the file's next read.
+ */
+export type FaultInstructionFileReadsResult = Record<string, never>;
+/**
  * No result: the command was carried out.
  */
 export type FaultSystemMessageWritesResult = Record<string, never>;
@@ -515,6 +519,10 @@ export interface Commands {
   'fault.crash': {
     request: FaultCrashRequest;
     result: FaultCrashResult;
+  };
+  'fault.instruction-file-reads': {
+    request: FaultInstructionFileReadsRequest;
+    result: FaultInstructionFileReadsResult;
   };
   'fault.system-message-writes': {
     request: FaultSystemMessageWritesRequest;
@@ -1060,6 +1068,19 @@ export interface FaultCrashRequest {
    * admission: a prompt admitted; promotion: a prompt promoted into history; system-message: a Mid-Conversation System Message stored; tool-output-file: a tool finished and its Managed Tool Output File is written, before the settlement is stored; compaction-start: a compaction began.
    */
   after: 'admission' | 'promotion' | 'system-message' | 'tool-output-file' | 'compaction-start';
+}
+/**
+ * Capability fault-injection: the runtime's next read of an instruction file finds it gone, after the runtime found the file there, as when a file vanishes while it is read (an editor that deletes it and writes it again). The read fails for real: the runtime moves the file aside just before that read and puts it back just after, so later reads find the file as it is.
+ */
+export interface FaultInstructionFileReadsRequest {
+  /**
+   * The command name.
+   */
+  cmd: 'fault.instruction-file-reads';
+  /**
+   * The instruction file, by its absolute path as the kit wrote it.
+   */
+  path: string;
 }
 /**
  * Make durable writes of Mid-Conversation System Messages fail for real (capability fault-injection), or work again.

@@ -6,7 +6,7 @@ export const CAPABILITY_TABLE = {
   'kit-sources': { commands: ['context.contributor.register', 'context.contributor.remove', 'context.source.set'], tools: [] },
   'tool-contributions': { commands: ['tool.contribution.register', 'tool.contribution.close'], tools: [] },
   'virtual-clock': { commands: ['clock.set', 'retry.wait'], tools: [] },
-  'fault-injection': { commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash'], tools: [] },
+  'fault-injection': { commands: ['fault.system-message-writes', 'fault.tool-output-writes', 'tool-output.held', 'fault.crash', 'fault.instruction-file-reads'], tools: [] },
   'pty': { commands: ['pty.overlay.set', 'pty.environment'], tools: [] },
   'host-env': { commands: ['host.env.set'], tools: [] },
   'manual-compaction': { commands: ['compaction.request'], tools: [] },

@@ -7,6 +7,7 @@ import { GateBoard, kitTools } from './kit-tools.js';
 import { KitSources } from './kit-sources.js';
 import { WriteFaults } from './write-faults.js';
 import { ToolOutputFaults } from './tool-output-faults.js';
+import { InstructionFaults } from './instruction-faults.js';
 import { KitPtyOverlay } from './kit-pty-overlay.js';
 import type { CrashPoints } from './crash-points.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -36,6 +37,7 @@ export interface RuntimeHost {
   kitSources: KitSources;
   faults: WriteFaults;
   toolOutputFaults: ToolOutputFaults;
+  instructionFaults: InstructionFaults;
   ptyOverlay: KitPtyOverlay;
   /** Every operator diagnostic of this process, in order. */
   diagnostics: string[];
@@ -60,6 +62,7 @@ export function composeRuntime(
   const databaseFile = join(config.storeDir, 'runtime.sqlite');
   const toolOutputFaults = new ToolOutputFaults(join(config.storeDir, 'tool-output'));
   const diagnostics: string[] = [];
+  const instructionFaults = new InstructionFaults();
   const runtime = new SessionRuntime({
     toolOutput: {
       directory: join(config.storeDir, 'tool-output'),
@@ -80,6 +83,7 @@ export function composeRuntime(
     ids: sequentialIds(config.instance),
     globalConfigDir: config.home,
     hostEnv: () => hostEnv,
+    beforeInstructionRead: instructionFaults.beforeRead,
   });
   return {
     runtime,
@@ -90,6 +94,7 @@ export function composeRuntime(
     kitSources: new KitSources(gates),
     faults: new WriteFaults(databaseFile),
     toolOutputFaults,
+    instructionFaults,
     ptyOverlay: new KitPtyOverlay(),
     diagnostics,
     crashes,

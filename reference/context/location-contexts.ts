@@ -2,7 +2,7 @@ import { ContextRegistry } from './context-registry.js';
 import type { ContextSource } from './context-source.js';
 import { environmentSource } from './sources/environment.js';
 import { dateSource } from './sources/date.js';
-import { instructionsSource } from './sources/instructions.js';
+import { instructionsSource, type BeforeInstructionRead } from './sources/instructions.js';
 import { instructionFileSources, nestedInstructionSources } from './sources/instruction-files.js';
 import { combine } from './context-source.js';
 import type { ContextDesign } from './context-design.js';
@@ -18,6 +18,8 @@ export interface HostContext {
   /** The user's global configuration directory (global AGENTS.md). */
   globalConfigDir: string;
   agents: AgentCatalog;
+  /** The host's hook just before each read of an instruction file (a fault the kit arms). */
+  beforeInstructionRead?: BeforeInstructionRead;
 }
 
 /** One System Context Registry per location, created with the built-in contributions. */
@@ -60,6 +62,7 @@ export class LocationContexts {
       location,
       projectRoot,
       projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),
+      beforeRead: this.host.beforeInstructionRead,
     };
     registry.register('core/instructions', () =>
       this.host.design.separatesInstructionFiles() ? instructionFileSources(scope) : [instructionsSource(scope)],

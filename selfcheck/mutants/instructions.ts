@@ -218,4 +218,38 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     ],
     breaks: ['INS-01'],
   },
+  // INS-07 (c): a file that vanishes while it is read is unavailable, as one that cannot be read.
+  {
+    // A file gone by the time it is read reads as empty, as a missing file's text often defaults.
+    name: 'a file that vanishes while it is read reads as empty',
+    kind: 'edge value',
+    needs: 'fault-injection',
+    file: 'context/sources/instructions.ts',
+    find: `    const real = await realpath(path);
+    if (root !== undefined && !within(await realpath(root), real)) return Absent;
+    return { path, content: await readFile(real, 'utf8') };`,
+    replace: `    const real = await realpath(path).catch(() => path);
+    if (root !== undefined && !within(await realpath(root), real)) return Absent;
+    const content = await readFile(real, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    return { path, content };`,
+    breaks: ['INS-07'],
+  },
+  {
+    // After a failed read the runtime looks again whether the file is there, finds it gone by then,
+    // and takes it as removed: what discovery saw before the read no longer counts.
+    name: 'a file that vanishes while it is read is taken as removed, as it is gone after the read',
+    kind: 'ordering in time',
+    needs: 'fault-injection',
+    file: 'context/sources/instructions.ts',
+    find: `  } catch {
+    return Unavailable;
+  } finally {`,
+    replace: `  } catch {
+    return (await lstat(path).then(() => true, () => false)) ? Unavailable : Absent;
+  } finally {`,
+    breaks: ['INS-07'],
+  },
 ];

@@ -55,6 +55,19 @@ When(
   },
 );
 
+/**
+ * A file that vanishes while it is read (INS-07): the runtime finds it there, and its next read of
+ * it finds it gone, for real (capability fault-injection: it moves the file aside for that read and
+ * back after it). Unlike a link to itself, this leaves the runtime no reading to choose: `000` makes
+ * a vanished read unavailable. A black box cannot time that race; the runtime arms it.
+ */
+When(
+  'the file {string} in the workspace {string} vanishes while the runtime next reads it',
+  async function (this: KitWorld, file: string, workspace: string) {
+    await this.driver.call('fault.instruction-file-reads', { path: join(this.workspace(workspace), file) });
+  },
+);
+
 Given(
   'the file {string} in the workspace {string} is a link to {string}',
   function (this: KitWorld, file: string, workspace: string, target: string) {

@@ -5,7 +5,7 @@ import type { RuntimeHost } from '../runtime-host.js';
 
 /** What the host around the runtime controls: time, environment, PTYs, gates, faults, crashes. */
 export function hostCommands(host: RuntimeHost): CommandTable {
-  const { runtime, clock, gates, hostEnv, faults, ptyOverlay, crashes } = host;
+  const { runtime, clock, gates, hostEnv, faults, instructionFaults, ptyOverlay, crashes } = host;
   return {
     'clock.set': async (c) => {
       clock.set(new Date(String(c.now)));
@@ -25,6 +25,7 @@ export function hostCommands(host: RuntimeHost): CommandTable {
     'gate.open': (c) => gates.open(String(c.name)),
     diagnostics: () => ({ diagnostics: host.diagnostics }),
     'fault.system-message-writes': (c) => faults.failSystemMessages(Boolean(c.failing)),
+    'fault.instruction-file-reads': (c) => instructionFaults.vanishAtNextRead(String(c.path)),
     // Without crash points (a runtime in the kit's process), `fault.crash` is unsupported.
     ...(crashes ? { 'fault.crash': (c) => crashes.arm(runtime, String(c.sessionId), c.after as CrashPoint) } : {}),
   };

@@ -4,6 +4,7 @@ import type { ContextSource } from '../context-source.js';
 import {
   instructionCandidates,
   readCandidate,
+  type BeforeInstructionRead,
   type InstructionCandidate,
   type InstructionFile,
   type InstructionScope,
@@ -17,7 +18,7 @@ export const FILE_REVOCATION = 'Instructions from {path} no longer apply.';
  * that file alone, superseding its previous version, and a removal revokes that file alone.
  */
 export async function instructionFileSources(scope: InstructionScope): Promise<ContextSource<InstructionFile>[]> {
-  return sourcesFor(await instructionCandidates(scope));
+  return sourcesFor(await instructionCandidates(scope), scope.beforeRead);
 }
 
 /** Nested files found by reading come after the ambient ones, bounded by the same project root. */
@@ -28,7 +29,10 @@ export function nestedInstructionSources(
   return sourcesFor(paths.map((path) => ({ path, root: projectRoot })));
 }
 
-async function sourcesFor(candidates: InstructionCandidate[]): Promise<ContextSource<InstructionFile>[]> {
+async function sourcesFor(
+  candidates: InstructionCandidate[],
+  beforeRead?: BeforeInstructionRead,
+): Promise<ContextSource<InstructionFile>[]> {
   const present = [];
   for (const candidate of candidates) {
     if (
@@ -43,7 +47,7 @@ async function sourcesFor(candidates: InstructionCandidate[]): Promise<ContextSo
     key: `core/instructions/${createHash('sha256').update(candidate.path).digest('hex').slice(0, 16)}`,
     encode: (file) => ({ path: file.path, content: file.content }),
     decode: (json) => json as unknown as InstructionFile,
-    load: () => readCandidate(candidate),
+    load: () => readCandidate(candidate, beforeRead),
     baseline: (file) => `Instructions from: ${file.path}\n${file.content}`,
     update: (_previous, file) =>
       `Instructions from: ${file.path} (this replaces its previous version)\n${file.content}`,

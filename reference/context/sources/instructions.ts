@@ -18,7 +18,15 @@ export interface InstructionScope {
   projectRoot: string;
   /** Project discovery is off while this returns true (OPENCODE_DISABLE_PROJECT_CONFIG). */
   projectConfigDisabled: () => boolean;
+  /** What the host does just before each read of a file found there; nothing when absent. */
+  beforeRead?: BeforeInstructionRead;
 }
+
+/**
+ * The host's hook just before the runtime reads an instruction file it found there (a fault the kit
+ * arms): what it returns, the hook's undoing, runs once the read is over.
+ */
+export type BeforeInstructionRead = (path: string) => Promise<(() => Promise<void>) | undefined>;
 
 /**
  * The ambient AGENTS.md files as one ordered aggregate: the global file, then the project files
@@ -41,7 +49,7 @@ export function instructionsSource(scope: InstructionScope): ContextSource<Instr
 async function loadInstructions(scope: InstructionScope): Promise<Observation<InstructionFile[]>> {
   const files: InstructionFile[] = [];
   for (const candidate of await instructionCandidates(scope)) {
-    const found = await readCandidate(candidate);
+    const found = await readCandidate(candidate, scope.beforeRead);
     if (found === Unavailable) return Unavailable;
     if (found !== Absent) files.push(found);
   }
@@ -76,18 +84,24 @@ async function projectCandidates(scope: InstructionScope): Promise<string[]> {
  * link dangles) is unavailable, so the instructions admitted before stay in force. A link that
  * leads out of the project root is not read at all.
  */
-export async function readCandidate({ path, root }: InstructionCandidate): Promise<Observation<InstructionFile>> {
+export async function readCandidate(
+  { path, root }: InstructionCandidate,
+  beforeRead?: BeforeInstructionRead,
+): Promise<Observation<InstructionFile>> {
   try {
     await lstat(path);
   } catch {
     return Absent;
   }
+  const undo = await beforeRead?.(path);
   try {
     const real = await realpath(path);
     if (root !== undefined && !within(await realpath(root), real)) return Absent;
     return { path, content: await readFile(real, 'utf8') };
   } catch {
     return Unavailable;
+  } finally {
+    await undo?.();
   }
 }
 
