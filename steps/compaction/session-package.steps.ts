@@ -57,8 +57,13 @@ Then(
   function (this: KitWorld, n: number, turn: number) {
     const dialect = this.provider.dialect.name;
     const expected = providerOptions(dialect, request(this, turn).body);
-    if (expected.size === 0)
-      throw new NothingToJudge(`${requestLabel(turn)} carries no provider-specific option of the ${dialect} dialect`);
+    if (expected.size === 0) {
+      const body = request(this, turn).body;
+      const fields = body && typeof body === 'object' ? Object.keys(body).join(', ') : 'none';
+      throw new NothingToJudge(
+        `${requestLabel(turn)} carries no provider-specific option of the ${dialect} dialect (its fields: ${fields})`,
+      );
+    }
     const carried = providerOptions(dialect, request(this, n).body);
     expect(
       Object.fromEntries([...expected.keys()].map((field) => [field, carried.get(field) ?? '(absent)'])),
