@@ -130,6 +130,8 @@ Feature: Compaction1 - Automatic compaction
     And the history still holds the long reply
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 4 is shorter than request 2 by at least half the long reply
+    # The newest folded answer, "noted", reaches the model only inside the checkpoint.
+    And request 4 carries no assistant or tool message
 
   @CMP-05 @id:cmp-compaction-5
   Scenario: [5] No provider-native assistant, reasoning or tool message crosses the compaction boundary, a failed call's neither

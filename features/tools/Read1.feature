@@ -18,6 +18,7 @@ Feature: Read1 - The read tool
       | r3 | read | {"path": "notes/../../other/secret.txt"} |
       | r4 | read | {"path": "link.txt"}             |
       | r5 | read | {"path": "../s1-sibling/secret.txt"} |
+      | r6 | read | {"path": ".."}                   |
     And the provider replies "done"
     When the user steers "start"
     And the session settles
@@ -27,6 +28,8 @@ Feature: Read1 - The read tool
     And call "r3" was refused without revealing "do not show"
     And call "r4" was refused without revealing "do not show"
     And call "r5" was refused without revealing "do not show"
+    # The parent itself, a directory: its listing would name the sibling.
+    And call "r6" was refused without revealing "s1-sibling"
 
   # A read tool that checks where a path leads rather than its form takes an absolute path into its own location.
   @TLS-01 @id:tls-read-absolute-inside-1

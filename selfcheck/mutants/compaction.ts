@@ -55,6 +55,15 @@ export const compaction: Mutant[] = [
     breaks: ['CMP-05'],
   },
   {
+    // The cut taken inclusively: the newest folded message stays in view beside the checkpoint.
+    name: 'the last folded message crosses the compaction boundary',
+    kind: 'edge value',
+    file: 'history/model-history.ts',
+    find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace: "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    breaks: ['CMP-04', 'CMP-05'],
+  },
+  {
     name: "the user's own messages stay in view across the compaction boundary",
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",

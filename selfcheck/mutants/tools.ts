@@ -17,6 +17,15 @@ export const tools: Mutant[] = [
     breaks: ['TLS-01'],
   },
   {
+    // A path that leads to the location's parent itself, with nothing after the `..`.
+    name: 'the read tool takes a bare .. for a path inside the location',
+    kind: 'edge value',
+    file: 'tools/location-paths.ts',
+    find: "  return rel === '..' || rel.startsWith('../') || isAbsolute(rel);",
+    replace: "  return rel.startsWith('../') || isAbsolute(rel);",
+    breaks: ['TLS-01'],
+  },
+  {
     // Where a path leads, not its form: an absolute path into the location reads as a relative one.
     name: 'the read tool takes an absolute path that leads into the location',
     kind: 'partial comparison',
