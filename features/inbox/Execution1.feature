@@ -26,6 +26,8 @@ Feature: Execution1 - Run, wake and interrupt
     And the session is run
     And the held reply "reply" is released
     And the session settles
+    # A request more is a second drain of the session beside the first.
+    # checks: INB-12 RUN-07
     Then the provider received 1 request
 
   @INB-13 @id:inb-execution-3

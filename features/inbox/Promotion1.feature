@@ -250,6 +250,21 @@ Feature: Promotion1 - Steers and queued prompts
       | tool      | step       |
     And "echo.log" in the workspace of "s1" has 1 line
 
+  @INB-15 @id:inb-ambiguous-wake-queued-1 @needs:restart
+  Scenario: [9b] A prompt queued behind a turn a restart cut off does not make a wake send that turn
+    Given a session "s1"
+    And the provider holds its reply "never finished" until "reply" is released
+    And the provider replies "later handled"
+    And the user steers "start"
+    And the provider has received 1 request
+    And the user queues "later"
+    # checks: INB-06
+    When the runtime process restarts
+    And the session is woken
+    And the session settles
+    # checks: INB-15 INB-13
+    Then the wake either left "later" pending with no request, or promoted it in request 2 after the unanswered "start"
+
   @INB-09 @id:inb-allowance-once-1 @needs:kit-tools
   Scenario: [10] The allowance restarts once at the promoting boundary, and still ends the drain 25 turns later
     Given a session "s1"

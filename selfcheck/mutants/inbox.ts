@@ -72,7 +72,7 @@ export const inbox: Mutant[] = [
     file: 'runner/coordinator.ts',
     find: "return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
     replace: "return this.start(sessionId, 'run').done;",
-    breaks: ['INB-12'],
+    breaks: ['INB-12', 'RUN-07'],
   },
   {
     name: 'wake behaves like run',
