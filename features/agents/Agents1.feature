@@ -282,6 +282,32 @@ Feature: Agents1 - Agent and model selection
     And the session settles
     Then call "call_later" settled as error, or nothing above was judged
 
+  # A runtime that authorizes a call once its turn's stream has ended reads the agent selected meanwhile.
+  @AGT-04 @id:agt-agents-allowed-held-end-1 @needs:kit-tools
+  Scenario: [10b] A call its turn's agent allows runs under that agent, though another agent was selected before the turn's stream ended
+    Given the agent "build" may use the tools:
+      | echo | allow |
+    And the agent "reviewer" may use the tools:
+      | echo | deny |
+    And a session "s1"
+    And the provider calls echo "allowed by its turn" but holds its end until "end" is released
+    And the provider replies "done"
+    And the user steers "start"
+    And the runtime has read the held reply "end" up to its end
+    When the session selects the agent "reviewer"
+    And the held reply "end" is released
+    And the session settles
+    Then the provider received 2 requests
+    And call "call_echo" settled as success
+    And "echo.log" in the workspace of "s1" has 1 line
+    Given the provider calls the tools:
+      | id         | name | input                    |
+      | call_later | echo | {"text": "after switch"} |
+    And the provider replies "done again"
+    When the user steers "again"
+    And the session settles
+    Then call "call_later" settled as error, or nothing above was judged
+
   @AGT-05 @id:agt-agents-5-skills
   Scenario: [11] A session with no agent is told the skills of the build agent, not those of another agent
     Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY"

@@ -242,6 +242,16 @@ export const agents: Mutant[] = [
       "  // The calls of a turn run one after another; each must be allowed by the agent selected when it starts too.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(async () => {\n      const now = selected();\n      if (deps.agents.toolPermission(now, call.name, deps.tools.unruled(call.name)) === 'deny')\n        return { status: 'error' as const, output: `Agent ${now.name} may not use ${call.name}` };\n      return authorization.authorizedExecution(call);\n    });\n    queue = next.catch(() => undefined);\n    return next;\n  });",
     breaks: ['AGT-04'],
   },
+  {
+    // The session's agent read when the call is authorized, which is once the stream moves past it.
+    name: 'a call allowed without asking is judged under the agent selected when it is authorized',
+    kind: 'identity in the wrong scope',
+    file: 'runner/tool-authorization.ts',
+    find: '    const permission = agents.toolPermission(this.agent, call.name, tools.unruled(call.name));',
+    replace:
+      '    const { sessions } = this.deps as unknown as { sessions: { get(id: string): Session } };\n    const permission = agents.toolPermission(agents.agent(sessions.get(this.sessionId).agent), call.name, tools.unruled(call.name));',
+    breaks: ['AGT-04'],
+  },
   // AGT-06 (d): provider metadata of an answer goes back only to the model that wrote it.
   {
     name: "an answer's provider item ID goes back whatever model is selected",

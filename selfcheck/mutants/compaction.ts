@@ -60,7 +60,8 @@ export const compaction: Mutant[] = [
     kind: 'edge value',
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    replace: "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     breaks: ['CMP-04', 'CMP-05'],
   },
   {

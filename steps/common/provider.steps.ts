@@ -18,8 +18,8 @@ Then('{request} uses the model {string}', function (this: KitWorld, n: number, m
 /** A reply as most scenarios script it: streamed in three pieces. */
 const text = (reply: string, extras?: TurnExtras) => textTurn(reply, 3, extras);
 
-const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string) =>
-  scriptCalls(world, [toolCall(id, name, input)]);
+const call = (world: KitWorld, name: string, input: Record<string, unknown>, id: string, heldEnd?: string) =>
+  scriptCalls(world, [toolCall(id, name, input)], heldEnd);
 
 Given('the provider replies {string}', function (this: KitWorld, reply: string) {
   this.provider.enqueue({ turn: text(reply) });
@@ -70,6 +70,14 @@ Given(
   'the provider calls {one-input-tool} {string}',
   function (this: KitWorld, { name, input }: OneInputTool, value: string) {
     return call(this, name, { [input]: value }, `call_${name}`);
+  },
+);
+
+/** The call streams at once; the turn's end (finish reason, closing frames) waits for a later step. */
+Given(
+  'the provider calls {one-input-tool} {string} but holds its end until {string} is released',
+  function (this: KitWorld, { name, input }: OneInputTool, value: string, hold: string) {
+    return call(this, name, { [input]: value }, `call_${name}`, hold);
   },
 );
 

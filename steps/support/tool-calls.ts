@@ -12,14 +12,16 @@ export type ToolMessage = Extract<HistoryMessage, { role: 'tool' }>;
 
 /**
  * Scripts one provider turn of tool calls, each as the runtime's tool means can run it. A call
- * those means cannot express makes the scenario not applicable.
+ * those means cannot express makes the scenario not applicable. `heldEnd`: the turn streams but
+ * its end, which waits until the scenario releases that name.
  */
-export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[]): 'skipped' | undefined {
+export function scriptCalls(world: KitWorld, calls: ScriptedToolCall[], heldEnd?: string): 'skipped' | undefined {
   const expressed = calls.map((call) => world.means.call(call));
   if (expressed.some((call) => call === undefined)) {
     return world.notApplicable(needsReason('kit-tools'));
   }
-  world.provider.enqueue({ turn: toolCallsTurn(expressed as ScriptedToolCall[]) });
+  const hold = heldEnd === undefined ? {} : { hold: heldEnd, holdEnd: true };
+  world.provider.enqueue({ turn: toolCallsTurn(expressed as ScriptedToolCall[]), ...hold });
   return undefined;
 }
 
