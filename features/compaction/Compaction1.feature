@@ -130,7 +130,9 @@ Feature: Compaction1 - Automatic compaction
     And the history still holds the long reply
     And the history holds one hidden compaction checkpoint with the summary "SUMMARY: a long answer"
     And request 4 is shorter than request 2 by at least half the long reply
-    # The newest folded answer, "noted", reaches the model only inside the checkpoint.
+    # The newest folded answer, "noted", reaches the model only inside the checkpoint; a turn sent
+    # before its summary was done (CMP-02's matter) shows nothing of the compaction it did not wait for.
+    And request 4 was sent once request 3 was answered, or nothing here is judged
     And request 4 carries no assistant or tool message
 
   @CMP-05 @id:cmp-compaction-5
