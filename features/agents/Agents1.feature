@@ -48,10 +48,9 @@ Feature: Agents1 - Agent and model selection
   Scenario: [3] Skill guidance names only permitted skills, with their descriptions, and nothing more
     Given the skill "alpha" is described as "Writes release notes" with the body "ALPHA BODY", kept in "/skills/alpha-7c1"
     And the skill "beta" is described as "Bisects regressions" with the body "BETA BODY", kept in "/skills/beta-9d2"
-    And the agent "author" may load the skills:
+    And the agent "build" may load the skills:
       | beta | deny |
     And a session "s1"
-    And the session selects the agent "author"
     And the provider replies "ok"
     When the user steers "hello"
     And the session settles
