@@ -213,7 +213,7 @@ class ClassicRuntime {
       ...(config.timeZone ? { timeZone: config.timeZone } : {}),
       ...this.state.settings,
     };
-    this.opencode = new ServerHandle(settings, () => pluginDependenciesInstalled(this.settings.home));
+    this.opencode = new ServerHandle(settings, true, () => pluginDependenciesInstalled(this.settings.home));
     this.commands = {
       'session.create': (c, api) => this.createSession(c, api),
       'prompt.admit': (c, api) => this.send(c, api),
@@ -358,7 +358,7 @@ class ClassicRuntime {
       this.left = undefined;
       // The new home is OpenCode's configuration directory from now on: nothing to install there either.
       pluginDependenciesInstalled(this.settings.home);
-      if (left.takeOver(this.settings)) this.opencode = left;
+      if (await left.takeOver(this.settings)) this.opencode = left;
       else await left.stop();
     }
     return this.opencode.started();

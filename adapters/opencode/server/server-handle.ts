@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { OpencodeServer, type ServerSettings, writeConfiguration } from './server.js';
+import { OpencodeServer, type ServerSettings, sameProcess, writeConfiguration } from './server.js';
 import { START_WITHIN_MS } from './runner-adapter.js';
 
 /**
  * A runner's server: started with the first command that needs it, after any budget was
- * configured, and started again to read a changed configuration (OpenCode reads it only at start).
+ * configured; a changed configuration is read again by the running server, or by a new one.
  */
 export class ServerHandle {
   private server: Promise<OpencodeServer> | undefined;
@@ -12,8 +12,15 @@ export class ServerHandle {
   private process: OpencodeServer | undefined;
 
   constructor(
-    /** What the server was started with; the runtime's changes are written here. */
-    readonly settings: ServerSettings,
+    /** What the server serves; the runtime's changes are written here. */
+    public settings: ServerSettings,
+    /**
+     * Whether a configuration read again reaches the locations the server already serves. The
+     * classic runner reads it from each location's instance, which the reread disposes; the V2
+     * runner's location services keep what they booted with (1.18.33), so a reread reaches only
+     * locations served after it, and a change once one is served needs a restart.
+     */
+    private readonly rereadReachesServed: boolean,
     /** What must be in place before each start. */
     private readonly beforeStart: () => void = () => {},
   ) {}
@@ -26,30 +33,41 @@ export class ServerHandle {
     return this.server;
   }
 
-  /** Writes the change; a running server stops (after `onRestart`) and starts again to read it. */
-  async reconfigure(change: Partial<ServerSettings>, onRestart: () => void = () => {}): Promise<void> {
+  /**
+   * Writes the change; a running server reads it again (`OpencodeServer.reread`) after
+   * `onReread`, or, where that would not reach what it serves, for a change it reads only at start
+   * (`sameProcess`) or when it does not take it, stops and starts again.
+   */
+  async reconfigure(change: Partial<ServerSettings>, onReread: () => void = () => {}): Promise<void> {
+    const before = { ...this.settings };
     Object.assign(this.settings, change);
     if (!this.server) return;
     const running = this.server;
+    onReread();
+    if (this.rereadReachesServed && sameProcess(before, this.settings)) {
+      writeConfiguration(this.settings);
+      if (await (await running).reread(this.settings)) return;
+    }
     this.server = undefined;
-    onRestart();
     await (await running).stop();
     await this.started();
   }
 
   /**
-   * Serves another scenario with a running server when it was started with what that scenario
-   * starts with, its home aside: OpenCode reads its global configuration once per process, so a
-   * server with any other setting is not taken over. The configuration directory then links to
-   * the new home, whose instruction files OpenCode reads on every turn.
+   * Serves another scenario with a running server whose process that scenario could have started,
+   * its home aside: the configuration directory then links to the new home, whose instruction
+   * files OpenCode reads on every turn, and a configuration other than the server's is read again
+   * (`OpencodeServer.reread`), which reaches every location the scenario serves, none served yet.
+   * A server that does not take it is not taken over.
    */
-  takeOver(settings: ServerSettings): boolean {
-    const { home, ...wanted } = settings;
-    const { home: _, ...running } = this.settings;
-    if (!this.process?.running || !isDeepStrictEqual(wanted, running)) return false;
-    this.settings.home = home;
-    writeConfiguration(this.settings);
-    return true;
+  async takeOver(settings: ServerSettings): Promise<boolean> {
+    const server = this.server;
+    if (!server || !this.process?.running || !sameProcess(settings, this.settings)) return false;
+    const { home: _, ...wanted } = settings;
+    const { home: __, ...running } = this.settings;
+    this.settings = settings;
+    writeConfiguration(settings);
+    return isDeepStrictEqual(wanted, running) || (await server).reread(settings);
   }
 
   /** The server's process, while it runs. */

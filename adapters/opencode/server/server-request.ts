@@ -13,7 +13,7 @@ const STATUS_CODES: Record<number, ApiError['code']> = {
  * errors). An error status the protocol has a code for is OpenCode's refusal (ApiError).
  */
 export async function serverRequest<T>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   path: string,
   body?: unknown,
@@ -24,7 +24,7 @@ export async function serverRequest<T>(
 
 /** As `serverRequest`, with the headers OpenCode answered (a page's cursor rides on one). */
 export async function serverResponse<T>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   path: string,
   body?: unknown,

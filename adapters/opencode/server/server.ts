@@ -12,6 +12,8 @@ import {
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { serverRequest } from './server-request.js';
 
 /** Switches that keep the server offline and away from the user's own tools (verified in 1.18.33). */
 const OFFLINE_SWITCHES = [
@@ -102,7 +104,7 @@ export interface ServerSettings {
   /** Further models sessions switched to; OpenCode offers only the models its configuration names. */
   otherModels?: string[];
   timeZone?: string;
-  /** Budgets the kit configured; OpenCode reads them only at start. */
+  /** Budgets the kit configured, written to OpenCode's configuration file. */
   toolOutput?: { maxLines: number; maxBytes: number };
   compaction?: {
     contextWindow: number;
@@ -123,6 +125,19 @@ export interface ServerSettings {
   imageInput?: boolean;
   /** Skills the kit defined, written as SKILL.md files under the store. */
   skills?: Record<string, { description: string; body: string; location?: string }>;
+}
+
+/**
+ * Whether one server process serves both: what OpenCode takes from its environment, read only
+ * when the process starts, is the same (the rest is its configuration file, which it reads again).
+ */
+export function sameProcess(one: ServerSettings, other: ServerSettings): boolean {
+  return (
+    one.packageDir === other.packageDir &&
+    one.storeDir === other.storeDir &&
+    one.timeZone === other.timeZone &&
+    isDeepStrictEqual(one.environment ?? {}, other.environment ?? {})
+  );
 }
 
 /**
@@ -184,6 +199,27 @@ export class OpencodeServer {
   /** Whether the process still runs. */
   get running(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /**
+   * Has the running server read its configuration file again, which costs a fraction of a start.
+   * OpenCode holds its global configuration for the life of its process; its own route
+   * `PATCH /global/config` (Config.updateGlobal, 1.18.33) merges the body into that file and, when
+   * that changes the file's text, writes it back and drops what it held. The body is empty, so the
+   * file says what the adapter wrote; its text changes all the same, OpenCode writing its own
+   * serialization, without the final newline the adapter's has. `POST /global/dispose` then
+   * disposes every location's instance (joining the disposal the change started), each booting
+   * from the file again on its next request. False when OpenCode did not write the file back: only
+   * a restart reads it then.
+   */
+  async reread(settings: ServerSettings): Promise<boolean> {
+    const file = join(settings.home, 'opencode.json');
+    const written = readFileSync(file, 'utf8');
+    await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', {});
+    const now = readFileSync(file, 'utf8');
+    if (now === written || !isDeepStrictEqual(JSON.parse(now), JSON.parse(written))) return false;
+    await serverRequest('POST', `${this.url}/global/dispose`, '/global/dispose', {});
+    return true;
   }
 
   /** SIGKILL at once: the store is durable, and SIGTERM does not always stop it within seconds. */

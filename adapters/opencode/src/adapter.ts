@@ -198,7 +198,7 @@ class OpencodeRuntime {
       await rm(toolOutputDirectory(store), { recursive: true, force: true });
     }
     return new OpencodeRuntime(
-      new ServerHandle(settings),
+      new ServerHandle(settings, false),
       kept,
       idNamespace(config.storeDir),
       scenarioOpenedAt(config.storeDir),
@@ -327,20 +327,21 @@ class OpencodeRuntime {
     const left = this.left;
     if (left) {
       this.left = undefined;
-      if (left.takeOver(this.settings)) this.opencode = left;
+      if (await left.takeOver(this.settings)) this.opencode = left;
       else await left.stop();
     }
     return this.opencode.started();
   }
 
   /**
-   * A setting OpenCode reads only at start, kept in the scenario's store for a restarted process
-   * too. A restarted server has offered no model yet.
+   * A setting of OpenCode's configuration or environment, kept in the scenario's store for a
+   * restarted process too. A server that read its configuration again, or started again, has
+   * offered no model yet: each location's catalog loads anew.
    */
   private reconfigure(change: Partial<ServerSettings>): Promise<void> {
-    const restarted = this.opencode.reconfigure(change, () => this.offered.clear());
+    const reread = this.opencode.reconfigure(change, () => this.offered.clear());
     saveSettings(this.scenarioStore, this.settings);
-    return restarted;
+    return reread;
   }
 
   /**
