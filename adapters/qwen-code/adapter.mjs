@@ -42,7 +42,7 @@ const EMULATED = {
     "a prompt queued while a turn runs is held in the adapter's memory and sent as the next session/prompt once that turn is answered, as an ACP client must",
   'session.wake': 'submits the held prompts and nothing else: Qwen Code starts no work when a session opens',
   'session.idle':
-    'every session/prompt the adapter sent has its answer and it holds no prompt or steer for the session',
+    'every session/prompt the adapter sent has its answer and it holds no prompt or steer for the session; refused busy once a call of the session has awaited approval five seconds unanswered',
   'agent.define.default':
     "a session that selects no agent runs as the agent build, with build's rules as the kit defined them and the adapter's own where it defined none (run_shell_command and the skill tool run without asking): Qwen Code has no agents, so no default one",
   events: "the chat recording's records, numbered by their position in the file",
@@ -333,6 +333,36 @@ async function admit(c) {
   ]);
 }
 
+/** How long a call may await approval before a wait for idleness says nobody answered it. */
+const UNANSWERED_MS = 5_000;
+
+/**
+ * Every `session/prompt` sent is answered and nothing is held. A session whose call awaits an
+ * approval no one gives never settles: once the same request waited five seconds, the wait is
+ * refused (`busy`) rather than left to run out the kit's command timeout. The seconds let a step
+ * that waits for the request alongside it reply first, on a loaded machine too.
+ */
+async function settled(sessionId) {
+  const { uuid } = record(sessionId);
+  const qwen = live.get(sessionId)?.process;
+  let [seen, since] = [undefined, 0];
+  while (qwen?.busy) {
+    const asked = [...qwen.permissions.values()].find((request) => request.sessionId === uuid);
+    if (asked?.id !== seen) [seen, since] = [asked?.id, Date.now()];
+    if (!asked) {
+      await qwen.changed();
+      continue;
+    }
+    const left = since + UNANSWERED_MS - Date.now();
+    if (left <= 0)
+      throw new Refusal(
+        'busy',
+        `the session waits for permission request ${asked.id} (${asked.tool}): nobody answered it`,
+      );
+    await Promise.race([qwen.changed(), new Promise((resolve) => setTimeout(resolve, left))]);
+  }
+}
+
 /**
  * Sends the held prompts. Each that finds a turn running (the one sent before it, say) waits in the
  * adapter's queue for it: what orders them then is the adapter, which the answer names.
@@ -360,10 +390,7 @@ const commands = {
     record(c.sessionId);
     if (live.get(c.sessionId)?.held.length) return (await submitHeld(c.sessionId)).answer;
   },
-  'session.idle': async (c) => {
-    record(c.sessionId);
-    await live.get(c.sessionId)?.process.idle();
-  },
+  'session.idle': (c) => settled(c.sessionId),
   'session.interrupt': async (c) => {
     const state = live.get(c.sessionId);
     if (!state?.process.busy) return;
