@@ -364,7 +364,7 @@ class ClassicRuntime {
     return this.opencode.started();
   }
 
-  /** A setting OpenCode reads from its configuration at start, kept for a restarted process too. */
+  /** A setting of OpenCode's configuration or environment, kept for a restarted process too. */
   private reconfigure(change: ConfiguredSettings): Promise<void> {
     this.state.settings = { ...this.state.settings, ...change };
     this.state.save();
@@ -385,8 +385,8 @@ class ClassicRuntime {
 
   /**
    * The classic routes take the model and the agent with each prompt: the selection is sent with
-   * every later one. A model the configuration does not name yet is written, and the server
-   * restarted to read it; an agent is one `opencode.json` defines (the build agent when none is selected).
+   * every later one. A model the configuration does not name yet is written, and read by the
+   * running server again; an agent is one `opencode.json` defines (the build agent when none is selected).
    */
   private async select(c: Command) {
     const session = this.session(c);
