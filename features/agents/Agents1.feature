@@ -284,11 +284,12 @@ Feature: Agents1 - Agent and model selection
   # A runtime that authorizes a call once its turn's stream has ended reads the agent selected meanwhile.
   @AGT-04 @id:agt-agents-allowed-held-end-1 @needs:kit-tools
   Scenario: [10b] A call its turn's agent allows runs under that agent, though another agent was selected before the turn's stream ended
-    Given the agent "build" may use the tools:
+    Given the agent "author" may use the tools:
       | echo | allow |
     And the agent "reviewer" may use the tools:
       | echo | deny |
     And a session "s1"
+    And the session selects the agent "author"
     And the provider calls echo "allowed by its turn" but holds its end until "end" is released
     And the provider replies "done"
     And the user steers "start"
