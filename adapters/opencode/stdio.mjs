@@ -3,17 +3,11 @@
 // loader: registering tsx and transpiling the adapter's modules costs a few hundred milliseconds of
 // CPU on every adapter start. It runs a bundle of src/stdio.ts, rebuilt when any of its sources is newer.
 import { fileURLToPath } from 'node:url';
-import { cachedBundle } from '../../harness/build/module-bundle.js';
+import { runBundled } from '../../harness/build/module-bundle.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const bundle = await cachedBundle({
+await runBundled({
   name: 'opencode-stdio',
   entry: here('src/stdio.ts'),
   roots: [here('src'), here('server'), here('../../harness/adapter'), here('../../harness/protocol')],
 });
-if (bundle) await import(bundle);
-else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('./src/stdio.ts');
-}

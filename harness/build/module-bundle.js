@@ -238,3 +238,15 @@ function newestFile(path) {
   for (const entry of entries) newest = Math.max(newest, newestFile(`${path}/${entry}`));
   return newest;
 }
+
+/**
+ * Runs `entry` from its cached bundle, or through tsx where no bundle can be kept: a program's start
+ * without a TypeScript loader on every run but the first.
+ */
+export async function runBundled(options) {
+  const bundle = await cachedBundle(options);
+  if (bundle) return import(bundle);
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(options.entry);
+}

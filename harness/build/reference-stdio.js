@@ -5,17 +5,11 @@
 // when any file of the reference is newer. It belongs to the kit, since the reference imports
 // nothing from the kit.
 import { fileURLToPath } from 'node:url';
-import { cachedBundle } from './module-bundle.js';
+import { runBundled } from './module-bundle.js';
 
 const reference = fileURLToPath(new URL('../../reference', import.meta.url));
-const bundle = await cachedBundle({
+await runBundled({
   name: 'reference-stdio',
   entry: fileURLToPath(new URL('../../reference/adapter/stdio.ts', import.meta.url)),
   roots: [reference],
 });
-if (bundle) await import(bundle);
-else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../../reference/adapter/stdio.ts');
-}
