@@ -12,6 +12,7 @@ import {
 import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
+import { staleQuotes } from '../harness/baseline/quoted-steps.js';
 import { KitInputError } from '../harness/input-error.js';
 import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';
@@ -73,12 +74,30 @@ if (asked !== undefined && !(dialects as string[]).includes(asked)) {
 }
 if (asked === undefined && dialects.length > 1) {
   // One judgement per dialect, each in a process of its own, in turn; the first that fails sets the exit.
-  const statuses = dialects.map(
-    (one) =>
-      spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, runtime, one, ...rest], { stdio: 'inherit' })
-        .status ?? 1,
-  );
-  process.exit(statuses.find((status) => status !== 0) ?? 0);
+  const judged = [];
+  for (const one of dialects) judged.push({ dialect: one, ...(await judgeInDialect(one)) });
+  // A log read by its tail ends with the dialects that failed and why, not with the last one's pages.
+  for (const { dialect, status, why } of judged.filter((one) => one.status !== 0))
+    process.stdout.write(
+      `✖ ${runtime}: judged in ${dialect}, exit ${status}${why.length > 0 ? `:\n${why.map((line) => `  ${line}`).join('\n')}` : ''}\n`,
+    );
+  process.exit(judged.find((one) => one.status !== 0)?.status ?? 0);
+}
+
+/** One dialect's judgement in a process of its own, its output passed on; its exit and closing `✖` lines. */
+function judgeInDialect(dialect: string): Promise<{ status: number; why: string[] }> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, runtime, dialect, ...rest], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
+  const why: string[] = [];
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop()!;
+    why.push(...lines.filter((line) => line.startsWith(`✖ ${runtime}`)));
+  });
+  return new Promise((done) => child.on('close', (code) => done({ status: code ?? 1, why })));
 }
 const dialect = (asked ?? dialects[0]!) as ProviderDialectName;
 const judgement = { runtime, dialect: namedDialect(settings, dialect) };
@@ -90,7 +109,8 @@ const baseline = join(folder, 'known-failures.yaml');
 mkdirSync(reports, { recursive: true });
 
 /** Every scenario's ID: a baseline entry of a scenario this judgement does not run (another dialect's) still names one. */
-const suiteIds = new Set(lintKit().flatMap(stableIds));
+const suite = lintKit();
+const suiteIds = new Set(suite.flatMap(stableIds));
 
 if (rest.includes('--report')) {
   publish(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ResultsDocument);
@@ -104,6 +124,12 @@ try {
 } catch (error) {
   if (!(error instanceof KitInputError)) throw error;
   process.stderr.write(`✖ ${runtime}: ${error.message}\n`);
+  process.exit(2);
+}
+// A reason quoting a step its scenario moved or dropped describes a check no run shows any more.
+const staleReasons = knownFailures ? staleQuotes(knownFailures, suite) : [];
+if (staleReasons.length > 0) {
+  for (const problem of staleReasons) process.stdout.write(`✖ ${runtime}: ${problem}\n`);
   process.exit(2);
 }
 
