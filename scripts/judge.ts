@@ -12,7 +12,7 @@ import {
 import { join, resolve } from 'node:path';
 import { kitPath } from '../harness/kit-root.js';
 import { readKnownFailures } from '../harness/baseline/known-failures.js';
-import { staleQuotes } from '../harness/baseline/quoted-steps.js';
+import { staleQuotes } from '../harness/baseline/stale-entries.js';
 import { KitInputError } from '../harness/input-error.js';
 import { formatMarkdown } from '../harness/report/markdown.js';
 import type { ScenarioResult } from '../harness/report/scenario-results.js';

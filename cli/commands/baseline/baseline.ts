@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
 import {
   formatKnownFailures,
   readKnownFailures,
@@ -9,7 +8,7 @@ import {
 import { failureLines, formatSummary } from '../../../harness/report/summary.js';
 import { judge } from '../../../harness/report/verdict.js';
 import { isFailure } from '../../../harness/report/outcome.js';
-import { KIT_ROOT } from '../../../harness/kit-root.js';
+import { entryComment } from '../../../harness/baseline/stale-entries.js';
 import { lintKit } from '../lint/lint.js';
 import { stableIds } from '../../../harness/suite/suite-index.js';
 import { ExitCode } from '../../exit-codes.js';
@@ -67,7 +66,7 @@ export async function writeBaseline(args: BaselineArgs): Promise<number> {
     return {
       id,
       ...entry,
-      comment: `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${scenario.line} ${scenario.name}`,
+      comment: entryComment(scenario, id),
     };
   });
   writeOutputFile(output, formatKnownFailures(entries));

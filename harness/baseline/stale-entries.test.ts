@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { kitPath } from '../kit-root.js';
 import { readScenarios, stableIds, type IndexedScenario } from '../suite/suite-index.js';
 import { readKnownFailures, type KnownFailure } from './known-failures.js';
-import { staleQuotes } from './quoted-steps.js';
+import { staleComments, staleQuotes } from './stale-entries.js';
 
 const scenario: IndexedScenario = {
   file: 'features/x.feature',
@@ -44,12 +44,23 @@ test('a reason quoting a step that moved, or that the scenario no longer has, is
   ]);
 });
 
-test("every adapter's baseline quotes the steps its scenarios have, where they have them", () => {
+test('a comment that says where the scenario was is named, with what it says now', () => {
+  const text = 'known-failures:\n  # INB-01 features/x.feature:2 x\n  inb-x:\n    class: deviation\n    reason: r\n';
+  assert.deepEqual(staleComments('known-failures.yaml', text, [scenario]), [
+    'known-failures.yaml: the comment above inb-x says "INB-01 features/x.feature:2 x", not "INB-01 features/x.feature:3 x"',
+  ]);
+  assert.deepEqual(staleComments('known-failures.yaml', text.replace(':2 x', ':3 x'), [scenario]), []);
+});
+
+test("every adapter's baseline quotes the steps its scenarios have, where they have them, and says where they are", () => {
   const scenarios = readScenarios(kitPath('features'));
   const ids = new Set(scenarios.flatMap(stableIds));
   const problems = readdirSync(kitPath('adapters'))
     .map((runtime) => kitPath('adapters', runtime, 'known-failures.yaml'))
     .filter((file) => existsSync(file))
-    .flatMap((file) => staleQuotes(readKnownFailures(file, ids), scenarios));
+    .flatMap((file) => [
+      ...staleQuotes(readKnownFailures(file, ids), scenarios),
+      ...staleComments(file, readFileSync(file, 'utf8'), scenarios),
+    ]);
   assert.deepEqual(problems, []);
 });

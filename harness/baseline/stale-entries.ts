@@ -1,6 +1,39 @@
+import { relative, resolve } from 'node:path';
+import { isMap, isScalar, parseDocument } from 'yaml';
+import { KIT_ROOT } from '../kit-root.js';
 import type { IndexedScenario } from '../suite/suite-index.js';
 import { stableIds } from '../suite/suite-index.js';
+import { rowId } from '../suite/scenario-id.js';
 import type { KnownFailures } from './known-failures.js';
+
+/**
+ * What a baseline copies from the suite goes stale when a scenario moves: the step a reason quotes
+ * and the comment above each entry, which says where its scenario is.
+ */
+
+/** The comment `kit baseline` writes above an entry: its scenario's rules, place (an example row's own line) and name. */
+export function entryComment(scenario: IndexedScenario, id: string): string {
+  const row = scenario.rows.find((one) => rowId(scenario.ids[0] ?? '', one.firstCell) === id);
+  return `${scenario.rules.join(' ')} ${relative(KIT_ROOT, resolve(scenario.file))}:${row?.line ?? scenario.line} ${scenario.name}`;
+}
+
+/** Each entry of a baseline's text whose comment does not say where its scenario is now, in one line each. */
+export function staleComments(file: string, text: string, scenarios: readonly IndexedScenario[]): string[] {
+  const byId = new Map(scenarios.flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
+  const entries = parseDocument(text).get('known-failures', true);
+  if (!isMap(entries)) return [];
+  return entries.items.flatMap((pair, i) => {
+    const id = isScalar(pair.key) ? String(pair.key.value) : '';
+    const scenario = byId.get(id);
+    // The parser gives the first entry's comment to the map that holds it.
+    const written = (
+      (isScalar(pair.key) ? pair.key.commentBefore : undefined) ?? (i === 0 ? entries.commentBefore : undefined)
+    )?.trim();
+    if (!scenario || written === undefined) return [];
+    const now = entryComment(scenario, id);
+    return written === now ? [] : [`${file}: the comment above ${id} says "${written}", not "${now}"`];
+  });
+}
 
 /** A step a reason quotes as a failure says where it stopped: `at 'And the provider received 3 requests (line 52)'`. */
 const QUOTED_STEP = /at '((?:Given|When|Then|And|But) (.+?)) \(line (\d+)\)'/g;
