@@ -67,3 +67,9 @@ test('an empty line reads as empty', () => {
     '  actual:   (empty)',
   ]);
 });
+
+test('a value checked against the values allowed, or a record against a text, has no first difference', () => {
+  assert.equal(firstDifference(['error', 'success'], 'interrupted'), undefined);
+  assert.equal(firstDifference([{ role: 'user' }], { role: 'user', content: 'x\ny' }), undefined);
+  assert.equal(firstDifference('a\nb', { a: 'b' }), undefined);
+});

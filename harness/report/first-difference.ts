@@ -8,6 +8,8 @@ export function firstDifference(expected: unknown, actual: unknown): string[] | 
   // Two short texts of one line each: the message shows both whole already.
   const short = (text: string) => !text.includes('\n') && text.length <= READABLE;
   if (typeof expected === 'string' && typeof actual === 'string' && short(expected) && short(actual)) return undefined;
+  // A value checked against a list of the values allowed (chai's `oneOf`) has no line to compare.
+  if (typeof expected !== typeof actual || Array.isArray(expected) !== Array.isArray(actual)) return undefined;
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const missing = missingItem(expected, actual);
     if (missing) return missing;
