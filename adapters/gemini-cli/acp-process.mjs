@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { AcpClient } from '../../harness/adapter/acp-client.mjs';
 
 const GEMINI = fileURLToPath(new URL('./node_modules/@google/gemini-cli/bundle/gemini.js', import.meta.url));
+const CLOCK_AHEAD = new URL('./clock-ahead.mjs', import.meta.url).href;
 
 /**
  * One `gemini --acp` process serving the sessions of a runtime through Gemini CLI's Agent Client
@@ -14,12 +15,12 @@ export class AcpProcess extends AcpClient {
   /** Sessions opened (`session/new`, `session/load`), which Gemini CLI keeps in memory as long as it runs. */
   sessionsOpened = 0;
 
-  constructor({ cwd, env, args, onDiagnostic }) {
+  constructor({ cwd, env, args, onDiagnostic, minutesAhead = 0 }) {
     super({
       command: process.execPath,
-      args: [GEMINI, '--acp', ...args],
+      args: [...(minutesAhead > 0 ? ['--import', CLOCK_AHEAD] : []), GEMINI, '--acp', ...args],
       cwd,
-      env,
+      env: minutesAhead > 0 ? { ...env, KIT_MINUTES_AHEAD: String(minutesAhead) } : env,
       name: 'gemini',
       onDiagnostic,
       // Gemini CLI names no tool in a permission request; its call ID is `<tool>__<model's ID>`

@@ -244,6 +244,7 @@ function geminiProcess() {
     // only a runtime with none to load, and no host variables of its own.
     !Object.values(records.all).some((found) => found.uuid) &&
     settings.hostEnv === undefined &&
+    !settings.minutesAhead &&
     (config.timeZone ?? 'UTC') === 'UTC' &&
     config.provider.model === SPARE_MODEL;
   let child;
@@ -267,6 +268,7 @@ function geminiProcess() {
       env: environment(own, config.provider),
       args: ['--model', config.provider.model],
       onDiagnostic: (line) => diagnostics.push(line),
+      minutesAhead: settings.minutesAhead,
     });
     ready = child.initialize();
     spare?.child.kill();
@@ -524,13 +526,19 @@ async function stop() {
 
 /** Settings are read when the process starts and when a session is new: a configured budget restarts an open session's process, sessions reloaded on use. */
 async function restart({ environment = false } = {}) {
-  writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
+  const saveSettings = () => writeFileSync(join(config.storeDir, 'kit-settings.json'), JSON.stringify(settings));
+  saveSettings();
   // `session/new` reads the settings again: while no session is open, writing them is enough.
   if (!environment && ![...live.values()].some((state) => state.opened)) {
     writeSettings(runtimeDir(), settings);
     return;
   }
   for (const id of live.keys()) await idle(id);
+  // A user would start Gemini CLI again later than the adapter does: its clock is moved a minute
+  // ahead, so that the load files its fresh recording apart from the chat it loads. The clock stays
+  // ahead for every later process of the runtime, which never sees time go back.
+  settings.minutesAhead = (settings.minutesAhead ?? 0) + 1;
+  saveSettings();
   const opened = [...live].flatMap(([id, state]) => (state.opened ? [id] : []));
   await stop();
   // Reopened at once, as after the kit's own restart: what session/load leaves of each chat file
