@@ -12,6 +12,7 @@ import {
   type RequestText,
   request,
   requestLabel,
+  sentForItself,
   textOf,
   somethingToldAfter,
   toldAfter,
@@ -311,7 +312,10 @@ Then(
     // The baseline wherever the runtime sends it: the system field and the context leading the conversation.
     const baseline = (n: number) => textOf(this, { part: 'the baseline', n });
     const kept = baseline(before);
-    const replaced = this.provider.requests.map((_, i) => i + 1).filter((n) => n > after && baseline(n) !== kept);
+    // A request the runtime sent for itself (its compaction's) carries the compaction's instructions, not the session's baseline.
+    const replaced = this.provider.requests
+      .map((_, i) => i + 1)
+      .filter((n) => n > after && !sentForItself(this, n) && baseline(n) !== kept);
     if (replaced.length === 0) {
       tookUnreadable(this, 'unavailable');
       return undefined;

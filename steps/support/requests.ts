@@ -21,6 +21,21 @@ export function request(world: KitWorld, n: number): CapturedRequest {
   return found;
 }
 
+/**
+ * Whether request `n` is one the runtime sent for itself rather than a turn of the conversation:
+ * its last message is a user message, not a tool's result, with no line that is a prompt the
+ * scenario admitted (a compaction's request, or the check of its summary some runtimes send after
+ * it). A whole line, not a part of one: a short prompt ("one") is part of many words.
+ */
+export function sentForItself(world: KitWorld, n: number): boolean {
+  const last = world.provider.requests[n - 1]?.messages.at(-1);
+  if (last?.role !== 'user' || last.toolCallId !== undefined) return false;
+  const framing = world.driver.description.texts['prompt.steer-framing'];
+  const row = { role: 'user' as const, content: last.text };
+  const texts = (framing ? unframedSteers(row, framing) : [row]).map((one) => one.content);
+  return !texts.some((text) => text.split('\n').some((line) => world.promptsAdmitted.has(line.trim())));
+}
+
 function summaryIndex(world: KitWorld): number {
   const { summaryRequest, requests } = world.provider;
   if (!summaryRequest) throw new Error('the runtime declared no compaction prompt to tell its summary request by');
