@@ -11,6 +11,10 @@ import type { KnownFailures } from './known-failures.js';
  * and the comment above each entry, which says where its scenario is.
  */
 
+function scenariosById(scenarios: readonly IndexedScenario[]): Map<string, IndexedScenario> {
+  return new Map(scenarios.flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
+}
+
 /** The comment `kit baseline` writes above an entry: its scenario's rules, place (an example row's own line) and name. */
 export function entryComment(scenario: IndexedScenario, id: string): string {
   const row = scenario.rows.find((one) => rowId(scenario.ids[0] ?? '', one.firstCell) === id);
@@ -19,7 +23,7 @@ export function entryComment(scenario: IndexedScenario, id: string): string {
 
 /** Each entry of a baseline's text whose comment does not say where its scenario is now, in one line each. */
 export function staleComments(file: string, text: string, scenarios: readonly IndexedScenario[]): string[] {
-  const byId = new Map(scenarios.flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
+  const byId = scenariosById(scenarios);
   const entries = parseDocument(text).get('known-failures', true);
   if (!isMap(entries)) return [];
   return entries.items.flatMap((pair, i) => {
@@ -75,7 +79,7 @@ export function stepLinesNow(scenario: IndexedScenario, quote: QuotedStep): numb
 
 /** Each baseline entry whose reason quotes a step its scenario does not have at that line, in one line each. */
 export function staleQuotes(baseline: KnownFailures, scenarios: readonly IndexedScenario[]): string[] {
-  const byId = new Map(scenarios.flatMap((scenario) => stableIds(scenario).map((id) => [id, scenario] as const)));
+  const byId = scenariosById(scenarios);
   return [...baseline.entries].flatMap(([id, entry]) => {
     const scenario = byId.get(id);
     if (!scenario) return [];
