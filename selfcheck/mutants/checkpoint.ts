@@ -26,7 +26,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/context-design.ts',
     find: '  if (!design.hashesSnapshot()) return source.encode(value);',
     replace: '  return source.encode(value);',
-    clauses: ['LEG-01 (a)'],
+    clauses: ['LEG-01 (b)'],
   },
   {
     name: 'the checkpoint design keeps the epoch across a model switch',
@@ -66,7 +66,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/location-contexts.ts',
     find: 'this.host.design.separatesInstructionFiles() ? instructionFileSources(scope) : [instructionsSource(scope)],',
     replace: '[instructionsSource(scope)],',
-    clauses: ['LEG-07 (a)'],
+    clauses: ['LEG-07 (b)'],
   },
   {
     name: 'instructions found beside a read file are ignored',
@@ -156,7 +156,7 @@ export const checkpoint: Mutant[] = [
     find: "    case 'session.moved':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
     replace:
       "    case 'session.moved':\n    case 'compaction.ended':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
-    clauses: ['LEG-06 (b)'],
+    clauses: ['LEG-06 (e)'],
   },
   {
     name: 'the revocation of a removed instruction file does not name the file',
@@ -187,7 +187,7 @@ export const checkpoint: Mutant[] = [
           "    if (found.length > 0) {\n      this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);\n      this.found.set(sessionId, [...known, ...found]);\n    }",
       },
     ],
-    clauses: ['LEG-06 (b)'],
+    clauses: ['LEG-06 (d)'],
   },
   // LEG-01 (c): equal rendered text is no change.
   {

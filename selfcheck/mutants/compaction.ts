@@ -205,7 +205,7 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (compactable(messages).folded.length === 0) return false;\n  if (session.compactionRequested) return true;',
     replace: '  if (session.compactionRequested) return true;',
-    clauses: ['CMP-03 (a)'],
+    clauses: ['CMP-03 (b)'],
   },
   {
     name: 'an overflow with nothing to compact is compacted anyway',

@@ -20,7 +20,7 @@ export const context: Mutant[] = [
     file: 'context/context-registry.ts',
     find: 'const ordered = [...this.contributions.keys()].sort();',
     replace: 'const ordered = [...this.contributions.keys()];',
-    clauses: ['CTX-03 (c)'],
+    clauses: ['CTX-03 (b)'],
   },
   {
     name: 'every boundary restates every source',
@@ -57,7 +57,7 @@ export const context: Mutant[] = [
     find: `      parts.push({ key: source.key, text: source.baseline(observation) });
       next[source.key] = entry(design, source, observation);`,
     replace: '      parts.push({ key: source.key, text: source.baseline(observation) });',
-    clauses: ['CTX-08 (b)', 'CTX-10 (b)'],
+    clauses: ['CTX-08 (c)', 'CTX-10 (c)'],
   },
   {
     name: 'the removal text is not re-rendered when a new value is admitted',
@@ -91,7 +91,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: 'removed.push(...Object.keys(snapshot).filter((key) => !registered.has(key)));',
     replace: '',
-    clauses: ['CTX-11 (a)'],
+    clauses: ['CTX-11 (b)'],
   },
   {
     name: 'changes are detected on text, not on encoded values',
@@ -179,7 +179,7 @@ export const context: Mutant[] = [
     find: '  const registered = new Set(sources.map((source) => source.key));',
     replace:
       '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
-    clauses: ['CTX-16 (b)'],
+    clauses: ['CTX-16 (b)', 'CTX-16 (c)'],
   },
   {
     name: 'an unavailable source counts as removed',
@@ -461,5 +461,44 @@ export const context: Mutant[] = [
       },
     ],
     clauses: ['CTX-01 (b)'],
+  },
+  {
+    name: 'the contributions are listed once, when the first epoch composes its context',
+    kind: 'stale cache',
+    needs: 'kit-sources',
+    file: 'context/context-registry.ts',
+    find: '    const ordered = [...this.contributions.keys()].sort();',
+    replace:
+      '    this.listed ??= [...this.contributions.keys()].sort();\n    const ordered = this.listed.filter((key) => this.contributions.has(key));',
+    also: [
+      {
+        file: 'context/context-registry.ts',
+        find: '  private readonly contributions = new Map<string, ContextProducer>();',
+        replace: '  private readonly contributions = new Map<string, ContextProducer>();\n  private listed?: string[];',
+      },
+    ],
+    clauses: ['CTX-10 (a)'],
+  },
+  {
+    name: 'a removed source without a removal text is announced with a generic one',
+    file: 'context/system-context.ts',
+    find: '    if (removal !== undefined) parts.push({ key, text: removal });',
+    replace: '    parts.push({ key, text: removal ?? `${key} no longer applies` });',
+    clauses: ['CTX-11 (c)'],
+  },
+  {
+    name: 'the preview counts only a newly appearing source as a change',
+    file: 'runtime.ts',
+    find: '    return result.kind;',
+    replace:
+      "    return result.kind === 'updated' && result.keys.every((key) => key in epoch.snapshot) ? 'unchanged' : result.kind;",
+    clauses: ['CTX-15 (b)'],
+  },
+  {
+    name: 'a pending replacement is previewed as blocked without reading its sources',
+    file: 'runtime.ts',
+    find: '      ? await replace(this.profile, sources, epoch.snapshot)',
+    replace: "      ? ({ kind: 'replacement-blocked', unavailable: [] } as const)",
+    clauses: ['CTX-15 (d)'],
   },
 ];

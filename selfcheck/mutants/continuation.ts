@@ -15,7 +15,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };\n",
     replace: '',
-    clauses: ['CON-03 (d)'],
+    clauses: ['CON-03 (a)'],
   },
   {
     name: 'a task in progress gets the last user message again',
@@ -90,7 +90,7 @@ export const continuation: Mutant[] = [
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
     replace:
       "  if (last?.role === 'user' && !answered) return { prompt: { parts: [{ type: 'text', text: promptText(last.prompt).trim() }] }, ofMedia: false };",
-    clauses: ['CON-03 (d)'],
+    clauses: ['CON-03 (b)'],
   },
   {
     name: 'an unanswered user message is replayed without its metadata',
@@ -100,7 +100,7 @@ export const continuation: Mutant[] = [
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
     replace:
       "  if (last?.role === 'user' && !answered) return { prompt: { parts: last.prompt.parts }, ofMedia: false };",
-    clauses: ['CON-03 (d)'],
+    clauses: ['CON-03 (c)'],
   },
   {
     name: 'the continuation is decided from the folded messages without the pending input',

@@ -61,7 +61,7 @@ export const epochs: Mutant[] = [
     file: 'session/session-store.ts',
     find: "      ...(endsEpoch ? [{ type: 'context.replacement-requested' as const }] : []),",
     replace: "      { type: 'context.replacement-requested' as const },",
-    clauses: ['EPO-08 (a)', 'AGT-02 (a)'],
+    clauses: ['EPO-08 (a)', 'AGT-02 (b)'],
   },
   {
     name: 'a completed compaction keeps the old baseline',

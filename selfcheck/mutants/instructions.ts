@@ -13,7 +13,7 @@ export const instructions: Mutant[] = [
     file: 'context/sources/instructions.ts',
     find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
     replace: 'update: (_previous, files) => render(files),',
-    clauses: ['INS-02 (a)', 'INS-03 (b)'],
+    clauses: ['INS-02 (c)', 'INS-03 (b)'],
   },
   {
     name: 'an update leaves out the first remaining file',
@@ -97,7 +97,7 @@ export const instructions: Mutant[] = [
     file: 'context/sources/instructions.ts',
     find: '  if (scope.projectConfigDisabled()) return candidates;',
     replace: '  if (scope.projectConfigDisabled()) return [];',
-    clauses: ['INS-05 (a)'],
+    clauses: ['INS-05 (b)'],
   },
   {
     name: 'an unreadable file is skipped and the others admitted',

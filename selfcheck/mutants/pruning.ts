@@ -98,7 +98,7 @@ export const pruning: Mutant[] = [
     find: '  return [...checkpointMessages(checkpoint, form), ...after];',
     replace:
       "  return [...messages.filter((m): m is CompactionMessage => m.role === 'compaction').flatMap((c) => checkpointMessages(c, form)), ...after];",
-    clauses: ['PRU-06 (a)'],
+    clauses: ['PRU-06 (b)'],
   },
   {
     name: 'tokens are estimated from UTF-8 bytes, not characters',

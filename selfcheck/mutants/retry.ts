@@ -92,7 +92,7 @@ export const retry: Mutant[] = [
     find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return this.prompt(input);",
     replace:
       "    const busy = this.coordinator.busy(input.sessionId);\n    const receipt = this.prompt(input);\n    if (busy) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return receipt;",
-    clauses: ['RTY-04 (a)'],
+    clauses: ['RTY-04 (b)'],
   },
   {
     name: 'a Retry-After date is not understood',
@@ -240,5 +240,16 @@ export const retry: Mutant[] = [
     find: 'retry > MAX_RETRIES ? undefined',
     replace: 'retry > (error instanceof TypeError ? 2 : MAX_RETRIES) ? undefined',
     clauses: ['RTY-01 (e)'],
+  },
+  {
+    name: 'a session that was once busy is remembered as busy',
+    kind: 'stale cache',
+    needs: 'busy-submit',
+    profile: 'sol',
+    file: 'runner/coordinator.ts',
+    find: '    return this.chains.has(sessionId);',
+    replace:
+      '    const seen = ((this as { seenBusy?: Set<string> }).seenBusy ??= new Set<string>());\n    if (this.chains.has(sessionId)) seen.add(sessionId);\n    return seen.has(sessionId);',
+    clauses: ['RTY-04 (c)'],
   },
 ];

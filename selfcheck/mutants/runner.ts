@@ -245,7 +245,7 @@ export const runner: Mutant[] = [
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
       "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'tool' || all.findIndex((o) => o.role === 'tool' && o.callId === m.callId) === i).map((m) =>",
-    clauses: ['RUN-03 (a)'],
+    clauses: ['RUN-03 (b)'],
   },
   {
     name: 'pending prompts promote in message ID order',

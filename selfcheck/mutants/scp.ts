@@ -23,7 +23,7 @@ export const scp: Mutant[] = [
     find: '          ...request.history.flatMap(toChatMessages),',
     replace:
       "          ...request.history.flatMap(toChatMessages).filter((m, i, all) => !(m.role === 'tool' && all[i - 1]?.role === 'tool')),",
-    clauses: ['SCP-06 (a)'],
+    clauses: ['SCP-06 (b)'],
   },
   {
     name: 'an image is sent by its source instead of its bytes',

@@ -43,7 +43,7 @@ export const systemMessages: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
-    clauses: ['MCS-01 (c)', 'EPO-03 (b)'],
+    clauses: ['MCS-01 (a)', 'EPO-03 (b)'],
   },
   {
     name: 'the system message sent differs from the one stored',

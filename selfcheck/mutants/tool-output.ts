@@ -214,7 +214,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: '    if (withinLimit(text, limit) || result.structured !== undefined) return result;',
-    clauses: ['TOO-09 (a)'],
+    clauses: ['TOO-09 (b)'],
   },
   {
     name: 'an output the tool kept is also mirrored, bounded, in a fallback file',
@@ -229,7 +229,7 @@ export const toolOutput: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: "input === '' ? block : { ...block, input: JSON.parse(input) },",
     replace: "input === '' ? block : { ...block, input },",
-    clauses: ['TOO-12 (a)'],
+    clauses: ['TOO-12 (c)'],
   },
   {
     name: 'replay reads the complete output back from its file',
@@ -473,7 +473,7 @@ export const toolOutput: Mutant[] = [
   {
     name: "provider-executed results are replayed with only the fields the runtime knows; the rest of the provider's payload is dropped",
     kind: 'partial comparison',
-    clauses: ['TOO-12 (a)'],
+    clauses: ['TOO-12 (c)'],
     file: 'provider/anthropic-messages.ts',
     find: `...((message.providerBlocks ?? []) as ContentBlock[]),`,
     replace: `...(message.providerBlocks ?? []).map((block) => {
@@ -553,5 +553,12 @@ export const toolOutput: Mutant[] = [
       },
     ],
     clauses: ['TOO-05 (c)'],
+  },
+  {
+    name: 'the managed file keeps the preview the model reads, not the complete text',
+    file: 'tools/model-tool-output.ts',
+    find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
+    replace: "      const path = await this.files.write(Buffer.from(boundedPreview(text, limit, ''), 'utf8'));",
+    clauses: ['TOO-09 (c)'],
   },
 ];

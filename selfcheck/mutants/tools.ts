@@ -287,4 +287,27 @@ export const tools: Mutant[] = [
     replace: "'SELECT 1 AS found FROM saved_approvals WHERE (project_root = ? OR 1) AND tool = ? AND pattern = ?'",
     clauses: ['TLS-05 (d)'],
   },
+  {
+    name: "the host overlay takes the place of the caller's environment",
+    file: 'pty/pty-environment.ts',
+    find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    replace: '{ ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    clauses: ['PTY-01 (a)'],
+  },
+  {
+    name: "the overlay is observed for the PTY's working directory in place of the request's location",
+    kind: 'identity in the wrong scope',
+    needs: 'pty',
+    file: 'pty/pty-environment.ts',
+    find: 'overlay.observe(request.location, cwd)',
+    replace: 'overlay.observe(cwd, cwd)',
+    clauses: ['PTY-02 (a)'],
+  },
+  {
+    name: 'a standalone server applies the host overlay',
+    file: 'adapter/commands/host-commands.ts',
+    find: "c.server === 'standalone' ? standaloneOverlay : ptyOverlay,",
+    replace: 'ptyOverlay,',
+    clauses: ['PTY-02 (c)'],
+  },
 ];
