@@ -14,7 +14,7 @@ export const agents: Mutant[] = [
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
     replace:
       'const skills = permitted().map(({ name, description, body }) => ({ name, description: `${description} ${body}` }));',
-    clauses: ['AGT-03 (a)'],
+    clauses: ['AGT-03 (c)'],
   },
   {
     name: 'skill guidance shows where each skill is kept',
@@ -22,7 +22,7 @@ export const agents: Mutant[] = [
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
     replace:
       'const skills = permitted().map(({ name, description, location }) => ({ name, description: `${description} (${location ?? name}/SKILL.md)` }));',
-    clauses: ['AGT-03 (a)', 'AGT-07 (a)'],
+    clauses: ['AGT-03 (d)', 'AGT-07 (b)'],
   },
   {
     name: 'an answered permission request is re-checked under the current agent',
@@ -101,7 +101,7 @@ export const agents: Mutant[] = [
         replace: '  const { location, model: drainModel } = deps.sessions.get(sessionId);',
       },
     ],
-    clauses: ['AGT-01 (c)'],
+    clauses: ['AGT-01 (b)'],
   },
   {
     name: 'the context is composed for the default agent, whichever is selected',
@@ -115,7 +115,7 @@ export const agents: Mutant[] = [
     file: 'context/location-contexts.ts',
     find: 'skillGuidanceSource(() => this.host.agents.permittedSkills(agent))',
     replace: 'skillGuidanceSource(() => this.host.agents.permittedSkills({ ...agent, skills: {} }))',
-    clauses: ['AGT-03 (a)'],
+    clauses: ['AGT-03 (b)'],
   },
   {
     name: 'an agent switch declines the permission requests still waiting',

@@ -258,7 +258,7 @@ export const compaction: Mutant[] = [
     find: "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;",
     replace:
       "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';",
-    clauses: ['CMP-10 (d)'],
+    clauses: ['CMP-10 (c)'],
   },
   {
     name: 'a summary cut midway is kept as if it were complete',

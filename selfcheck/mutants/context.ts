@@ -64,7 +64,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: '      next[source.key] = current;',
     replace: '      next[source.key] = { ...current, removal: stored.removal };',
-    clauses: ['CTX-09 (b)'],
+    clauses: ['CTX-09 (b)', 'CTX-09 (c)'],
   },
   // CTX-12 (d): the entry is overwritten at each admission; a value told earlier is a change again.
   {
@@ -245,7 +245,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: '      if (stored) removed.push(source.key);',
     replace: '      if (stored) {\n        removed.push(source.key);\n        next[source.key] = stored;\n      }',
-    clauses: ['CTX-09 (a)'],
+    clauses: ['CTX-09 (d)'],
   },
   {
     name: "a removed contributor's sources are announced but stay in the snapshot",

@@ -48,7 +48,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text')) {",
     replace: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text') && false) {",
-    clauses: ['CON-02 (a)'],
+    clauses: ['CON-02 (c)'],
   },
   {
     name: 'continuations are not sent to the model',
@@ -81,7 +81,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
     replace: 'text: text || MEDIA_PLACEHOLDER',
-    clauses: ['CON-02 (a)'],
+    clauses: ['CON-02 (d)'],
   },
   {
     name: 'an unanswered user message is replayed with its text trimmed',

@@ -370,7 +370,7 @@ export const inbox: Mutant[] = [
           "'INSERT OR IGNORE INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',",
       },
     ],
-    clauses: ['INB-02 (b)'],
+    clauses: ['INB-02 (d)'],
   },
   {
     name: 'the receipt of a prompt without an ID names a second generated ID, not the one stored',

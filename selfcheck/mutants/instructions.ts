@@ -27,7 +27,7 @@ export const instructions: Mutant[] = [
     file: 'context/sources/instructions.ts',
     find: '    removal: () => REVOCATION,\n',
     replace: '',
-    clauses: ['INS-04 (b)'],
+    clauses: ['INS-04 (a)'],
   },
   {
     name: 'OPENCODE_DISABLE_PROJECT_CONFIG is ignored',

@@ -107,7 +107,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'return Math.ceil(text.length / 4);',
     replace: "return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);",
-    clauses: ['PRU-01 (a)'],
+    clauses: ['PRU-01 (b)'],
   },
   {
     name: 'failed tool outputs are pruned like completed ones',

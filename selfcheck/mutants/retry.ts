@@ -15,7 +15,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS)',
     replace: 'BASE_RETRY_DELAY_MS * 2 ** (retry - 1)',
-    clauses: ['RTY-01 (f)'],
+    clauses: ['RTY-01 (g)'],
   },
   {
     name: 'every refusal is retried',

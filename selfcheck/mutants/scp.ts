@@ -60,7 +60,7 @@ export const scp: Mutant[] = [
     find: '      delivery,\n      prompt: input.prompt,\n    });',
     replace:
       '      delivery,\n      prompt: { ...input.prompt, parts: input.prompt.parts.map((part) => ({ ...part, source: undefined })) },\n    });',
-    clauses: ['SCP-05 (a)', 'SCP-05 (b)'],
+    clauses: ['SCP-05 (c)'],
   },
   {
     name: 'automatic compaction is off unless turned on',
@@ -133,7 +133,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  const model = session.model ?? deps.provider.model;\n  const before',
     replace: '  const model = deps.provider.model;\n  const before',
-    clauses: ['SCP-02 (a)'],
+    clauses: ['SCP-02 (b)'],
   },
   {
     name: "a compaction ignores the compaction agent's model",

@@ -128,7 +128,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: '    if (text.length === 0) return result;',
-    clauses: ['TOO-11 (a)'],
+    clauses: ['TOO-11 (c)', 'TOO-11 (d)'],
   },
   {
     name: 'managed files never expire',
