@@ -252,4 +252,31 @@ export const retry: Mutant[] = [
       '    const seen = ((this as { seenBusy?: Set<string> }).seenBusy ??= new Set<string>());\n    if (this.chains.has(sessionId)) seen.add(sessionId);\n    return seen.has(sessionId);',
     clauses: ['RTY-04 (c)'],
   },
+  {
+    name: 'an overloaded provider is taken for a final refusal',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'export function retryReason(error: unknown): string | undefined {',
+    replace:
+      "export function retryReason(error: unknown): string | undefined {\n  if (/overloaded/i.test(error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error))) return undefined;",
+    clauses: ['RTY-01 (a)'],
+  },
+  {
+    name: 'a rate-limited request is final',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500))',
+    replace:
+      'if (error instanceof ProviderRejected && error.status === 429) return undefined;\n  if (error instanceof ProviderRejected && error.status >= 500)',
+    clauses: ['RTY-01 (b)'],
+  },
+  {
+    name: 'only a 500 answer is retried, not the other 5xx statuses',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500))',
+    replace:
+      'if (error instanceof ProviderRejected && error.status > 500) return undefined;\n  if (error instanceof ProviderRejected && (error.status === 429 || error.status === 500))',
+    clauses: ['RTY-01 (c)'],
+  },
 ];

@@ -193,7 +193,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)) };',
-    clauses: ['TOO-04 (a)'],
+    clauses: ['TOO-04 (b)'],
   },
   {
     name: 'the managed file holds the output with trailing whitespace trimmed',
@@ -560,5 +560,27 @@ export const toolOutput: Mutant[] = [
     find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
     replace: "      const path = await this.files.write(Buffer.from(boundedPreview(text, limit, ''), 'utf8'));",
     clauses: ['TOO-09 (c)'],
+  },
+  {
+    name: 'a managed file that cannot be written leaves the output whole',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: '      return { ...result, output: `${text}\\n${LOSSY_MARKER}` };',
+    clauses: ['TOO-07 (b)'],
+  },
+  {
+    name: 'a managed file that cannot be written is still named as the complete output',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace:
+      '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER), outputPath: `${this.files.directory}/unwritten` };',
+    clauses: ['TOO-07 (c)'],
+  },
+  {
+    name: 'a managed file that cannot be written is not reported to operators',
+    file: 'tools/model-tool-output.ts',
+    find: '      this.diagnostics(\n',
+    replace: '      ((_message: string) => undefined)(\n',
+    clauses: ['TOO-07 (e)'],
   },
 ];
