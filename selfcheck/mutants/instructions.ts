@@ -252,4 +252,20 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
   } finally {`,
     clauses: ['INS-07 (c)'],
   },
+  {
+    name: 'the restated instructions are followed by the set they supersede',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render(files)}\\n\\nPreviously:\\n${render(previous)}`,',
+    clauses: ['INS-02 (d)'],
+  },
+  {
+    name: 'a removed instruction file stays in the restated set',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render([...files, ...previous.filter((old) => !files.some((file) => file.path === old.path))])}`,',
+    clauses: ['INS-03 (c)'],
+  },
 ];
