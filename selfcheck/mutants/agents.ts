@@ -261,4 +261,11 @@ export const agents: Mutant[] = [
     replace: '  const itemId = message.itemId;',
     clauses: ['AGT-06 (d)'],
   },
+  {
+    name: 'skill guidance names the skills without their descriptions',
+    file: 'context/sources/skills.ts',
+    find: 'skills.map((s) => `- ${s.name}: ${s.description}`)',
+    replace: 'skills.map((s) => `- ${s.name}`)',
+    clauses: ['AGT-03 (a)'],
+  },
 ];

@@ -471,4 +471,11 @@ export const compaction: Mutant[] = [
     ],
     clauses: ['CMP-06 (a)'],
   },
+  {
+    name: 'a final overflow is reported as a plain provider error',
+    file: 'runner/drain.ts',
+    find: "        deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message }]);",
+    replace: "        deps.log.append(sessionId, [{ type: 'session.failed', code: 'provider-error', message }]);",
+    clauses: ['CMP-11 (c)'],
+  },
 ];

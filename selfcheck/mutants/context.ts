@@ -501,4 +501,11 @@ export const context: Mutant[] = [
     replace: "      ? ({ kind: 'replacement-blocked', unavailable: [] } as const)",
     clauses: ['CTX-15 (d)'],
   },
+  {
+    name: 'an absent source is taken for an unavailable one',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace: '      if (stored) next[source.key] = stored;',
+    clauses: ['CTX-09 (a)'],
+  },
 ];

@@ -279,4 +279,12 @@ export const retry: Mutant[] = [
       'if (error instanceof ProviderRejected && error.status > 500) return undefined;\n  if (error instanceof ProviderRejected && (error.status === 429 || error.status === 500))',
     clauses: ['RTY-01 (c)'],
   },
+  {
+    name: 'retry delays grow by 2 s each time instead of doubling',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'return Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
+    replace: 'return Math.min(BASE_RETRY_DELAY_MS * retry, MAX_RETRY_DELAY_MS);',
+    clauses: ['RTY-01 (f)'],
+  },
 ];

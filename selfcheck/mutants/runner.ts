@@ -383,4 +383,13 @@ export const runner: Mutant[] = [
       '    return [\n      ...this.tools.values(),\n      ...[...this.contributions].filter(([at]) => location.startsWith(at)).flatMap(([, scoped]) => [...scoped.values()].flat()),\n    ];',
     clauses: ['RUN-08 (c)'],
   },
+  {
+    name: 'a drain that used its 25 provider turns fails even with nothing left to do',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: "    if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway) return 'idle';",
+    replace:
+      "    if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway && turns < MAX_PROVIDER_TURNS) return 'idle';",
+    clauses: ['RUN-02 (c)'],
+  },
 ];
