@@ -31,7 +31,7 @@ export const runner: Mutant[] = [
     file: 'runner/recovery.ts',
     find: "if (message.role === 'tool' && message.status === 'running') {",
     replace: "if (message.role === 'tool' && message.status === 'never') {",
-    clauses: ['RUN-04 (a)'],
+    clauses: ['RUN-04 (a)', 'RUN-04 (c)'],
   },
   {
     // Recovery fails "the" abandoned tool: of two calls running when the process died, the second
@@ -42,7 +42,7 @@ export const runner: Mutant[] = [
     find: "if (message.role === 'tool' && message.status === 'running') {",
     replace:
       "if (message.role === 'tool' && message.status === 'running' && !events.some((e) => e.type === 'tool.settled')) {",
-    clauses: ['RUN-04 (a)'],
+    clauses: ['RUN-04 (d)'],
   },
   {
     name: 'an interrupted tool reads in other words than the seed fixes',
