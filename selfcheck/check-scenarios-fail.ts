@@ -4,14 +4,18 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { kitPath } from '../harness/kit-root.js';
 import { suiteSettings } from '../harness/suite/suite-settings.js';
-import { mutantKinds, type Mutant } from './mutants/index.js';
+import { mutantKinds, rulesBroken, type Mutant } from './mutants/index.js';
 import { elsewhere, mutants, mutantsByArea } from './catalogue.js';
 import type { Assignment, Control, Judgement } from './mutant-worker.js';
+import { readClauses } from '../harness/suite/clauses.js';
+import { clauseCountLines } from './clause-counts.js';
 
 /**
- * Proves the scenarios can fail: runs the scenarios of each mutant's rules against a build of the
- * reference runtime with that one defect, and requires every listed rule to fail.
+ * Proves the scenarios can fail: runs the scenarios the clause table lists under each clause a
+ * mutant names against a build of the reference runtime with that one defect, and requires an
+ * assertion of each clause's scenarios to fail (clause-judging.ts).
  * Run with `npm run selfcheck`, or `npm run selfcheck -- <rule IDs>` for some rules only;
+ * `npm run selfcheck -- --clauses` only counts the mutants naming each clause of rules/index.md;
  * `KIT_MUTANTS=file.ts npm run selfcheck` judges the mutants that file exports instead.
  * `KIT_SELFCHECK_TAGS='@id:…'` runs only those scenarios, to see which mutants a new scenario alone catches.
  * Mutants are judged in parallel by long-lived workers (KIT_SELFCHECK_JOBS of them, one per core
@@ -24,11 +28,17 @@ const { timeoutScale } = settings;
 /** Where the mutants' scenarios run: the kit keeps the directories of failed scenarios, and a mutant fails some. */
 const scenarioRoot = mkdtempSync(join(settings.scenarioRoot, 'kit-selfcheck-'));
 
+// `npm run selfcheck -- --clauses` prints how many mutants name each clause, and judges none.
+const table = readClauses(kitPath('rules', 'index.md')).clauses;
+if (process.argv.includes('--clauses')) {
+  process.stdout.write(clauseCountLines(table, mutants).join(''));
+  process.exit(0);
+}
 // `npm run selfcheck -- INB-07 RUN-04` checks only the mutants of those rules.
 const only = process.argv.slice(2);
 const selected = mutants
   .map((mutant, index) => ({ mutant, index }))
-  .filter(({ mutant }) => only.length === 0 || mutant.breaks.some((rule) => only.includes(rule)));
+  .filter(({ mutant }) => only.length === 0 || rulesBroken(mutant).some((rule) => only.includes(rule)));
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -79,6 +89,8 @@ process.stdout.write(
     '\n',
 );
 process.stdout.write(slowestLines().join(''));
+// The clauses of the whole table, so only where the whole catalogue was judged.
+if (only.length === 0) process.stdout.write(clauseCountLines(table, mutants).join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 
@@ -110,22 +122,22 @@ function slowestLines(): string[] {
 
 function line(mutant: Mutant, judgement: Judgement): string {
   const verdict = judgement.verdict === 'caught' ? 'caught ' : `${judgement.verdict} (${judgement.detail})`;
-  return `${verdict} ${mutant.breaks.join(' ').padEnd(15)} ${mutant.name}\n`;
+  return `${verdict} ${rulesBroken(mutant).join(' ').padEnd(15)} ${mutant.name}\n`;
 }
 
 /** The scenarios the unmutated reference does not pass, in every profile the selected mutants run in. */
 async function controls(): Promise<string[]> {
-  const byProfile = new Map<string, Set<string>>();
-  for (const { mutant } of selected) {
+  const byProfile = new Map<string, number[]>();
+  for (const { mutant, index } of selected) {
     const profile = mutant.profile ?? 'core';
-    byProfile.set(profile, new Set([...(byProfile.get(profile) ?? []), ...mutant.breaks]));
+    byProfile.set(profile, [...(byProfile.get(profile) ?? []), index]);
   }
   const worker = forkWorker();
   const failing: string[] = [];
   try {
-    for (const [profile, rules] of byProfile) {
+    for (const [profile, indices] of byProfile) {
       const reply = new Promise<Control>((resolve) => worker.once('message', resolve));
-      worker.send({ index: -1, work, timeoutScale, control: { profile, rules: [...rules] } } satisfies Assignment);
+      worker.send({ index: -1, work, timeoutScale, control: { profile, mutants: indices } } satisfies Assignment);
       failing.push(...(await reply).failing.map((scenario) => `${scenario} (${profile})`));
     }
   } finally {

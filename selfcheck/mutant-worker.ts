@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { runConformance } from '../harness/suite/conformance-run.js';
-import { ruleOutcomes } from '../harness/report/coverage.js';
 import { isFailure } from '../harness/report/outcome.js';
 import type { Mutant } from './mutants/index.js';
 import { mutants } from './catalogue.js';
 import { buildMutantRuntime, StaleMutant } from './mutant-runtime.js';
 import { readScenarios, type IndexedScenario } from '../harness/suite/suite-index.js';
+import { readClauses, type Clause } from '../harness/suite/clauses.js';
+import { clauseJudging, clauseVerdicts, everyClauseCaught, type ClauseJudging } from './clause-judging.js';
 import { kitPath } from '../harness/kit-root.js';
 
 /**
@@ -14,28 +15,25 @@ import { kitPath } from '../harness/kit-root.js';
  */
 
 let suite: IndexedScenario[] | undefined;
+let table: Clause[] | undefined;
 
-/**
- * The scenarios that judge the rules a mutant breaks: those tagged with one, and those of other
- * rules with a step whose `# checks:` names one, as a tag expression.
- */
-function judging(rules: readonly string[]): string {
+/** The scenarios that judge a mutant, and which of them judge each clause it names. */
+function judging(mutant: Mutant): ClauseJudging {
   suite ??= readScenarios(kitPath('features'));
-  const checking = suite.filter((scenario) =>
-    scenario.steps.some((step) => step.named?.some((rule) => rules.includes(rule))),
-  );
-  return [...rules.map((rule) => `@${rule}`), ...checking.flatMap((s) => s.ids.map((id) => `@id:${id}`))].join(' or ');
+  table ??= readClauses(kitPath('rules', 'index.md')).clauses;
+  return clauseJudging(mutant, table, suite);
 }
 
 /**
  * The runner's request: judge the mutant at `index` of the catalogue, building it in `work`; or,
- * with `control`, run the unmutated reference in that profile on the scenarios of those rules.
+ * with `control`, run the unmutated reference in that profile on the scenarios that judge those mutants.
  */
 export interface Assignment {
   index: number;
   work: string;
   timeoutScale: number;
-  control?: { profile: string; rules: string[] };
+  /** The catalogue indices of the mutants judged in that profile. */
+  control?: { profile: string; mutants: number[] };
 }
 
 /** What the unmutated reference did on the scenarios the mutants are judged by: the scenarios it did not pass. */
@@ -46,8 +44,8 @@ export interface Control {
 
 /**
  * `verdict` is a report line's first word; `detail` says what escaped, errored or went stale.
- * `ERRORED`: a rule did not pass, but no assertion failed (a timeout, a crash, an unexpected
- * error): the mutant is stopped, yet no scenario says what it broke.
+ * `ERRORED`: a clause's scenarios did not pass, but none failed an assertion (a timeout, a crash, an
+ * unexpected error): the mutant is stopped, yet no scenario says what it broke.
  */
 export interface Judgement {
   index: number;
@@ -109,6 +107,7 @@ async function judgeBy(
   // The reference reads its profile when its module loads, which happens once per mutant build.
   process.env.REFERENCE_PROFILE = mutant.profile ?? 'core';
   const program = `"${process.execPath}" "${runtime}"`;
+  const judged = judging(mutant);
   const results = await runConformance({
     runtime:
       means.program === 'module'
@@ -117,28 +116,18 @@ async function judgeBy(
     timeoutScale,
     validate: true,
     // KIT_SELFCHECK_TAGS narrows the scenarios, to see which mutants one scenario alone catches.
-    tags: process.env.KIT_SELFCHECK_TAGS ?? judging(mutant.breaks),
+    tags: process.env.KIT_SELFCHECK_TAGS ?? judged.tags,
     formats: [],
     failFast: false,
     quiet: true,
-    // One failed assertion per rule decides the verdict: the rules' other scenarios need not run.
-    settledWhen: (results) => {
-      const outcomes = ruleOutcomes(results);
-      return mutant.breaks.every((rule) => outcomes.get(rule) === 'failed');
-    },
+    // One failed assertion per clause decides the verdict: its other scenarios need not run.
+    settledWhen: (results) => everyClauseCaught(judged, results),
   });
-  const outcomes = ruleOutcomes(results);
-  const missed = mutant.breaks.filter((rule) => !isFailure(outcomes.get(rule) ?? 'not applicable'));
-  if (missed.length > 0)
-    return {
-      index,
-      verdict: 'MISSED',
-      detail: missed.map((rule) => `${rule} ${outcomes.get(rule) ?? 'not run'}`).join(', '),
-    };
-  const unasserted = mutant.breaks.filter((rule) => outcomes.get(rule) !== 'failed');
-  return unasserted.length === 0
+  const { errored, missed } = clauseVerdicts(judged, results);
+  if (missed.length > 0) return { index, verdict: 'MISSED', detail: missed.join(', ') };
+  return errored.length === 0
     ? { index, verdict: 'caught' }
-    : { index, verdict: 'ERRORED', detail: unasserted.map((rule) => `${rule} ${outcomes.get(rule)}`).join(', ') };
+    : { index, verdict: 'ERRORED', detail: `${errored.join(', ')}: no assertion failed` };
 }
 
 /**
@@ -153,7 +142,7 @@ async function control({ index, work, timeoutScale, control }: Assignment): Prom
     runtime: { module: runtime },
     timeoutScale,
     validate: true,
-    tags: process.env.KIT_SELFCHECK_TAGS ?? judging(control!.rules),
+    tags: process.env.KIT_SELFCHECK_TAGS ?? control!.mutants.map((i) => `(${judging(mutants[i]!).tags})`).join(' or '),
     formats: [],
     failFast: false,
     quiet: true,

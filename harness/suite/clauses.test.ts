@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lintClauses, readClauses } from './clauses.js';
+import { lintClauses, lintMutantClauses, readClauses } from './clauses.js';
 import { readRuleIndex, readScenarios, type IndexedScenario } from './suite-index.js';
 
 function indexOf(text: string) {
@@ -117,4 +117,22 @@ test("a clause listing a scenario, or an outline's row, that neither carries the
       "rules/index.md:4: INB-02's clause (a) lists x-4/first, which neither carries @INB-02 nor names INB-02 in a step's `# checks:`: name INB-02 above the step whose assertion checks the clause, or take x-4/first off the clause",
     ],
   );
+});
+
+test('a mutant naming a clause the table does not have is refused with its line; a kit without mutants has none to check', () => {
+  const index = indexOf(['## INB', '- **INB-01** A rule.', '  - (a) One thing. Scenarios: `x-1`.', ''].join('\n'));
+  const dir = mkdtempSync(join(tmpdir(), 'kit-mutants-'));
+  try {
+    writeFileSync(
+      join(dir, 'inbox.ts'),
+      ["  { name: 'x',", "    clauses: ['INB-01 (a)', 'INB-01 (b)'],", "    clauses: ['INB-01(a)'] },", ''].join('\n'),
+    );
+    assert.deepEqual(lintMutantClauses(index, dir), [
+      'selfcheck/mutants/inbox.ts:2: a mutant names "INB-01 (b)", which is no clause of rules/index.md (written "INB-01 (a)")',
+      'selfcheck/mutants/inbox.ts:3: a mutant names "INB-01(a)", which is no clause of rules/index.md (written "INB-01 (a)")',
+    ]);
+    assert.deepEqual(lintMutantClauses(index, join(dir, 'absent')), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stableIds, type IndexedScenario } from './suite-index.js';
 
 /**
@@ -116,4 +117,31 @@ function checks(scenario: IndexedScenario, rule: string): boolean {
 /** Whether a scenario result stands for a stable ID a clause names: its own, or its outline's. */
 export function resultNamed(id: string, result: { id: string; outline?: string }): boolean {
   return result.id === id || result.outline === id;
+}
+
+/**
+ * The clauses the self-check's mutants name (`clauses: ['INB-01 (a)']` in `dir`'s files) that the
+ * clause table does not have: such a mutant would be judged by no scenario. The files are read as
+ * text, not loaded: the kit as packed has no self-check, and then there is nothing to check.
+ */
+export function lintMutantClauses(index: ClauseIndex, dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const known = new Set(index.clauses.map((clause) => `${clause.rule} (${clause.letter})`));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .flatMap((name) => {
+      const lines = readFileSync(join(dir, name), 'utf8').split('\n');
+      return lines.flatMap((line, i) =>
+        [...line.matchAll(/\bclauses: \[([^\]]*)\]/g)].flatMap((list) =>
+          [...list[1]!.matchAll(/'([^']*)'/g)]
+            .map((quoted) => quoted[1]!)
+            .filter((clause) => !known.has(clause))
+            .map(
+              (clause) =>
+                `${join('selfcheck', 'mutants', name)}:${i + 1}: a mutant names "${clause}", which is no clause of rules/index.md (written "INB-01 (a)")`,
+            ),
+        ),
+      );
+    });
 }

@@ -6,7 +6,7 @@ export const agents: Mutant[] = [
     file: 'runner/provider-turn.ts',
     find: '    model: session.model ?? deps.provider.model,',
     replace: '    model: deps.provider.model,',
-    breaks: ['AGT-01', 'EPO-08'],
+    clauses: ['AGT-01 (c)', 'EPO-08 (c)'],
   },
   {
     name: 'skill guidance shows skill bodies',
@@ -14,7 +14,7 @@ export const agents: Mutant[] = [
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
     replace:
       'const skills = permitted().map(({ name, description, body }) => ({ name, description: `${description} ${body}` }));',
-    breaks: ['AGT-03'],
+    clauses: ['AGT-03 (c)'],
   },
   {
     name: 'skill guidance shows where each skill is kept',
@@ -22,7 +22,7 @@ export const agents: Mutant[] = [
     find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
     replace:
       'const skills = permitted().map(({ name, description, location }) => ({ name, description: `${description} (${location ?? name}/SKILL.md)` }));',
-    breaks: ['AGT-03', 'AGT-07'],
+    clauses: ['AGT-03 (d)', 'AGT-07 (b)'],
   },
   {
     name: 'an answered permission request is re-checked under the current agent',
@@ -33,14 +33,14 @@ export const agents: Mutant[] = [
       if (agents.toolPermission(agents.agent(sessions.get(this.sessionId).agent), call.name) === 'deny') {
         return { status: 'error', output: 'denied' };
       }`,
-    breaks: ['AGT-04'],
+    clauses: ['AGT-04 (a)'],
   },
   {
     name: 'a session without an agent gets an empty policy',
     file: 'agents/agent-catalog.ts',
     find: 'const resolved = name ?? DEFAULT_AGENT;',
     replace: "const resolved = name ?? '';",
-    breaks: ['AGT-05'],
+    clauses: ['AGT-05 (a)'],
   },
   {
     name: "a session without an agent keeps the build agent's definition but not its built-in rules",
@@ -48,7 +48,7 @@ export const agents: Mutant[] = [
     file: 'agents/agent-catalog.ts',
     find: 'return { ...agent, tools: { ...BUILT_IN_RULES[resolved], ...agent.tools } };',
     replace: 'return { ...agent, tools: { ...(name === null ? {} : BUILT_IN_RULES[resolved]), ...agent.tools } };',
-    breaks: ['AGT-05'],
+    clauses: ['AGT-05 (a)'],
   },
   // AGT-05 (b): a session without an agent runs as the build agent, its skill guidance included.
   {
@@ -57,7 +57,7 @@ export const agents: Mutant[] = [
     find: '      this.agents.agent(session.agent),\n      this.nested.paths(session.id),',
     replace:
       "      session.agent === null ? { name: '', tools: {}, skills: {} } : this.agents.agent(session.agent),\n      this.nested.paths(session.id),",
-    breaks: ['AGT-05'],
+    clauses: ['AGT-05 (b)'],
   },
   {
     name: 'a session without an agent runs as the first agent defined',
@@ -65,21 +65,21 @@ export const agents: Mutant[] = [
     file: 'agents/agent-catalog.ts',
     find: 'const resolved = name ?? DEFAULT_AGENT;',
     replace: 'const resolved = name ?? [...this.agents.keys()][0] ?? DEFAULT_AGENT;',
-    breaks: ['AGT-05'],
+    clauses: ['AGT-05 (b)'],
   },
   {
     name: 'reasoning is replayed with its signature to any model',
     file: 'provider/anthropic-messages.ts',
     find: 'const signature = message.model === model ? reasoning?.signature : undefined;',
     replace: 'const signature = reasoning?.signature;',
-    breaks: ['AGT-06'],
+    clauses: ['AGT-06 (b)'],
   },
   {
     name: 'the skill tool loads skills the agent may not use',
     file: 'tools/skill-tool.ts',
     find: 'const skill = agents.permittedSkills(agent).find(',
     replace: 'const skill = agents.permittedSkills({ ...agent, skills: {} }).find(',
-    breaks: ['AGT-07'],
+    clauses: ['AGT-07 (c)'],
   },
   {
     name: 'a refused skill load says where the skill lives',
@@ -87,7 +87,7 @@ export const agents: Mutant[] = [
     find: '      if (!skill) throw new Error(`No skill named ${String(input.name)} is available to agent ${agent.name}`);',
     replace:
       '      const hidden = agents.permittedSkills({ ...agent, skills: {} }).find((s) => s.name === input.name);\n      if (!skill) throw new Error(`Agent ${agent.name} may not load the skill in ${hidden?.location}`);',
-    breaks: ['AGT-07'],
+    clauses: ['AGT-07 (d)'],
   },
   {
     name: 'the model is sampled once per drain, not per turn',
@@ -101,21 +101,21 @@ export const agents: Mutant[] = [
         replace: '  const { location, model: drainModel } = deps.sessions.get(sessionId);',
       },
     ],
-    breaks: ['AGT-01'],
+    clauses: ['AGT-01 (b)'],
   },
   {
     name: 'the context is composed for the default agent, whichever is selected',
     file: 'runtime.ts',
     find: '      this.agents.agent(session.agent),\n      this.nested.paths(session.id),',
     replace: '      this.agents.agent(null),\n      this.nested.paths(session.id),',
-    breaks: ['AGT-02'],
+    clauses: ['AGT-02 (a)'],
   },
   {
     name: "skill guidance ignores the agent's skill rules",
     file: 'context/location-contexts.ts',
     find: 'skillGuidanceSource(() => this.host.agents.permittedSkills(agent))',
     replace: 'skillGuidanceSource(() => this.host.agents.permittedSkills({ ...agent, skills: {} }))',
-    breaks: ['AGT-03'],
+    clauses: ['AGT-03 (b)'],
   },
   {
     name: 'an agent switch declines the permission requests still waiting',
@@ -123,7 +123,7 @@ export const agents: Mutant[] = [
     find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
     replace:
       '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);\n    if (selection.agent !== undefined) for (const request of this.permissions.pending(sessionId)) this.permissions.reply(request.id, false);',
-    breaks: ['AGT-04'],
+    clauses: ['AGT-04 (a)'],
   },
   {
     name: "a session without an agent gets the default agent's built-in rules but not its definition",
@@ -132,7 +132,7 @@ export const agents: Mutant[] = [
     find: '    const agent = this.agents.get(resolved) ?? { name: resolved, tools: {}, skills: {} };',
     replace:
       '    const agent = (name === null ? undefined : this.agents.get(resolved)) ?? { name: resolved, tools: {}, skills: {} };',
-    breaks: ['AGT-05'],
+    clauses: ['AGT-05 (a)'],
   },
   {
     name: 'reasoning goes back to a model whose name differs in its last part only',
@@ -141,14 +141,14 @@ export const agents: Mutant[] = [
     find: 'const signature = message.model === model ? reasoning?.signature : undefined;',
     replace:
       "const family = (name?: string) => name?.split('-').slice(0, -1).join('-');\n  const signature = family(message.model) === family(model) ? reasoning?.signature : undefined;",
-    breaks: ['AGT-06'],
+    clauses: ['AGT-06 (a)'],
   },
   {
     name: 'reasoning of another model is dropped instead of replayed as text',
     file: 'provider/anthropic-messages.ts',
     find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
     replace: '',
-    breaks: ['AGT-06'],
+    clauses: ['AGT-06 (c)'],
   },
   {
     // The server remembers the selection in its own memory; the session record never learns it.
@@ -172,7 +172,7 @@ export const agents: Mutant[] = [
           "    this.get(id);\n    this.selections.set(id, { ...this.selections.get(id), ...selection });\n    this.log.append(id, [\n      { type: 'session.selected' },",
       },
     ],
-    breaks: ['AGT-01'],
+    clauses: ['AGT-01 (a)'],
   },
   {
     // A session read once is served from memory: a selection made since is not seen.
@@ -182,7 +182,7 @@ export const agents: Mutant[] = [
     find: '  find(id: string): Session | undefined {\n    const row = this.byId.get(id);',
     replace:
       '  private readonly cache = new Map<string, Row | undefined>();\n  find(id: string): Session | undefined {\n    if (!this.cache.get(id)) this.cache.set(id, this.byId.get(id));\n    const row = this.cache.get(id);',
-    breaks: ['AGT-01'],
+    clauses: ['AGT-01 (c)'],
   },
   // AGT-01 (e): an agent selected while a turn runs is the agent of the drain's next provider turn.
   {
@@ -198,7 +198,7 @@ export const agents: Mutant[] = [
         replace: '  const { location, agent: drainAgent } = deps.sessions.get(sessionId);',
       },
     ],
-    breaks: ['AGT-01'],
+    clauses: ['AGT-01 (e)'],
   },
   {
     // As where the agent is kept with the user's message: a switch waits for the next prompt.
@@ -221,7 +221,7 @@ export const agents: Mutant[] = [
         replace: '  let turns = 0;\n  let promptAgent: string | null | undefined;\n',
       },
     ],
-    breaks: ['AGT-01'],
+    clauses: ['AGT-01 (d)', 'AGT-01 (e)'],
   },
   // AGT-04 (b): a call allowed without asking keeps the agent of its turn, however late it is authorized.
   {
@@ -231,7 +231,7 @@ export const agents: Mutant[] = [
     find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
     replace:
       '  // The calls of a turn run one after another, each judged when it starts.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(() => new ToolAuthorization(deps, session, selected(), signal, doomLoop).authorizedExecution(call));\n    queue = next.catch(() => undefined);\n    return next;\n  });',
-    breaks: ['AGT-04'],
+    clauses: ['AGT-04 (b)'],
   },
   {
     name: 'the calls of a turn run one after another, each needing the allowance of the agent selected when it starts as well as its turn agent',
@@ -240,7 +240,7 @@ export const agents: Mutant[] = [
     find: '  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => authorization.authorizedExecution(call));',
     replace:
       "  // The calls of a turn run one after another; each must be allowed by the agent selected when it starts too.\n  let queue: Promise<unknown> = Promise.resolve();\n  const selected = () =>\n    deps.agents.agent((deps as unknown as { sessions: { get(id: string): Session } }).sessions.get(sessionId).agent);\n  const turn = new TurnProjection(deps, sessionId, model, signal, (call) => {\n    const next = queue.then(async () => {\n      const now = selected();\n      if (deps.agents.toolPermission(now, call.name, deps.tools.unruled(call.name)) === 'deny')\n        return { status: 'error' as const, output: `Agent ${now.name} may not use ${call.name}` };\n      return authorization.authorizedExecution(call);\n    });\n    queue = next.catch(() => undefined);\n    return next;\n  });",
-    breaks: ['AGT-04'],
+    clauses: ['AGT-04 (b)'],
   },
   {
     // The session's agent read when the call is authorized, which is once the stream moves past it.
@@ -250,7 +250,7 @@ export const agents: Mutant[] = [
     find: '    const permission = agents.toolPermission(this.agent, call.name, tools.unruled(call.name));',
     replace:
       '    const { sessions } = this.deps as unknown as { sessions: { get(id: string): Session } };\n    const permission = agents.toolPermission(agents.agent(sessions.get(this.sessionId).agent), call.name, tools.unruled(call.name));',
-    breaks: ['AGT-04'],
+    clauses: ['AGT-04 (b)'],
   },
   // AGT-06 (d): provider metadata of an answer goes back only to the model that wrote it.
   {
@@ -259,6 +259,13 @@ export const agents: Mutant[] = [
     file: 'provider/openai-responses.ts',
     find: '  const itemId = message.model === model ? message.itemId : undefined;',
     replace: '  const itemId = message.itemId;',
-    breaks: ['AGT-06'],
+    clauses: ['AGT-06 (d)'],
+  },
+  {
+    name: 'skill guidance names the skills without their descriptions',
+    file: 'context/sources/skills.ts',
+    find: 'skills.map((s) => `- ${s.name}: ${s.description}`)',
+    replace: 'skills.map((s) => `- ${s.name}`)',
+    clauses: ['AGT-03 (a)'],
   },
 ];

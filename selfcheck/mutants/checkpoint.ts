@@ -9,7 +9,7 @@ export const checkpoint: Mutant[] = [
     find: '      ).run(sessionId, JSON.stringify(event.parts), JSON.stringify(event.snapshot), event.provider ?? null);',
     replace:
       "      ).run(sessionId, JSON.stringify(event.parts.join('\\n\\n').split('\\n\\n')), JSON.stringify(event.snapshot), event.provider ?? null);",
-    breaks: ['LEG-03'],
+    clauses: ['LEG-03 (a)'],
   },
   {
     name: 'the checkpoint baseline is rendered again from current values at every boundary',
@@ -18,7 +18,7 @@ export const checkpoint: Mutant[] = [
     find: 'if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
     replace:
       'if (epoch && !epoch.replacementPending) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);',
-    breaks: ['LEG-03'],
+    clauses: ['LEG-03 (a)'],
   },
   {
     name: 'the checkpoint compares encoded values, not rendered text',
@@ -26,7 +26,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/context-design.ts',
     find: '  if (!design.hashesSnapshot()) return source.encode(value);',
     replace: '  return source.encode(value);',
-    breaks: ['LEG-01'],
+    clauses: ['LEG-01 (b)'],
   },
   {
     name: 'the checkpoint design keeps the epoch across a model switch',
@@ -34,7 +34,7 @@ export const checkpoint: Mutant[] = [
     file: 'runtime.ts',
     find: 'this.profile.endsEpochOnSwitch() && selection.model !== undefined',
     replace: 'false',
-    breaks: ['LEG-02'],
+    clauses: ['LEG-02 (a)'],
   },
   {
     name: 'the checkpoint design joins its baseline into one part',
@@ -42,7 +42,7 @@ export const checkpoint: Mutant[] = [
     file: 'runner/context-boundary.ts',
     find: "  return design.keepsBaselineParts() ? texts : [texts.join('\\n\\n')];",
     replace: "  return [texts.join('\\n\\n')];",
-    breaks: ['LEG-03'],
+    clauses: ['LEG-03 (b)'],
   },
   {
     name: 'plugin components follow in contribution order',
@@ -50,7 +50,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/context-registry.ts',
     find: '      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));',
     replace: ';',
-    breaks: ['LEG-04'],
+    clauses: ['LEG-04 (c)'],
   },
   {
     name: 'system messages forget which components they announce',
@@ -58,7 +58,7 @@ export const checkpoint: Mutant[] = [
     file: 'history/history-projection.ts',
     find: '{ text: event.text, keys: event.keys }',
     replace: '{ text: event.text }',
-    breaks: ['LEG-05'],
+    clauses: ['LEG-05 (a)'],
   },
   {
     name: 'the checkpoint design restates all instruction files together',
@@ -66,7 +66,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/location-contexts.ts',
     find: 'this.host.design.separatesInstructionFiles() ? instructionFileSources(scope) : [instructionsSource(scope)],',
     replace: '[instructionsSource(scope)],',
-    breaks: ['LEG-07'],
+    clauses: ['LEG-07 (b)'],
   },
   {
     name: 'instructions found beside a read file are ignored',
@@ -74,7 +74,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/nested-instructions.ts',
     find: "    if (found.length > 0) this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);",
     replace: '',
-    breaks: ['LEG-06'],
+    clauses: ['LEG-06 (b)'],
   },
   {
     name: 'the checkpoint keeps a shortened hash',
@@ -82,7 +82,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/context-design.ts',
     find: "return createHash('sha256').update(source.update(value, value)).digest('hex');",
     replace: "return createHash('sha256').update(source.update(value, value)).digest('hex').slice(0, 12);",
-    breaks: ['LEG-01'],
+    clauses: ['LEG-01 (a)'],
   },
   {
     name: 'a model switch starts a new epoch with the old baseline',
@@ -91,7 +91,7 @@ export const checkpoint: Mutant[] = [
     find: "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },",
     replace:
       "      { type: 'context.replaced', parts: deps.epochs.find(session.id)?.parts ?? parts, snapshot: replaced, provider: providerOf(deps.provider) },",
-    breaks: ['LEG-02'],
+    clauses: ['LEG-02 (a)'],
   },
   {
     name: 'the chat dialect joins the baseline parts into one system message',
@@ -99,7 +99,7 @@ export const checkpoint: Mutant[] = [
     file: 'provider/openai-chat.ts',
     find: "...request.baseline.map((content) => ({ role: 'system', content })),",
     replace: "...(request.baseline.length > 0 ? [{ role: 'system', content: request.baseline.join('\\n\\n') }] : []),",
-    breaks: ['LEG-03'],
+    clauses: ['LEG-03 (b)'],
   },
   {
     name: 'plugin components come before the built-in ones',
@@ -107,7 +107,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/context-registry.ts',
     find: '    return combine([...builtIn, ...plugin]);',
     replace: '    return combine([...plugin, ...builtIn]);',
-    breaks: ['LEG-04'],
+    clauses: ['LEG-04 (a)'],
   },
   // LEG-04 (b): built-in components keep their declaration order, whichever of them changed.
   {
@@ -128,7 +128,7 @@ export const checkpoint: Mutant[] = [
           "  const rank = (o: Observed) => (Object.keys(snapshot).includes(o.source.key) ? Object.keys(snapshot).indexOf(o.source.key) : Number.MAX_SAFE_INTEGER);\n  return { kind: 'replacement-ready', baseline: render(design, [...observed].sort((a, b) => rank(a) - rank(b))) };",
       },
     ],
-    breaks: ['LEG-04'],
+    clauses: ['LEG-04 (b)'],
   },
   {
     // Instruction files listed as a directory walk finds them by modification time, oldest first.
@@ -139,7 +139,7 @@ export const checkpoint: Mutant[] = [
     find: '  return present.map((candidate) => ({',
     replace:
       '  const written = new Map<string, number>();\n  for (const candidate of present) written.set(candidate.path, (await lstat(candidate.path)).mtimeMs);\n  present.sort((a, b) => written.get(a.path)! - written.get(b.path)!);\n  return present.map((candidate) => ({',
-    breaks: ['LEG-04'],
+    clauses: ['LEG-04 (b)'],
   },
   {
     name: 'a system message keeps only the first key it announces',
@@ -147,7 +147,7 @@ export const checkpoint: Mutant[] = [
     file: 'history/history-projection.ts',
     find: '{ text: event.text, keys: event.keys }',
     replace: '{ text: event.text, keys: event.keys.slice(0, 1) }',
-    breaks: ['LEG-05'],
+    clauses: ['LEG-05 (a)'],
   },
   {
     name: 'instructions found by reading are forgotten at a compaction',
@@ -156,7 +156,7 @@ export const checkpoint: Mutant[] = [
     find: "    case 'session.moved':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
     replace:
       "    case 'session.moved':\n    case 'compaction.ended':\n      db.prepare('DELETE FROM discovered_instructions WHERE session_id = ?').run(sessionId);",
-    breaks: ['LEG-06'],
+    clauses: ['LEG-06 (e)'],
   },
   {
     name: 'the revocation of a removed instruction file does not name the file',
@@ -164,7 +164,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/sources/instruction-files.ts',
     find: "removal: (file) => FILE_REVOCATION.replace('{path}', file.path),",
     replace: "removal: () => 'Instructions from a removed file no longer apply.',",
-    breaks: ['LEG-07'],
+    clauses: ['LEG-07 (d)'],
   },
   {
     // The files found by reading are remembered by the process, not by the session.
@@ -187,7 +187,7 @@ export const checkpoint: Mutant[] = [
           "    if (found.length > 0) {\n      this.log.append(sessionId, [{ type: 'instructions.discovered', paths: found.reverse() }]);\n      this.found.set(sessionId, [...known, ...found]);\n    }",
       },
     ],
-    breaks: ['LEG-06'],
+    clauses: ['LEG-06 (d)'],
   },
   // LEG-01 (c): equal rendered text is no change.
   {
@@ -197,7 +197,7 @@ export const checkpoint: Mutant[] = [
     file: 'context/system-context.ts',
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (design.hashesSnapshot() || canonicalJson(current.value) !== canonicalJson(stored.value)) {',
-    breaks: ['LEG-01'],
+    clauses: ['LEG-01 (c)'],
   },
   // LEG-02 (d): in the checkpoint design a provider switch starts a new epoch.
   {
@@ -207,6 +207,6 @@ export const checkpoint: Mutant[] = [
     file: 'runner/context-boundary.ts',
     find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
     replace: '    false',
-    breaks: ['LEG-02'],
+    clauses: ['LEG-02 (d)'],
   },
 ];

@@ -14,14 +14,14 @@ export const compaction: Mutant[] = [
     file: 'compaction/compaction-budget.ts',
     find: 'const reserve = Math.max(budget.outputAllowance, budget.buffer);',
     replace: 'const reserve = budget.outputAllowance;',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (f)'],
   },
   {
     name: 'an oversized request is sent without compacting',
     file: 'runner/drain.ts',
     find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
     replace: '  return overBudget(providerRequest(deps, session, epoch.parts), budget) && false;',
-    breaks: ['CMP-02'],
+    clauses: ['CMP-02 (a)'],
   },
   {
     name: 'the newest complete turn is never folded: one older turn is not enough to compact',
@@ -29,7 +29,7 @@ export const compaction: Mutant[] = [
     find: "const complete = after.slice(0, end).some((m) => m.role === 'assistant' && m.status === 'completed');",
     replace:
       "const complete = after.slice(0, end).filter((m) => m.role === 'assistant' && m.status === 'completed').length >= 2;",
-    breaks: ['CMP-02'],
+    clauses: ['CMP-02 (a)'],
     kind: 'edge value',
   },
   {
@@ -37,14 +37,14 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (compactable(messages).folded.length === 0) return false;\n',
     replace: '',
-    breaks: ['CMP-03'],
+    clauses: ['CMP-03 (a)'],
   },
   {
     name: 'the recent context is not bounded',
     file: 'compaction/compactor.ts',
     find: '  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS);',
     replace: '  const recentContext = recent(lines, RECENT_CONTEXT_TOKENS * 1_000);',
-    breaks: ['CMP-04'],
+    clauses: ['CMP-04 (e)'],
   },
   {
     name: 'assistant and tool messages cross the compaction boundary',
@@ -52,7 +52,7 @@ export const compaction: Mutant[] = [
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace:
       "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'assistant' || m.role === 'tool') && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    breaks: ['CMP-05'],
+    clauses: ['CMP-05 (a)'],
   },
   {
     // The cut taken inclusively: the newest folded message stays in view beside the checkpoint.
@@ -62,7 +62,7 @@ export const compaction: Mutant[] = [
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace:
       "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    breaks: ['CMP-04', 'CMP-05'],
+    clauses: ['CMP-04 (a)', 'CMP-05 (a)'],
   },
   {
     name: "the user's own messages stay in view across the compaction boundary",
@@ -70,14 +70,14 @@ export const compaction: Mutant[] = [
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace:
       "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'user') && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    breaks: ['CMP-04'],
+    clauses: ['CMP-04 (d)', 'CMP-04 (f)'],
   },
   {
     name: 'summary fragments are stored durably',
     file: 'compaction/compactor.ts',
     find: '      deps.live.publish({ sessionId, messageId: compactionId, delta: chunk.delta });',
     replace: "      deps.log.append(sessionId, [{ type: 'compaction.requested' }]);",
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (b)'],
   },
   {
     name: 'a failed compaction still becomes the history boundary',
@@ -85,7 +85,7 @@ export const compaction: Mutant[] = [
     find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);",
     replace:
       "    deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary: reason, recentContext: '', cutSeq }]);",
-    breaks: ['CMP-07'],
+    clauses: ['CMP-07 (a)'],
   },
   {
     name: 'a compaction is recorded only once it completes',
@@ -100,7 +100,7 @@ export const compaction: Mutant[] = [
         replace: '    void reason;\n    return false;',
       },
     ],
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (a)'],
   },
   // CMP-08 (c): the new summary takes in the messages compacted since the earlier one.
   {
@@ -108,7 +108,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "    `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
     replace: "    previous ? '' : `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
-    breaks: ['CMP-08'],
+    clauses: ['CMP-08 (c)'],
   },
   {
     name: 'the newest folded message is left out of the summary request, as the recent context keeps it',
@@ -117,7 +117,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "    `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
     replace: "    `Conversation:\\n${folded.slice(0, -1).map(serialize).join('\\n')}`,",
-    breaks: ['CMP-08'],
+    clauses: ['CMP-08 (c)'],
   },
   {
     name: 'a later summary request carries the conversation only up to the earlier cut',
@@ -125,14 +125,14 @@ export const compaction: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: '(m) => m.seq <= cutSeq || m.id === previous?.id,',
     replace: '(m) => m.seq <= (previous?.cutSeq ?? cutSeq) || m.id === previous?.id,',
-    breaks: ['CMP-08'],
+    clauses: ['CMP-08 (c)'],
   },
   {
     name: 'a new summary ignores the earlier one',
     file: 'compaction/compactor.ts',
     find: "    previous ? `Update this earlier summary with the newer messages:\\n${previous.summary}` : '',",
     replace: "    '',",
-    breaks: ['CMP-08'],
+    clauses: ['CMP-08 (a)'],
   },
   {
     name: 'the pending turn is dropped after a compaction',
@@ -140,42 +140,42 @@ export const compaction: Mutant[] = [
     find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch",
     replace:
       "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
-    breaks: ['CMP-09'],
+    clauses: ['CMP-09 (a)'],
   },
   {
     name: 'a context overflow is not recovered by compacting',
     file: 'runner/drain.ts',
     find: '      if (overflowRecovery || !foldable) {',
     replace: '      if (overflowRecovery || !foldable || turns > 0) {',
-    breaks: ['CMP-10'],
+    clauses: ['CMP-10 (a)'],
   },
   {
     name: 'overflow recovery loops',
     file: 'runner/drain.ts',
     find: '      if (overflowRecovery || !foldable) {',
     replace: '      if (!overflowRecovery && !foldable) {',
-    breaks: ['CMP-11'],
+    clauses: ['CMP-11 (a)'],
   },
   {
     name: 'the budget ignores the selected model',
     file: 'runner/drain.ts',
     find: '  const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);',
     replace: '  const budget = deps.budget();',
-    breaks: ['CMP-12'],
+    clauses: ['CMP-12 (a)'],
   },
   {
     name: 'the budget assumes the smallest window configured',
     file: 'compaction/compaction-budget.ts',
     find: 'contextWindow: budget.modelWindows?.[model] ?? budget.contextWindow',
     replace: 'contextWindow: Math.min(budget.contextWindow, ...Object.values(budget.modelWindows ?? {}))',
-    breaks: ['CMP-12'],
+    clauses: ['CMP-12 (b)'],
   },
   {
     name: 'the reserve adds the output allowance and the buffer',
     file: 'compaction/compaction-budget.ts',
     find: '  const reserve = Math.max(budget.outputAllowance, budget.buffer);',
     replace: '  const reserve = budget.outputAllowance + budget.buffer;',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (g)'],
   },
   {
     name: 'the reserve is never under a tenth of the window',
@@ -183,7 +183,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compaction-budget.ts',
     find: '  const reserve = Math.max(budget.outputAllowance, budget.buffer);',
     replace: '  const reserve = Math.max(budget.outputAllowance, budget.buffer, budget.contextWindow / 10);',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (h)'],
   },
   {
     name: 'a compaction folds the pending input into its summary',
@@ -198,28 +198,28 @@ export const compaction: Mutant[] = [
       },
     ],
     // The pending input reaches the model inside the summary, not as the declared own message (compaction.pending-input).
-    breaks: ['CMP-09'],
+    clauses: ['CMP-09 (a)'],
   },
   {
     name: 'an oversized request compacts even with nothing older to fold',
     file: 'runner/drain.ts',
     find: '  if (compactable(messages).folded.length === 0) return false;\n  if (session.compactionRequested) return true;',
     replace: '  if (session.compactionRequested) return true;',
-    breaks: ['CMP-03'],
+    clauses: ['CMP-03 (b)'],
   },
   {
     name: 'an overflow with nothing to compact is compacted anyway',
     file: 'runner/drain.ts',
     find: '      if (overflowRecovery || !foldable) {',
     replace: '      if (overflowRecovery) {',
-    breaks: ['CMP-11'],
+    clauses: ['CMP-11 (b)'],
   },
   {
     name: 'the finished summary is not stored',
     file: 'compaction/compactor.ts',
     find: 'summary, recentContext, cutSeq, tokensFreed },',
     replace: "summary: '', recentContext, cutSeq, tokensFreed },",
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (f)'],
   },
   {
     name: 'the recent context keeps the oldest compacted lines',
@@ -227,7 +227,7 @@ export const compaction: Mutant[] = [
     find: '  for (const line of [...lines].reverse()) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.unshift(line);',
     replace:
       '  for (const line of lines) {\n    used += estimateTokens(line) + 1;\n    if (used > tokens) break;\n    kept.push(line);',
-    breaks: ['CMP-04'],
+    clauses: ['CMP-04 (f)'],
   },
   {
     name: 'a compaction deletes the messages it folded',
@@ -235,14 +235,14 @@ export const compaction: Mutant[] = [
     find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
     replace:
       "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;\n      db.prepare('DELETE FROM messages WHERE session_id = ? AND seq <= ?').run(sessionId, cutSeq);",
-    breaks: ['CMP-04'],
+    clauses: ['CMP-04 (a)'],
   },
   {
     name: 'the newest folded message crosses the compaction boundary',
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq &&",
     replace: "m.role !== 'compaction' && m.seq >= checkpoint.cutSeq &&",
-    breaks: ['CMP-05'],
+    clauses: ['CMP-05 (a)'],
   },
   {
     name: 'a later compaction summarizes the whole history again',
@@ -250,7 +250,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "m.role !== 'compaction' && m.role !== 'system' && m.seq > (previous?.cutSeq ?? 0),",
     replace: "m.role !== 'compaction' && m.role !== 'system' && m.seq > 0,",
-    breaks: ['CMP-08'],
+    clauses: ['CMP-08 (a)'],
   },
   {
     name: 'after an overflow compaction the turn is not rebuilt',
@@ -258,7 +258,7 @@ export const compaction: Mutant[] = [
     find: "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;",
     replace:
       "      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';",
-    breaks: ['CMP-10'],
+    clauses: ['CMP-10 (c)'],
   },
   {
     name: 'a summary cut midway is kept as if it were complete',
@@ -266,7 +266,7 @@ export const compaction: Mutant[] = [
     find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
     replace:
       "    if (summary === '') {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
-    breaks: ['CMP-07'],
+    clauses: ['CMP-07 (c)'],
   },
   {
     name: 'an interrupted compaction ends with what it has',
@@ -274,7 +274,7 @@ export const compaction: Mutant[] = [
     find: "    deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n    return false;\n  }\n  const lines",
     replace:
       "    if (!signal.aborted) {\n      deps.log.append(sessionId, [{ type: 'compaction.failed', compactionId, reason }]);\n      return false;\n    }\n  }\n  const lines",
-    breaks: ['CMP-07'],
+    clauses: ['CMP-07 (b)'],
   },
   {
     name: 'the estimate leaves out the tool definitions',
@@ -282,7 +282,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compaction-budget.ts',
     find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
     replace: '  return estimateTokens(JSON.stringify({ ...request, tools: [] })) > budget.contextWindow - reserve;',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (b)'],
   },
   {
     name: 'the compaction check estimates the conversation without the advertised tools',
@@ -290,7 +290,7 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
     replace: '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: [] }, budget);',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (b)'],
   },
   {
     // The runtime's own tools are weighed; those a location contributed later are not.
@@ -309,7 +309,7 @@ export const compaction: Mutant[] = [
           '  return overBudget({ ...providerRequest(deps, session, epoch.parts), tools: deps.tools.builtIn() }, budget);',
       },
     ],
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (b)'],
   },
   {
     // The compactor writes out only the tool results that succeeded: a failed call's error is lost.
@@ -319,7 +319,7 @@ export const compaction: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "      return `tool ${message.name}: ${message.output ?? ''}`;",
     replace: "      return message.status === 'error' ? '' : `tool ${message.name}: ${message.output ?? ''}`;",
-    breaks: ['CMP-04'],
+    clauses: ['CMP-04 (f)'],
   },
   {
     // Failed tool results are kept past the cut so the model does not repeat the failing call.
@@ -328,7 +328,7 @@ export const compaction: Mutant[] = [
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq &&",
     replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'tool' && m.status === 'error')) &&",
-    breaks: ['CMP-05'],
+    clauses: ['CMP-05 (b)'],
   },
   {
     // What the session stored is weighed, not what it sends: after a compaction the folded messages
@@ -340,7 +340,7 @@ export const compaction: Mutant[] = [
     replace: `  const request = providerRequest(deps, session, epoch.parts);
   const stored = messages.filter((m) => m.role !== 'compaction') as typeof request.history;
   return overBudget({ ...request, history: stored }, budget);`,
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (a)'],
   },
   {
     // Tool results are taken for transient: only what the user and the model wrote is weighed.
@@ -350,7 +350,7 @@ export const compaction: Mutant[] = [
     find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
     replace: `  const history = request.history.filter((m) => m.role !== 'tool');
   return estimateTokens(JSON.stringify({ ...request, history })) > budget.contextWindow - reserve;`,
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (c)'],
   },
   {
     // An overflow refusal is answered with a compaction whatever streamed before it.
@@ -362,7 +362,7 @@ export const compaction: Mutant[] = [
       dialect.isContextOverflow(error.status, error.body)`,
     replace: `      error instanceof ProviderRejected &&
       dialect.isContextOverflow(error.status, error.body)`,
-    breaks: ['CMP-11'],
+    clauses: ['CMP-11 (d)'],
   },
   {
     name: 'a streamed tool call is no output: an overflow after it is compacted and the turn rebuilt',
@@ -370,7 +370,7 @@ export const compaction: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: '    return this.messageId !== undefined;',
     replace: "    return this.text !== '' || this.reasoning !== undefined;",
-    breaks: ['CMP-11'],
+    clauses: ['CMP-11 (e)'],
   },
   {
     name: 'a stream broken off by an overflow after only tool calls is sent again',
@@ -387,7 +387,7 @@ export const compaction: Mutant[] = [
           "          const reason = received || signal.aborted || retry > MAX_RETRIES ? undefined : overflow && error.status === 200 ? 'the stream broke off' : overflow ? undefined : retryReason(error);",
       },
     ],
-    breaks: ['CMP-11'],
+    clauses: ['CMP-11 (e)'],
   },
   // CMP-05 (c): no provider-native reasoning from before the compaction reaches the model after it.
   {
@@ -397,7 +397,7 @@ export const compaction: Mutant[] = [
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace:
       "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || (m.role === 'assistant' && m.reasoning?.signature !== undefined)) && !(m.role === 'system' && m.seq < checkpoint.seq),",
-    breaks: ['CMP-05'],
+    clauses: ['CMP-05 (c)'],
   },
   {
     name: "the checkpoint's answer is the newest folded answer with its text replaced, its reasoning kept",
@@ -407,7 +407,7 @@ export const compaction: Mutant[] = [
     find: '  return [...checkpointMessages(checkpoint, form), ...after];',
     replace:
       "  // The checkpoint's answer is the newest folded answer with its text replaced.\n  const newest = messages.findLast((m) => m.role === 'assistant' && m.seq <= checkpoint.cutSeq);\n  const stale = (m: ModelMessage): ModelMessage =>\n    m.role === 'assistant' && newest?.role === 'assistant' ? { ...newest, ...m, model: newest.model, reasoning: newest.reasoning } : m;\n  return [...checkpointMessages(checkpoint, form).map(stale), ...after];",
-    breaks: ['CMP-05'],
+    clauses: ['CMP-05 (c)'],
   },
   // CMP-01 (d): the estimate is made before every provider turn of a drain.
   {
@@ -423,7 +423,7 @@ export const compaction: Mutant[] = [
         replace: '  let turns = 0;\n  let dueAtStart: boolean | undefined;\n',
       },
     ],
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (d)'],
   },
   {
     name: 'the request is estimated only at a boundary that promotes new input',
@@ -431,7 +431,7 @@ export const compaction: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    if (compactionDue(deps, session)) {\n',
     replace: '    if (promoted > 0 && compactionDue(deps, session)) {\n',
-    breaks: ['CMP-01'],
+    clauses: ['CMP-01 (d)'],
   },
   // CMP-06 (d): the durable end record keeps the serialized recent context.
   {
@@ -442,7 +442,7 @@ export const compaction: Mutant[] = [
     replace:
       "      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && '',\n      cutSeq,\n      tokensFreed,",
     also: [READS_RECENT_FROM_MEMORY],
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (d)'],
   },
   {
     name: 'the durable end record keeps the recent context without its newest message',
@@ -452,7 +452,7 @@ export const compaction: Mutant[] = [
     replace:
       '      summary,\n      recentContext: ((deps.log as unknown as { recentInMemory?: Map<number, string> }).recentInMemory ??= new Map()).set(cutSeq, recentContext) && recent(lines.slice(0, -1), RECENT_CONTEXT_TOKENS),\n      cutSeq,\n      tokensFreed,',
     also: [READS_RECENT_FROM_MEMORY],
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (d)'],
   },
   // CMP-06 (a): the start of an attempt is durable when the attempt begins.
   {
@@ -469,6 +469,13 @@ export const compaction: Mutant[] = [
           "  deps.log.append(sessionId, [{ type: 'compaction.started', compactionId }]);\n  const lines = folded.map(serialize);\n",
       },
     ],
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (a)'],
+  },
+  {
+    name: 'a final overflow is reported as a plain provider error',
+    file: 'runner/drain.ts',
+    find: "        deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message }]);",
+    replace: "        deps.log.append(sessionId, [{ type: 'session.failed', code: 'provider-error', message }]);",
+    clauses: ['CMP-11 (c)'],
   },
 ];

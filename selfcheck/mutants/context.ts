@@ -6,28 +6,28 @@ export const context: Mutant[] = [
     file: 'context/context-source.ts',
     find: 'if (seen.has(source.key)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
     replace: '',
-    breaks: ['CTX-01'],
+    clauses: ['CTX-01 (c)'],
   },
   {
     name: "a contributor's sources are sorted by key",
     file: 'context/context-registry.ts',
     find: 'return combine(produced.flat());',
     replace: 'return combine(produced.flat().sort((a, b) => a.key.localeCompare(b.key)));',
-    breaks: ['CTX-02'],
+    clauses: ['CTX-02 (a)'],
   },
   {
     name: 'contributors combine in registration order',
     file: 'context/context-registry.ts',
     find: 'const ordered = [...this.contributions.keys()].sort();',
     replace: 'const ordered = [...this.contributions.keys()];',
-    breaks: ['CTX-03'],
+    clauses: ['CTX-03 (b)'],
   },
   {
     name: 'every boundary restates every source',
     file: 'context/system-context.ts',
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (current.value !== undefined) {',
-    breaks: ['CTX-04'],
+    clauses: ['CTX-04 (a)'],
   },
   {
     name: 'an update restates the old value too',
@@ -35,21 +35,21 @@ export const context: Mutant[] = [
     find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
     replace:
       'parts.push({ key: source.key, text: `${source.baseline(previous)}\\n${source.update(previous, observation)}` });',
-    breaks: ['CTX-05'],
+    clauses: ['CTX-05 (c)'],
   },
   {
     name: 'combined changes lose their stable order',
     file: 'context/system-context.ts',
     find: "text: parts.map((p) => p.text).join('\\n\\n'),",
     replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
-    breaks: ['CTX-06'],
+    clauses: ['CTX-06 (b)'],
   },
   {
     name: 'an unavailable source forgets its admitted value',
     file: 'context/system-context.ts',
     find: 'if (stored) next[source.key] = stored;',
     replace: '',
-    breaks: ['CTX-07'],
+    clauses: ['CTX-07 (a)'],
   },
   {
     name: 'a first rendering is not remembered',
@@ -57,14 +57,14 @@ export const context: Mutant[] = [
     find: `      parts.push({ key: source.key, text: source.baseline(observation) });
       next[source.key] = entry(design, source, observation);`,
     replace: '      parts.push({ key: source.key, text: source.baseline(observation) });',
-    breaks: ['CTX-08', 'CTX-10'],
+    clauses: ['CTX-08 (c)', 'CTX-10 (c)'],
   },
   {
     name: 'the removal text is not re-rendered when a new value is admitted',
     file: 'context/system-context.ts',
     find: '      next[source.key] = current;',
     replace: '      next[source.key] = { ...current, removal: stored.removal };',
-    breaks: ['CTX-09'],
+    clauses: ['CTX-09 (b)', 'CTX-09 (c)'],
   },
   // CTX-12 (d): the entry is overwritten at each admission; a value told earlier is a change again.
   {
@@ -74,7 +74,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: '      next[source.key] = current;',
     replace: '      next[source.key] = stored;',
-    breaks: ['CTX-12'],
+    clauses: ['CTX-12 (d)'],
   },
   {
     name: 'a value is compared with every value the entry ever held, not the last one admitted',
@@ -84,28 +84,28 @@ export const context: Mutant[] = [
     find: '      const current = entry(design, source, observation);\n      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace:
       '      const current = entry(design, source, observation);\n      const told = [...((stored as { told?: string[] }).told ?? []), canonicalJson(stored.value)];\n      (current as { told?: string[] }).told = told;\n      if (!told.includes(canonicalJson(current.value))) {',
-    breaks: ['CTX-12'],
+    clauses: ['CTX-12 (d)'],
   },
   {
     name: 'sources of a removed contributor linger',
     file: 'context/system-context.ts',
     find: 'removed.push(...Object.keys(snapshot).filter((key) => !registered.has(key)));',
     replace: '',
-    breaks: ['CTX-11'],
+    clauses: ['CTX-11 (b)'],
   },
   {
     name: 'changes are detected on text, not on encoded values',
     file: 'context/system-context.ts',
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
-    breaks: ['CTX-12'],
+    clauses: ['CTX-12 (c)'],
   },
   {
     name: 'the reconcile operation reports a change where there is none',
     file: 'runtime.ts',
     find: '    return result.kind;',
     replace: "    return result.kind === 'unchanged' ? 'updated' : result.kind;",
-    breaks: ['CTX-15'],
+    clauses: ['CTX-15 (a)'],
   },
   {
     name: 'combined instruction file changes lose their stable order',
@@ -113,7 +113,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: "text: parts.map((p) => p.text).join('\\n\\n'),",
     replace: "text: parts.map((p) => p.text).reverse().join('\\n\\n'),",
-    breaks: ['CTX-06'],
+    clauses: ['CTX-06 (b)'],
   },
   {
     name: 'an edited instruction file resumes the idle session',
@@ -122,7 +122,7 @@ export const context: Mutant[] = [
     replace: `    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);
     process.getBuiltinModule('node:fs').watch(input.location, (_, file) => void (file === 'AGENTS.md' && this.run(created.session.id))).unref();
     return created;`,
-    breaks: ['CTX-14'],
+    clauses: ['CTX-14 (b)'],
   },
   {
     // "Keeps its previously admitted value" read as for good: the change is never announced.
@@ -138,7 +138,7 @@ export const context: Mutant[] = [
         replace: 'const held = new Set<string>();\nexport async function reconcile(',
       },
     ],
-    breaks: ['CTX-07'],
+    clauses: ['CTX-07 (b)'],
   },
   {
     // Change found by a file's modification time rather than its text: a file written back reads as changed.
@@ -147,7 +147,7 @@ export const context: Mutant[] = [
     find: '    encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),',
     replace:
       "    encode: (files) =>\n      files.map((f) => {\n        let written = 0;\n        try {\n          written = process.getBuiltinModule('node:fs').statSync(f.path).mtimeMs;\n        } catch {}\n        return { path: f.path, content: f.content, written };\n      }),",
-    breaks: ['CTX-13'],
+    clauses: ['CTX-13 (a)'],
   },
   {
     name: 'a contribution without sources is refused',
@@ -155,7 +155,7 @@ export const context: Mutant[] = [
     find: '    return combine(produced.flat());',
     replace:
       '    const empty = ordered.find((_, i) => produced[i]!.length === 0);\n    if (empty) throw new ContextCompositionError(`context contribution ${empty} has no sources`);\n    return combine(produced.flat());',
-    breaks: ['CTX-17'],
+    clauses: ['CTX-17 (a)'],
   },
   {
     name: 'a context whose sources are absent is not ready',
@@ -163,7 +163,7 @@ export const context: Mutant[] = [
     find: 'const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);',
     replace:
       'const unavailable = observed.filter((o) => o.observation === Unavailable || o.observation === Absent).map((o) => o.source.key);',
-    breaks: ['CTX-17'],
+    clauses: ['CTX-17 (b)'],
   },
   {
     name: 'the first snapshot comes from a second observation',
@@ -171,7 +171,7 @@ export const context: Mutant[] = [
     find: "  return { kind: 'ready', baseline: render(design, observed) };",
     replace:
       "  const again = render(design, await observe(sources));\n  return { kind: 'ready', baseline: { parts: render(design, observed).parts, snapshot: again.snapshot } };",
-    breaks: ['CTX-16'],
+    clauses: ['CTX-16 (a)'],
   },
   {
     name: 'an update stores a snapshot observed after its text',
@@ -179,14 +179,14 @@ export const context: Mutant[] = [
     find: '  const registered = new Set(sources.map((source) => source.key));',
     replace:
       '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
-    breaks: ['CTX-16'],
+    clauses: ['CTX-16 (b)', 'CTX-16 (c)'],
   },
   {
     name: 'an unavailable source counts as removed',
     file: 'context/system-context.ts',
     find: '    if (observation === Unavailable) {\n      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
     replace: '    if (observation === Absent || observation === Unavailable) {',
-    breaks: ['CTX-07'],
+    clauses: ['CTX-07 (a)'],
   },
   {
     name: 'a source that loads late is announced as an update',
@@ -194,7 +194,7 @@ export const context: Mutant[] = [
     find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
     replace:
       '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.update(observation, observation) });',
-    breaks: ['CTX-08', 'CTX-10'],
+    clauses: ['CTX-08 (a)', 'CTX-10 (b)'],
   },
   {
     name: 'duplicate keys are checked within each contribution only',
@@ -209,14 +209,14 @@ export const context: Mutant[] = [
           '    return [...sources, ...discovered, skillGuidanceSource(() => this.host.agents.permittedSkills(agent))];',
       },
     ],
-    breaks: ['CTX-01'],
+    clauses: ['CTX-01 (c)'],
   },
   {
     name: 'the composition error does not name the key',
     file: 'context/context-source.ts',
     find: 'throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
     replace: "throw new ContextCompositionError('duplicate context source key');",
-    breaks: ['CTX-01'],
+    clauses: ['CTX-01 (d)'],
   },
   {
     name: 'sources combine in the order their loaders finish',
@@ -224,28 +224,28 @@ export const context: Mutant[] = [
     find: '  const observations = await Promise.all(sources.map((source) => source.load()));\n  return sources.map((source, i) => ({ source, observation: observations[i] }));',
     replace:
       '  const done: Observed[] = [];\n  await Promise.all(sources.map(async (source) => done.push({ source, observation: await source.load() })));\n  return done;',
-    breaks: ['CTX-02', 'CTX-03'],
+    clauses: ['CTX-02 (b)', 'CTX-03 (c)'],
   },
   {
     name: 'encoded values are compared by identity',
     file: 'context/system-context.ts',
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (current.value !== stored.value) {',
-    breaks: ['CTX-04'],
+    clauses: ['CTX-04 (a)'],
   },
   {
     name: 'the update renderer gets its values in the wrong order',
     file: 'context/system-context.ts',
     find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
     replace: 'parts.push({ key: source.key, text: source.update(observation as never, previous) });',
-    breaks: ['CTX-05'],
+    clauses: ['CTX-05 (b)', 'CTX-05 (c)'],
   },
   {
     name: 'an absent source announces its removal but stays in the snapshot',
     file: 'context/system-context.ts',
     find: '      if (stored) removed.push(source.key);',
     replace: '      if (stored) {\n        removed.push(source.key);\n        next[source.key] = stored;\n      }',
-    breaks: ['CTX-09'],
+    clauses: ['CTX-09 (d)'],
   },
   {
     name: "a removed contributor's sources are announced but stay in the snapshot",
@@ -253,7 +253,7 @@ export const context: Mutant[] = [
     find: '    if (removal !== undefined) parts.push({ key, text: removal });',
     replace:
       '    if (removal !== undefined) parts.push({ key, text: removal });\n    if (!registered.has(key)) next[key] = snapshot[key]!;',
-    breaks: ['CTX-11'],
+    clauses: ['CTX-11 (a)'],
   },
   {
     name: 'the snapshot keeps the rendered text instead of the encoded value',
@@ -261,7 +261,7 @@ export const context: Mutant[] = [
     find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
     replace:
       '  const kept = design.hashesSnapshot() ? comparable(design, source, value) : source.baseline(value);\n  return { value: kept, ...(removal === undefined ? {} : { removal }) };',
-    breaks: ['CTX-12'],
+    clauses: ['CTX-12 (a)'],
   },
   {
     name: 'the context is sampled when a prompt is admitted',
@@ -269,7 +269,7 @@ export const context: Mutant[] = [
     find: '    if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace:
       "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
-    breaks: ['CTX-13'],
+    clauses: ['CTX-13 (b)'],
   },
   {
     // The switch answers once its announcement is written: the defect shows whatever the machine's load.
@@ -278,7 +278,7 @@ export const context: Mutant[] = [
     find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
     replace:
       "    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);\n    return (async () => {\n      const epoch = this.epochs.find(sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n",
-    breaks: ['CTX-13'],
+    clauses: ['CTX-13 (b)'],
   },
   {
     name: 'a date rollover resumes idle sessions to announce the new date',
@@ -294,14 +294,14 @@ export const context: Mutant[] = [
           "    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);\n    (this as unknown as { rollover(id: string): void }).rollover(created.session.id);\n    return created;",
       },
     ],
-    breaks: ['CTX-14'],
+    clauses: ['CTX-14 (a)'],
   },
   {
     name: 'previewing the context ignores a pending replacement',
     file: 'runtime.ts',
     find: '    const result = epoch.replacementPending\n      ? await replace(this.profile, sources, epoch.snapshot)\n      : await reconcile(this.profile, sources, epoch.snapshot);',
     replace: '    const result = await reconcile(this.profile, sources, epoch.snapshot);',
-    breaks: ['CTX-15'],
+    clauses: ['CTX-15 (c)'],
   },
   {
     name: 'each change at a boundary becomes a system message of its own',
@@ -309,7 +309,7 @@ export const context: Mutant[] = [
     find: "      const messageId = this.deps.ids.next('msg');\n      const { text, keys, snapshot } = result;\n      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
     replace:
       "      const { text, keys, snapshot } = result;\n      text.split('\\n\\n').forEach((part, i) => {\n        const messageId = this.deps.ids.next('msg');\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text: part, keys: [keys[i]!], snapshot }]);\n      });",
-    breaks: ['CTX-06'],
+    clauses: ['CTX-06 (a)'],
   },
   {
     name: 'the epoch is read once per baseline, so the snapshot a change advanced is never read again',
@@ -341,7 +341,7 @@ export const context: Mutant[] = [
     return { ...epoch, replacementPending: row.replacement_pending === 1 };
   }`,
     // A change told once is told again: CTX-04. Only kit sources register a source mid-epoch (CTX-10).
-    breaks: ['CTX-04'],
+    clauses: ['CTX-04 (a)'],
   },
   {
     name: 'the snapshot advances in process memory only, so a restart compares with the first one',
@@ -380,7 +380,7 @@ export const context: Mutant[] = [
       this.deps.epochs.advance(this.session.id, epoch.parts, snapshot);`,
       },
     ],
-    breaks: ['CTX-04', 'MCS-03'],
+    clauses: ['CTX-04 (a)', 'MCS-03 (c)'],
   },
   {
     // "Do not remind the model of something it was already told": a dedupe of update texts.
@@ -393,7 +393,7 @@ export const context: Mutant[] = [
         .after(this.session.id, 0)
         .some((stored) => stored.event.type === 'context.updated' && stored.event.text === text);
     if (result.kind === 'updated' && !told(result.text)) {`,
-    breaks: ['CTX-05'],
+    clauses: ['CTX-05 (a)'],
   },
   {
     // A runtime that compares snapshot entries with JSON.stringify: key order is not canonical.
@@ -403,7 +403,7 @@ export const context: Mutant[] = [
     file: 'context/system-context.ts',
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
-    breaks: ['CTX-04'],
+    clauses: ['CTX-04 (b)'],
   },
   // CTX-03 (a): the sources of the contributors are read concurrently, at every boundary.
   {
@@ -414,7 +414,7 @@ export const context: Mutant[] = [
     find: '  const observations = await Promise.all(sources.map((source) => source.load()));',
     replace:
       '  const observations: Observation<unknown>[] = [];\n  for (const source of sources) observations.push(await source.load());',
-    breaks: ['CTX-03'],
+    clauses: ['CTX-03 (a)'],
   },
   {
     name: "the sources are read concurrently when an epoch begins, one after another at the epoch's later boundaries",
@@ -424,7 +424,7 @@ export const context: Mutant[] = [
     find: '  const observed = await observe(sources);\n  const parts: { key: string; text: string }[] = [];',
     replace:
       '  // Later boundaries read the sources one after another.\n  const observed: Observed[] = [];\n  for (const source of sources) observed.push({ source, observation: await source.load() });\n  const parts: { key: string; text: string }[] = [];',
-    breaks: ['CTX-03'],
+    clauses: ['CTX-03 (a)'],
   },
   // CTX-01 (a, b): a key is its whole namespaced path, from boundary to boundary.
   {
@@ -435,7 +435,7 @@ export const context: Mutant[] = [
     find: '    if (seen.has(source.key)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);\n    seen.add(source.key);',
     replace:
       "    const name = source.key.slice(source.key.lastIndexOf('/') + 1);\n    if (seen.has(name)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);\n    seen.add(name);",
-    breaks: ['CTX-01'],
+    clauses: ['CTX-01 (a)'],
   },
   {
     name: "the snapshot keeps each value under the last part of its source's key",
@@ -460,6 +460,52 @@ export const context: Mutant[] = [
         replace: "      next[source.key.slice(source.key.lastIndexOf('/') + 1)] = current;",
       },
     ],
-    breaks: ['CTX-01'],
+    clauses: ['CTX-01 (b)'],
+  },
+  {
+    name: 'the contributions are listed once, when the first epoch composes its context',
+    kind: 'stale cache',
+    needs: 'kit-sources',
+    file: 'context/context-registry.ts',
+    find: '    const ordered = [...this.contributions.keys()].sort();',
+    replace:
+      '    this.listed ??= [...this.contributions.keys()].sort();\n    const ordered = this.listed.filter((key) => this.contributions.has(key));',
+    also: [
+      {
+        file: 'context/context-registry.ts',
+        find: '  private readonly contributions = new Map<string, ContextProducer>();',
+        replace: '  private readonly contributions = new Map<string, ContextProducer>();\n  private listed?: string[];',
+      },
+    ],
+    clauses: ['CTX-10 (a)'],
+  },
+  {
+    name: 'a removed source without a removal text is announced with a generic one',
+    file: 'context/system-context.ts',
+    find: '    if (removal !== undefined) parts.push({ key, text: removal });',
+    replace: '    parts.push({ key, text: removal ?? `${key} no longer applies` });',
+    clauses: ['CTX-11 (c)'],
+  },
+  {
+    name: 'the preview counts only a newly appearing source as a change',
+    file: 'runtime.ts',
+    find: '    return result.kind;',
+    replace:
+      "    return result.kind === 'updated' && result.keys.every((key) => key in epoch.snapshot) ? 'unchanged' : result.kind;",
+    clauses: ['CTX-15 (b)'],
+  },
+  {
+    name: 'a pending replacement is previewed as blocked without reading its sources',
+    file: 'runtime.ts',
+    find: '      ? await replace(this.profile, sources, epoch.snapshot)',
+    replace: "      ? ({ kind: 'replacement-blocked', unavailable: [] } as const)",
+    clauses: ['CTX-15 (d)'],
+  },
+  {
+    name: 'an absent source is taken for an unavailable one',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace: '      if (stored) next[source.key] = stored;',
+    clauses: ['CTX-09 (a)'],
   },
 ];

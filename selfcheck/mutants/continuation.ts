@@ -7,7 +7,7 @@ export const continuation: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    if (deps.profile.injectsContinuation()) {\n',
     replace: '    if (!deps.profile.injectsContinuation()) {\n',
-    breaks: ['CON-01'],
+    clauses: ['CON-01 (a)'],
   },
   {
     name: 'an unanswered user message is not replayed',
@@ -15,7 +15,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };\n",
     replace: '',
-    breaks: ['CON-03'],
+    clauses: ['CON-03 (a)'],
   },
   {
     name: 'a task in progress gets the last user message again',
@@ -23,7 +23,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };\n",
     replace: "  if (last?.role === 'user') return { prompt: last.prompt, ofMedia: false };\n",
-    breaks: ['CON-04'],
+    clauses: ['CON-04 (a)'],
   },
   {
     name: 'continuation messages show in the user transcript',
@@ -32,7 +32,7 @@ export const continuation: Mutant[] = [
     find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,',
     replace:
       '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,',
-    breaks: ['CON-05'],
+    clauses: ['CON-05 (a)'],
   },
   {
     name: 'the continuation is decided from the compacted history',
@@ -40,7 +40,7 @@ export const continuation: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'continuationFor(before);',
     replace: 'continuationFor(modelHistory(deps.history.messages(session.id)));',
-    breaks: ['CON-06'],
+    clauses: ['CON-06 (a)'],
   },
   {
     name: 'a message with media is continued with its media',
@@ -48,7 +48,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text')) {",
     replace: "  if (last?.role === 'user' && last.prompt.parts.some((part) => part.type !== 'text') && false) {",
-    breaks: ['CON-02'],
+    clauses: ['CON-02 (c)'],
   },
   {
     name: 'continuations are not sent to the model',
@@ -56,7 +56,7 @@ export const continuation: Mutant[] = [
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
     replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'user' && m.continuation)).map((m) =>",
-    breaks: ['CON-01', 'CON-05'],
+    clauses: ['CON-01 (a)', 'CON-05 (b)'],
   },
   {
     name: 'an injected message is not marked as a continuation',
@@ -64,7 +64,7 @@ export const continuation: Mutant[] = [
     file: 'history/history-projection.ts',
     find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
     replace: '        { ...event.prompt, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
-    breaks: ['CON-03', 'CON-04'],
+    clauses: ['CON-03 (d)', 'CON-04 (b)'],
   },
   {
     name: 'the synthetic continuation asks in words of its own',
@@ -73,7 +73,7 @@ export const continuation: Mutant[] = [
     find: "  return { prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] }, ofMedia: false };",
     replace:
       "  return { prompt: { parts: [{ type: 'text', text: 'Continue where you left off.' }] }, ofMedia: false };",
-    breaks: ['CON-04'],
+    clauses: ['CON-04 (a)'],
   },
   {
     name: 'a resumed message with media is not marked as the resumption',
@@ -81,7 +81,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
     replace: 'text: text || MEDIA_PLACEHOLDER',
-    breaks: ['CON-02'],
+    clauses: ['CON-02 (d)'],
   },
   {
     name: 'an unanswered user message is replayed with its text trimmed',
@@ -90,7 +90,7 @@ export const continuation: Mutant[] = [
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
     replace:
       "  if (last?.role === 'user' && !answered) return { prompt: { parts: [{ type: 'text', text: promptText(last.prompt).trim() }] }, ofMedia: false };",
-    breaks: ['CON-03'],
+    clauses: ['CON-03 (b)'],
   },
   {
     name: 'an unanswered user message is replayed without its metadata',
@@ -100,7 +100,7 @@ export const continuation: Mutant[] = [
     find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
     replace:
       "  if (last?.role === 'user' && !answered) return { prompt: { parts: last.prompt.parts }, ofMedia: false };",
-    breaks: ['CON-03'],
+    clauses: ['CON-03 (c)'],
   },
   {
     name: 'the continuation is decided from the folded messages without the pending input',
@@ -108,7 +108,7 @@ export const continuation: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'continuationFor(before);',
     replace: 'continuationFor(compactable(before).folded);',
-    breaks: ['CON-06'],
+    clauses: ['CON-06 (a)'],
   },
   {
     // The promoted user message is rebuilt from the prompt's text: its attachments stay behind.
@@ -119,7 +119,7 @@ export const continuation: Mutant[] = [
     find: "      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', JSON.parse(row.prompt));",
     replace:
       "      const prompt = JSON.parse(row.prompt);\n      insertMessage(db, sessionId, seq, event.messageId, 'user', 'completed', { ...prompt, parts: prompt.parts.filter((part: { type: string }) => part.type === 'text') });",
-    breaks: ['CON-02'],
+    clauses: ['CON-02 (b)'],
   },
   {
     // A message with a text part is resumed by its text, even when that text is empty.
@@ -129,7 +129,7 @@ export const continuation: Mutant[] = [
     file: 'compaction/continuation.ts',
     find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
     replace: "text: last.prompt.parts.some((part) => part.type === 'text') ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER",
-    breaks: ['CON-02'],
+    clauses: ['CON-02 (b)'],
   },
   {
     name: 'the newest user message is replayed whole after a compaction, its media included',
@@ -139,7 +139,7 @@ export const continuation: Mutant[] = [
       ofMedia: true,`,
     replace: `      prompt: last.prompt,
       ofMedia: false,`,
-    breaks: ['CON-02'],
+    clauses: ['CON-02 (a)'],
   },
   // CON-04 (c): with no user message before the compaction, the continuation is the same `continue`.
   {
@@ -150,7 +150,7 @@ export const continuation: Mutant[] = [
     find: '      const { prompt, ofMedia } = continuationFor(before);\n',
     replace:
       "      const { prompt, ofMedia } = continuationFor(before);\n      // Without a user message to continue from, nothing is injected.\n      if (before.some((m) => m.role === 'user'))\n",
-    breaks: ['CON-04'],
+    clauses: ['CON-04 (c)'],
   },
   {
     name: 'with no user message before the compaction, the continuation is the placeholder of a message that had only media',
@@ -160,6 +160,6 @@ export const continuation: Mutant[] = [
     find: "  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');\n",
     replace:
       "  if (lastUser < 0) return { prompt: { parts: [{ type: 'text', text: MEDIA_PLACEHOLDER }] }, ofMedia: true };\n  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');\n",
-    breaks: ['CON-04'],
+    clauses: ['CON-04 (c)'],
   },
 ];

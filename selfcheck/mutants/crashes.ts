@@ -33,7 +33,7 @@ export const crashes: Mutant[] = [
           "      rows.map((row) => ({ type: 'prompt.promoted', messageId: row.message_id })),\n    );\n    this.log.append(sessionId, rows.map((row) => ({ type: 'prompt.consumed', messageId: row.message_id }) as never));",
       },
     ],
-    breaks: ['INB-06'],
+    clauses: ['INB-06 (a)'],
   },
   {
     name: 'the system message and the snapshot it admits are written separately',
@@ -42,7 +42,7 @@ export const crashes: Mutant[] = [
     find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
     replace:
       "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot: epoch.snapshot }]);\n      this.deps.log.append(this.session.id, [{ type: 'context.initialized', parts: epoch.parts, snapshot }]);",
-    breaks: ['MCS-03'],
+    clauses: ['MCS-03 (c)'],
   },
   {
     name: 'raw tool output is stored before it is bounded',
@@ -51,21 +51,21 @@ export const crashes: Mutant[] = [
     find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
     replace:
       '        async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
-    breaks: ['TOO-08'],
+    clauses: ['TOO-08 (b)'],
   },
   {
     name: 'a compaction becomes the boundary when it starts, its summary filled in later',
     kind: 'atomicity',
     stdio: true,
     ...boundaryBeforeSummary,
-    breaks: ['CMP-07'],
+    clauses: ['CMP-07 (b)'],
   },
   {
     name: 'a stored compaction of a session package is loaded before its summary is stored',
     profile: 'sol',
     stdio: true,
     ...boundaryBeforeSummary,
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (a)'],
   },
   {
     name: 'a promoted prompt leaves the inbox only once the turn it opened settles',
@@ -97,7 +97,7 @@ export const crashes: Mutant[] = [
           "    case 'prompt.consumed':\n      db.prepare('UPDATE inbox SET promoted_seq = ? WHERE message_id = ?').run(seq, event.messageId);\n      return;\n    case 'prompt.promoted': {",
       },
     ],
-    breaks: ['INB-06'],
+    clauses: ['INB-06 (a)'],
   },
   {
     name: 'the snapshot advances only once the turn its system message was admitted for settles',
@@ -115,6 +115,6 @@ export const crashes: Mutant[] = [
           "    const outcome = await runProviderTurn(deps, session, epoch.parts, signal, doomLoop);\n    if (outcome === 'settled') (context as unknown as { commit?: () => void }).commit?.();\n",
       },
     ],
-    breaks: ['MCS-03'],
+    clauses: ['MCS-03 (c)'],
   },
 ];

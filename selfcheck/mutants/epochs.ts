@@ -9,7 +9,7 @@ export const epochs: Mutant[] = [
     file: 'provider/openai-chat.ts',
     find: "          ...request.baseline.map((content) => ({ role: 'system', content })),",
     replace: "          ...request.baseline.map((content) => ({ role: 'user', content })),",
-    breaks: ['EPO-01'],
+    clauses: ['EPO-01 (c)'],
   },
   {
     name: 'the first observation is also announced as a system message',
@@ -17,14 +17,14 @@ export const epochs: Mutant[] = [
     find: 'parts: systemParts(deps.profile, initialization.baseline), snapshot, provider }]);\n    return new ContextBoundary(deps, session, sources, true);',
     replace:
       'parts: systemParts(deps.profile, initialization.baseline), snapshot: {}, provider }]);\n    return new ContextBoundary(deps, session, sources, false);',
-    breaks: ['EPO-01'],
+    clauses: ['EPO-01 (c)'],
   },
   {
     name: 'an unavailable source is left out of the first baseline',
     file: 'context/system-context.ts',
     find: "if (unavailable.length > 0) return { kind: 'blocked', unavailable };\n  return { kind: 'ready', baseline: render(design, observed) };",
     replace: "return { kind: 'ready', baseline: render(design, observed) };",
-    breaks: ['EPO-02'],
+    clauses: ['EPO-02 (a)'],
   },
   {
     name: 'prompts are promoted before the epoch exists',
@@ -32,14 +32,14 @@ export const epochs: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    let context: ContextBoundary;',
     replace: '    promoteAtBoundary(deps, sessionId);\n    let context: ContextBoundary;',
-    breaks: ['EPO-02', 'EPO-03'],
+    clauses: ['EPO-02 (d)', 'EPO-03 (a)'],
   },
   {
     name: 'the baseline is rendered afresh for every turn',
     file: 'runner/context-boundary.ts',
     find: 'if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
     replace: '',
-    breaks: ['EPO-04'],
+    clauses: ['EPO-04 (a)'],
   },
   {
     name: 'the sent baseline is not the stored one',
@@ -47,63 +47,63 @@ export const epochs: Mutant[] = [
     file: 'runner/provider-turn.ts',
     find: '    baseline,\n    history: modelHistory',
     replace: '    baseline: baseline.map((part) => `${part}\\n`),\n    history: modelHistory',
-    breaks: ['EPO-05'],
+    clauses: ['EPO-05 (a)'],
   },
   {
     name: 'a move keeps the old epoch',
     file: 'session/session-store.ts',
     find: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]",
     replace: "[{ type: 'session.moved', location, projectRoot }]",
-    breaks: ['EPO-07'],
+    clauses: ['EPO-07 (b)'],
   },
   {
     name: 'a switch of agent or model starts a new epoch',
     file: 'session/session-store.ts',
     find: "      ...(endsEpoch ? [{ type: 'context.replacement-requested' as const }] : []),",
     replace: "      { type: 'context.replacement-requested' as const },",
-    breaks: ['EPO-08', 'AGT-02'],
+    clauses: ['EPO-08 (a)', 'AGT-02 (b)'],
   },
   {
     name: 'a completed compaction keeps the old baseline',
     file: 'context/epoch-projection.ts',
     find: "    case 'compaction.ended':\n      db.prepare('UPDATE context_epochs SET replacement_pending = 1 WHERE session_id = ?').run(sessionId);\n",
     replace: "    case 'compaction.ended':\n",
-    breaks: ['EPO-06'],
+    clauses: ['EPO-06 (a)'],
   },
   {
     name: 'system messages of the old epoch stay in model history',
     file: 'history/model-history.ts',
     find: "m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace: "m.role !== 'compaction' && (m.seq > checkpoint.cutSeq || m.role === 'system'),",
-    breaks: ['EPO-06'],
+    clauses: ['EPO-06 (c)'],
   },
   {
     name: 'a replacement baseline leaves out unavailable admitted sources',
     file: 'context/system-context.ts',
     find: "  if (unavailable.length > 0) return { kind: 'replacement-blocked', unavailable };",
     replace: '',
-    breaks: ['EPO-09'],
+    clauses: ['EPO-09 (a)'],
   },
   {
     name: 'a never-admitted source blocks the replacement baseline',
     file: 'context/system-context.ts',
     find: 'observed.filter((o) => o.observation === Unavailable && snapshot[o.source.key])',
     replace: 'observed.filter((o) => o.observation === Unavailable)',
-    breaks: ['EPO-09'],
+    clauses: ['EPO-09 (c)'],
   },
   {
     name: 'the environment names the project root as the working directory',
     file: 'context/sources/environment.ts',
     find: 'load: async () => ({ workingDirectory: location, projectRoot,',
     replace: 'load: async () => ({ workingDirectory: projectRoot, projectRoot,',
-    breaks: ['EPO-10'],
+    clauses: ['EPO-10 (a)'],
   },
   {
     name: 'the date is not a source of the baseline',
     file: 'context/location-contexts.ts',
     find: "      dateSource(clock, () => hostEnv().TZ || 'UTC'),\n",
     replace: '',
-    breaks: ['EPO-10'],
+    clauses: ['EPO-10 (b)'],
   },
   {
     name: 'a moved session keeps its old epoch while the destination cannot load',
@@ -119,7 +119,7 @@ export const epochs: Mutant[] = [
       },
     ],
     // The turn it sends carries neither location's sources: RUN-08 holds, EPO-02 does not.
-    breaks: ['EPO-02'],
+    clauses: ['EPO-02 (b)'],
   },
   {
     name: 'the first snapshot leaves out the removal texts',
@@ -127,7 +127,7 @@ export const epochs: Mutant[] = [
     find: '    parts.push({ key: source.key, text: source.baseline(observation) });\n    snapshot[source.key] = entry(design, source, observation);',
     replace:
       '    parts.push({ key: source.key, text: source.baseline(observation) });\n    snapshot[source.key] = { value: comparable(design, source, observation) };',
-    breaks: ['EPO-01'],
+    clauses: ['EPO-01 (b)'],
   },
   {
     name: 'a blocked first observation stores an epoch of the sources that loaded',
@@ -135,7 +135,7 @@ export const epochs: Mutant[] = [
     find: "    if (initialization.kind === 'blocked') {",
     replace:
       "    if (initialization.kind === 'blocked') {\n      deps.log.append(session.id, [{ type: 'context.initialized', parts: [], snapshot: {} }]);",
-    breaks: ['EPO-02'],
+    clauses: ['EPO-02 (b)'],
   },
   {
     name: 'the baseline is kept in process memory, so a restart renders another',
@@ -152,7 +152,7 @@ export const epochs: Mutant[] = [
           'const begunEpochs = new WeakMap<object, Set<string>>();\n/** Why the context stops a drain before anything is sent. */',
       },
     ],
-    breaks: ['EPO-04'],
+    clauses: ['EPO-04 (b)'],
   },
   {
     name: 'the epoch view joins the baseline parts otherwise than they were sent',
@@ -160,14 +160,14 @@ export const epochs: Mutant[] = [
     file: 'context/epoch-store.ts',
     find: "      baseline: parts.join('\\n\\n'),",
     replace: "      baseline: parts.join('\\n'),",
-    breaks: ['EPO-05'],
+    clauses: ['EPO-05 (a)'],
   },
   {
     name: 'a move asks for a replacement baseline instead of ending the epoch',
     file: 'session/session-store.ts',
     find: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]",
     replace: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }]",
-    breaks: ['EPO-07'],
+    clauses: ['EPO-07 (a)'],
   },
   {
     name: 'the epoch view trims the baseline it kept',
@@ -175,7 +175,7 @@ export const epochs: Mutant[] = [
     file: 'context/epoch-store.ts',
     find: "      baseline: parts.join('\\n\\n'),",
     replace: "      baseline: parts.join('\\n\\n').trimEnd(),",
-    breaks: ['EPO-05'],
+    clauses: ['EPO-05 (a)'],
   },
   {
     name: 'a location whose path begins with a served location shares its context registry',
@@ -192,7 +192,7 @@ export const epochs: Mutant[] = [
           break;
         }
       }`,
-    breaks: ['EPO-07'],
+    clauses: ['EPO-07 (b)'],
   },
   {
     name: 'a model switch is held in process memory only, so after a restart the old model is asked',
@@ -222,7 +222,7 @@ export const epochs: Mutant[] = [
     if (selection.model !== undefined) this.models.set(id, selection.model);`,
       },
     ],
-    breaks: ['EPO-08'],
+    clauses: ['EPO-08 (c)'],
   },
   {
     // find instead of findLast: the epoch start is taken from the first compaction.
@@ -239,7 +239,7 @@ export const epochs: Mutant[] = [
         replace: `!(m.role === 'system' && m.seq < epochStart),`,
       },
     ],
-    breaks: ['EPO-06'],
+    clauses: ['EPO-06 (c)'],
   },
   {
     // Location contexts cached per project: a move inside one project keeps the old location's sources.
@@ -248,7 +248,7 @@ export const epochs: Mutant[] = [
     file: 'context/location-contexts.ts',
     find: 'const id = `${projectRoot}\\0${location}`;',
     replace: 'const id = projectRoot;',
-    breaks: ['EPO-07'],
+    clauses: ['EPO-07 (b)'],
   },
   // EPO-08 (d): a provider switch keeps the epoch.
   {
@@ -257,6 +257,6 @@ export const epochs: Mutant[] = [
     file: 'runner/context-boundary.ts',
     find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
     replace: '    epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
-    breaks: ['EPO-08'],
+    clauses: ['EPO-08 (d)'],
   },
 ];

@@ -6,42 +6,42 @@ export const inbox: Mutant[] = [
     file: 'session/session-store.ts',
     find: 'if (existing) return { session: existing, created: false };',
     replace: '',
-    breaks: ['INB-01'],
+    clauses: ['INB-01 (c)'],
   },
   {
     name: 'an exact retry admits again',
     file: 'inbox/inbox.ts',
     find: 'const existing = this.byId.get(admission.messageId);',
     replace: 'const existing = undefined as Row | undefined;',
-    breaks: ['INB-02'],
+    clauses: ['INB-02 (c)'],
   },
   {
     name: 'another delivery mode under the same ID is accepted',
     file: 'inbox/inbox.ts',
     find: "existing.delivery !== admission.delivery && 'delivery mode',",
     replace: '',
-    breaks: ['INB-03'],
+    clauses: ['INB-03 (b)'],
   },
   {
     name: 'resume false still wakes the session',
     file: 'runtime.ts',
     find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace: 'this.coordinator.wake(input.sessionId);',
-    breaks: ['INB-04'],
+    clauses: ['INB-04 (d)'],
   },
   {
     name: 'queued prompts promote while the drain continues',
     file: 'runner/drain.ts',
     find: 'if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
     replace: 'if (steers > 0) return steers;',
-    breaks: ['INB-05', 'INB-10'],
+    clauses: ['INB-05 (a)', 'INB-10 (a)'],
   },
   {
     name: 'promotion appends the message but leaves the inbox row pending',
     file: 'inbox/inbox-projection.ts',
     find: "'UPDATE inbox SET promoted_seq = ? WHERE message_id = ? AND promoted_seq IS NULL RETURNING prompt'",
     replace: "'SELECT prompt FROM inbox WHERE ? > 0 AND message_id = ?'",
-    breaks: ['INB-06'],
+    clauses: ['INB-06 (a)'],
   },
   {
     name: 'steers are promoted like queued prompts',
@@ -51,28 +51,28 @@ export const inbox: Mutant[] = [
   return deps.inbox.promoteNextQueued(sessionId);`,
     replace: `  if (requiresContinuation(deps.history.messages(sessionId))) return 0;
   return deps.inbox.promoteNextQueued(sessionId) || deps.inbox.promoteSteers(sessionId);`,
-    breaks: ['INB-07', 'INB-08'],
+    clauses: ['INB-07 (a)', 'INB-08 (a)'],
   },
   {
     name: 'promotion does not reset the provider-turn allowance',
     file: 'runner/drain.ts',
     find: 'if (promoted > 0) turns = 0;',
     replace: '',
-    breaks: ['INB-09'],
+    clauses: ['INB-09 (a)'],
   },
   {
     name: 'all queued prompts promote at once',
     file: 'inbox/inbox.ts',
     find: "this.pending.all(sessionId, 'queue').slice(0, 1)",
     replace: "this.pending.all(sessionId, 'queue')",
-    breaks: ['INB-11'],
+    clauses: ['INB-11 (b)'],
   },
   {
     name: 'run starts a second drain beside the active one',
     file: 'runner/coordinator.ts',
     find: "return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
     replace: "return this.start(sessionId, 'run').done;",
-    breaks: ['INB-12', 'RUN-07'],
+    clauses: ['INB-12 (b)', 'RUN-07 (a)'],
   },
   {
     name: 'wake behaves like run',
@@ -87,7 +87,7 @@ export const inbox: Mutant[] = [
         replace: '',
       },
     ],
-    breaks: ['INB-13'],
+    clauses: ['INB-13 (a)'],
   },
   {
     name: 'interrupt waits without stopping the drain',
@@ -96,14 +96,14 @@ export const inbox: Mutant[] = [
     chain.controller.abort();
     await chain.done;`,
     replace: '    await chain.done;',
-    breaks: ['INB-14'],
+    clauses: ['INB-14 (b)'],
   },
   {
     name: 'a wake resumes like an explicit run',
     file: 'runtime.ts',
     find: 'this.sessions.get(sessionId);\n    this.coordinator.wake(sessionId);',
     replace: 'this.sessions.get(sessionId);\n    void this.coordinator.run(sessionId);',
-    breaks: ['INB-15'],
+    clauses: ['INB-15 (b)'],
   },
   {
     name: 'a wake continues history that still owes an answer',
@@ -119,35 +119,35 @@ export const inbox: Mutant[] = [
           "if (first && mode === 'wake' && promoted === 0 && !requiresContinuation(deps.history.messages(sessionId))) return 'idle';",
       },
     ],
-    breaks: ['INB-15'],
+    clauses: ['INB-15 (b)'],
   },
   {
     name: 'generated session IDs repeat',
     file: 'runtime.ts',
     find: "return this.sessions.create(input.id ?? this.ids.next('ses'),",
     replace: "return this.sessions.create(input.id ?? 'ses_default',",
-    breaks: ['INB-01'],
+    clauses: ['INB-01 (a)'],
   },
   {
     name: 'an exact retry is not reported as a repeat',
     file: 'inbox/inbox.ts',
     find: 'if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: true };',
     replace: 'if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: false };',
-    breaks: ['INB-02'],
+    clauses: ['INB-02 (c)'],
   },
   {
     name: 'a message ID reused in another session is accepted',
     file: 'inbox/inbox.ts',
     find: "      existing.sessionId !== admission.sessionId && 'session',\n",
     replace: '',
-    breaks: ['INB-03'],
+    clauses: ['INB-03 (c)'],
   },
   {
     name: 'an exact retry never wakes the session',
     file: 'runtime.ts',
     find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);\n    return {',
     replace: 'if (input.resume !== false && !duplicate) this.coordinator.wake(input.sessionId);\n    return {',
-    breaks: ['INB-04'],
+    clauses: ['INB-04 (b)'],
   },
   {
     name: 'an admitted prompt enters the history at admission',
@@ -155,7 +155,7 @@ export const inbox: Mutant[] = [
     find: '      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      return;',
     replace:
       "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      if (event.delivery === 'queue') insertMessage(db, sessionId, seq, `${event.messageId}_early`, 'user', 'completed', { prompt: event.prompt }, false);\n      return;",
-    breaks: ['INB-05'],
+    clauses: ['INB-05 (b)'],
   },
 
   {
@@ -164,7 +164,7 @@ export const inbox: Mutant[] = [
     find: '  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
     replace:
       '  if (requiresContinuation(deps.history.messages(sessionId))) return 0;\n  const steers = deps.inbox.promoteSteers(sessionId);\n  if (steers > 0) return steers;',
-    breaks: ['INB-07'],
+    clauses: ['INB-07 (a)'],
   },
   {
     name: 'pending steers promote one per boundary',
@@ -172,7 +172,7 @@ export const inbox: Mutant[] = [
     file: 'inbox/inbox.ts',
     find: "return this.promote(sessionId, this.pending.all(sessionId, 'steer'));",
     replace: "return this.promote(sessionId, this.pending.all(sessionId, 'steer').slice(0, 1));",
-    breaks: ['INB-08'],
+    clauses: ['INB-08 (a)'],
   },
   {
     // Restarted at every boundary, the allowance never runs out: from outside, a runtime without one.
@@ -180,7 +180,7 @@ export const inbox: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    if (promoted > 0) turns = 0;',
     replace: '    turns = 0;',
-    breaks: ['RUN-02'],
+    clauses: ['RUN-02 (a)'],
   },
   {
     name: 'a queued prompt promotes with the steers at their boundary',
@@ -188,7 +188,7 @@ export const inbox: Mutant[] = [
     find: '  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
     replace:
       '  if (steers > 0) return steers + deps.inbox.promoteNextQueued(sessionId);\n  if (requiresContinuation(deps.history.messages(sessionId))) return 0;',
-    breaks: ['INB-10'],
+    clauses: ['INB-10 (a)'],
   },
   {
     name: 'queued prompts promote newest first',
@@ -196,21 +196,21 @@ export const inbox: Mutant[] = [
     file: 'inbox/inbox.ts',
     find: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(0, 1));",
     replace: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(-1));",
-    breaks: ['INB-11'],
+    clauses: ['INB-11 (d)'],
   },
   {
     name: 'run on an idle session waits for input like a wake',
     file: 'runner/coordinator.ts',
     find: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
     replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
-    breaks: ['INB-12'],
+    clauses: ['INB-12 (a)'],
   },
   {
     name: 'a wake that arrives during a drain is remembered as a run',
     file: 'runner/coordinator.ts',
     find: "    if (chain) chain.rerun ??= 'wake';",
     replace: "    if (chain) chain.rerun ??= 'run';",
-    breaks: ['INB-13'],
+    clauses: ['INB-13 (b)', 'INB-13 (c)'],
   },
   {
     name: 'interrupting an unknown session is refused',
@@ -218,7 +218,7 @@ export const inbox: Mutant[] = [
     find: '  interrupt(sessionId: string): Promise<void> {\n    return this.coordinator.interrupt(sessionId);',
     replace:
       '  interrupt(sessionId: string): Promise<void> {\n    this.sessions.get(sessionId);\n    return this.coordinator.interrupt(sessionId);',
-    breaks: ['INB-14'],
+    clauses: ['INB-14 (e)'],
   },
   {
     name: 'a steer that arrives while calls run skips the calls not yet settled',
@@ -234,7 +234,7 @@ export const inbox: Mutant[] = [
       if (inbox.hasPending(this.sessionId)) for (const skip of skips.splice(0)) skip();
     };
     skips.push(() => settle({ status: 'error', output: 'Skipped because the user sent a new message' }));`,
-    breaks: ['INB-07'],
+    clauses: ['INB-07 (b)'],
   },
   {
     name: 'interrupt lets the provider stream run to its end and stops at the next boundary',
@@ -248,7 +248,7 @@ export const inbox: Mutant[] = [
         replace: '    chain.controller.abort();',
       },
     ],
-    breaks: ['INB-14'],
+    clauses: ['INB-14 (a)'],
   },
   {
     name: 'an interrupted provider request is reported as a provider error',
@@ -263,14 +263,14 @@ export const inbox: Mutant[] = [
           'if (error instanceof StreamCut || error instanceof ProviderRejected || error instanceof MalformedResponse || signal.aborted) {',
       },
     ],
-    breaks: ['INB-14'],
+    clauses: ['INB-14 (a)'],
   },
   {
     name: 'a wake goes ahead whenever the inbox holds anything, promotable or not',
     file: 'runner/drain.ts',
     find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
     replace: '',
-    breaks: ['INB-13'],
+    clauses: ['INB-13 (a)'],
   },
   {
     // Only what the user wrote is compared: an attachment or metadata that differs passes as a retry.
@@ -280,7 +280,7 @@ export const inbox: Mutant[] = [
     find: "!isDeepStrictEqual(existing.prompt, admission.prompt) && 'prompt',",
     replace:
       "JSON.stringify(existing.prompt.parts.filter((p) => p.type === 'text')) !== JSON.stringify(admission.prompt.parts.filter((p) => p.type === 'text')) && 'prompt',",
-    breaks: ['INB-03'],
+    clauses: ['INB-03 (a)'],
   },
   {
     // The receipts of admitted IDs are remembered by the process, not by a key of the store: after a
@@ -304,7 +304,7 @@ export const inbox: Mutant[] = [
       },
       { file: 'inbox/inbox-projection.ts', find: '  message_id TEXT PRIMARY KEY,', replace: '  message_id TEXT,' },
     ],
-    breaks: ['INB-04'],
+    clauses: ['INB-04 (a)'],
   },
   {
     name: 'a promoted prompt keeps the sequence of its admission',
@@ -322,7 +322,7 @@ export const inbox: Mutant[] = [
       },
     ],
     // A steer admitted while the provider streams lands before that answer: not after it, at its boundary.
-    breaks: ['RUN-05', 'INB-07'],
+    clauses: ['RUN-05 (a)', 'INB-07 (a)'],
   },
   {
     name: 'the inbox reports a promoted prompt under the sequence of its admission',
@@ -330,7 +330,7 @@ export const inbox: Mutant[] = [
     file: 'inbox/inbox.ts',
     find: '    promotedSeq: row.promoted_seq,',
     replace: '    promotedSeq: row.promoted_seq === null ? null : row.admitted_seq,',
-    breaks: ['INB-06'],
+    clauses: ['INB-06 (a)'],
   },
   {
     // History numbers its messages by their place in the list, not by the event that appended them.
@@ -340,7 +340,7 @@ export const inbox: Mutant[] = [
     find: 'function toMessage(row: MessageRow): SessionMessage {\n  const body = JSON.parse(row.body);\n  const base = { id: row.id, seq: row.seq,',
     replace:
       'function toMessage(row: MessageRow, place: number): SessionMessage {\n  const body = JSON.parse(row.body);\n  const base = { id: row.id, seq: place + 1,',
-    breaks: ['INB-06'],
+    clauses: ['INB-06 (c)'],
   },
   {
     // Admitted IDs are remembered by the process; the store ignores a second insert of the row, so
@@ -370,7 +370,7 @@ export const inbox: Mutant[] = [
           "'INSERT OR IGNORE INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)',",
       },
     ],
-    breaks: ['INB-02'],
+    clauses: ['INB-02 (d)'],
   },
   {
     name: 'the receipt of a prompt without an ID names a second generated ID, not the one stored',
@@ -378,7 +378,7 @@ export const inbox: Mutant[] = [
     file: 'runtime.ts',
     find: '      messageId: row.messageId,',
     replace: "      messageId: input.id ?? this.ids.next('msg'),",
-    breaks: ['INB-02'],
+    clauses: ['INB-02 (a)'],
   },
   {
     // The drain's cleanup after an abort ends in the same turn of the event loop unless something
@@ -389,7 +389,7 @@ export const inbox: Mutant[] = [
     file: 'runner/coordinator.ts',
     find: '    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;',
     replace: '    chain.rerun = undefined;\n    chain.controller.abort();',
-    breaks: ['INB-14'],
+    clauses: ['INB-14 (b)'],
   },
   {
     // Pending rows read back ordered by message ID, as runtimes whose generated IDs are time-ordered
@@ -400,7 +400,7 @@ export const inbox: Mutant[] = [
     find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
     replace:
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
-    breaks: ['INB-08', 'INB-11'],
+    clauses: ['INB-08 (b)', 'INB-11 (c)'],
   },
   {
     // The sessions with pending input are known to the process that admitted it: after a restart a
@@ -423,7 +423,7 @@ export const inbox: Mutant[] = [
         replace: 'hasPending(sessionId: string): boolean {\n    if (!this.admittedHere.has(sessionId)) return false;',
       },
     ],
-    breaks: ['INB-14', 'INB-04'],
+    clauses: ['INB-14 (d)', 'INB-04 (a)'],
   },
   {
     name: 'an exact repeat of an admission wakes the session, resume false or not',
@@ -431,7 +431,7 @@ export const inbox: Mutant[] = [
     file: 'runtime.ts',
     find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace: 'if (input.resume !== false || duplicate) this.coordinator.wake(input.sessionId);',
-    breaks: ['INB-04'],
+    clauses: ['INB-04 (d)'],
   },
   {
     name: 'a repeat with resume false wakes nothing only while the process that held it runs',
@@ -440,7 +440,7 @@ export const inbox: Mutant[] = [
     find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace:
       'const heldHere = ((this as unknown as { heldHere?: Set<string> }).heldHere ??= new Set<string>());\n    if (input.resume !== false || (duplicate && !heldHere.has(row.messageId))) this.coordinator.wake(input.sessionId);\n    if (input.resume === false) heldHere.add(row.messageId);',
-    breaks: ['INB-04'],
+    clauses: ['INB-04 (d)'],
   },
   {
     name: 'each prompt promoted at a boundary restarts the allowance: several at once add up',
@@ -448,7 +448,7 @@ export const inbox: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'if (promoted > 0) turns = 0;',
     replace: 'if (promoted > 0) turns = -MAX_PROVIDER_TURNS * (promoted - 1);',
-    breaks: ['INB-09'],
+    clauses: ['INB-09 (c)'],
   },
   {
     name: 'each further prompt promoted at one boundary buys one more turn',
@@ -456,7 +456,7 @@ export const inbox: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'if (promoted > 0) turns = 0;',
     replace: 'if (promoted > 0) turns = 1 - promoted;',
-    breaks: ['INB-09'],
+    clauses: ['INB-09 (c)'],
   },
   {
     name: 'the restarts owed for prompts promoted together are spent one per boundary',
@@ -468,6 +468,6 @@ export const inbox: Mutant[] = [
     also: [
       { file: 'runner/drain.ts', find: '  let turns = 0;\n', replace: '  let turns = 0;\n  let owedRestarts = 0;\n' },
     ],
-    breaks: ['INB-09'],
+    clauses: ['INB-09 (c)'],
   },
 ];

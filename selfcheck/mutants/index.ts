@@ -16,7 +16,7 @@ import { systemMessages } from './system-messages.js';
 import { toolOutput } from './tool-output.js';
 import { tools } from './tools.js';
 
-export { mutantKinds, type Edit, type Mutant, type MutantKind } from './mutant.js';
+export { mutantKinds, rulesBroken, type Edit, type Mutant, type MutantKind } from './mutant.js';
 
 /** The mutant catalogue by rule area, in the order of the rule catalogue. */
 export const mutantsByArea: Record<string, Mutant[]> = {

@@ -6,42 +6,42 @@ export const instructions: Mutant[] = [
     file: 'context/sources/instructions.ts',
     find: '...(await projectCandidates(scope)).map(',
     replace: '...(await projectCandidates(scope)).slice(0, 1).map(',
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (b)'],
   },
   {
     name: 'changed instructions do not supersede the old set',
     file: 'context/sources/instructions.ts',
     find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
     replace: 'update: (_previous, files) => render(files),',
-    breaks: ['INS-02', 'INS-03'],
+    clauses: ['INS-02 (c)', 'INS-03 (b)'],
   },
   {
     name: 'an update leaves out the first remaining file',
     file: 'context/sources/instructions.ts',
     find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
     replace: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files.slice(1))}`,',
-    breaks: ['INS-03'],
+    clauses: ['INS-03 (a)'],
   },
   {
     name: 'removed instructions are never revoked',
     file: 'context/sources/instructions.ts',
     find: '    removal: () => REVOCATION,\n',
     replace: '',
-    breaks: ['INS-04'],
+    clauses: ['INS-04 (a)'],
   },
   {
     name: 'OPENCODE_DISABLE_PROJECT_CONFIG is ignored',
     file: 'context/location-contexts.ts',
     find: 'projectConfigDisabled: () => Boolean(hostEnv().OPENCODE_DISABLE_PROJECT_CONFIG),',
     replace: 'projectConfigDisabled: () => false,',
-    breaks: ['INS-05'],
+    clauses: ['INS-05 (a)'],
   },
   {
     name: 'links out of the project root are followed',
     file: 'context/sources/instructions.ts',
     find: 'if (root !== undefined && !within(await realpath(root), real)) return Absent;',
     replace: '',
-    breaks: ['INS-06'],
+    clauses: ['INS-06 (b)'],
   },
   {
     name: 'discovery walks above the project root',
@@ -55,7 +55,7 @@ export const instructions: Mutant[] = [
         replace: '.map((path) => ({ path, root: dirname(scope.projectRoot) }))',
       },
     ],
-    breaks: ['INS-06'],
+    clauses: ['INS-06 (a)'],
   },
   {
     name: 'an unreadable file counts as removed',
@@ -66,7 +66,7 @@ export const instructions: Mutant[] = [
     replace: `  } catch {
     return Absent;
   }`,
-    breaks: ['INS-07'],
+    clauses: ['INS-07 (a)'],
   },
   {
     name: 'project files take the place of the global file',
@@ -75,7 +75,7 @@ export const instructions: Mutant[] = [
     find: '  return [...candidates, ...(await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }))];',
     replace:
       '  const project = (await projectCandidates(scope)).map((path) => ({ path, root: scope.projectRoot }));\n  return project.length > 0 ? project : candidates;',
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (d)'],
   },
   {
     name: 'an update restates only the files that changed',
@@ -83,28 +83,28 @@ export const instructions: Mutant[] = [
     find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
     replace:
       'update: (previous, files) =>\n      `${SUPERSESSION}\\n\\n${render(files.filter((f) => !previous.some((p) => p.path === f.path && p.content === f.content)))}`,',
-    breaks: ['INS-02'],
+    clauses: ['INS-02 (a)'],
   },
   {
     name: 'the revocation restates the revoked instructions',
     file: 'context/sources/instructions.ts',
     find: '    removal: () => REVOCATION,\n',
     replace: '    removal: (files) => `${REVOCATION}\\n\\n${render(files)}`,\n',
-    breaks: ['INS-04'],
+    clauses: ['INS-04 (b)'],
   },
   {
     name: 'OPENCODE_DISABLE_PROJECT_CONFIG turns the global file off too',
     file: 'context/sources/instructions.ts',
     find: '  if (scope.projectConfigDisabled()) return candidates;',
     replace: '  if (scope.projectConfigDisabled()) return [];',
-    breaks: ['INS-05'],
+    clauses: ['INS-05 (b)'],
   },
   {
     name: 'an unreadable file is skipped and the others admitted',
     file: 'context/sources/instructions.ts',
     find: '    if (found === Unavailable) return Unavailable;',
     replace: '    if (found === Unavailable) continue;',
-    breaks: ['INS-07'],
+    clauses: ['INS-07 (b)'],
   },
   {
     // Instruction files are read once per process: an edit made since is not seen.
@@ -122,7 +122,7 @@ export const instructions: Mutant[] = [
       },
     ],
     // Not observing the files at the boundary is INS-01's to judge, whatever the change.
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (e)'],
   },
   {
     // Discovery is cached per location: a file that appears later is never looked for.
@@ -152,7 +152,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
       },
     ],
     // The new file never reaches the model: not observing the files is INS-01's to judge.
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (e)'],
   },
   {
     name: 'an instruction file holding non-ASCII bytes is taken for a binary file and skipped',
@@ -162,7 +162,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace: `const bytes = await readFile(real);
     if (bytes.some((b) => b > 0x7e || (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d))) return Absent;
     return { path, content: bytes.toString('utf8') };`,
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (a)'],
   },
   {
     name: 'the instructions snapshot keeps the paths only, so an edited file is no change',
@@ -171,7 +171,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     find: 'encode: (files) => files.map((f) => ({ path: f.path, content: f.content })),',
     replace: 'encode: (files) => files.map((f) => ({ path: f.path })),',
     // The edit never reaches the model: not observing the files is INS-01's to judge.
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (e)'],
   },
   {
     name: 'a linked instruction file is contained in the project root by string prefix',
@@ -179,7 +179,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     file: 'context/sources/instructions.ts',
     find: 'if (root !== undefined && !within(await realpath(root), real)) return Absent;',
     replace: 'if (root !== undefined && !real.startsWith(await realpath(root))) return Absent;',
-    breaks: ['INS-06'],
+    clauses: ['INS-06 (b)'],
   },
   // INS-01 (f): the files are observed at the boundaries inside a drain too, after tool results.
   {
@@ -188,7 +188,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     file: 'runner/drain.ts',
     find: '    const epoch = await context.admitChanges();',
     replace: '    const epoch = promoted > 0 ? await context.admitChanges() : deps.epochs.find(sessionId)!;',
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (f)'],
   },
   {
     name: "the sources are loaded once per drain, and the drain's later boundaries reuse what they held then",
@@ -216,7 +216,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
         replace: '  let turns = 0;\n  const loadedInDrain = new Map<string, unknown>();\n',
       },
     ],
-    breaks: ['INS-01'],
+    clauses: ['INS-01 (f)'],
   },
   // INS-07 (c): a file that vanishes while it is read is unavailable, as one that cannot be read.
   {
@@ -235,7 +235,7 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
       throw error;
     });
     return { path, content };`,
-    breaks: ['INS-07'],
+    clauses: ['INS-07 (c)'],
   },
   {
     // After a failed read the runtime looks again whether the file is there, finds it gone by then,
@@ -250,6 +250,22 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace: `  } catch {
     return (await lstat(path).then(() => true, () => false)) ? Unavailable : Absent;
   } finally {`,
-    breaks: ['INS-07'],
+    clauses: ['INS-07 (c)'],
+  },
+  {
+    name: 'the restated instructions are followed by the set they supersede',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render(files)}\\n\\nPreviously:\\n${render(previous)}`,',
+    clauses: ['INS-02 (d)'],
+  },
+  {
+    name: 'a removed instruction file stays in the restated set',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render([...files, ...previous.filter((old) => !files.some((file) => file.path === old.path))])}`,',
+    clauses: ['INS-03 (c)'],
   },
 ];

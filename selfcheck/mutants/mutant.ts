@@ -2,7 +2,7 @@ import type { Capability } from '../../harness/protocol/capabilities.js';
 
 /**
  * Deliberately broken variants of the reference runtime. Each breaks one rule the way real
- * runtimes do; the suite must fail for every rule listed against it. A mutant whose text no
+ * runtimes do; the suite must fail for every clause listed against it. A mutant whose text no
  * longer matches the reference is itself reported, so this list cannot silently rot.
  */
 export interface Edit {
@@ -60,12 +60,20 @@ export interface Mutant extends Edit {
   profile?: 'checkpoint' | 'sol' | 'continuation';
   /** Further edits of the same defect, elsewhere. */
   also?: Edit[];
-  /** Rules whose scenarios (and steps of other scenarios marked `# checks:` with one) must fail against this mutant. */
-  breaks: string[];
+  /**
+   * The clauses of rules/index.md it breaks, written as the clause table writes them (`INB-01 (a)`):
+   * the scenarios listed under each must fail against this mutant, by an assertion.
+   */
+  clauses: string[];
   /**
    * The scenarios that catch it crash the runtime for real (capability fault-injection), which
    * only a runtime in its own process can: run the mutant over stdio
    * (the self-check bundles the mutated stdio adapter and runs it with `--adapter`).
    */
   stdio?: true;
+}
+
+/** The rules a mutant breaks: those of its clauses, in the order first named. */
+export function rulesBroken(mutant: Mutant): string[] {
+  return [...new Set(mutant.clauses.map((clause) => clause.slice(0, clause.indexOf(' '))))];
 }

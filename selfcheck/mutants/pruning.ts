@@ -7,7 +7,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'return Math.ceil(text.length / 4);',
     replace: 'return Math.ceil(text.length / 3);',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (a)'],
   },
   {
     name: 'cache reads do not count as used tokens',
@@ -15,7 +15,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/token-usage.ts',
     find: 'usage.usage.input + usage.usage.cacheRead + usage.usage.output',
     replace: 'usage.usage.input + usage.usage.output',
-    breaks: ['PRU-02'],
+    clauses: ['PRU-02 (a)'],
   },
   {
     name: 'pruning ignores its minimum',
@@ -23,7 +23,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'return freed > PRUNE_MINIMUM ? pruned : [];',
     replace: 'return freed > 0 ? pruned : [];',
-    breaks: ['PRU-03'],
+    clauses: ['PRU-03 (c)'],
   },
   {
     name: 'pruning protects only the last user turn',
@@ -31,7 +31,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'if (users < 2 ||',
     replace: 'if (users < 1 ||',
-    breaks: ['PRU-03'],
+    clauses: ['PRU-03 (e)'],
   },
   {
     name: 'pruning drops the durable output',
@@ -39,7 +39,7 @@ export const pruning: Mutant[] = [
     file: 'history/history-projection.ts',
     find: 'updateBody(db, id, (body) => { body.pruned = true; });',
     replace: "updateBody(db, id, (body) => { body.pruned = true; body.output = ''; });",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (e)'],
   },
   {
     name: 'usage reports add up',
@@ -48,7 +48,7 @@ export const pruning: Mutant[] = [
     find: "  const usage = since.findLast((m) => m.role === 'assistant' && m.usage !== undefined);\n",
     replace:
       "  const usage = since.filter((m) => m.role === 'assistant' && m.usage !== undefined).reduce((sum, m) => (m.role === 'assistant' && m.usage && sum?.role === 'assistant' && sum.usage ? { ...m, usage: { input: sum.usage.input + m.usage.input, cacheRead: sum.usage.cacheRead + m.usage.cacheRead, output: sum.usage.output + m.usage.output } } : m), undefined as SessionMessage | undefined);\n",
-    breaks: ['PRU-05'],
+    clauses: ['PRU-05 (b)'],
   },
   {
     name: 'the model sees history from the oldest compaction',
@@ -56,7 +56,7 @@ export const pruning: Mutant[] = [
     file: 'history/model-history.ts',
     find: "const checkpoint = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');",
     replace: "const checkpoint = messages.find((m): m is CompactionMessage => m.role === 'compaction');",
-    breaks: ['PRU-06'],
+    clauses: ['PRU-06 (a)'],
   },
   {
     name: 'the output reserve is not capped at 32000 tokens',
@@ -64,7 +64,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/token-usage.ts',
     find: 'budget.contextWindow - Math.min(budget.outputAllowance, OUTPUT_TOKEN_MAX)',
     replace: 'budget.contextWindow - budget.outputAllowance',
-    breaks: ['PRU-02'],
+    clauses: ['PRU-02 (d)'],
   },
   {
     name: 'usage exactly at the window minus the reserve is an overflow',
@@ -73,7 +73,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/token-usage.ts',
     find: 'return usedTokens(messages) > budget.contextWindow',
     replace: 'return usedTokens(messages) >= budget.contextWindow',
-    breaks: ['PRU-02'],
+    clauses: ['PRU-02 (c)'],
   },
   {
     name: 'the oldest usage report since the compaction is the count',
@@ -81,7 +81,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/token-usage.ts',
     find: "  const usage = since.findLast((m) => m.role === 'assistant' && m.usage !== undefined);",
     replace: "  const usage = since.find((m) => m.role === 'assistant' && m.usage !== undefined);",
-    breaks: ['PRU-05'],
+    clauses: ['PRU-05 (a)'],
   },
   {
     name: 'a pruned output reads as empty to the model',
@@ -89,7 +89,7 @@ export const pruning: Mutant[] = [
     file: 'history/model-history.ts',
     find: "  return { ...message, output: [prunedMessage({ type: 'tool_output' }), ...replaced].join('\\n') };",
     replace: "  return { ...message, output: '' };",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (a)'],
   },
   {
     name: 'every earlier summary stays in what the model sees',
@@ -98,7 +98,7 @@ export const pruning: Mutant[] = [
     find: '  return [...checkpointMessages(checkpoint, form), ...after];',
     replace:
       "  return [...messages.filter((m): m is CompactionMessage => m.role === 'compaction').flatMap((c) => checkpointMessages(c, form)), ...after];",
-    breaks: ['PRU-06'],
+    clauses: ['PRU-06 (b)'],
   },
   {
     name: 'tokens are estimated from UTF-8 bytes, not characters',
@@ -107,7 +107,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'return Math.ceil(text.length / 4);',
     replace: "return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);",
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (b)'],
   },
   {
     name: 'failed tool outputs are pruned like completed ones',
@@ -116,7 +116,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: "message.status !== 'success'",
     replace: "message.status === 'running'",
-    breaks: ['PRU-03'],
+    clauses: ['PRU-03 (d)'],
   },
   {
     name: 'usage reported before the compaction still counts after it',
@@ -125,7 +125,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/token-usage.ts',
     find: "  const since = messages.slice(messages.findLastIndex((m) => m.role === 'compaction') + 1);",
     replace: '  const since = messages;',
-    breaks: ['PRU-05'],
+    clauses: ['PRU-05 (a)'],
   },
   {
     name: 'a response that reports no usage keeps the count reported before it, across a compaction',
@@ -139,7 +139,7 @@ export const pruning: Mutant[] = [
               .messages(this.sessionId)
               .findLast((m) => m.role === 'assistant' && m.usage !== undefined)?.usage,
         ),`,
-    breaks: ['PRU-05'],
+    clauses: ['PRU-05 (a)'],
   },
   {
     name: 'an image a tool returned weighs nothing when pruning',
@@ -148,7 +148,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'isImage(attachment) ? IMAGE_TOKENS : FILE_TOKENS',
     replace: 'isImage(attachment) ? 0 : FILE_TOKENS',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (c)'],
   },
   {
     name: 'an image a tool returned weighs its base64 characters / 4 when pruning',
@@ -157,7 +157,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'isImage(attachment) ? IMAGE_TOKENS : FILE_TOKENS',
     replace: 'isImage(attachment) ? solTokenEstimate(attachment.data) : FILE_TOKENS',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (c)'],
   },
   {
     name: 'a file a tool returned weighs nothing when pruning',
@@ -165,7 +165,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'isImage(attachment) ? IMAGE_TOKENS : FILE_TOKENS',
     replace: 'isImage(attachment) ? IMAGE_TOKENS : 0',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (d)'],
   },
   {
     name: 'a file a tool returned weighs its base64 characters / 4 when pruning',
@@ -174,7 +174,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'isImage(attachment) ? IMAGE_TOKENS : FILE_TOKENS',
     replace: 'isImage(attachment) ? IMAGE_TOKENS : solTokenEstimate(attachment.data)',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (d)'],
   },
   {
     name: 'a file a tool returned weighs as an image when pruning',
@@ -183,7 +183,7 @@ export const pruning: Mutant[] = [
     file: 'compaction/pruning.ts',
     find: 'isImage(attachment) ? IMAGE_TOKENS : FILE_TOKENS',
     replace: 'IMAGE_TOKENS',
-    breaks: ['PRU-01'],
+    clauses: ['PRU-01 (d)'],
   },
   {
     name: "a pruned result's image is replaced by the text of a pruned tool output",
@@ -191,7 +191,7 @@ export const pruning: Mutant[] = [
     file: 'history/message.ts',
     find: "type === 'image' ? PRUNED_IMAGE : PRUNED_FILE;",
     replace: "type === 'image' ? PRUNED_TOOL_OUTPUT : PRUNED_FILE;",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (b)'],
   },
   {
     name: "a pruned result's file is replaced by the text of a pruned image",
@@ -200,7 +200,7 @@ export const pruning: Mutant[] = [
     file: 'history/message.ts',
     find: "type === 'image' ? PRUNED_IMAGE : PRUNED_FILE;",
     replace: 'PRUNED_IMAGE;',
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (b)'],
   },
   {
     name: 'the configured replacement text is ignored for the default',
@@ -208,7 +208,7 @@ export const pruning: Mutant[] = [
     file: 'runtime.ts',
     find: '      prunedMessage: () => this.budget.prunedMessage,',
     replace: '      prunedMessage: () => undefined,',
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (c)'],
   },
   {
     name: 'the replacement text is told that every pruned part is a tool output',
@@ -217,7 +217,7 @@ export const pruning: Mutant[] = [
     file: 'history/model-history.ts',
     find: '(attachment) => prunedMessage(prunedAttachmentInfo(attachment))',
     replace: "() => prunedMessage({ type: 'tool_output' })",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (b)'],
   },
   {
     name: "a pruned result's images and files are dropped with nothing in their place",
@@ -225,7 +225,7 @@ export const pruning: Mutant[] = [
     file: 'history/model-history.ts',
     find: "  return { ...message, output: [prunedMessage({ type: 'tool_output' }), ...replaced].join('\\n') };",
     replace: "  return { ...message, output: prunedMessage({ type: 'tool_output' }) };",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (b)'],
   },
   {
     name: 'a pruned result still shows the model its images and files',
@@ -234,7 +234,7 @@ export const pruning: Mutant[] = [
     find: "  return { ...message, output: [prunedMessage({ type: 'tool_output' }), ...replaced].join('\\n') };",
     replace:
       "  return { ...message, attachments, output: [prunedMessage({ type: 'tool_output' }), ...replaced].join('\\n') };",
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (b)'],
   },
   {
     name: "pruning drops a result's images and files from the durable history",
@@ -242,6 +242,6 @@ export const pruning: Mutant[] = [
     file: 'history/history-projection.ts',
     find: 'updateBody(db, id, (body) => { body.pruned = true; });',
     replace: 'updateBody(db, id, (body) => { body.pruned = true; delete body.attachments; });',
-    breaks: ['PRU-04'],
+    clauses: ['PRU-04 (e)'],
   },
 ];

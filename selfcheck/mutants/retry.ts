@@ -7,7 +7,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: '    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);\n',
     replace: '',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (i)'],
   },
   {
     name: 'retry delays keep doubling past 30 s',
@@ -15,7 +15,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS)',
     replace: 'BASE_RETRY_DELAY_MS * 2 ** (retry - 1)',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (g)'],
   },
   {
     name: 'every refusal is retried',
@@ -23,7 +23,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'error instanceof ProviderRejected && (error.status === 429 || error.status >= 500)',
     replace: 'error instanceof ProviderRejected',
-    breaks: ['RTY-02'],
+    clauses: ['RTY-02 (a)'],
   },
   {
     name: 'repeated identical tool calls run without asking',
@@ -31,7 +31,7 @@ export const retry: Mutant[] = [
     file: 'runner/doom-loop.ts',
     find: 'return this.recent.length === DOOM_LOOP_THRESHOLD && this.recent.every((earlier) => earlier === call);',
     replace: 'return false;',
-    breaks: ['RTY-03'],
+    clauses: ['RTY-03 (a)'],
   },
   {
     name: 'the doom-loop detector compares tool names only',
@@ -41,7 +41,7 @@ export const retry: Mutant[] = [
     file: 'runner/doom-loop.ts',
     find: 'const call = JSON.stringify([name, input]);',
     replace: 'const call = JSON.stringify([name]);',
-    breaks: ['RTY-03'],
+    clauses: ['RTY-03 (b)'],
   },
   {
     name: 'the doom-loop detector counts three calls in a row, alike or not',
@@ -49,7 +49,7 @@ export const retry: Mutant[] = [
     file: 'runner/doom-loop.ts',
     find: 'return this.recent.length === DOOM_LOOP_THRESHOLD && this.recent.every((earlier) => earlier === call);',
     replace: 'return this.recent.length === DOOM_LOOP_THRESHOLD;',
-    breaks: ['RTY-03'],
+    clauses: ['RTY-03 (b)'],
   },
   {
     name: 'the doom-loop detector checks that the two calls before agree, not the new one',
@@ -59,7 +59,7 @@ export const retry: Mutant[] = [
     file: 'runner/doom-loop.ts',
     find: 'return this.recent.length === DOOM_LOOP_THRESHOLD && this.recent.every((earlier) => earlier === call);',
     replace: 'return this.recent.length === DOOM_LOOP_THRESHOLD && this.recent[0] === this.recent[1];',
-    breaks: ['RTY-03'],
+    clauses: ['RTY-03 (b)'],
   },
   {
     name: 'approving a doom loop keeps counting',
@@ -67,7 +67,7 @@ export const retry: Mutant[] = [
     file: 'runner/tool-authorization.ts',
     find: '      this.doomLoop.reset();\n',
     replace: '',
-    breaks: ['RTY-03'],
+    clauses: ['RTY-03 (c)'],
   },
   {
     name: 'a processing session takes an inbox-free prompt',
@@ -75,7 +75,7 @@ export const retry: Mutant[] = [
     file: 'runtime.ts',
     find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n",
     replace: '',
-    breaks: ['RTY-04'],
+    clauses: ['RTY-04 (a)'],
   },
   {
     name: 'every refusal but a bad request is retried',
@@ -83,7 +83,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'error instanceof ProviderRejected && (error.status === 429 || error.status >= 500)',
     replace: 'error instanceof ProviderRejected && error.status !== 400',
-    breaks: ['RTY-02'],
+    clauses: ['RTY-02 (a)'],
   },
   {
     name: 'a busy session records the prompt before refusing it',
@@ -92,7 +92,7 @@ export const retry: Mutant[] = [
     find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return this.prompt(input);",
     replace:
       "    const busy = this.coordinator.busy(input.sessionId);\n    const receipt = this.prompt(input);\n    if (busy) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);\n    return receipt;",
-    breaks: ['RTY-04'],
+    clauses: ['RTY-04 (b)'],
   },
   {
     name: 'a Retry-After date is not understood',
@@ -100,7 +100,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: '    if (!Number.isNaN(date)) return Math.max(0, date - now.getTime());\n',
     replace: '',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (i)'],
   },
   {
     name: 'a Retry-After date is measured from the wall clock',
@@ -108,7 +108,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'if (!Number.isNaN(date)) return Math.max(0, date - now.getTime());',
     replace: 'if (!Number.isNaN(date)) return Math.max(0, date - Date.now());',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (i)'],
   },
   {
     name: 'Retry-After is capped at 30 s like the schedule',
@@ -116,7 +116,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: 'if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);',
     replace: 'if (Number.isFinite(seconds)) return Math.min(Math.max(0, seconds * 1000), MAX_RETRY_DELAY_MS);',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (i)'],
   },
   {
     name: 'a failure is retried four times, not five',
@@ -126,7 +126,7 @@ export const retry: Mutant[] = [
     file: 'runner/provider-retries.ts',
     find: 'retry > MAX_RETRIES ? undefined',
     replace: 'retry >= MAX_RETRIES ? undefined',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (e)'],
   },
   {
     name: 'a Retry-After of 0 falls back to the schedule',
@@ -136,7 +136,7 @@ export const retry: Mutant[] = [
     find: 'if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);',
     replace:
       'if (Number.isFinite(seconds)) return seconds * 1000 || Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (i)'],
   },
   {
     name: 'a stream that fails after some text is retried into the same message',
@@ -145,7 +145,7 @@ export const retry: Mutant[] = [
     file: 'runner/provider-retries.ts',
     find: 'const reason = received || overflow ||',
     replace: 'const reason = overflow ||',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (j)'],
   },
   {
     name: 'an error event in the stream ends the response as if it were complete',
@@ -154,7 +154,7 @@ export const retry: Mutant[] = [
     file: 'provider/anthropic-messages.ts',
     find: "      case 'error':\n        throw new StreamCut(`${event.error.type}: ${event.error.message}`);",
     replace: "      case 'error':\n        this.complete = true;\n        return [];",
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (j)'],
   },
   {
     name: 'a response broken off after some text is kept as a completed answer',
@@ -163,7 +163,7 @@ export const retry: Mutant[] = [
     file: 'runner/provider-turn.ts',
     find: '        turn.fail(code, error.message);',
     replace: '        turn.complete();',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (j)'],
   },
   {
     // The attempt number is the session's, not the provider turn's: a later turn's first retry
@@ -208,7 +208,7 @@ export const retry: Mutant[] = [
         replace: 'const delayMs = retryDelayMs(attempt, retryAfter, now);',
       },
     ],
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (h)'],
   },
   {
     name: 'a reset connection is not retried: only what the provider answered is',
@@ -218,7 +218,7 @@ export const retry: Mutant[] = [
     file: 'runner/retry-policy.ts',
     find: "  'econnreset',\n  'connection reset',\n",
     replace: '',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (d)'],
   },
   {
     name: 'a reset connection is sent again at once, without the delay',
@@ -229,7 +229,7 @@ export const retry: Mutant[] = [
     find: '    const delayMs = retryDelayMs(retry, retryAfter, now);',
     replace:
       '    const delayMs = /econnreset|connection reset/.test(reason) ? 0 : retryDelayMs(retry, retryAfter, now);',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (d)'],
   },
   {
     name: 'a reset connection is retried twice at most, not five times',
@@ -239,6 +239,52 @@ export const retry: Mutant[] = [
     file: 'runner/provider-retries.ts',
     find: 'retry > MAX_RETRIES ? undefined',
     replace: 'retry > (error instanceof TypeError ? 2 : MAX_RETRIES) ? undefined',
-    breaks: ['RTY-01'],
+    clauses: ['RTY-01 (e)'],
+  },
+  {
+    name: 'a session that was once busy is remembered as busy',
+    kind: 'stale cache',
+    needs: 'busy-submit',
+    profile: 'sol',
+    file: 'runner/coordinator.ts',
+    find: '    return this.chains.has(sessionId);',
+    replace:
+      '    const seen = ((this as { seenBusy?: Set<string> }).seenBusy ??= new Set<string>());\n    if (this.chains.has(sessionId)) seen.add(sessionId);\n    return seen.has(sessionId);',
+    clauses: ['RTY-04 (c)'],
+  },
+  {
+    name: 'an overloaded provider is taken for a final refusal',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'export function retryReason(error: unknown): string | undefined {',
+    replace:
+      "export function retryReason(error: unknown): string | undefined {\n  if (/overloaded/i.test(error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error))) return undefined;",
+    clauses: ['RTY-01 (a)'],
+  },
+  {
+    name: 'a rate-limited request is final',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500))',
+    replace:
+      'if (error instanceof ProviderRejected && error.status === 429) return undefined;\n  if (error instanceof ProviderRejected && error.status >= 500)',
+    clauses: ['RTY-01 (b)'],
+  },
+  {
+    name: 'only a 500 answer is retried, not the other 5xx statuses',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'if (error instanceof ProviderRejected && (error.status === 429 || error.status >= 500))',
+    replace:
+      'if (error instanceof ProviderRejected && error.status > 500) return undefined;\n  if (error instanceof ProviderRejected && (error.status === 429 || error.status === 500))',
+    clauses: ['RTY-01 (c)'],
+  },
+  {
+    name: 'retry delays grow by 2 s each time instead of doubling',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'return Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
+    replace: 'return Math.min(BASE_RETRY_DELAY_MS * retry, MAX_RETRY_DELAY_MS);',
+    clauses: ['RTY-01 (f)'],
   },
 ];

@@ -9,7 +9,7 @@ export const runner: Mutant[] = [
       { type: 'tool.called', assistantMessageId, callId: call.id, name: call.name, input: call.input, ...blocks },
     ]);`,
     replace: '',
-    breaks: ['RUN-01'],
+    clauses: ['RUN-01 (b)'],
   },
   {
     name: 'the turn limit is off by one',
@@ -17,21 +17,21 @@ export const runner: Mutant[] = [
     file: 'runner/drain.ts',
     find: 'if (turns >= MAX_PROVIDER_TURNS) {',
     replace: 'if (turns > MAX_PROVIDER_TURNS) {',
-    breaks: ['RUN-02'],
+    clauses: ['RUN-02 (b)'],
   },
   {
     name: 'tool settlements are keyed by call ID alone',
     file: 'history/message.ts',
     find: 'return `${assistantMessageId}/${callId}`;',
     replace: 'return `${assistantMessageId.length > 0 ? "" : assistantMessageId}${callId}`;',
-    breaks: ['RUN-03'],
+    clauses: ['RUN-03 (a)'],
   },
   {
     name: 'a tool abandoned by a dead process is left running',
     file: 'runner/recovery.ts',
     find: "if (message.role === 'tool' && message.status === 'running') {",
     replace: "if (message.role === 'tool' && message.status === 'never') {",
-    breaks: ['RUN-04'],
+    clauses: ['RUN-04 (a)', 'RUN-04 (c)'],
   },
   {
     // Recovery fails "the" abandoned tool: of two calls running when the process died, the second
@@ -42,21 +42,21 @@ export const runner: Mutant[] = [
     find: "if (message.role === 'tool' && message.status === 'running') {",
     replace:
       "if (message.role === 'tool' && message.status === 'running' && !events.some((e) => e.type === 'tool.settled')) {",
-    breaks: ['RUN-04'],
+    clauses: ['RUN-04 (d)'],
   },
   {
     name: 'an interrupted tool reads in other words than the seed fixes',
     file: 'history/message.ts',
     find: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool execution interrupted';",
     replace: "export const INTERRUPTED_TOOL_OUTPUT = 'Tool interrupted';",
-    breaks: ['RUN-04'],
+    clauses: ['RUN-04 (b)'],
   },
   {
     name: 'history is ordered by message ID',
     file: 'history/history-store.ts',
     find: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq'",
     replace: "'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY id'",
-    breaks: ['RUN-05'],
+    clauses: ['RUN-05 (a)'],
   },
   {
     // Only a runtime that pages its history (history-paging) shows where a page ends.
@@ -66,14 +66,14 @@ export const runner: Mutant[] = [
     file: 'history/history-store.ts',
     find: 'WHERE m.session_id = ? AND m.seq < cursor.seq ORDER BY m.seq DESC LIMIT ?',
     replace: 'WHERE m.session_id = ? AND m.id < cursor.id ORDER BY m.seq DESC LIMIT ?',
-    breaks: ['RUN-05'],
+    clauses: ['RUN-05 (d)'],
   },
   {
     name: 'replay skips the event right after the cursor',
     file: 'store/event-log.ts',
     find: 'let cursor = after;',
     replace: 'let cursor = after + 1;',
-    breaks: ['RUN-06'],
+    clauses: ['RUN-06 (a)'],
   },
   {
     name: 'reasoning fragments are stored as durable events',
@@ -81,7 +81,7 @@ export const runner: Mutant[] = [
     find: "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };",
     replace:
       "        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + chunk.delta };\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
-    breaks: ['RUN-06'],
+    clauses: ['RUN-06 (e)'],
   },
   {
     name: 'tool-input fragments are stored as durable events',
@@ -89,14 +89,14 @@ export const runner: Mutant[] = [
     find: "        this.call!.input += chunk.argumentsDelta ?? '';",
     replace:
       "        this.call!.input += chunk.argumentsDelta ?? '';\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
-    breaks: ['RUN-06'],
+    clauses: ['RUN-06 (e)'],
   },
   {
     name: 'text fragments are stored as durable events',
     file: 'runner/turn-projection.ts',
     find: 'this.text += chunk.delta;',
     replace: "this.text += chunk.delta;\n        this.deps.log.append(this.sessionId, [{ type: 'session.selected' }]);",
-    breaks: ['RUN-06'],
+    clauses: ['RUN-06 (d)'],
   },
   {
     name: 'a moved session keeps its old location',
@@ -111,7 +111,7 @@ export const runner: Mutant[] = [
           'const outcome = await runProviderTurn(deps, { ...session, location }, epoch.parts, signal, doomLoop);',
       },
     ],
-    breaks: ['RUN-08'],
+    clauses: ['RUN-08 (a)'],
   },
   {
     name: 'one drain at a time for all sessions together',
@@ -119,28 +119,28 @@ export const runner: Mutant[] = [
     find: "    const chain = this.chains.get(sessionId);\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     replace:
       "    const chain = this.chains.get(sessionId) ?? [...this.chains.values()][0];\n    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
-    breaks: ['RUN-07'],
+    clauses: ['RUN-07 (b)'],
   },
   {
     name: 'tool inputs are not decoded against the parameters',
     file: 'tools/tool-registry.ts',
     find: "    if (invalid) return { status: 'error', output: `Invalid input for ${name}: ${invalid}` };",
     replace: '',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (d)'],
   },
   {
     name: 'an input that is not JSON fails the turn instead of the call',
     file: 'tools/tool-registry.ts',
     find: "      return { status: 'error', output: `Invalid JSON input for ${name}` };",
     replace: '      throw new Error(`Invalid JSON input for ${name}`);',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (d)'],
   },
   {
     name: 'a failing tool reads to the model as a generic error',
     file: 'tools/tool-registry.ts',
     find: "return { status: 'error', output: error instanceof Error ? error.message : String(error), ...structured };",
     replace: "return { status: 'error', output: 'the tool failed', ...structured };",
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (e)'],
   },
   {
     name: "an interrupted settlement clears the turn's provider metadata",
@@ -148,7 +148,7 @@ export const runner: Mutant[] = [
     find: "      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
     replace:
       "      if (event.status === 'interrupted') updateBody(db, event.assistantMessageId, (body) => void delete body.providerBlocks);\n      setStatus(db, id, event.status);\n      return;\n    }\n    case 'tool.pruned':",
-    breaks: ['RUN-09'],
+    clauses: ['RUN-09 (d)'],
   },
   {
     name: 'replay sends the provider-executed result without its call',
@@ -156,7 +156,7 @@ export const runner: Mutant[] = [
     find: '    ...((message.providerBlocks ?? []) as ContentBlock[]),',
     replace:
       "    ...((message.providerBlocks ?? []) as ContentBlock[]).filter((block) => block.type !== 'server_tool_use'),",
-    breaks: ['RUN-09'],
+    clauses: ['RUN-09 (a)'],
   },
   {
     name: 'a provider-executed call is stored without its streamed input',
@@ -164,7 +164,7 @@ export const runner: Mutant[] = [
     file: 'runner/turn-projection.ts',
     find: "map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace: 'map(({ block }) => block);',
-    breaks: ['RUN-09'],
+    clauses: ['RUN-09 (a)'],
   },
   {
     // A runner that goes on from the conversation it holds in memory: each tool's output as the
@@ -195,7 +195,7 @@ export const runner: Mutant[] = [
           "import { modelHistory } from '../history/model-history.js';\nimport { heldOutputs } from './turn-projection.js';",
       },
     ],
-    breaks: ['RUN-01'],
+    clauses: ['RUN-01 (e)'],
   },
   {
     // History read once per prompt and kept: the turns of one drain go on from the copy read
@@ -214,21 +214,21 @@ export const runner: Mutant[] = [
           "import { modelHistory } from '../history/model-history.js';\nconst readFor = new Map<string, { prompts: number; messages: ReturnType<HistoryStore['messages']> }>();\nfunction readOnce(deps: ProviderTurnDeps, id: string) { const now = deps.history.messages(id); const prompts = now.filter((m) => m.role === 'user').length; const kept = readFor.get(id); if (kept?.prompts === prompts) return [...kept.messages, ...now.slice(kept.messages.length).filter((m) => m.role !== 'tool')]; readFor.set(id, { prompts, messages: now }); return now; }",
       },
     ],
-    breaks: ['RUN-01'],
+    clauses: ['RUN-01 (b)'],
   },
   {
     name: 'the next request goes out while tools still run',
     file: 'runner/turn-projection.ts',
     find: '    await Promise.all(this.running);',
     replace: '',
-    breaks: ['RUN-01'],
+    clauses: ['RUN-01 (c)'],
   },
   {
     name: 'the turn limit ends the drain without a failure',
     file: 'runner/drain.ts',
     find: "      deps.log.append(sessionId, [\n        { type: 'session.failed', code: 'turn-limit', message: `work remains after ${MAX_PROVIDER_TURNS} provider turns` },\n      ]);\n",
     replace: '',
-    breaks: ['RUN-02'],
+    clauses: ['RUN-02 (b)'],
   },
 
   {
@@ -236,7 +236,7 @@ export const runner: Mutant[] = [
     file: 'runner/coordinator.ts',
     find: "    if (chain) chain.rerun ??= 'wake';\n    else this.start(sessionId, 'wake');",
     replace: "    this.start(sessionId, 'wake');",
-    breaks: ['RUN-07'],
+    clauses: ['RUN-07 (a)'],
   },
   {
     name: 'the model history keeps one tool result per call ID',
@@ -245,7 +245,7 @@ export const runner: Mutant[] = [
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
       "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'tool' || all.findIndex((o) => o.role === 'tool' && o.callId === m.callId) === i).map((m) =>",
-    breaks: ['RUN-03'],
+    clauses: ['RUN-03 (b)'],
   },
   {
     name: 'pending prompts promote in message ID order',
@@ -253,7 +253,7 @@ export const runner: Mutant[] = [
     find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
     replace:
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY message_id',",
-    breaks: ['RUN-05'],
+    clauses: ['RUN-05 (a)'],
   },
   {
     name: 'a moved drain goes on with the context of the location it started in',
@@ -272,7 +272,7 @@ export const runner: Mutant[] = [
         replace: '  const { location, projectRoot: startRoot } = deps.sessions.get(sessionId);',
       },
     ],
-    breaks: ['RUN-08'],
+    clauses: ['RUN-08 (b)'],
   },
   {
     name: 'pending prompts promote in the order of their admission times',
@@ -280,14 +280,14 @@ export const runner: Mutant[] = [
     find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
     replace:
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY (SELECT at FROM events WHERE events.session_id = inbox.session_id AND events.seq = inbox.admitted_seq)',",
-    breaks: ['RUN-05'],
+    clauses: ['RUN-05 (a)'],
   },
   {
     name: "a tool's output is never validated against the schema it declares",
     file: 'tools/tool-registry.ts',
     find: "      if (malformed) return { status: 'error', output: `Invalid output of ${name}: ${malformed}` };\n",
     replace: '',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (f)'],
   },
   {
     // A runtime that checks a result's shape only at its top level, not field by field.
@@ -298,21 +298,21 @@ export const runner: Mutant[] = [
     find: '  return schemaProblem(schema, structured);',
     replace:
       "  return typeof structured === 'object' && structured !== null ? undefined : 'the value is not an object';",
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (f)'],
   },
   {
     name: 'an output that does not validate is told to the model but settles as a success',
     file: 'tools/tool-registry.ts',
     find: "      if (malformed) return { status: 'error', output: `Invalid output of ${name}: ${malformed}` };",
     replace: "      if (malformed) return { status: 'success', output: `Invalid output of ${name}: ${malformed}` };",
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (f)'],
   },
   {
     name: 'a closed tool contribution stays advertised',
     file: 'tools/tool-registry.ts',
     find: '    return this.contributions.get(location)?.delete(key) ?? false;',
     replace: '    return this.contributions.get(location)?.has(key) ?? false;',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (c)'],
   },
   {
     name: 'contributed tools are advertised in every location',
@@ -320,14 +320,14 @@ export const runner: Mutant[] = [
     find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
     replace:
       '    return [...this.tools.values(), ...[...this.contributions.values()].flatMap((scoped) => [...scoped.values()].flat())];',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (a)'],
   },
   {
     name: 'a contributed tool is advertised but never found to run',
     file: 'tools/tool-registry.ts',
     find: '    const tool = this.available(context.location).find((candidate) => candidate.name === name);',
     replace: '    const tool = this.tools.get(name);',
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (a)'],
   },
   {
     // The parsed history is kept until the session has more messages; a settlement changes none.
@@ -336,7 +336,7 @@ export const runner: Mutant[] = [
     file: 'history/history-store.ts',
     find: "'SELECT last_seq FROM sessions WHERE id = ?'",
     replace: "'SELECT count(*) AS last_seq FROM messages WHERE session_id = ?'",
-    breaks: ['RUN-01'],
+    clauses: ['RUN-01 (b)'],
   },
   {
     name: 'a failed tool result ends the drain instead of going back to the model',
@@ -344,7 +344,7 @@ export const runner: Mutant[] = [
     file: 'runner/drain.ts',
     find: "  if (last?.role !== 'tool') return false;",
     replace: "  if (last?.role !== 'tool' || last.status === 'error') return false;",
-    breaks: ['RUN-10'],
+    clauses: ['RUN-10 (e)'],
   },
   {
     // The live tail reads on from the replay's cursor at every commit, so each take repeats the earlier ones.
@@ -353,7 +353,7 @@ export const runner: Mutant[] = [
     file: 'store/event-log.ts',
     find: '        cursor = event.seq;\n        onEvent(event);',
     replace: '        onEvent(event);',
-    breaks: ['RUN-06'],
+    clauses: ['RUN-06 (f)'],
   },
   // RUN-08 (c): the tools a request advertises are those of the location the session is in now.
   {
@@ -371,7 +371,7 @@ export const runner: Mutant[] = [
           'const advertisedTools: Record<string, ReturnType<ProviderTurnDeps["tools"]["definitions"]>> = {};\n/** What the next provider turn of `session` would send. */',
       },
     ],
-    breaks: ['RUN-08'],
+    clauses: ['RUN-08 (c)'],
   },
   {
     name: "a location's contributed tools are advertised in every directory under it",
@@ -381,6 +381,15 @@ export const runner: Mutant[] = [
     find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
     replace:
       '    return [\n      ...this.tools.values(),\n      ...[...this.contributions].filter(([at]) => location.startsWith(at)).flatMap(([, scoped]) => [...scoped.values()].flat()),\n    ];',
-    breaks: ['RUN-08'],
+    clauses: ['RUN-08 (c)'],
+  },
+  {
+    name: 'a drain that used its 25 provider turns fails even with nothing left to do',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: "    if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway) return 'idle';",
+    replace:
+      "    if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway && turns < MAX_PROVIDER_TURNS) return 'idle';",
+    clauses: ['RUN-02 (c)'],
   },
 ];

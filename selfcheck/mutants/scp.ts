@@ -13,7 +13,7 @@ export const scp: Mutant[] = [
             else out.push({ ...m });
             return out;
           }, []),`,
-    breaks: ['SCP-06'],
+    clauses: ['SCP-06 (a)'],
   },
   {
     name: 'a tool message sends only its first result',
@@ -23,7 +23,7 @@ export const scp: Mutant[] = [
     find: '          ...request.history.flatMap(toChatMessages),',
     replace:
       "          ...request.history.flatMap(toChatMessages).filter((m, i, all) => !(m.role === 'tool' && all[i - 1]?.role === 'tool')),",
-    breaks: ['SCP-06'],
+    clauses: ['SCP-06 (b)'],
   },
   {
     name: 'an image is sent by its source instead of its bytes',
@@ -32,7 +32,7 @@ export const scp: Mutant[] = [
     find: '  const url = `data:${attachment.mediaType};base64,${attachment.data}`;\n  return attachment.mediaType.startsWith',
     replace:
       '  const url = (attachment as { source?: string }).source ?? `data:${attachment.mediaType};base64,${attachment.data}`;\n  return attachment.mediaType.startsWith',
-    breaks: ['SCP-05'],
+    clauses: ['SCP-05 (a)'],
   },
   {
     name: 'an image block carries its attachment metadata along',
@@ -41,7 +41,7 @@ export const scp: Mutant[] = [
     find: "    source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },\n  };",
     replace:
       "    source: { type: 'base64', media_type: attachment.mediaType, data: attachment.data },\n    ...((attachment as { source?: string }).source ? { title: (attachment as { source?: string }).source } : {}),\n  } as MediaBlock;",
-    breaks: ['SCP-05'],
+    clauses: ['SCP-05 (a)'],
   },
   {
     name: "a file's source goes out as its file name",
@@ -50,7 +50,7 @@ export const scp: Mutant[] = [
     find: "file: { filename: attachment.filename ?? 'file', file_data: url }",
     replace:
       "file: { filename: (attachment as { source?: string }).source ?? attachment.filename ?? 'file', file_data: url }",
-    breaks: ['SCP-05'],
+    clauses: ['SCP-05 (b)'],
   },
   {
     name: "an attachment's source is stripped before the prompt is stored, so the session loses it",
@@ -60,7 +60,7 @@ export const scp: Mutant[] = [
     find: '      delivery,\n      prompt: input.prompt,\n    });',
     replace:
       '      delivery,\n      prompt: { ...input.prompt, parts: input.prompt.parts.map((part) => ({ ...part, source: undefined })) },\n    });',
-    breaks: ['SCP-05'],
+    clauses: ['SCP-05 (c)'],
   },
   {
     name: 'automatic compaction is off unless turned on',
@@ -68,7 +68,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (deps.profile.obeysCompactionSwitches() && deps.budget().auto === false) return false;',
     replace: '  if (deps.profile.obeysCompactionSwitches() && !deps.budget().auto) return false;',
-    breaks: ['SCP-04'],
+    clauses: ['SCP-04 (a)'],
   },
   {
     name: 'turning automatic compaction off is ignored',
@@ -76,7 +76,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  if (deps.profile.obeysCompactionSwitches() && deps.budget().auto === false) return false;\n',
     replace: '',
-    breaks: ['SCP-04'],
+    clauses: ['SCP-04 (c)'],
   },
   {
     name: 'turning pruning off is ignored',
@@ -84,7 +84,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);',
     replace: '    if (deps.profile.prunesToolOutputs()) prune(deps, sessionId);',
-    breaks: ['SCP-04'],
+    clauses: ['SCP-04 (d)'],
   },
   {
     name: 'pruning is off unless turned on',
@@ -92,7 +92,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);',
     replace: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune === true) prune(deps, sessionId);',
-    breaks: ['SCP-04'],
+    clauses: ['SCP-04 (b)'],
   },
   {
     name: 'no continue message follows a compaction in the agent loop',
@@ -100,7 +100,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    } else if (deps.profile.continuesAfterCompaction() && !awaitsAnswer(',
     replace: '    } else if (false && !awaitsAnswer(',
-    breaks: ['SCP-01'],
+    clauses: ['SCP-01 (a)'],
   },
   {
     name: 'the drain ends after a compaction that leaves nothing to answer',
@@ -108,7 +108,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: "      deps.log.append(session.id, [{ type: 'continuation.injected', messageId: deps.ids.next('msg'), prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] } }]);",
     replace: "      return 'failed';",
-    breaks: ['SCP-01'],
+    clauses: ['SCP-01 (a)'],
   },
   {
     name: 'the compaction request has no system prompt',
@@ -116,7 +116,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: 'return { model, baseline: [COMPACTION_SYSTEM_PROMPT], tools: [],',
     replace: 'return { model, baseline: [], tools: [],',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (a)'],
   },
   {
     name: 'the output limit of a compaction is not capped at 32000',
@@ -124,7 +124,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: 'const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);',
     replace: 'const maxOutputTokens = deps.budget().outputAllowance;',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (g)'],
   },
   {
     name: "a compaction uses the runtime's default model",
@@ -133,7 +133,7 @@ export const scp: Mutant[] = [
     file: 'runner/drain.ts',
     find: '  const model = session.model ?? deps.provider.model;\n  const before',
     replace: '  const model = deps.provider.model;\n  const before',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (b)'],
   },
   {
     name: "a compaction ignores the compaction agent's model",
@@ -142,7 +142,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: 'summaryRequest(deps, compactionId, deps.budget().model ?? model,',
     replace: 'summaryRequest(deps, compactionId, model,',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (c)'],
   },
   {
     name: "the compaction agent's model stays selected for the turns after the compaction",
@@ -152,7 +152,7 @@ export const scp: Mutant[] = [
     find: '    model: session.model ?? deps.provider.model,',
     replace:
       "    model: (deps.history.messages(session.id).some((m) => m.role === 'compaction') ? (deps as { budget?: () => { model?: string } }).budget?.().model : undefined) ?? session.model ?? deps.provider.model,",
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (c)'],
   },
   // SCP-02 (e): the session's provider options go with a compaction request.
   {
@@ -163,7 +163,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "      // The session's provider options go with it (SCP-02).\n      options: sessionProviderOptions(sessionId),",
     replace: '',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (e)'],
   },
   {
     // The prompt cache key is taken from the request at hand, the compaction, not from its session.
@@ -173,7 +173,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "      // The session's provider options go with it (SCP-02).\n      options: sessionProviderOptions(sessionId),",
     replace: '      options: sessionProviderOptions(compactionId),',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (e)'],
   },
   {
     name: 'the compaction prompt comes before the conversation',
@@ -181,7 +181,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: 'history: [...conversation, ask(COMPACTION_PROMPT)]',
     replace: 'history: [ask(COMPACTION_PROMPT), ...conversation]',
-    breaks: ['SCP-02'],
+    clauses: ['SCP-02 (d)'],
   },
   {
     name: 'the summary reaches the model as a user message',
@@ -189,7 +189,7 @@ export const scp: Mutant[] = [
     file: 'history/model-history.ts',
     find: "  if (form === 'trigger-answer') {",
     replace: '  if (false) {',
-    breaks: ['SCP-03'],
+    clauses: ['SCP-03 (a)'],
   },
   {
     name: 'the trigger question follows the summary',
@@ -199,7 +199,7 @@ export const scp: Mutant[] = [
       { id, seq, hidden: true, role: 'assistant', status: 'completed', model: '', text: \`\${checkpoint.summary}\\n\\n\${recent}\`, toolCalls: [] },`,
     replace: `      { id, seq, hidden: true, role: 'assistant', status: 'completed', model: '', text: \`\${checkpoint.summary}\\n\\n\${recent}\`, toolCalls: [] },
       { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: COMPACTION_TRIGGER }] } },`,
-    breaks: ['SCP-03'],
+    clauses: ['SCP-03 (b)'],
   },
   {
     name: 'the tokens a compaction freed are not recorded',
@@ -207,7 +207,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: 'summary, recentContext, cutSeq, tokensFreed },',
     replace: 'summary, recentContext, cutSeq },',
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (d)'],
   },
   {
     name: 'the tokens freed count what the checkpoint keeps',
@@ -215,7 +215,7 @@ export const scp: Mutant[] = [
     file: 'compaction/compactor.ts',
     find: "const tokensFreed = estimateTokens(lines.join('\\n')) - estimateTokens(summary + recentContext);",
     replace: 'const tokensFreed = estimateTokens(summary + recentContext);',
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (e)'],
   },
   {
     name: 'a compaction deletes the messages it folded',
@@ -224,7 +224,7 @@ export const scp: Mutant[] = [
     find: '      const { summary, recentContext, cutSeq } = event;',
     replace:
       '      const { summary, recentContext, cutSeq } = event;\n      db.prepare("DELETE FROM messages WHERE session_id = ? AND seq <= ? AND role != \'compaction\'").run(sessionId, cutSeq);',
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (c)'],
   },
   {
     name: 'the tokens a compaction freed count the messages an earlier one folded',
@@ -234,7 +234,7 @@ export const scp: Mutant[] = [
     find: "  const tokensFreed = estimateTokens(lines.join('\\n')) - estimateTokens(summary + recentContext);",
     replace:
       "  const tokensFreed =\n    estimateTokens(messages.filter((m) => m.seq <= cutSeq).map(serialize).join('\\n')) - estimateTokens(summary + recentContext);",
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (e)'],
   },
   {
     // The continue message is injected once per session, never again after a later compaction.
@@ -245,7 +245,7 @@ export const scp: Mutant[] = [
     find: '      deps.profile.continuesAfterCompaction() &&',
     replace: `      deps.profile.continuesAfterCompaction() &&
       !deps.history.messages(session.id).some((m) => m.role === 'user' && m.continuation === true) &&`,
-    breaks: ['SCP-01'],
+    clauses: ['SCP-01 (c)'],
   },
   {
     // One ID for "the" continue message: the second compaction's replaces the first's.
@@ -265,7 +265,7 @@ export const scp: Mutant[] = [
             deps.ids.next('msg'),
           prompt: { parts: [{ type: 'text', text: CONTINUE_TEXT }] },
         },`,
-    breaks: ['SCP-01'],
+    clauses: ['SCP-01 (c)'],
   },
   {
     name: 'tokens freed are recorded only when positive: a compaction that freed nothing records none',
@@ -280,6 +280,6 @@ export const scp: Mutant[] = [
     replace: `      cutSeq,
       ...(tokensFreed > 0 ? { tokensFreed } : {}),
     },`,
-    breaks: ['SCP-07'],
+    clauses: ['SCP-07 (d)'],
   },
 ];

@@ -33,7 +33,7 @@ const DATE_IN_MEMORY: Mutant = {
   const told = tellsDate(this.deps, this.session) && date !== undefined;
   const result = await reconcile(this.deps.profile, this.sources, told ? epoch.snapshot : withoutDate);`,
   also: DATE_TOLD_IN_MEMORY,
-  breaks: ['MCS-07'],
+  clauses: ['MCS-07 (b)'],
 };
 
 export const systemMessages: Mutant[] = [
@@ -43,7 +43,7 @@ export const systemMessages: Mutant[] = [
     file: 'runner/drain.ts',
     find: '    const promoted = promoteAtBoundary(deps, sessionId);',
     replace: '    await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
-    breaks: ['MCS-01', 'EPO-03'],
+    clauses: ['MCS-01 (a)', 'EPO-03 (b)'],
   },
   {
     name: 'the system message sent differs from the one stored',
@@ -51,7 +51,7 @@ export const systemMessages: Mutant[] = [
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
     replace: "      return [{ role: 'system', content: `${message.text}.` }];",
-    breaks: ['MCS-02'],
+    clauses: ['MCS-02 (a)'],
   },
   {
     name: 'the snapshot advances in its own transaction before the message',
@@ -59,14 +59,14 @@ export const systemMessages: Mutant[] = [
     find: "      const messageId = this.deps.ids.next('msg');",
     replace:
       "      this.deps.log.append(this.session.id, [{ type: 'context.initialized', baseline: epoch.baseline, snapshot: result.snapshot }]);\n      const messageId = this.deps.ids.next('msg');",
-    breaks: ['MCS-03'],
+    clauses: ['MCS-03 (a)'],
   },
   {
     name: 'the snapshot never advances, so changes are announced again',
     file: 'context/epoch-projection.ts',
     find: "        .prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?')",
     replace: "        .prepare('UPDATE context_epochs SET snapshot = snapshot WHERE ? IS NOT NULL AND session_id = ?')",
-    breaks: ['MCS-04'],
+    clauses: ['MCS-04 (a)'],
   },
   {
     name: 'system messages are not hidden from the user transcript',
@@ -75,35 +75,35 @@ export const systemMessages: Mutant[] = [
     find: "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, true);",
     replace:
       "insertMessage(db, sessionId, seq, event.messageId, 'system', 'completed', { text: event.text, keys: event.keys }, false);",
-    breaks: ['MCS-05'],
+    clauses: ['MCS-05 (c)'],
   },
   {
     name: 'system messages go as user turns although the provider has a system role',
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
     replace: "      return [{ role: 'user', content: message.text }];",
-    breaks: ['MCS-06'],
+    clauses: ['MCS-06 (a)'],
   },
   {
     name: 'the date follows UTC, not the host calendar',
     file: 'context/location-contexts.ts',
     find: "dateSource(clock, () => hostEnv().TZ || 'UTC'),",
     replace: "dateSource(clock, () => 'UTC'),",
-    breaks: ['MCS-07'],
+    clauses: ['MCS-07 (a)'],
   },
   {
     name: 'the fallback wrapper escapes ampersands last, so markup is escaped twice',
     file: 'provider/system-fallback.ts',
     find: "  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');",
     replace: "  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/&/g, '&amp;');",
-    breaks: ['MCS-06'],
+    clauses: ['MCS-06 (b)'],
   },
   {
     name: 'the system message is sent trimmed',
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
     replace: "      return [{ role: 'system', content: message.text.trim() }];",
-    breaks: ['MCS-02'],
+    clauses: ['MCS-02 (a)'],
   },
   {
     name: 'a failed provider attempt rolls back the system messages admitted for it',
@@ -112,14 +112,14 @@ export const systemMessages: Mutant[] = [
     replace: `  projectHistory(db, sessionId, seq, event);
   if (event.type === 'session.failed')
     db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed')").run(sessionId, sessionId);`,
-    breaks: ['MCS-04'],
+    clauses: ['MCS-04 (a)'],
   },
   {
     name: 'system messages hidden from the transcript are hidden from the model too',
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
     replace: "  return activeHistory(messages, form).filter((m) => !(m.role === 'system' && m.hidden)).map((m) =>",
-    breaks: ['MCS-05'],
+    clauses: ['MCS-05 (a)'],
   },
   {
     name: 'a wrapped system message is put ahead of the user turn it shares',
@@ -127,7 +127,7 @@ export const systemMessages: Mutant[] = [
     find: '    if (last?.role === role) last.content.push(...blocks);',
     replace:
       "    if (last?.role === role && message.role === 'system') last.content.unshift(...blocks);\n    else if (last?.role === role) last.content.push(...blocks);",
-    breaks: ['MCS-01'],
+    clauses: ['MCS-01 (a)'],
   },
   {
     name: "a boundary's system message is put ahead of the tool results settled before it",
@@ -136,7 +136,7 @@ export const systemMessages: Mutant[] = [
     find: '          ...request.history.flatMap(toChatMessages),',
     replace:
       "          ...request.history.flatMap(toChatMessages).reduce<{ role: string }[]>((out, m) => (m.role === 'system' ? out.splice(out.findLastIndex((o) => o.role !== 'tool') + 1, 0, m) : out.push(m), out), []),",
-    breaks: ['MCS-01'],
+    clauses: ['MCS-01 (b)'],
   },
   {
     name: "the host's time zone offset is applied with the wrong sign",
@@ -144,7 +144,7 @@ export const systemMessages: Mutant[] = [
     find: '    formatIn(timeZone)\n      .formatToParts(now)',
     replace:
       "    formatIn('UTC')\n      .formatToParts(new Date(now.getTime() - (Date.parse(now.toLocaleString('en-US', { timeZone })) - Date.parse(now.toLocaleString('en-US', { timeZone: 'UTC' })))))",
-    breaks: ['MCS-07'],
+    clauses: ['MCS-07 (a)'],
   },
   {
     name: 'a failed provider attempt takes back its system message and the snapshot it admitted',
@@ -161,21 +161,21 @@ export const systemMessages: Mutant[] = [
       .get(sessionId, answered) as { data: string } | undefined;
     if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
   }`,
-    breaks: ['MCS-04'],
+    clauses: ['MCS-04 (a)'],
   },
   {
     name: 'the UTC date names the next weekday',
     file: 'context/sources/date.ts',
     find: '${WEEKDAYS[now.getUTCDay()]}',
     replace: '${WEEKDAYS[(now.getUTCDay() + 1) % 7]}',
-    breaks: ['EPO-04', 'EPO-10'],
+    clauses: ['EPO-04 (d)', 'EPO-10 (b)'],
   },
   {
     name: 'daylight saving time is applied all year round',
     file: 'context/sources/date.ts',
     find: '      .formatToParts(now)',
     replace: '      .formatToParts(new Date(now.getTime() + 3_600_000))',
-    breaks: ['MCS-07'],
+    clauses: ['MCS-07 (c)'],
   },
   {
     name: 'steers are picked up once more as the request is assembled, after the system message',
@@ -183,7 +183,7 @@ export const systemMessages: Mutant[] = [
     find: '    const epoch = await context.admitChanges();',
     replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
     // The steer lands after the system message: MCS-01's order check fails first, and INB-07's then goes unjudged.
-    breaks: ['MCS-01'],
+    clauses: ['MCS-01 (c)'],
   },
   DATE_IN_MEMORY,
   {
@@ -208,6 +208,6 @@ export const systemMessages: Mutant[] = [
     file: 'provider/stream-turn.ts',
     find: 'parser.feed(text.decode(bytes as Uint8Array, { stream: true }));',
     replace: 'parser.feed(new TextDecoder().decode(bytes as Uint8Array));',
-    breaks: ['CMP-06'],
+    clauses: ['CMP-06 (b)'],
   },
 ];

@@ -7,14 +7,14 @@ export const toolOutput: Mutant[] = [
     file: 'tools/bounded-preview.ts',
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;\n',
     replace: '',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (b)'],
   },
   {
     name: 'the tool output limit counts no lines',
     file: 'tools/bounded-preview.ts',
     find: '    if (++lines > limit.maxLines) return false;',
     replace: '    if (++lines > Number.POSITIVE_INFINITY) return false;',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (a)'],
   },
   {
     name: 'the tool output limit depends on the provider',
@@ -22,42 +22,42 @@ export const toolOutput: Mutant[] = [
     find: 'new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);',
     replace:
       "new ModelToolOutputBounding(this.toolOutputFiles, options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT, diagnostics);\n    if (options.provider.dialect === 'anthropic-messages') this.bounding.configure = () => {};",
-    breaks: ['TOO-02'],
+    clauses: ['TOO-02 (a)', 'TOO-02 (b)'],
   },
   {
     name: 'bounding keeps only the head',
     file: 'tools/bounded-preview.ts',
     find: '    ...(tail.lines > 0 ? [output.slice(tail.start)] : []),\n',
     replace: '',
-    breaks: ['TOO-03'],
+    clauses: ['TOO-03 (b)'],
   },
   {
     name: 'a bounded output does not say where its complete text is',
     file: 'tools/model-tool-output.ts',
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace: 'return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER), outputPath: path };',
-    breaks: ['TOO-04'],
+    clauses: ['TOO-04 (a)'],
   },
   {
     name: 'every managed file gets the same name',
     file: 'tools/managed-tool-output-files.ts',
     find: "join(this.directory, this.options.ids.next('tool'))",
     replace: "join(this.directory, 'tool_output')",
-    breaks: ['TOO-05'],
+    clauses: ['TOO-05 (a)'],
   },
   {
     name: 'the read tool refuses managed output paths',
     file: 'runtime.ts',
     find: 'readTool((path) => this.toolOutputFiles.manages(path))',
     replace: 'readTool(() => false)',
-    breaks: ['TOO-05'],
+    clauses: ['TOO-05 (d)'],
   },
   {
     name: 'the read tool accepts any absolute path',
     file: 'tools/location-paths.ts',
     find: '    if (allowed(path)) return path;',
     replace: '    return path;',
-    breaks: ['TOO-05', 'TLS-01'],
+    clauses: ['TOO-05 (f)', 'TLS-01 (d)'],
   },
   {
     name: 'the managed file is written in another encoding',
@@ -65,14 +65,14 @@ export const toolOutput: Mutant[] = [
     file: 'tools/managed-tool-output-files.ts',
     find: "await writeFile(path, text, { flag: 'wx' });",
     replace: "await writeFile(path, text.toString('latin1'), { flag: 'wx' });",
-    breaks: ['TOO-06'],
+    clauses: ['TOO-06 (a)'],
   },
   {
     name: 'a managed file that cannot be written fails the tool',
     file: 'tools/model-tool-output.ts',
     find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
     replace: "      return { status: 'error', output: `the tool output could not be kept: ${error}` };",
-    breaks: ['TOO-07'],
+    clauses: ['TOO-07 (a)'],
   },
   {
     name: 'raw output is published before it is bounded',
@@ -80,7 +80,7 @@ export const toolOutput: Mutant[] = [
     find: 'async (result) => void settle(await this.deps.tools.bound(result)),',
     replace:
       'async (result) => {\n          settle(result);\n          settle(await this.deps.tools.bound(result));\n        },',
-    breaks: ['TOO-08'],
+    clauses: ['TOO-08 (a)'],
   },
   {
     name: 'the settlement keeps the raw output beside the bounded one in its durable record',
@@ -89,7 +89,7 @@ export const toolOutput: Mutant[] = [
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace:
       'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path, complete: text };',
-    breaks: ['TOO-08'],
+    clauses: ['TOO-08 (a)'],
   },
   {
     name: 'the complete output is staged in a file of the store beside the managed one and left there',
@@ -106,7 +106,7 @@ export const toolOutput: Mutant[] = [
         replace: "import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';",
       },
     ],
-    breaks: ['TOO-08'],
+    clauses: ['TOO-08 (a)'],
   },
   {
     name: 'bounding drops the structured result',
@@ -114,28 +114,28 @@ export const toolOutput: Mutant[] = [
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace:
       'return { status: result.status, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
-    breaks: ['TOO-09'],
+    clauses: ['TOO-09 (a)'],
   },
   {
     name: 'bounding replaces the path the tool kept with a fallback file',
     file: 'tools/model-tool-output.ts',
     find: '    if (result.outputPath !== undefined) return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };\n',
     replace: '',
-    breaks: ['TOO-10'],
+    clauses: ['TOO-10 (a)'],
   },
   {
     name: 'every output gets a marker and a file',
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: '    if (text.length === 0) return result;',
-    breaks: ['TOO-11'],
+    clauses: ['TOO-11 (c)', 'TOO-11 (d)'],
   },
   {
     name: 'managed files never expire',
     file: 'tools/managed-tool-output-files.ts',
     find: 'if ((await stat(path)).mtime.getTime() <= expiredBefore)',
     replace: 'if ((await stat(path)).mtime.getTime() <= expiredBefore - Infinity)',
-    breaks: ['TOO-13'],
+    clauses: ['TOO-13 (b)'],
   },
   {
     name: 'provider-executed results are cut down like local tool output',
@@ -143,42 +143,42 @@ export const toolOutput: Mutant[] = [
     find: "return [...this.providerBlocks.values()].map(({ block, input }) => input === '' ? block : { ...block, input: JSON.parse(input) });",
     replace:
       "    return [...this.providerBlocks.values()].map(({ block, input }) => (input === '' ? { ...block, content: Array.isArray(block.content) ? block.content.slice(0, 1) : block.content } : { ...block, input: JSON.parse(input) }));",
-    breaks: ['TOO-12'],
+    clauses: ['TOO-12 (a)'],
   },
   {
     name: 'the byte limit counts UTF-16 units',
     file: 'tools/bounded-preview.ts',
     find: "  return Buffer.byteLength(text, 'utf8');",
     replace: '  return text.length;',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (c)'],
   },
   {
     name: 'a byte cut may split a character',
     file: 'tools/bounded-preview.ts',
     find: 'return insidePair(text, at) ? at - 1 : at;',
     replace: 'return at;',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (c)'],
   },
   {
     name: 'a final line break counts as one more line',
     file: 'tools/bounded-preview.ts',
     find: "for (let at = text.indexOf('\\n'); at >= 0 && at < text.length - 1; at = text.indexOf('\\n', at + 1)) {",
     replace: "for (let at = text.indexOf('\\n'); at >= 0 && at < text.length; at = text.indexOf('\\n', at + 1)) {",
-    breaks: ['TOO-11'],
+    clauses: ['TOO-11 (a)'],
   },
   {
     name: 'a carriage return also ends a line',
     file: 'tools/bounded-preview.ts',
     find: '  let lines = text.length === 0 ? 0 : 1;',
     replace: '  let lines = (text.length === 0 ? 0 : 1) + (text.match(/\\r/g)?.length ?? 0);',
-    breaks: ['TOO-11'],
+    clauses: ['TOO-11 (a)', 'TOO-11 (b)'],
   },
   {
     name: 'bounding keeps only the tail',
     file: 'tools/bounded-preview.ts',
     find: '    ...(head.lines > 0 ? [output.slice(0, head.end)] : []),',
     replace: '',
-    breaks: ['TOO-03'],
+    clauses: ['TOO-03 (a)'],
   },
   {
     name: 'the chat-completions dialect cuts tool results to a length of its own',
@@ -186,35 +186,35 @@ export const toolOutput: Mutant[] = [
     find: "return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];",
     replace:
       "return [{ role: 'tool', tool_call_id: message.callId, content: (message.output ?? INTERRUPTED_TOOL_OUTPUT).slice(0, 200) }];",
-    breaks: ['TOO-02'],
+    clauses: ['TOO-02 (a)'],
   },
   {
     name: 'a bounded output names its file in the text only, without the typed path',
     file: 'tools/model-tool-output.ts',
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)) };',
-    breaks: ['TOO-04'],
+    clauses: ['TOO-04 (b)'],
   },
   {
     name: 'the managed file holds the output with trailing whitespace trimmed',
     file: 'tools/managed-tool-output-files.ts',
     find: "await writeFile(path, text, { flag: 'wx' });",
     replace: "await writeFile(path, text.toString('utf8').trimEnd(), { flag: 'wx' });",
-    breaks: ['TOO-06'],
+    clauses: ['TOO-06 (b)'],
   },
   {
     name: 'the managed file holds the bounded preview, not the complete text',
     file: 'tools/model-tool-output.ts',
     find: "const path = await this.files.write(Buffer.from(text, 'utf8'));",
     replace: "const path = await this.files.write(Buffer.from(boundedPreview(text, limit, LOSSY_MARKER), 'utf8'));",
-    breaks: ['TOO-06'],
+    clauses: ['TOO-06 (a)'],
   },
   {
     name: 'a structured result is never bounded',
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: '    if (withinLimit(text, limit) || result.structured !== undefined) return result;',
-    breaks: ['TOO-09'],
+    clauses: ['TOO-09 (b)'],
   },
   {
     name: 'an output the tool kept is also mirrored, bounded, in a fallback file',
@@ -222,14 +222,14 @@ export const toolOutput: Mutant[] = [
     find: '    if (result.outputPath !== undefined) return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };',
     replace:
       "    if (result.outputPath !== undefined) {\n      const output = boundedPreview(text, limit, savedMarker(result.outputPath));\n      await this.files.write(Buffer.from(output, 'utf8'));\n      return { ...result, output };\n    }",
-    breaks: ['TOO-10'],
+    clauses: ['TOO-10 (b)'],
   },
   {
     name: 'a provider-executed call keeps its streamed input as a string',
     file: 'runner/turn-projection.ts',
     find: "input === '' ? block : { ...block, input: JSON.parse(input) },",
     replace: "input === '' ? block : { ...block, input },",
-    breaks: ['TOO-12'],
+    clauses: ['TOO-12 (c)'],
   },
   {
     name: 'replay reads the complete output back from its file',
@@ -244,7 +244,7 @@ export const toolOutput: Mutant[] = [
         replace: "import { readFileSync } from 'node:fs';\nimport {\n  defaultPrunedMessage,",
       },
     ],
-    breaks: ['TOO-13'],
+    clauses: ['TOO-13 (b)'],
   },
   {
     // A failed call's output is never bounded: the limit's failure; whether bounding and
@@ -253,7 +253,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: "    if (withinLimit(text, limit) || result.status === 'error') return result;",
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (e)'],
   },
   {
     name: 'the shell refuses every absolute path outside the location, managed outputs included',
@@ -261,7 +261,7 @@ export const toolOutput: Mutant[] = [
     find: '    const output = await run(command, cwd, signal);',
     replace:
       "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
-    breaks: ['TOO-05'],
+    clauses: ['TOO-05 (e)'],
   },
   {
     name: 'an output of exactly the byte limit counts as over it',
@@ -269,7 +269,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/bounded-preview.ts',
     find: '  if (utf8Length(text, limit.maxBytes) > limit.maxBytes) return false;',
     replace: '  if (utf8Length(text, limit.maxBytes) >= limit.maxBytes) return false;',
-    breaks: ['TOO-11'],
+    clauses: ['TOO-11 (b)'],
   },
   {
     name: 'the output of a failed call is passed on unbounded',
@@ -277,7 +277,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: '    if (withinLimit(text, limit)) return result;',
     replace: "    if (result.status === 'error' || withinLimit(text, limit)) return result;",
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (e)'],
   },
   {
     // UTF-16 code units are cut as if they were characters: an emoji at the cut loses half of itself.
@@ -287,7 +287,7 @@ export const toolOutput: Mutant[] = [
     find: '    isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
     replace: '    false && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));',
     // The half character left at the cut is three bytes in UTF-8: the output overruns the byte limit.
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (c)'],
   },
   {
     name: 'lines are counted as line breaks, so one line over the limit without a final break passes unbounded',
@@ -295,7 +295,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/bounded-preview.ts',
     find: '  let lines = text.length === 0 ? 0 : 1;',
     replace: '  let lines = 0;',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (a)'],
   },
   {
     name: 'a managed output path is recognised by the prefix of the directory, so a directory beside it becomes readable',
@@ -303,7 +303,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/managed-tool-output-files.ts',
     find: 'return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);',
     replace: 'return absolute.startsWith(this.directory);',
-    breaks: ['TOO-05', 'TLS-01'],
+    clauses: ['TOO-05 (f)', 'TLS-01 (d)'],
   },
   {
     // It drops a structured-only result too (TOO-09), which only the kit's tools can return.
@@ -313,7 +313,7 @@ export const toolOutput: Mutant[] = [
     find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     replace:
       'return { status: result.status, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
-    breaks: ['TOO-04'],
+    clauses: ['TOO-04 (c)'],
   },
   {
     name: 'managed files are named by the clock, so a second output bounded at the same time overwrites the first',
@@ -324,7 +324,7 @@ export const toolOutput: Mutant[] = [
     await writeFile(path, text, { flag: 'wx' });`,
     replace: `const path = join(this.directory, \`tool_\${this.options.clock.now().getTime()}\`);
     await writeFile(path, text);`,
-    breaks: ['TOO-05', 'TOO-06'],
+    clauses: ['TOO-05 (a)', 'TOO-06 (a)'],
   },
   {
     // Only a runtime made to stop between the two writes shows it: the history keeps the last.
@@ -337,7 +337,7 @@ export const toolOutput: Mutant[] = [
           settle(result);
           settle(await this.deps.tools.bound(result));
         },`,
-    breaks: ['TOO-08'],
+    clauses: ['TOO-08 (b)'],
   },
   {
     // A blocked managed directory shows the claimed path (TOO-07); only a runtime made to stop
@@ -361,7 +361,7 @@ export const toolOutput: Mutant[] = [
     return path;`,
       },
     ],
-    breaks: ['TOO-07', 'TOO-08'],
+    clauses: ['TOO-07 (a)', 'TOO-08 (a)'],
   },
   {
     name: 'bounding trims trailing whitespace of every output, even one within the limit',
@@ -376,7 +376,7 @@ export const toolOutput: Mutant[] = [
         replace: 'if (withinLimit(text, limit)) return { ...result, output: text };',
       },
     ],
-    breaks: ['TOO-11', 'TOO-06'],
+    clauses: ['TOO-11 (a)', 'TOO-06 (b)'],
   },
   {
     // Python's universal newlines, or a terminal's line discipline: the model sees other bytes than the tool gave.
@@ -387,7 +387,7 @@ export const toolOutput: Mutant[] = [
     replace: `  async bound(raw: ToolResult): Promise<ToolResult> {
     const result = { ...raw, output: raw.output.replace(/\\r\\n/g, '\\n') };
     const text = result.output;`,
-    breaks: ['TOO-11'],
+    clauses: ['TOO-11 (a)'],
   },
   {
     name: 'the complete output is written to its managed file as latin1, losing every character beyond it',
@@ -395,13 +395,13 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: `const path = await this.files.write(Buffer.from(text, 'utf8'));`,
     replace: `const path = await this.files.write(Buffer.from(text, 'latin1'));`,
-    breaks: ['TOO-06'],
+    clauses: ['TOO-06 (a)'],
   },
   // TOO-01 (stale cache): identical oversized outputs reuse the first bounded result, whatever the limit is now.
   {
     name: 'bounded results are memoised by output text: a repeated output reuses the preview cut for an earlier limit',
     kind: 'stale cache',
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (d)'],
     file: 'tools/model-tool-output.ts',
     find: `      const path = await this.files.write(Buffer.from(text, 'utf8'));
       return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };`,
@@ -425,7 +425,7 @@ export const toolOutput: Mutant[] = [
   {
     name: 'the read tool allows only managed files written by this process (an in-memory set lost on restart)',
     kind: 'state held only in memory',
-    breaks: ['TOO-05', 'TLS-01'],
+    clauses: ['TOO-05 (d)', 'TLS-01 (e)'],
     file: 'tools/managed-tool-output-files.ts',
     find: `    const absolute = resolve(path);
     return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);`,
@@ -452,7 +452,7 @@ export const toolOutput: Mutant[] = [
   {
     name: "a tool's own complete-output path stays in the record, but the preview names a fallback file holding only the shaped text",
     needs: 'kit-tools',
-    breaks: ['TOO-10'],
+    clauses: ['TOO-10 (b)'],
     file: 'tools/model-tool-output.ts',
     find: `    if (result.outputPath !== undefined)
       return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };`,
@@ -473,7 +473,7 @@ export const toolOutput: Mutant[] = [
   {
     name: "provider-executed results are replayed with only the fields the runtime knows; the rest of the provider's payload is dropped",
     kind: 'partial comparison',
-    breaks: ['TOO-12'],
+    clauses: ['TOO-12 (c)'],
     file: 'provider/anthropic-messages.ts',
     find: `...((message.providerBlocks ?? []) as ContentBlock[]),`,
     replace: `...(message.providerBlocks ?? []).map((block) => {
@@ -491,7 +491,7 @@ export const toolOutput: Mutant[] = [
     file: 'tools/model-tool-output.ts',
     find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
     replace: "      return { ...result, output: boundedPreview(text, limit, '') };",
-    breaks: ['TOO-07'],
+    clauses: ['TOO-07 (d)'],
   },
   {
     name: 'a managed file that cannot be written leaves the output cut to the limit from its start, silently',
@@ -501,7 +501,7 @@ export const toolOutput: Mutant[] = [
     replace: `      let head = text.split('\\n').slice(0, limit.maxLines).join('\\n');
       while (Buffer.byteLength(head, 'utf8') > limit.maxBytes) head = head.slice(0, -1);
       return { ...result, output: head };`,
-    breaks: ['TOO-07'],
+    clauses: ['TOO-07 (a)'],
   },
   // TOO-01 (f): a settlement is bounded once, as one text, not part by part.
   {
@@ -511,7 +511,7 @@ export const toolOutput: Mutant[] = [
     find: '  bound(result: ToolResult): Promise<ToolResult> {\n    return this.bounding.bound(result);\n  }',
     replace:
       "  async bound(result: ToolResult): Promise<ToolResult> {\n    // The command's output is bounded; its exit status is added after, as a part of its own.\n    const status = result.status === 'error' ? /\\nexit status [^\\n]*$/.exec(result.output) : null;\n    if (!status) return this.bounding.bound(result);\n    const bounded = await this.bounding.bound({ ...result, output: result.output.slice(0, status.index) });\n    return { ...bounded, output: bounded.output + status[0] };\n  }",
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (f)'],
   },
   {
     name: 'the byte limit holds each line on its own, not the lines together',
@@ -520,7 +520,7 @@ export const toolOutput: Mutant[] = [
     find: '    if (withinLimit(text, limit)) return result;',
     replace:
       "    // Each line is held to the byte limit on its own; the lines together only to the line limit.\n    if (withinLimit(text, { ...limit, maxBytes: Number.POSITIVE_INFINITY }) && text.split('\\n').every((line) => withinLimit(line, limit)))\n      return result;",
-    breaks: ['TOO-01'],
+    clauses: ['TOO-01 (f)'],
   },
   // TOO-05 (c): one directory for every session and location.
   {
@@ -552,6 +552,35 @@ export const toolOutput: Mutant[] = [
         replace: '        async (result) => void settle(await this.deps.tools.bound(result, this.sessionId)),',
       },
     ],
-    breaks: ['TOO-05'],
+    clauses: ['TOO-05 (c)'],
+  },
+  {
+    name: 'the managed file keeps the preview the model reads, not the complete text',
+    file: 'tools/model-tool-output.ts',
+    find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
+    replace: "      const path = await this.files.write(Buffer.from(boundedPreview(text, limit, ''), 'utf8'));",
+    clauses: ['TOO-09 (c)'],
+  },
+  {
+    name: 'a managed file that cannot be written leaves the output whole',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace: '      return { ...result, output: `${text}\\n${LOSSY_MARKER}` };',
+    clauses: ['TOO-07 (b)'],
+  },
+  {
+    name: 'a managed file that cannot be written is still named as the complete output',
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
+    replace:
+      '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER), outputPath: `${this.files.directory}/unwritten` };',
+    clauses: ['TOO-07 (c)'],
+  },
+  {
+    name: 'a managed file that cannot be written is not reported to operators',
+    file: 'tools/model-tool-output.ts',
+    find: '      this.diagnostics(\n',
+    replace: '      ((_message: string) => undefined)(\n',
+    clauses: ['TOO-07 (e)'],
   },
 ];

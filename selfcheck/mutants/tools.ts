@@ -14,7 +14,7 @@ export const tools: Mutant[] = [
         replace: '',
       },
     ],
-    breaks: ['TLS-01'],
+    clauses: ['TLS-01 (b)'],
   },
   {
     // A path that leads to the location's parent itself, with nothing after the `..`.
@@ -23,7 +23,7 @@ export const tools: Mutant[] = [
     file: 'tools/location-paths.ts',
     find: "  return rel === '..' || rel.startsWith('../') || isAbsolute(rel);",
     replace: "  return rel.startsWith('../') || isAbsolute(rel);",
-    breaks: ['TLS-01'],
+    clauses: ['TLS-01 (a)'],
   },
   {
     // Where a path leads, not its form: an absolute path into the location reads as a relative one.
@@ -32,28 +32,28 @@ export const tools: Mutant[] = [
     file: 'tools/location-paths.ts',
     find: '    if (allowed(path)) return path;',
     replace: '    if (allowed(path) || !escapes(location, path)) return path;',
-    breaks: ['TLS-01'],
+    clauses: ['TLS-01 (d)'],
   },
   {
     name: 'the read tool follows symbolic links out of the location',
     file: 'tools/location-paths.ts',
     find: "    throw new PathRefused(path, 'a symbolic link leads outside the location');",
     replace: '',
-    breaks: ['TLS-01'],
+    clauses: ['TLS-01 (c)'],
   },
   {
     name: 'directory listings mix directories and files',
     file: 'tools/read-tool.ts',
     find: "a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1",
     replace: '(a.name < b.name ? -1 : a.name > b.name ? 1 : 0)',
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (b)'],
   },
   {
     name: 'the next page of a file repeats its last line',
     file: 'tools/read-tool.ts',
     find: 'offset - 1 + page.length < lines.length ? offset + page.length : null',
     replace: 'offset - 1 + page.length < lines.length ? offset + page.length - 1 : null',
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (e)'],
   },
   // A read tool answering as text is judged on the facts its text states (steps/tools/read.steps.ts).
   {
@@ -63,7 +63,7 @@ export const tools: Mutant[] = [
     find: '      return { text: page.content, structured: page };',
     replace:
       "      return { text: `${page.content}\\n\\n[Use offset=${page.next === null ? 'none' : page.next - 1} to continue.]` };",
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (e)'],
   },
   {
     name: 'the read tool lists a directory as text, directories and files mixed',
@@ -71,28 +71,28 @@ export const tools: Mutant[] = [
     find: "          text: page.entries.map((e) => (e.type === 'directory' ? `${e.name}/` : e.name)).join('\\n'),\n          structured: page,",
     replace:
       "          text: [...page.entries.map((e) => e.name).sort(), `next offset: ${page.next ?? 'none'}`].join('\\n'),",
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (a)'],
   },
   {
     name: 'the read tool answers a binary file as text, its bytes decoded as Latin-1',
     file: 'tools/read-tool.ts',
     find: "          text: bytes.toString('base64'),\n          structured: { type: 'file', encoding: 'base64', content: bytes.toString('base64') },",
     replace: "          text: bytes.toString('latin1'),",
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (f)'],
   },
   {
     name: 'apply_patch changes files before every target is checked',
     file: 'tools/apply-patch-tool.ts',
     find: '    for (const operation of operations) await preflight(operation);\n',
     replace: '',
-    breaks: ['TLS-03'],
+    clauses: ['TLS-03 (c)'],
   },
   {
     name: 'a partly applied patch does not say what was applied',
     file: 'tools/apply-patch-tool.ts',
     find: '          applied: applied.map(done),',
     replace: '          applied: [],',
-    breaks: ['TLS-03'],
+    clauses: ['TLS-03 (f)'],
   },
   {
     name: 'a partly applied patch says so in its message alone, naming what was not applied among what was',
@@ -100,7 +100,7 @@ export const tools: Mutant[] = [
     find: '        throw new ToolFailure(`patch partly applied: ${JSON.stringify(report)}`, report);',
     replace:
       '        throw new ToolFailure(`patch partly applied: ${JSON.stringify({ applied: [...report.applied, ...report.notApplied], failed: report.failed })}`, undefined);',
-    breaks: ['TLS-03'],
+    clauses: ['TLS-03 (f)'],
   },
   {
     name: 'a partly applied patch says so in its message alone, naming only what failed and what was not tried',
@@ -108,21 +108,21 @@ export const tools: Mutant[] = [
     find: '        throw new ToolFailure(`patch partly applied: ${JSON.stringify(report)}`, report);',
     replace:
       '        throw new ToolFailure(`patch partly applied: ${JSON.stringify({ failed: report.failed, notApplied: report.notApplied })}`, undefined);',
-    breaks: ['TLS-03'],
+    clauses: ['TLS-03 (f)'],
   },
   {
     name: 'caller values override the host overlay',
     file: 'pty/pty-environment.ts',
     find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
     replace: '{ ...overlay.observe(request.location, cwd), ...request.env, ...FORCED_TERMINAL }',
-    breaks: ['PTY-01'],
+    clauses: ['PTY-01 (b)'],
   },
   {
     name: 'the overlay is observed for the location instead of the working directory',
     file: 'pty/pty-environment.ts',
     find: 'overlay.observe(request.location, cwd)',
     replace: 'overlay.observe(request.location, request.location)',
-    breaks: ['PTY-02'],
+    clauses: ['PTY-02 (b)'],
   },
   {
     name: 'apply_patch contains targets by path prefix and writes beside the location without asking',
@@ -131,7 +131,7 @@ export const tools: Mutant[] = [
     find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
     replace:
       '    const target = resolve(location, operation.path);\n    return { ...operation, target, external: !target.startsWith(location) };',
-    breaks: ['TLS-04'],
+    clauses: ['TLS-04 (d)'],
   },
   {
     name: 'apply_patch asks for each external target separately',
@@ -139,7 +139,7 @@ export const tools: Mutant[] = [
     find: "    if (external.length > 0 && !(await authorize('external_directory'))) {",
     replace:
       "    if (external.length > 0 && !(await Promise.all(operations.filter((o) => o.external).map(() => authorize('external_directory')))).every(Boolean)) {",
-    breaks: ['TLS-04'],
+    clauses: ['TLS-04 (c)'],
   },
   {
     name: 'apply_patch commits the in-location operations before asking for the external ones',
@@ -147,14 +147,14 @@ export const tools: Mutant[] = [
     find: '    const external = [...new Set(',
     replace:
       '    for (const operation of operations.filter((o) => !o.external)) await commit(operation);\n    const external = [...new Set(',
-    breaks: ['TLS-04'],
+    clauses: ['TLS-04 (a)'],
   },
   {
     name: 'approved external targets are not checked before committing',
     file: 'tools/apply-patch-tool.ts',
     find: '    for (const operation of operations) await preflight(operation);',
     replace: '    for (const operation of operations) if (!operation.external) await preflight(operation);',
-    breaks: ['TLS-04'],
+    clauses: ['TLS-04 (d)'],
   },
   {
     // The preflight tries an update's first hunk only: a later hunk that does not match fails at
@@ -165,14 +165,14 @@ export const tools: Mutant[] = [
     find: "if (operation.op === 'update')\n    applyChunks(await readFile(operation.target, 'utf8'), operation.chunks, operation.path);",
     replace:
       "if (operation.op === 'update')\n    applyChunks(await readFile(operation.target, 'utf8'), operation.chunks.slice(0, 1), operation.path);",
-    breaks: ['TLS-04'],
+    clauses: ['TLS-04 (d)'],
   },
   {
     name: 'the shell runs without asking when the agent has no rule for it',
     file: 'tools/bash-tool.ts',
     find: "  unruled: 'ask',\n",
     replace: '',
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (c)'],
   },
   {
     name: 'the shell contains its working directory by path prefix and runs beside the location without asking',
@@ -180,7 +180,7 @@ export const tools: Mutant[] = [
     file: 'tools/bash-tool.ts',
     find: '    if (outside(location, cwd) && ',
     replace: '    if (!cwd.startsWith(location) && ',
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (e)'],
   },
   {
     name: 'absolute paths in the shell command text ask for the external directory',
@@ -188,28 +188,28 @@ export const tools: Mutant[] = [
     find: '    const output = await run(command, cwd, signal);',
     replace:
       "    if (absolutePathsOutside(location, command).length > 0 && !(await authorize('external_directory'))) throw new Error('not approved');\n    const output = await run(command, cwd, signal);",
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (g)'],
   },
   {
     name: 'a declined external working directory still runs the command in the location',
     file: 'tools/bash-tool.ts',
     find: '      throw new Error(`running in a directory outside the working directory was not approved: ${cwd}`);',
     replace: '      return run(command, location, signal);',
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (e)'],
   },
   {
     name: 'the terminal variables are defaults the caller can override',
     file: 'pty/pty-environment.ts',
     find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
     replace: '{ ...FORCED_TERMINAL, ...request.env, ...overlay.observe(request.location, cwd) }',
-    breaks: ['PTY-01'],
+    clauses: ['PTY-01 (c)'],
   },
   {
     name: "the PTY's working directory is resolved against the server's, not the location",
     file: 'pty/pty-environment.ts',
     find: "  const cwd = resolve(request.location, request.cwd ?? '.');",
     replace: '  const cwd = request.cwd === undefined ? request.location : resolve(request.cwd);',
-    breaks: ['PTY-02'],
+    clauses: ['PTY-02 (b)'],
   },
   {
     // Any byte above 0x7f is taken for binary, so text that is not ASCII comes back as base64.
@@ -218,7 +218,7 @@ export const tools: Mutant[] = [
     file: 'tools/read-tool.ts',
     find: "  return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);",
     replace: '  return !bytes.includes(0) && bytes.every((byte) => byte < 0x80);',
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (g)'],
   },
   {
     name: 'the read tool contains paths by prefix',
@@ -226,21 +226,21 @@ export const tools: Mutant[] = [
     file: 'tools/location-paths.ts',
     find: "  const rel = relative(root, target);\n  return rel === '..' || rel.startsWith('../') || isAbsolute(rel);",
     replace: '  return !target.startsWith(root);',
-    breaks: ['TLS-01'],
+    clauses: ['TLS-01 (a)'],
   },
   {
     name: 'a directory lists everything below it, not only its direct children',
     file: 'tools/read-tool.ts',
     find: 'await readdir(path, { withFileTypes: true })',
     replace: 'await readdir(path, { withFileTypes: true, recursive: true })',
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (a)'],
   },
   {
     name: 'reading a subdirectory lists the children of the working directory',
     file: 'tools/read-tool.ts',
     find: '        const page = await directoryPage(path, offset,',
     replace: '        const page = await directoryPage(String(location), offset,',
-    breaks: ['TLS-02'],
+    clauses: ['TLS-02 (a)'],
   },
   // TLS-05 (d): saved approvals are durable, per project, per command.
   {
@@ -262,7 +262,7 @@ export const tools: Mutant[] = [
         replace: '  private readonly saved;\n  private readonly remembered = new Set<string>();\n',
       },
     ],
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (d)'],
   },
   {
     name: "an approval saved for a project is looked up by the session's location",
@@ -270,7 +270,7 @@ export const tools: Mutant[] = [
     file: 'runner/tool-authorization.ts',
     find: '!this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)',
     replace: '!this.deps.savedApprovals.covers(this.session.location, call.name, pattern)',
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (d)'],
   },
   {
     name: 'an approval saved for a project covers every command of the shell',
@@ -278,13 +278,59 @@ export const tools: Mutant[] = [
     file: 'agents/saved-approvals.ts',
     find: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND pattern = ?'",
     replace: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND (pattern = ? OR 1)'",
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (d)'],
   },
   {
     name: 'an approval saved for a project covers every project',
     file: 'agents/saved-approvals.ts',
     find: "'SELECT 1 AS found FROM saved_approvals WHERE project_root = ? AND tool = ? AND pattern = ?'",
     replace: "'SELECT 1 AS found FROM saved_approvals WHERE (project_root = ? OR 1) AND tool = ? AND pattern = ?'",
-    breaks: ['TLS-05'],
+    clauses: ['TLS-05 (d)'],
+  },
+  {
+    name: "the host overlay takes the place of the caller's environment",
+    file: 'pty/pty-environment.ts',
+    find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    replace: '{ ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    clauses: ['PTY-01 (a)'],
+  },
+  {
+    name: "the overlay is observed for the PTY's working directory in place of the request's location",
+    kind: 'identity in the wrong scope',
+    needs: 'pty',
+    file: 'pty/pty-environment.ts',
+    find: 'overlay.observe(request.location, cwd)',
+    replace: 'overlay.observe(cwd, cwd)',
+    clauses: ['PTY-02 (a)'],
+  },
+  {
+    name: 'a standalone server applies the host overlay',
+    file: 'adapter/commands/host-commands.ts',
+    find: "c.server === 'standalone' ? standaloneOverlay : ptyOverlay,",
+    replace: 'ptyOverlay,',
+    clauses: ['PTY-02 (c)'],
+  },
+  {
+    name: "an agent's allow rule for a tool that asks by default still asks the user",
+    file: 'runner/tool-authorization.ts',
+    find: "    if (permission === 'ask' && !this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)) {",
+    replace:
+      "    if ((permission === 'ask' || tools.unruled(call.name) === 'ask') && !this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)) {",
+    clauses: ['TLS-05 (a)'],
+  },
+  {
+    name: 'any structured working directory asks for the external directory, inside the location too',
+    file: 'tools/bash-tool.ts',
+    find: "    if (outside(location, cwd) && !(await authorize('external_directory'))) {",
+    replace: "    if (input.workdir !== undefined && !(await authorize('external_directory'))) {",
+    clauses: ['TLS-05 (f)'],
+  },
+  {
+    name: 'a command naming absolute paths outside the location is refused',
+    file: 'tools/bash-tool.ts',
+    find: '    const output = await run(command, cwd, signal);',
+    replace:
+      "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
+    clauses: ['TLS-05 (h)'],
   },
 ];

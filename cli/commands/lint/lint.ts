@@ -2,7 +2,7 @@ import { kitPath } from '../../../harness/kit-root.js';
 import { lintSuite, readRuleIndex, readScenarios, type IndexedScenario } from '../../../harness/suite/suite-index.js';
 import { KitInputError } from '../../../harness/input-error.js';
 import { fieldDesigns, openChoices } from '../../../harness/suite/open-choices.js';
-import { lintClauses, readClauses } from '../../../harness/suite/clauses.js';
+import { lintClauses, lintMutantClauses, readClauses } from '../../../harness/suite/clauses.js';
 import { lintRuleSubjects, readRuleSubjects } from '../../../harness/suite/rule-subjects.js';
 import { protocolSchema } from '../../../harness/protocol/protocol-schema.js';
 
@@ -22,6 +22,7 @@ export function lintKit(): IndexedScenario[] {
   const problems = [
     ...lintSuite(rules, scenarios),
     ...lintClauses(clauses, rules, scenarios),
+    ...lintMutantClauses(clauses, kitPath('selfcheck', 'mutants')),
     ...lintRuleSubjects(subjects, new Set(Object.keys(protocolSchema().$defs.commands))),
     ...[...openChoices().values(), ...fieldDesigns().values()].flatMap((entry) =>
       entry.rules
