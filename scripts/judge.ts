@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -321,7 +322,10 @@ function publish(document: ResultsDocument): void {
     ...(judgement.dialect && { dialect: judgement.dialect }),
   };
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
+  // A judge running beside this one reads every judged.json for the field page: it must never see half of one.
+  const file = join(out, 'judged.json');
+  writeFileSync(`${file}.partial`, `${JSON.stringify(judged, null, 2)}\n`);
+  renameSync(`${file}.partial`, file);
   writeFileSync(join(out, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const readme = kitPath('README.md');
   writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudgement())));
