@@ -105,6 +105,8 @@ async function hello(c) {
       'system-message.fallback': '<session_context>\n{text}\n</session_context>',
       // A compression's summary is kept as a state snapshot.
       'compaction.summary-form': '<state_snapshot>\n{summary}\n</state_snapshot>',
+      // and checked by a second request, whose answer replaces it (`ChatCompressionService.compress`, chunk-JDPZ4CE3.js).
+      'compaction.summary-check': 'Critically evaluate the <state_snapshot> you just generated.',
     },
     emulated: EMULATED,
     absent: ABSENT,

@@ -450,7 +450,8 @@ export type Text =
   | 'continuation.continue'
   | 'compaction.system-prompt'
   | 'compaction.prompt'
-  | 'compaction.summary-form';
+  | 'compaction.summary-form'
+  | 'compaction.summary-check';
 
 /**
  * Each command of the protocol: what the kit sends, and what the runtime answers when it succeeds.

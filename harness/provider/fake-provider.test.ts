@@ -64,6 +64,37 @@ test('told apart, summaries answer summary requests and the other answers turns;
   assert.equal((await send('summarize')).status, 500, 'the one summary was taken');
 });
 
+test("a check of the summary the runtime declares is answered with that summary, outside the script and the requests' numbers", async () => {
+  const provider = new FakeProvider(dialects['openai-chat']!, 'recordings', 'kit-model');
+  provider.summaryCheck = 'Check the summary';
+  provider.enqueue({ turn: { kind: 'text', text: 'next turn', chunks: 1 } });
+  const check = (summary: string) =>
+    provider.handle(
+      new Request('http://127.0.0.1/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({
+          model: 'kit-model',
+          stream: true,
+          messages: [
+            { role: 'user', content: 'summarize' },
+            { role: 'assistant', content: summary },
+            { role: 'user', content: 'Check the summary you wrote.' },
+          ],
+        }),
+      }),
+    );
+  const answered = await (await check('SUMMARY: one')).text();
+  assert.match(answered, /SUMMARY: one/);
+  assert.doesNotMatch(answered, /next turn/);
+  assert.match(await (await postChat(provider, 'two')).text(), /next turn/);
+  assert.deepEqual(
+    provider.requests.map((request) => [request.index, request.messages.at(-1)?.text]),
+    [[1, 'two']],
+  );
+  assert.equal(provider.summaryChecks.length, 1);
+  assert.equal(provider.requestsReceived, 1);
+});
+
 test('a connection scripted to be reset fails on the network, in process and over the loopback, and the next request is answered', async () => {
   const { serveOnLoopback } = await import('./loopback.js');
   const { interceptFor, stopIntercepting, FAKE_PROVIDER_BASE_URL } = await import('./interception.js');

@@ -76,6 +76,15 @@ export class FakeProvider {
    * tell them apart, and then every answer goes to the next request in order.
    */
   summaryRequest: ((request: DecodedRequest) => boolean) | undefined;
+  /**
+   * The prompt by which the runtime asks the model to check the summary it just wrote, as it
+   * declares it (`compaction.summary-check`). A request whose last user message holds it is no turn
+   * of the conversation and takes no scripted answer: it is answered with that summary repeated,
+   * kept in `summaryChecks` and numbered among no requests.
+   */
+  summaryCheck: string | undefined;
+  /** The requests that asked the model to check its summary, in order (see `summaryCheck`). */
+  readonly summaryChecks: CapturedRequest[] = [];
   /** How the runtime's request reads as a baseline and a conversation (it may lower its baseline into a user turn). */
   frame: (request: DecodedRequest) => DecodedRequest = (request) => request;
 
@@ -185,6 +194,9 @@ export class FakeProvider {
         { status: 400 },
       );
     }
+    const check = this.summaryCheck;
+    if (check && captured.messages.findLast((message) => message.role === 'user')?.text.includes(check))
+      return this.answerSummaryCheck(captured, path, signal);
     this.arrived += 1;
     if (this.lastErrorAt !== undefined) this.retrySleepMs += performance.now() - this.lastErrorAt;
     this.lastErrorAt = undefined;
@@ -252,6 +264,20 @@ export class FakeProvider {
       this.refusals.set(sameRequestKey(captured), { wire, times: 0 });
     }
     return this.respond(captured.index, wire, signal, held && entry!.holdEnd ? held : undefined);
+  }
+
+  /**
+   * A model asked to check the summary it wrote repeats it when nothing is missing: the scenario
+   * scripted that summary as complete. The summary is the model's message the check follows.
+   */
+  private answerSummaryCheck(captured: CapturedRequest, path: string, signal: AbortSignal | undefined): Response {
+    this.summaryChecks.push(captured);
+    const summary = captured.messages.findLast((message) => message.role === 'assistant')?.text ?? '';
+    const id = `msg_kit_check_${this.summaryChecks.length}`;
+    const turn = withReportedUsage({ kind: 'text', text: summary, chunks: 1 }, captured.body);
+    const wire = this.dialect.encodeTurn(turn, this.model, id, { path, body: captured.body });
+    // Numbered below every request, so that its end never closes a request of the conversation.
+    return this.respond(-this.summaryChecks.length, wire, signal);
   }
 
   /** Waits on the hold `name`, counted as awaited meanwhile: the runtime is waiting on the kit. */

@@ -69,6 +69,7 @@ Before(async function (this: KitWorld, { pickle, gherkinDocument }) {
     provider.now = () => this.now;
     this.provider = provider;
     stopRouting = target.route(provider);
+    provider.summaryCheck = this.driver?.description.texts['compaction.summary-check'];
     const fallback = this.driver && this.systemFallback();
     if (fallback) {
       provider.userText = (text) => (fallback.split(text) ?? { user: text }).user;

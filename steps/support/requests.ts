@@ -24,8 +24,8 @@ export function request(world: KitWorld, n: number): CapturedRequest {
 /**
  * Whether request `n` is one the runtime sent for itself rather than a turn of the conversation:
  * its last message is a user message, not a tool's result, with no line that is a prompt the
- * scenario admitted (a compaction's request, or the check of its summary some runtimes send after
- * it). A whole line, not a part of one: a short prompt ("one") is part of many words.
+ * scenario admitted (a compaction's request, say). A whole line, not a part of one: a short prompt
+ * ("one") is part of many words.
  */
 export function sentForItself(world: KitWorld, n: number): boolean {
   const last = world.provider.requests[n - 1]?.messages.at(-1);
