@@ -48,6 +48,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1"
     And the provider replies "done"
     When the user steers "start"
+    # checks: TLS-05
     And the session settles
     Then no tool call waits for permission
     And call "b1" settled as success
@@ -108,6 +109,7 @@ Feature: BashPermission1 - Permission for the runtime's shell
     And the provider runs the shell command "printf ran > ran.txt" as "b1" working in "{workspace:s1}/sub"
     And the provider replies "done"
     When the user steers "start"
+    # checks: TLS-05
     And the session settles
     Then no tool call waits for permission
     And call "b1" settled as success

@@ -311,6 +311,21 @@ export const tools: Mutant[] = [
     clauses: ['PTY-02 (c)'],
   },
   {
+    name: "an agent's allow rule for a tool that asks by default still asks the user",
+    file: 'runner/tool-authorization.ts',
+    find: "    if (permission === 'ask' && !this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)) {",
+    replace:
+      "    if ((permission === 'ask' || tools.unruled(call.name) === 'ask') && !this.deps.savedApprovals.covers(this.session.projectRoot, call.name, pattern)) {",
+    clauses: ['TLS-05 (a)'],
+  },
+  {
+    name: 'any structured working directory asks for the external directory, inside the location too',
+    file: 'tools/bash-tool.ts',
+    find: "    if (outside(location, cwd) && !(await authorize('external_directory'))) {",
+    replace: "    if (input.workdir !== undefined && !(await authorize('external_directory'))) {",
+    clauses: ['TLS-05 (f)'],
+  },
+  {
     name: 'a command naming absolute paths outside the location is refused',
     file: 'tools/bash-tool.ts',
     find: '    const output = await run(command, cwd, signal);',
