@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kitPath } from '../harness/kit-root.js';
@@ -13,6 +13,7 @@ import {
   type FieldRuntime,
 } from '../harness/report/field-comparison.js';
 import { fieldPage } from '../harness/report/field-page.js';
+import { replaceFile } from './replace-file.js';
 import { judgementFolder, type JudgedRuntime } from '../harness/report/runtime-report.js';
 import { judgedDialects, namedDialect, readJudgeSettings } from './judge-settings.js';
 
@@ -27,9 +28,9 @@ export function writeFieldComparison(): void {
   const comparison = fieldOfJudgements();
   mkdirSync(dirname(FIELD_PAGE), { recursive: true });
   const depth = relative(kitPath(), dirname(FIELD_PAGE)).split('/').length;
-  writeFileSync(FIELD_PAGE, fieldPage(comparison, depth));
+  replaceFile(FIELD_PAGE, fieldPage(comparison, depth));
   const readme = kitPath('README.md');
-  writeFileSync(readme, withFieldTable(readFileSync(readme, 'utf8'), fieldTable(comparison)));
+  replaceFile(readme, withFieldTable(readFileSync(readme, 'utf8'), fieldTable(comparison)));
   process.stdout.write(
     `field comparison: ${comparison.rows.length} rules × ${comparison.runtimes.length} runtimes in ${relative(kitPath(), FIELD_PAGE)} and the README\n`,
   );

@@ -5,7 +5,6 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -26,6 +25,7 @@ import {
 } from '../harness/protocol/capability-table.js';
 import { stableIds } from '../harness/suite/suite-index.js';
 import { everyJudgement, writeFieldComparison } from './compare.js';
+import { replaceFile } from './replace-file.js';
 import {
   dialectEnv,
   judgedDialects,
@@ -322,13 +322,10 @@ function publish(document: ResultsDocument): void {
     ...(judgement.dialect && { dialect: judgement.dialect }),
   };
   mkdirSync(out, { recursive: true });
-  // A judge running beside this one reads every judged.json for the field page: it must never see half of one.
-  const file = join(out, 'judged.json');
-  writeFileSync(`${file}.partial`, `${JSON.stringify(judged, null, 2)}\n`);
-  renameSync(`${file}.partial`, file);
-  writeFileSync(join(out, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
+  replaceFile(join(out, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
+  replaceFile(join(out, 'REPORT.md'), runtimeReportPage(judged, document, reasons));
   const readme = kitPath('README.md');
-  writeFileSync(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudgement())));
+  replaceFile(readme, withRuntimesTable(readFileSync(readme, 'utf8'), runtimesTable(everyJudgement())));
   writeFieldComparison();
   const { passed, failed, notImplemented, errored, notJudged, notApplicable } = judged.counts;
   process.stdout.write(
