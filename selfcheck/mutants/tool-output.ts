@@ -562,13 +562,6 @@ export const toolOutput: Mutant[] = [
     clauses: ['TOO-09 (c)'],
   },
   {
-    name: 'a managed file that cannot be written leaves the output whole',
-    file: 'tools/model-tool-output.ts',
-    find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
-    replace: '      return { ...result, output: `${text}\\n${LOSSY_MARKER}` };',
-    clauses: ['TOO-07 (b)'],
-  },
-  {
     name: 'a managed file that cannot be written is still named as the complete output',
     file: 'tools/model-tool-output.ts',
     find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
