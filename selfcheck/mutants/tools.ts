@@ -333,4 +333,90 @@ export const tools: Mutant[] = [
       "    if (absolutePathsOutside(location, command).length > 0) throw new Error('the command names paths outside the working directory');\n    const output = await run(command, cwd, signal);",
     clauses: ['TLS-05 (h)'],
   },
+  {
+    name: 'a listing is paged by a zero-based offset',
+    kind: 'edge value',
+    file: 'tools/read-tool.ts',
+    find: '  const entries = children.slice(offset - 1, offset - 1 + limit);',
+    replace: '  const entries = children.slice(offset, offset + limit);',
+    clauses: ['TLS-02 (c)'],
+  },
+  {
+    name: 'the last page of a listing still names a next page',
+    file: 'tools/read-tool.ts',
+    find: '  const next = offset - 1 + entries.length < children.length ? offset + entries.length : null;',
+    replace: '  const next = offset + entries.length;',
+    clauses: ['TLS-02 (d)'],
+  },
+  {
+    name: 'apply_patch leaves a deleted file in place',
+    file: 'tools/apply-patch-tool.ts',
+    find: '      await rm(operation.target);',
+    replace: '      await readFile(operation.target);',
+    clauses: ['TLS-03 (a)'],
+  },
+  {
+    // Each hunk is parsed as its operation commits, so a malformed later hunk stops the patch
+    // after the earlier operations changed their files.
+    name: 'apply_patch parses each file section only as it commits it',
+    kind: 'atomicity',
+    file: 'tools/apply-patch-tool.ts',
+    find: "    const operations = parsePatch(String(input.patch ?? '')).map((operation) => resolveTarget(location, operation));",
+    replace: `    const text = String(input.patch ?? '').replace(/\\r\\n/g, '\\n').replace(/\\n$/, '');
+    const sections = text.split(/\\n(?=\\*\\*\\* (?:Add|Update|Delete) File: )/).slice(1);
+    const lastBody = sections.length > 0 ? sections[sections.length - 1]!.replace(/\\n\\*\\*\\* End Patch$/, '') : '';
+    for (const section of [...sections.slice(0, -1), lastBody]) {
+      const [operation] = parsePatch(\`*** Begin Patch\\n\${section}\\n*** End Patch\`);
+      const resolved = resolveTarget(location, operation!);
+      await preflight(resolved);
+      await commit(resolved);
+    }
+    const operations: Resolved[] = [];`,
+    clauses: ['TLS-03 (b)'],
+  },
+  {
+    name: 'apply_patch restores the files it deleted when a later change fails',
+    kind: 'atomicity',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    const applied: Resolved[] = [];\n    for (const [i, operation] of operations.entries()) {\n      try {\n        await commit(operation);',
+    replace:
+      "    const applied: Resolved[] = [];\n    const deleted = new Map<string, Buffer>();\n    for (const [i, operation] of operations.entries()) {\n      try {\n        if (operation.op === 'delete') deleted.set(operation.target, await readFile(operation.target));\n        await commit(operation);",
+    also: [
+      {
+        file: 'tools/apply-patch-tool.ts',
+        find: '      } catch (error) {\n        const report = {',
+        replace:
+          '      } catch (error) {\n        for (const [target, content] of deleted) await writeFile(target, content);\n        const report = {',
+      },
+    ],
+    clauses: ['TLS-03 (d)', 'TLS-04 (e)'],
+  },
+  {
+    name: 'apply_patch goes on with the operations after the one that failed',
+    file: 'tools/apply-patch-tool.ts',
+    find: '      } catch (error) {\n        const report = {',
+    replace:
+      '      } catch (error) {\n        for (const later of operations.slice(i + 1)) await commit(later).catch(() => undefined);\n        const report = {',
+    clauses: ['TLS-03 (e)'],
+  },
+  {
+    name: 'a patch refused outside the location still applies its operations inside it',
+    file: 'tools/apply-patch-tool.ts',
+    find: "    if (external.length > 0 && !(await authorize('external_directory'))) {\n",
+    replace:
+      "    if (external.length > 0 && !(await authorize('external_directory'))) {\n      for (const inside of operations.filter((o) => !o.external)) await commit(inside).catch(() => undefined);\n",
+    clauses: ['TLS-04 (b)'],
+  },
+  {
+    // The agent's rule is looked at once the call has run, to decide what the model is told.
+    name: 'a call the agent may not make runs before it is refused',
+    file: 'runner/tool-authorization.ts',
+    find: "    if (permission === 'deny') return { status: 'error', output: `Agent ${this.agent.name} may not use ${call.name}` };",
+    replace: `    if (permission === 'deny') {
+      const { location } = this.session;
+      await tools.execute(call.name, call.input, { location, signal: this.signal, agent: this.agent, authorize: async () => false });
+      return { status: 'error', output: \`Agent \${this.agent.name} may not use \${call.name}\` };
+    }`,
+    clauses: ['TLS-05 (b)'],
+  },
 ];
