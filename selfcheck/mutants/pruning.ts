@@ -244,4 +244,38 @@ export const pruning: Mutant[] = [
     replace: 'updateBody(db, id, (body) => { body.pruned = true; delete body.attachments; });',
     clauses: ['PRU-04 (e)'],
   },
+  {
+    name: 'the output reserve is left out: a session overflows only past the whole context window',
+    profile: 'sol',
+    file: 'compaction/token-usage.ts',
+    find: 'return usedTokens(messages) > budget.contextWindow - Math.min(budget.outputAllowance, OUTPUT_TOKEN_MAX);',
+    replace: 'return usedTokens(messages) > budget.contextWindow;',
+    clauses: ['PRU-02 (b)'],
+  },
+  {
+    name: 'the newest outputs kept whole are counted in characters, not tokens',
+    profile: 'sol',
+    file: 'compaction/pruning.ts',
+    find: '    seen += tokens;',
+    replace: '    seen += tokens * 4;',
+    clauses: ['PRU-03 (a)'],
+  },
+  {
+    name: 'pruning stops at the first output beyond the protected 40000 tokens',
+    kind: 'second occurrence',
+    profile: 'sol',
+    file: 'compaction/pruning.ts',
+    find: '    pruned.push(message.id);\n    freed += tokens;\n',
+    replace: '    pruned.push(message.id);\n    freed += tokens;\n    break;\n',
+    clauses: ['PRU-03 (b)'],
+  },
+  {
+    // The model reads the replacement, but the history the runtime shows does not say the output was pruned.
+    name: 'a pruned output is not marked as pruned in the history',
+    profile: 'sol',
+    file: 'adapter/kit-views.ts',
+    find: '        ...(message.pruned ? { pruned: true } : {}),\n',
+    replace: '',
+    clauses: ['PRU-04 (d)'],
+  },
 ];
