@@ -287,4 +287,21 @@ export const retry: Mutant[] = [
     replace: 'return Math.min(BASE_RETRY_DELAY_MS * retry, MAX_RETRY_DELAY_MS);',
     clauses: ['RTY-01 (f)'],
   },
+  {
+    name: 'a context overflow is sent again like any other failure',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: 'const reason = received || overflow || signal.aborted || retry > MAX_RETRIES ? undefined : retryReason(error);',
+    replace:
+      "const reason = received || signal.aborted || retry > MAX_RETRIES ? undefined : overflow ? 'overflow' : retryReason(error);",
+    clauses: ['RTY-02 (b)'],
+  },
+  {
+    name: 'a refused doom loop fails the run, but the refused call still runs',
+    profile: 'sol',
+    file: 'runner/tool-authorization.ts',
+    find: "        this.doomLoopDenied = call.name;\n        return { status: 'error', output: 'The user stopped this repeated call' };\n",
+    replace: '        this.doomLoopDenied = call.name;\n',
+    clauses: ['RTY-03 (d)'],
+  },
 ];
