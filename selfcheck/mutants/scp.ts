@@ -282,4 +282,29 @@ export const scp: Mutant[] = [
     },`,
     clauses: ['SCP-07 (d)'],
   },
+  {
+    name: 'the continue message is stored as a visible user message',
+    profile: 'sol',
+    file: 'history/history-projection.ts',
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        true,\n      );',
+    replace:
+      '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },\n        false,\n      );',
+    clauses: ['SCP-01 (b)'],
+  },
+  {
+    name: 'a compaction request asks for 32000 output tokens whatever the configured limit',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '    const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);',
+    replace: '    const maxOutputTokens = OUTPUT_TOKEN_MAX;',
+    clauses: ['SCP-02 (f)'],
+  },
+  {
+    name: 'the summary is sent ahead of the whole history instead of in place of what it folded',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: "      m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace: "      m.role !== 'compaction' && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    clauses: ['SCP-07 (b)'],
+  },
 ];
