@@ -280,7 +280,7 @@ export const runner: Mutant[] = [
     find: "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',",
     replace:
       "'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY (SELECT at FROM events WHERE events.session_id = inbox.session_id AND events.seq = inbox.admitted_seq)',",
-    clauses: ['RUN-05 (a)'],
+    clauses: ['RUN-05 (a)', 'RUN-05 (b)'],
   },
   {
     name: "a tool's output is never validated against the schema it declares",
@@ -320,7 +320,7 @@ export const runner: Mutant[] = [
     find: '    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
     replace:
       '    return [...this.tools.values(), ...[...this.contributions.values()].flatMap((scoped) => [...scoped.values()].flat())];',
-    clauses: ['RUN-10 (a)'],
+    clauses: ['RUN-10 (a)', 'RUN-10 (b)'],
   },
   {
     name: 'a contributed tool is advertised but never found to run',
@@ -391,5 +391,148 @@ export const runner: Mutant[] = [
     replace:
       "    if (!requiresContinuation(deps.history.messages(sessionId)) && !attemptAnyway && turns < MAX_PROVIDER_TURNS) return 'idle';",
     clauses: ['RUN-02 (c)'],
+  },
+  {
+    // A second copy of the request warms the provider's cache once the answer starts; its own answer is dropped.
+    name: 'a provider turn sends its request a second time, alongside the first',
+    file: 'runner/provider-turn.ts',
+    find: '  const open = () => streamTurn(dialect, deps.provider, request, signal);',
+    replace: `  const open = () =>
+    (async function* () {
+      let warmed = false;
+      for await (const chunk of streamTurn(dialect, deps.provider, request, signal)) {
+        if (!warmed) {
+          warmed = true;
+          void (async () => {
+            for await (const _ of streamTurn(dialect, deps.provider, request, signal));
+          })().catch(() => undefined);
+        }
+        yield chunk;
+      }
+    })();`,
+    clauses: ['RUN-01 (a)'],
+  },
+  {
+    name: 'the next request carries only the last result of a turn',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'tool' || !all.slice(i + 1).some((o) => o.role === 'tool' && o.assistantMessageId === m.assistantMessageId)).map((m) =>",
+    clauses: ['RUN-01 (d)'],
+  },
+  {
+    // Resuming where the dead process stopped: the abandoned call is started again in the background, and its old record failed as before.
+    name: 'recovery starts a tool left running by a dead process again',
+    file: 'runner/drain.ts',
+    find: '  failAbandonedWork(deps.log, deps.history, sessionId);',
+    replace: `  for (const message of deps.history.messages(sessionId)) {
+    if (message.role !== 'tool' || message.status !== 'running') continue;
+    const agent = deps.agents.agent(deps.sessions.get(sessionId).agent);
+    void deps.tools.execute(message.name, message.input, { location, signal, agent, authorize: async () => true });
+  }
+  failAbandonedWork(deps.log, deps.history, sessionId);`,
+    clauses: ['RUN-04 (e)'],
+  },
+  {
+    name: 'a request orders its messages by message ID',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      '  return [...activeHistory(messages, form)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((m) =>',
+    clauses: ['RUN-05 (c)'],
+  },
+  {
+    name: 'the tail goes live from the event before the end of the replay, sending that event again',
+    kind: 'edge value',
+    file: 'store/event-log.ts',
+    find: '    const stop = this.onCommit((committed) => committed === sessionId && deliver());\n    deliver();\n',
+    replace:
+      '    const stop = this.onCommit((committed) => committed === sessionId && deliver());\n    deliver();\n    cursor = Math.max(after, cursor - 1);\n',
+    clauses: ['RUN-06 (b)'],
+  },
+  {
+    // A commit takes a number for itself besides those of its events, so the session's sequence skips one at each commit.
+    name: 'each commit takes one sequence number more than its events use',
+    file: 'store/event-log.ts',
+    find: `    this.appendAll = db.transaction((sessionId: string, events: SessionEvent[]) =>
+      events.map((event) => this.appendOne(sessionId, event)),
+    );`,
+    replace: `    this.appendAll = db.transaction((sessionId: string, events: SessionEvent[]) => {
+      const seqs = events.map((event) => this.appendOne(sessionId, event));
+      this.nextSeq.get(sessionId);
+      return seqs;
+    });`,
+    clauses: ['RUN-06 (c)'],
+  },
+  {
+    // One provider-metadata record per provider call: the call's fields are written onto its result too.
+    name: "a provider-executed result takes on its call's provider fields",
+    file: 'runner/turn-projection.ts',
+    find: `    return [...this.providerBlocks.values()].map(({ block, input }) =>
+      input === '' ? block : { ...block, input: JSON.parse(input) },
+    );`,
+    replace: `    const blocks = [...this.providerBlocks.values()].map(({ block, input }) =>
+      input === '' ? block : { ...block, input: JSON.parse(input) },
+    );
+    const calls = new Map(blocks.filter((b) => typeof b.id === 'string').map((b) => [b.id, b]));
+    return blocks.map((b) => {
+      const call = calls.get(b.tool_use_id);
+      if (!call) return b;
+      const { type: _type, id: _id, ...fields } = call;
+      return { ...fields, ...b };
+    });`,
+    clauses: ['RUN-09 (b)'],
+  },
+  {
+    name: "settling the turn keeps the provider's results but not their calls",
+    file: 'history/history-projection.ts',
+    find: '        if (event.providerBlocks) body.providerBlocks = event.providerBlocks;\n        if (event.usage) body.usage = event.usage;',
+    replace:
+      "        if (event.providerBlocks) body.providerBlocks = event.providerBlocks.filter((block) => block.type !== 'server_tool_use');\n        if (event.usage) body.usage = event.usage;",
+    clauses: ['RUN-09 (c)'],
+  },
+  {
+    // Recovery records the abandoned turn again with the provider calls it knows how to replay, and drops their results.
+    name: "recovery keeps the provider's calls of an abandoned turn but not their results",
+    file: 'runner/recovery.ts',
+    find: "    if (message.role === 'tool' && message.status === 'running') {\n      events.push({",
+    replace: `    if (message.role === 'tool' && message.status === 'running') {
+      const turn = history.messages(sessionId).find((m) => m.id === message.assistantMessageId);
+      if (turn?.role === 'assistant' && turn.status === 'completed' && turn.providerBlocks)
+        events.push({
+          type: 'assistant.completed',
+          messageId: turn.id,
+          text: turn.text,
+          finish: turn.finish ?? 'stop',
+          providerBlocks: turn.providerBlocks.filter((block) => block.type === 'server_tool_use'),
+        });
+      events.push({`,
+    clauses: ['RUN-09 (e)'],
+  },
+  {
+    // Tools contributed to the location a turn last ran in are remembered and served to the next turn, wherever it runs.
+    name: "the last location's contributed tools are advertised to the next turn, in any location",
+    kind: 'stale cache',
+    needs: 'tool-contributions',
+    file: 'tools/tool-registry.ts',
+    find: '  private available(location: string): Tool[] {\n    return [...this.tools.values(), ...[...(this.contributions.get(location)?.values() ?? [])].flat()];',
+    replace: `  private lastContributed: Tool[] = [];
+  private available(location: string): Tool[] {
+    const own = this.contributions.get(location);
+    if (own && own.size > 0) this.lastContributed = [...own.values()].flat();
+    return [...this.tools.values(), ...(own && own.size > 0 ? [...own.values()].flat() : this.lastContributed)];`,
+    clauses: ['RUN-10 (b)'],
+  },
+  {
+    name: 'a failing tool also reports a session failure, though the drain goes on',
+    kind: 'counting by status',
+    file: 'runner/turn-projection.ts',
+    find: '        async (result) => void settle(await this.deps.tools.bound(result)),',
+    replace: `        async (result) => {
+          settle(await this.deps.tools.bound(result));
+          if (result.status === 'error')
+            log.append(this.sessionId, [{ type: 'session.failed', code: 'provider-error', message: result.output }]);
+        },`,
+    clauses: ['RUN-10 (g)'],
   },
 ];
