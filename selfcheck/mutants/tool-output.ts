@@ -576,4 +576,56 @@ export const toolOutput: Mutant[] = [
     replace: '      ((_message: string) => undefined)(\n',
     clauses: ['TOO-07 (e)'],
   },
+  {
+    name: 'each complete output is written into a directory of its own under the managed one',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "    const path = join(this.directory, this.options.ids.next('tool'));",
+    replace:
+      "    const id = this.options.ids.next('tool');\n    const path = join(this.directory, id, id);\n    await mkdir(dirname(path), { recursive: true });",
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: '    return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);',
+        replace:
+          "    return dirname(dirname(absolute)) === this.directory && absolute.slice(absolute.lastIndexOf('/') + 1).startsWith(PREFIX);",
+      },
+    ],
+    clauses: ['TOO-05 (b)'],
+  },
+  {
+    name: 'an empty output reaches the model as a text saying there was none',
+    file: 'history/model-history.ts',
+    find: "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,\n  );",
+    replace:
+      "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m.role === 'tool' && m.output === '' ? { ...m, output: '(no output)' } : m,\n  );",
+    clauses: ['TOO-11 (e)'],
+  },
+  {
+    // The provider's result is kept whole for the provider, and a copy of it is bounded like a local tool's output besides.
+    name: 'a provider-executed result over the limit is also kept in a managed file',
+    file: 'runner/turn-projection.ts',
+    find: '        ...(this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {}),\n      },\n    ]);',
+    replace: `        ...(this.providerBlocks.size > 0 ? { providerBlocks: this.completedProviderBlocks() } : {}),
+      },
+    ]);
+    for (const block of this.completedProviderBlocks())
+      if (block.tool_use_id !== undefined) void this.deps.tools.bound({ status: 'success', output: JSON.stringify(block.content) });`,
+    clauses: ['TOO-12 (b)'],
+  },
+  {
+    // A replay that finds the complete output's file gone drops the line naming it from the bounded output it sends.
+    name: 'a request replays a bounded output without the marker of its file once the file is gone',
+    file: 'history/model-history.ts',
+    find: "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,\n  );",
+    replace:
+      "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m.role === 'tool' && m.outputPath !== undefined && m.output !== undefined && !existsSync(m.outputPath) ? { ...m, output: m.output.split('\\n').filter((line) => !line.includes(m.outputPath!)).join('\\n') } : m,\n  );",
+    also: [
+      {
+        file: 'history/model-history.ts',
+        find: 'import {\n  defaultPrunedMessage,',
+        replace: "import { existsSync } from 'node:fs';\nimport {\n  defaultPrunedMessage,",
+      },
+    ],
+    clauses: ['TOO-13 (a)'],
+  },
 ];
