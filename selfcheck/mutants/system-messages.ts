@@ -210,4 +210,91 @@ export const systemMessages: Mutant[] = [
     replace: 'parser.feed(new TextDecoder().decode(bytes as Uint8Array));',
     clauses: ['CMP-06 (b)'],
   },
+  {
+    name: 'each changed source is announced in a system message of its own',
+    // The checkpoint scenario names the keys each system message announces.
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: '    keys: parts.map((p) => p.key),\n    snapshot: next,',
+    replace: '    keys: parts.map((p) => p.key),\n    snapshot: next,\n    parts,',
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+        replace: `      const { parts } = result as unknown as { parts: { key: string; text: string }[] };
+      this.deps.log.append(
+        this.session.id,
+        parts.map((part, i) => ({
+          type: 'context.updated' as const,
+          messageId: i === 0 ? messageId : this.deps.ids.next('msg'),
+          text: part.text,
+          keys: [part.key],
+          snapshot,
+        })),
+      );
+      void text;
+      void keys;`,
+      },
+    ],
+    clauses: ['MCS-02 (b)'],
+  },
+  {
+    // The epoch read at a boundary is served from memory, advanced as the change is admitted: a write that fails leaves it advanced.
+    name: 'the snapshot is advanced in memory before the system message is written',
+    needs: 'fault-injection',
+    file: 'context/epoch-store.ts',
+    find: '      snapshot: JSON.parse(row.snapshot),',
+    replace: '      snapshot: this.admitted.get(sessionId) ?? JSON.parse(row.snapshot),',
+    also: [
+      {
+        file: 'context/epoch-store.ts',
+        find: '  find(sessionId: string): ContextEpoch | undefined {',
+        replace:
+          '  readonly admitted = new Map<string, ContextSnapshot>();\n\n  find(sessionId: string): ContextEpoch | undefined {',
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: '      const { text, keys, snapshot } = result;',
+        replace:
+          '      const { text, keys, snapshot } = result;\n      (this.deps.epochs as unknown as { admitted: Map<string, ContextSnapshot> }).admitted.set(this.session.id, snapshot);',
+      },
+    ],
+    clauses: ['MCS-03 (b)'],
+  },
+  {
+    // One pending system message per attempt: a boundary before any reply replaces it with the current rendering.
+    name: 'a system message no reply has followed is replaced by the one of the next boundary',
+    file: 'store/projector.ts',
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  if (event.type === 'context.updated')
+    db.prepare(
+      "DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role <> 'system')",
+    ).run(sessionId, sessionId);
+  projectHistory(db, sessionId, seq, event);`,
+    clauses: ['MCS-04 (b)'],
+  },
+  {
+    name: 'a failed provider attempt takes back the snapshot it admitted, so the retry announces the change again',
+    file: 'store/projector.ts',
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed') {
+    const { answered } = db
+      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
+      .get(sessionId) as { answered: number };
+    const kept = db
+      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
+      .get(sessionId, answered) as { data: string } | undefined;
+    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
+  }`,
+    clauses: ['MCS-04 (c)'],
+  },
+  {
+    name: 'a system message is sent only with the turn it was admitted for',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'system' || !all.slice(i + 1).some((o) => o.role === 'assistant' && o.status === 'completed')).map((m) =>",
+    clauses: ['MCS-05 (b)'],
+  },
 ];
