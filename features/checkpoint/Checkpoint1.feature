@@ -213,7 +213,7 @@ Feature: Checkpoint1 - The earlier Context Checkpoint design
     And the context source "kit/b.one" has the value "2"
     And the user steers "two"
     And the session settles
-    # checks: MCS-05 MCS-02
+    # checks: MCS-05 MCS-02 LEG-05
     Then the history holds the system message of request 2, hidden from the user transcript
     # checks: LEG-05 MCS-02
     And the history's system message names the sources:

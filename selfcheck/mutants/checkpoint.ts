@@ -209,4 +209,113 @@ export const checkpoint: Mutant[] = [
     replace: '    false',
     clauses: ['LEG-02 (d)'],
   },
+  {
+    // The new epoch is compared against the snapshot of the one it ends, so the first boundary restates what changed.
+    name: "a switch's new epoch restates what changed since the old one in a system message",
+    profile: 'checkpoint',
+    file: 'runner/context-boundary.ts',
+    find: "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },\n    ]);\n    return new ContextBoundary(deps, session, sources, true);",
+    replace:
+      "      { type: 'context.replaced', parts, snapshot, provider: providerOf(deps.provider) },\n    ]);\n    return new ContextBoundary(deps, session, sources, false);",
+    clauses: ['LEG-02 (b)'],
+  },
+  {
+    name: 'a model switch starts the new model on the conversation since the switch',
+    profile: 'checkpoint',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace: `    history: modelHistory(
+      deps.history
+        .messages(session.id)
+        .filter(
+          (m) =>
+            m.seq >
+            (deps.log.after(session.id, 0).findLast((e) => e.event.type === 'context.replacement-requested')?.seq ?? 0),
+        ),
+      deps.profile.checkpointForm(),
+      deps.prunedMessage?.(),
+    ),`,
+    clauses: ['LEG-02 (c)'],
+  },
+  {
+    // The request re-joins the components a system message announces; the history keeps the text as admitted.
+    name: 'a system message goes out with its components joined by one line break, not as the history keeps it',
+    profile: 'checkpoint',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).map((m) => (m.role === 'system' ? { ...m, text: m.text.split('\\n\\n').join('\\n') } : m)).map((m) =>",
+    clauses: ['LEG-05 (b)'],
+  },
+  {
+    name: 'every instruction file below the location is part of the instructions from the start',
+    profile: 'checkpoint',
+    file: 'runtime.ts',
+    find: '      this.nested.paths(session.id),\n    );',
+    replace: `      [
+        ...new Set([
+          ...(function below(dir: string): string[] {
+            const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+            return fs
+              .readdirSync(dir, { withFileTypes: true })
+              .flatMap((entry) =>
+                entry.isDirectory()
+                  ? below(\`\${dir}/\${entry.name}\`)
+                  : entry.name === 'AGENTS.md' && dir !== session.location
+                    ? [\`\${dir}/\${entry.name}\`]
+                    : [],
+              );
+          })(session.location),
+          ...this.nested.paths(session.id),
+        ]),
+      ],
+    );`,
+    clauses: ['LEG-06 (a)'],
+  },
+  {
+    // Found instructions are handed to the next boundary once, as an attachment would be, and not kept in force.
+    name: 'instructions found by reading are given to one boundary only',
+    profile: 'checkpoint',
+    file: 'runtime.ts',
+    find: '      this.nested.paths(session.id),\n    );',
+    replace: `      this.nested.paths(session.id).filter((path) => {
+        const handed = ((this as unknown as { handed?: Set<string> }).handed ??= new Set<string>());
+        const key = \`\${session.id} \${path}\`;
+        if (handed.has(key)) return false;
+        handed.add(key);
+        return true;
+      }),
+    );`,
+    clauses: ['LEG-06 (c)'],
+  },
+  {
+    name: 'a changed instruction file is announced by its path only, without its contents',
+    profile: 'checkpoint',
+    file: 'context/sources/instruction-files.ts',
+    find: '      `Instructions from: ${file.path} (this replaces its previous version)\\n${file.content}`,',
+    replace: '      `Instructions from: ${file.path} changed; read it again`,',
+    clauses: ['LEG-07 (a)'],
+  },
+  {
+    // The snapshot keeps each file's contents rather than a hash, and the update restates the old contents before the new.
+    name: 'an update of an instruction file restates its previous version before the new one',
+    profile: 'checkpoint',
+    file: 'context/sources/instruction-files.ts',
+    find: '    update: (_previous, file) =>\n      `Instructions from: ${file.path} (this replaces its previous version)\\n${file.content}`,',
+    replace:
+      '    update: (previous, file) =>\n      `Instructions from: ${file.path} (this replaces its previous version)\\n${previous.content}\\n${file.content}`,',
+    also: [
+      {
+        file: 'context/context-design.ts',
+        find: '  if (!design.hashesSnapshot()) return source.encode(value);',
+        replace: '  return source.encode(value);',
+      },
+      {
+        file: 'context/system-context.ts',
+        find: '        const previous = design.hashesSnapshot() ? observation : source.decode(stored.value);',
+        replace: '        const previous = source.decode(stored.value);',
+      },
+    ],
+    clauses: ['LEG-07 (c)'],
+  },
 ];
