@@ -88,6 +88,10 @@ Feature: Admission1 - Creating sessions and admitting prompts
     And the user admits "hello" with id "m1" and no resume
     # checks: INB-02
     Then the receipt is the one of the first admission of "m1", promoted
+    # checks: INB-02
+    And the inbox is:
+      | id | state    |
+      | m1 | promoted |
 
   @INB-04 @id:inb-admission-repeat-held-1 @needs:restart
   Scenario: [8b] An exact repeat with resume false wakes nothing either, in the process that held the prompt or after a restart
@@ -134,3 +138,16 @@ Feature: Admission1 - Creating sessions and admitting prompts
     And the inbox is:
       | id | text  | delivery | state   |
       | m1 | hello | default  | pending |
+
+  @INB-03 @id:inb-admission-conflict-resume-1
+  Scenario: [10b] A refused reuse of a message ID wakes nothing, though it does not say resume false
+    Given a session "s1"
+    And the provider replies "hi"
+    And the user admits "hello" with id "m1" and no resume
+    When the user admits "goodbye" with id "m1"
+    Then the admission fails with "conflict"
+    When the session settles
+    Then the provider received 0 requests
+    And the inbox is:
+      | id | text  | state   |
+      | m1 | hello | pending |

@@ -277,7 +277,7 @@ Feature: Promotion1 - Steers and queued prompts
     When the user steers "keep going"
     And the gate "g1" opens
     And the session settles
-    # checks: RUN-02
+    # checks: RUN-02 INB-09
     Then the session reports the failure "turn-limit" mentioning "25"
     And the provider received 31 requests
     And 1 scripted provider turn is left unused

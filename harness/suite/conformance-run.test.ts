@@ -23,6 +23,7 @@ test('a selection spread over several feature files runs every scenario it selec
     'inb-admission-5/another-delivery',
     'inb-admission-5/another-prompt',
     'inb-admission-5/another-session',
+    'inb-admission-conflict-resume-1',
     'ins-files-2',
     'rty-retry-client-error-1/401',
     'rty-retry-client-error-1/404',

@@ -470,4 +470,97 @@ export const inbox: Mutant[] = [
     ],
     clauses: ['INB-09 (c)'],
   },
+  {
+    name: 'a supplied session ID the runtime does not know is replaced by a generated one',
+    file: 'runtime.ts',
+    find: "return this.sessions.create(input.id ?? this.ids.next('ses'),",
+    replace:
+      "return this.sessions.create(input.id !== undefined && this.sessions.find(input.id) ? input.id : this.ids.next('ses'),",
+    clauses: ['INB-01 (b)'],
+  },
+  {
+    // The receipt still names the first admission; only what is stored shows the second write.
+    name: 'an exact repeat of an admission stores the prompt again, as pending',
+    kind: 'second occurrence',
+    file: 'inbox/inbox.ts',
+    find: 'if (existing) return { row: this.sameAdmission(toRow(existing), admission), duplicate: true };',
+    replace:
+      "if (existing) {\n        const row = this.sameAdmission(toRow(existing), admission);\n        this.log.append(admission.sessionId, [{ type: 'prompt.admitted', messageId: row.messageId, delivery: row.delivery, prompt: row.prompt }]);\n        return { row, duplicate: true };\n      }",
+    also: [
+      {
+        file: 'inbox/inbox-projection.ts',
+        find: "'INSERT INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)'",
+        replace:
+          "'INSERT OR REPLACE INTO inbox (message_id, session_id, prompt, delivery, admitted_seq) VALUES (?, ?, ?, ?, ?)'",
+      },
+    ],
+    clauses: ['INB-02 (b)'],
+  },
+  {
+    name: 'the session is woken before its admission is checked, so a refused one still wakes it',
+    kind: 'ordering in time',
+    file: 'runtime.ts',
+    find: '    this.sessions.get(input.sessionId);\n    const { row, duplicate } = this.inbox.admit({',
+    replace:
+      '    this.sessions.get(input.sessionId);\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);\n    const { row, duplicate } = this.inbox.admit({',
+    also: [
+      {
+        file: 'runtime.ts',
+        find: '    });\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);\n',
+        replace: '    });\n',
+      },
+    ],
+    clauses: ['INB-03 (d)'],
+  },
+  {
+    name: '`resume: false` is honoured only on a repeat: a first admission always wakes the session',
+    file: 'runtime.ts',
+    find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace: 'if (input.resume !== false || !duplicate) this.coordinator.wake(input.sessionId);',
+    clauses: ['INB-04 (c)'],
+  },
+  {
+    name: 'promoting new input adds a fresh allowance to what was left of the old one',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace: 'if (promoted > 0) turns -= MAX_PROVIDER_TURNS;',
+    clauses: ['INB-09 (b)'],
+  },
+  {
+    // The rerun a wake collected during the drain promotes one, so only a second queued prompt shows it.
+    name: 'a queued prompt is promoted only when a drain starts, not when a drain would go idle',
+    file: 'runner/drain.ts',
+    find: 'const promoted = promoteAtBoundary(deps, sessionId);',
+    replace: 'const promoted = first ? promoteAtBoundary(deps, sessionId) : deps.inbox.promoteSteers(sessionId);',
+    clauses: ['INB-11 (a)'],
+  },
+  {
+    name: 'a wake collected by the interrupted drain is delivered once its cleanup is over',
+    file: 'runner/coordinator.ts',
+    find: '    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;',
+    replace:
+      '    const rerun = chain.rerun;\n    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;\n    if (rerun) this.wake(sessionId);',
+    clauses: ['INB-14 (c)'],
+  },
+  {
+    // Only what this process dispatched counts as possibly dispatched: a restart forgets it.
+    name: 'a wake takes an unanswered turn for undispatched unless this process sent it',
+    kind: 'state held only in memory',
+    file: 'runner/drain.ts',
+    find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
+    replace:
+      "    const dispatchedHere = ((deps as unknown as { dispatchedHere?: Set<string> }).dispatchedHere ??= new Set<string>());\n    if (first && mode === 'wake' && promoted === 0 && dispatchedHere.has(sessionId)) return 'idle';\n    dispatchedHere.add(sessionId);\n",
+    clauses: ['INB-15 (a)'],
+  },
+  {
+    // The rows admitted by an earlier process are taken for stale: only this process's admissions are pending.
+    name: 'pending prompts are those admitted since the process started',
+    kind: 'state held only in memory',
+    file: 'inbox/inbox.ts',
+    find: "    this.pending = db.prepare<[string, Delivery], Row>(\n      'SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL ORDER BY admitted_seq',\n    );",
+    replace:
+      "    const startedAt = db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(admitted_seq), 0) AS seq FROM inbox').get()!.seq;\n    this.pending = db.prepare<[string, Delivery], Row>(\n      `SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL AND admitted_seq > ${startedAt} ORDER BY admitted_seq`,\n    );",
+    clauses: ['INB-06 (b)'],
+  },
 ];
