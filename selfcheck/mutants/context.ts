@@ -508,4 +508,52 @@ export const context: Mutant[] = [
     replace: '      if (stored) next[source.key] = stored;',
     clauses: ['CTX-09 (a)'],
   },
+  {
+    // The failure is reported as the clause asks, and the drain goes on without the sources it could not compose.
+    name: 'a composition error is reported, and the turn goes out without any source',
+    file: 'runner/context-boundary.ts',
+    find: "      if (error instanceof ContextCompositionError) throw new ContextBlocked('context-invalid', error.message);\n      throw error;",
+    replace:
+      "      if (!(error instanceof ContextCompositionError)) throw error;\n      deps.log.append(session.id, [{ type: 'session.failed', code: 'context-invalid', message: error.message }]);\n      sources = [];",
+    clauses: ['CTX-01 (e)'],
+  },
+  {
+    // What the process saw of an outage is kept in its memory, beside the snapshot.
+    name: 'a source back from an outage is taken as settled for one boundary before its change is told',
+    file: 'context/system-context.ts',
+    find: '      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace:
+      '      if (stored) next[source.key] = stored;\n      backFromOutage.add(source.key);\n    } else if (stored && backFromOutage.delete(source.key)) {\n      next[source.key] = stored;\n    } else if (observation === Absent) {',
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: 'export async function reconcile(',
+        replace: 'const backFromOutage = new Set<string>();\nexport async function reconcile(',
+      },
+    ],
+    clauses: ['CTX-07 (c)'],
+  },
+  {
+    name: 'a source that loads for the first time during the epoch joins the snapshot without being told',
+    file: 'context/system-context.ts',
+    find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
+    replace: '    } else if (!stored) {',
+    clauses: ['CTX-08 (b)'],
+  },
+  {
+    // The removal text is rendered again from the stored value when it is due: the snapshot holds no copy.
+    name: 'the snapshot entry drops the removal text, which is rendered when the removal comes',
+    file: 'context/system-context.ts',
+    find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
+    replace: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : {}) };',
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: '    const removal = snapshot[key]!.removal;',
+        replace:
+          '    const source = sources.find((candidate) => candidate.key === key);\n    const removal = snapshot[key]!.removal ?? source?.removal?.(source.decode(snapshot[key]!.value));',
+      },
+    ],
+    clauses: ['CTX-12 (b)'],
+  },
 ];
