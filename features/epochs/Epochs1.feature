@@ -274,9 +274,9 @@ Feature: Epochs1 - The Baseline System Context of a Context Epoch
     And the session settles
     # checks: RUN-08
     Then no request after request 1 contains "kit/here.one"
-    # checks: EPO-02
+    # checks: EPO-02 EPO-07
     And the provider received 1 request
-    # checks: EPO-02
+    # checks: EPO-02 EPO-07
     And the inbox is:
       | text | state    |
       | one  | promoted |

@@ -152,7 +152,7 @@ export const epochs: Mutant[] = [
           'const begunEpochs = new WeakMap<object, Set<string>>();\n/** Why the context stops a drain before anything is sent. */',
       },
     ],
-    clauses: ['EPO-04 (b)'],
+    clauses: ['EPO-04 (b)', 'EPO-05 (b)'],
   },
   {
     name: 'the epoch view joins the baseline parts otherwise than they were sent',
@@ -167,7 +167,7 @@ export const epochs: Mutant[] = [
     file: 'session/session-store.ts',
     find: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.cleared' }]",
     replace: "[{ type: 'session.moved', location, projectRoot }, { type: 'context.replacement-requested' }]",
-    clauses: ['EPO-07 (a)'],
+    clauses: ['EPO-07 (a)', 'EPO-07 (d)'],
   },
   {
     name: 'the epoch view trims the baseline it kept',
@@ -258,5 +258,82 @@ export const epochs: Mutant[] = [
     find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
     replace: '    epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
     clauses: ['EPO-08 (d)'],
+  },
+  {
+    // One part per contributor: the first source of each stands for all of them.
+    name: 'the first baseline renders only the first source of each contributor',
+    file: 'context/system-context.ts',
+    find: "  return { kind: 'ready', baseline: render(design, observed) };\n}\n\n/**\n * Compares",
+    replace:
+      "  const contributor = (o: Observed) => o.source.key.split('.')[0];\n  return { kind: 'ready', baseline: render(design, observed.filter((o, i) => observed.findIndex((p) => contributor(p) === contributor(o)) === i)) };\n}\n\n/**\n * Compares",
+    clauses: ['EPO-01 (a)'],
+  },
+  {
+    // The failure answers the prompt: it is taken out of the inbox into history, the epoch still unbegun.
+    name: 'a prompt whose first epoch cannot begin is promoted with the failure',
+    file: 'runner/drain.ts',
+    find: "      if (!(error instanceof ContextBlocked)) throw error;\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    replace:
+      "      if (!(error instanceof ContextBlocked)) throw error;\n      if (!deps.epochs.find(sessionId)) promoteAtBoundary(deps, sessionId);\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    clauses: ['EPO-02 (c)'],
+  },
+  {
+    // The change is told, and the baseline is rendered again with it, so the cache prefix moves.
+    name: 'an admitted change also renders the baseline again',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);\n      const fresh = await initialize(this.deps.profile, this.sources);\n      if (fresh.kind === 'ready') this.deps.log.append(this.session.id, [{ type: 'context.replaced', parts: systemParts(this.deps.profile, fresh.baseline), snapshot: fresh.baseline.snapshot, provider: providerOf(this.deps.provider) }]);",
+    clauses: ['EPO-04 (c)'],
+  },
+  {
+    name: "a fresh baseline after a compaction is compared with the old epoch's snapshot",
+    kind: 'stale cache',
+    file: 'runner/context-boundary.ts',
+    find: "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },\n    ]);\n    return new ContextBoundary(deps, session, sources, true);",
+    replace:
+      "      { type: 'context.replaced', parts, snapshot, provider: providerOf(deps.provider) },\n    ]);\n    return new ContextBoundary(deps, session, sources, false);",
+    clauses: ['EPO-06 (b)'],
+  },
+  {
+    name: "a compaction deletes the earlier epoch's system messages from durable history",
+    file: 'history/history-projection.ts',
+    find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
+    replace:
+      "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;\n      db.prepare(\"DELETE FROM messages WHERE session_id = ? AND role = 'system'\").run(sessionId);",
+    clauses: ['EPO-06 (d)'],
+  },
+  {
+    // The destination's sources are told twice: in the fresh baseline, and as the changes since the old location.
+    name: "the destination's first turn also announces its sources in a system message",
+    file: 'runner/context-boundary.ts',
+    find: "      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },\n    ]);",
+    replace:
+      "      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },\n      ...(deps.log.after(session.id, 0).some(({ event }) => event.type === 'session.moved')\n        ? [{ type: 'context.updated' as const, messageId: deps.ids.next('msg'), text: initialization.baseline.parts.map((part) => part.text).join('\\n\\n'), keys: initialization.baseline.parts.map((part) => part.key), snapshot }]\n        : []),\n    ]);",
+    clauses: ['EPO-07 (c)'],
+  },
+  {
+    name: "after a model switch, the earlier model's answers are left out of the history sent",
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace:
+      "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter(\n      (m) => m.role !== 'assistant' || m.model === (session.model ?? deps.provider.model),\n    ),",
+    clauses: ['EPO-08 (b)'],
+  },
+  {
+    // The replacement is given up rather than waited for: the old baseline goes on, its changes told as messages.
+    name: 'a blocked replacement keeps the old baseline for the rest of the epoch',
+    file: 'runner/context-boundary.ts',
+    find: '    if (epoch) return ContextBoundary.replaced(deps, session, sources, epoch.snapshot);',
+    replace:
+      "    if (epoch) {\n      try {\n        return await ContextBoundary.replaced(deps, session, sources, epoch.snapshot);\n      } catch (error) {\n        if (!(error instanceof ContextBlocked)) throw error;\n        deps.log.append(session.id, [{ type: 'context.replaced', parts: epoch.parts, snapshot: epoch.snapshot, ...(epoch.provider ? { provider: epoch.provider } : {}) }]);\n        return new ContextBoundary(deps, session, sources, false);\n      }\n    }",
+    clauses: ['EPO-09 (b)'],
+  },
+  {
+    name: 'the baseline names the instruction files without their text',
+    file: 'context/sources/instructions.ts',
+    find: '    baseline: render,',
+    replace: "    baseline: (files) => files.map((f) => `Instructions from: ${f.path}`).join('\\n'),",
+    clauses: ['EPO-10 (c)'],
   },
 ];
