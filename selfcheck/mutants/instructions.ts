@@ -268,4 +268,23 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
       'update: (previous, files) => `${SUPERSESSION}\\n\\n${render([...files, ...previous.filter((old) => !files.some((file) => file.path === old.path))])}`,',
     clauses: ['INS-03 (c)'],
   },
+  {
+    name: 'each instruction file changed at a boundary is told in a message of its own',
+    kind: 'second occurrence',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      const pieces = text.split(/\\n\\n(?=Instructions from: )/);\n      this.deps.log.append(this.session.id, pieces.map((piece, i) => ({ type: 'context.updated' as const, messageId: i === 0 ? messageId : this.deps.ids.next('msg'), text: piece, keys, snapshot })));",
+    clauses: ['INS-01 (c)'],
+  },
+  {
+    // The restated set follows when the files changed, not where they stand.
+    name: 'a restated set lists the changed files first',
+    kind: 'ordering in time',
+    file: 'context/sources/instructions.ts',
+    find: '    update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      '    update: (previous, files) => {\n      const changed = files.filter((f) => !previous.some((p) => p.path === f.path && p.content === f.content));\n      return `${SUPERSESSION}\\n\\n${render([...changed, ...files.filter((f) => !changed.includes(f))])}`;\n    },',
+    clauses: ['INS-02 (b)'],
+  },
 ];
