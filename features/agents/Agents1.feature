@@ -193,6 +193,8 @@ Feature: Agents1 - Agent and model selection
     And call "call_beta" settled as error
     And request 3 does not contain "BETA BODY" anywhere
     And request 3 does not contain "beta-9d2" anywhere
+    # Its location comes the same way.
+    And request 2 mentions "alpha-7c1" in its conversation
 
   @AGT-07 @id:agt-skill-tool-2
   Scenario: [11] Without any agent's rules, a skill's body and location reach the model through the skill tool only
@@ -207,6 +209,7 @@ Feature: Agents1 - Agent and model selection
     And request 1 offers the skill tool
     And call "call_alpha" settled as success
     And request 2 mentions "ALPHA BODY" in its conversation
+    And request 2 mentions "alpha-7c1" in its conversation
 
   @AGT-01 @id:agt-agents-8 @needs:restart
   Scenario: [8] A model selected between turns is the one of every later turn, across a restart too

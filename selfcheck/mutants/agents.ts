@@ -268,4 +268,11 @@ export const agents: Mutant[] = [
     replace: 'skills.map((s) => `- ${s.name}`)',
     clauses: ['AGT-03 (a)'],
   },
+  {
+    name: 'the skill tool gives the body without the location',
+    file: 'tools/skill-tool.ts',
+    find: "return [`Skill ${skill.name}${skill.location ? ` (files in ${skill.location})` : ''}:`, skill.body].join('\\n');",
+    replace: "return [`Skill ${skill.name}:`, skill.body].join('\\n');",
+    clauses: ['AGT-07 (a)'],
+  },
 ];
