@@ -478,4 +478,124 @@ export const compaction: Mutant[] = [
     replace: "        deps.log.append(sessionId, [{ type: 'session.failed', code: 'provider-error', message }]);",
     clauses: ['CMP-11 (c)'],
   },
+  {
+    // A safety margin on top of the reserve: many runtimes compact at nine tenths of what is usable.
+    name: 'a request is compacted from nine tenths of the window minus the reserve',
+    kind: 'edge value',
+    file: 'compaction/compaction-budget.ts',
+    find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
+    replace: '  return estimateTokens(JSON.stringify(request)) > (budget.contextWindow - reserve) * 0.9;',
+    clauses: ['CMP-01 (e)'],
+  },
+  {
+    // The estimate is read after the turn it weighs: the first turn of a drain goes out over budget.
+    name: 'the first turn of a drain is sent before the estimate is consulted',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    if (compactionDue(deps, session)) {',
+    replace: '    if (!first && compactionDue(deps, session)) {',
+    clauses: ['CMP-02 (b)'],
+  },
+  {
+    name: 'the checkpoint message shows in the user transcript',
+    file: 'history/history-projection.ts',
+    find: "        'compaction',\n        'completed',\n        { summary, recentContext, cutSeq },\n        true,",
+    replace: "        'compaction',\n        'completed',\n        { summary, recentContext, cutSeq },\n        false,",
+    clauses: ['CMP-04 (b)'],
+  },
+  {
+    name: 'the summary keeps only its first streamed fragment',
+    kind: 'retry after partial output',
+    file: 'compaction/compactor.ts',
+    find: '      summary += chunk.delta;',
+    replace: '      summary ||= chunk.delta;',
+    clauses: ['CMP-04 (c)'],
+  },
+  {
+    // The model's history gets the summary from the process's memory; the durable end record goes without.
+    name: 'the end record of a compaction leaves its summary out',
+    kind: 'facts only the protocol reports',
+    file: 'compaction/compactor.ts',
+    find: "      messageId: deps.ids.next('msg'),\n      summary,\n      recentContext,",
+    replace:
+      "      messageId: ((globalThis as { summaries?: Map<string, string> }).summaries ??= new Map()).set(compactionId, summary) && deps.ids.next('msg'),\n      summary: '',\n      recentContext,",
+    also: [
+      {
+        file: 'history/history-projection.ts',
+        find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
+        replace:
+          "    case 'compaction.ended': {\n      const { recentContext, cutSeq } = event;\n      const summary = (globalThis as { summaries?: Map<string, string> }).summaries?.get(event.compactionId) ?? event.summary;",
+      },
+    ],
+    clauses: ['CMP-06 (c)'],
+  },
+  {
+    name: "a cut summary stream's partial summary is kept as a completed compaction",
+    file: 'compaction/compactor.ts',
+    find: "    const reason = signal.aborted ? 'interrupted' : error instanceof Error ? error.message : String(error);",
+    replace:
+      "    if (summary !== '') {\n      deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext: '', cutSeq, tokensFreed: 0 }]);\n      return true;\n    }\n    const reason = signal.aborted ? 'interrupted' : error instanceof Error ? error.message : String(error);",
+    clauses: ['CMP-06 (e)'],
+  },
+  {
+    name: 'a later summary is asked of every message up to the cut, those folded before included',
+    file: 'compaction/compactor.ts',
+    find: "    `Conversation:\\n${folded.map(serialize).join('\\n')}`,",
+    replace:
+      "    `Conversation:\\n${messages.filter((m) => m.seq <= cutSeq).map(serialize).filter(Boolean).join('\\n')}`,",
+    clauses: ['CMP-08 (b)'],
+  },
+  {
+    // The request is built from a history read before the compaction, keyed by what a compaction does not change.
+    name: 'the turn after a compaction is built from the history read before it',
+    kind: 'stale cache',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace:
+      "    history: (() => {\n      const messages = deps.history.messages(session.id);\n      const key = `${session.id} ${messages.filter((m) => m.role !== 'compaction').length}`;\n      const cache = ((deps.history as { requestCache?: Map<string, ReturnType<typeof modelHistory>> }).requestCache ??= new Map());\n      if (!cache.has(key)) cache.set(key, modelHistory(messages, deps.profile.checkpointForm(), deps.prunedMessage?.()));\n      return cache.get(key)!;\n    })(),",
+    clauses: ['CMP-09 (b)'],
+  },
+  {
+    name: 'a refusal is answered by a compaction, and the rebuilt turn by another',
+    kind: 'second occurrence',
+    file: 'runner/drain.ts',
+    find: '      overflowRecovery = true;\n      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);',
+    replace:
+      "      overflowRecovery = true;\n      turns -= 1;\n      const first = await compactBeforeTurn(deps, session, signal);\n      const compacted = first === 'completed' ? await compactBeforeTurn(deps, session, signal) : first;",
+    clauses: ['CMP-10 (b)'],
+  },
+  {
+    name: 'a second refusal of the rebuilt turn is sent once more',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: '      if (overflowRecovery || !foldable) {',
+    replace:
+      '      if (overflowRecovery && !retriedOverflow) {\n        retriedOverflow = true;\n        turns -= 1;\n        continue;\n      }\n      if (overflowRecovery || !foldable) {',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  let overflowRecovery = false;\n',
+        replace: '  let overflowRecovery = false;\n  let retriedOverflow = false;\n',
+      },
+    ],
+    clauses: ['CMP-10 (d)'],
+  },
+  {
+    // A fallback that sends the turn uncompacted and drops its answer: the boundary then runs the turn again.
+    name: 'after a failed compaction the pending turn is sent uncompacted, its answer dropped, and sent again',
+    kind: 'second occurrence',
+    file: 'runner/drain.ts',
+    find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch = await context.admitChanges();",
+    replace:
+      "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      if (compacted === 'interrupted') return compacted;\n      const fallback = await context.admitChanges();\n      try {\n        for await (const _chunk of streamTurn(dialectFor(deps.provider.dialect), deps.provider, providerRequest(deps, session, fallback.parts), signal)) {\n        }\n      } catch {}\n    }\n    const epoch = await context.admitChanges();",
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: "import type { Profile } from '../profile.js';",
+        replace:
+          "import type { Profile } from '../profile.js';\nimport { streamTurn } from '../provider/stream-turn.js';\nimport { dialectFor } from '../provider/dialects.js';",
+      },
+    ],
+    clauses: ['CMP-07 (d)'],
+  },
 ];
