@@ -162,4 +162,14 @@ export const continuation: Mutant[] = [
       "  if (lastUser < 0) return { prompt: { parts: [{ type: 'text', text: MEDIA_PLACEHOLDER }] }, ofMedia: true };\n  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');\n",
     clauses: ['CON-04 (c)'],
   },
+  {
+    // The continuation is stored, but the drain ends with the compaction: it waits for the next wake.
+    name: 'the continuation waits for the next wake instead of asking the model again',
+    profile: 'continuation',
+    file: 'runner/drain.ts',
+    find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch",
+    replace:
+      "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
+    clauses: ['CON-01 (b)'],
+  },
 ];
