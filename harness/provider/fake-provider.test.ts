@@ -93,6 +93,9 @@ test("a check of the summary the runtime declares is answered with that summary,
   );
   assert.equal(provider.summaryChecks.length, 1);
   assert.equal(provider.requestsReceived, 1);
+  // The prompt quoted by the user, not asked of the model's own summary, is a turn like any other.
+  assert.equal((await postChat(provider, 'Check the summary you wrote.')).status, 500);
+  assert.equal(provider.summaryChecks.length, 1);
 });
 
 test('a connection scripted to be reset fails on the network, in process and over the loopback, and the next request is answered', async () => {

@@ -194,9 +194,7 @@ export class FakeProvider {
         { status: 400 },
       );
     }
-    const check = this.summaryCheck;
-    if (check && captured.messages.findLast((message) => message.role === 'user')?.text.includes(check))
-      return this.answerSummaryCheck(captured, path, signal);
+    if (this.asksSummaryCheck(captured)) return this.answerSummaryCheck(captured, path, signal);
     this.arrived += 1;
     if (this.lastErrorAt !== undefined) this.retrySleepMs += performance.now() - this.lastErrorAt;
     this.lastErrorAt = undefined;
@@ -266,13 +264,24 @@ export class FakeProvider {
     return this.respond(captured.index, wire, signal, held && entry!.holdEnd ? held : undefined);
   }
 
+  /** A check of a summary ends the request, right after the model's summary it asks about. */
+  private asksSummaryCheck({ messages }: CapturedRequest): boolean {
+    const [summary, check] = messages.slice(-2);
+    return (
+      this.summaryCheck !== undefined &&
+      summary?.role === 'assistant' &&
+      check?.role === 'user' &&
+      check.text.includes(this.summaryCheck)
+    );
+  }
+
   /**
    * A model asked to check the summary it wrote repeats it when nothing is missing: the scenario
    * scripted that summary as complete. The summary is the model's message the check follows.
    */
   private answerSummaryCheck(captured: CapturedRequest, path: string, signal: AbortSignal | undefined): Response {
     this.summaryChecks.push(captured);
-    const summary = captured.messages.findLast((message) => message.role === 'assistant')?.text ?? '';
+    const summary = captured.messages.at(-2)?.text ?? '';
     const id = `msg_kit_check_${this.summaryChecks.length}`;
     const turn = withReportedUsage({ kind: 'text', text: summary, chunks: 1 }, captured.body);
     const wire = this.dialect.encodeTurn(turn, this.model, id, { path, body: captured.body });

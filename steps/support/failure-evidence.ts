@@ -12,9 +12,25 @@ import type { KitWorld } from './world.js';
 export async function attachFailureEvidence(world: KitWorld): Promise<void> {
   const { requests } = world.provider;
   const shown = requests[(world.examinedRequest ?? requests.length) - 1];
+  const checks = world.provider.summaryChecks;
   if (shown) {
-    world.attach(renderRequest(shown, requests.length).join('\n'), requestAttachment(shown.index));
+    const [heading = '', ...rest] = renderRequest(shown, requests.length);
+    // Checks of a summary take no number among the requests: say that there were some.
+    const besides = checks.length ? ` (besides ${checks.length} check(s) of a summary, in summary-checks.json)` : '';
+    world.attach([heading + besides, ...rest].join('\n'), requestAttachment(shown.index));
   }
+  if (checks.length)
+    world.attach(
+      JSON.stringify(
+        checks.map((request) => request.body),
+        null,
+        2,
+      ),
+      {
+        mediaType: 'application/json',
+        fileName: 'summary-checks.json',
+      },
+    );
   world.attach(
     JSON.stringify(
       requests.map((request) => request.body),
