@@ -792,7 +792,13 @@ const commands = {
   'runtime.close': close,
   'skill.define': (c) => {
     // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md` and names each
-    // after its folder: the kit's location cannot name the folder without renaming the skill.
+    // after its folder: the kit's location cannot name the folder without renaming the skill, and a
+    // skill kept elsewhere would make every check of where its location shows say nothing.
+    if (c.location !== undefined)
+      throw new Refusal(
+        'unsupported',
+        "not wired: a skill kept in a location: Claude Code names a personal skill after its folder (<config dir>/skills/<name>/SKILL.md), whose path cannot carry the location's name",
+      );
     const dir = join(configDir(), 'skills', c.name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
