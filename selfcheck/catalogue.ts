@@ -10,9 +10,23 @@ import { mutantsByArea as builtIn, type Mutant } from './mutants/index.js';
 async function load(): Promise<Record<string, Mutant[]>> {
   const file = process.env.KIT_MUTANTS;
   if (!file) return builtIn;
-  const module = (await import(pathToFileURL(resolve(file)).href)) as { mutantsByArea?: Record<string, Mutant[]> };
+  const module = (await import(pathToFileURL(resolve(file)).href)) as {
+    mutantsByArea?: Record<string, WrittenElsewhere[]>;
+  };
   if (!module.mutantsByArea) throw new Error(`KIT_MUTANTS: ${file} exports no mutantsByArea`);
-  return module.mutantsByArea;
+  return Object.fromEntries(
+    Object.entries(module.mutantsByArea).map(([area, written]) => [area, written.map(withClauses)]),
+  );
+}
+
+/** A mutant written without the clause table may name the rules it breaks (`breaks`) instead of clauses. */
+type WrittenElsewhere = Omit<Mutant, 'clauses'> & { clauses?: string[]; breaks?: string[] };
+
+/** Each rule named alone stands for all of it: every scenario of the rule judges the mutant. */
+function withClauses({ breaks, clauses, ...mutant }: WrittenElsewhere): Mutant {
+  const named = [...(clauses ?? []), ...(breaks ?? [])];
+  if (named.length === 0) throw new Error(`KIT_MUTANTS: mutant "${mutant.name}" names no clause and no rule it breaks`);
+  return { ...mutant, clauses: named };
 }
 
 /** Whether the catalogue is another than the kit's own. */

@@ -9,6 +9,9 @@ import { rulesBroken, type Mutant } from './mutants/index.js';
 /** A clause as the clause table and the mutants write it: `INB-01 (a)`. */
 export const clauseName = (clause: Pick<Clause, 'rule' | 'letter'>): string => `${clause.rule} (${clause.letter})`;
 
+/** A rule's ID alone, where a clause would name its letter too. */
+const WHOLE_RULE = /^[A-Z]+-\d+$/;
+
 /**
  * What judges one clause a mutant names: the scenarios the clause table lists under it, or, where
  * none of them applies to the mutant's profile, every scenario of its rule (`undefined`).
@@ -43,6 +46,8 @@ export function clauseJudging(
     return scenario !== undefined && appliesTo(scenario, declared);
   };
   const judges = mutant.clauses.map((name): ClauseJudge => {
+    // A set written elsewhere may name a whole rule: every scenario of the rule judges it.
+    if (WHOLE_RULE.test(name)) return { name, rule: name, scenarios: [] };
     const clause = byName.get(name);
     if (!clause) throw new Error(`mutant "${mutant.name}" names ${name}, which rules/index.md does not have`);
     return { name, rule: clause.rule, scenarios: clause.scenarios.filter(runs) };
