@@ -89,8 +89,8 @@ process.stdout.write(
     '\n',
 );
 process.stdout.write(slowestLines().join(''));
-// The clauses of the whole table, so only where the whole catalogue was judged.
-if (only.length === 0) process.stdout.write(clauseCountLines(table, mutants).join(''));
+// The clauses of the whole table, so only where the kit's whole catalogue was judged.
+if (only.length === 0 && !elsewhere) process.stdout.write(clauseCountLines(table, mutants).join(''));
 process.stdout.write(`selfcheck: ${selected.length - escaped} passed, ${escaped} failed\n`);
 process.exitCode = escaped > 0 ? 1 : 0;
 

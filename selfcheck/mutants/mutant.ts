@@ -75,5 +75,6 @@ export interface Mutant extends Edit {
 
 /** The rules a mutant breaks: those of its clauses, in the order first named. */
 export function rulesBroken(mutant: Mutant): string[] {
-  return [...new Set(mutant.clauses.map((clause) => clause.slice(0, clause.indexOf(' '))))];
+  // A set written elsewhere may name a rule alone, with no clause letter after it.
+  return [...new Set(mutant.clauses.map((clause) => clause.split(' ')[0]!))];
 }
