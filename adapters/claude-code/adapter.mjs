@@ -399,6 +399,9 @@ const EMULATED = {
  */
 const ABSENT = ['session.run', 'session.wake'];
 
+/** How many provider turns one drain may take (seed 000, RUN-02). */
+const PROVIDER_TURN_ALLOWANCE = 25;
+
 function environment() {
   const env = { ...process.env, ...OFFLINE };
   for (const name of Object.keys(env))
@@ -479,6 +482,10 @@ function processOf(id) {
     // Claude Code echoes each user message once it takes it in: the session is idle only then.
     '--replay-user-messages',
     '--verbose',
+    // The seeds' provider-turn allowance of a drain (RUN-02), through Claude Code's own cap, which it
+    // counts from each prompt it takes in and has no default for.
+    '--max-turns',
+    String(PROVIDER_TURN_ALLOWANCE),
     '--model',
     model,
     ...agentArguments(agent, agentSelected === true),

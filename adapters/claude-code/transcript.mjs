@@ -259,17 +259,21 @@ const PROMPT_TOO_LONG = 'Prompt is too long';
  * its own overflow text, never by the adapter's reading of the provider's words.
  */
 export function toKitFailures(rows) {
-  return currentChain(rows)
-    .filter((row) => row.type === 'assistant' && row.isApiErrorMessage)
-    .map((row) => {
-      const overflow = blocksOf(row.message?.content).some(
-        (block) => block.type === 'text' && block.text.startsWith(PROMPT_TOO_LONG),
-      );
-      return {
+  return currentChain(rows).flatMap((row) => {
+    // The turn cap (`--max-turns`) reached: Claude Code records it as an attachment row of its own.
+    if (row.type === 'attachment' && row.attachment?.type === 'max_turns_reached')
+      return [{ code: 'turn-limit', message: `Claude Code stopped at its cap of ${row.attachment.maxTurns} turns` }];
+    if (!(row.type === 'assistant' && row.isApiErrorMessage)) return [];
+    const overflow = blocksOf(row.message?.content).some(
+      (block) => block.type === 'text' && block.text.startsWith(PROMPT_TOO_LONG),
+    );
+    return [
+      {
         code: overflow ? 'context-overflow' : 'provider-error',
         message: textOf(row.message?.content) || 'the provider request failed',
-      };
-    });
+      },
+    ];
+  });
 }
 
 /**
