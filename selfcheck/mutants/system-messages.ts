@@ -1,5 +1,23 @@
 import type { Edit, Mutant } from './mutant.js';
 
+/**
+ * A failed provider attempt takes back the snapshot it admitted (to the last one before the newest
+ * answer), with `also` done first: what a runtime that rolls its context back on failure writes.
+ */
+const takingBackAfterFailure = (also: string): string => `  projectHistory(db, sessionId, seq, event);
+  if (event.type === 'session.failed') {
+    const { answered } = db
+      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
+      .get(sessionId) as { answered: number };
+${also}    const kept = db
+      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
+      .get(sessionId, answered) as { data: string } | undefined;
+    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
+  }`;
+
+const DELETE_UNANSWERED_SYSTEM_MESSAGES = `    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
+`;
+
 /** Which sessions were told the date is kept in a memo of the process (the date mutants below). */
 const DATE_TOLD_IN_MEMORY: Edit[] = [
   {
@@ -19,6 +37,7 @@ function tellsDate(deps: ContextBoundaryDeps, session: Session): boolean {
   told.add(session.id);
   return before;
 }
+
 export class ContextBoundary {`,
   },
 ];
@@ -150,17 +169,7 @@ export const systemMessages: Mutant[] = [
     name: 'a failed provider attempt takes back its system message and the snapshot it admitted',
     file: 'store/projector.ts',
     find: '  projectHistory(db, sessionId, seq, event);',
-    replace: `  projectHistory(db, sessionId, seq, event);
-  if (event.type === 'session.failed') {
-    const { answered } = db
-      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
-      .get(sessionId) as { answered: number };
-    db.prepare("DELETE FROM messages WHERE session_id = ? AND role = 'system' AND seq > ?").run(sessionId, answered);
-    const kept = db
-      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
-      .get(sessionId, answered) as { data: string } | undefined;
-    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
-  }`,
+    replace: takingBackAfterFailure(DELETE_UNANSWERED_SYSTEM_MESSAGES),
     clauses: ['MCS-04 (a)'],
   },
   {
@@ -277,16 +286,7 @@ export const systemMessages: Mutant[] = [
     name: 'a failed provider attempt takes back the snapshot it admitted, so the retry announces the change again',
     file: 'store/projector.ts',
     find: '  projectHistory(db, sessionId, seq, event);',
-    replace: `  projectHistory(db, sessionId, seq, event);
-  if (event.type === 'session.failed') {
-    const { answered } = db
-      .prepare("SELECT COALESCE(MAX(seq), 0) AS answered FROM messages WHERE session_id = ? AND role = 'assistant' AND status = 'completed'")
-      .get(sessionId) as { answered: number };
-    const kept = db
-      .prepare("SELECT data FROM events WHERE session_id = ? AND type IN ('context.initialized', 'context.updated', 'context.replaced') AND seq < ? ORDER BY seq DESC LIMIT 1")
-      .get(sessionId, answered) as { data: string } | undefined;
-    if (kept) db.prepare('UPDATE context_epochs SET snapshot = ? WHERE session_id = ?').run(JSON.stringify(JSON.parse(kept.data).snapshot), sessionId);
-  }`,
+    replace: takingBackAfterFailure(''),
     clauses: ['MCS-04 (c)'],
   },
   {
