@@ -78,9 +78,9 @@ export class FakeProvider {
   summaryRequest: ((request: DecodedRequest) => boolean) | undefined;
   /**
    * The prompt by which the runtime asks the model to check the summary it just wrote, as it
-   * declares it (`compaction.summary-check`). A request whose last user message holds it is no turn
-   * of the conversation and takes no scripted answer: it is answered with that summary repeated,
-   * kept in `summaryChecks` and numbered among no requests.
+   * declares it (`compaction.summary-check`). A request that ends with a user message holding it,
+   * right after the model's summary, is no turn of the conversation and takes no scripted answer: it
+   * is answered with that summary repeated, kept in `summaryChecks` and numbered among no requests.
    */
   summaryCheck: string | undefined;
   /** The requests that asked the model to check its summary, in order (see `summaryCheck`). */
