@@ -63,6 +63,7 @@ Feature: Runner1 - Provider turns and tool settlement
     Given a session "s1"
     And the provider calls echo 26 times
     When the user steers "loop"
+    # checks: RUN-02
     And the session settles
     Then the provider received 25 requests
     And the session reports the failure "turn-limit"

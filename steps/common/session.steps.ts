@@ -114,6 +114,13 @@ async function settle(world: KitWorld, sessionId: string): Promise<void> {
         ({ requests }) => requests,
         () => [],
       );
+      // A runtime that goes on calling the provider past the script has already done what the
+      // scenario rules out: that is its failure, not a wait that proves nothing.
+      const unscripted = world.provider.unexpected;
+      if (waiting.length === 0 && unscripted.length > 0)
+        expect.fail(
+          `the session did not settle: it went on calling the provider after the scenario's script ended, ${unscripted.length} request(s) with no scripted turn, the first ${unscripted[0]} (${error.message})`,
+        );
       if (waiting.length === 0) throw error;
       expect.fail(
         `the session did not settle: it waits for permission to run ${waiting.map((r) => r.tool).join(', ')}, which no step of the scenario answers (${error.message})`,
