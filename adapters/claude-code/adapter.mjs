@@ -78,6 +78,29 @@ function session(id) {
 
 const configDir = () => join(config.storeDir, 'claude');
 
+/**
+ * `<storeDir>/kit-skills.json`: each skill skill.define defined, by name, with its location (null
+ * for none). A skill without a location is a personal skill, `<config dir>/skills/<name>/SKILL.md`.
+ * One with a location is a project skill of a folder of the store that mirrors the location's path
+ * (`<storeDir>/skill-locations/<location>/.claude/skills/<name>/SKILL.md`), given to each process
+ * with `--add-dir`: Claude Code reads the `.claude/skills` folder of every directory added so, and
+ * names a skill after its own folder, so only a folder above it can carry the location's name.
+ */
+const skillsFile = () => join(config.storeDir, 'kit-skills.json');
+function readSkills() {
+  return existsSync(skillsFile()) ? JSON.parse(readFileSync(skillsFile(), 'utf8')) : {};
+}
+/** The store's folder for a skill location: the location's path below `<storeDir>/skill-locations`. */
+function locationDir(location) {
+  const segments = location.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return join(config.storeDir, 'skill-locations', ...segments);
+}
+/** The folders each process adds (`--add-dir`): one per location a skill is kept in. */
+function skillLocationDirs() {
+  const locations = Object.values(readSkills()).filter((location) => location !== null);
+  return [...new Set(locations.map(locationDir))].sort();
+}
+
 /** `<storeDir>/kit-compaction.json`: the budget compaction.configure set, read by every process started after it. */
 const compactionFile = () => join(config.storeDir, 'kit-compaction.json');
 function compactionSettings() {
@@ -245,9 +268,7 @@ function skillAllowlist(name) {
     rule === 'deny' ? [skill] : [],
   );
   if (denied.length === 0) return undefined;
-  const dir = join(configDir(), 'skills');
-  const defined = existsSync(dir) ? readdirSync(dir) : [];
-  return defined.filter((skill) => !denied.includes(skill));
+  return Object.keys(readSkills()).filter((skill) => !denied.includes(skill));
 }
 
 /**
@@ -490,6 +511,8 @@ function processOf(id) {
     model,
     ...agentArguments(agent, agentSelected === true),
     ...settingSources(),
+    // The folders of the skills kept in a location, whose `.claude/skills` Claude Code reads.
+    ...skillLocationDirs().flatMap((dir) => ['--add-dir', dir]),
     ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
   ];
   const started = new ClaudeProcess({
@@ -707,14 +730,7 @@ const commands = {
     const emulated = c.name === DEFAULT_AGENT ? ['agent.define.default'] : [];
     // Claude Code takes its agents and permission rules when its process starts: each session's
     // process that waits for nothing ends, and the next use starts it again over --resume.
-    await Promise.all(
-      [...live.entries()]
-        .filter(([, running]) => running.settled())
-        .map(async ([id, running]) => {
-          await running.finish();
-          live.delete(id);
-        }),
-    );
+    await endIdleProcesses();
     return new EmulatedAnswer(undefined, emulated);
   },
   // Claude Code asks the host about each tool call its rules leave open with a can_use_tool
@@ -797,20 +813,35 @@ const commands = {
   'gate.open': (c) => gates.open(c.name),
   diagnostics: () => ({ diagnostics }),
   'runtime.close': close,
-  'skill.define': (c) => {
-    // Claude Code reads personal skills from `<config dir>/skills/<name>/SKILL.md` and names each
-    // after its folder: the kit's location cannot name the folder without renaming the skill, and a
-    // skill kept elsewhere would make every check of where its location shows say nothing.
-    if (c.location !== undefined)
-      throw new Refusal(
-        'unsupported',
-        "not wired: a skill kept in a location: Claude Code names a personal skill after its folder (<config dir>/skills/<name>/SKILL.md), whose path cannot carry the location's name",
-      );
-    const dir = join(configDir(), 'skills', c.name);
+  'skill.define': async (c) => {
+    const location = c.location ?? null;
+    const added = location !== null && !skillLocationDirs().includes(locationDir(location));
+    const skills = readSkills();
+    skills[c.name] = location;
+    writeFileSync(skillsFile(), JSON.stringify(skills, null, 2));
+    const dir =
+      location === null
+        ? join(configDir(), 'skills', c.name)
+        : join(locationDir(location), '.claude', 'skills', c.name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
+    // Claude Code takes the directories it adds when its process starts: each session's process
+    // that waits for nothing ends, and the next use starts it again over --resume with the new one.
+    if (added) await endIdleProcesses();
   },
 };
+
+/** Each session's process that waits for nothing ends; the next use starts it again over --resume. */
+async function endIdleProcesses() {
+  await Promise.all(
+    [...live.entries()]
+      .filter(([, running]) => running.settled())
+      .map(async ([id, running]) => {
+        await running.finish();
+        live.delete(id);
+      }),
+  );
+}
 
 /**
  * Each session's process ends cleanly once its work is done (stdin closed), and the next use starts
