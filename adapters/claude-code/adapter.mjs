@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -94,6 +95,10 @@ function readSkills() {
 function locationDir(location) {
   const segments = location.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
   return join(config.storeDir, 'skill-locations', ...segments);
+}
+/** The folder of a skill's SKILL.md: a personal skill's, or one of its location's `.claude/skills`. */
+function skillDir(name, location) {
+  return location === null ? join(configDir(), 'skills', name) : join(locationDir(location), '.claude', 'skills', name);
 }
 /** The folders each process adds (`--add-dir`): one per location a skill is kept in. */
 function skillLocationDirs() {
@@ -817,12 +822,11 @@ const commands = {
     const location = c.location ?? null;
     const added = location !== null && !skillLocationDirs().includes(locationDir(location));
     const skills = readSkills();
+    // A skill defined again leaves the folder it was kept in before, where Claude Code would find it too.
+    if (Object.hasOwn(skills, c.name)) rmSync(skillDir(c.name, skills[c.name]), { recursive: true, force: true });
     skills[c.name] = location;
     writeFileSync(skillsFile(), JSON.stringify(skills, null, 2));
-    const dir =
-      location === null
-        ? join(configDir(), 'skills', c.name)
-        : join(locationDir(location), '.claude', 'skills', c.name);
+    const dir = skillDir(c.name, location);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
     // Claude Code takes the directories it adds when its process starts: each session's process
