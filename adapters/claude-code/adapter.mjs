@@ -81,29 +81,51 @@ const configDir = () => join(config.storeDir, 'claude');
 
 /**
  * `<storeDir>/kit-skills.json`: each skill skill.define defined, by name, with its location (null
- * for none). A skill without a location is a personal skill, `<config dir>/skills/<name>/SKILL.md`.
- * One with a location is a project skill of a folder of the store that mirrors the location's path
- * (`<storeDir>/skill-locations/<location>/.claude/skills/<name>/SKILL.md`), given to each process
- * with `--add-dir`: Claude Code reads the `.claude/skills` folder of every directory added so, and
- * names a skill after its own folder, so only a folder above it can carry the location's name.
+ * for none), description and body. A skill without a location is a personal skill,
+ * `<config dir>/skills/<name>/SKILL.md`. One with a location is a project skill of a folder that
+ * mirrors the location's path inside each session's working directory
+ * (`<cwd>/.kit-skill-locations/<location>/.claude/skills/<name>/SKILL.md`), given to the session's
+ * process with `--add-dir`: Claude Code reads the `.claude/skills` folder of every directory added
+ * so, and names a skill after its own folder, so only a folder above it can carry the location's
+ * name. Inside the working directory, as Claude Code tells the model of an added directory outside
+ * it ("Additional working directories:" in the first request), and of none inside it
+ * (`alreadyInWorkingDirectory`), whose skills it reads all the same.
  */
 const skillsFile = () => join(config.storeDir, 'kit-skills.json');
 function readSkills() {
   return existsSync(skillsFile()) ? JSON.parse(readFileSync(skillsFile(), 'utf8')) : {};
 }
-/** The store's folder for a skill location: the location's path below `<storeDir>/skill-locations`. */
-function locationDir(location) {
+/** The folder of a skill location in working directory `cwd`: the location's path below `.kit-skill-locations`. */
+function locationDir(cwd, location) {
   const segments = location.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
-  return join(config.storeDir, 'skill-locations', ...segments);
+  return join(cwd, '.kit-skill-locations', ...segments);
 }
-/** The folder of a skill's SKILL.md: a personal skill's, or one of its location's `.claude/skills`. */
-function skillDir(name, location) {
-  return location === null ? join(configDir(), 'skills', name) : join(locationDir(location), '.claude', 'skills', name);
+/** The folders of a skill's SKILL.md: a personal skill's, or its location's in each session's working directory. */
+function skillDirs(name, location) {
+  if (location === null) return [join(configDir(), 'skills', name)];
+  const cwds = new Set(Object.values(readSessions()).map((found) => found.location));
+  return [...cwds].map((cwd) => join(locationDir(cwd, location), '.claude', 'skills', name));
 }
-/** The folders each process adds (`--add-dir`): one per location a skill is kept in. */
-function skillLocationDirs() {
-  const locations = Object.values(readSkills()).filter((location) => location !== null);
-  return [...new Set(locations.map(locationDir))].sort();
+/**
+ * Writes the skills kept in a location into working directory `cwd`, and returns the folders a
+ * process there adds (`--add-dir`). A file is written only where it differs: a running process
+ * watches its skill folders and reloads them on a change.
+ */
+function placeSkills(cwd) {
+  const added = new Set();
+  for (const [name, skill] of Object.entries(readSkills())) {
+    if (skill.location === null) continue;
+    added.add(locationDir(cwd, skill.location));
+    writeSkill(join(locationDir(cwd, skill.location), '.claude', 'skills', name), name, skill);
+  }
+  return [...added].sort();
+}
+function writeSkill(dir, name, { description, body }) {
+  const file = join(dir, 'SKILL.md');
+  const text = `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`;
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, text);
 }
 
 /** `<storeDir>/kit-compaction.json`: the budget compaction.configure set, read by every process started after it. */
@@ -516,8 +538,9 @@ function processOf(id) {
     model,
     ...agentArguments(agent, agentSelected === true),
     ...settingSources(),
-    // The folders of the skills kept in a location, whose `.claude/skills` Claude Code reads.
-    ...skillLocationDirs().flatMap((dir) => ['--add-dir', dir]),
+    // The folders of the skills kept in a location, written into the working directory, whose
+    // `.claude/skills` Claude Code reads.
+    ...placeSkills(location).flatMap((dir) => ['--add-dir', dir]),
     ...(existsSync(transcript(id)) ? ['--resume', uuid] : ['--session-id', uuid]),
   ];
   const started = new ClaudeProcess({
@@ -820,15 +843,14 @@ const commands = {
   'runtime.close': close,
   'skill.define': async (c) => {
     const location = c.location ?? null;
-    const added = location !== null && !skillLocationDirs().includes(locationDir(location));
     const skills = readSkills();
-    // A skill defined again leaves the folder it was kept in before, where Claude Code would find it too.
-    if (Object.hasOwn(skills, c.name)) rmSync(skillDir(c.name, skills[c.name]), { recursive: true, force: true });
-    skills[c.name] = location;
+    const added = location !== null && !Object.values(skills).some((skill) => skill.location === location);
+    // A skill defined again leaves the folders it was kept in before, where Claude Code would find it too.
+    if (Object.hasOwn(skills, c.name))
+      for (const dir of skillDirs(c.name, skills[c.name].location)) rmSync(dir, { recursive: true, force: true });
+    skills[c.name] = { location, description: c.description, body: c.body };
     writeFileSync(skillsFile(), JSON.stringify(skills, null, 2));
-    const dir = skillDir(c.name, location);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${c.name}\ndescription: ${c.description}\n---\n\n${c.body}\n`);
+    for (const dir of skillDirs(c.name, location)) writeSkill(dir, c.name, skills[c.name]);
     // Claude Code takes the directories it adds when its process starts: each session's process
     // that waits for nothing ends, and the next use starts it again over --resume with the new one.
     if (added) await endIdleProcesses();
