@@ -16,11 +16,12 @@ const MODEL_PERSIST_DEFAULT = 'qwen.session.modelPersistDefault';
 const DRAIN_MID_TURN_QUEUE = 'craft/drainMidTurnQueue';
 const SESSION_CONTINUE = 'qwen/control/session/continue';
 const SESSION_CD = 'qwen/control/session/cd';
+const SESSION_CLOSE = 'qwen/control/session/close';
 const RELOAD_MODEL_PROVIDERS = 'qwen/control/workspace/model-providers/reload';
 const SET_PERMISSION_RULES = 'qwen/permissions/setRules';
 
 /**
- * One `qwen --acp` process serving one session through Qwen Code's Agent Client Protocol
+ * One `qwen --acp` process serving one session at a time through Qwen Code's Agent Client Protocol
  * interface: JSON-RPC 2.0, one message a line, on stdin and stdout. The adapter is the ACP client:
  * it opens the session (`session/new` with the session's UUID, or `session/load` once its chat
  * recording exists), sends each prompt as a `session/prompt` request (answered when the turn
@@ -37,7 +38,7 @@ export class AcpProcess extends AcpClient {
   /** Prompts steered into the running turn, not yet taken by Qwen Code. */
   steers = [];
 
-  constructor({ cwd, env, args, sessionId, resume, model, agent, onDiagnostic, afterFailedTurn }) {
+  constructor({ cwd, env, args, onDiagnostic }) {
     super({
       command: process.execPath,
       args: ['--expose-gc', QWEN_CLI, '--acp', ...args],
@@ -47,13 +48,24 @@ export class AcpProcess extends AcpClient {
       serveRequest: (message) => this.serveDrain(message),
       onDiagnostic,
     });
+    this.initialized = this.initialize();
+    this.initialized.catch(() => {});
+  }
+
+  /**
+   * Opens the session the process serves from now on (`session/load` once its chat recording
+   * exists, else `session/new` with its UUID) in `cwd`: Qwen Code reads its settings, instruction
+   * files and skills for each session it opens (`loadSettingsCached(cwd)`, then `loadCliConfig`).
+   */
+  open({ cwd, sessionId, resume, model, agent, afterFailedTurn }) {
     this.sessionId = sessionId;
     /** The kit agent the session runs as, whose permission rules Qwen Code holds. */
     this.agent = agent;
     this.afterFailedTurn = afterFailedTurn;
     this.cwd = cwd;
+    this.moving = undefined;
     this.ready = (async () => {
-      await this.initialize();
+      await this.initialized;
       if (resume) await this.request('session/load', { sessionId, cwd, mcpServers: [] });
       else await this.request('session/new', { cwd, mcpServers: [], _meta: { [REQUESTED_SESSION_ID]: sessionId } });
       // A model selected earlier is selected again: a session opens with the default model.
@@ -63,6 +75,23 @@ export class AcpProcess extends AcpClient {
         );
     })();
     this.ready.catch(() => {});
+  }
+
+  /**
+   * Closes the session (`qwen/control/session/close`, once its records are written), so that the
+   * process may open another: true once Qwen Code closed it; false if it has work left, failed to
+   * open or move, or was not closed.
+   */
+  async release() {
+    if (this.exited || this.isBusy()) return false;
+    try {
+      await this.ready;
+      await this.moving;
+      const { closed } = await this.request(SESSION_CLOSE, { sessionId: this.sessionId, requireFlush: true });
+      return closed === true && !this.exited && !this.isBusy();
+    } catch {
+      return false;
+    }
   }
 
   /** A permission request is noted with the agent the session ran as when Qwen Code asked it. */

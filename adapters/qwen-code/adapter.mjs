@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
 import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
@@ -8,13 +9,15 @@ import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { writeSkill } from '../../harness/adapter/skill-files.mjs';
 import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
 import { AcpProcess } from './acp-process.mjs';
+import { Links } from './links.mjs';
 import { DEFAULT_AGENT, permissionRules, qwenSettings } from './settings.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
  * (`@qwen-code/qwen-code`) through its own Agent Client Protocol interface, as its client: one
- * `qwen --acp` process per open session, working in the session's location, with its chat
- * recording (`session/new` with the session's UUID, `session/load`) as the durable store.
+ * `qwen --acp` process per open session, the session working in its location, with its chat
+ * recording (`session/new` with the session's UUID, `session/load`) as the durable store; a process
+ * whose session closed may open the next one (see `retire`).
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
@@ -29,6 +32,10 @@ let records;
 const live = new Map();
 const subscriptions = new Map();
 let settings = {};
+/** The links the processes' environment names, pointed at the runtime's directories (links.mjs). */
+let links;
+/** A process whose session was closed, kept to open the next session that asks for what it started with. */
+let spare;
 
 /** What this adapter computes itself because Qwen Code has no such notion. */
 const EMULATED = {
@@ -69,8 +76,15 @@ function hello(c) {
       'Qwen Code speaks the OpenAI Chat Completions and Anthropic Messages APIs, not the OpenAI Responses API',
     );
   config = c;
-  mkdirSync(c.home, { recursive: true });
-  mkdirSync(join(c.storeDir, 'runtime'), { recursive: true });
+  links ??= new Links(c.runDir ?? tmpdir());
+  links.point({
+    home: join(c.storeDir, 'home'),
+    // The kit's home is Qwen Code's global directory: its AGENTS.md and QWEN.md are the global instructions.
+    qwen: c.home,
+    // Chat recordings, temporary files and tool outputs go under the store, not the kit's home.
+    runtime: join(c.storeDir, 'runtime'),
+    tmp: join(c.storeDir, 'tmp'),
+  });
   records = new SessionRecords(c.storeDir);
   const settingsFile = join(c.storeDir, 'settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
@@ -141,18 +155,13 @@ const entries = (sessionId) => readRecords(chatFile(sessionId));
 
 const anthropic = () => config.provider.dialect === 'anthropic-messages';
 
+/** A process's environment but for its directories, which are the links' (links.mjs). */
 function environment() {
   const env = { ...process.env };
   for (const key of Object.keys(env))
     if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE)_/.test(key)) delete env[key];
   return {
     ...env,
-    HOME: join(config.storeDir, 'home'),
-    // The kit's home is Qwen Code's global directory: its AGENTS.md and QWEN.md are the global instructions.
-    QWEN_HOME: config.home,
-    // Chat recordings, temporary files and tool outputs go under the store, not the kit's home.
-    QWEN_RUNTIME_DIR: join(config.storeDir, 'runtime'),
-    TMPDIR: join(config.storeDir, 'tmp'),
     // The kit's provider in the dialect the scenario names: Qwen Code's OpenAI-compatible client,
     // or its Anthropic one at the base URL without `/v1` (the Anthropic SDK appends `/v1/messages`).
     ...(anthropic()
@@ -212,7 +221,8 @@ const defined = (agent) => Object.hasOwn(settings.agents ?? {}, agent);
 
 /**
  * Qwen Code's user settings, `$QWEN_HOME/settings.json` (settings.mjs), with the permission rules of
- * the agent the session about to start runs as: a process reads them when it starts, and each
+ * the agent the session about to open runs as: Qwen Code reads them when a session opens (again
+ * once the file changed: `loadSettingsCached` compares its size, time and inode), and each open
  * session has a process of its own.
  */
 function writeQwenSettings(sessionId) {
@@ -248,8 +258,6 @@ function open(sessionId) {
   const found = record(sessionId);
   const existing = live.get(sessionId);
   if (existing && !existing.process.exited) return existing;
-  mkdirSync(join(config.storeDir, 'home'), { recursive: true });
-  mkdirSync(join(config.storeDir, 'tmp'), { recursive: true });
   writeQwenSettings(sessionId);
   const resumed = existsSync(chatFile(sessionId));
   // Qwen Code files a session's chat recording under the directory it was opened in and keeps it
@@ -259,30 +267,63 @@ function open(sessionId) {
     found.openedIn = found.location;
     saveRecords();
   }
-  const model = found.model ?? config.provider.model;
-  const qwen = new AcpProcess({
-    cwd: found.openedIn,
+  const qwen = startedWith({
     env: environment(),
-    sessionId: found.uuid,
-    resume: resumed,
-    model: found.model,
     args: [
       '--auth-type',
       anthropic() ? 'anthropic' : 'openai',
       '--model',
-      model,
+      found.model ?? config.provider.model,
       // Qwen Code's default mode asks the client (session/request_permission) for every call its rules leave to the user.
       '--approval-mode',
       'default',
     ],
+  });
+  qwen.open({
+    cwd: found.openedIn,
+    sessionId: found.uuid,
+    resume: resumed,
+    model: found.model,
     agent: agentOf(sessionId),
-    onDiagnostic: (line) => diagnostics.push(line),
     afterFailedTurn: () => failureRecorded(sessionId),
   });
   if (found.location !== found.openedIn) qwen.move(found.location);
   const state = { process: qwen, held: [] };
   live.set(sessionId, state);
   return state;
+}
+
+/**
+ * A process started with `start` (its arguments and environment, but for the links): the spare if
+ * it was started so, else a new one. What a process reads once, when it starts, is only this and
+ * the files the links name then: every session reads its own settings, instruction files and
+ * skills when it opens (AcpProcess.open).
+ */
+function startedWith(start) {
+  const key = JSON.stringify(start);
+  const kept = spare;
+  spare = undefined;
+  if (kept?.key === key && !kept.exited) return kept;
+  kept?.kill();
+  const qwen = new AcpProcess({
+    cwd: links.cwd,
+    env: { ...start.env, ...links.env() },
+    args: start.args,
+    onDiagnostic: (line) => diagnostics.push(line),
+  });
+  qwen.key = key;
+  return qwen;
+}
+
+/**
+ * Ends the processes of sessions that are closing: the first whose session Qwen Code closes
+ * (AcpProcess.release) becomes the spare unless one is kept already, the others stop. Starting a
+ * process costs more CPU than most scenarios' turns (it compiles Qwen Code's bundle).
+ */
+async function retire(processes) {
+  for (const qwen of processes)
+    if (!spare && (await qwen.release())) spare = qwen;
+    else await qwen.stop();
 }
 
 /** The warnings and errors of Qwen Code's debug logs (`<time> [WARN] [<tag>] <message>`), session by session. */
@@ -484,19 +525,23 @@ const commands = {
     subscriptions,
   }),
   diagnostics: () => ({ diagnostics: [...diagnostics, ...debugLogWarnings()] }),
-  // Every qwen process of the runtime ends as it does when its input ends; the next hello opens a
-  // new runtime over its own store and home.
+  // The runtime's sessions are closed and their processes end, but for the spare, which the kit is
+  // told to keep; the links are pointed away from the runtime's directories. The next hello opens
+  // a new runtime over its own store and home.
   'runtime.close': async () => {
-    await Promise.all([...live.values()].map((state) => state.process.stop()));
+    await retire([...live.values()].map((state) => state.process));
+    links.idle();
     live.clear();
     subscriptions.clear();
     diagnostics.length = 0;
     config = undefined;
+    return spare ? { kept: [spare.child.pid] } : {};
   },
   'tool-output.files': () => {
     // Qwen Code saves the complete output of a truncated result in its project's temporary
-    // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project.
-    const tmp = join(config.storeDir, 'runtime', 'tmp');
+    // directory (`<QWEN_RUNTIME_DIR>/tmp/<hash of the project root>`), one per project, and names
+    // it through the link.
+    const tmp = join(links.env().QWEN_RUNTIME_DIR, 'tmp');
     // A file where that directory goes (a scenario may put one there) holds no output.
     const projects = statSync(tmp, { throwIfNoEntry: false })?.isDirectory()
       ? readdirSync(tmp, { withFileTypes: true })
@@ -539,18 +584,20 @@ async function selectAgent(sessionId, agent) {
   if (state && !state.process.exited) await applyAgent(state, agent);
 }
 
-/** Settings are read when a process starts: configured budgets restart the open sessions. */
+/** Settings are read when a session opens: configured budgets open the open sessions again. */
 async function restartAll() {
   saveSettings();
   for (const [id, state] of [...live]) {
     await state.process.idle();
-    await state.process.stop();
     live.delete(id);
+    await retire([state.process]);
   }
 }
 
 function terminate() {
   for (const state of live.values()) state.process.kill();
+  spare?.kill();
+  links?.remove();
 }
 process.on('exit', terminate);
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exit(0));
@@ -560,5 +607,5 @@ serveStdio({
   hello,
   commands,
   unsupported: UNSUPPORTED,
-  end: () => Promise.all([...live.values()].map((state) => state.process.stop())),
+  end: () => Promise.all([...[...live.values()].map((state) => state.process), spare].map((qwen) => qwen?.stop())),
 });
