@@ -76,6 +76,8 @@ function hello(c) {
       'Qwen Code speaks the OpenAI Chat Completions and Anthropic Messages APIs, not the OpenAI Responses API',
     );
   config = c;
+  // What the spare wrote on its stderr since the runtime before closed is that runtime's.
+  diagnostics.length = 0;
   links ??= new Links(c.runDir ?? tmpdir());
   links.point({
     home: join(c.storeDir, 'home'),
@@ -533,7 +535,6 @@ const commands = {
     links.idle();
     live.clear();
     subscriptions.clear();
-    diagnostics.length = 0;
     config = undefined;
     return spare ? { kept: [spare.child.pid] } : {};
   },
@@ -584,7 +585,7 @@ async function selectAgent(sessionId, agent) {
   if (state && !state.process.exited) await applyAgent(state, agent);
 }
 
-/** Settings are read when a session opens: configured budgets open the open sessions again. */
+/** Settings are read when a session opens: configured budgets close the open sessions, which open again when next used. */
 async function restartAll() {
   saveSettings();
   for (const [id, state] of [...live]) {
