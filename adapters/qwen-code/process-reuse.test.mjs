@@ -117,6 +117,7 @@ test('a runtime served by the kept process keeps nothing of the one before', { t
 
     const before = llm.bodies.length;
     await send(runtime('second'));
+    assert.deepEqual(await send({ cmd: 'diagnostics' }), { diagnostics: [] }, 'no log line of the first runtime');
     await send({ cmd: 'session.create', id: 's1', location: join(dir, 'second', 'workspace') });
     await turn('second prompt: run the shell');
     const sent = llm.bodies.slice(before);
