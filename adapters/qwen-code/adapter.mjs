@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory, readRecords } from './chat-file.mjs';
@@ -87,6 +87,9 @@ function hello(c) {
     runtime: join(c.storeDir, 'runtime'),
     tmp: join(c.storeDir, 'tmp'),
   });
+  // Qwen Code makes its debug log's directory once for a path (ensureDebugDirExists keeps the path
+  // it made), and through the link the path is every runtime's: each runtime's is made here.
+  mkdirSync(join(c.storeDir, 'runtime', 'debug'), { recursive: true });
   records = new SessionRecords(c.storeDir);
   const settingsFile = join(c.storeDir, 'settings.json');
   settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
