@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -134,6 +134,8 @@ test('a runtime served by the kept process keeps nothing of the one before', { t
     for (const own of [join(store, 'home'), join(store, 'tmp'), join(dir, 'second', 'home'), join(store, 'runtime')])
       assert.ok(output.includes(own), `the shell's environment names ${own}: ${output}`);
     assert.ok(!output.includes(join(dir, 'first')), 'no directory of the first runtime');
+    // Its debug log, whose warnings the diagnostics read, is written in its own store.
+    assert.ok(readdirSync(join(store, 'runtime', 'debug')).some((name) => name.endsWith('.txt')));
     const history = await send({ cmd: 'history', sessionId: 's1' });
     assert.ok(!JSON.stringify(history).includes('first prompt'));
     const again = await send({ cmd: 'runtime.close' });
