@@ -55,9 +55,15 @@ export function fieldOfJudgements(): Field {
   return field(judged, readRuleEntries(kitPath('rules', 'index.md')));
 }
 
-/** Every judgement's judged.json, in its judgementFolder: one per runtime, or per dialect of a runtime judged in several. */
+/**
+ * Every judgement's judged.json, in its judgementFolder: one per runtime, or per dialect of a runtime
+ * judged in several. A folder of `adapters/` with no judge.json judges no runtime (code adapters share).
+ */
 export function everyJudgement(): JudgedRuntime[] {
-  return readdirSync(kitPath('adapters')).flatMap((runtime) => {
+  const runtimes = readdirSync(kitPath('adapters')).filter((folder) =>
+    existsSync(kitPath('adapters', folder, 'judge.json')),
+  );
+  return runtimes.flatMap((runtime) => {
     const settings = readJudgeSettings(runtime);
     return judgedDialects(settings)
       .map((dialect) => kitPath(judgementFolder({ runtime, dialect: namedDialect(settings, dialect) }), 'judged.json'))

@@ -9,5 +9,11 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 await runBundled({
   name: 'opencode-classic-stdio',
   entry: here('src/stdio.ts'),
-  roots: [here('src'), here('../opencode/server'), here('../../harness/adapter'), here('../../harness/protocol')],
+  roots: [
+    here('src'),
+    here('../opencode/src'),
+    here('../shared/opencode/server'),
+    here('../../harness/adapter'),
+    here('../../harness/protocol'),
+  ],
 });

@@ -9,5 +9,11 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 await runBundled({
   name: 'opencode-stdio',
   entry: here('src/stdio.ts'),
-  roots: [here('src'), here('server'), here('../../harness/adapter'), here('../../harness/protocol')],
+  roots: [
+    here('src'),
+    here('../shared/opencode/v2'),
+    here('../shared/opencode/server'),
+    here('../../harness/adapter'),
+    here('../../harness/protocol'),
+  ],
 });

@@ -7,27 +7,28 @@ import {
   type OpencodeServer,
   PROVIDER_ID,
   PROVIDER_PACKAGES,
-  opencodeVersion,
+  runtimeVersion,
   type ServerSettings,
   withAgentDefined,
   withSkillDefined,
-} from '../../opencode/server/server.js';
+} from '../../shared/opencode/server/server.js';
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
-import { ServerHandle } from '../../opencode/server/server-handle.js';
-import { loggedWarnings } from '../../opencode/server/server-log.js';
+import { opencodeServer } from '../../opencode/src/runtime.js';
+import { ServerHandle } from '../../shared/opencode/server/server-handle.js';
+import { loggedWarnings } from '../../shared/opencode/server/server-log.js';
 import {
   ApiError,
   type Command,
   type HelloConfig as RunnerHelloConfig,
   runnerAdapter,
-} from '../../opencode/server/runner-adapter.js';
+} from '../../shared/opencode/server/runner-adapter.js';
 import {
   createServerStore,
   linkScenario,
   linkedServerStore,
   scenarioOpenedAt,
   toolOutputDirectory,
-} from '../../opencode/server/server-store.js';
+} from '../../shared/opencode/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { historyPage } from './history-page.js';
 import { KIT_METADATA, compactions, failures, history, kitEvents } from './projection.js';
@@ -40,6 +41,7 @@ interface HelloConfig extends RunnerHelloConfig {
 
 /** Where this folder's pinned opencode-ai was installed. */
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+const SERVER = opencodeServer(PACKAGE_DIR);
 
 const POLL_MS = 50;
 /** An idle session whose newest prompt has no answer after this long stopped silently. */
@@ -114,9 +116,10 @@ const EMULATED: Record<string, string> = {
 
 export function createAdapter(): StdioAdapter {
   return runnerAdapter(
+    SERVER.title,
     (config, kept: ServerHandle | undefined) => ClassicRuntime.open(config as HelloConfig, kept),
     () => ({
-      runtime: { name: 'opencode-classic', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
+      runtime: { name: 'opencode-classic', version: runtimeVersion(SERVER), language: 'typescript' },
       profiles: ['core', 'continuation', 'sol'],
       capabilities: ['busy-submit', 'manual-compaction', 'restart', 'process-reuse', 'host-env', 'history-paging'],
       shell: {
@@ -180,7 +183,7 @@ class ClassicRuntime {
       : (kept?.settings.storeDir ?? createServerStore(config.runDir));
     if (!restarted) {
       linkScenario(config.storeDir, store);
-      await rm(toolOutputDirectory(store), { recursive: true, force: true });
+      await rm(toolOutputDirectory(SERVER, store), { recursive: true, force: true });
     }
     return new ClassicRuntime(config, store, kept, scenarioOpenedAt(config.storeDir));
   }
@@ -199,7 +202,7 @@ class ClassicRuntime {
     // them in the scenario's store.
     this.state = new AdapterState(config.storeDir);
     const settings: ServerSettings = {
-      packageDir: PACKAGE_DIR,
+      runtime: SERVER,
       storeDir: serverStore,
       home: config.home,
       dialect: config.provider.dialect,
@@ -275,7 +278,7 @@ class ClassicRuntime {
       'tool-output.files': async () => this.toolOutputFiles(),
       // OpenCode's own log in the scenario's store, every process over it included (restarts too).
       diagnostics: async () => ({
-        diagnostics: await loggedWarnings(this.settings.storeDir, this.openedAt),
+        diagnostics: await loggedWarnings(SERVER, this.settings.storeDir, this.openedAt),
       }),
     };
     this.settingChanges = {
@@ -568,7 +571,7 @@ class ClassicRuntime {
   }
 
   private async toolOutputFiles() {
-    const directory = toolOutputDirectory(this.settings.storeDir);
+    const directory = toolOutputDirectory(SERVER, this.settings.storeDir);
     const names = await readdir(directory).catch(() => [] as string[]);
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }

@@ -15,17 +15,49 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { serverRequest } from './server-request.js';
 
-/** Switches that keep the server offline and away from the user's own tools (verified in 1.18.33). */
+/**
+ * Switches that keep the server offline and away from the user's own tools (verified in OpenCode
+ * 1.18.33), each after the runtime's own prefix.
+ */
 const OFFLINE_SWITCHES = [
-  'OPENCODE_DISABLE_MODELS_FETCH',
-  'OPENCODE_DISABLE_AUTOUPDATE',
-  'OPENCODE_DISABLE_SHARE',
-  'OPENCODE_DISABLE_LSP_DOWNLOAD',
-  'OPENCODE_DISABLE_DEFAULT_PLUGINS',
-  'OPENCODE_DISABLE_CLAUDE_CODE',
-  'OPENCODE_DISABLE_EXTERNAL_SKILLS',
-  'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
+  'DISABLE_MODELS_FETCH',
+  'DISABLE_AUTOUPDATE',
+  'DISABLE_SHARE',
+  'DISABLE_LSP_DOWNLOAD',
+  'DISABLE_DEFAULT_PLUGINS',
+  'DISABLE_CLAUDE_CODE',
+  'DISABLE_EXTERNAL_SKILLS',
+  'DISABLE_EMBEDDED_WEB_UI',
 ];
+
+/**
+ * What a runtime of OpenCode's line names its own way: OpenCode itself, or a fork that serves the
+ * same routes from a binary, variables and directories of its own names. Each adapter declares
+ * its runtime's; everything else about the server is shared.
+ */
+export interface ServerRuntime {
+  /** The runtime's name in the adapter's errors. */
+  title: string;
+  /** The `node_modules` of the adapter folder that pins the package. */
+  packageDir: string;
+  /** The pinned package, whose manifest gives the runtime's version. */
+  packageName: string;
+  /** Where the platform binary may be below `packageDir`, the first that exists being run. */
+  binaries: string[];
+  /** What its environment variables start with (`OPENCODE_`): the offline switches, the store and the model database. */
+  variablePrefix: string;
+  /** Further variables the server is started with, set after the offline switches. */
+  environment: Record<string, string>;
+  /** Its folder below each XDG directory, and the server store's folder for them. */
+  directoryName: string;
+  /** Its global configuration file, the one `PATCH /global/config` writes back, and the file's schema. */
+  configFile: string;
+  configSchema: string;
+  /** Its database file in the server store. */
+  database: string;
+  /** The request header naming a location's directory. */
+  directoryHeader: string;
+}
 
 export const PROVIDER_ID = 'kit';
 
@@ -41,26 +73,24 @@ export const PROVIDER_PACKAGES: Record<string, string> = {
   'anthropic-messages': '@ai-sdk/anthropic',
 };
 
-/**
- * The platform binary itself, so no Node wrapper process stands between the adapter and the server.
- * `packageDir` is the `node_modules` of the adapter folder that pins the package.
- */
-export function opencodeBinary(packageDir: string): string {
-  const candidates = [
-    join(packageDir, `opencode-${platform()}-${arch()}`, 'bin', 'opencode'),
-    join(packageDir, `opencode-${platform()}-${arch()}-baseline`, 'bin', 'opencode'),
-    join(packageDir, 'opencode-ai', 'bin', 'opencode.exe'),
-  ];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`no opencode binary under ${packageDir}: run npm ci in its adapter folder`);
+/** The platform binary itself, so no Node wrapper process stands between the adapter and the server. */
+export function runtimeBinary(runtime: ServerRuntime): string {
+  const found = runtime.binaries.map((path) => join(runtime.packageDir, path)).find((path) => existsSync(path));
+  if (!found)
+    throw new Error(`no ${runtime.title} binary under ${runtime.packageDir}: run npm ci in its adapter folder`);
   return found;
 }
 
-export function opencodeVersion(packageDir: string): string {
-  const manifest = JSON.parse(readFileSync(join(packageDir, 'opencode-ai', 'package.json'), 'utf8')) as {
+export function runtimeVersion(runtime: ServerRuntime): string {
+  const manifest = JSON.parse(readFileSync(join(runtime.packageDir, runtime.packageName, 'package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;
+}
+
+/** The binaries of a platform package named `<prefix>-<platform>-<arch>`, plain or `-baseline` (built without AVX2). */
+export function platformBinaries(packagePrefix: string, binary: string): string[] {
+  return ['', '-baseline'].map((variant) => join(`${packagePrefix}-${platform()}-${arch()}${variant}`, 'bin', binary));
 }
 
 /** The agents of `agents` with the one `agent.define` names defined, or defined again. */
@@ -93,8 +123,8 @@ export function withSkillDefined(
 }
 
 export interface ServerSettings {
-  /** The `node_modules` holding the pinned opencode-ai. */
-  packageDir: string;
+  /** The runtime of OpenCode's line the server is, as its adapter declares it. */
+  runtime: ServerRuntime;
   storeDir: string;
   home: string;
   dialect: string;
@@ -133,7 +163,7 @@ export interface ServerSettings {
  */
 export function sameProcess(one: ServerSettings, other: ServerSettings): boolean {
   return (
-    one.packageDir === other.packageDir &&
+    one.runtime.packageDir === other.runtime.packageDir &&
     one.storeDir === other.storeDir &&
     one.timeZone === other.timeZone &&
     isDeepStrictEqual(one.environment ?? {}, other.environment ?? {})
@@ -152,19 +182,17 @@ export class OpencodeServer {
   /** Settles when the server announces that it listens. */
   private readonly listening: Promise<void>;
   private log = '';
+  private readonly title: string;
 
   private constructor(port: number, settings: ServerSettings) {
     this.url = `http://127.0.0.1:${port}`;
+    this.title = settings.runtime.title;
     const env = hermeticEnvironment(settings);
-    this.child = spawn(
-      opencodeBinary(settings.packageDir),
-      ['serve', '--port', String(port), '--hostname', '127.0.0.1'],
-      {
-        cwd: settings.storeDir,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    this.child = spawn(runtimeBinary(settings.runtime), ['serve', '--port', String(port), '--hostname', '127.0.0.1'], {
+      cwd: settings.storeDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let announced = () => {};
     this.listening = new Promise((resolve) => (announced = resolve));
     let said = '';
@@ -213,7 +241,7 @@ export class OpencodeServer {
    * a restart reads it then.
    */
   async reread(settings: ServerSettings): Promise<boolean> {
-    const file = join(settings.home, 'opencode.json');
+    const file = join(settings.home, settings.runtime.configFile);
     const written = readFileSync(file, 'utf8');
     await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', {});
     const now = readFileSync(file, 'utf8');
@@ -246,10 +274,11 @@ export class OpencodeServer {
         this.exited.then(() => 'exited' as const),
         late,
       ]);
-      if (first === 'exited') throw new Error(`opencode serve exited before listening:\n${this.log}`);
-      if (first === 'late') throw new Error(`opencode serve did not listen within ${withinMs} ms:\n${this.log}`);
+      const serve = `${this.title} serve`;
+      if (first === 'exited') throw new Error(`${serve} exited before listening:\n${this.log}`);
+      if (first === 'late') throw new Error(`${serve} did not listen within ${withinMs} ms:\n${this.log}`);
       const response = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(withinMs) });
-      if (!response.ok) throw new Error(`opencode serve answered its health route ${response.status}:\n${this.log}`);
+      if (!response.ok) throw new Error(`${serve} answered its health route ${response.status}:\n${this.log}`);
     } catch (error) {
       this.stopNow();
       throw error;
@@ -260,7 +289,8 @@ export class OpencodeServer {
 }
 
 function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
-  const root = join(settings.storeDir, 'opencode');
+  const { runtime } = settings;
+  const root = join(settings.storeDir, runtime.directoryName);
   const dirs = {
     HOME: join(root, 'home'),
     XDG_CONFIG_HOME: join(root, 'config'),
@@ -283,15 +313,15 @@ function hermeticEnvironment(settings: ServerSettings): NodeJS.ProcessEnv {
     // the adapter's process group; a clean environment must keep it.
     ...(process.env.KIT_ADAPTER_MARK ? { KIT_ADAPTER_MARK: process.env.KIT_ADAPTER_MARK } : {}),
     ...dirs,
-    OPENCODE_DB: join(settings.storeDir, 'opencode.db'),
+    [`${runtime.variablePrefix}DB`]: join(settings.storeDir, runtime.database),
     // An empty model database instead of the built-in catalog of hosted providers: the kit's
     // provider is configured in full, and each location's catalog then loads in a fraction of the CPU.
-    OPENCODE_MODELS_PATH: emptyModelDatabase(root),
+    [`${runtime.variablePrefix}MODELS_PATH`]: emptyModelDatabase(root),
     ...(settings.timeZone ? { TZ: settings.timeZone } : process.env.TZ ? { TZ: process.env.TZ } : {}),
     ...settings.environment,
   };
-  for (const name of OFFLINE_SWITCHES) env[name] = '1';
-  return env;
+  for (const name of OFFLINE_SWITCHES) env[`${runtime.variablePrefix}${name}`] = '1';
+  return { ...env, ...runtime.environment };
 }
 
 function emptyModelDatabase(root: string): string {
@@ -301,15 +331,17 @@ function emptyModelDatabase(root: string): string {
 }
 
 /**
- * `$XDG_CONFIG_HOME/opencode` is the kit's `home`, so a global AGENTS.md the kit writes there is
- * OpenCode's own global instruction file; opencode.json sits beside it. The link is replaced in
- * one step, so a server kept for another scenario finds that scenario's home there at once.
+ * `$XDG_CONFIG_HOME/opencode` (the runtime's own folder there) is the kit's `home`, so a global
+ * AGENTS.md the kit writes there is OpenCode's own global instruction file; opencode.json (the
+ * runtime's configuration file) sits beside it. The link is replaced in one step, so a server kept
+ * for another scenario finds that scenario's home there at once.
  */
 export function writeConfiguration(settings: ServerSettings): void {
-  const configHome = join(settings.storeDir, 'opencode', 'config');
+  const { runtime } = settings;
+  const configHome = join(settings.storeDir, runtime.directoryName, 'config');
   mkdirSync(configHome, { recursive: true });
   mkdirSync(settings.home, { recursive: true });
-  linkInOneStep(settings.home, join(configHome, 'opencode'));
+  linkInOneStep(settings.home, join(configHome, runtime.directoryName));
   // Each model's own window: OpenCode weighs a turn against the limits of the model it selected.
   const limit = (model: string) =>
     settings.compaction
@@ -318,9 +350,9 @@ export function writeConfiguration(settings: ServerSettings): void {
           output: settings.compaction.outputAllowance,
         }
       : DEFAULT_MODEL_LIMIT;
-  const skillFolders = writeSkills(settings.storeDir, settings.skills ?? {});
+  const skillFolders = writeSkills(join(settings.storeDir, runtime.directoryName), settings.skills ?? {});
   const config = {
-    $schema: 'https://opencode.ai/config.json',
+    $schema: runtime.configSchema,
     autoupdate: false,
     share: 'disabled',
     snapshot: false,
@@ -379,7 +411,7 @@ export function writeConfiguration(settings: ServerSettings): void {
         }
       : {}),
   };
-  writeFileSync(join(settings.home, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
+  writeFileSync(join(settings.home, runtime.configFile), `${JSON.stringify(config, null, 2)}\n`);
 }
 
 /** Makes `link` a link to `target`, replacing any link there in one step. */
@@ -396,8 +428,8 @@ export function linkInOneStep(target: string, link: string): void {
  * holding them. The folder is written anew: a server store serves one scenario after another, and
  * OpenCode would find a skill an earlier scenario left there beside this one's.
  */
-function writeSkills(storeDir: string, skills: NonNullable<ServerSettings['skills']>): string[] {
-  const root = join(storeDir, 'opencode', 'kit-skills');
+function writeSkills(runtimeStore: string, skills: NonNullable<ServerSettings['skills']>): string[] {
+  const root = join(runtimeStore, 'kit-skills');
   rmSync(root, { recursive: true, force: true });
   const parents = new Set<string>();
   for (const [name, skill] of Object.entries(skills)) {

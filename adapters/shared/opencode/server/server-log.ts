@@ -1,17 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ServerRuntime } from './server.js';
 
 /** Where OpenCode writes its log, below a server's store (its XDG data directory). */
-export function logDirectory(serverStore: string): string {
-  return join(serverStore, 'opencode', 'data', 'opencode', 'log');
+export function logDirectory(runtime: ServerRuntime, serverStore: string): string {
+  return join(serverStore, runtime.directoryName, 'data', runtime.directoryName, 'log');
 }
 
 /**
  * OpenCode's own log since `since` (ms): its warnings and errors (`level=WARN`, `level=ERROR`),
  * what an operator reads, one line each, oldest file first.
  */
-export async function loggedWarnings(serverStore: string, since: number): Promise<string[]> {
-  const directory = logDirectory(serverStore);
+export async function loggedWarnings(runtime: ServerRuntime, serverStore: string, since: number): Promise<string[]> {
+  const directory = logDirectory(runtime, serverStore);
   const names = (await readdir(directory).catch(() => [] as string[])).sort();
   const lines = await Promise.all(names.map((name) => readFile(join(directory, name), 'utf8').catch(() => '')));
   return lines

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { linkInOneStep } from './server.js';
+import { linkInOneStep, type ServerRuntime } from './server.js';
 
 /**
  * Where a server keeps its state (database, data, configuration directories). One server serves
@@ -8,10 +8,10 @@ import { linkInOneStep } from './server.js';
  * directory, which the kit removes once the scenario ends: it is in the run's directory, and each
  * scenario's store links to it, so a restart over that store finds the same state again.
  */
-const LINK = 'opencode-server';
+const LINK = 'server-store';
 
 export function createServerStore(runDir: string): string {
-  return mkdtempSync(join(runDir, 'opencode-'));
+  return mkdtempSync(join(runDir, 'server-store-'));
 }
 
 /** The server store a scenario's store links to (the one its first process used). */
@@ -36,6 +36,6 @@ export function linkScenario(scenarioStore: string, serverStore: string): void {
 }
 
 /** Where OpenCode writes the files of tool output it bounded (observed in 1.18.33). */
-export function toolOutputDirectory(serverStore: string): string {
-  return join(serverStore, 'opencode', 'data', 'opencode', 'tool-output');
+export function toolOutputDirectory(runtime: ServerRuntime, serverStore: string): string {
+  return join(serverStore, runtime.directoryName, 'data', runtime.directoryName, 'tool-output');
 }

@@ -22,13 +22,16 @@ const EXPERIMENTAL_ROUTES = new Set(['/experimental/control-plane/move-session']
  * start a background package install that tries the network.
  */
 export class OpencodeApi {
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly directoryHeader: string,
+  ) {}
 
   async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, directory?: string): Promise<T> {
     if (!path.startsWith('/api/') && !EXPERIMENTAL_ROUTES.has(path))
       throw new Error(`only V2 routes may be used, not ${path}`);
     const headers: Record<string, string> =
-      directory === undefined ? {} : { 'x-opencode-directory': encodeURIComponent(directory) };
+      directory === undefined ? {} : { [this.directoryHeader]: encodeURIComponent(directory) };
     return serverRequest<T>(method, `${this.baseUrl}${path}`, path, body, headers);
   }
 

@@ -1,6 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
 import { idNamespace, kitMessageId, opencodeMessageId, opencodeSessionId } from './ids.js';
@@ -11,13 +10,14 @@ import {
   type OpencodeServer,
   PROVIDER_ID,
   PROVIDER_PACKAGES,
-  opencodeVersion,
+  runtimeVersion,
+  type ServerRuntime,
   type ServerSettings,
   withAgentDefined,
   withSkillDefined,
 } from '../server/server.js';
-import { EmulatedAnswer, SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
-import { markProjectRoot } from '../../../harness/adapter/project-root.mjs';
+import { EmulatedAnswer, SilentStop, type StdioAdapter } from '../../../../harness/adapter/stdio-serve.mjs';
+import { markProjectRoot } from '../../../../harness/adapter/project-root.mjs';
 import { ServerHandle } from '../server/server-handle.js';
 import {
   ApiError,
@@ -37,8 +37,18 @@ import {
   toolOutputDirectory,
 } from '../server/server-store.js';
 
-/** Where this folder's pinned opencode-ai was installed. */
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+/**
+ * A runtime whose V2 runner this adapter drives, as its adapter declares it: OpenCode, or a fork
+ * serving the same routes. What the runtime says in its own words (the texts of the handshake) is
+ * its own; the routes, the projection and what the kit is told of them are shared.
+ */
+export interface V2Runtime {
+  server: ServerRuntime;
+  /** The runtime's name in the handshake. */
+  name: string;
+  /** The handshake's texts, as the runtime was observed to say them. */
+  texts: Record<string, string>;
+}
 
 /** The V2 runner also reads which process over the scenario's store it is: 0 first, then after each restart. */
 interface HelloConfig extends RunnerHelloConfig {
@@ -109,11 +119,12 @@ const EMULATED: Record<string, string> = {
     'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
 };
 
-export function createAdapter(): StdioAdapter {
+export function createAdapter(runtime: V2Runtime): StdioAdapter {
   return runnerAdapter(
-    (config, kept: ServerHandle | undefined) => OpencodeRuntime.open(config as HelloConfig, kept),
+    runtime.server.title,
+    (config, kept: ServerHandle | undefined) => OpencodeRuntime.open(runtime.server, config as HelloConfig, kept),
     () => ({
-      runtime: { name: 'opencode', version: opencodeVersion(PACKAGE_DIR), language: 'typescript' },
+      runtime: { name: runtime.name, version: runtimeVersion(runtime.server), language: 'typescript' },
       profiles: ['core'],
       capabilities: ['restart', 'host-env', 'process-reuse', 'history-paging'],
       // bash settles with the command's output and a text part naming its exit status.
@@ -125,26 +136,7 @@ export function createAdapter(): StdioAdapter {
       },
       emulated: EMULATED,
       patch: { tool: 'apply_patch', patchField: 'patchText' },
-      texts: {
-        'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS),
-        // The head of OpenCode's <system-update> when instruction files change (observed, 1.18.33).
-        'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
-        // Its `removed` text when no instruction file is left (InstructionContext, 1.18.33).
-        'instructions.revocation': 'Previously loaded instructions no longer apply.',
-        // Its lowering of a chronological system message for every provider protocol but one
-        // Anthropic model (ProviderShared.wrapSystemUpdate, & < > escaped), appended to the user
-        // turn before it (OpenAIChat.lowerMessages).
-        'system-message.fallback': '<system-update>\n{text}\n</system-update>',
-        // The build agent's own prompt, sent as the first system part ahead of the epoch's baseline
-        // (the runner's request system is [agent.system, baseline]); agents the kit defines have none.
-        'agent.prompt':
-          'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
-        // A prompt admitted without a delivery is steered (observed, 1.18.33).
-        'prompt.default-delivery': 'steer',
-        // A request answered `always` saves its patterns for the location's project in the store
-        // (PermissionV2.reply, PermissionSaved.add), which every later request of it consults.
-        'approval.saved-for-project': 'yes',
-      },
+      texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS), ...runtime.texts },
       limits: LIMITS,
     }),
     UNSUPPORTED,
@@ -172,7 +164,11 @@ class OpencodeRuntime {
    * scenario's store links to. Managed tool output starts empty for each scenario, and the log is
    * read from when the scenario's first process opened, restarts included.
    */
-  static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<OpencodeRuntime> {
+  static async open(
+    runtime: ServerRuntime,
+    config: HelloConfig,
+    kept: ServerHandle | undefined,
+  ): Promise<OpencodeRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
     const restarted = config.instance > 0;
@@ -180,7 +176,7 @@ class OpencodeRuntime {
       ? linkedServerStore(config.storeDir)
       : (kept?.settings.storeDir ?? createServerStore(config.runDir));
     const settings: ServerSettings = {
-      packageDir: PACKAGE_DIR,
+      runtime,
       storeDir: store,
       home: config.home,
       dialect: config.provider.dialect,
@@ -195,7 +191,7 @@ class OpencodeRuntime {
     };
     if (!restarted) {
       linkScenario(config.storeDir, store);
-      await rm(toolOutputDirectory(store), { recursive: true, force: true });
+      await rm(toolOutputDirectory(runtime, store), { recursive: true, force: true });
     }
     return new OpencodeRuntime(
       new ServerHandle(settings, false),
@@ -246,7 +242,7 @@ class OpencodeRuntime {
       'session.interrupt': (c, api) => this.interrupt(this.sessionOf(c), api),
       'session.select': (c, api) => this.select(c, api),
       'session.move': (c, api) => this.move(c, api),
-      epoch: async (c) => readEpoch(join(this.settings.storeDir, 'opencode.db'), this.sessionOf(c)),
+      epoch: async (c) => readEpoch(this.database, this.sessionOf(c)),
       history: async (c, api) => ({ messages: history(await api.history(this.sessionOf(c))) }),
       'history.page': async (c, api) =>
         this.historyPage(
@@ -283,7 +279,7 @@ class OpencodeRuntime {
     if (change) return change(command);
     const run = this.commands[command.cmd];
     if (!run) throw new ApiError('unsupported', `OpenCode has no equivalent of ${command.cmd}`);
-    return run(command, new OpencodeApi((await this.started()).url));
+    return run(command, await this.api());
   }
 
   async stop(): Promise<void> {
@@ -302,7 +298,7 @@ class OpencodeRuntime {
     for (const stream of this.subscriptions.values()) stream.close();
     if (this.left) return this.left;
     if (this.opencode.processIds().length > 0) {
-      const api = new OpencodeApi((await this.started()).url);
+      const api = await this.api();
       for (const session of await api.active()) await this.interrupt(session, api);
       await this.forgetSavedApprovals(api);
     }
@@ -311,6 +307,16 @@ class OpencodeRuntime {
 
   private get settings(): ServerSettings {
     return this.opencode.settings;
+  }
+
+  /** The routes of the server, started or taken over first. */
+  private async api(): Promise<OpencodeApi> {
+    return new OpencodeApi((await this.started()).url, this.settings.runtime.directoryHeader);
+  }
+
+  /** The runtime's database in the server store, read-only for what no route serves. */
+  private get database(): string {
+    return join(this.settings.storeDir, this.settings.runtime.database);
   }
 
   private sessionOf(c: Command): string {
@@ -518,7 +524,7 @@ class OpencodeRuntime {
       if (model !== this.settings.model && !this.settings.otherModels?.includes(model)) {
         // A model the handshake did not name: written, and the server restarted to read it.
         await this.reconfigure({ otherModels: [...(this.settings.otherModels ?? []), model] });
-        api = new OpencodeApi((await this.started()).url);
+        api = await this.api();
         await this.modelOffered(session, api);
       }
       await api.call('POST', `/api/session/${encodeURIComponent(session)}/model`, {
@@ -645,19 +651,19 @@ class OpencodeRuntime {
    * for one project, and every location outside a Git repository is the project `global`).
    */
   private async forgetSavedApprovals(api: OpencodeApi): Promise<void> {
-    for (const id of savedApprovalIds(join(this.settings.storeDir, 'opencode.db')))
+    for (const id of savedApprovalIds(this.database))
       await api.call('DELETE', `/api/permission/saved/${encodeURIComponent(id)}`);
   }
 
   private async toolOutputFiles() {
-    const directory = toolOutputDirectory(this.settings.storeDir);
+    const directory = toolOutputDirectory(this.settings.runtime, this.settings.storeDir);
     const names = await readdir(directory).catch(() => [] as string[]);
     return { directory, files: names.sort().map((name) => join(directory, name)) };
   }
 
   /** OpenCode's own log since the scenario opened: its warnings and errors are what an operator reads. */
   private diagnostics(): Promise<string[]> {
-    return loggedWarnings(this.settings.storeDir, this.openedAt);
+    return loggedWarnings(this.settings.runtime, this.settings.storeDir, this.openedAt);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { PROTOCOL, Refusal, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
+import { PROTOCOL, Refusal, type StdioAdapter } from '../../../../harness/adapter/stdio-serve.mjs';
 
 export type Command = { cmd: string } & Record<string, unknown>;
 
@@ -49,6 +49,7 @@ export interface Kept {
  * the server is stopped however the adapter ends.
  */
 export function runnerAdapter<K extends Kept, R extends RunnerRuntime<K>>(
+  title: string,
   open: (config: unknown, kept: K | undefined) => Promise<R>,
   handshake: () => Record<string, unknown>,
   unsupported: Record<string, string>,
@@ -56,7 +57,7 @@ export function runnerAdapter<K extends Kept, R extends RunnerRuntime<K>>(
   let runtime: R | undefined;
   let kept: K | undefined;
   return {
-    runtime: 'OpenCode',
+    runtime: title,
     hello: async (config: unknown) => {
       runtime ??= await open(config, kept);
       kept = undefined;
