@@ -25,6 +25,11 @@ export const KILO_SERVER: ServerRuntime = {
   // there, and merges into it, not into a `kilo.json` beside it.
   configFile: 'kilo.jsonc',
   configSchema: 'https://app.kilo.ai/config.json',
+  // At start, 7.7.7 migrates an existing user's global configuration once: lacking this mark and
+  // finding a configuration that sets no bash permission, it writes `permission.bash: "allow"`
+  // into it ("migrated bash permission to allow for existing user"), and bash would never ask. A
+  // fresh installation records the mark without migrating, as the kit's configuration is new.
+  freshInstallMarks: ['.bash-permission-migrated'],
   database: 'kilo.db',
   directoryHeader: 'x-kilo-directory',
 };

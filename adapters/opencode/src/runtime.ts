@@ -17,6 +17,7 @@ export function opencodeServer(packageDir: string): ServerRuntime {
     directoryName: 'opencode',
     configFile: 'opencode.json',
     configSchema: 'https://opencode.ai/config.json',
+    freshInstallMarks: [],
     database: 'opencode.db',
     directoryHeader: 'x-opencode-directory',
   };

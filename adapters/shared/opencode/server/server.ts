@@ -53,6 +53,12 @@ export interface ServerRuntime {
   /** Its global configuration file, the one `PATCH /global/config` writes back, and the file's schema. */
   configFile: string;
   configSchema: string;
+  /**
+   * Files a fresh installation records in the configuration folder before any configuration is
+   * there, written (empty) beside the adapter's configuration file: what the runtime would
+   * otherwise do once to a configuration it finds already there.
+   */
+  freshInstallMarks: string[];
   /** Its database file in the server store. */
   database: string;
   /** The request header naming a location's directory. */
@@ -412,6 +418,7 @@ export function writeConfiguration(settings: ServerSettings): void {
       : {}),
   };
   writeFileSync(join(settings.home, runtime.configFile), `${JSON.stringify(config, null, 2)}\n`);
+  for (const mark of runtime.freshInstallMarks) writeFileSync(join(settings.home, mark), '');
 }
 
 /** Makes `link` a link to `target`, replacing any link there in one step. */
