@@ -42,6 +42,9 @@ export const KILO_TEXTS: Record<string, string> = {
   'instructions.supersession': 'These instructions replace all previously loaded ambient instructions.',
   'instructions.revocation': 'Previously loaded instructions no longer apply.',
   'system-message.fallback': '<system-update>\n{text}\n</system-update>',
+  // The V2 build agent's own prompt (its AgentPlugin), unchanged in 7.7.7's binary.
+  'agent.prompt':
+    'You are an AI coding agent. Help the user accomplish software engineering tasks by inspecting the workspace, making targeted changes, and using tools according to the configured permissions.',
   'prompt.default-delivery': 'steer',
   'approval.saved-for-project': 'yes',
 };
