@@ -227,9 +227,10 @@ class OpencodeRuntime {
         }),
       'agent.define': async (c) => this.reconfigure({ agents: withAgentDefined(this.settings.agents, c) }),
       'host.env.set': async (c) => {
-        const { [String(c.name)]: _, ...others } = this.settings.environment ?? {};
+        const name = runtimeVariable(this.settings.runtime, String(c.name));
+        const { [name]: _, ...others } = this.settings.environment ?? {};
         await this.reconfigure({
-          environment: c.value === null ? others : { ...others, [String(c.name)]: String(c.value) },
+          environment: c.value === null ? others : { ...others, [name]: String(c.value) },
         });
       },
       'skill.define': async (c) => this.reconfigure({ skills: withSkillDefined(this.settings.skills, c) }),
@@ -735,4 +736,12 @@ function compactions(events: DurableEvent[], running: boolean) {
   }
   if (!running) abandon();
   return list;
+}
+
+/**
+ * The variable a host variable the kit names is to the runtime: a fork reads OpenCode's switches
+ * (`OPENCODE_DISABLE_PROJECT_CONFIG`) under its own prefix (`KILO_DISABLE_PROJECT_CONFIG`).
+ */
+function runtimeVariable(runtime: ServerRuntime, name: string): string {
+  return name.startsWith('OPENCODE_') ? `${runtime.variablePrefix}${name.slice('OPENCODE_'.length)}` : name;
 }
