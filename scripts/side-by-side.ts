@@ -1,8 +1,9 @@
 // Runs shell commands side by side, as many at a time as the machine has cores (at least two),
 // starting them in the order given, and keeps each command's output together: the first command
 // not yet finished streams as it runs, the others are held and printed after it, in order.
-// Exits with the code of the first command, in that order, that failed.
-// Usage: tsx scripts/side-by-side.ts '<command>' '<command>' ...
+// Exits with the code of the first command, in that order, that failed. With --all-at-once every
+// command starts at once, for commands that mostly wait (CI's lanes, one of which waits on its runtimes).
+// Usage: tsx scripts/side-by-side.ts [--all-at-once] '<command>' '<command>' ...
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -17,8 +18,9 @@ interface Job {
   seconds?: number;
 }
 
-const jobs: Job[] = process.argv.slice(2).map((command) => ({ command, held: [] }));
-const width = Math.max(2, availableParallelism());
+const allAtOnce = process.argv[2] === '--all-at-once';
+const jobs: Job[] = process.argv.slice(allAtOnce ? 3 : 2).map((command) => ({ command, held: [] }));
+const width = allAtOnce ? jobs.length : Math.max(2, availableParallelism());
 /** The job whose output goes straight out: every job before it has ended and been printed. */
 let head = 0;
 let started = 0;
