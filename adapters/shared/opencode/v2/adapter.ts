@@ -85,39 +85,40 @@ const MESSAGE_PAGE_MAX = 200;
 /** OpenCode keeps managed tool output files 7 days (`RETENTION` of its ToolOutputStore, 1.18.33). */
 const TOOL_OUTPUT_RETENTION_DAYS = 7;
 
-/** Commands OpenCode has no equivalent for, with the reason the README records. */
-const UNSUPPORTED: Record<string, string> = {
-  'session.run':
-    'OpenCode serves no route for its forced drain (SessionExecution.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for',
-  'clock.set': 'OpenCode reads the host clock; it has no virtual clock',
-  'retry.wait': 'OpenCode retries on real time; it has no virtual clock to schedule retries on',
-  'prompt.submit': 'OpenCode has a durable inbox; profile sol only',
-  'gate.wait': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
-  'gate.open': 'OpenCode runs only its own tools: the kit expresses its gate through the bash tool',
-  'context.contributor.register': 'OpenCode has no plugin-defined context sources reachable from outside',
-  'context.contributor.remove': 'OpenCode has no plugin-defined context sources reachable from outside',
-  'context.source.set': 'OpenCode has no plugin-defined context sources reachable from outside',
-  'context.reconcile': 'OpenCode exposes no context reconciliation without a turn',
-  'compaction.request': 'the V2 compaction operation answers "operation unavailable" in 1.18.33',
+/**
+ * Commands a runtime of OpenCode's line has no equivalent for, with the reason its README records,
+ * in its own name (`title`).
+ */
+const unsupported = (title: string): Record<string, string> => ({
+  'session.run': `${title} serves no route for its forced drain (V2Session.resume): the prompt route only admits and wakes, so a provider attempt without eligible input cannot be asked for`,
+  'clock.set': `${title} reads the host clock; it has no virtual clock`,
+  'retry.wait': `${title} retries on real time; it has no virtual clock to schedule retries on`,
+  'prompt.submit': `${title} has a durable inbox; profile sol only`,
+  'gate.wait': `${title} runs only its own tools: the kit expresses its gate through the bash tool`,
+  'gate.open': `${title} runs only its own tools: the kit expresses its gate through the bash tool`,
+  'context.contributor.register': `${title} has no plugin-defined context sources reachable from outside`,
+  'context.contributor.remove': `${title} has no plugin-defined context sources reachable from outside`,
+  'context.source.set': `${title} has no plugin-defined context sources reachable from outside`,
+  'context.reconcile': `${title} exposes no context reconciliation without a turn`,
+  'compaction.request': 'the V2 compaction operation answers "operation unavailable"',
   'fault.crash': 'no crash points inside a published binary: a crash is the SIGKILL of a restart',
   'fault.system-message-writes': 'no fault hooks inside a published binary',
   'fault.tool-output-writes': 'no fault hooks inside a published binary',
   'tool-output.held': 'no fault hooks inside a published binary',
   'pty.overlay.set': 'no host environment overlay reachable from outside',
   'pty.environment': 'no host environment overlay reachable from outside',
-};
+});
 
-/** What the adapter computes itself because OpenCode 1.18.33 serves no route for it. */
-const EMULATED: Record<string, string> = {
+/** What the adapter computes itself because the runtime serves no route for it, in its own name. */
+const emulated = (title: string): Record<string, string> => ({
   'prompt.admit.duplicate':
     '`duplicate` is true when the history already holds a session.next.prompt.admitted event with the same ID (the prompt route answers the stored admission either way)',
   'session.idle':
     'polls GET /api/session/active and the history until every prompt admitted with resume is promoted, and searches the server log for a failed drain that promoted nothing (POST /api/session/:id/wait answers "operation unavailable")',
   'session.wake.empty':
     'with no prompt pending, nothing is sent: no route wakes a session alone (with one pending, the adapter re-admits it exactly, with resume, and the prompt route wakes the session after the idempotent admission)',
-  compactions:
-    'a compaction OpenCode started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (1.18.33 records no failure of its own)',
-};
+  compactions: `a compaction ${title} started and never ended is reported failed once a later step, prompt or compaction follows it or the session stops running (it records no failure of its own)`,
+});
 
 export function createAdapter(runtime: V2Runtime): StdioAdapter {
   return runnerAdapter(
@@ -134,12 +135,12 @@ export function createAdapter(runtime: V2Runtime): StdioAdapter {
         workdirField: 'workdir',
         statusText: 'Command exited with code {status}.',
       },
-      emulated: EMULATED,
+      emulated: emulated(runtime.server.title),
       patch: { tool: 'apply_patch', patchField: 'patchText' },
       texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS), ...runtime.texts },
       limits: LIMITS,
     }),
-    UNSUPPORTED,
+    unsupported(runtime.server.title),
   );
 }
 
@@ -279,7 +280,7 @@ class OpencodeRuntime {
     const change = this.settingChanges[command.cmd];
     if (change) return change(command);
     const run = this.commands[command.cmd];
-    if (!run) throw new ApiError('unsupported', `OpenCode has no equivalent of ${command.cmd}`);
+    if (!run) throw new ApiError('unsupported', `${this.settings.runtime.title} has no equivalent of ${command.cmd}`);
     return run(command, await this.api());
   }
 
@@ -487,8 +488,8 @@ class OpencodeRuntime {
           if (unanswered === undefined && events.some((event) => event.type === 'session.next.step.failed')) return;
           throw new SilentStop(
             unanswered === undefined
-              ? `OpenCode admitted ${waiting.join(', ')} with resume but neither promoted it nor ran the session for ${SILENT_STOP_MS} ms, and recorded no error`
-              : `OpenCode promoted ${unanswered} but stopped without a provider step or a recorded error (its log says why)`,
+              ? `${this.settings.runtime.title} admitted ${waiting.join(', ')} with resume but neither promoted it nor ran the session for ${SILENT_STOP_MS} ms, and recorded no error`
+              : `${this.settings.runtime.title} promoted ${unanswered} but stopped without a provider step or a recorded error (its log says why)`,
           );
         }
       }
