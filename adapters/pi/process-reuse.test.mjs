@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { connectAdapter } from '../../harness/adapter/adapter-client.mjs';
 
 /**
  * The adapter declares process-reuse: after `runtime.close`, the next `hello` must open a runtime
@@ -14,22 +13,7 @@ import { fileURLToPath } from 'node:url';
  */
 const adapter = join(dirname(fileURLToPath(import.meta.url)), 'adapter.mjs');
 
-function connect() {
-  const child = spawn(process.execPath, [adapter], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting = new Map();
-  let seq = 0;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const reply = JSON.parse(line);
-    waiting.get(reply.seq)?.(reply);
-  });
-  const send = (command) =>
-    new Promise((resolve) => {
-      seq += 1;
-      waiting.set(seq, resolve);
-      child.stdin.write(`${JSON.stringify({ seq, ...command })}\n`);
-    });
-  return { send, end: () => child.stdin.end() };
-}
+const connect = () => connectAdapter(adapter);
 
 const hello = (dir, name, extra = {}) => ({
   cmd: 'hello',

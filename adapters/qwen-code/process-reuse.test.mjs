@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { connectAdapter } from '../../harness/adapter/adapter-client.mjs';
 
 /**
  * The adapter keeps one `qwen --acp` process from runtime to runtime (process-reuse): the runtime
@@ -59,24 +58,15 @@ async function provider() {
   return { bodies, url: `http://127.0.0.1:${server.address().port}/v1`, close: () => server.close() };
 }
 
+/** The adapter, each command's reply required to be ok. */
 function connect() {
-  const child = spawn(process.execPath, [adapter], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting = new Map();
-  let seq = 0;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const reply = JSON.parse(line);
-    waiting.get(reply.seq)?.(reply);
-  });
-  const send = async (command) => {
-    seq += 1;
-    const reply = await new Promise((resolve) => {
-      waiting.set(seq, resolve);
-      child.stdin.write(`${JSON.stringify({ seq, ...command })}\n`);
-    });
+  const { send, end } = connectAdapter(adapter);
+  const sendOk = async (command) => {
+    const reply = await send(command);
     assert.equal(reply.ok, true, `${command.cmd}: ${JSON.stringify(reply.error)}`);
     return reply.result;
   };
-  return { send, end: () => child.stdin.end() };
+  return { send: sendOk, end };
 }
 
 test('a runtime served by the kept process keeps nothing of the one before', { timeout: 120_000 }, async () => {
