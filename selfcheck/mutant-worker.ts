@@ -161,7 +161,7 @@ process.on('message', (assignment: Assignment) => {
   done.then(
     (reply) => process.send!(reply),
     (error: unknown) => {
-      process.stderr.write(`selfcheck: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.stderr.write(`selfcheck: ${withCauses(error)}\n`);
       process.exit(70);
     },
   );
@@ -169,3 +169,11 @@ process.on('message', (assignment: Assignment) => {
 
 // The runner has no more work once it lets go of the channel.
 process.on('disconnect', () => process.exit(0));
+
+/** An error's stack and those of its causes: Cucumber wraps a hook's error, whose own says what failed. */
+function withCauses(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined
+    ? (error.stack ?? error.message)
+    : `${error.stack}\ncaused by: ${withCauses(error.cause)}`;
+}
