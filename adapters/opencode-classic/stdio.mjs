@@ -12,7 +12,7 @@ await runBundled({
   roots: [
     here('src'),
     here('../opencode/src'),
-    here('../shared/opencode/server'),
+    here('../opencode/shared/server'),
     here('../../harness/adapter'),
     here('../../harness/protocol'),
   ],

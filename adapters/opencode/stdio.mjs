@@ -11,8 +11,8 @@ await runBundled({
   entry: here('src/stdio.ts'),
   roots: [
     here('src'),
-    here('../shared/opencode/v2'),
-    here('../shared/opencode/server'),
+    here('shared/v2'),
+    here('shared/server'),
     here('../../harness/adapter'),
     here('../../harness/protocol'),
   ],

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { platformBinaries, type ServerRuntime } from '../../shared/opencode/server/server.js';
+import { platformBinaries, type ServerRuntime } from '../../opencode/shared/server/server.js';
 
 /**
  * Kilo CLI as its server is started, from the `@kilocode/cli` this folder pins (7.7.7): a fork of

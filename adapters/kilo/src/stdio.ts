@@ -1,5 +1,5 @@
 import { serveStdio } from '../../../harness/adapter/stdio-serve.mjs';
-import { createAdapter } from '../../shared/opencode/v2/adapter.js';
+import { createAdapter } from '../../opencode/shared/v2/adapter.js';
 import { KILO_SERVER, KILO_TEXTS } from './runtime.js';
 
 /** Kilo CLI's V2 runner (OpenCode's, forked) behind session-runtime-adapter/1 on stdio. */

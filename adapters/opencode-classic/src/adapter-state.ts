@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerSettings } from '../../shared/opencode/server/server.js';
+import type { ServerSettings } from '../../opencode/shared/server/server.js';
 
 /** One session as the adapter knows it: OpenCode's ID, its location, the kit's selections. */
 export interface SessionRecord {

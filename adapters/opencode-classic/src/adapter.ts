@@ -11,24 +11,24 @@ import {
   type ServerSettings,
   withAgentDefined,
   withSkillDefined,
-} from '../../shared/opencode/server/server.js';
+} from '../../opencode/shared/server/server.js';
 import { SilentStop, type StdioAdapter } from '../../../harness/adapter/stdio-serve.mjs';
 import { opencodeServer } from '../../opencode/src/runtime.js';
-import { ServerHandle } from '../../shared/opencode/server/server-handle.js';
-import { loggedWarnings } from '../../shared/opencode/server/server-log.js';
+import { ServerHandle } from '../../opencode/shared/server/server-handle.js';
+import { loggedWarnings } from '../../opencode/shared/server/server-log.js';
 import {
   ApiError,
   type Command,
   type HelloConfig as RunnerHelloConfig,
   runnerAdapter,
-} from '../../shared/opencode/server/runner-adapter.js';
+} from '../../opencode/shared/server/runner-adapter.js';
 import {
   createServerStore,
   linkScenario,
   linkedServerStore,
   scenarioOpenedAt,
   toolOutputDirectory,
-} from '../../shared/opencode/server/server-store.js';
+} from '../../opencode/shared/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { historyPage } from './history-page.js';
 import { KIT_METADATA, compactions, failures, history, kitEvents } from './projection.js';

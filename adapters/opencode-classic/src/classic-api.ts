@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared/opencode/server/runner-adapter.js';
-import { serverRequest, serverResponse } from '../../shared/opencode/server/server-request.js';
+import { ApiError } from '../../opencode/shared/server/runner-adapter.js';
+import { serverRequest, serverResponse } from '../../opencode/shared/server/server-request.js';
 
 export { ApiError };
 

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { platformBinaries, type ServerRuntime } from '../../shared/opencode/server/server.js';
+import { platformBinaries, type ServerRuntime } from '../shared/server/server.js';
 
 /**
  * OpenCode as its server is started (1.18.33), from the `opencode-ai` installed in `packageDir`:

@@ -1,5 +1,5 @@
 import { serveStdio } from '../../../harness/adapter/stdio-serve.mjs';
-import { createAdapter } from '../../shared/opencode/v2/adapter.js';
+import { createAdapter } from '../shared/v2/adapter.js';
 import { OPENCODE_SERVER, OPENCODE_TEXTS } from './runtime.js';
 
 /** OpenCode's V2 runner behind session-runtime-adapter/1 on stdio. */
