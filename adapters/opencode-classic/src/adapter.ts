@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -22,13 +22,7 @@ import {
   type HelloConfig as RunnerHelloConfig,
   runnerAdapter,
 } from '../../opencode/shared/server/runner-adapter.js';
-import {
-  createServerStore,
-  linkScenario,
-  linkedServerStore,
-  scenarioOpenedAt,
-  toolOutputDirectory,
-} from '../../opencode/shared/server/server-store.js';
+import { openServerStore, scenarioOpenedAt, toolOutputDirectory } from '../../opencode/shared/server/server-store.js';
 import { ClassicApi, type ClassicMessage } from './classic-api.js';
 import { historyPage } from './history-page.js';
 import { KIT_METADATA, compactions, failures, history, kitEvents } from './projection.js';
@@ -177,14 +171,7 @@ class ClassicRuntime {
   static async open(config: HelloConfig, kept: ServerHandle | undefined): Promise<ClassicRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
-    const restarted = config.instance > 0;
-    const store = restarted
-      ? linkedServerStore(config.storeDir)
-      : (kept?.settings.storeDir ?? createServerStore(config.runDir));
-    if (!restarted) {
-      linkScenario(config.storeDir, store);
-      await rm(toolOutputDirectory(SERVER, store), { recursive: true, force: true });
-    }
+    const store = await openServerStore(SERVER, config, kept);
     return new ClassicRuntime(config, store, kept, scenarioOpenedAt(config.storeDir));
   }
 

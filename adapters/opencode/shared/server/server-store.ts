@@ -1,4 +1,5 @@
 import { lstatSync, mkdirSync, mkdtempSync, readlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { linkInOneStep, type ServerRuntime } from './server.js';
 
@@ -38,4 +39,21 @@ export function linkScenario(scenarioStore: string, serverStore: string): void {
 /** Where OpenCode writes the files of tool output it bounded (observed in 1.18.33). */
 export function toolOutputDirectory(runtime: ServerRuntime, serverStore: string): string {
   return join(serverStore, runtime.directoryName, 'data', runtime.directoryName, 'tool-output');
+}
+
+/**
+ * The server store a scenario's process works over: a restarted one the store its scenario links
+ * to; a scenario's first the store of the server it was left, or a new one, linked from the
+ * scenario's store, its managed tool output emptied (each scenario's starts empty).
+ */
+export async function openServerStore(
+  runtime: ServerRuntime,
+  config: { instance: number; storeDir: string; runDir: string },
+  kept: { settings: { storeDir: string } } | undefined,
+): Promise<string> {
+  if (config.instance > 0) return linkedServerStore(config.storeDir);
+  const store = kept?.settings.storeDir ?? createServerStore(config.runDir);
+  linkScenario(config.storeDir, store);
+  await rm(toolOutputDirectory(runtime, store), { recursive: true, force: true });
+  return store;
 }

@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OpencodeApi, type DurableEvent } from './api.js';
 import { EventStream } from './events-stream.js';
@@ -29,13 +29,7 @@ import {
 import { readEpoch, savedApprovalIds } from './store.js';
 import { savedSettings, saveSettings } from './configured-settings.js';
 import { loggedAt, loggedWarnings } from '../server/server-log.js';
-import {
-  createServerStore,
-  linkScenario,
-  linkedServerStore,
-  scenarioOpenedAt,
-  toolOutputDirectory,
-} from '../server/server-store.js';
+import { openServerStore, scenarioOpenedAt, toolOutputDirectory } from '../server/server-store.js';
 
 /**
  * A runtime whose V2 runner this adapter drives, as its adapter declares it: OpenCode, or a fork
@@ -172,10 +166,7 @@ class OpencodeRuntime {
   ): Promise<OpencodeRuntime> {
     if (!(config.provider.dialect in PROVIDER_PACKAGES))
       throw new ApiError('unsupported', `dialect ${config.provider.dialect} is not wired`);
-    const restarted = config.instance > 0;
-    const store = restarted
-      ? linkedServerStore(config.storeDir)
-      : (kept?.settings.storeDir ?? createServerStore(config.runDir));
+    const store = await openServerStore(runtime, config, kept);
     const settings: ServerSettings = {
       runtime,
       storeDir: store,
@@ -190,10 +181,6 @@ class OpencodeRuntime {
       // A restarted process starts OpenCode with what the scenario configured before it.
       ...savedSettings(config.storeDir),
     };
-    if (!restarted) {
-      linkScenario(config.storeDir, store);
-      await rm(toolOutputDirectory(runtime, store), { recursive: true, force: true });
-    }
     return new OpencodeRuntime(
       new ServerHandle(settings, false),
       kept,
