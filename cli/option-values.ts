@@ -7,7 +7,9 @@ import { TIMEOUT_SCALE_RANGE } from '../harness/driver/runtime-driver.js';
  * (`--adapter ""` running the reference, `--markdown "$UNSET"` writing nothing).
  */
 export function nonEmpty(flag: string) {
-  return (value: string): string => {
+  return (value: string | string[]): string => {
+    // A flag given twice reaches here as a list: which one was meant is the user's to say.
+    if (Array.isArray(value)) throw new KitInputError(flag, `is given ${value.length} times: give it once`);
     if (value.trim() === '') throw new KitInputError(flag, 'needs a value, not an empty one');
     return value;
   };
