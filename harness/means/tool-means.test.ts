@@ -36,6 +36,22 @@ test('through a shell, an output ending in a line break reads with and without i
   assert.deepEqual(shell.returned('line 1Command exited with code 0.'), ['line 1']);
 });
 
+test('through a shell, the command line it echoes above the output stands for none of the output', () => {
+  const call = shell.call({ id: 'c1', name: 'produce', input: { text: 'BEGIN middle END' } })!;
+  const line = String(call.input.command);
+  // Only the command echoed, as written and as a structured display escapes it: the output is not shown.
+  for (const echoed of [`Command: ${line}\nOutput: (empty)`, `{"command":${JSON.stringify(line)},"output":""}`]) {
+    assert.equal(shell.shows(echoed, 'BEGIN'), false, echoed);
+    assert.equal(shell.keepsEnds(echoed, 'BEGIN middle END', 5, 3), false, echoed);
+  }
+  // The command echoed and its output after it.
+  assert.equal(shell.shows(`Command: ${line}\nOutput: BEGIN middle END`, 'BEGIN'), true);
+  assert.equal(shell.keepsEnds(`Command: ${line}\nOutput: BEGIN middle END`, 'BEGIN middle END', 5, 3), true);
+  const lines = shell.call({ id: 'c2', name: 'produce', input: { text: 'line 1\nline 500' } })!;
+  const echoedLines = `Command: ${String(lines.input.command)}\nOutput: line 1\n...`;
+  assert.equal(shell.showsFirstAndLastLines(echoedLines, 'line 1', 'line 500'), false);
+});
+
 /** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath` unless told. */
 const withReadTool = (
   tool: string,

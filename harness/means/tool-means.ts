@@ -176,8 +176,21 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
   const bareStatus = shell.statusText === undefined ? undefined : statusPattern(shell.statusText, false);
   /** A command's output without the exit status the tool declares it shows after it, with or without a line break. */
   const withoutStatus = (text: string) => (status ? text.replace(status, '') : text);
+  /** Every command line scripted, which a shell may show above the command's output. */
+  const lines = new Set<string>();
+  /**
+   * An output without the command lines the shell echoed (as written, or JSON-escaped in a
+   * structured display): the command's text holds the very text its output is checked for, so a
+   * check reading it would pass on a runtime that showed none of the output.
+   */
+  const shown = (text: string) =>
+    [...lines].reduce(
+      (rest, line) => rest.split(line).join('').split(JSON.stringify(line).slice(1, -1)).join(''),
+      withoutStatus(text),
+    );
   const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
     scripted.set(id, kitName);
+    lines.add(line);
     return { id, name: shell.tool, input: { [shell.commandField]: line } };
   };
   const isKitTool = (name: string) => (KIT_TOOLS as readonly string[]).includes(name);
@@ -211,7 +224,7 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
       isKitTool(kitName)
         ? message.name === shell.tool && scripted.get(message.callId) === kitName
         : message.name === (kitName === 'read' ? read.tool : kitName),
-    shows: (actual, expected) => actual.includes(expected.trimEnd()),
+    shows: (actual, expected) => shown(actual).includes(expected.trimEnd()),
     returned(actual) {
       if (!status || !bareStatus) return undefined;
       const readings = [withoutStatus(actual), actual.replace(bareStatus, '')];
@@ -219,14 +232,15 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
     },
     // A shell may label the output's first line with words of its own ("Output: line 1").
     showsFirstAndLastLines(actual, first, last) {
-      const lines = withoutStatus(actual)
+      const outputLines = shown(actual)
         .split('\n')
         .map((line) => line.trim());
-      const shows = (wanted: string) => lines.some((line) => line === wanted || line.endsWith(` ${wanted}`));
+      const shows = (wanted: string) => outputLines.some((line) => line === wanted || line.endsWith(` ${wanted}`));
       return shows(first.trim()) && shows(last.trim());
     },
     // A shell tool shows text of its own around the command's output.
-    keepsEnds: (actual, raw, head, tail) => actual.includes(raw.slice(0, head)) && actual.includes(raw.slice(-tail)),
+    keepsEnds: (actual, raw, head, tail) =>
+      shown(actual).includes(raw.slice(0, head)) && shown(actual).includes(raw.slice(-tail)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
     async openGate(name) {
       const logged = gateLogging(options.workspaces, name);

@@ -57,6 +57,16 @@ function rawOutput(world: KitWorld, id: string): string {
 }
 
 /**
+ * Whether `output` shows the whole raw output of call `id`, also where the runtime wrote its line
+ * breaks anew (CRLF as LF): a runtime that only did that bounded nothing (TOO-11 judges the line
+ * breaks apart).
+ */
+function showsWhole(world: KitWorld, id: string, output: string | null | undefined): boolean {
+  const raw = rawOutput(world, id);
+  return world.means.shows(output ?? '', raw) || world.means.shows(output ?? '', raw.replace(/\r\n/g, '\n'));
+}
+
+/**
  * `text` is `expected` as the tool returned it: exactly, where the means can tell (the kit's own
  * tools, a shell that declares the status text it shows after a command's output); else it shows it.
  */
@@ -110,8 +120,8 @@ Given(/^the tool output limit is the runtime's own( on every tool)?$/, function 
  * seed leaves to the tool (000: a tool may cut more meaningfully before the registry's limit), so
  * generic truncation shows only on other tools.
  */
-function noGenericCut(world: KitWorld, id: string, output: string, text: string): string | undefined {
-  if (world.means.shows(output, text)) return `the output of "${id}" was not bounded: no cut to keep the ends across`;
+function noGenericCut(world: KitWorld, id: string, output: string): string | undefined {
+  if (showsWhole(world, id, output)) return `the output of "${id}" was not bounded: no cut to keep the ends across`;
   if (world.boundingTool !== undefined)
     return `the output of "${id}" was cut by ${world.boundingTool}'s own limit, whose strategy is the tool's: generic truncation shows on other tools`;
   return undefined;
@@ -251,7 +261,7 @@ async function shellText(world: KitWorld, id: string, limit: number): Promise<nu
 async function boundedOffTheLimit(world: KitWorld): Promise<boolean> {
   for (const [id, limit] of world.sizedToLimit) {
     const call = await toolCall(world, id);
-    if (world.means.shows(call.output ?? '', rawOutput(world, id))) continue;
+    if (showsWhole(world, id, call.output)) continue;
     const kept =
       call.outputPath !== undefined && existsSync(call.outputPath) ? statSync(call.outputPath).size : undefined;
     if (kept === limit) continue;
@@ -317,10 +327,7 @@ Then(
 Then('the output of call {string} is bounded', async function (this: KitWorld, id: string) {
   const call = await toolCall(this, id);
   expect(call.status, `status of "${id}"`).to.equal('success');
-  expect(
-    this.means.shows(call.output ?? '', rawOutput(this, id)),
-    `the output of "${id}" is the whole raw output`,
-  ).to.equal(false);
+  expect(showsWhole(this, id, call.output), `the output of "${id}" is the whole raw output`).to.equal(false);
 });
 
 /**
@@ -332,7 +339,7 @@ Then(
   'the output of call {string} is bounded as the output of call {string} was',
   async function (this: KitWorld, later: string, earlier: string) {
     const [first, second] = await Promise.all([toolCall(this, earlier), toolCall(this, later)]);
-    if (this.means.shows(first.output ?? '', rawOutput(this, earlier)))
+    if (showsWhole(this, earlier, first.output))
       return this.notJudged(`the output of "${earlier}" was not bounded: there is no limit to compare`);
     const shape = (output: string | null) => (output ?? '').replace(/\/[^\s'"`)\]]+/g, '<path>').replace(/\d+/g, '#');
     expect(
@@ -351,7 +358,7 @@ Given(
   'the output of call {string} was bounded, or nothing here is judged',
   async function (this: KitWorld, id: string) {
     const call = await toolCall(this, id);
-    if (call.status === 'success' && this.means.shows(call.output ?? '', rawOutput(this, id)))
+    if (call.status === 'success' && showsWhole(this, id, call.output))
       throw new NothingToJudge(`the output of "${id}" is the whole raw output: the runtime bounded nothing here`);
   },
 );
@@ -371,7 +378,7 @@ Then('the output of call {string} is exactly what the tool returned', async func
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = rawOutput(this, id);
-  const nothing = noGenericCut(this, id, output, text);
+  const nothing = noGenericCut(this, id, output);
   if (nothing) return this.notJudged(nothing);
   const rawLines = text.split('\n');
   expect(
@@ -383,7 +390,7 @@ Then('the output of call {string} keeps its first and last lines', async functio
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
   const output = (await toolCall(this, id)).output ?? '';
   const text = rawOutput(this, id);
-  const nothing = noGenericCut(this, id, output, text);
+  const nothing = noGenericCut(this, id, output);
   if (nothing) return this.notJudged(nothing);
   // The shortest head and tail found nowhere else in the text tell them apart; a text with none
   // short enough to keep (one character, or a few, repeated) looks the same cut anywhere.
