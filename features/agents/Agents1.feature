@@ -195,6 +195,13 @@ Feature: Agents1 - Agent and model selection
     And request 3 does not contain "beta-9d2" anywhere
     # Its location comes the same way.
     And request 2 mentions "alpha-7c1" in its conversation
+    # The guidance follows the agent the session selected, not the one it runs as without a selection.
+    # checks independently: AGT-03
+    And request 1 contains somewhere, in this order:
+      | alpha                |
+      | Writes release notes |
+    # checks independently: AGT-03
+    And request 1 does not contain "Bisects regressions" anywhere
 
   @AGT-07 @id:agt-skill-tool-2
   Scenario: [11] Without any agent's rules, a skill's body and location reach the model through the skill tool only

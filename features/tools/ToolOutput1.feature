@@ -18,7 +18,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     And the output of call "c1" is within 10 lines and 100000 bytes
     # checks: TOO-01
     And request 2 shows the model the output of call "c1"
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-01 @TOO-03 @id:too-bounding-2 @needs:kit-tools
@@ -33,7 +33,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
   @TOO-02 @id:too-bounding-3 @needs:kit-tools @needs:restart
@@ -119,7 +119,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and <bytes> bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
 
     # Where the cut falls depends on the length of the marker, which names the managed file's path,
@@ -177,7 +177,7 @@ Feature: ToolOutput1 - Bounding Model Tool Output
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within 1000 lines and 600 bytes
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" begins and ends like the tool output
     # checks: TOO-01
     And request 2 shows the model the output of call "c1"

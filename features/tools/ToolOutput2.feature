@@ -147,7 +147,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
     And request 3 shows the model the output of call "c1" as request 2 did
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
@@ -167,7 +167,7 @@ Feature: ToolOutput2 - Managed Tool Output Files
     Then the managed output directory holds 0 files
     And request 3 shows the model the output of call "c1"
     And request 3 shows the model the output of call "c1" as request 2 did
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-01 @TOO-08 @id:too-files-error-1 @needs:kit-tools

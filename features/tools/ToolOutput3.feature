@@ -104,7 +104,7 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     Then the output of call "c1" is bounded
     # checks: TOO-01
     And the output of call "c1" is within the runtime's own tool output limit
-    # checks: TOO-03
+    # checks independently: TOO-03
     And the output of call "c1" keeps its first and last lines
 
   @TOO-02 @id:too-own-limit-8 @needs:kit-tools @needs:restart

@@ -118,6 +118,14 @@ export const agents: Mutant[] = [
     clauses: ['AGT-03 (b)'],
   },
   {
+    name: 'skill guidance follows the agent a session runs as without a selection, not the one it selected',
+    kind: 'identity in the wrong scope',
+    file: 'context/location-contexts.ts',
+    find: 'skillGuidanceSource(() => this.host.agents.permittedSkills(agent))',
+    replace: 'skillGuidanceSource(() => this.host.agents.permittedSkills(this.host.agents.agent(null)))',
+    clauses: ['AGT-03 (a)', 'AGT-03 (b)'],
+  },
+  {
     name: 'an agent switch declines the permission requests still waiting',
     file: 'runtime.ts',
     find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
