@@ -7,12 +7,17 @@ import { TIMEOUT_SCALE_RANGE } from '../harness/driver/runtime-driver.js';
  * (`--adapter ""` running the reference, `--markdown "$UNSET"` writing nothing).
  */
 export function nonEmpty(flag: string) {
-  return (value: string | string[]): string => {
-    // A flag given twice reaches here as a list: which one was meant is the user's to say.
-    if (Array.isArray(value)) throw new KitInputError(flag, `is given ${value.length} times: give it once`);
+  return (given: string | string[]): string => {
+    const value = onlyOnce(flag, given);
     if (value.trim() === '') throw new KitInputError(flag, 'needs a value, not an empty one');
     return value;
   };
+}
+
+/** A flag given twice reaches a coercion as a list: which value was meant is the user's to say. */
+function onlyOnce<T>(flag: string, value: T | T[]): T {
+  if (Array.isArray(value)) throw new KitInputError(flag, `is given ${value.length} times: give it once`);
+  return value;
 }
 
 /** The same for an option that takes several values: a bare `--rule` is refused, as is `--rule ""`. */
@@ -32,7 +37,8 @@ export function textOption(flag: string, describe: string) {
 export { TIMEOUT_SCALE_RANGE };
 
 /** `--timeout-scale`: a finite factor within a range that keeps timeouts between 0.5 s and 500 s. */
-export function timeoutScale(value: number): number {
+export function timeoutScale(given: number | number[]): number {
+  const value = onlyOnce('--timeout-scale', given);
   const { min, max } = TIMEOUT_SCALE_RANGE;
   if (!Number.isFinite(value) || value < min || value > max) {
     throw new KitInputError('--timeout-scale', `must be a number from ${min} to ${max}`);
