@@ -38,6 +38,9 @@ export class TimeLedger {
   private readonly byCommand = new Map<string, number>();
   private measuring = false;
 
+  /** `now`: the clock measures read, in ms. */
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
   /** `command`: the command that spent it, kept for the other commands. */
   add(part: TimePart, ms: number, command?: string): void {
     this.spent[part] += ms;
@@ -55,7 +58,7 @@ export class TimeLedger {
   ): Promise<T> {
     if (this.measuring) return work();
     this.measuring = true;
-    const started = performance.now();
+    const started = this.now();
     let failure: unknown;
     try {
       return await work();
@@ -64,7 +67,7 @@ export class TimeLedger {
       throw error;
     } finally {
       this.measuring = false;
-      const ms = performance.now() - started;
+      const ms = this.now() - started;
       this.add(typeof part === 'function' ? part(failure) : part, ms, command);
     }
   }
