@@ -96,7 +96,8 @@ async function hello(c) {
     runtime: { name: 'gemini-cli', version: VERSION, language: 'typescript' },
     profiles: ['core'],
     capabilities: ['restart', 'process-reuse', 'host-env'],
-    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path' },
+    // Its shell runs commands in a pseudo-terminal under ACP (node-pty, `executeWithPty`).
+    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'dir_path', terminal: true },
     // Its file reader (read_file, GEMINI_3_SET in chunk-JDPZ4CE3.js), which resolves a relative path against the session's directory
     // and takes a range of lines as a 1-based `start_line` and an inclusive `end_line`.
     read: { tool: 'read_file', pathField: 'file_path', lines: { offsetField: 'start_line', endField: 'end_line' } },

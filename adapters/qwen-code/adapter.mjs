@@ -98,7 +98,8 @@ function hello(c) {
     runtime: { name: 'qwen-code', version: VERSION, language: 'typescript' },
     profiles: ['core'],
     capabilities: ['restart', 'manual-compaction', 'process-reuse'],
-    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory' },
+    // Its shell runs commands in a pseudo-terminal under ACP (node-pty, `executeWithPty`).
+    shell: { tool: 'run_shell_command', commandField: 'command', workdirField: 'directory', terminal: true },
     // Its file reader takes an absolute path only (ReadFileTool's parameter check, chunk-2VS5EEXU.js),
     // and a range of lines as a 0-based `offset` and a `limit` (its parameter schema there).
     read: {

@@ -19,15 +19,18 @@ const shell = toolMeans(
 test('through a shell, the last line is kept when the declared status text follows it on the same line, not when it is cut', () => {
   const bounded = (last: string) =>
     `line 1\nline 2\n... output truncated ...\nline 499\n${last}Command exited with code 0.`;
-  assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 1', 'line 500'), true);
-  assert.equal(shell.showsFirstAndLastLines(`${bounded('line 500')}\n`, 'line 1', 'line 500'), true);
-  assert.equal(shell.showsFirstAndLastLines(bounded('line 50'), 'line 1', 'line 500'), false);
-  assert.equal(shell.showsFirstAndLastLines(bounded('line 5000'), 'line 1', 'line 500'), false);
-  assert.equal(shell.showsFirstAndLastLines(bounded('line 500'), 'line 2', 'line 500'), true);
-  assert.equal(shell.showsFirstAndLastLines('line 10\nline 500', 'line 1', 'line 500'), false);
+  const ends = (actual: string, first: string, last: string) => [
+    shell.keepsLine(actual, first, 'first'),
+    shell.keepsLine(actual, last, 'last'),
+  ];
+  assert.deepEqual(ends(bounded('line 500'), 'line 1', 'line 500'), ['kept', 'kept']);
+  assert.deepEqual(ends(`${bounded('line 500')}\n`, 'line 1', 'line 500'), ['kept', 'kept']);
+  assert.deepEqual(ends(bounded('line 50'), 'line 1', 'line 500'), ['kept', 'lost']);
+  assert.deepEqual(ends(bounded('line 5000'), 'line 1', 'line 500'), ['kept', 'lost']);
+  assert.deepEqual(ends('line 10\nline 500', 'line 1', 'line 500'), ['lost', 'kept']);
   // A shell's own label before the output's first line.
-  assert.equal(shell.showsFirstAndLastLines('Command: x\nOutput: line 1\n...\nline 500', 'line 1', 'line 500'), true);
-  assert.equal(shell.showsFirstAndLastLines('Output: line 11\n...\nline 500', 'line 1', 'line 500'), false);
+  assert.deepEqual(ends('Command: x\nOutput: line 1\n...\nline 500', 'line 1', 'line 500'), ['kept', 'kept']);
+  assert.deepEqual(ends('Output: line 11\n...\nline 500', 'line 1', 'line 500'), ['lost', 'kept']);
 });
 
 test('through a shell, an output ending in a line break reads with and without it when the status text follows', () => {
@@ -42,14 +45,21 @@ test('through a shell, the command line it echoes above the output stands for no
   // Only the command echoed, as written and as a structured display escapes it: the output is not shown.
   for (const echoed of [`Command: ${line}\nOutput: (empty)`, `{"command":${JSON.stringify(line)},"output":""}`]) {
     assert.equal(shell.shows(echoed, 'BEGIN'), false, echoed);
-    assert.equal(shell.keepsEnds(echoed, 'BEGIN middle END', 5, 3), false, echoed);
+    assert.equal(shell.keepsEnd(echoed, 'BEGIN', 'head'), 'echoed', echoed);
   }
   // The command echoed and its output after it.
   assert.equal(shell.shows(`Command: ${line}\nOutput: BEGIN middle END`, 'BEGIN'), true);
-  assert.equal(shell.keepsEnds(`Command: ${line}\nOutput: BEGIN middle END`, 'BEGIN middle END', 5, 3), true);
+  assert.equal(shell.keepsEnd(`Command: ${line}\nOutput: BEGIN middle END`, 'BEGIN', 'head'), 'kept');
+  assert.equal(shell.keepsEnd(`Command: ${line}\nOutput: ... middle END`, 'BEGIN', 'head'), 'echoed');
+  // Without the command echoed, an end not shown is lost.
+  assert.equal(shell.keepsEnd('Output: BEGIN middle', 'e END', 'tail'), 'lost');
+  assert.equal(shell.keepsEnd('Output: BEGIN middle', 'BEGIN', 'head'), 'kept');
   const lines = shell.call({ id: 'c2', name: 'produce', input: { text: 'line 1\nline 500' } })!;
-  const echoedLines = `Command: ${String(lines.input.command)}\nOutput: line 1\n...`;
-  assert.equal(shell.showsFirstAndLastLines(echoedLines, 'line 1', 'line 500'), false);
+  const echoedLines = `Command: ${String(lines.input.command)}\nOutput: line 10\n...`;
+  assert.equal(shell.keepsLine(echoedLines, 'line 1', 'first'), 'echoed');
+  assert.equal(shell.keepsLine(echoedLines, 'line 500', 'last'), 'echoed');
+  // "line 1" within "line 10" of the output is not the first line kept, nor an echo.
+  assert.equal(shell.keepsLine('Output: line 10\n...\nline 500', 'line 1', 'first'), 'lost');
 });
 
 /** The means of a runtime with a shell and a read tool named `tool`, taking its path in `filePath` unless told. */

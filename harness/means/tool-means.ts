@@ -29,6 +29,13 @@ export interface GateCommands {
 }
 
 /**
+ * What an output keeps of one end of the raw output: it shows it, it does not, or the end stands
+ * only in the command line a shell echoed above the output. A cut that keeps the head of a shell's
+ * own text keeps that line, which then tells nothing of the output's own head.
+ */
+export type EndKept = 'kept' | 'lost' | 'echoed';
+
+/**
  * How a scenario reaches a runtime's tools. Steps script kit tool calls and observe them only
  * through this, so one scenario reads the same for a runtime with the kit tools and for a black
  * box with a shell.
@@ -56,10 +63,10 @@ export interface ToolMeans {
    * output ending in a line break has two readings: with that line break and without it.
    */
   returned(actual: string): string[] | undefined;
-  /** Whether an output keeps the first and the last line of the raw output. */
-  showsFirstAndLastLines(actual: string, first: string, last: string): boolean;
-  /** Whether an output begins with the raw output's first `head` characters and ends with its last `tail`. */
-  keepsEnds(actual: string, raw: string, head: number, tail: number): boolean;
+  /** Whether an output keeps `line`, the first or the last line of the raw output, at its end. */
+  keepsLine(actual: string, line: string, end: 'first' | 'last'): EndKept;
+  /** Whether an output keeps `part`, the head or the tail of the raw output, at its end. */
+  keepsEnd(actual: string, part: string, end: 'head' | 'tail'): EndKept;
   /** Resolves once a call is blocked on the gate. */
   gateBlocked(name: string): Promise<void>;
   openGate(name: string): Promise<void>;
@@ -158,15 +165,19 @@ function kitToolMeans(gates: GateCommands, read: ReadDeclaration, location?: () 
     isCallOf: (message, kitName) => message.name === (kitName === 'read' ? read.tool : kitName),
     shows: (actual, expected) => actual === expected,
     returned: (actual) => [actual],
-    showsFirstAndLastLines(actual, first, last) {
+    keepsLine(actual, line, end) {
       const lines = actual.split('\n');
-      return lines[0] === first && lines.at(-1) === last;
+      return (end === 'first' ? lines[0] : lines.at(-1)) === line ? 'kept' : 'lost';
     },
-    keepsEnds: (actual, raw, head, tail) => actual.startsWith(raw.slice(0, head)) && actual.endsWith(raw.slice(-tail)),
+    keepsEnd: (actual, part, end) =>
+      (end === 'head' ? actual.startsWith(part) : actual.endsWith(part)) ? 'kept' : 'lost',
     gateBlocked: (name) => gates.gateBlocked(name),
     openGate: (name) => gates.openGate(name),
   };
 }
+
+/** A text as a JSON string holds it, without the quotes: how a structured display shows a command line. */
+const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: ShellMeansOptions): ToolMeans {
   /** Which kit tool each scripted call ID stands for. */
@@ -184,10 +195,15 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
    * check reading it would pass on a runtime that showed none of the output.
    */
   const shown = (text: string) =>
-    [...lines].reduce(
-      (rest, line) => rest.split(line).join('').split(JSON.stringify(line).slice(1, -1)).join(''),
-      withoutStatus(text),
-    );
+    [...lines].reduce((rest, line) => rest.split(line).join('').split(escaped(line)).join(''), withoutStatus(text));
+  /** Whether `text`, which the output does not show, stands in a command line echoed above it. */
+  const echoedOnly = (actual: string, text: string): EndKept => {
+    const echoes = [...lines].flatMap((line) => [
+      { echo: line, wanted: text },
+      { echo: escaped(line), wanted: escaped(text) },
+    ]);
+    return echoes.some(({ echo, wanted }) => actual.includes(echo) && echo.includes(wanted)) ? 'echoed' : 'lost';
+  };
   const command = (id: string, kitName: string, line: string): ScriptedToolCall => {
     scripted.set(id, kitName);
     lines.add(line);
@@ -231,16 +247,16 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
       return [...new Set(readings)];
     },
     // A shell may label the output's first line with words of its own ("Output: line 1").
-    showsFirstAndLastLines(actual, first, last) {
+    keepsLine(actual, line) {
+      const wanted = line.trim();
       const outputLines = shown(actual)
         .split('\n')
-        .map((line) => line.trim());
-      const shows = (wanted: string) => outputLines.some((line) => line === wanted || line.endsWith(` ${wanted}`));
-      return shows(first.trim()) && shows(last.trim());
+        .map((shownLine) => shownLine.trim());
+      if (outputLines.some((shownLine) => shownLine === wanted || shownLine.endsWith(` ${wanted}`))) return 'kept';
+      return echoedOnly(actual, wanted);
     },
     // A shell tool shows text of its own around the command's output.
-    keepsEnds: (actual, raw, head, tail) =>
-      shown(actual).includes(raw.slice(0, head)) && shown(actual).includes(raw.slice(-tail)),
+    keepsEnd: (actual, part) => (shown(actual).includes(part) ? 'kept' : echoedOnly(actual, part)),
     gateBlocked: (name) => gateLogged(options, name).then(() => undefined),
     async openGate(name) {
       const logged = gateLogging(options.workspaces, name);

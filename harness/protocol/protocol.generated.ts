@@ -1271,6 +1271,10 @@ export interface HelloResult {
      */
     workdirField?: string;
     /**
+     * Whether the tool runs commands in a terminal (a pseudo-terminal), which writes a command's line breaks anew: the tool returns CRLF as LF before any bounding, so how a carriage return passes bounding does not show through it.
+     */
+    terminal?: boolean;
+    /**
      * The text the tool shows after a command's output, {status} standing for its exit status, e.g. "Command exited with code {status}.": the kit reads a command's output without it.
      */
     statusText?: string;

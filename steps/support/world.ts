@@ -9,6 +9,7 @@ import { SystemFallback } from '../../harness/provider/system-fallback.js';
 import { NothingToJudge, noteText, SuiteDefect } from '../../harness/report/outcome.js';
 import { openChoices, fieldDesigns } from '../../harness/suite/open-choices.js';
 import type { CompactionSizes } from './compaction-sizes.js';
+import type { ToolOutputLimit } from './tool-output-sizes.js';
 import type { RunningStep } from './checks.js';
 
 export interface SessionHandle {
@@ -59,6 +60,8 @@ export class KitWorld extends World {
   readonly contributedTools = new Set<string>();
   /** The one tool whose own limit bounds the scenario's outputs (`limits.toolOutput.tool`), when only one does. */
   boundingTool: string | undefined;
+  /** The tool output limit the scenario configured, or the runtime's own it chose. */
+  toolOutputLimit: ToolOutputLimit | undefined;
   /** Whether each session asked for permission before it settled, where a step noted it. */
   readonly askedForPermission = new Map<string, boolean>();
   /** The completed compactions and the provider requests when a step last counted them. */

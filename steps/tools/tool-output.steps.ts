@@ -6,11 +6,11 @@ import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { NothingToJudge, NotImplemented, noteText } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { keptTexts } from '../../harness/store/kept-texts.js';
-import { boundedToolMeans } from '../../harness/means/tool-means.js';
+import { boundedToolMeans, type EndKept } from '../../harness/means/tool-means.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
 import { toolCall as call, textTurn, toolCallsTurn } from '../../harness/provider/turns.js';
-import { scriptCalls, structured, toolCall } from '../support/tool-calls.js';
+import { scriptCalls, structured, toolCall, type ToolMessage } from '../support/tool-calls.js';
 import { settingKeepingPrompts } from '../support/restart.js';
 import {
   declaredToolOutputLimit,
@@ -18,6 +18,7 @@ import {
   linesOverLineLimit,
   linesWithinLimit,
   runtimeToolOutputLimit,
+  type ToolOutputLimit,
 } from '../support/tool-output-sizes.js';
 import type { NumberedLines, OutputLimit, WriteMode } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
@@ -69,10 +70,17 @@ function showsWhole(world: KitWorld, id: string, output: string | null | undefin
 /**
  * `text` is `expected` as the tool returned it: exactly, where the means can tell (the kit's own
  * tools, a shell that declares the status text it shows after a command's output); else it shows it.
+ * A shell that runs commands in a terminal returns their carriage returns rewritten before any
+ * bounding: what became of them says nothing of the bounding.
  */
 function expectReturned(world: KitWorld, text: string, expected: string, what: string): void {
   const readings = world.means.returned(text);
-  if (readings !== undefined) expect(readings.includes(expected) ? expected : readings[0], what).to.equal(expected);
+  if (world.means.name === 'shell' && world.driver.description.shell?.terminal && expected.includes('\r'))
+    world.notJudged(
+      `the shell runs commands in a terminal (shell.terminal), which rewrites the carriage returns of ${what} before any bounding`,
+    );
+  else if (readings !== undefined)
+    expect(readings.includes(expected) ? expected : readings[0], what).to.equal(expected);
   else expect(world.means.shows(text, expected), `${what} shows the raw output`).to.equal(true);
 }
 
@@ -84,16 +92,13 @@ function expectWithin(text: string, lines: number, bytes: number, what: string):
 Given(
   'the tool output limit is {int} lines or {int} bytes',
   async function (this: KitWorld, lines: number, bytes: number) {
+    this.toolOutputLimit = { maxLines: lines, maxBytes: bytes };
     await settingKeepingPrompts(this, 'the tool output limit', () =>
       this.driver.call('tool-output.configure', { maxLines: lines, maxBytes: bytes }),
     );
   },
 );
 
-/**
- * The limit the runtime bounds by when the kit configures none, as it declared it. A runtime that
- * declares none is judged on these rules at the limits the kit configures (ToolOutput1, ToolOutput2).
- */
 /**
  * The limit a runtime applies when the kit configures none. Where it bounds one tool's output only
  * (its shell), the scenario's output goes through that tool; `on every tool` keeps the usual means,
@@ -102,6 +107,7 @@ Given(
 Given(/^the tool output limit is the runtime's own( on every tool)?$/, function (this: KitWorld, everyTool?: string) {
   if (!declaredToolOutputLimit(this.driver.description))
     return this.notApplicable('the runtime declares no tool output limit of its own (limits.toolOutput)');
+  this.toolOutputLimit = runtimeToolOutputLimit(this.driver.description);
   const bounded = this.driver.description.limits?.toolOutput?.tool;
   if (everyTool) {
     // A runtime whose only means is the shell the limit is for runs "every tool" through that tool.
@@ -376,19 +382,23 @@ Then('the output of call {string} is exactly what the tool returned', async func
 });
 
 Then('the output of call {string} keeps its first and last lines', async function (this: KitWorld, id: string) {
-  const output = (await toolCall(this, id)).output ?? '';
-  const text = rawOutput(this, id);
-  const nothing = noGenericCut(this, id, output);
+  const call = await toolCall(this, id);
+  const nothing = noGenericCut(this, id, call.output ?? '');
   if (nothing) return this.notJudged(nothing);
-  const rawLines = text.split('\n');
-  expect(
-    this.means.showsFirstAndLastLines(output, rawLines[0]!, rawLines.at(-1)!),
-    `the output of "${id}" keeps "${rawLines[0]}" and "${rawLines.at(-1)}"`,
-  ).to.equal(true);
+  const rawLines = rawOutput(this, id).split('\n');
+  const [first, last] = [rawLines[0]!, rawLines.at(-1)!];
+  return judgeEnds(
+    this,
+    id,
+    call,
+    (text, end) => this.means.keepsLine(text, end === 'head' ? first : last, end === 'head' ? 'first' : 'last'),
+    `the output of "${id}" keeps "${first}" and "${last}"`,
+  );
 });
 
 Then('the output of call {string} begins and ends like the tool output', async function (this: KitWorld, id: string) {
-  const output = (await toolCall(this, id)).output ?? '';
+  const call = await toolCall(this, id);
+  const output = call.output ?? '';
   const text = rawOutput(this, id);
   const nothing = noGenericCut(this, id, output);
   if (nothing) return this.notJudged(nothing);
@@ -400,11 +410,64 @@ Then('the output of call {string} begins and ends like the tool output', async f
     return this.notJudged(
       `the tool output's ends stand elsewhere in it too: a cut keeping only its head would look the same`,
     );
-  expect(
-    this.means.keepsEnds(output, text, head, tail),
-    `the output begins with "${text.slice(0, head)}" and ends with "${text.slice(-tail)}" as the raw output`,
-  ).to.equal(true);
+  const [first, last] = [text.slice(0, head), text.slice(-tail)];
+  return judgeEnds(
+    this,
+    id,
+    call,
+    (shown, end) => this.means.keepsEnd(shown, end === 'head' ? first : last, end),
+    `the output begins with "${first}" and ends with "${last}" as the raw output`,
+  );
 });
+
+/**
+ * TOO-03's verdict on what a bounded output kept of each end of the raw output (`keeps` reads one
+ * end of a text). A lost end fails it where the runtime's bounding made the cut: the output is
+ * within the limit, names its complete text, or keeps the tail. Not where the end was gone before
+ * any bounding: the complete text the runtime kept lacks it too, or the output only stops partway,
+ * over the limit and naming nothing (a shell's terminal drops what a command wrote as it ended).
+ * An end that stands only in the command line a shell echoed above the output is not judged
+ * either: a cut keeping the head of the shell's own text keeps that line.
+ */
+function judgeEnds(
+  world: KitWorld,
+  id: string,
+  call: ToolMessage,
+  keeps: (text: string, end: 'head' | 'tail') => EndKept,
+  what: string,
+): void {
+  const output = call.output ?? '';
+  const ends = { head: keeps(output, 'head'), tail: keeps(output, 'tail') };
+  const lost = (['head', 'tail'] as const).filter((end) => ends[end] === 'lost');
+  const complete =
+    call.outputPath !== undefined && existsSync(call.outputPath) ? readFileSync(call.outputPath, 'utf8') : undefined;
+  const cutShown =
+    complete !== undefined ||
+    ends.tail === 'kept' ||
+    (world.toolOutputLimit !== undefined && within(output, world.toolOutputLimit));
+  if (complete !== undefined && lost.some((end) => keeps(complete, end) === 'lost'))
+    world.notJudged(
+      `the complete output the runtime kept of "${id}" lacks the raw output's ${lost.join(' and ')} too: it was gone before any bounding`,
+    );
+  else if (ends.tail === 'lost' && !cutShown)
+    world.notJudged(
+      `the output of "${id}" stops partway through the raw output, over the limit and naming no complete text: nothing shows the runtime's bounding cut it`,
+    );
+  else if (lost.length === 0 && (ends.head === 'echoed' || ends.tail === 'echoed'))
+    world.notJudged(
+      `an end of the raw output stands only in the command line the shell echoed above the output of "${id}": a cut keeping the head of the shell's own text keeps that line`,
+    );
+  else expect(lost.length === 0, what).to.equal(true);
+}
+
+/** Whether a text is within every part of a limit: its lines, UTF-8 bytes and characters. */
+function within(text: string, limit: ToolOutputLimit): boolean {
+  return (
+    lineCount(text) <= (limit.maxLines ?? Number.POSITIVE_INFINITY) &&
+    Buffer.byteLength(text, 'utf8') <= (limit.maxBytes ?? Number.POSITIVE_INFINITY) &&
+    text.length <= (limit.maxChars ?? Number.POSITIVE_INFINITY)
+  );
+}
 
 /**
  * The length of the shortest head (or tail) of `text` found nowhere else in it, up to 1000
