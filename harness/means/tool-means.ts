@@ -177,7 +177,7 @@ function kitToolMeans(gates: GateCommands, read: ReadDeclaration, location?: () 
 }
 
 /** A text as a JSON string holds it, without the quotes: how a structured display shows a command line. */
-const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+export const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: ShellMeansOptions): ToolMeans {
   /** Which kit tool each scripted call ID stands for. */

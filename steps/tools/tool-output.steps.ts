@@ -6,7 +6,7 @@ import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { NothingToJudge, NotImplemented, noteText } from '../../harness/report/outcome.js';
 import { producedText, type ProducedText } from '../../harness/means/shell-commands.js';
 import { keptTexts } from '../../harness/store/kept-texts.js';
-import { boundedToolMeans, type EndKept } from '../../harness/means/tool-means.js';
+import { boundedToolMeans, escaped, type EndKept } from '../../harness/means/tool-means.js';
 import { declares } from '../../harness/protocol/capabilities.js';
 import { ABSENT_IN } from '../../harness/protocol/capability-table.js';
 import { toolCall as call, textTurn, toolCallsTurn } from '../../harness/provider/turns.js';
@@ -449,7 +449,7 @@ function judgeEnds(
     ends.tail === 'kept' ||
     (world.toolOutputLimit !== undefined && within(output, world.toolOutputLimit));
   // The file may hold the text in a wrapping of the runtime's own (JSON of a tool's result): anywhere in it counts.
-  const holds = (text: string, part: string) => text.includes(part) || text.includes(JSON.stringify(part).slice(1, -1));
+  const holds = (text: string, part: string) => text.includes(part) || text.includes(escaped(part));
   if (complete !== undefined && lost.some((end) => !holds(complete, parts[end])))
     world.notJudged(
       `the complete output the runtime kept of "${id}" lacks the raw output's ${lost.join(' and ')} too: it was gone before any bounding`,
