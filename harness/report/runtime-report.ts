@@ -314,10 +314,15 @@ export function withRuntimesTable(readme: string, table: string): string {
   return withMarkedSection(readme, TABLE_START, TABLE_END, table);
 }
 
+/**
+ * A path starts after a character no path here holds: matched only from there, a long output
+ * without one (a line of 100,000 characters) is read once, not once from each of its characters.
+ */
+const PATH_START = '(?<![^\\s"\'`<>()])[^\\s"\'`<>()]*';
 /** A scenario's own temporary directory (run directory, then scenario directory, each with a random suffix). */
-const SCENARIO_DIRECTORY = /[^\s"'`<>()]*\/kit-run-[A-Za-z0-9]{6}\/kit-[A-Za-z0-9]+-\d+-[A-Za-z0-9]{6}/g;
+const SCENARIO_DIRECTORY = new RegExp(`${PATH_START}/kit-run-[A-Za-z0-9]{6}/kit-[A-Za-z0-9]+-\\d+-[A-Za-z0-9]{6}`, 'g');
 /** The run's temporary directory, where a path leads elsewhere in it (a runtime kept across scenarios). */
-const RUN_DIRECTORY = /[^\s"'`<>()]*\/kit-run-[A-Za-z0-9]{6}(?=[/'"\s]|$)/g;
+const RUN_DIRECTORY = new RegExp(`${PATH_START}/kit-run-[A-Za-z0-9]{6}(?=[/'"\\s]|$)`, 'g');
 
 /**
  * Evidence with `<scenario>` for the directory the scenario ran in and `<run>` for the run's: a path
