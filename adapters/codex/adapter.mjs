@@ -16,6 +16,7 @@ import {
   toKitFailures,
   toKitHistory,
 } from './rollout.mjs';
+import { pinnedVersion, withHostVariables } from '../../harness/adapter/runtime-package.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Codex CLI (`@openai/codex`)
@@ -24,9 +25,7 @@ import {
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
-const VERSION = JSON.parse(
-  readFileSync(new URL('./node_modules/@openai/codex/package.json', import.meta.url), 'utf8'),
-).version;
+const VERSION = pinnedVersion(import.meta.url, '@openai/codex');
 
 /**
  * A switch of the host environment another runtime reads that Codex has under a name of its own:
@@ -146,22 +145,21 @@ function ownToolOutputBytes({ truncation_policy: policy }) {
 function environment() {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^(OPENAI|CODEX|AZURE)_/.test(key)) delete env[key];
-  const hosted = {
-    ...env,
-    HOME: join(config.storeDir, 'home'),
-    // The kit's home is Codex's home: its AGENTS.md is the global instructions, config.toml its
-    // configuration, and the rollouts and SQLite state are kept there.
-    CODEX_HOME: config.home,
-    TMPDIR: join(config.storeDir, 'tmp'),
-    KIT_PROVIDER_API_KEY: config.provider.apiKey,
-    TZ: config.timeZone ?? 'UTC',
-    NO_COLOR: '1',
-  };
   // The kit's host.env.set: Codex reads its environment when the app-server starts.
-  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
-    if (value === null) delete hosted[name];
-    else hosted[name] = value;
-  return hosted;
+  return withHostVariables(
+    {
+      ...env,
+      HOME: join(config.storeDir, 'home'),
+      // The kit's home is Codex's home: its AGENTS.md is the global instructions, config.toml its
+      // configuration, and the rollouts and SQLite state are kept there.
+      CODEX_HOME: config.home,
+      TMPDIR: join(config.storeDir, 'tmp'),
+      KIT_PROVIDER_API_KEY: config.provider.apiKey,
+      TZ: config.timeZone ?? 'UTC',
+      NO_COLOR: '1',
+    },
+    settings.hostEnv,
+  );
 }
 
 /** The locations config.toml marks as trusted projects. */

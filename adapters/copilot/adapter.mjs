@@ -18,6 +18,7 @@ import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { durable, readEvents, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './events-file.mjs';
 import { CopilotServer } from './server.mjs';
 import { markProjectRoot } from '../../harness/adapter/project-root.mjs';
+import { withHostVariables } from '../../harness/adapter/runtime-package.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published GitHub Copilot CLI
@@ -203,27 +204,26 @@ let starts = 0;
 function environment(home) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^(COPILOT|GH|GITHUB|OPENAI|ANTHROPIC)_/.test(key)) delete env[key];
-  const hosted = {
-    ...env,
-    HOME: home,
-    COPILOT_HOME: join(home, '.copilot'),
-    // What it unpacks or spools goes with the run's directory, not into the machine's.
-    TMPDIR: join(home, 'tmp'),
-    XDG_CACHE_HOME: CACHE,
-    NODE_COMPILE_CACHE: join(CACHE, 'node-compile'),
-    // Offline: no sign-in, telemetry, update or GitHub service; it asks for a provider at start,
-    // which each session then names for itself.
-    COPILOT_OFFLINE: 'true',
-    COPILOT_PROVIDER_BASE_URL: config.provider.baseUrl,
-    COPILOT_MODEL: config.provider.model,
-    COPILOT_AUTO_UPDATE: 'false',
-    TZ: config.timeZone ?? 'UTC',
-    NO_COLOR: '1',
-  };
-  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
-    if (value === null) delete hosted[name];
-    else hosted[name] = value;
-  return hosted;
+  return withHostVariables(
+    {
+      ...env,
+      HOME: home,
+      COPILOT_HOME: join(home, '.copilot'),
+      // What it unpacks or spools goes with the run's directory, not into the machine's.
+      TMPDIR: join(home, 'tmp'),
+      XDG_CACHE_HOME: CACHE,
+      NODE_COMPILE_CACHE: join(CACHE, 'node-compile'),
+      // Offline: no sign-in, telemetry, update or GitHub service; it asks for a provider at start,
+      // which each session then names for itself.
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_BASE_URL: config.provider.baseUrl,
+      COPILOT_MODEL: config.provider.model,
+      COPILOT_AUTO_UPDATE: 'false',
+      TZ: config.timeZone ?? 'UTC',
+      NO_COLOR: '1',
+    },
+    settings.hostEnv,
+  );
 }
 
 /**

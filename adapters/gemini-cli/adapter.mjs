@@ -17,6 +17,7 @@ import {
   toKitHistory,
 } from './chat-file.mjs';
 import { geminiSettings } from './settings.mjs';
+import { pinnedVersion, withHostVariables } from '../../harness/adapter/runtime-package.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Gemini CLI (`@google/gemini-cli`)
@@ -26,9 +27,7 @@ import { geminiSettings } from './settings.mjs';
  * and stdout; everything else goes to stderr.
  */
 
-const VERSION = JSON.parse(
-  readFileSync(new URL('./node_modules/@google/gemini-cli/package.json', import.meta.url), 'utf8'),
-).version;
+const VERSION = pinnedVersion(import.meta.url, '@google/gemini-cli');
 
 const diagnostics = [];
 let config;
@@ -127,21 +126,20 @@ function environment(home, provider) {
   const env = { ...process.env };
   for (const key of Object.keys(env))
     if (/^(OPENAI|QWEN|DASHSCOPE|ANTHROPIC|GEMINI|GOOGLE|CLOUD_SDK|VERTEX)_/.test(key)) delete env[key];
-  const hosted = {
-    ...env,
-    HOME: home,
-    GEMINI_CLI_HOME: home,
-    TMPDIR: join(home, 'tmp'),
-    ...(provider && { GOOGLE_GEMINI_BASE_URL: gatewayUrl(provider), GEMINI_API_KEY: provider.apiKey }),
-    TZ: (provider && config.timeZone) || 'UTC',
-    GEMINI_CLI_NO_RELAUNCH: 'true',
-    NO_COLOR: '1',
-  };
   // The kit's host.env.set: Gemini CLI reads its environment when its process starts.
-  for (const [name, value] of Object.entries((provider && settings.hostEnv) ?? {}))
-    if (value === null) delete hosted[name];
-    else hosted[name] = value;
-  return hosted;
+  return withHostVariables(
+    {
+      ...env,
+      HOME: home,
+      GEMINI_CLI_HOME: home,
+      TMPDIR: join(home, 'tmp'),
+      ...(provider && { GOOGLE_GEMINI_BASE_URL: gatewayUrl(provider), GEMINI_API_KEY: provider.apiKey }),
+      TZ: (provider && config.timeZone) || 'UTC',
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      NO_COLOR: '1',
+    },
+    provider ? settings.hostEnv : undefined,
+  );
 }
 
 /** The kit's provider as Gemini CLI's gateway: its base URL without `/v1` (the Gemini SDK adds `/v1beta`). */

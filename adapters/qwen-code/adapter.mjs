@@ -11,6 +11,7 @@ import { permissionCommands } from '../../harness/adapter/acp-client.mjs';
 import { AcpProcess } from './acp-process.mjs';
 import { Links } from './links.mjs';
 import { DEFAULT_AGENT, permissionRules, qwenSettings } from './settings.mjs';
+import { pinnedVersion } from '../../harness/adapter/runtime-package.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
@@ -21,9 +22,7 @@ import { DEFAULT_AGENT, permissionRules, qwenSettings } from './settings.mjs';
  * Newline-delimited JSON on stdin and stdout; everything else goes to stderr.
  */
 
-const VERSION = JSON.parse(
-  readFileSync(new URL('./node_modules/@qwen-code/qwen-code/package.json', import.meta.url), 'utf8'),
-).version;
+const VERSION = pinnedVersion(import.meta.url, '@qwen-code/qwen-code');
 
 const diagnostics = [];
 let config;
