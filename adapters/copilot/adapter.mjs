@@ -19,6 +19,7 @@ import { durable, readEvents, toKitCompactions, toKitEvents, toKitFailures, toKi
 import { CopilotServer } from './server.mjs';
 import { markProjectRoot } from '../../harness/adapter/project-root.mjs';
 import { withHostVariables } from '../../harness/adapter/runtime-package.mjs';
+import { CALLER_IDS, heldPromptCommands, heldReceipt } from '../../harness/adapter/held-prompts.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published GitHub Copilot CLI
@@ -453,17 +454,10 @@ async function admit(c) {
   const busy = server.isBusy(record(c.sessionId).uuid);
   if (c.resume === false && !busy) {
     state.held.push(c);
-    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
-      'prompt.admit.held',
-      'prompt.admit.receipt',
-      'prompt.admit.id',
-    ]);
+    return heldReceipt(messageId);
   }
   await send(c.sessionId, c.prompt, c.delivery);
-  return new EmulatedAnswer({ messageId, state: busy ? 'pending' : 'promoted', duplicate: false }, [
-    'prompt.admit.receipt',
-    'prompt.admit.id',
-  ]);
+  return new EmulatedAnswer({ messageId, state: busy ? 'pending' : 'promoted', duplicate: false }, CALLER_IDS);
 }
 
 async function submitHeld(sessionId) {
@@ -593,14 +587,7 @@ const commands = {
   },
   'prompt.admit': admit,
   'history.page': historyPage,
-  'session.run': async (c) => {
-    record(c.sessionId);
-    await submitHeld(c.sessionId);
-  },
-  'session.wake': async (c) => {
-    record(c.sessionId);
-    await submitHeld(c.sessionId);
-  },
+  ...heldPromptCommands({ known: record, submitHeld }),
   'session.idle': async (c) => {
     record(c.sessionId);
     await idle(c.sessionId);

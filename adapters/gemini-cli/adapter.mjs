@@ -18,6 +18,7 @@ import {
 } from './chat-file.mjs';
 import { geminiSettings } from './settings.mjs';
 import { pinnedVersion, withHostVariables } from '../../harness/adapter/runtime-package.mjs';
+import { CALLER_IDS, heldPromptCommands, heldReceipt } from '../../harness/adapter/held-prompts.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Gemini CLI (`@google/gemini-cli`)
@@ -366,11 +367,7 @@ async function admit(c) {
   const parts = promptParts(c.prompt);
   if (c.resume === false && !gemini.isBusy(record(c.sessionId).uuid)) {
     state.held.push(parts);
-    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
-      'prompt.admit.held',
-      'prompt.admit.receipt',
-      'prompt.admit.id',
-    ]);
+    return heldReceipt(messageId);
   }
   // Whatever its delivery, a prompt goes to Gemini CLI at once, as its ACP takes it: one sent while
   // a turn runs cancels that turn and runs in its place. A queued one stands in for a queue it has not.
@@ -378,8 +375,7 @@ async function admit(c) {
   send(c.sessionId, parts);
   return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, [
     ...(queued ? ['prompt.admit.queued'] : []),
-    'prompt.admit.receipt',
-    'prompt.admit.id',
+    ...CALLER_IDS,
   ]);
 }
 
@@ -406,14 +402,7 @@ const commands = {
     return created;
   },
   'prompt.admit': admit,
-  'session.run': async (c) => {
-    record(c.sessionId);
-    await submitHeld(c.sessionId);
-  },
-  'session.wake': async (c) => {
-    record(c.sessionId);
-    await submitHeld(c.sessionId);
-  },
+  ...heldPromptCommands({ known: record, submitHeld }),
   'session.idle': async (c) => {
     record(c.sessionId);
     await idle(c.sessionId);

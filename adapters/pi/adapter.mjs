@@ -6,6 +6,7 @@ import { storeReads } from '../../harness/adapter/store-reads.mjs';
 import { PiSessions } from './pi-sessions.mjs';
 import { contribute, withdraw } from './tool-contributions.mjs';
 import { toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
+import { CALLER_IDS, heldReceipt } from '../../harness/adapter/held-prompts.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published pi coding agent
@@ -216,23 +217,22 @@ async function admit(c) {
   const receipt = { messageId, state: 'pending', duplicate: false };
   if (live.afterCompaction) {
     live.afterCompaction.push({ text, images, delivery: c.delivery });
-    return new EmulatedAnswer(receipt, HELD);
+    return heldReceipt(messageId);
   }
   if (live.running) {
     // pi's own steering and follow-up queues hold it: only the receipt is the adapter's.
     if (c.delivery === 'queue') await live.session.followUp(text, images);
     else await live.session.steer(text, images);
-    return new EmulatedAnswer(receipt, ['prompt.admit.receipt', 'prompt.admit.id']);
+    return new EmulatedAnswer(receipt, CALLER_IDS);
   }
   if (c.resume === false) {
     // pi has no admit-without-run: the text waits, in memory only, as in pi's editor until submitted.
     live.held.push({ text, images, delivery: c.delivery });
-    return new EmulatedAnswer(receipt, HELD);
+    return heldReceipt(messageId);
   }
   live.track(live.session.prompt(text, { images, expandPromptTemplates: false }), diagnostics);
-  return new EmulatedAnswer({ ...receipt, state: 'promoted' }, ['prompt.admit.receipt', 'prompt.admit.id']);
+  return new EmulatedAnswer({ ...receipt, state: 'promoted' }, CALLER_IDS);
 }
-const HELD = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id'];
 let admitted = 0;
 
 /**

@@ -12,6 +12,7 @@ import { AcpProcess } from './acp-process.mjs';
 import { Links } from './links.mjs';
 import { DEFAULT_AGENT, permissionRules, qwenSettings } from './settings.mjs';
 import { pinnedVersion } from '../../harness/adapter/runtime-package.mjs';
+import { CALLER_IDS, heldReceipt } from '../../harness/adapter/held-prompts.mjs';
 
 /**
  * A `session-runtime-adapter/1` adapter driving the published Qwen Code CLI
@@ -360,11 +361,7 @@ async function admit(c) {
   const text = promptText(c.prompt);
   if (c.resume === false && !state.process.turning) {
     state.held.push(text);
-    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
-      'prompt.admit.held',
-      'prompt.admit.receipt',
-      'prompt.admit.id',
-    ]);
+    return heldReceipt(messageId);
   }
   const running = state.process.busy;
   // A steer into a running turn waits for Qwen Code to ask for it between tool batches
@@ -373,8 +370,7 @@ async function admit(c) {
   if (c.delivery === 'steer') state.process.steer(text);
   else state.process.sendUser(text);
   return new EmulatedAnswer({ messageId, state: running ? 'pending' : 'promoted', duplicate: false }, [
-    'prompt.admit.receipt',
-    'prompt.admit.id',
+    ...CALLER_IDS,
     ...(queued ? ['prompt.admit.queued'] : []),
   ]);
 }
