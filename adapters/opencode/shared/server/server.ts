@@ -238,23 +238,20 @@ export class OpencodeServer {
   /**
    * Has the running server read its configuration file again, which costs a fraction of a start.
    * OpenCode holds its global configuration for the life of its process; its own route
-   * `PATCH /global/config` (Config.updateGlobal, 1.18.33) merges the body into that file and, only
-   * when that changes the file's text, writes it back and drops what it held. Kilo CLI (7.7.7)
-   * merges into its `.jsonc` file keeping the text as it was, so an empty body changes nothing
-   * there: the file is written without one setting (`REREAD_BY`), which the body then adds, and
-   * the text changes on both. `POST /global/dispose` then disposes every location's instance
-   * (joining the disposal the change started), each booting from the file again on its next
-   * request. False when the runtime did not write back the configuration the adapter wants: only
+   * `PATCH /global/config` (Config.updateGlobal, 1.18.33) merges the body into that file and, when
+   * that changes the file's text, writes it back and drops what it held. The body is empty, so the
+   * file says what the adapter wrote; its text changes all the same, OpenCode writing its own
+   * serialization, without the final newline the adapter's has. `POST /global/dispose` then
+   * disposes every location's instance (joining the disposal the change started), each booting
+   * from the file again on its next request. False when OpenCode did not write the file back: only
    * a restart reads it then.
    */
   async reread(settings: ServerSettings): Promise<boolean> {
     const file = join(settings.home, settings.runtime.configFile);
-    writeConfiguration(settings, REREAD_BY);
     const written = readFileSync(file, 'utf8');
-    const { [REREAD_BY]: added } = configuration(settings);
-    await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', { [REREAD_BY]: added });
+    await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', {});
     const now = readFileSync(file, 'utf8');
-    if (now === written || !isDeepStrictEqual(JSON.parse(now), configuration(settings))) return false;
+    if (now === written || !isDeepStrictEqual(JSON.parse(now), JSON.parse(written))) return false;
     await serverRequest('POST', `${this.url}/global/dispose`, '/global/dispose', {});
     return true;
   }
@@ -345,27 +342,12 @@ function emptyModelDatabase(root: string): string {
  * runtime's configuration file) sits beside it. The link is replaced in one step, so a server kept
  * for another scenario finds that scenario's home there at once.
  */
-export function writeConfiguration(settings: ServerSettings, withheld?: keyof RuntimeConfiguration): void {
+export function writeConfiguration(settings: ServerSettings): void {
   const { runtime } = settings;
   const configHome = join(settings.storeDir, runtime.directoryName, 'config');
   mkdirSync(configHome, { recursive: true });
   mkdirSync(settings.home, { recursive: true });
   linkInOneStep(settings.home, join(configHome, runtime.directoryName));
-  const config: Partial<RuntimeConfiguration> = configuration(settings);
-  if (withheld) delete config[withheld];
-  writeSkills(join(settings.storeDir, runtime.directoryName), settings.skills ?? {});
-  writeFileSync(join(settings.home, runtime.configFile), `${JSON.stringify(config, null, 2)}\n`);
-  for (const mark of runtime.freshInstallMarks) writeFileSync(join(settings.home, mark), '');
-}
-
-/** The setting a reread's body adds to the file written without it (any the server takes as written). */
-const REREAD_BY = 'autoupdate';
-
-type RuntimeConfiguration = ReturnType<typeof configuration>;
-
-/** The configuration file's content for `settings`. */
-function configuration(settings: ServerSettings) {
-  const { runtime } = settings;
   // Each model's own window: OpenCode weighs a turn against the limits of the model it selected.
   const limit = (model: string) =>
     settings.compaction
@@ -374,8 +356,8 @@ function configuration(settings: ServerSettings) {
           output: settings.compaction.outputAllowance,
         }
       : DEFAULT_MODEL_LIMIT;
-  const skillFolders = skillFoldersOf(join(settings.storeDir, runtime.directoryName), settings.skills ?? {});
-  return {
+  const skillFolders = writeSkills(join(settings.storeDir, runtime.directoryName), settings.skills ?? {});
+  const config = {
     $schema: runtime.configSchema,
     autoupdate: false,
     share: 'disabled',
@@ -435,6 +417,8 @@ function configuration(settings: ServerSettings) {
         }
       : {}),
   };
+  writeFileSync(join(settings.home, runtime.configFile), `${JSON.stringify(config, null, 2)}\n`);
+  for (const mark of runtime.freshInstallMarks) writeFileSync(join(settings.home, mark), '');
 }
 
 /** Makes `link` a link to `target`, replacing any link there in one step. */
@@ -447,33 +431,24 @@ export function linkInOneStep(target: string, link: string): void {
 
 /**
  * Each skill as `SKILL.md` (front matter name and description, then the body) in its location
- * below the store's skill folder. The folder is written anew: a server store serves one scenario
- * after another, and OpenCode would find a skill an earlier scenario left there beside this one's.
+ * below the store's skill folder (`skills/<name>` when the kit names none); returns the folders
+ * holding them. The folder is written anew: a server store serves one scenario after another, and
+ * OpenCode would find a skill an earlier scenario left there beside this one's.
  */
-function writeSkills(runtimeStore: string, skills: NonNullable<ServerSettings['skills']>): void {
-  rmSync(skillRoot(runtimeStore), { recursive: true, force: true });
+function writeSkills(runtimeStore: string, skills: NonNullable<ServerSettings['skills']>): string[] {
+  const root = join(runtimeStore, 'kit-skills');
+  rmSync(root, { recursive: true, force: true });
+  const parents = new Set<string>();
   for (const [name, skill] of Object.entries(skills)) {
-    const directory = skillDirectory(runtimeStore, name, skill);
+    const directory = join(root, skill.location ?? join('skills', name));
     mkdirSync(directory, { recursive: true });
     writeFileSync(
       join(directory, 'SKILL.md'),
       `---\nname: ${name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${skill.body}\n`,
     );
+    parents.add(dirname(directory));
   }
-}
-
-/** The folders holding the skills' own folders, as the configuration names them. */
-function skillFoldersOf(runtimeStore: string, skills: NonNullable<ServerSettings['skills']>): string[] {
-  return [
-    ...new Set(Object.entries(skills).map(([name, skill]) => dirname(skillDirectory(runtimeStore, name, skill)))),
-  ];
-}
-
-const skillRoot = (runtimeStore: string) => join(runtimeStore, 'kit-skills');
-
-/** A skill's folder: its location below the store's skill folder, `skills/<name>` when the kit names none. */
-function skillDirectory(runtimeStore: string, name: string, skill: { location?: string }): string {
-  return join(skillRoot(runtimeStore), skill.location ?? join('skills', name));
+  return [...parents];
 }
 
 function freePort(): Promise<number> {
