@@ -119,6 +119,28 @@ test("a clause listing a scenario, or an outline's row, that neither carries the
   );
 });
 
+test("a step's checks naming a rule none of whose clauses lists the scenario is refused with the step's line", () => {
+  const index = indexOf(
+    [
+      '- **INB-01** A rule.',
+      '  - (a) One thing. Scenarios: `x-1`, `x-2`.',
+      '- **INB-02** Another rule.',
+      '  - (a) Another thing. Scenarios: `x-2`.',
+      '',
+    ].join('\n'),
+  );
+  const checking = (id: string, checks: string[]): IndexedScenario => ({
+    ...scenario(id, ['INB-01']),
+    steps: [{ kind: 'Outcome', line: 7, text: 'x', named: checks }],
+  });
+  assert.deepEqual(
+    lintClauses(index, ['INB-01', 'INB-02'], [checking('x-1', ['INB-01', 'INB-02']), checking('x-2', ['INB-02'])]),
+    [
+      'features/x/X1.feature:7: `# checks: INB-02` names a rule no clause of which lists x-1 (rules/index.md): list it under the clause the step checks, or take INB-02 off the step',
+    ],
+  );
+});
+
 test('a mutant naming a clause the table does not have is refused with its line; a kit without mutants has none to check', () => {
   const index = indexOf(['## INB', '- **INB-01** A rule.', '  - (a) One thing. Scenarios: `x-1`.', ''].join('\n'));
   const dir = mkdtempSync(join(tmpdir(), 'kit-mutants-'));

@@ -96,15 +96,20 @@ export function lintClauses(index: ClauseIndex, rules: readonly string[], scenar
   }
   for (const scenario of scenarios) {
     const ids = stableIds(scenario);
-    for (const rule of scenario.rules) {
-      const listed = index.clauses.some(
-        (clause) => clause.rule === rule && clause.scenarios.some((id) => ids.includes(id)),
+    const listed = (rule: string) =>
+      !letters.has(rule) ||
+      index.clauses.some((clause) => clause.rule === rule && clause.scenarios.some((id) => ids.includes(id)));
+    for (const rule of scenario.rules.filter((rule) => !listed(rule)))
+      problems.push(
+        `${scenario.file}:${scenario.line}: @${rule} is on a scenario no clause of ${rule} lists (rules/index.md): list it under the clause it checks, or take the tag off`,
       );
-      if (!listed && letters.has(rule))
+    // A check charged to a rule for a scenario none of its clauses lists would fail the rule on a
+    // clause the table says the scenario does not judge ("failed, 0 of 2 clauses judged").
+    for (const step of scenario.steps)
+      for (const rule of (step.named ?? []).filter((rule) => !scenario.rules.includes(rule) && !listed(rule)))
         problems.push(
-          `${scenario.file}:${scenario.line}: @${rule} is on a scenario no clause of ${rule} lists (rules/index.md): list it under the clause it checks, or take the tag off`,
+          `${scenario.file}:${step.line}: \`# checks: ${rule}\` names a rule no clause of which lists ${ids[0]} (rules/index.md): list it under the clause the step checks, or take ${rule} off the step`,
         );
-    }
   }
   return problems;
 }

@@ -563,4 +563,22 @@ export const inbox: Mutant[] = [
       "    const startedAt = db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(admitted_seq), 0) AS seq FROM inbox').get()!.seq;\n    this.pending = db.prepare<[string, Delivery], Row>(\n      `SELECT * FROM inbox WHERE session_id = ? AND delivery = ? AND promoted_seq IS NULL AND admitted_seq > ${startedAt} ORDER BY admitted_seq`,\n    );",
     clauses: ['INB-06 (b)'],
   },
+  {
+    // History kept beside the durable state, in a table of the connection: a new process starts with none.
+    name: 'the session history lives in a temporary table, gone when the process ends',
+    kind: 'state held only in memory',
+    file: 'history/history-projection.ts',
+    find: 'CREATE TABLE IF NOT EXISTS messages (\n  id TEXT PRIMARY KEY,\n  session_id TEXT NOT NULL REFERENCES sessions(id),',
+    replace: 'CREATE TEMP TABLE IF NOT EXISTS messages (\n  id TEXT PRIMARY KEY,\n  session_id TEXT NOT NULL,',
+    clauses: ['INB-06 (d)'],
+  },
+  {
+    // The messages of an earlier process are taken for another run's: history shows only this process's.
+    name: 'the history read holds only the messages appended since the process started',
+    file: 'history/history-store.ts',
+    find: "    this.list = db.prepare<[string], MessageRow>(\n      'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq',\n    );\n    this.newest = db.prepare<[string, number], MessageRow>(\n      'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq DESC LIMIT ?',\n    );",
+    replace:
+      "    const startedAt = db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) AS seq FROM messages').get()!.seq;\n    this.list = db.prepare<[string], MessageRow>(\n      `SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? AND seq > ${startedAt} ORDER BY seq`,\n    );\n    this.newest = db.prepare<[string, number], MessageRow>(\n      `SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? AND seq > ${startedAt} ORDER BY seq DESC LIMIT ?`,\n    );",
+    clauses: ['INB-06 (d)'],
+  },
 ];
