@@ -43,27 +43,31 @@ When('the session selects the model {string}', async function (this: KitWorld, m
   await this.driver.call('session.select', { sessionId: this.session().id, model });
 });
 
-When('a tool call waits for permission', async function (this: KitWorld) {
-  await this.driver.call('permission.wait', { sessionId: this.session().id });
+When('a tool call waits for permission', function (this: KitWorld) {
+  return askedForPermission(this, undefined);
+});
+
+When('a tool call of session {string} waits for permission', function (this: KitWorld, name: string) {
+  return askedForPermission(this, name);
 });
 
 /**
  * A session that settles instead of asking ran its call without asking: that fails here, not at a
  * timeout. So does a wait the runtime refuses because nothing waits and nothing can come now.
  */
-When('a tool call of session {string} waits for permission', async function (this: KitWorld, name: string) {
-  const sessionId = this.session(name).id;
-  const settled = this.driver.idle(sessionId).then(
+async function askedForPermission(world: KitWorld, name: string | undefined): Promise<void> {
+  const sessionId = world.session(name).id;
+  const settled = world.driver.idle(sessionId).then(
     () => true,
     () => false,
   );
-  const asked = this.driver.call('permission.wait', { sessionId }).then(
+  const asked = world.driver.call('permission.wait', { sessionId }).then(
     () => true,
     () => false,
   );
   if (!(await Promise.race([asked, settled.then((idle) => (idle ? false : asked))])))
-    expect.fail(`session "${name}" settled without asking for permission`);
-});
+    expect.fail(`${name === undefined ? 'the session' : `session "${name}"`} settled without asking for permission`);
+}
 
 async function replyToWaiting(world: KitWorld, name: string | undefined, reply: { approve: boolean; always?: true }) {
   const [waiting] = (await world.driver.call('permission.pending', { sessionId: world.session(name).id })).requests;

@@ -54,7 +54,7 @@ When(
     const last = Number(to);
     const before = Number(of ?? 1) - 1;
     for (let retry = 1; retry <= last; retry++) {
-      const scheduled = await this.driver.call('retry.wait', { sessionId: this.session().id, retry });
+      const scheduled = await retryScheduled(this, retry);
       const failed = this.provider.requests[before + retry - 1];
       if (!failed?.answeredAt)
         throw new Error(
@@ -74,6 +74,27 @@ When(
     }
   },
 );
+
+/**
+ * Retry `retry`'s schedule; a session that settles first took the failure as final, which fails
+ * here rather than at the wait's deadline.
+ */
+async function retryScheduled(world: KitWorld, retry: number) {
+  const sessionId = world.session().id;
+  const scheduled = world.driver.call('retry.wait', { sessionId, retry });
+  const settled = world.driver.idle(sessionId).then(
+    () => true,
+    () => false,
+  );
+  // The wait's own failure (a refusal, its deadline) is the one to tell, not the settling's.
+  const first = await Promise.race([
+    scheduled.then(() => false),
+    settled.then((idle) => idle || scheduled.then(() => false)),
+  ]);
+  if (first)
+    expect.fail(`the session settled without scheduling retry ${retry}: the runtime took the failure as final`);
+  return scheduled;
+}
 
 Then('the retries waited:', function (this: KitWorld, table: DataTable) {
   const rows = this.retryDelays.map(({ retry, delayMs }) => ({
