@@ -111,6 +111,22 @@ export const agents: Mutant[] = [
     clauses: ['AGT-02 (a)'],
   },
   {
+    name: 'an agent switch tells only the skills it adds',
+    file: 'context/sources/skills.ts',
+    find: '    update: (_previous, skills) => `The skills you can load with the skill tool are now:\\n${render(skills)}`,',
+    replace:
+      '    update: (previous, skills) =>\n      `The skills you can load with the skill tool are now:\\n${render(skills.filter((s) => !previous.some((p) => p.name === s.name)))}`,',
+    clauses: ['AGT-02 (a)'],
+  },
+  {
+    name: 'an agent switch renders its skill guidance into a fresh baseline',
+    file: 'runner/context-boundary.ts',
+    find: "    if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    replace:
+      "    if (result.kind === 'updated' && result.keys.includes('core/skills')) {\n      const fresh = await replace(this.deps.profile, this.sources, epoch.snapshot);\n      if (fresh.kind === 'replacement-ready') this.deps.log.append(this.session.id, [{ type: 'context.replaced', parts: systemParts(this.deps.profile, fresh.baseline), snapshot: fresh.baseline.snapshot, provider: providerOf(this.deps.provider) }]);\n    } else if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    clauses: ['AGT-02 (b)'],
+  },
+  {
     name: "skill guidance ignores the agent's skill rules",
     file: 'context/location-contexts.ts',
     find: 'skillGuidanceSource(() => this.host.agents.permittedSkills(agent))',
@@ -231,6 +247,24 @@ export const agents: Mutant[] = [
     ],
     clauses: ['AGT-01 (d)', 'AGT-01 (e)'],
   },
+  {
+    name: "a turn keeps the model of the conversation's last answer",
+    kind: 'stale cache',
+    file: 'runner/provider-turn.ts',
+    find: '    model: session.model ?? deps.provider.model,\n    baseline,',
+    replace:
+      "    model: deps.history.messages(session.id).findLast((m) => m.role === 'assistant' && m.status === 'completed' && m.model !== '')?.model ?? session.model ?? deps.provider.model,\n    baseline,",
+    clauses: ['AGT-01 (a)'],
+  },
+  {
+    name: 'a selection made while the session runs is applied once it is idle',
+    kind: 'ordering in time',
+    file: 'runtime.ts',
+    find: '    this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);',
+    replace:
+      '    const apply = () => this.sessions.select(sessionId, selection, this.profile.endsEpochOnSwitch() && selection.model !== undefined);\n    if (this.coordinator.busy(sessionId)) void this.coordinator.idle(sessionId).then(apply, () => {});\n    else apply();',
+    clauses: ['AGT-01 (b)'],
+  },
   // AGT-04 (b): a call allowed without asking keeps the agent of its turn, however late it is authorized.
   {
     name: 'the calls of a turn run one after another, each authorized under the agent selected when it starts',
@@ -270,6 +304,37 @@ export const agents: Mutant[] = [
     clauses: ['AGT-06 (d)'],
   },
   {
+    name: 'reasoning goes back signed but without its text',
+    file: 'provider/anthropic-messages.ts',
+    find: "      ? [{ type: 'thinking' as const, thinking: reasoning.text, signature }]",
+    replace: "      ? [{ type: 'thinking' as const, thinking: '', signature }]",
+    clauses: ['AGT-06 (a)'],
+  },
+  {
+    name: "another model's reasoning goes back as an unsigned thinking block",
+    file: 'provider/anthropic-messages.ts',
+    find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
+    replace:
+      "    ...(reasoning?.text && signature === undefined ? [{ type: 'thinking' as const, thinking: reasoning.text, signature: '' }] : []),",
+    clauses: ['AGT-06 (b)'],
+  },
+  {
+    name: "another model's signed reasoning is dropped, unsigned reasoning kept as text",
+    file: 'provider/anthropic-messages.ts',
+    find: "    ...(reasoning?.text && signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
+    replace:
+      "    ...(reasoning?.text && reasoning.signature === undefined ? [{ type: 'text' as const, text: reasoning.text }] : []),",
+    clauses: ['AGT-06 (c)'],
+  },
+  {
+    name: "an answer's provider item ID is withheld from another model only when the answer reasoned",
+    kind: 'partial comparison',
+    file: 'provider/openai-responses.ts',
+    find: '  const itemId = message.model === model ? message.itemId : undefined;',
+    replace: '  const itemId = message.model === model || !reasoning ? message.itemId : undefined;',
+    clauses: ['AGT-06 (d)'],
+  },
+  {
     name: 'skill guidance names the skills without their descriptions',
     file: 'context/sources/skills.ts',
     find: 'skills.map((s) => `- ${s.name}: ${s.description}`)',
@@ -277,10 +342,58 @@ export const agents: Mutant[] = [
     clauses: ['AGT-03 (a)'],
   },
   {
+    name: 'skill guidance shows the body of the first skill',
+    kind: 'second occurrence',
+    file: 'context/sources/skills.ts',
+    find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
+    replace:
+      'const skills = permitted().map(({ name, description, body }, i) => ({ name, description: i === 0 ? `${description}\\n${body}` : description }));',
+    clauses: ['AGT-03 (c)'],
+  },
+  {
+    name: 'skill guidance names each skill by where it is kept',
+    file: 'context/sources/skills.ts',
+    find: 'const skills = permitted().map(({ name, description }) => ({ name, description }));',
+    replace:
+      'const skills = permitted().map(({ name, description, location }) => ({ name: location ? `${name} (${location})` : name, description }));',
+    clauses: ['AGT-03 (d)'],
+  },
+  {
     name: 'the skill tool gives the body without the location',
     file: 'tools/skill-tool.ts',
     find: "return [`Skill ${skill.name}${skill.location ? ` (files in ${skill.location})` : ''}:`, skill.body].join('\\n');",
     replace: "return [`Skill ${skill.name}:`, skill.body].join('\\n');",
     clauses: ['AGT-07 (a)'],
+  },
+  {
+    name: 'the skill tool gives the description instead of the body',
+    file: 'tools/skill-tool.ts',
+    find: "      return [`Skill ${skill.name}${skill.location ? ` (files in ${skill.location})` : ''}:`, skill.body].join('\\n');",
+    replace:
+      "      return [`Skill ${skill.name}${skill.location ? ` (files in ${skill.location})` : ''}:`, skill.description].join('\\n');",
+    clauses: ['AGT-07 (a)'],
+  },
+  {
+    name: 'the skill tool describes itself with every skill body',
+    file: 'tools/skill-tool.ts',
+    find: "    description: 'Load a skill by name: its instructions and where its files are.',",
+    replace:
+      "    get description() {\n      return ['Load a skill by name: its instructions and where its files are.', ...agents.permittedSkills(agents.agent(null)).map((s) => `${s.name}: ${s.body}`)].join('\\n');\n    },",
+    clauses: ['AGT-07 (b)'],
+  },
+  {
+    name: 'a refused skill load settles as a result saying it is not available',
+    file: 'tools/skill-tool.ts',
+    find: '      if (!skill) throw new Error(`No skill named ${String(input.name)} is available to agent ${agent.name}`);',
+    replace: '      if (!skill) return `No skill named ${String(input.name)} is available to agent ${agent.name}`;',
+    clauses: ['AGT-07 (c)'],
+  },
+  {
+    name: "a refused skill load quotes the skill's first line",
+    file: 'tools/skill-tool.ts',
+    find: '      if (!skill) throw new Error(`No skill named ${String(input.name)} is available to agent ${agent.name}`);',
+    replace:
+      "      const denied = agents.permittedSkills({ ...agent, skills: {} }).find((s) => s.name === input.name);\n      if (!skill) throw new Error(`Agent ${agent.name} may not load ${String(input.name)} (${denied?.body.split('\\n')[0]})`);",
+    clauses: ['AGT-07 (d)'],
   },
 ];

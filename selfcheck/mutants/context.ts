@@ -166,6 +166,31 @@ export const context: Mutant[] = [
     clauses: ['CTX-17 (b)'],
   },
   {
+    name: 'a contribution without sources is taken as still loading',
+    needs: 'kit-sources',
+    file: 'context/context-registry.ts',
+    find: '    return combine(produced.flat());',
+    replace:
+      "    const waiting = ordered.filter((_, i) => produced[i]!.length === 0).map((key): ContextSource => ({ key: `${key.replace(/[^a-z0-9._/-]/g, '-')}/pending`, encode: () => null, decode: () => null, load: async () => Unavailable, baseline: () => '', update: () => '' }));\n    return combine([...produced.flat(), ...waiting]);",
+    also: [
+      {
+        file: 'context/context-registry.ts',
+        find: "import { combine, ContextCompositionError, type ContextSource } from './context-source.js';",
+        replace:
+          "import { combine, ContextCompositionError, Unavailable, type ContextSource } from './context-source.js';",
+      },
+    ],
+    clauses: ['CTX-17 (a)'],
+  },
+  {
+    name: 'a source with no value is announced as having none at every boundary',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace:
+      '      if (stored) removed.push(source.key);\n      else parts.push({ key: source.key, text: `${source.key} has no value` });',
+    clauses: ['CTX-17 (b)'],
+  },
+  {
     name: 'the first snapshot comes from a second observation',
     file: 'context/system-context.ts',
     find: "  return { kind: 'ready', baseline: render(design, observed) };",
@@ -180,6 +205,24 @@ export const context: Mutant[] = [
     replace:
       '  for (const { source, observation } of await observe(sources)) {\n    if (observation !== Unavailable && observation !== Absent && next[source.key]) next[source.key] = entry(design, source, observation);\n  }\n  const registered = new Set(sources.map((source) => source.key));',
     clauses: ['CTX-16 (b)', 'CTX-16 (c)'],
+  },
+  {
+    name: 'the first baseline is rendered from a second observation',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: "  return { kind: 'ready', baseline: render(design, observed) };\n}\n\n/**\n * Compares",
+    replace:
+      "  const again = render(design, await observe(sources));\n  return { kind: 'ready', baseline: { parts: again.parts, snapshot: render(design, observed).snapshot } };\n}\n\n/**\n * Compares",
+    clauses: ['CTX-16 (a)'],
+  },
+  {
+    name: 'an update text is rendered from a second read of its source',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
+    replace:
+      'const reread = await source.load();\n        parts.push({ key: source.key, text: source.update(previous, reread === Unavailable || reread === Absent ? observation : reread) });',
+    clauses: ['CTX-16 (b)'],
   },
   {
     name: 'an unavailable source counts as removed',
@@ -224,6 +267,24 @@ export const context: Mutant[] = [
     find: '  const observations = await Promise.all(sources.map((source) => source.load()));\n  return sources.map((source, i) => ({ source, observation: observations[i] }));',
     replace:
       '  const done: Observed[] = [];\n  await Promise.all(sources.map(async (source) => done.push({ source, observation: await source.load() })));\n  return done;',
+    clauses: ['CTX-02 (b)', 'CTX-03 (c)'],
+  },
+  {
+    name: 'the first baseline renders its sources in key order',
+    file: 'context/system-context.ts',
+    find: "  return { kind: 'ready', baseline: render(design, observed) };\n}\n\n/**\n * Compares",
+    replace:
+      "  const byKey = [...observed].sort((a, b) => (a.source.key < b.source.key ? -1 : a.source.key > b.source.key ? 1 : 0));\n  return { kind: 'ready', baseline: render(design, byKey) };\n}\n\n/**\n * Compares",
+    clauses: ['CTX-02 (a)'],
+  },
+  {
+    name: 'the first baseline lists the sources in the order their loaders finish',
+    kind: 'ordering in time',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: 'export async function initialize(design: ContextDesign, sources: ContextSource[]): Promise<Initialization> {\n  const observed = await observe(sources);',
+    replace:
+      'export async function initialize(design: ContextDesign, sources: ContextSource[]): Promise<Initialization> {\n  const observed: Observed[] = [];\n  await Promise.all(sources.map(async (source) => observed.push({ source, observation: await source.load() })));',
     clauses: ['CTX-02 (b)', 'CTX-03 (c)'],
   },
   {
@@ -297,6 +358,14 @@ export const context: Mutant[] = [
     clauses: ['CTX-14 (a)'],
   },
   {
+    name: 'a context change reported by a periodic preview resumes the idle session',
+    file: 'runtime.ts',
+    find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
+    replace:
+      "    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);\n    const id = created.session.id;\n    const timer = setInterval(() => void this.previewContext(id).then((kind) => { if (kind === 'updated' && !this.coordinator.busy(id)) void this.run(id).catch(() => clearInterval(timer)); }).catch(() => clearInterval(timer)), 50);\n    timer.unref();\n    return created;",
+    clauses: ['CTX-14 (a)'],
+  },
+  {
     name: 'previewing the context ignores a pending replacement',
     file: 'runtime.ts',
     find: '    const result = epoch.replacementPending\n      ? await replace(this.profile, sources, epoch.snapshot)\n      : await reconcile(this.profile, sources, epoch.snapshot);',
@@ -309,6 +378,14 @@ export const context: Mutant[] = [
     find: "      const messageId = this.deps.ids.next('msg');\n      const { text, keys, snapshot } = result;\n      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
     replace:
       "      const { text, keys, snapshot } = result;\n      text.split('\\n\\n').forEach((part, i) => {\n        const messageId = this.deps.ids.next('msg');\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text: part, keys: [keys[i]!], snapshot }]);\n      });",
+    clauses: ['CTX-06 (a)'],
+  },
+  {
+    name: 'one change is admitted per boundary, the others wait for the next',
+    file: 'context/system-context.ts',
+    find: '      const current = entry(design, source, observation);\n      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace:
+      '      const current = entry(design, source, observation);\n      if (canonicalJson(current.value) !== canonicalJson(stored.value) && parts.length > 0) {\n        next[source.key] = stored;\n        continue;\n      }\n      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     clauses: ['CTX-06 (a)'],
   },
   {
@@ -396,6 +473,21 @@ export const context: Mutant[] = [
     clauses: ['CTX-05 (a)'],
   },
   {
+    name: 'a change is detected by the length of the encoded value',
+    file: 'context/system-context.ts',
+    find: '      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace: '      if (canonicalJson(current.value).length !== canonicalJson(stored.value).length) {',
+    clauses: ['CTX-05 (a)'],
+  },
+  {
+    name: 'an update is rendered from the value admitted before',
+    kind: 'stale cache',
+    file: 'context/system-context.ts',
+    find: 'parts.push({ key: source.key, text: source.update(previous, observation) });',
+    replace: 'parts.push({ key: source.key, text: source.update(previous, previous) });',
+    clauses: ['CTX-05 (b)'],
+  },
+  {
     // A runtime that compares snapshot entries with JSON.stringify: key order is not canonical.
     name: 'change detection compares JSON text without canonical key order',
     kind: 'partial comparison',
@@ -404,6 +496,16 @@ export const context: Mutant[] = [
     find: 'if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     replace: 'if (JSON.stringify(current.value) !== JSON.stringify(stored.value)) {',
     clauses: ['CTX-04 (b)'],
+  },
+  {
+    name: 'changes are detected on the rendered update text',
+    kind: 'partial comparison',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      if (canonicalJson(current.value) !== canonicalJson(stored.value)) {',
+    replace:
+      '      const told = (value: unknown) => source.update(value, value);\n      if (design.hashesSnapshot() ? canonicalJson(current.value) !== canonicalJson(stored.value) : told(observation) !== told(source.decode(stored.value))) {',
+    clauses: ['CTX-04 (b)', 'CTX-12 (c)'],
   },
   // CTX-03 (a): the sources of the contributors are read concurrently, at every boundary.
   {
@@ -425,6 +527,13 @@ export const context: Mutant[] = [
     replace:
       '  // Later boundaries read the sources one after another.\n  const observed: Observed[] = [];\n  for (const source of sources) observed.push({ source, observation: await source.load() });\n  const parts: { key: string; text: string }[] = [];',
     clauses: ['CTX-03 (a)'],
+  },
+  {
+    name: 'contributions combine in descending key order',
+    file: 'context/context-registry.ts',
+    find: 'const ordered = [...this.contributions.keys()].sort();',
+    replace: 'const ordered = [...this.contributions.keys()].sort().reverse();',
+    clauses: ['CTX-03 (b)'],
   },
   // CTX-01 (a, b): a key is its whole namespaced path, from boundary to boundary.
   {
@@ -487,6 +596,22 @@ export const context: Mutant[] = [
     clauses: ['CTX-11 (c)'],
   },
   {
+    name: 'a removed contributor leaves its sources in the snapshot as if unavailable',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '  removed.push(...Object.keys(snapshot).filter((key) => !registered.has(key)));',
+    replace: '  for (const key of Object.keys(snapshot)) if (!registered.has(key)) next[key] = snapshot[key]!;',
+    clauses: ['CTX-11 (a)', 'CTX-11 (b)'],
+  },
+  {
+    name: 'a removed source without a removal text adds an empty part',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '    if (removal !== undefined) parts.push({ key, text: removal });',
+    replace: "    parts.push({ key, text: removal ?? '' });",
+    clauses: ['CTX-11 (c)'],
+  },
+  {
     name: 'the preview counts only a newly appearing source as a change',
     file: 'runtime.ts',
     find: '    return result.kind;',
@@ -502,11 +627,92 @@ export const context: Mutant[] = [
     clauses: ['CTX-15 (d)'],
   },
   {
+    name: 'the reconcile operation reports nothing to update as a ready replacement',
+    file: 'runtime.ts',
+    find: '    return result.kind;',
+    replace: "    return result.kind === 'unchanged' ? 'replacement-ready' : result.kind;",
+    clauses: ['CTX-15 (a)'],
+  },
+  {
+    name: "the reconcile operation answers each session's first outcome again",
+    kind: 'stale cache',
+    needs: 'kit-sources',
+    file: 'runtime.ts',
+    find: '    return result.kind;',
+    replace:
+      "    const previews = ((this as unknown as { previews?: Map<string, Reconciliation['kind']> }).previews ??= new Map());\n    if (!previews.has(sessionId)) previews.set(sessionId, result.kind);\n    return previews.get(sessionId)!;",
+    clauses: ['CTX-15 (b)'],
+  },
+  {
+    name: 'a pending replacement is previewed against an empty snapshot',
+    needs: 'kit-sources',
+    file: 'runtime.ts',
+    find: '      ? await replace(this.profile, sources, epoch.snapshot)',
+    replace: '      ? await replace(this.profile, sources, {})',
+    clauses: ['CTX-15 (c)'],
+  },
+  {
+    name: 'a pending replacement is previewed as an ordinary reconciliation',
+    needs: 'kit-sources',
+    file: 'runtime.ts',
+    find: '      ? await replace(this.profile, sources, epoch.snapshot)',
+    replace: '      ? await reconcile(this.profile, sources, {})',
+    clauses: ['CTX-15 (d)'],
+  },
+  {
     name: 'an absent source is taken for an unavailable one',
     file: 'context/system-context.ts',
     find: '      if (stored) removed.push(source.key);',
     replace: '      if (stored) next[source.key] = stored;',
     clauses: ['CTX-09 (a)'],
+  },
+  {
+    name: 'a removal is told only beside another change',
+    file: 'context/system-context.ts',
+    find: '  for (const key of removed.sort()) {',
+    replace: '  for (const key of parts.length > 0 ? removed.sort() : []) {',
+    clauses: ['CTX-09 (a)'],
+  },
+  {
+    name: 'removal texts are kept in process memory, not in the snapshot',
+    kind: 'state held only in memory',
+    file: 'context/system-context.ts',
+    find: '  return { value: comparable(design, source, value), ...(removal === undefined ? {} : { removal }) };',
+    replace:
+      '  if (removal !== undefined) removals.set(source.key, removal);\n  return { value: comparable(design, source, value) };',
+    also: [
+      {
+        file: 'context/system-context.ts',
+        find: 'function entry(design: ContextDesign, source: ContextSource, value: unknown): SnapshotEntry {',
+        replace:
+          'const removals = new Map<string, string>();\nfunction entry(design: ContextDesign, source: ContextSource, value: unknown): SnapshotEntry {',
+      },
+      {
+        file: 'context/system-context.ts',
+        find: '    const removal = snapshot[key]!.removal;',
+        replace: '    const removal = snapshot[key]!.removal ?? removals.get(key);',
+      },
+    ],
+    clauses: ['CTX-09 (b)', 'CTX-12 (b)'],
+  },
+  {
+    name: 'a changed value keeps the removal text of the value it replaced',
+    kind: 'second occurrence',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      next[source.key] = current;',
+    replace:
+      '      const replaced = source.removal?.(source.decode(stored.value));\n      next[source.key] = { ...current, ...(replaced === undefined ? {} : { removal: replaced }) };',
+    clauses: ['CTX-09 (c)'],
+  },
+  {
+    name: 'a removed source leaves an empty entry in the snapshot',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      if (stored) removed.push(source.key);',
+    replace:
+      '      if (stored) {\n        removed.push(source.key);\n        next[source.key] = { value: null };\n      }',
+    clauses: ['CTX-09 (d)'],
   },
   {
     // The failure is reported as the clause asks, and the drain goes on without the sources it could not compose.
@@ -515,6 +721,52 @@ export const context: Mutant[] = [
     find: "      if (error instanceof ContextCompositionError) throw new ContextBlocked('context-invalid', error.message);\n      throw error;",
     replace:
       "      if (!(error instanceof ContextCompositionError)) throw error;\n      deps.log.append(session.id, [{ type: 'session.failed', code: 'context-invalid', message: error.message }]);\n      sources = [];",
+    clauses: ['CTX-01 (e)'],
+  },
+  {
+    name: 'the baseline silently keeps one of two sources whose keys end alike',
+    kind: 'identity in the wrong scope',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '    if (observation === Unavailable || observation === Absent) continue;\n    parts.push({ key: source.key, text: source.baseline(observation) });',
+    replace:
+      "    if (observation === Unavailable || observation === Absent) continue;\n    const name = (key: string) => key.slice(key.lastIndexOf('/') + 1);\n    if (parts.some((part) => name(part.key) === name(source.key))) continue;\n    parts.push({ key: source.key, text: source.baseline(observation) });",
+    clauses: ['CTX-01 (a)'],
+  },
+  {
+    name: 'the composition error names the source by the last part of its key',
+    file: 'context/context-source.ts',
+    find: 'throw new ContextCompositionError(`duplicate context source key: ${source.key}`);',
+    replace:
+      "throw new ContextCompositionError(`duplicate context source key: ${source.key.slice(source.key.lastIndexOf('/') + 1)}`);",
+    clauses: ['CTX-01 (d)'],
+  },
+  {
+    name: 'a composition error is reported, and the turn goes out with the duplicate left out',
+    file: 'context/context-source.ts',
+    find: '    if (seen.has(source.key)) throw new ContextCompositionError(`duplicate context source key: ${source.key}`);\n    seen.add(source.key);\n  }\n  return sources;',
+    replace:
+      '    if (seen.has(source.key)) compositionErrors.push(`duplicate context source key: ${source.key}`);\n    seen.add(source.key);\n  }\n  return sources.filter((source, i) => sources.findIndex((s) => s.key === source.key) === i);',
+    also: [
+      {
+        file: 'context/context-source.ts',
+        find: "/** Combines sources in the caller's order; a repeated key is a composition error naming it. */",
+        replace:
+          "export const compositionErrors: string[] = [];\n/** Combines sources in the caller's order; a repeated key is a composition error naming it. */",
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: "import { ContextCompositionError, type ContextSource } from '../context/context-source.js';",
+        replace:
+          "import { compositionErrors, ContextCompositionError, type ContextSource } from '../context/context-source.js';",
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: '    const epoch = deps.epochs.find(session.id);\n    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))',
+        replace:
+          "    for (const message of compositionErrors.splice(0)) deps.log.append(session.id, [{ type: 'session.failed', code: 'context-invalid', message }]);\n    const epoch = deps.epochs.find(session.id);\n    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))",
+      },
+    ],
     clauses: ['CTX-01 (e)'],
   },
   {
@@ -534,11 +786,65 @@ export const context: Mutant[] = [
     clauses: ['CTX-07 (c)'],
   },
   {
+    name: "an unavailable source's entry is kept with its value cleared",
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace:
+      '      if (stored) next[source.key] = { ...stored, value: null };\n    } else if (observation === Absent) {',
+    clauses: ['CTX-07 (b)'],
+  },
+  {
     name: 'a source that loads for the first time during the epoch joins the snapshot without being told',
     file: 'context/system-context.ts',
     find: '    } else if (!stored) {\n      parts.push({ key: source.key, text: source.baseline(observation) });',
     replace: '    } else if (!stored) {',
     clauses: ['CTX-08 (b)'],
+  },
+  {
+    name: 'a source that has not loaded yet is announced as pending',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      if (stored) next[source.key] = stored;\n    } else if (observation === Absent) {',
+    replace:
+      '      if (stored) next[source.key] = stored;\n      else parts.push({ key: source.key, text: `${source.key} is not available yet` });\n    } else if (observation === Absent) {',
+    clauses: ['CTX-08 (a)'],
+  },
+  {
+    name: 'a source that loads during the epoch renders the baseline again instead of a system message',
+    needs: 'kit-sources',
+    file: 'runner/context-boundary.ts',
+    find: "    if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    replace:
+      "    if (result.kind === 'updated' && result.keys.some((key) => !(key in epoch.snapshot))) {\n      const fresh = await replace(this.deps.profile, this.sources, epoch.snapshot);\n      if (fresh.kind === 'replacement-ready') this.deps.log.append(this.session.id, [{ type: 'context.replaced', parts: systemParts(this.deps.profile, fresh.baseline), snapshot: fresh.baseline.snapshot, provider: providerOf(this.deps.provider) }]);\n    } else if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    clauses: ['CTX-08 (b)', 'CTX-10 (a)'],
+  },
+  {
+    name: 'a first rendering is remembered by its text, so the next boundary tells it again',
+    needs: 'kit-sources',
+    file: 'context/system-context.ts',
+    find: '      parts.push({ key: source.key, text: source.baseline(observation) });\n      next[source.key] = entry(design, source, observation);',
+    replace:
+      '      parts.push({ key: source.key, text: source.baseline(observation) });\n      next[source.key] = { ...entry(design, source, observation), value: source.baseline(observation) };',
+    clauses: ['CTX-08 (c)', 'CTX-10 (c)'],
+  },
+  {
+    name: 'a contribution registered during an epoch joins the context one boundary late',
+    kind: 'ordering in time',
+    needs: 'kit-sources',
+    file: 'context/context-registry.ts',
+    find: '    const ordered = [...this.contributions.keys()].sort();\n    const produced = await Promise.all(ordered.map((key) => this.contributions.get(key)!()));',
+    replace:
+      '    const ordered = [...this.contributions.keys()].filter((key) => this.seen.has(key)).sort();\n    for (const key of this.contributions.keys()) this.seen.add(key);\n    if (this.seen.size === this.contributions.size && ordered.length === 0) ordered.push(...[...this.seen].sort());\n    const produced = await Promise.all(ordered.map((key) => this.contributions.get(key)!()));',
+    also: [
+      {
+        file: 'context/context-registry.ts',
+        find: '  private readonly contributions = new Map<string, ContextProducer>();',
+        replace:
+          '  private readonly contributions = new Map<string, ContextProducer>();\n  private readonly seen = new Set<string>();',
+      },
+    ],
+    clauses: ['CTX-10 (a)'],
   },
   {
     // The removal text is rendered again from the stored value when it is due: the snapshot holds no copy.

@@ -35,6 +35,29 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-02 (d)', 'EPO-03 (a)'],
   },
   {
+    name: 'steers are promoted before the context is prepared',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '    let context: ContextBoundary;',
+    replace: '    const early = deps.inbox.promoteSteers(sessionId);\n    let context: ContextBoundary;',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '    const promoted = promoteAtBoundary(deps, sessionId);',
+        replace: '    const promoted = early + promoteAtBoundary(deps, sessionId);',
+      },
+    ],
+    clauses: ['EPO-03 (a)'],
+  },
+  {
+    name: 'at the first boundary of a drain, changes are admitted before the input',
+    kind: 'second occurrence',
+    file: 'runner/drain.ts',
+    find: '    const promoted = promoteAtBoundary(deps, sessionId);',
+    replace: '    if (first) await context.admitChanges();\n    const promoted = promoteAtBoundary(deps, sessionId);',
+    clauses: ['EPO-03 (b)'],
+  },
+  {
     name: 'the baseline is rendered afresh for every turn',
     file: 'runner/context-boundary.ts',
     find: 'if (epoch && !epoch.replacementPending) return new ContextBoundary(deps, session, sources, false);',
@@ -269,6 +292,22 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-01 (a)'],
   },
   {
+    name: 'the first baseline renders each source as an update',
+    file: 'context/system-context.ts',
+    find: '    if (observation === Unavailable || observation === Absent) continue;\n    parts.push({ key: source.key, text: source.baseline(observation) });',
+    replace:
+      '    if (observation === Unavailable || observation === Absent) continue;\n    parts.push({ key: source.key, text: source.update(observation, observation) });',
+    clauses: ['EPO-01 (a)'],
+  },
+  {
+    name: 'the first turn leaves the snapshot empty, to be filled at the next boundary',
+    file: 'runner/context-boundary.ts',
+    find: "      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider },",
+    replace:
+      "      { type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot: {}, provider },",
+    clauses: ['EPO-01 (b)'],
+  },
+  {
     // The failure answers the prompt: it is taken out of the inbox into history, the epoch still unbegun.
     name: 'a prompt whose first epoch cannot begin is promoted with the failure',
     file: 'runner/drain.ts',
@@ -278,6 +317,35 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-02 (c)'],
   },
   {
+    name: 'a prompt whose epoch cannot begin is answered without a baseline',
+    file: 'runner/drain.ts',
+    find: "      if (!(error instanceof ContextBlocked)) throw error;\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    replace:
+      "      if (!(error instanceof ContextBlocked)) throw error;\n      if (!deps.epochs.find(sessionId) && promoteAtBoundary(deps, sessionId) > 0) await runProviderTurn(deps, session, [], signal);\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    clauses: ['EPO-02 (a)'],
+  },
+  {
+    name: 'a session whose first epoch could not begin waits for new input, not for a run',
+    file: 'runner/drain.ts',
+    find: "      if (!(error instanceof ContextBlocked)) throw error;\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    replace:
+      "      if (!(error instanceof ContextBlocked)) throw error;\n      if (!deps.epochs.find(sessionId)) blockedAtStart.add(sessionId);\n      deps.log.append(sessionId, [{ type: 'session.failed', code: error.code, message: error.message }]);",
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '  const { location } = deps.sessions.get(sessionId);\n  failAbandonedWork(deps.log, deps.history, sessionId);',
+        replace:
+          "  const { location } = deps.sessions.get(sessionId);\n  if (mode === 'run' && blockedAtStart.has(sessionId)) return 'idle';\n  failAbandonedWork(deps.log, deps.history, sessionId);",
+      },
+      {
+        file: 'runner/drain.ts',
+        find: 'export const MAX_PROVIDER_TURNS = 25;',
+        replace: 'export const MAX_PROVIDER_TURNS = 25;\nconst blockedAtStart = new Set<string>();',
+      },
+    ],
+    clauses: ['EPO-02 (d)'],
+  },
+  {
     // The change is told, and the baseline is rendered again with it, so the cache prefix moves.
     name: 'an admitted change also renders the baseline again',
     file: 'runner/context-boundary.ts',
@@ -285,6 +353,31 @@ export const epochs: Mutant[] = [
     replace:
       "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);\n      const fresh = await initialize(this.deps.profile, this.sources);\n      if (fresh.kind === 'ready') this.deps.log.append(this.session.id, [{ type: 'context.replaced', parts: systemParts(this.deps.profile, fresh.baseline), snapshot: fresh.baseline.snapshot, provider: providerOf(this.deps.provider) }]);",
     clauses: ['EPO-04 (c)'],
+  },
+  {
+    name: 'the baseline is rendered again from the snapshot for every turn',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);\n    }\n    return this.deps.epochs.find(this.session.id)!;",
+    replace:
+      "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);\n    }\n    const now = this.deps.epochs.find(this.session.id)!;\n    if (this.deps.profile.keepsBaselineParts()) return now;\n    const texts = this.sources.filter((s) => now.snapshot[s.key]).map((s) => s.baseline(s.decode(now.snapshot[s.key]!.value)));\n    return { ...now, parts: [texts.join('\\n\\n')] };",
+    clauses: ['EPO-04 (a)', 'EPO-04 (c)'],
+  },
+  {
+    name: 'a restart begins a fresh epoch for every session',
+    kind: 'state held only in memory',
+    file: 'runtime.ts',
+    find: '    this.epochs = new EpochStore(this.db);',
+    replace:
+      "    this.epochs = new EpochStore(this.db);\n    this.db.prepare('UPDATE context_epochs SET replacement_pending = 1').run();",
+    clauses: ['EPO-04 (b)', 'EPO-05 (b)'],
+  },
+  {
+    name: 'system messages are kept durably but not sent',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),\n    tools:',
+    replace:
+      "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter((m) => m.role !== 'system'),\n    tools:",
+    clauses: ['EPO-04 (d)', 'MCS-05 (b)'],
   },
   {
     name: "a fresh baseline after a compaction is compared with the old epoch's snapshot",
@@ -304,6 +397,22 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-06 (d)'],
   },
   {
+    name: 'the fresh baseline is rendered from the snapshot, not from the current context',
+    file: 'context/system-context.ts',
+    find: "  return { kind: 'replacement-ready', baseline: render(design, observed) };",
+    replace:
+      "  const held = observed.map((o) => (snapshot[o.source.key] && !design.hashesSnapshot() ? { ...o, observation: o.source.decode(snapshot[o.source.key]!.value) } : o));\n  return { kind: 'replacement-ready', baseline: render(design, held) };",
+    clauses: ['EPO-06 (a)', 'EPO-09 (b)'],
+  },
+  {
+    name: 'the message listing leaves out system messages from before the newest compaction',
+    file: 'history/history-store.ts',
+    find: '  messages(sessionId: string): SessionMessage[] {\n    const version',
+    replace:
+      "  messages(sessionId: string): SessionMessage[] {\n    const all = this.allMessages(sessionId);\n    const cut = all.findLast((m) => m.role === 'compaction')?.seq ?? 0;\n    return all.filter((m) => m.role !== 'system' || m.seq > cut);\n  }\n\n  private allMessages(sessionId: string): SessionMessage[] {\n    const version",
+    clauses: ['EPO-06 (d)'],
+  },
+  {
     // The destination's sources are told twice: in the fresh baseline, and as the changes since the old location.
     name: "the destination's first turn also announces its sources in a system message",
     file: 'runner/context-boundary.ts',
@@ -313,12 +422,72 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-07 (c)'],
   },
   {
+    name: "the destination's first turn tells what differs from the old location's snapshot",
+    file: 'runner/context-boundary.ts',
+    find: '    const { snapshot } = initialization.baseline;\n    const provider = providerOf(deps.provider);',
+    replace:
+      "    const { snapshot } = initialization.baseline;\n    const provider = providerOf(deps.provider);\n    const earlier = deps.log.after(session.id, 0).findLast(({ event }) => event.type === 'context.initialized' || event.type === 'context.updated' || event.type === 'context.replaced');\n    const told = earlier ? await reconcile(deps.profile, sources, (earlier.event as { snapshot: ContextSnapshot }).snapshot) : undefined;\n    if (told?.kind === 'updated') {\n      deps.log.append(session.id, [{ type: 'context.initialized', parts: systemParts(deps.profile, initialization.baseline), snapshot, provider }, { type: 'context.updated', messageId: deps.ids.next('msg'), text: told.text, keys: told.keys, snapshot }]);\n      return new ContextBoundary(deps, session, sources, true);\n    }",
+    clauses: ['EPO-07 (c)'],
+  },
+  {
+    name: 'a session with history promotes its input before a new epoch begins',
+    file: 'runner/drain.ts',
+    find: '    let context: ContextBoundary;',
+    replace:
+      '    if (!deps.epochs.find(sessionId) && deps.history.messages(sessionId).length > 0) promoteAtBoundary(deps, sessionId);\n    let context: ContextBoundary;',
+    clauses: ['EPO-07 (d)'],
+  },
+  {
     name: "after a model switch, the earlier model's answers are left out of the history sent",
     file: 'runner/provider-turn.ts',
     find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
     replace:
       "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter(\n      (m) => m.role !== 'assistant' || m.model === (session.model ?? deps.provider.model),\n    ),",
     clauses: ['EPO-08 (b)'],
+  },
+  {
+    name: "the epoch ends when the selected model differs from the last answer's",
+    file: 'runner/context-boundary.ts',
+    find: '    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))',
+    replace:
+      "    const answered = (deps as unknown as { history: { messages(id: string): { role: string; model?: string }[] } }).history.messages(session.id).findLast((m) => m.role === 'assistant')?.model;\n    if (epoch && !epoch.replacementPending && (endsAtProviderSwitch(deps, epoch) || (answered !== undefined && answered !== '' && answered !== (session.model ?? deps.provider.model))))",
+    clauses: ['EPO-08 (a)'],
+  },
+  {
+    name: "after a model switch, the history sent starts after the earlier model's last answer",
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),\n    tools:',
+    replace:
+      "    history: ((history) => history.slice(history.findLastIndex((m) => m.role === 'assistant' && m.model !== '' && m.model !== (session.model ?? deps.provider.model)) + 1))(modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.())),\n    tools:",
+    clauses: ['EPO-08 (b)'],
+  },
+  {
+    name: 'after a switch of provider, the history sent starts at the switch',
+    file: 'runner/context-boundary.ts',
+    find: '    const epoch = deps.epochs.find(session.id);\n    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))',
+    replace:
+      '    const epoch = deps.epochs.find(session.id);\n    if (epoch?.provider !== undefined && epoch.provider !== providerOf(deps.provider) && !providerCuts.has(session.id))\n      providerCuts.set(session.id, Math.max(0, ...(deps as unknown as { history: { messages(id: string): { seq: number }[] } }).history.messages(session.id).map((m) => m.seq)));\n    if (epoch && !epoch.replacementPending && endsAtProviderSwitch(deps, epoch))',
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: '/** Why the context stops a drain before anything is sent. */',
+        replace:
+          'export const providerCuts = new Map<string, number>();\n/** Why the context stops a drain before anything is sent. */',
+      },
+      {
+        file: 'runner/provider-turn.ts',
+        find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),\n    tools:',
+        replace:
+          '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter((m) => m.seq > (providerCuts.get(session.id) ?? 0)),\n    tools:',
+      },
+      {
+        file: 'runner/provider-turn.ts',
+        find: "import { ToolAuthorization } from './tool-authorization.js';",
+        replace:
+          "import { ToolAuthorization } from './tool-authorization.js';\nimport { providerCuts } from './context-boundary.js';",
+      },
+    ],
+    clauses: ['EPO-08 (d)'],
   },
   {
     // The replacement is given up rather than waited for: the old baseline goes on, its changes told as messages.
@@ -330,10 +499,32 @@ export const epochs: Mutant[] = [
     clauses: ['EPO-09 (b)'],
   },
   {
+    name: 'a fresh baseline renders an unavailable admitted source from its stored value',
+    file: 'context/system-context.ts',
+    find: "  if (unavailable.length > 0) return { kind: 'replacement-blocked', unavailable };\n  return { kind: 'replacement-ready', baseline: render(design, observed) };",
+    replace:
+      "  const held = observed.map((o) => (o.observation === Unavailable && snapshot[o.source.key] && !design.hashesSnapshot() ? { ...o, observation: o.source.decode(snapshot[o.source.key]!.value) } : o));\n  return { kind: 'replacement-ready', baseline: render(design, held) };",
+    clauses: ['EPO-09 (a)'],
+  },
+  {
     name: 'the baseline names the instruction files without their text',
     file: 'context/sources/instructions.ts',
     find: '    baseline: render,',
     replace: "    baseline: (files) => files.map((f) => `Instructions from: ${f.path}`).join('\\n'),",
+    clauses: ['EPO-10 (c)'],
+  },
+  {
+    name: "the environment names the runtime process's working directory",
+    file: 'context/sources/environment.ts',
+    find: 'load: async () => ({ workingDirectory: location, projectRoot,',
+    replace: 'load: async () => ({ workingDirectory: process.cwd(), projectRoot,',
+    clauses: ['EPO-10 (a)'],
+  },
+  {
+    name: 'the baseline carries the global instructions only',
+    file: 'context/sources/instructions.ts',
+    find: '    baseline: render,',
+    replace: '    baseline: (files) => render(files.filter((f) => f.path.startsWith(scope.globalDir))),',
     clauses: ['EPO-10 (c)'],
   },
 ];

@@ -93,10 +93,33 @@ export const instructions: Mutant[] = [
     clauses: ['INS-04 (b)'],
   },
   {
+    name: 'no file left is an empty set, not a removal',
+    kind: 'edge value',
+    file: 'context/sources/instructions.ts',
+    find: '  return files.length > 0 ? files : Absent;',
+    replace: '  return files;',
+    clauses: ['INS-04 (a)'],
+  },
+  {
+    name: 'the revocation quotes the first line of each removed file',
+    file: 'context/sources/instructions.ts',
+    find: '    removal: () => REVOCATION,\n',
+    replace:
+      "    removal: (files) => [REVOCATION, ...files.map((f) => `${f.path}: ${f.content.split('\\n')[0]}`)].join('\\n'),\n",
+    clauses: ['INS-04 (b)'],
+  },
+  {
     name: 'OPENCODE_DISABLE_PROJECT_CONFIG turns the global file off too',
     file: 'context/sources/instructions.ts',
     find: '  if (scope.projectConfigDisabled()) return candidates;',
     replace: '  if (scope.projectConfigDisabled()) return [];',
+    clauses: ['INS-05 (b)'],
+  },
+  {
+    name: 'with OPENCODE_DISABLE_PROJECT_CONFIG the global file is bounded by the project root',
+    file: 'context/sources/instructions.ts',
+    find: '  if (scope.projectConfigDisabled()) return candidates;',
+    replace: '  if (scope.projectConfigDisabled()) return candidates.map((c) => ({ ...c, root: scope.projectRoot }));',
     clauses: ['INS-05 (b)'],
   },
   {
@@ -253,6 +276,22 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     clauses: ['INS-07 (c)'],
   },
   {
+    name: 'an unreadable instruction file does not hold the first epoch back',
+    file: 'context/system-context.ts',
+    find: "  const unavailable = observed.filter((o) => o.observation === Unavailable).map((o) => o.source.key);\n  if (unavailable.length > 0) return { kind: 'blocked', unavailable };",
+    replace:
+      "  const unavailable = observed.filter((o) => o.observation === Unavailable && !o.source.key.startsWith('core/instructions')).map((o) => o.source.key);\n  if (unavailable.length > 0) return { kind: 'blocked', unavailable };",
+    clauses: ['INS-07 (a)'],
+  },
+  {
+    name: 'unreadable instructions are announced as unavailable',
+    file: 'context/system-context.ts',
+    find: '    if (observation === Unavailable) {\n      if (stored) next[source.key] = stored;',
+    replace:
+      "    if (observation === Unavailable) {\n      if (stored) next[source.key] = stored;\n      if (stored && source.key.startsWith('core/instructions')) parts.push({ key: source.key, text: 'The instructions cannot be read at the moment.' });",
+    clauses: ['INS-07 (b)'],
+  },
+  {
     name: 'the restated instructions are followed by the set they supersede',
     file: 'context/sources/instructions.ts',
     find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
@@ -269,6 +308,22 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     clauses: ['INS-03 (c)'],
   },
   {
+    name: 'a smaller set of files is told as a revocation',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => (files.length < previous.length ? REVOCATION : `${SUPERSESSION}\\n\\n${render(files)}`),',
+    clauses: ['INS-03 (a)'],
+  },
+  {
+    name: 'a restated set keeps the files removed since',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render([...files, ...previous.filter((p) => !files.some((f) => f.path === p.path))])}`,',
+    clauses: ['INS-03 (c)'],
+  },
+  {
     name: 'each instruction file changed at a boundary is told in a message of its own',
     kind: 'second occurrence',
     file: 'runner/context-boundary.ts',
@@ -276,6 +331,22 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace:
       "      const pieces = text.split(/\\n\\n(?=Instructions from: )/);\n      this.deps.log.append(this.session.id, pieces.map((piece, i) => ({ type: 'context.updated' as const, messageId: i === 0 ? messageId : this.deps.ids.next('msg'), text: piece, keys, snapshot })));",
     clauses: ['INS-01 (c)'],
+  },
+  {
+    name: 'the global instructions are looked for under a lower-case name',
+    file: 'context/sources/instructions.ts',
+    find: '  const candidates: InstructionCandidate[] = [{ path: join(scope.globalDir, INSTRUCTIONS_FILE) }];',
+    replace:
+      '  const candidates: InstructionCandidate[] = [{ path: join(scope.globalDir, INSTRUCTIONS_FILE.toLowerCase()) }];',
+    clauses: ['INS-01 (a)'],
+  },
+  {
+    name: "discovery starts at the location's parent",
+    kind: 'edge value',
+    file: 'context/sources/instructions.ts',
+    find: '  for (let dir = location; ; dir = dirname(dir)) {',
+    replace: '  for (let dir = location === root ? location : dirname(location); ; dir = dirname(dir)) {',
+    clauses: ['INS-01 (b)'],
   },
   {
     // The restated set follows when the files changed, not where they stand.
@@ -286,5 +357,22 @@ async function loadInstructions(scope: InstructionScope): Promise<Observation<In
     replace:
       '    update: (previous, files) => {\n      const changed = files.filter((f) => !previous.some((p) => p.path === f.path && p.content === f.content));\n      return `${SUPERSESSION}\\n\\n${render([...changed, ...files.filter((f) => !changed.includes(f))])}`;\n    },',
     clauses: ['INS-02 (b)'],
+  },
+  {
+    name: 'a restated set leaves out the global file',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files.filter((f) => !f.path.startsWith(scope.globalDir)))}`,',
+    clauses: ['INS-02 (a)'],
+  },
+  {
+    name: 'a restated file keeps the text admitted before',
+    kind: 'stale cache',
+    file: 'context/sources/instructions.ts',
+    find: 'update: (_previous, files) => `${SUPERSESSION}\\n\\n${render(files)}`,',
+    replace:
+      'update: (previous, files) => `${SUPERSESSION}\\n\\n${render(files.map((f) => previous.find((p) => p.path === f.path) ?? f))}`,',
+    clauses: ['INS-02 (d)'],
   },
 ];

@@ -118,6 +118,29 @@ export const systemMessages: Mutant[] = [
     clauses: ['MCS-06 (b)'],
   },
   {
+    name: 'system messages are sent in the system role at the head of the conversation',
+    file: 'provider/openai-chat.ts',
+    find: '          ...request.history.flatMap(toChatMessages),',
+    replace:
+      "          ...request.history.filter((m) => m.role === 'system').flatMap(toChatMessages),\n          ...request.history.filter((m) => m.role !== 'system').flatMap(toChatMessages),",
+    clauses: ['MCS-06 (a)'],
+  },
+  {
+    name: 'without a chronological system role, system messages join the system field',
+    file: 'provider/anthropic-messages.ts',
+    find: "        ...(request.baseline.length ? { system: request.baseline.map((text) => ({ type: 'text', text })) } : {}),",
+    replace:
+      "        ...(request.baseline.length ? { system: [...request.baseline, ...request.history.flatMap((m) => (m.role === 'system' ? [m.text] : []))].map((text) => ({ type: 'text', text })) } : {}),",
+    also: [
+      {
+        file: 'provider/anthropic-messages.ts',
+        find: '        messages: toTurns(request.history, request.model),',
+        replace: "        messages: toTurns(request.history.filter((m) => m.role !== 'system'), request.model),",
+      },
+    ],
+    clauses: ['MCS-06 (b)'],
+  },
+  {
     name: 'the system message is sent trimmed',
     file: 'provider/openai-chat.ts',
     find: "      return [{ role: 'system', content: message.text }];",
@@ -187,12 +210,29 @@ export const systemMessages: Mutant[] = [
     clauses: ['MCS-07 (c)'],
   },
   {
+    name: 'the date is compared as its UTC day, though told in the host calendar',
+    kind: 'partial comparison',
+    file: 'context/sources/date.ts',
+    find: '    encode: (value) => value,',
+    replace: "    encode: () => localDate(clock.now(), 'UTC'),",
+    clauses: ['MCS-07 (c)'],
+  },
+  {
     name: 'steers are picked up once more as the request is assembled, after the system message',
     file: 'runner/drain.ts',
     find: '    const epoch = await context.admitChanges();',
     replace: '    const epoch = await context.admitChanges();\n    deps.inbox.promoteSteers(sessionId);',
     // The steer lands after the system message: MCS-01's order check fails first, and INB-07's then goes unjudged.
     clauses: ['MCS-01 (c)'],
+  },
+  {
+    name: 'a system message is put ahead of the tool results just before it',
+    kind: 'ordering in time',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),\n    tools:',
+    replace:
+      "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).reduce<ReturnType<typeof modelHistory>>((out, m) => (m.role === 'system' ? out.splice(out.findLastIndex((o) => o.role !== 'tool') + 1, 0, m) : out.push(m), out), []),\n    tools:",
+    clauses: ['MCS-01 (b)'],
   },
   DATE_IN_MEMORY,
   {
@@ -271,6 +311,33 @@ export const systemMessages: Mutant[] = [
     clauses: ['MCS-03 (b)'],
   },
   {
+    name: 'the snapshot is written after the system message, even when the message fails',
+    kind: 'atomicity',
+    needs: 'fault-injection',
+    file: 'runner/context-boundary.ts',
+    find: "      this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot }]);",
+    replace:
+      "      try {\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId, text, keys, snapshot: epoch.snapshot }]);\n      } finally {\n        this.deps.log.append(this.session.id, [{ type: 'context.replaced', parts: epoch.parts, snapshot, ...(epoch.provider ? { provider: epoch.provider } : {}) }]);\n      }",
+    clauses: ['MCS-03 (a)'],
+  },
+  {
+    name: 'an update is marked as told before its system message is written',
+    kind: 'state held only in memory',
+    needs: 'fault-injection',
+    file: 'runner/context-boundary.ts',
+    find: "    if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    replace:
+      "    const tellingKey = result.kind === 'updated' ? `${this.session.id}\\0${result.text}` : '';\n    if (result.kind === 'updated' && !toldTexts.has(tellingKey)) {\n      toldTexts.add(tellingKey);\n      const messageId = this.deps.ids.next('msg');",
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: '/** Why the context stops a drain before anything is sent. */',
+        replace: 'const toldTexts = new Set<string>();\n/** Why the context stops a drain before anything is sent. */',
+      },
+    ],
+    clauses: ['MCS-03 (b)'],
+  },
+  {
     // One pending system message per attempt: a boundary before any reply replaces it with the current rendering.
     name: 'a system message no reply has followed is replaced by the one of the next boundary',
     file: 'store/projector.ts',
@@ -290,11 +357,45 @@ export const systemMessages: Mutant[] = [
     clauses: ['MCS-04 (c)'],
   },
   {
+    name: 'a system message no reply has followed is rewritten in place with the next rendering',
+    file: 'store/projector.ts',
+    find: '  projectHistory(db, sessionId, seq, event);',
+    replace: `  if (event.type === 'context.updated') {
+    const pending = db
+      .prepare("SELECT id, body FROM messages WHERE session_id = ? AND role = 'system' AND seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role <> 'system') ORDER BY seq DESC LIMIT 1")
+      .get(sessionId, sessionId) as { id: string; body: string } | undefined;
+    if (pending) {
+      db.prepare('UPDATE messages SET body = ? WHERE id = ?').run(JSON.stringify({ ...JSON.parse(pending.body), text: event.text, keys: event.keys }), pending.id);
+      projectEpoch(db, sessionId, event);
+      return;
+    }
+  }
+  projectHistory(db, sessionId, seq, event);`,
+    clauses: ['MCS-04 (b)'],
+  },
+  {
+    name: 'the retry admits the unanswered system messages once more',
+    kind: 'second occurrence',
+    file: 'runner/context-boundary.ts',
+    find: "    if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    replace:
+      "    if (result.kind === 'unchanged') {\n      const history = (this.deps as unknown as { history: { messages(id: string): { role: string; status?: string; text?: string; keys?: string[] }[] } }).history.messages(this.session.id);\n      const answered = history.findLastIndex((m) => m.role === 'assistant' && m.status === 'completed');\n      for (const m of history.slice(answered + 1).filter((m) => m.role === 'system'))\n        this.deps.log.append(this.session.id, [{ type: 'context.updated', messageId: this.deps.ids.next('msg'), text: m.text!, keys: m.keys ?? [], snapshot: epoch.snapshot }]);\n    }\n    if (result.kind === 'updated') {\n      const messageId = this.deps.ids.next('msg');",
+    clauses: ['MCS-04 (c)'],
+  },
+  {
     name: 'a system message is sent only with the turn it was admitted for',
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
       "  return activeHistory(messages, form).filter((m, i, all) => m.role !== 'system' || !all.slice(i + 1).some((o) => o.role === 'assistant' && o.status === 'completed')).map((m) =>",
     clauses: ['MCS-05 (b)'],
+  },
+  {
+    name: 'system messages are read back as shown in the user transcript',
+    profile: 'checkpoint',
+    file: 'history/history-store.ts',
+    find: '  const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 };',
+    replace: "  const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 && row.role !== 'system' };",
+    clauses: ['MCS-05 (c)'],
   },
 ];
