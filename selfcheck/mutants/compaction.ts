@@ -171,6 +171,15 @@ export const compaction: Mutant[] = [
     clauses: ['CMP-12 (b)'],
   },
   {
+    name: 'the budget is the window of the model that answered last, not the selected one',
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '  const budget = budgetFor(deps.budget(), session.model ?? deps.provider.model);',
+    replace:
+      "  const budget = budgetFor(deps.budget(), messages.findLast((m) => m.role === 'assistant')?.model || (session.model ?? deps.provider.model));",
+    clauses: ['CMP-12 (a)'],
+  },
+  {
     name: 'the reserve adds the output allowance and the buffer',
     file: 'compaction/compaction-budget.ts',
     find: '  const reserve = Math.max(budget.outputAllowance, budget.buffer);',
@@ -479,6 +488,35 @@ export const compaction: Mutant[] = [
     clauses: ['CMP-11 (c)'],
   },
   {
+    name: 'an overflow with nothing to compact is sent once more',
+    file: 'runner/drain.ts',
+    find: '      if (overflowRecovery || !foldable) {',
+    replace: '      if (overflowRecovery) {',
+    also: [
+      {
+        file: 'runner/drain.ts',
+        find: '      overflowRecovery = true;\n      turns -= 1;\n',
+        replace: '      overflowRecovery = true;\n      turns -= 1;\n      if (!foldable) continue;\n',
+      },
+    ],
+    clauses: ['CMP-11 (b)'],
+  },
+  {
+    name: 'a second overflow is reported as a failed compaction',
+    file: 'runner/drain.ts',
+    find: "      deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message }]);",
+    replace:
+      "      deps.log.append(sessionId, [{ type: 'session.failed', code: overflowRecovery ? 'compaction-failed' : 'context-overflow', message }]);",
+    clauses: ['CMP-11 (c)'],
+  },
+  {
+    name: 'only a streamed tool call counts as output before an overflow',
+    file: 'runner/turn-projection.ts',
+    find: '    return this.messageId !== undefined;',
+    replace: '    return this.callIds.size > 0 || this.call !== undefined;',
+    clauses: ['CMP-11 (d)'],
+  },
+  {
     // A safety margin on top of the reserve: many runtimes compact at nine tenths of what is usable.
     name: 'a request is compacted from nine tenths of the window minus the reserve',
     kind: 'edge value',
@@ -488,12 +526,58 @@ export const compaction: Mutant[] = [
     clauses: ['CMP-01 (e)'],
   },
   {
+    // A high-water mark: the session's estimate never comes down, a compaction's included.
+    name: 'the estimate is the highest the session ever weighed: a compaction does not lower it',
+    kind: 'stale cache',
+    file: 'runner/drain.ts',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+    replace: `  const weight = JSON.stringify(providerRequest(deps, session, epoch.parts)).length;
+  const highest = Math.max(((globalThis as { highWater?: Map<string, number> }).highWater ??= new Map()).get(session.id) ?? 0, weight);
+  (globalThis as { highWater?: Map<string, number> }).highWater!.set(session.id, highest);
+  return Math.round(highest / 4) > budget.contextWindow - Math.max(budget.outputAllowance, budget.buffer);`,
+    clauses: ['CMP-01 (a)'],
+  },
+  {
+    name: 'the request is estimated at a token per three characters',
+    file: 'compaction/compaction-budget.ts',
+    find: '  return Math.round(text.length / 4);',
+    replace: '  return Math.ceil(text.length / 3);',
+    clauses: ['CMP-01 (e)'],
+  },
+  {
+    name: 'the reserve is the smaller of the output allowance and the compaction buffer',
+    file: 'compaction/compaction-budget.ts',
+    find: 'const reserve = Math.max(budget.outputAllowance, budget.buffer);',
+    replace: 'const reserve = Math.min(budget.outputAllowance, budget.buffer);',
+    clauses: ['CMP-01 (f)'],
+  },
+  {
+    name: 'the estimate counts the output allowance as part of the request, and the reserve again',
+    file: 'compaction/compaction-budget.ts',
+    find: '  return estimateTokens(JSON.stringify(request)) > budget.contextWindow - reserve;',
+    replace:
+      '  return estimateTokens(JSON.stringify(request)) + budget.outputAllowance > budget.contextWindow - reserve;',
+    clauses: ['CMP-01 (g)'],
+  },
+  {
     // The estimate is read after the turn it weighs: the first turn of a drain goes out over budget.
     name: 'the first turn of a drain is sent before the estimate is consulted',
     kind: 'ordering in time',
     file: 'runner/drain.ts',
     find: '    if (compactionDue(deps, session)) {',
     replace: '    if (!first && compactionDue(deps, session)) {',
+    clauses: ['CMP-02 (b)'],
+  },
+  {
+    // The estimate of one boundary decides the next: the turn goes out over budget once first.
+    name: 'the compaction check uses the estimate of the boundary before',
+    kind: 'ordering in time',
+    file: 'runner/drain.ts',
+    find: '  return overBudget(providerRequest(deps, session, epoch.parts), budget);',
+    replace: `  const over = overBudget(providerRequest(deps, session, epoch.parts), budget);
+  const last = ((globalThis as { lastOver?: Map<string, boolean> }).lastOver ??= new Map()).get(session.id) ?? false;
+  (globalThis as { lastOver?: Map<string, boolean> }).lastOver!.set(session.id, over);
+  return last;`,
     clauses: ['CMP-02 (b)'],
   },
   {
@@ -510,6 +594,27 @@ export const compaction: Mutant[] = [
     find: '      summary += chunk.delta;',
     replace: '      summary ||= chunk.delta;',
     clauses: ['CMP-04 (c)'],
+  },
+  {
+    name: 'the checkpoint shows in the transcript the runtime reports',
+    file: 'adapter/kit-views.ts',
+    find: '      return { ...base, text: message.summary };',
+    replace: '      return { ...base, hidden: false, text: message.summary };',
+    clauses: ['CMP-04 (b)'],
+  },
+  {
+    name: 'the cut is recorded at the oldest folded message, not the newest',
+    file: 'compaction/compactor.ts',
+    find: 'cutSeq: folded.at(-1)!.seq',
+    replace: 'cutSeq: folded[0]!.seq',
+    clauses: ['CMP-04 (d)'],
+  },
+  {
+    name: 'the recent context is bounded in lines, not tokens',
+    file: 'compaction/compactor.ts',
+    find: '    used += estimateTokens(line) + 1;',
+    replace: '    used += 1;',
+    clauses: ['CMP-04 (e)'],
   },
   {
     // The model's history gets the summary from the process's memory; the durable end record goes without.
@@ -536,6 +641,14 @@ export const compaction: Mutant[] = [
     replace:
       "    if (summary !== '') {\n      deps.log.append(sessionId, [{ type: 'compaction.ended', compactionId, messageId: deps.ids.next('msg'), summary, recentContext: '', cutSeq, tokensFreed: 0 }]);\n      return true;\n    }\n    const reason = signal.aborted ? 'interrupted' : error instanceof Error ? error.message : String(error);",
     clauses: ['CMP-06 (e)'],
+  },
+  {
+    name: 'a checkpoint takes effect for the model only once user input follows it',
+    file: 'history/model-history.ts',
+    find: "  const checkpoint = messages.findLast((m): m is CompactionMessage => m.role === 'compaction');",
+    replace:
+      "  const checkpoint = messages.findLast((m, i): m is CompactionMessage => m.role === 'compaction' && messages.slice(i + 1).some((u) => u.role === 'user'));",
+    clauses: ['CMP-06 (f)'],
   },
   {
     name: 'a later summary is asked of every message up to the cut, those folded before included',
@@ -579,6 +692,30 @@ export const compaction: Mutant[] = [
       },
     ],
     clauses: ['CMP-10 (d)'],
+  },
+  {
+    name: 'an overflow refusal is compacted only where the estimate also finds the request over budget',
+    file: 'runner/drain.ts',
+    find: '      const foldable = compactable(deps.history.messages(sessionId)).folded.length > 0;',
+    replace:
+      '      const foldable =\n        compactable(deps.history.messages(sessionId)).folded.length > 0 &&\n        overBudget(providerRequest(deps, session, epoch.parts), budgetFor(deps.budget(), session.model ?? deps.provider.model));',
+    clauses: ['CMP-10 (a)'],
+  },
+  {
+    name: 'an overflow refusal is answered by two compactions',
+    file: 'runner/drain.ts',
+    find: '      turns -= 1;\n      const compacted = await compactBeforeTurn(deps, session, signal);',
+    replace:
+      '      turns -= 1;\n      await compact(deps, session.id, session.model ?? deps.provider.model, deps.history.messages(sessionId), signal);\n      const compacted = await compactBeforeTurn(deps, session, signal);',
+    clauses: ['CMP-10 (b)'],
+  },
+  {
+    name: 'the overflow refusal is recorded as a failure of the session before it is recovered',
+    file: 'runner/drain.ts',
+    find: '      overflowRecovery = true;\n',
+    replace:
+      "      overflowRecovery = true;\n      deps.log.append(sessionId, [{ type: 'session.failed', code: 'context-overflow', message: 'the request overflowed the context window' }]);\n",
+    clauses: ['CMP-10 (c)'],
   },
   {
     // A fallback that sends the turn uncompacted and drops its answer: the boundary then runs the turn again.

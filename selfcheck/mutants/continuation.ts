@@ -59,6 +59,22 @@ export const continuation: Mutant[] = [
     clauses: ['CON-01 (a)', 'CON-05 (b)'],
   },
   {
+    name: 'a hidden user message reads back from the history as shown',
+    profile: 'continuation',
+    file: 'history/history-store.ts',
+    find: '  const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 };',
+    replace: "  const base = { id: row.id, seq: row.seq, hidden: row.hidden === 1 && row.role !== 'user' };",
+    clauses: ['CON-05 (a)'],
+  },
+  {
+    name: 'the model is sent the user messages of the transcript only, hidden ones left out',
+    profile: 'continuation',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace: "  return activeHistory(messages.filter((m) => !(m.role === 'user' && m.hidden)), form).map((m) =>",
+    clauses: ['CON-05 (b)'],
+  },
+  {
     name: 'an injected message is not marked as a continuation',
     profile: 'continuation',
     file: 'history/history-projection.ts',
@@ -103,6 +119,42 @@ export const continuation: Mutant[] = [
     clauses: ['CON-03 (c)'],
   },
   {
+    name: 'any assistant message before the compaction counts as the answer to the newest user message',
+    kind: 'identity in the wrong scope',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  const answered = before.slice(lastUser + 1).some((m) => m.role === 'assistant');",
+    replace: "  const answered = before.some((m) => m.role === 'assistant');",
+    clauses: ['CON-03 (a)'],
+  },
+  {
+    name: 'an unanswered user message is replayed with its runs of whitespace collapsed',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
+    replace:
+      "  if (last?.role === 'user' && !answered) return { prompt: { ...last.prompt, parts: last.prompt.parts.map((part) => (part.type === 'text' ? { ...part, text: part.text.replace(/\\s+/g, ' ') } : part)) }, ofMedia: false };",
+    clauses: ['CON-03 (b)'],
+  },
+  {
+    name: 'an unanswered user message is replayed with a key added to its metadata',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "  if (last?.role === 'user' && !answered) return { prompt: last.prompt, ofMedia: false };",
+    replace:
+      "  if (last?.role === 'user' && !answered) return { prompt: { ...last.prompt, metadata: { ...last.prompt.metadata, continuation: true } }, ofMedia: false };",
+    clauses: ['CON-03 (c)'],
+  },
+  {
+    name: 'only the synthetic continue is marked as a continuation',
+    profile: 'continuation',
+    file: 'history/history-projection.ts',
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    replace:
+      "        { ...event.prompt, ...(JSON.stringify(event.prompt.parts) === JSON.stringify([{ type: 'text', text: 'continue' }]) ? { continuation: true } : {}), ...(event.ofMedia ? { continuationOfMedia: true } : {}) },",
+    clauses: ['CON-03 (d)'],
+  },
+  {
     name: 'the continuation is decided from the folded messages without the pending input',
     profile: 'continuation',
     file: 'runner/drain.ts',
@@ -141,6 +193,31 @@ export const continuation: Mutant[] = [
       ofMedia: false,`,
     clauses: ['CON-02 (a)'],
   },
+  {
+    name: "the resumption of a message with media carries the marker without the message's text",
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: 'text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER',
+    replace: 'text: text ? RESUMED_PREFIX.trimEnd() : MEDIA_PLACEHOLDER',
+    clauses: ['CON-02 (a)'],
+  },
+  {
+    name: 'the resumption of a message with media carries its media beside the marked text',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: "      prompt: { parts: [{ type: 'text', text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER }] },",
+    replace:
+      "      prompt: { parts: [{ type: 'text', text: text ? RESUMED_PREFIX + text : MEDIA_PLACEHOLDER }, ...last.prompt.parts.filter((part) => part.type !== 'text')] },",
+    clauses: ['CON-02 (c)'],
+  },
+  {
+    name: 'the resumption of a message with media is not flagged as standing for media',
+    profile: 'continuation',
+    file: 'compaction/continuation.ts',
+    find: '      ofMedia: true,',
+    replace: '      ofMedia: false,',
+    clauses: ['CON-02 (d)'],
+  },
   // CON-04 (c): with no user message before the compaction, the continuation is the same `continue`.
   {
     name: 'with no user message before the compaction, no continuation is injected',
@@ -163,6 +240,15 @@ export const continuation: Mutant[] = [
     clauses: ['CON-04 (c)'],
   },
   {
+    name: 'only a replayed user message is marked as a continuation, not the synthetic continue',
+    profile: 'continuation',
+    file: 'history/history-projection.ts',
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    replace:
+      "        { ...event.prompt, ...(JSON.stringify(event.prompt.parts) === JSON.stringify([{ type: 'text', text: 'continue' }]) ? {} : { continuation: true }), ...(event.ofMedia ? { continuationOfMedia: true } : {}) },",
+    clauses: ['CON-04 (b)'],
+  },
+  {
     // The continuation is stored, but the drain ends with the compaction: it waits for the next wake.
     name: 'the continuation waits for the next wake instead of asking the model again',
     profile: 'continuation',
@@ -170,6 +256,14 @@ export const continuation: Mutant[] = [
     find: "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') continue;\n      return compacted;\n    }\n    const epoch",
     replace:
       "      const compacted = await compactBeforeTurn(deps, session, signal);\n      if (compacted === 'completed') return 'idle';\n      return compacted;\n    }\n    const epoch",
+    clauses: ['CON-01 (b)'],
+  },
+  {
+    name: 'a hidden user message is taken for no input: the drain goes idle after the continuation',
+    profile: 'continuation',
+    file: 'runner/drain.ts',
+    find: "  if (last?.role === 'user') return true;",
+    replace: "  if (last?.role === 'user' && !last.hidden) return true;",
     clauses: ['CON-01 (b)'],
   },
 ];

@@ -157,6 +157,19 @@ export const inbox: Mutant[] = [
       "      ).run(event.messageId, sessionId, JSON.stringify(event.prompt), event.delivery, seq);\n      if (event.delivery === 'queue') insertMessage(db, sessionId, seq, `${event.messageId}_early`, 'user', 'completed', { prompt: event.prompt }, false);\n      return;",
     clauses: ['INB-05 (b)'],
   },
+  {
+    name: 'pending prompts are sent to the provider before they are promoted',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace: `    history: [
+      ...modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),
+      ...(deps as unknown as { inbox: { rows(id: string): { messageId: string; promotedSeq: number | null; prompt: never }[] } }).inbox
+        .rows(session.id)
+        .filter((row) => row.promotedSeq === null)
+        .map((row) => ({ id: row.messageId, seq: 0, hidden: false, role: 'user' as const, prompt: row.prompt })),
+    ],`,
+    clauses: ['INB-05 (a)'],
+  },
 
   {
     name: 'a steer waits until the drain no longer has to continue',
@@ -204,6 +217,22 @@ export const inbox: Mutant[] = [
     find: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
     replace: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'wake')).done;",
     clauses: ['INB-12 (a)'],
+  },
+  {
+    name: 'run makes an attempt only when it has input to promote',
+    file: 'runner/drain.ts',
+    find: "    const attemptAnyway = first && mode === 'run';",
+    replace: "    const attemptAnyway = first && mode === 'run' && promoted > 0;",
+    clauses: ['INB-12 (a)'],
+  },
+  {
+    name: 'run during an active drain schedules another run after it',
+    kind: 'second occurrence',
+    file: 'runner/coordinator.ts',
+    find: "    return (this.chains.get(sessionId) ?? this.start(sessionId, 'run')).done;",
+    replace:
+      "    const chain = this.chains.get(sessionId);\n    if (chain) {\n      chain.rerun = 'run';\n      return chain.done;\n    }\n    return this.start(sessionId, 'run').done;",
+    clauses: ['INB-12 (b)'],
   },
   {
     name: 'a wake that arrives during a drain is remembered as a run',
@@ -271,6 +300,13 @@ export const inbox: Mutant[] = [
     find: "    if (first && mode === 'wake' && promoted === 0) return 'idle';\n",
     replace: '',
     clauses: ['INB-13 (a)'],
+  },
+  {
+    name: 'a wake looks for pending queued prompts only',
+    file: 'inbox/inbox.ts',
+    find: "    return this.pending.all(sessionId, 'steer').length + this.pending.all(sessionId, 'queue').length > 0;",
+    replace: "    return this.pending.all(sessionId, 'queue').length > 0;",
+    clauses: ['INB-13 (b)'],
   },
   {
     // Only what the user wrote is compared: an attachment or metadata that differs passes as a retry.
@@ -403,6 +439,14 @@ export const inbox: Mutant[] = [
     clauses: ['INB-08 (b)', 'INB-11 (c)'],
   },
   {
+    name: 'steers pending at one boundary are promoted newest first',
+    kind: 'ordering in time',
+    file: 'inbox/inbox.ts',
+    find: "      rows.map((row) => ({ type: 'prompt.promoted', messageId: row.message_id })),",
+    replace: "      [...rows].reverse().map((row) => ({ type: 'prompt.promoted', messageId: row.message_id })),",
+    clauses: ['INB-08 (b)'],
+  },
+  {
     // The sessions with pending input are known to the process that admitted it: after a restart a
     // wake finds nothing to promote, and neither does an exact retry's wake.
     name: 'the sessions with pending input are remembered in process memory only',
@@ -479,6 +523,14 @@ export const inbox: Mutant[] = [
     clauses: ['INB-01 (b)'],
   },
   {
+    name: 'a session created without an ID gets an ID derived from its location',
+    kind: 'identity in the wrong scope',
+    file: 'runtime.ts',
+    find: "return this.sessions.create(input.id ?? this.ids.next('ses'),",
+    replace: "return this.sessions.create(input.id ?? `ses_${Buffer.from(input.location).toString('hex').slice(-16)}`,",
+    clauses: ['INB-01 (a)'],
+  },
+  {
     // The receipt still names the first admission; only what is stored shows the second write.
     name: 'an exact repeat of an admission stores the prompt again, as pending',
     kind: 'second occurrence',
@@ -513,10 +565,25 @@ export const inbox: Mutant[] = [
     clauses: ['INB-03 (d)'],
   },
   {
+    name: 'a reused message ID is compared by the first part of its prompt only',
+    kind: 'partial comparison',
+    file: 'inbox/inbox.ts',
+    find: "!isDeepStrictEqual(existing.prompt, admission.prompt) && 'prompt',",
+    replace: "!isDeepStrictEqual(existing.prompt.parts[0], admission.prompt.parts[0]) && 'prompt',",
+    clauses: ['INB-03 (a)'],
+  },
+  {
     name: '`resume: false` is honoured only on a repeat: a first admission always wakes the session',
     file: 'runtime.ts',
     find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace: 'if (input.resume !== false || !duplicate) this.coordinator.wake(input.sessionId);',
+    clauses: ['INB-04 (c)'],
+  },
+  {
+    name: '`resume: false` holds queued prompts only: a steer wakes the session anyway',
+    file: 'runtime.ts',
+    find: 'if (input.resume !== false) this.coordinator.wake(input.sessionId);',
+    replace: "if (input.resume !== false || delivery === 'steer') this.coordinator.wake(input.sessionId);",
     clauses: ['INB-04 (c)'],
   },
   {
@@ -528,6 +595,22 @@ export const inbox: Mutant[] = [
     clauses: ['INB-09 (b)'],
   },
   {
+    name: 'only input promoted at the first boundary of a drain restarts the allowance',
+    kind: 'second occurrence',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace: 'if (first && promoted > 0) turns = 0;',
+    clauses: ['INB-09 (a)'],
+  },
+  {
+    name: 'the restarted allowance counts from one turn below zero',
+    kind: 'edge value',
+    file: 'runner/drain.ts',
+    find: 'if (promoted > 0) turns = 0;',
+    replace: 'if (promoted > 0) turns = -1;',
+    clauses: ['INB-09 (b)'],
+  },
+  {
     // The rerun a wake collected during the drain promotes one, so only a second queued prompt shows it.
     name: 'a queued prompt is promoted only when a drain starts, not when a drain would go idle',
     file: 'runner/drain.ts',
@@ -536,12 +619,57 @@ export const inbox: Mutant[] = [
     clauses: ['INB-11 (a)'],
   },
   {
+    name: 'queued prompts promote two at a time',
+    file: 'inbox/inbox.ts',
+    find: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(0, 1));",
+    replace: "return this.promote(sessionId, this.pending.all(sessionId, 'queue').slice(0, 2));",
+    clauses: ['INB-11 (b)'],
+  },
+  {
+    name: 'queued prompts are taken from the newest admission',
+    kind: 'ordering in time',
+    file: 'inbox/inbox.ts',
+    find: '    this.all = db.prepare<[string], Row>(',
+    replace: `    const pendingOf = this.pending;
+    this.pending = { all: (id: string, delivery: Delivery) => (delivery === 'queue' ? pendingOf.all(id, delivery).reverse() : pendingOf.all(id, delivery)) } as typeof pendingOf;
+    this.all = db.prepare<[string], Row>(`,
+    clauses: ['INB-11 (c)'],
+  },
+  {
+    name: 'whether the drain must continue is judged without its tool results',
+    file: 'runner/drain.ts',
+    find: '  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId))) return steers;',
+    replace:
+      "  if (steers > 0 || requiresContinuation(deps.history.messages(sessionId).filter((m) => m.role !== 'tool'))) return steers;",
+    clauses: ['INB-11 (d)'],
+  },
+  {
     name: 'a wake collected by the interrupted drain is delivered once its cleanup is over',
     file: 'runner/coordinator.ts',
     find: '    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;',
     replace:
       '    const rerun = chain.rerun;\n    chain.rerun = undefined;\n    chain.controller.abort();\n    await chain.done;\n    if (rerun) this.wake(sessionId);',
     clauses: ['INB-14 (c)'],
+  },
+  {
+    name: 'an interrupt ends by waking the session for what is pending',
+    file: 'runtime.ts',
+    find: '  interrupt(sessionId: string): Promise<void> {\n    return this.coordinator.interrupt(sessionId);',
+    replace:
+      '  interrupt(sessionId: string): Promise<void> {\n    const busy = this.coordinator.busy(sessionId);\n    return this.coordinator.interrupt(sessionId).then(() => {\n      if (busy) this.coordinator.wake(sessionId);\n    });',
+    clauses: ['INB-14 (c)'],
+  },
+  {
+    name: 'an interrupt consumes the pending inbox rows into the history',
+    file: 'runtime.ts',
+    find: '  interrupt(sessionId: string): Promise<void> {\n    return this.coordinator.interrupt(sessionId);',
+    replace: `  interrupt(sessionId: string): Promise<void> {
+    return this.coordinator.interrupt(sessionId).then(() => {
+      if (!this.sessions.find(sessionId)) return;
+      const pending = this.inbox.rows(sessionId).filter((row) => row.promotedSeq === null);
+      if (pending.length > 0) this.log.append(sessionId, pending.map((row) => ({ type: 'prompt.promoted' as const, messageId: row.messageId })));
+    });`,
+    clauses: ['INB-14 (d)'],
   },
   {
     // Only what this process dispatched counts as possibly dispatched: a restart forgets it.

@@ -434,6 +434,21 @@ export const runner: Mutant[] = [
     clauses: ['RUN-04 (e)'],
   },
   {
+    name: "the interrupted tool's text names the tool after the seed's words",
+    file: 'runner/recovery.ts',
+    find: '        output: INTERRUPTED_TOOL_OUTPUT,',
+    replace: '        output: `${INTERRUPTED_TOOL_OUTPUT}: ${message.name}`,',
+    clauses: ['RUN-04 (b)'],
+  },
+  {
+    name: 'a tool left running by a dead process settles as an error, not as interrupted',
+    kind: 'counting by status',
+    file: 'runner/recovery.ts',
+    find: "        status: 'interrupted',",
+    replace: "        status: 'error',",
+    clauses: ['RUN-04 (c)'],
+  },
+  {
     name: 'a request orders its messages by message ID',
     file: 'history/model-history.ts',
     find: '  return activeHistory(messages, form).map((m) =>',
@@ -463,6 +478,14 @@ export const runner: Mutant[] = [
       return seqs;
     });`,
     clauses: ['RUN-06 (c)'],
+  },
+  {
+    name: 'replay after a cursor begins with the event at the cursor',
+    kind: 'edge value',
+    file: 'store/event-log.ts',
+    find: "'SELECT seq, data, at FROM events WHERE session_id = ? AND seq > ? ORDER BY seq',",
+    replace: "'SELECT seq, data, at FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq',",
+    clauses: ['RUN-06 (a)'],
   },
   {
     // One provider-metadata record per provider call: the call's fields are written onto its result too.
@@ -533,6 +556,14 @@ export const runner: Mutant[] = [
           if (result.status === 'error')
             log.append(this.sessionId, [{ type: 'session.failed', code: 'provider-error', message: result.output }]);
         },`,
+    clauses: ['RUN-10 (g)'],
+  },
+  {
+    name: 'a failed tool result is taken for an interrupted one: the drain waits for the user',
+    kind: 'counting by status',
+    file: 'runner/drain.ts',
+    find: "      message.status === 'interrupted',",
+    replace: "      message.status !== 'success',",
     clauses: ['RUN-10 (g)'],
   },
 ];
