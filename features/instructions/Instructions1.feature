@@ -151,15 +151,23 @@ Feature: Instructions1 - Ambient AGENTS.md instructions
   Scenario: [5] OPENCODE_DISABLE_PROJECT_CONFIG turns project discovery off and keeps the global file
     Given the global instructions say "GLOBAL: be brief"
     And the file "AGENTS.md" in the workspace "project" says "ROOT: run the tests"
+    And the file "pkg/AGENTS.md" in the workspace "project" says "PKG: lint first"
+    And a session "s0" working in "pkg" of the project "project"
+    And the provider replies "ok"
+    And the provider replies "ok"
+    And the user steers "hello" to session "s0"
+    And session "s0" settles
+    # Without the switch the runtime reads the location's own file, or the switch has nothing to turn off here.
+    And the baseline of request 1 contains "PKG: lint first", or nothing here is judged
     # The switch is the action under test: a runtime that reads no such variable refuses it.
     When the host environment sets OPENCODE_DISABLE_PROJECT_CONFIG to "1"
     And a session "s1" working in "pkg" of the project "project"
-    And the provider replies "ok"
-    And the user steers "hello"
-    And the session settles
-    Then the baseline of request 1 contains, in order:
+    And the user steers "hello" to session "s1"
+    And session "s1" settles
+    Then the baseline of request 2 contains, in order:
       | GLOBAL: be brief |
-    And the baseline of request 1 does not contain "ROOT: run the tests"
+    And the baseline of request 2 does not contain "ROOT: run the tests"
+    And the baseline of request 2 does not contain "PKG: lint first"
 
   @INS-06 @id:ins-instructions-6
   Scenario: [6] Discovery reads nothing outside the project root, not even through a link to a sibling whose path begins with the root's

@@ -37,6 +37,14 @@ export const instructions: Mutant[] = [
     clauses: ['INS-05 (a)'],
   },
   {
+    name: "OPENCODE_DISABLE_PROJECT_CONFIG still reads the location's own file",
+    file: 'context/sources/instructions.ts',
+    find: '  if (scope.projectConfigDisabled()) return candidates;',
+    replace:
+      '  if (scope.projectConfigDisabled())\n    return [...candidates, ...(await projectCandidates(scope)).slice(0, 1).map((path) => ({ path, root: scope.projectRoot }))];',
+    clauses: ['INS-05 (a)'],
+  },
+  {
     name: 'links out of the project root are followed',
     file: 'context/sources/instructions.ts',
     find: 'if (root !== undefined && !within(await realpath(root), real)) return Absent;',

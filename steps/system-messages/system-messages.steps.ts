@@ -14,6 +14,7 @@ import {
 import { dateRenderings, expectInOrder } from '../support/text.js';
 import { orEmpty } from '../../harness/report/failure-words.js';
 import { settingKeepingPrompts } from '../support/restart.js';
+import { NothingToJudge } from '../../harness/report/outcome.js';
 
 Given('the host environment sets {word} to {string}', async function (this: KitWorld, name: string, value: string) {
   await settingKeepingPrompts(this, `the host variable ${name}`, () =>
@@ -63,6 +64,17 @@ Then('{request-text} contains, in order:', function (this: KitWorld, part: Reque
     table.raw().map(([text]) => text!),
   );
 });
+
+/** A control: where the runtime shows no such text, a check that it leaves the text out could not fail. */
+Then(
+  '{request-text} contains {string}, or nothing here is judged',
+  function (this: KitWorld, part: RequestText, text: string) {
+    if (!textOf(this, part).includes(text))
+      throw new NothingToJudge(
+        `${part.part} of request ${part.n} does not contain "${text}": the control the scenario needs does not hold`,
+      );
+  },
+);
 
 Then('{request-text} does not contain {string}', function (this: KitWorld, part: RequestText, text: string) {
   expect(textOf(this, part), `${part.part} of request ${part.n}`).to.not.include(text);
