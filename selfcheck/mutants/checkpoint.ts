@@ -303,6 +303,18 @@ export const checkpoint: Mutant[] = [
     clauses: ['LEG-02 (d)'],
   },
   {
+    // The turns another model gave are its own: they are not replayed to the model switched to.
+    name: 'after a model switch the answers of the earlier model are left out of the history sent',
+    kind: 'identity in the wrong scope',
+    needs: 'kit-sources',
+    profile: 'checkpoint',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace:
+      "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter((m) => m.role !== 'assistant' || m.model === '' || m.model === (session.model ?? deps.provider.model)),",
+    clauses: ['LEG-02 (c)'],
+  },
+  {
     // The request re-joins the components a system message announces; the history keeps the text as admitted.
     name: 'a system message goes out with its components joined by one line break, not as the history keeps it',
     profile: 'checkpoint',
