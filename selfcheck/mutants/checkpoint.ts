@@ -142,6 +142,17 @@ export const checkpoint: Mutant[] = [
     clauses: ['LEG-04 (b)'],
   },
   {
+    name: 'plugin components are ordered by the namespace of their key only',
+    kind: 'partial comparison',
+    needs: 'kit-sources',
+    profile: 'checkpoint',
+    file: 'context/context-registry.ts',
+    find: '      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));',
+    replace:
+      "      .sort((a, b) => {\n        const [x, y] = [a.key.split('/')[0]!, b.key.split('/')[0]!];\n        return x < y ? -1 : x > y ? 1 : 0;\n      });",
+    clauses: ['LEG-04 (c)'],
+  },
+  {
     name: 'a system message keeps only the first key it announces',
     profile: 'checkpoint',
     file: 'history/history-projection.ts',
@@ -199,6 +210,24 @@ export const checkpoint: Mutant[] = [
     replace: 'if (design.hashesSnapshot() || canonicalJson(current.value) !== canonicalJson(stored.value)) {',
     clauses: ['LEG-01 (c)'],
   },
+  {
+    name: 'the checkpoint keeps the rendered update text itself, not its hash',
+    kind: 'partial comparison',
+    needs: 'kit-sources',
+    profile: 'checkpoint',
+    file: 'context/context-design.ts',
+    find: "  return createHash('sha256').update(source.update(value, value)).digest('hex');",
+    replace: '  return source.update(value, value);',
+    clauses: ['LEG-01 (a)'],
+  },
+  {
+    name: "the checkpoint hashes the component's encoded value, not its rendered text",
+    profile: 'checkpoint',
+    file: 'context/context-design.ts',
+    find: "  return createHash('sha256').update(source.update(value, value)).digest('hex');",
+    replace: "  return createHash('sha256').update(JSON.stringify(source.encode(value))).digest('hex');",
+    clauses: ['LEG-01 (a)', 'LEG-01 (b)'],
+  },
   // LEG-02 (d): in the checkpoint design a provider switch starts a new epoch.
   {
     name: 'the checkpoint design keeps its epoch across a provider switch',
@@ -238,6 +267,54 @@ export const checkpoint: Mutant[] = [
     clauses: ['LEG-02 (c)'],
   },
   {
+    // The new epoch is announced to the model, as some runtimes note a model change.
+    name: 'a new epoch after a switch is announced in a system message',
+    profile: 'checkpoint',
+    file: 'runner/context-boundary.ts',
+    find: "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },\n    ]);",
+    replace:
+      "      { type: 'context.replaced', parts, snapshot: replaced, provider: providerOf(deps.provider) },\n      { type: 'context.updated', messageId: deps.ids.next('msg'), text: 'The system context was restated for a new epoch.', keys: [], snapshot: replaced },\n    ]);",
+    clauses: ['LEG-02 (b)'],
+  },
+  {
+    // The provider the epoch was opened for is remembered by the running process, not stored with the epoch.
+    name: 'the provider of an epoch is remembered in process memory only',
+    kind: 'state held only in memory',
+    needs: 'kit-sources',
+    profile: 'checkpoint',
+    file: 'runner/context-boundary.ts',
+    find: '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && epoch.provider !== providerOf(deps.provider)',
+    replace:
+      '    deps.profile.endsEpochOnSwitch() && epoch.provider !== undefined && (providersSeen.get(deps.epochs) ?? providerOf(deps.provider)) !== providerOf(deps.provider)',
+    also: [
+      {
+        file: 'runner/context-boundary.ts',
+        find: 'const providerOf = ({ dialect, baseUrl }: ProviderConfig) => `${dialect} ${baseUrl}`;',
+        replace:
+          'const providerOf = ({ dialect, baseUrl }: ProviderConfig) => `${dialect} ${baseUrl}`;\nconst providersSeen = new WeakMap<object, string>();',
+      },
+      {
+        file: 'runner/context-boundary.ts',
+        find: '    const epoch = deps.epochs.find(session.id);\n',
+        replace:
+          '    const epoch = deps.epochs.find(session.id);\n    if (!providersSeen.has(deps.epochs)) providersSeen.set(deps.epochs, providerOf(deps.provider));\n',
+      },
+    ],
+    clauses: ['LEG-02 (d)'],
+  },
+  {
+    // The turns another model gave are its own: they are not replayed to the model switched to.
+    name: 'after a model switch the answers of the earlier model are left out of the history sent',
+    kind: 'identity in the wrong scope',
+    needs: 'kit-sources',
+    profile: 'checkpoint',
+    file: 'runner/provider-turn.ts',
+    find: '    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()),',
+    replace:
+      "    history: modelHistory(deps.history.messages(session.id), deps.profile.checkpointForm(), deps.prunedMessage?.()).filter((m) => m.role !== 'assistant' || m.model === '' || m.model === (session.model ?? deps.provider.model)),",
+    clauses: ['LEG-02 (c)'],
+  },
+  {
     // The request re-joins the components a system message announces; the history keeps the text as admitted.
     name: 'a system message goes out with its components joined by one line break, not as the history keeps it',
     profile: 'checkpoint',
@@ -245,6 +322,15 @@ export const checkpoint: Mutant[] = [
     find: '  return activeHistory(messages, form).map((m) =>',
     replace:
       "  return activeHistory(messages, form).map((m) => (m.role === 'system' ? { ...m, text: m.text.split('\\n\\n').join('\\n') } : m)).map((m) =>",
+    clauses: ['LEG-05 (b)'],
+  },
+  {
+    name: 'a system message goes out wrapped in a reminder tag the history does not keep',
+    profile: 'checkpoint',
+    file: 'history/model-history.ts',
+    find: '  return activeHistory(messages, form).map((m) =>',
+    replace:
+      "  return activeHistory(messages, form).map((m) => (m.role === 'system' ? { ...m, text: `<system-reminder>\\n${m.text}\\n</system-reminder>` } : m)).map((m) =>",
     clauses: ['LEG-05 (b)'],
   },
   {
@@ -289,6 +375,47 @@ export const checkpoint: Mutant[] = [
     clauses: ['LEG-06 (c)'],
   },
   {
+    // The found files are read once per session, when its first boundary composes the context.
+    name: 'the instruction files found by reading are looked up once per session and cached',
+    kind: 'stale cache',
+    profile: 'checkpoint',
+    file: 'runtime.ts',
+    find: '      this.nested.paths(session.id),\n    );',
+    replace: `      (() => {
+        const cache = ((this as unknown as { nestedCache?: Map<string, string[]> }).nestedCache ??= new Map());
+        if (!cache.has(session.id)) cache.set(session.id, this.nested.paths(session.id));
+        return cache.get(session.id)!;
+      })(),
+    );`,
+    clauses: ['LEG-06 (b)'],
+  },
+  {
+    // Found instructions hold for the prompt whose reads found them; a later prompt starts without them.
+    name: 'instructions found by reading hold until the next user prompt',
+    profile: 'checkpoint',
+    file: 'context/nested-instructions.ts',
+    find: "      'SELECT path FROM discovered_instructions WHERE session_id = ? ORDER BY discovered_seq, path',",
+    replace:
+      '      "SELECT path FROM discovered_instructions WHERE session_id = ? AND discovered_seq > (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ? AND role = \'user\' AND hidden = 0) ORDER BY discovered_seq, path",',
+    also: [
+      {
+        file: 'context/nested-instructions.ts',
+        find: '    return this.list.all(sessionId).map((row) => row.path);',
+        replace: '    return this.list.all(sessionId, sessionId).map((row) => row.path);',
+      },
+    ],
+    clauses: ['LEG-06 (c)'],
+  },
+  {
+    // A fresh baseline holds the ambient context; found files join again at the boundary after it.
+    name: 'a fresh baseline after a compaction leaves out the instruction files found by reading',
+    profile: 'checkpoint',
+    file: 'runtime.ts',
+    find: '      this.nested.paths(session.id),\n    );',
+    replace: '      this.epochs.find(session.id)?.replacementPending ? [] : this.nested.paths(session.id),\n    );',
+    clauses: ['LEG-06 (e)'],
+  },
+  {
     name: 'a changed instruction file is announced by its path only, without its contents',
     profile: 'checkpoint',
     file: 'context/sources/instruction-files.ts',
@@ -317,5 +444,56 @@ export const checkpoint: Mutant[] = [
       },
     ],
     clauses: ['LEG-07 (c)'],
+  },
+  {
+    // A file is read once and its contents kept: a later change is never seen.
+    name: 'an instruction file is read once and its contents cached by path',
+    kind: 'stale cache',
+    profile: 'checkpoint',
+    file: 'context/sources/instruction-files.ts',
+    find: '    load: () => readCandidate(candidate, beforeRead),',
+    replace: `    load: async () => {
+      const cached = readCache.get(candidate.path);
+      if (cached) return cached;
+      const found = await readCandidate(candidate, beforeRead);
+      if (typeof found === 'object' && found !== null) readCache.set(candidate.path, found);
+      return found;
+    },`,
+    also: [
+      {
+        file: 'context/sources/instruction-files.ts',
+        find: "export const FILE_REVOCATION = 'Instructions from {path} no longer apply.';",
+        replace:
+          "export const FILE_REVOCATION = 'Instructions from {path} no longer apply.';\nconst readCache = new Map<string, InstructionFile>();",
+      },
+    ],
+    clauses: ['LEG-07 (a)'],
+  },
+  {
+    // A change of one instruction file restates every instruction file, each in full.
+    name: 'a change of one instruction file restates all of them',
+    kind: 'identity in the wrong scope',
+    profile: 'checkpoint',
+    file: 'context/system-context.ts',
+    find: '  const registered = new Set(sources.map((source) => source.key));',
+    replace: `  if (parts.some((p) => p.key.startsWith('core/instructions/')))
+    for (const { source, observation } of observed)
+      if (
+        source.key.startsWith('core/instructions/') &&
+        observation !== Unavailable &&
+        observation !== Absent &&
+        !parts.some((p) => p.key === source.key)
+      )
+        parts.push({ key: source.key, text: source.update(observation, observation) });
+  const registered = new Set(sources.map((source) => source.key));`,
+    clauses: ['LEG-07 (b)'],
+  },
+  {
+    name: 'the revocation of a removed instruction file restates what it said',
+    profile: 'checkpoint',
+    file: 'context/sources/instruction-files.ts',
+    find: "    removal: (file) => FILE_REVOCATION.replace('{path}', file.path),",
+    replace: "    removal: (file) => `${FILE_REVOCATION.replace('{path}', file.path)}\\nIt said:\\n${file.content}`,",
+    clauses: ['LEG-07 (d)'],
   },
 ];

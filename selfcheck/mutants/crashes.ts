@@ -68,6 +68,21 @@ export const crashes: Mutant[] = [
     clauses: ['SCP-07 (a)'],
   },
   {
+    // The projection opens the boundary when the compaction starts; its end fills the summary in.
+    name: 'the history opens the compaction boundary when the compaction starts',
+    profile: 'sol',
+    stdio: true,
+    file: 'history/history-projection.ts',
+    find: "    case 'compaction.ended': {\n      const { summary, recentContext, cutSeq } = event;",
+    replace: `    case 'compaction.started':
+      insertMessage(db, sessionId, seq, \`\${event.compactionId}-open\`, 'compaction', 'completed', { summary: '', recentContext: '', cutSeq: seq - 1 }, true);
+      return;
+    case 'compaction.ended': {
+      db.prepare('DELETE FROM messages WHERE id = ?').run(\`\${event.compactionId}-open\`);
+      const { summary, recentContext, cutSeq } = event;`,
+    clauses: ['SCP-07 (a)'],
+  },
+  {
     name: 'a promoted prompt leaves the inbox only once the turn it opened settles',
     kind: 'atomicity',
     file: 'runner/drain.ts',

@@ -253,6 +253,55 @@ export const retry: Mutant[] = [
     clauses: ['RTY-04 (c)'],
   },
   {
+    name: 'a prompt to a processing session is refused as a conflict, not as busy',
+    profile: 'sol',
+    file: 'runtime.ts',
+    find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);",
+    replace:
+      "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('conflict', `session ${input.sessionId} is busy`);",
+    clauses: ['RTY-04 (a)'],
+  },
+  {
+    // Refused to the caller, but kept for when the session is idle.
+    name: 'a refused prompt is taken once the session is idle',
+    kind: 'ordering in time',
+    needs: 'busy-submit',
+    profile: 'sol',
+    file: 'runtime.ts',
+    find: "    if (this.coordinator.busy(input.sessionId)) throw new RuntimeError('busy', `session ${input.sessionId} is busy`);",
+    replace: `    if (this.coordinator.busy(input.sessionId)) {
+      void this.coordinator.idle(input.sessionId).then(() => this.prompt(input)).catch(() => undefined);
+      throw new RuntimeError('busy', \`session \${input.sessionId} is busy\`);
+    }`,
+    clauses: ['RTY-04 (b)'],
+  },
+  {
+    // A session stays busy for a minute after its chain ends, in case a wake follows.
+    name: 'a session counts as busy for a while after its run ended',
+    kind: 'ordering in time',
+    needs: 'busy-submit',
+    profile: 'sol',
+    file: 'runner/coordinator.ts',
+    find: '    return this.chains.has(sessionId);',
+    replace:
+      '    return this.chains.has(sessionId) || Date.now() - (this.ended.get(sessionId) ?? Number.NEGATIVE_INFINITY) < 60_000;',
+    also: [
+      {
+        file: 'runner/coordinator.ts',
+        find: '    chain.done = this.loop(sessionId, chain, mode).finally(() => this.chains.delete(sessionId));',
+        replace:
+          '    chain.done = this.loop(sessionId, chain, mode).finally(() => {\n      this.chains.delete(sessionId);\n      this.ended.set(sessionId, Date.now());\n    });',
+      },
+      {
+        file: 'runner/coordinator.ts',
+        find: '  private readonly chains = new Map<string, Chain>();',
+        replace:
+          '  private readonly chains = new Map<string, Chain>();\n  private readonly ended = new Map<string, number>();',
+      },
+    ],
+    clauses: ['RTY-04 (c)'],
+  },
+  {
     name: 'an overloaded provider is taken for a final refusal',
     profile: 'sol',
     file: 'runner/retry-policy.ts',
@@ -288,6 +337,37 @@ export const retry: Mutant[] = [
     clauses: ['RTY-01 (f)'],
   },
   {
+    // A Retry-After on a rate limit is read as "not now": the request is given up.
+    name: 'a rate limit that says when to come back is final',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'export function retryReason(error: unknown): string | undefined {',
+    replace:
+      'export function retryReason(error: unknown): string | undefined {\n  if (error instanceof ProviderRejected && error.status === 429 && error.retryAfter !== null) return undefined;',
+    clauses: ['RTY-01 (b)'],
+  },
+  {
+    name: 'the first retry waits 4 s: the schedule doubles once too often',
+    kind: 'edge value',
+    needs: 'virtual-clock',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'return Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
+    replace: 'return Math.min(BASE_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS);',
+    clauses: ['RTY-01 (f)'],
+  },
+  {
+    // The doubling stops at the fifth power of two: 2, 4, 8, 16, 32 s.
+    name: 'the schedule stops doubling after four retries instead of at 30 s',
+    kind: 'edge value',
+    needs: 'virtual-clock',
+    profile: 'sol',
+    file: 'runner/retry-policy.ts',
+    find: 'return Math.min(BASE_RETRY_DELAY_MS * 2 ** (retry - 1), MAX_RETRY_DELAY_MS);',
+    replace: 'return BASE_RETRY_DELAY_MS * 2 ** Math.min(retry - 1, 4);',
+    clauses: ['RTY-01 (g)'],
+  },
+  {
     name: 'a context overflow is sent again like any other failure',
     profile: 'sol',
     file: 'runner/provider-retries.ts',
@@ -297,11 +377,31 @@ export const retry: Mutant[] = [
     clauses: ['RTY-02 (b)'],
   },
   {
+    // Once, in case the overflow was the provider's mistake.
+    name: 'a context overflow on the first attempt is sent again once',
+    kind: 'edge value',
+    profile: 'sol',
+    file: 'runner/provider-retries.ts',
+    find: 'const reason = received || overflow || signal.aborted || retry > MAX_RETRIES ? undefined : retryReason(error);',
+    replace:
+      "const reason = received || (overflow && retry > 1) || signal.aborted || retry > MAX_RETRIES ? undefined : overflow ? 'overflow' : retryReason(error);",
+    clauses: ['RTY-02 (b)'],
+  },
+  {
     name: 'a refused doom loop fails the run, but the refused call still runs',
     profile: 'sol',
     file: 'runner/tool-authorization.ts',
     find: "        this.doomLoopDenied = call.name;\n        return { status: 'error', output: 'The user stopped this repeated call' };\n",
     replace: '        this.doomLoopDenied = call.name;\n',
     clauses: ['RTY-03 (d)'],
+  },
+  {
+    name: 'the second identical tool call already counts as a doom loop',
+    kind: 'edge value',
+    profile: 'sol',
+    file: 'runner/doom-loop.ts',
+    find: 'export const DOOM_LOOP_THRESHOLD = 3;',
+    replace: 'export const DOOM_LOOP_THRESHOLD = 2;',
+    clauses: ['RTY-03 (a)'],
   },
 ];

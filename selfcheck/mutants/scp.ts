@@ -26,6 +26,35 @@ export const scp: Mutant[] = [
     clauses: ['SCP-06 (b)'],
   },
   {
+    name: 'the results of one tool message are sent last first',
+    kind: 'ordering in time',
+    profile: 'sol',
+    file: 'provider/openai-chat.ts',
+    find: '          ...request.history.flatMap(toChatMessages),',
+    replace: `          ...request.history.flatMap(toChatMessages).reduce<ChatMessage[]>((out, m) => {
+            // A run of results is stacked as it is read.
+            let at = out.length;
+            if (m.role === 'tool') while (at > 0 && out[at - 1]!.role === 'tool') at -= 1;
+            out.splice(at, 0, m);
+            return out;
+          }, []),`,
+    clauses: ['SCP-06 (a)'],
+  },
+  {
+    name: 'every result of one tool message answers the first call of the group',
+    kind: 'second occurrence',
+    profile: 'sol',
+    file: 'provider/openai-chat.ts',
+    find: '          ...request.history.flatMap(toChatMessages),',
+    replace: `          ...request.history.flatMap(toChatMessages).map((m, i, all) => {
+            if (m.role !== 'tool') return m;
+            let first = i;
+            while (first > 0 && all[first - 1]!.role === 'tool') first -= 1;
+            return { ...m, tool_call_id: (all[first] as { tool_call_id: string }).tool_call_id };
+          }),`,
+    clauses: ['SCP-06 (b)'],
+  },
+  {
     name: 'an image is sent by its source instead of its bytes',
     profile: 'sol',
     file: 'provider/openai-chat.ts',
@@ -63,6 +92,26 @@ export const scp: Mutant[] = [
     clauses: ['SCP-05 (c)'],
   },
   {
+    // The origin of a file is told to the model beside it.
+    name: 'a file attachment goes out with a line naming where it came from',
+    profile: 'sol',
+    file: 'provider/openai-chat.ts',
+    find: "  return prompt.parts.map((part) =>\n    part.type === 'text' ? { type: 'text' as const, text: part.text } : mediaPart(part),\n  );",
+    replace:
+      "  return prompt.parts.flatMap((part) =>\n    part.type === 'text' ? [{ type: 'text' as const, text: part.text }] : part.type === 'file' && part.source ? [{ type: 'text' as const, text: `Attached from ${part.source}:` }, mediaPart(part)] : [mediaPart(part)],\n  );",
+    clauses: ['SCP-05 (b)'],
+  },
+  {
+    name: "a file attachment's source is dropped before the prompt is stored; an image's is kept",
+    kind: 'one kind of media taken for another',
+    profile: 'sol',
+    file: 'runtime.ts',
+    find: '      delivery,\n      prompt: input.prompt,\n    });',
+    replace:
+      "      delivery,\n      prompt: { ...input.prompt, parts: input.prompt.parts.map((part) => (part.type === 'file' ? { ...part, source: undefined } : part)) },\n    });",
+    clauses: ['SCP-05 (c)'],
+  },
+  {
     name: 'automatic compaction is off unless turned on',
     profile: 'sol',
     file: 'runner/drain.ts',
@@ -93,6 +142,35 @@ export const scp: Mutant[] = [
     find: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);',
     replace: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune === true) prune(deps, sessionId);',
     clauses: ['SCP-04 (b)'],
+  },
+  {
+    // An unset switch follows the other one, and is off when both are unset.
+    name: 'automatic compaction left unset follows the pruning switch, off when that is unset too',
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'runner/drain.ts',
+    find: '  if (deps.profile.obeysCompactionSwitches() && deps.budget().auto === false) return false;',
+    replace:
+      '  if (deps.profile.obeysCompactionSwitches() && !(deps.budget().auto ?? deps.budget().prune ?? false)) return false;',
+    clauses: ['SCP-04 (a)'],
+  },
+  {
+    name: 'pruning left unset follows the automatic compaction switch, off when that is unset too',
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'runner/drain.ts',
+    find: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);',
+    replace:
+      '    if (deps.profile.prunesToolOutputs() && (deps.budget().prune ?? deps.budget().auto ?? false)) prune(deps, sessionId);',
+    clauses: ['SCP-04 (b)'],
+  },
+  {
+    name: 'pruning is turned off by the automatic compaction switch, not its own',
+    profile: 'sol',
+    file: 'runner/drain.ts',
+    find: '    if (deps.profile.prunesToolOutputs() && deps.budget().prune !== false) prune(deps, sessionId);',
+    replace: '    if (deps.profile.prunesToolOutputs() && deps.budget().auto !== false) prune(deps, sessionId);',
+    clauses: ['SCP-04 (d)'],
   },
   {
     name: 'no continue message follows a compaction in the agent loop',
@@ -202,6 +280,25 @@ export const scp: Mutant[] = [
     clauses: ['SCP-03 (b)'],
   },
   {
+    // The history replays the question the compaction request really asked.
+    name: 'a compaction in history reaches the model as the compaction prompt',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: "      { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: COMPACTION_TRIGGER }] } },",
+    replace:
+      "      { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: 'Provide a detailed summary of our conversation above, for continuing it in a new session that will not have access to it: what we did, what we are doing, which files we are working on and what we will do next.' }] } },",
+    clauses: ['SCP-03 (a)'],
+  },
+  {
+    name: 'the summary answers the trigger and then comes again as a user message',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: '        toolCalls: [],\n      },\n    ];\n  }',
+    replace:
+      "        toolCalls: [],\n      },\n      { id, seq, hidden: true, role: 'user', prompt: { parts: [{ type: 'text', text: `Summary of the conversation so far:\\n${checkpoint.summary}` }] } },\n    ];\n  }",
+    clauses: ['SCP-03 (b)'],
+  },
+  {
     name: 'the tokens a compaction freed are not recorded',
     profile: 'sol',
     file: 'compaction/compactor.ts',
@@ -292,6 +389,15 @@ export const scp: Mutant[] = [
     clauses: ['SCP-01 (b)'],
   },
   {
+    name: 'the continue message is stored hidden but not marked as a continuation',
+    kind: 'partial comparison',
+    profile: 'sol',
+    file: 'history/history-projection.ts',
+    find: '        { ...event.prompt, continuation: true, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    replace: '        { ...event.prompt, ...(event.ofMedia ? { continuationOfMedia: true } : {}) },',
+    clauses: ['SCP-01 (b)'],
+  },
+  {
     name: 'a compaction request asks for 32000 output tokens whatever the configured limit',
     profile: 'sol',
     file: 'compaction/compactor.ts',
@@ -300,11 +406,75 @@ export const scp: Mutant[] = [
     clauses: ['SCP-02 (f)'],
   },
   {
+    name: 'a compaction request goes out under the compaction prompt in place of the compaction system prompt',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '      baseline: [COMPACTION_SYSTEM_PROMPT],',
+    replace: '      baseline: [COMPACTION_PROMPT],',
+    clauses: ['SCP-02 (a)'],
+  },
+  {
+    name: "a compaction without a model of its own uses the provider's configured model",
+    kind: 'configuration precedence',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '      deps.budget().model ?? model,',
+    replace: '      deps.budget().model ?? deps.provider.model,',
+    clauses: ['SCP-02 (b)'],
+  },
+  {
+    name: 'the compaction prompt goes out as a second system part, after no user message',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '      baseline: [COMPACTION_SYSTEM_PROMPT],\n      tools: [],\n      history: [...conversation, ask(COMPACTION_PROMPT)],',
+    replace:
+      '      baseline: [COMPACTION_SYSTEM_PROMPT, COMPACTION_PROMPT],\n      tools: [],\n      history: [...conversation],',
+    clauses: ['SCP-02 (d)'],
+  },
+  {
+    name: 'a compaction request carries no output limit',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '      history: [...conversation, ask(COMPACTION_PROMPT)],\n      maxOutputTokens,',
+    replace:
+      '      history: [...conversation, ask(COMPACTION_PROMPT)],\n      ...(maxOutputTokens > 0 ? {} : { maxOutputTokens }),',
+    clauses: ['SCP-02 (f)'],
+  },
+  {
+    name: 'the output limit of a compaction is capped at 32768, not 32000',
+    kind: 'edge value',
+    profile: 'sol',
+    file: 'compaction/compactor.ts',
+    find: '    const maxOutputTokens = Math.min(deps.budget().outputAllowance, OUTPUT_TOKEN_MAX);',
+    replace: '    const maxOutputTokens = Math.min(deps.budget().outputAllowance, 32 * 1024);',
+    clauses: ['SCP-02 (g)'],
+  },
+  {
     name: 'the summary is sent ahead of the whole history instead of in place of what it folded',
     profile: 'sol',
     file: 'history/model-history.ts',
     find: "      m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
     replace: "      m.role !== 'compaction' && !(m.role === 'system' && m.seq < checkpoint.seq),",
     clauses: ['SCP-07 (b)'],
+  },
+  {
+    name: 'the model history after a compaction starts one message before the cut',
+    kind: 'edge value',
+    profile: 'sol',
+    file: 'history/model-history.ts',
+    find: "      m.role !== 'compaction' && m.seq > checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    replace:
+      "      m.role !== 'compaction' && m.seq >= checkpoint.cutSeq && !(m.role === 'system' && m.seq < checkpoint.seq),",
+    clauses: ['SCP-07 (b)'],
+  },
+  {
+    // The rows stay, their content goes: the store keeps only the summary's worth.
+    name: 'a compaction empties the text and output of the messages it folded',
+    profile: 'sol',
+    file: 'history/history-projection.ts',
+    find: '      const { summary, recentContext, cutSeq } = event;',
+    replace:
+      "      const { summary, recentContext, cutSeq } = event;\n      db.prepare(\"UPDATE messages SET body = json_set(body, '$.text', '', '$.output', '') WHERE session_id = ? AND seq <= ? AND role IN ('assistant', 'tool')\").run(sessionId, cutSeq);",
+    clauses: ['SCP-07 (c)'],
   },
 ];

@@ -181,12 +181,42 @@ export const toolOutput: Mutant[] = [
     clauses: ['TOO-03 (a)'],
   },
   {
+    name: 'a cut output starts after its first line',
+    kind: 'edge value',
+    file: 'tools/bounded-preview.ts',
+    find: '    ...(head.lines > 0 ? [output.slice(0, head.end)] : []),',
+    replace: "    ...(head.lines > 0 ? [output.slice(output.indexOf('\\n') + 1, head.end)] : []),",
+    clauses: ['TOO-03 (a)'],
+  },
+  {
+    // What follows the head, as long as the tail would be, stands in for the tail.
+    name: 'a cut output continues after its head instead of keeping the end',
+    file: 'tools/bounded-preview.ts',
+    find: '    ...(tail.lines > 0 ? [output.slice(tail.start)] : []),',
+    replace: '    ...(tail.lines > 0 ? [output.slice(head.end + 1, head.end + 1 + output.length - tail.start)] : []),',
+    clauses: ['TOO-03 (b)'],
+  },
+  {
     name: 'the chat-completions dialect cuts tool results to a length of its own',
     file: 'provider/openai-chat.ts',
     find: "return [{ role: 'tool', tool_call_id: message.callId, content: message.output ?? INTERRUPTED_TOOL_OUTPUT }];",
     replace:
       "return [{ role: 'tool', tool_call_id: message.callId, content: (message.output ?? INTERRUPTED_TOOL_OUTPUT).slice(0, 200) }];",
     clauses: ['TOO-02 (a)'],
+  },
+  {
+    // A dialect billed in tokens has its byte limit read as a token count, four bytes each.
+    name: 'the byte limit is read as tokens for a provider of another dialect',
+    file: 'runtime.ts',
+    find: '      options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT,\n      diagnostics,\n    );',
+    replace: `      options.toolOutput?.limit ?? DEFAULT_TOOL_OUTPUT_LIMIT,
+      diagnostics,
+    );
+    if (options.provider.dialect !== 'openai-chat') {
+      const configure = this.bounding.configure.bind(this.bounding);
+      this.bounding.configure = (limit) => configure({ ...limit, maxBytes: limit.maxBytes * 4 });
+    }`,
+    clauses: ['TOO-02 (b)'],
   },
   {
     name: 'a bounded output names its file in the text only, without the typed path',
@@ -314,6 +344,23 @@ export const toolOutput: Mutant[] = [
     replace:
       'return { status: result.status, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
     clauses: ['TOO-04 (c)'],
+  },
+  {
+    name: 'the marker of a cut output names the base name of its file, not its path',
+    kind: 'partial comparison',
+    file: 'tools/model-tool-output.ts',
+    find: 'export const savedMarker = (path: string) => `... output truncated; the full output is saved in ${path} ...`;',
+    replace:
+      "export const savedMarker = (path: string) => `... output truncated; the full output is saved in ${path.slice(path.lastIndexOf('/') + 1)} ...`;",
+    clauses: ['TOO-04 (a)'],
+  },
+  {
+    name: 'a cut output keeps its structured result as a JSON string',
+    file: 'tools/model-tool-output.ts',
+    find: 'return { ...result, output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    replace:
+      'return { ...result, ...(result.structured === undefined ? {} : { structured: JSON.stringify(result.structured) }), output: boundedPreview(text, limit, savedMarker(path)), outputPath: path };',
+    clauses: ['TOO-04 (c)', 'TOO-09 (a)'],
   },
   {
     name: 'managed files are named by the clock, so a second output bounded at the same time overwrites the first',
@@ -469,6 +516,14 @@ export const toolOutput: Mutant[] = [
       },
     ],
   },
+  {
+    name: "a tool's own complete-output path is named in the text but dropped from the typed field",
+    file: 'tools/model-tool-output.ts',
+    find: '      return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)) };',
+    replace:
+      '      return { ...result, output: boundedPreview(text, limit, savedMarker(result.outputPath)), outputPath: undefined };',
+    clauses: ['TOO-10 (a)'],
+  },
   // TOO-12: replay rebuilds hosted results from the fields it knows; the rest of the provider's payload is lost.
   {
     name: "provider-executed results are replayed with only the fields the runtime knows; the rest of the provider's payload is dropped",
@@ -522,6 +577,24 @@ export const toolOutput: Mutant[] = [
       "    // Each line is held to the byte limit on its own; the lines together only to the line limit.\n    if (withinLimit(text, { ...limit, maxBytes: Number.POSITIVE_INFINITY }) && text.split('\\n').every((line) => withinLimit(line, limit)))\n      return result;",
     clauses: ['TOO-01 (f)'],
   },
+  {
+    // The two line breaks around the marker are left out of the byte budget.
+    name: 'the byte budget of a cut output forgets the line breaks around the marker',
+    kind: 'edge value',
+    file: 'tools/bounded-preview.ts',
+    find: '  const byteBudget = limit.maxBytes - markerBytes - 2;',
+    replace: '  const byteBudget = limit.maxBytes - markerBytes;',
+    clauses: ['TOO-01 (b)'],
+  },
+  {
+    name: 'a configured limit only ever raises the limit in force',
+    kind: 'configuration precedence',
+    file: 'tools/model-tool-output.ts',
+    find: '    this.limit = limit;',
+    replace:
+      '    this.limit = { maxLines: Math.max(this.limit.maxLines, limit.maxLines), maxBytes: Math.max(this.limit.maxBytes, limit.maxBytes) };',
+    clauses: ['TOO-01 (d)'],
+  },
   // TOO-05 (c): one directory for every session and location.
   {
     name: 'each session keeps its complete outputs in a directory of its own',
@@ -562,6 +635,22 @@ export const toolOutput: Mutant[] = [
     clauses: ['TOO-09 (c)'],
   },
   {
+    // The structured-only result's text is the compact JSON, which no line limit reaches.
+    name: 'a structured-only result is bounded as compact JSON, by bytes alone',
+    file: 'tools/tool-registry.ts',
+    find: "    output: text ?? JSON.stringify(structured, null, 2) ?? '',",
+    replace: "    output: text ?? JSON.stringify(structured) ?? '',",
+    clauses: ['TOO-09 (b)'],
+  },
+  {
+    name: 'the managed file of a structured-only result holds its fields one per line, not JSON',
+    file: 'tools/model-tool-output.ts',
+    find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
+    replace:
+      "      const path = await this.files.write(Buffer.from(result.structured !== undefined && typeof result.structured === 'object' && result.structured !== null ? Object.entries(result.structured).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\\n') : text, 'utf8'));",
+    clauses: ['TOO-09 (c)'],
+  },
+  {
     name: 'a managed file that cannot be written is still named as the complete output',
     file: 'tools/model-tool-output.ts',
     find: '      return { ...result, output: boundedPreview(text, limit, LOSSY_MARKER) };',
@@ -575,6 +664,22 @@ export const toolOutput: Mutant[] = [
     find: '      this.diagnostics(\n',
     replace: '      ((_message: string) => undefined)(\n',
     clauses: ['TOO-07 (e)'],
+  },
+  {
+    // Best effort: the path is named whether or not the write went through.
+    name: 'a managed file is written best effort: a failed write is ignored and its path still named',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "    await writeFile(path, text, { flag: 'wx' });\n    // The modification time is the runtime's clock, so retention follows the clock a host gives it.\n    const now = this.options.clock.now();\n    await utimes(path, now, now);",
+    replace:
+      "    await writeFile(path, text, { flag: 'wx' }).catch(() => undefined);\n    const now = this.options.clock.now();\n    await utimes(path, now, now).catch(() => undefined);",
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: '    await mkdir(this.directory, { recursive: true });\n    const path',
+        replace: '    await mkdir(this.directory, { recursive: true }).catch(() => undefined);\n    const path',
+      },
+    ],
+    clauses: ['TOO-07 (c)', 'TOO-07 (d)', 'TOO-07 (e)'],
   },
   {
     name: 'each complete output is written into a directory of its own under the managed one',
@@ -593,12 +698,77 @@ export const toolOutput: Mutant[] = [
     clauses: ['TOO-05 (b)'],
   },
   {
+    // A symbolic link in the directory to a blob kept in a hidden store below it.
+    name: 'the managed files are links into a hidden store below the managed directory',
+    file: 'tools/managed-tool-output-files.ts',
+    find: "    await writeFile(path, text, { flag: 'wx' });",
+    replace: `    const blob = join(this.directory, '.blobs', path.slice(this.directory.length + 1));
+    await mkdir(dirname(blob), { recursive: true });
+    await writeFile(blob, text, { flag: 'wx' });
+    await symlink(blob, path);`,
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: "import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';",
+        replace: "import { mkdir, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';",
+      },
+    ],
+    clauses: ['TOO-05 (b)'],
+  },
+  {
+    name: 'each location keeps its complete outputs in a directory of its own',
+    kind: 'identity in the wrong scope',
+    file: 'tools/tool-registry.ts',
+    find: '      return success(output);',
+    replace:
+      "      return { ...success(output), scope: Buffer.from(context.location).toString('hex').slice(-24) } as ToolResult;",
+    also: [
+      {
+        file: 'tools/model-tool-output.ts',
+        find: "      const path = await this.files.write(Buffer.from(text, 'utf8'));",
+        replace:
+          "      const path = await this.files.write(Buffer.from(text, 'utf8'), (result as { scope?: string }).scope ?? '');",
+      },
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: "  async write(text: Buffer): Promise<string> {\n    await mkdir(this.directory, { recursive: true });\n    const path = join(this.directory, this.options.ids.next('tool'));",
+        replace:
+          "  async write(text: Buffer, scope = ''): Promise<string> {\n    await mkdir(join(this.directory, scope), { recursive: true });\n    const path = join(this.directory, scope, this.options.ids.next('tool'));",
+      },
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: '    return dirname(absolute) === this.directory && absolute.slice(this.directory.length + 1).startsWith(PREFIX);',
+        replace:
+          "    return absolute.startsWith(`${this.directory}/`) && absolute.slice(absolute.lastIndexOf('/') + 1).startsWith(PREFIX);",
+      },
+    ],
+    clauses: ['TOO-05 (c)'],
+  },
+  {
+    // The shell runs with the location as its root of absolute paths, as a sandbox would.
+    name: 'the shell maps absolute paths in the command into the location',
+    file: 'tools/bash-tool.ts',
+    find: '    const output = await run(command, cwd, signal);',
+    replace:
+      '    const output = await run(command.replace(/(?<=^|[\\s\'"=<>|;&(])\\/(?=[^\\s\'"<>|;&)])/g, `${location}/`), cwd, signal);',
+    clauses: ['TOO-05 (e)'],
+  },
+  {
     name: 'an empty output reaches the model as a text saying there was none',
     file: 'history/model-history.ts',
     find: "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,\n  );",
     replace:
       "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m.role === 'tool' && m.output === '' ? { ...m, output: '(no output)' } : m,\n  );",
     clauses: ['TOO-11 (e)'],
+  },
+  {
+    // Every output is archived; the path goes with it whether or not the model's text was cut.
+    name: 'every output is archived in a managed file and its path recorded, within the limit too',
+    file: 'tools/model-tool-output.ts',
+    find: '    if (withinLimit(text, limit)) return result;',
+    replace:
+      "    if (withinLimit(text, limit) && result.outputPath === undefined) return { ...result, outputPath: await this.files.write(Buffer.from(text, 'utf8')) };",
+    clauses: ['TOO-11 (c)', 'TOO-11 (d)'],
   },
   {
     // The provider's result is kept whole for the provider, and a copy of it is bounded like a local tool's output besides.
@@ -610,6 +780,36 @@ export const toolOutput: Mutant[] = [
     ]);
     for (const block of this.completedProviderBlocks())
       if (block.tool_use_id !== undefined) void this.deps.tools.bound({ status: 'success', output: JSON.stringify(block.content) });`,
+    clauses: ['TOO-12 (b)'],
+  },
+  {
+    name: 'a provider-executed result over the limit is replaced by a bounded preview of its JSON',
+    file: 'runner/turn-projection.ts',
+    find: "      input === '' ? block : { ...block, input: JSON.parse(input) },",
+    replace: `      input === ''
+        ? (() => {
+            const limit = (this.deps.tools as unknown as { bounding: { limit: ToolOutputLimit } }).bounding.limit;
+            const json = JSON.stringify(block.content ?? null);
+            return withinLimit(json, limit) ? block : { ...block, content: boundedPreview(json, limit, LOSSY_MARKER) };
+          })()
+        : { ...block, input: JSON.parse(input) },`,
+    also: [
+      {
+        file: 'runner/turn-projection.ts',
+        find: "import type { ToolResult } from '../tools/tool-registry.js';",
+        replace:
+          "import type { ToolResult } from '../tools/tool-registry.js';\nimport { boundedPreview, withinLimit, type ToolOutputLimit } from '../tools/bounded-preview.js';\nimport { LOSSY_MARKER } from '../tools/model-tool-output.js';",
+      },
+    ],
+    clauses: ['TOO-12 (a)'],
+  },
+  {
+    name: 'a provider-executed result is archived in a managed file as it completes',
+    file: 'runner/turn-projection.ts',
+    find: "      input === '' ? block : { ...block, input: JSON.parse(input) },",
+    replace: `      input === ''
+        ? (void this.deps.tools.bound({ status: 'success', output: JSON.stringify(block.content ?? null), structured: block }), block)
+        : { ...block, input: JSON.parse(input) },`,
     clauses: ['TOO-12 (b)'],
   },
   {
@@ -626,6 +826,23 @@ export const toolOutput: Mutant[] = [
         replace: "import { existsSync } from 'node:fs';\nimport {\n  defaultPrunedMessage,",
       },
     ],
+    clauses: ['TOO-13 (a)'],
+  },
+  {
+    // Outputs of earlier turns are replayed as their marker alone, the file standing in for them.
+    name: 'a request replays the bounded outputs of earlier turns as their marker alone',
+    kind: 'second occurrence',
+    file: 'history/model-history.ts',
+    find: "  return activeHistory(messages, form).map((m) =>\n    m.role === 'tool' && m.pruned ? prunedForModel(m, prunedMessage) : m,\n  );",
+    replace: `  const active = activeHistory(messages, form);
+  const lastUser = active.findLast((m) => m.role === 'user')?.seq ?? 0;
+  return active.map((m) =>
+    m.role === 'tool' && m.pruned
+      ? prunedForModel(m, prunedMessage)
+      : m.role === 'tool' && m.outputPath !== undefined && m.seq < lastUser
+        ? { ...m, output: \`... output truncated; the full output is saved in \${m.outputPath} ...\` }
+        : m,
+  );`,
     clauses: ['TOO-13 (a)'],
   },
 ];

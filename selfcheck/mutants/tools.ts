@@ -229,6 +229,52 @@ export const tools: Mutant[] = [
     clauses: ['TLS-01 (a)'],
   },
   {
+    // The lexical check by prefix, and the canonical one only where a link is on the way.
+    name: 'the read tool contains `..` by path prefix and checks canonical paths only where a link is',
+    kind: 'containment by prefix',
+    file: 'tools/location-paths.ts',
+    find: "  if (escapes(location, target)) throw new PathRefused(path, 'the path leads outside the location');",
+    replace: "  if (!target.startsWith(location)) throw new PathRefused(path, 'the path leads outside the location');",
+    also: [
+      {
+        file: 'tools/location-paths.ts',
+        find: '  if (escapes(realpathSync(location), join(realpathSync(existing), relative(existing, target)))) {',
+        replace:
+          '  if (realpathSync(existing) !== existing && escapes(realpathSync(location), join(realpathSync(existing), relative(existing, target)))) {',
+      },
+    ],
+    clauses: ['TLS-01 (b)'],
+  },
+  {
+    // The managed directory is listed once, when the runtime starts.
+    name: 'the managed files readable by path are those the directory held at start',
+    kind: 'stale cache',
+    file: 'tools/managed-tool-output-files.ts',
+    find: '    const absolute = resolve(path);\n    return dirname(absolute) === this.directory',
+    replace:
+      '    const absolute = resolve(path);\n    return this.atStart.includes(absolute) && dirname(absolute) === this.directory',
+    also: [
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: '    this.directory = resolve(options.directory);\n',
+        replace:
+          '    this.directory = resolve(options.directory);\n    this.atStart = existsSync(this.directory) ? readdirSync(this.directory).map((name) => join(this.directory, name)) : [];\n',
+      },
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: '  readonly directory: string;\n',
+        replace: '  readonly directory: string;\n  private readonly atStart: string[];\n',
+      },
+      {
+        file: 'tools/managed-tool-output-files.ts',
+        find: "import { dirname, join, resolve } from 'node:path';",
+        replace:
+          "import { existsSync, readdirSync } from 'node:fs';\nimport { dirname, join, resolve } from 'node:path';",
+      },
+    ],
+    clauses: ['TLS-01 (e)'],
+  },
+  {
     name: 'a directory lists everything below it, not only its direct children',
     file: 'tools/read-tool.ts',
     find: 'await readdir(path, { withFileTypes: true })',
@@ -295,6 +341,33 @@ export const tools: Mutant[] = [
     clauses: ['PTY-01 (a)'],
   },
   {
+    // The overlay is taken as the list of variables a PTY may carry.
+    name: 'caller values are kept only where the host overlay names the variable',
+    file: 'pty/pty-environment.ts',
+    find: '  return { cwd, env: { ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL } };',
+    replace:
+      '  const observed = overlay.observe(request.location, cwd);\n  const kept = Object.fromEntries(Object.entries(request.env).filter(([name]) => name in observed));\n  return { cwd, env: { ...kept, ...observed, ...FORCED_TERMINAL } };',
+    clauses: ['PTY-01 (a)'],
+  },
+  {
+    // As PATH is: both values, the caller's first.
+    name: 'a variable both the caller and the overlay set joins the two values, as a path list',
+    file: 'pty/pty-environment.ts',
+    find: '  return { cwd, env: { ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL } };',
+    replace:
+      '  const observed = overlay.observe(request.location, cwd);\n  const joined = Object.fromEntries(Object.entries(observed).map(([name, value]) => [name, name in request.env ? `${request.env[name]}:${value}` : value]));\n  return { cwd, env: { ...request.env, ...joined, ...FORCED_TERMINAL } };',
+    clauses: ['PTY-01 (b)'],
+  },
+  {
+    name: 'the terminal variables override the caller but not the host overlay',
+    kind: 'configuration precedence',
+    needs: 'pty',
+    file: 'pty/pty-environment.ts',
+    find: '{ ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL }',
+    replace: '{ ...request.env, ...FORCED_TERMINAL, ...overlay.observe(request.location, cwd) }',
+    clauses: ['PTY-01 (c)'],
+  },
+  {
     name: "the overlay is observed for the PTY's working directory in place of the request's location",
     kind: 'identity in the wrong scope',
     needs: 'pty',
@@ -308,6 +381,32 @@ export const tools: Mutant[] = [
     file: 'adapter/commands/host-commands.ts',
     find: "c.server === 'standalone' ? standaloneOverlay : ptyOverlay,",
     replace: 'ptyOverlay,',
+    clauses: ['PTY-02 (c)'],
+  },
+  {
+    name: "the overlay is observed for the server's own directory instead of the request's location",
+    file: 'pty/pty-environment.ts',
+    find: 'overlay.observe(request.location, cwd)',
+    replace: 'overlay.observe(process.cwd(), cwd)',
+    clauses: ['PTY-02 (a)'],
+  },
+  {
+    // The overlay observed for a location is kept, whichever server asks next.
+    name: 'the overlay observed for a location is cached and applied by a standalone server too',
+    kind: 'stale cache',
+    needs: 'pty',
+    file: 'pty/pty-environment.ts',
+    find: '  return { cwd, env: { ...request.env, ...overlay.observe(request.location, cwd), ...FORCED_TERMINAL } };',
+    replace:
+      '  const observed = overlay === standaloneOverlay ? (observedByLocation.get(request.location) ?? {}) : overlay.observe(request.location, cwd);\n  observedByLocation.set(request.location, observed);\n  return { cwd, env: { ...request.env, ...observed, ...FORCED_TERMINAL } };',
+    also: [
+      {
+        file: 'pty/pty-environment.ts',
+        find: 'export const standaloneOverlay: PtyEnvironmentOverlay = { observe: () => ({}) };',
+        replace:
+          'export const standaloneOverlay: PtyEnvironmentOverlay = { observe: () => ({}) };\nconst observedByLocation = new Map<string, Environment>();',
+      },
+    ],
     clauses: ['PTY-02 (c)'],
   },
   {
@@ -347,6 +446,48 @@ export const tools: Mutant[] = [
     find: '  const next = offset - 1 + entries.length < children.length ? offset + entries.length : null;',
     replace: '  const next = offset + entries.length;',
     clauses: ['TLS-02 (d)'],
+  },
+  {
+    // The offset counts pages of `limit` entries, not entries.
+    name: 'a listing is paged by page number instead of by entry',
+    file: 'tools/read-tool.ts',
+    find: '  const entries = children.slice(offset - 1, offset - 1 + limit);\n  const next = offset - 1 + entries.length < children.length ? offset + entries.length : null;',
+    replace:
+      '  const entries = children.slice((offset - 1) * limit, offset * limit);\n  const next = offset * limit < children.length ? offset + 1 : null;',
+    clauses: ['TLS-02 (c)', 'TLS-02 (d)'],
+  },
+  {
+    name: 'each page of a listing gives the zero-based index of the next entry as its next offset',
+    kind: 'edge value',
+    file: 'tools/read-tool.ts',
+    find: '  const next = offset - 1 + entries.length < children.length ? offset + entries.length : null;',
+    replace: '  const next = offset - 1 + entries.length < children.length ? offset - 1 + entries.length : null;',
+    clauses: ['TLS-02 (d)'],
+  },
+  {
+    // The file is read as text first and that text encoded: bytes that are not UTF-8 are lost.
+    name: 'a binary file comes back as the base64 of its bytes decoded as UTF-8',
+    kind: 'multibyte data',
+    file: 'tools/read-tool.ts',
+    find: "        return {\n          text: bytes.toString('base64'),",
+    replace: "        return {\n          text: Buffer.from(bytes.toString('utf8'), 'utf8').toString('base64'),",
+    also: [
+      {
+        file: 'tools/read-tool.ts',
+        find: "          structured: { type: 'file', encoding: 'base64', content: bytes.toString('base64') },",
+        replace:
+          "          structured: { type: 'file', encoding: 'base64', content: Buffer.from(bytes.toString('utf8'), 'utf8').toString('base64') },",
+      },
+    ],
+    clauses: ['TLS-02 (f)'],
+  },
+  {
+    name: 'a text file is decoded as Latin-1',
+    kind: 'multibyte data',
+    file: 'tools/read-tool.ts',
+    find: "      const page = linePage(bytes.toString('utf8'), offset,",
+    replace: "      const page = linePage(bytes.toString('latin1'), offset,",
+    clauses: ['TLS-02 (g)'],
   },
   {
     name: 'apply_patch leaves a deleted file in place',
@@ -400,12 +541,62 @@ export const tools: Mutant[] = [
     clauses: ['TLS-03 (e)'],
   },
   {
+    // A lenient parser: it keeps the operations it could read and stops at the first it cannot.
+    name: 'apply_patch applies the file sections before a malformed one',
+    file: 'tools/patch.ts',
+    find: '    if (!header) throw new PatchInvalid(i + 1, `expected a file header, found "${lines[i]}"`);',
+    replace: '    if (!header) break;',
+    also: [
+      {
+        file: 'tools/patch.ts',
+        find: "      operations.push({ op: 'update', path, chunks: parseChunks(body, at) });",
+        replace:
+          "      try {\n        operations.push({ op: 'update', path, chunks: parseChunks(body, at) });\n      } catch {\n        break;\n      }",
+      },
+    ],
+    clauses: ['TLS-03 (b)'],
+  },
+  {
+    name: 'apply_patch checks every target before the first change but the last',
+    kind: 'edge value',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    for (const operation of operations) await preflight(operation);',
+    replace: '    for (const operation of operations.slice(0, -1)) await preflight(operation);',
+    clauses: ['TLS-03 (c)'],
+  },
+  {
+    name: 'apply_patch commits all its operations at once',
+    kind: 'ordering in time',
+    file: 'tools/apply-patch-tool.ts',
+    find: '    const applied: Resolved[] = [];\n    for (const [i, operation] of operations.entries()) {\n      try {\n        await commit(operation);',
+    replace:
+      '    const applied: Resolved[] = [];\n    const commits = operations.map((operation) => commit(operation).then(() => undefined, (error: unknown) => error));\n    for (const [i, operation] of operations.entries()) {\n      try {\n        const failed = await commits[i];\n        if (failed) throw failed;',
+    clauses: ['TLS-03 (e)'],
+  },
+  {
     name: 'a patch refused outside the location still applies its operations inside it',
     file: 'tools/apply-patch-tool.ts',
     find: "    if (external.length > 0 && !(await authorize('external_directory'))) {\n",
     replace:
       "    if (external.length > 0 && !(await authorize('external_directory'))) {\n      for (const inside of operations.filter((o) => !o.external)) await commit(inside).catch(() => undefined);\n",
     clauses: ['TLS-04 (b)'],
+  },
+  {
+    // Asked once, when the first external operation comes to be committed.
+    name: 'apply_patch asks for the external directory when it comes to the first external change',
+    kind: 'ordering in time',
+    file: 'tools/apply-patch-tool.ts',
+    find: "    if (external.length > 0 && !(await authorize('external_directory'))) {",
+    replace: '    let approved: boolean | undefined;\n    if (external.length < 0) {',
+    also: [
+      {
+        file: 'tools/apply-patch-tool.ts',
+        find: '      try {\n        await commit(operation);',
+        replace:
+          "      if (operation.external && !(approved ??= await authorize('external_directory')))\n        throw new Error(`editing outside the working directory was not approved: ${external.join(', ')}`);\n      try {\n        await commit(operation);",
+      },
+    ],
+    clauses: ['TLS-04 (a)', 'TLS-04 (b)'],
   },
   {
     // The agent's rule is looked at once the call has run, to decide what the model is told.
@@ -418,5 +609,42 @@ export const tools: Mutant[] = [
       return { status: 'error', output: \`Agent \${this.agent.name} may not use \${call.name}\` };
     }`,
     clauses: ['TLS-05 (b)'],
+  },
+  {
+    // The tool's own default wins over the agent's rule for it.
+    name: "a tool that asks by default asks whatever the agent's rule for it says",
+    kind: 'configuration precedence',
+    file: 'runner/tool-authorization.ts',
+    find: '    const permission = agents.toolPermission(this.agent, call.name, tools.unruled(call.name));',
+    replace:
+      "    const permission = tools.unruled(call.name) === 'ask' ? 'ask' : agents.toolPermission(this.agent, call.name, tools.unruled(call.name));",
+    clauses: ['TLS-05 (a)'],
+  },
+  {
+    // The command starts while the user is asked; a refusal only discards its result.
+    name: 'a call that asks starts running while the user is asked',
+    kind: 'ordering in time',
+    file: 'runner/tool-authorization.ts',
+    find: '      const approved = await permissions.ask(',
+    replace:
+      '      const started = tools.execute(call.name, call.input, { location: this.session.location, signal: this.signal, agent: this.agent, authorize: async () => true });\n      started.catch(() => undefined);\n      const approved = await permissions.ask(',
+    also: [
+      {
+        file: 'runner/tool-authorization.ts',
+        find: "      if (!approved) return { status: 'error', output: 'The user declined this tool call' };",
+        replace:
+          "      if (!approved) {\n        return { status: 'error', output: 'The user declined this tool call' };\n      }\n      return started;",
+      },
+    ],
+    clauses: ['TLS-05 (c)'],
+  },
+  {
+    // The command runs, but its note about absolute paths makes the call fail.
+    name: 'a command naming absolute paths outside the location runs but settles as a failure',
+    file: 'tools/bash-tool.ts',
+    find: "    return named.length === 0\n      ? output\n      : `${output}\\n(note: the command names paths outside the working directory: ${named.join(', ')})`;",
+    replace:
+      "    if (named.length > 0) throw new Error(`${output}\\n(the command names paths outside the working directory: ${named.join(', ')})`);\n    return output;",
+    clauses: ['TLS-05 (h)'],
   },
 ];
