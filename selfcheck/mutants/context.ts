@@ -358,14 +358,6 @@ export const context: Mutant[] = [
     clauses: ['CTX-14 (a)'],
   },
   {
-    name: 'a context change reported by a periodic preview resumes the idle session',
-    file: 'runtime.ts',
-    find: "    return this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);",
-    replace:
-      "    const created = this.sessions.create(input.id ?? this.ids.next('ses'), input.location, input.projectRoot ?? input.location);\n    const id = created.session.id;\n    const timer = setInterval(() => void this.previewContext(id).then((kind) => { if (kind === 'updated' && !this.coordinator.busy(id)) void this.run(id).catch(() => clearInterval(timer)); }).catch(() => clearInterval(timer)), 50);\n    timer.unref();\n    return created;",
-    clauses: ['CTX-14 (a)'],
-  },
-  {
     name: 'previewing the context ignores a pending replacement',
     file: 'runtime.ts',
     find: '    const result = epoch.replacementPending\n      ? await replace(this.profile, sources, epoch.snapshot)\n      : await reconcile(this.profile, sources, epoch.snapshot);',
