@@ -1,0 +1,347 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SessionRecords } from '../../harness/adapter/session-records.mjs';
+import { writeSkill } from '../../harness/adapter/skill-files.mjs';
+import { EmulatedAnswer, PROTOCOL, Refusal, serveStdio } from '../../harness/adapter/stdio-serve.mjs';
+import { storeReads } from '../../harness/adapter/store-reads.mjs';
+import { continueConfig, dialectSupported } from './config.mjs';
+import { ServeProcess } from './serve-process.mjs';
+import { readItems, sessionFile, toKitCompactions, toKitEvents, toKitFailures, toKitHistory } from './session-file.mjs';
+
+/**
+ * A `session-runtime-adapter/1` adapter driving the published Continue CLI (`@continuedev/cli`)
+ * through its HTTP server, `cn serve`: one process per kit session (a server serves the one
+ * session its `--id` names), in the session's location, with the session file Continue rewrites
+ * on every change as the durable store. Newline-delimited JSON on stdin and stdout; everything
+ * else goes to stderr.
+ */
+
+const VERSION = JSON.parse(
+  readFileSync(new URL('./node_modules/@continuedev/cli/package.json', import.meta.url), 'utf8'),
+).version;
+
+/** What this adapter computes itself because Continue has no such notion. */
+const EMULATED = {
+  'prompt.admit.held':
+    "a prompt admitted with resume false is held in the adapter's memory until session.run or session.wake: POST /message runs or queues every message at once",
+  'prompt.admit.receipt': "the receipt echoes the kit's ID: Continue keeps no message IDs of the caller",
+  'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Continue keeps no message IDs of the caller",
+  'session.run': 'posts the held prompts and nothing else: Continue has no way to go on without new input',
+  'session.wake': 'posts the held prompts and nothing else: Continue starts no work when a session opens',
+  events: "the session file's history items, numbered by their position, at the file's last write",
+  'events.subscribe': 'a cursor the adapter keeps over the session file',
+  'events.take': 'reads the session file after the cursor the adapter keeps',
+};
+
+/** What of EMULATED Continue has no interface for at all. */
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
+
+/** Commands Continue has no equivalent for, and why (adapters/continue/README.md says more). */
+const UNSUPPORTED = {
+  inbox: `absent in ${VERSION}: Continue's message queue lives in the server's memory and GET /state tells only its length`,
+  epoch: `absent in ${VERSION}: the system message is rebuilt for every model call and dropped when the session is saved`,
+  'tool-output.files': `absent in ${VERSION}: Continue keeps no file of a bounded tool output, only its tail in the history`,
+  'agent.define': `absent in ${VERSION}: cn serve runs one agent whose tools are allowed or hidden, never asked about`,
+};
+
+/**
+ * Continue's tools that would stop the kit's turn or reach outside: Exit kills `cn serve`,
+ * AskQuestion waits for an answer serve cannot give, Fetch goes to the network. The file tools,
+ * which serve hides unless allowed, are allowed as the kit's default agent allows them.
+ */
+const TOOL_FLAGS = ['--allow', 'Write', '--allow', 'Edit', '--allow', 'MultiEdit'].concat(
+  ...['Exit', 'AskQuestion', 'Fetch'].map((tool) => ['--exclude', tool]),
+);
+
+const diagnostics = [];
+const subscriptions = new Map();
+let config;
+let records;
+let settings = {};
+/** Per kit session: its `cn serve` process, the prompts held, the admissions on their way. */
+const live = new Map();
+
+const globalDir = () => config.home;
+const settingsFile = () => join(config.storeDir, 'kit-settings.json');
+
+async function hello(c) {
+  if (!dialectSupported(c.provider.dialect))
+    throw new Refusal('unsupported', 'Continue speaks the OpenAI chat and Anthropic messages APIs only');
+  config = c;
+  mkdirSync(join(c.home, 'rules'), { recursive: true });
+  mkdirSync(join(c.storeDir, 'os-home'), { recursive: true });
+  linkGlobalInstructions();
+  records = new SessionRecords(c.storeDir);
+  settings = existsSync(settingsFile()) ? JSON.parse(readFileSync(settingsFile(), 'utf8')) : {};
+  // A restart: every session's server starts again now, as it takes seconds.
+  for (const sessionId of Object.keys(records.all)) session(sessionId);
+  return {
+    protocol: PROTOCOL,
+    runtime: { name: 'continue', version: VERSION, language: 'typescript' },
+    profiles: ['core'],
+    capabilities: ['restart', 'host-env'],
+    shell: { tool: 'Bash', commandField: 'command' },
+    read: { tool: 'Read', pathField: 'filepath' },
+    texts: { 'prompt.default-delivery': 'queue' },
+    emulated: EMULATED,
+    absent: ABSENT,
+    limits: {
+      // Bash keeps the tail of its output: 1,000 lines, 50,000 characters (src/util/truncateOutput.ts).
+      toolOutput: { maxLines: 1000, maxChars: 50_000 },
+      // A compaction replaces the whole history with its summary (src/compaction.ts).
+      recentContextTokens: 0,
+      requestOverheadTokens: 4_000,
+    },
+  };
+}
+
+/**
+ * Continue reads global rules from `<global dir>/rules/**\/*.md` (`loadMarkdownRulesWithMetadata`,
+ * src/systemMessage.ts) before every model call: the kit's global instruction file, `AGENTS.md` in
+ * its home, which is Continue's global directory, is linked there. A link to a missing file is
+ * skipped as Continue skips any file it cannot stat.
+ */
+function linkGlobalInstructions() {
+  const link = join(config.home, 'rules', 'AGENTS.md');
+  rmSync(link, { force: true });
+  symlinkSync(join('..', 'AGENTS.md'), link);
+}
+
+function environment() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^(OPENAI|ANTHROPIC|CONTINUE|OTEL)_/.test(key)) delete env[key];
+  const hosted = {
+    ...env,
+    HOME: join(config.storeDir, 'os-home'),
+    CONTINUE_GLOBAL_DIR: globalDir(),
+    // No self-update (`UpdateService.checkAndAutoUpdate`), metrics, or control-plane calls that go
+    // anywhere but a closed loopback port (`updateAgentMetadata`, `reportFailureTool`).
+    CONTINUE_CLI_AUTO_UPDATED: 'true',
+    CONTINUE_METRICS_ENABLED: '0',
+    CONTINUE_API_BASE: 'http://127.0.0.1:9/',
+    SHELL: '/bin/bash',
+    TZ: config.timeZone ?? 'UTC',
+    NO_COLOR: '1',
+  };
+  const limit = settings.toolOutput;
+  if (limit) {
+    // Continue counts characters, the kit bytes: the two agree on ASCII.
+    hosted.CONTINUE_CLI_BASH_MAX_OUTPUT_LINES = String(limit.maxLines);
+    hosted.CONTINUE_CLI_BASH_MAX_OUTPUT_CHARS = String(limit.maxBytes);
+  }
+  for (const [name, value] of Object.entries(settings.hostEnv ?? {}))
+    if (value === null) delete hosted[name];
+    else hosted[name] = value;
+  return hosted;
+}
+
+/** The session's configuration file: the kit's provider and model, and the budget for that model. */
+function writeConfig(sessionId, found) {
+  const model = found.model ?? config.provider.model;
+  const compaction = settings.compaction && {
+    ...settings.compaction,
+    contextWindow: settings.compaction.modelWindows?.[model] ?? settings.compaction.contextWindow,
+  };
+  const file = join(config.storeDir, `continue-${sessionId}.yaml`);
+  writeFileSync(file, JSON.stringify(continueConfig({ provider: config.provider, model, compaction }), null, 2));
+  return file;
+}
+
+/** The live state of a kit session, its server started if it is not running. */
+function session(sessionId) {
+  const found = records.get(sessionId);
+  let state = live.get(sessionId);
+  if (!state) {
+    state = { held: [], sending: Promise.resolve() };
+    live.set(sessionId, state);
+  }
+  if (!state.server || state.server.gone) {
+    state.server = new ServeProcess({
+      cwd: found.location,
+      env: environment(),
+      args: ['--config', writeConfig(sessionId, found), '--id', found.continueId, ...TOOL_FLAGS],
+      onDiagnostic: (line) => diagnostics.push(line),
+    });
+  }
+  return state;
+}
+
+/** A settings change: written, and each running server started again once idle, as Continue reads them at start. */
+async function applySettings(sessionIds = [...live.keys()]) {
+  writeFileSync(settingsFile(), JSON.stringify(settings));
+  for (const sessionId of sessionIds) {
+    const state = live.get(sessionId);
+    if (!state?.server) continue;
+    await idle(sessionId);
+    await state.server.stop();
+    state.server = undefined;
+    session(sessionId);
+  }
+}
+
+let admitted = 0;
+
+/** Posts a message after those on their way; whether it was queued behind a running turn. */
+function post(state, text) {
+  const posted = state.sending.then(async () => {
+    const { isProcessing, messageQueueLength } = await state.server.state();
+    await state.server.message(text);
+    return isProcessing || messageQueueLength > 0;
+  });
+  state.sending = posted.catch((error) => diagnostics.push(`POST /message: ${error.message}`));
+  return posted;
+}
+
+function promptText(prompt) {
+  if (prompt.parts.some((part) => part.type !== 'text'))
+    throw new Refusal('unsupported', `absent in ${VERSION}: POST /message takes a message as one string, no image or file`);
+  return prompt.parts.map((part) => part.text).join('\n');
+}
+
+async function admit(c) {
+  if (c.delivery !== undefined && c.delivery !== 'steer' && c.delivery !== 'queue')
+    throw new Refusal('invalid-input', `delivery must be steer or queue, not ${JSON.stringify(c.delivery)}`);
+  const text = promptText(c.prompt);
+  const state = session(c.sessionId);
+  const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
+  if (c.resume === false && !(await busy(state))) {
+    state.held.push(text);
+    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
+      'prompt.admit.held',
+      'prompt.admit.receipt',
+      'prompt.admit.id',
+    ]);
+  }
+  const queued = await post(state, text);
+  return new EmulatedAnswer({ messageId, state: queued ? 'pending' : 'promoted', duplicate: false }, [
+    'prompt.admit.receipt',
+    'prompt.admit.id',
+  ]);
+}
+
+async function busy(state) {
+  const { isProcessing, messageQueueLength } = await state.server.state();
+  return isProcessing || messageQueueLength > 0;
+}
+
+async function submitHeld(sessionId) {
+  records.get(sessionId);
+  const state = live.get(sessionId);
+  if (!state?.held.length) return;
+  for (const text of state.held.splice(0)) await post(state, text);
+}
+
+const POLL_MS = 50;
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Until the server has nothing running or queued, by its own `GET /state`. */
+async function idle(sessionId) {
+  const state = live.get(sessionId);
+  if (!state?.server) return;
+  await state.sending;
+  while (!state.server.gone && (await busy(state).catch(() => false))) await delay(POLL_MS);
+}
+
+const items = (sessionId) => readItems(sessionFile(globalDir(), records.get(sessionId).continueId));
+
+/** Continue names a session's file after its ID: the kit's, where it makes a plain file name. */
+const continueId = (sessionId) =>
+  /^[A-Za-z0-9_.-]+$/.test(sessionId) ? sessionId : Buffer.from(sessionId).toString('hex');
+
+const commands = {
+  'session.create': (c) => {
+    const created = records.create(c, config.instance, (id) => ({ continueId: continueId(id) }));
+    session(created.sessionId);
+    return created;
+  },
+  'prompt.admit': admit,
+  'session.run': (c) => submitHeld(c.sessionId),
+  'session.wake': (c) => submitHeld(c.sessionId),
+  'session.idle': async (c) => {
+    records.get(c.sessionId);
+    await idle(c.sessionId);
+  },
+  // An idle or unknown session has nothing to interrupt.
+  'session.interrupt': async (c) => {
+    const state = live.get(c.sessionId);
+    if (!state?.server || state.server.gone) return;
+    await state.sending;
+    if (await busy(state)) await state.server.pause();
+    await idle(c.sessionId);
+  },
+  // Continue finds a session by its ID wherever its server starts: moved, it starts in the new location.
+  'session.move': async (c) => {
+    const found = records.get(c.sessionId);
+    found.location = c.location;
+    records.save();
+    await applySettings([c.sessionId]);
+  },
+  'session.select': async (c) => {
+    if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
+    if (c.model === undefined) return;
+    const found = records.get(c.sessionId);
+    found.model = c.model ?? undefined;
+    records.save();
+    await applySettings([c.sessionId]);
+  },
+  // cn serve asks about no call (a tool whose policy is ask is hidden from the model), but its
+  // pending permission is what GET /state says.
+  'permission.pending': async (c) => {
+    const state = live.get(c.sessionId);
+    const pending = state?.server && !state.server.gone && (await state.server.state()).pendingPermission;
+    return { requests: pending ? [{ id: pending.requestId, tool: pending.toolName, agent: 'build' }] : [] };
+  },
+  'permission.wait': async (c) => {
+    records.get(c.sessionId);
+    const state = session(c.sessionId);
+    for (;;) {
+      const { pendingPermission, isProcessing, messageQueueLength } = await state.server.state();
+      if (pendingPermission) return;
+      if (!isProcessing && messageQueueLength === 0)
+        throw new Refusal('conflict', 'the turn ended without asking for permission');
+      await delay(POLL_MS);
+    }
+  },
+  'permission.reply': async (c) => {
+    for (const state of live.values()) {
+      if (!state.server || state.server.gone) continue;
+      const { pendingPermission } = await state.server.state();
+      if (pendingPermission?.requestId === c.id) return void (await state.server.permission(c.id, c.approve));
+    }
+    throw new Refusal('not-found', `no permission request ${c.id}`);
+  },
+  'compaction.configure': async (c) => {
+    settings.compaction = c;
+    await applySettings();
+  },
+  'tool-output.configure': async (c) => {
+    settings.toolOutput = c;
+    await applySettings();
+  },
+  'host.env.set': async (c) => {
+    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
+    await applySettings();
+  },
+  // Continue lists the skills of `<global dir>/skills` in its Skills tool, read for every request.
+  'skill.define': (c) => writeSkill(join(globalDir(), 'skills'), c, 'Continue'),
+  ...storeReads({
+    recordsOf: items,
+    project: { history: toKitHistory, failures: toKitFailures, compactions: toKitCompactions, events: toKitEvents },
+    known: (sessionId) => records.get(sessionId),
+    subscriptions,
+  }),
+  diagnostics: () => ({ diagnostics }),
+};
+
+async function end() {
+  await Promise.all([...live.values()].map((state) => state.server?.stop()));
+}
+
+serveStdio({
+  runtime: 'Continue',
+  hello,
+  commands,
+  unsupported: UNSUPPORTED,
+  end,
+  endNow: () => ServeProcess.killAll(),
+});
