@@ -41,7 +41,8 @@ const UNSUPPORTED = {
   inbox: `absent in ${VERSION}: Continue's message queue lives in the server's memory and GET /state tells only its length`,
   epoch: `absent in ${VERSION}: the system message is rebuilt for every model call and dropped when the session is saved`,
   'tool-output.files': `absent in ${VERSION}: Continue keeps no file of a bounded tool output, only its tail in the history`,
-  'agent.define': `absent in ${VERSION}: cn serve runs one agent whose tools are allowed or hidden, never asked about`,
+  'agent.define':
+    'not wired: Continue runs one agent, whose tool policies (--allow, --exclude) could carry allow and deny; cn serve hides a tool whose policy is ask',
 };
 
 /**
