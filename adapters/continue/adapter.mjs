@@ -174,7 +174,7 @@ async function applySettings(sessionIds = [...live.keys()]) {
     const state = live.get(sessionId);
     if (!state?.server) continue;
     await idle(sessionId);
-    await state.server.stop();
+    state.server.stop();
     state.server = undefined;
     session(sessionId);
   }
@@ -182,20 +182,42 @@ async function applySettings(sessionIds = [...live.keys()]) {
 
 let admitted = 0;
 
-/** Posts a message after those on their way; whether it was queued behind a running turn. */
-function post(state, text) {
+/**
+ * Posts a message after those on their way, to the session's server (started again if it has
+ * exited); whether it was queued behind a running turn.
+ */
+function post(sessionId, text) {
+  const state = session(sessionId);
   const posted = state.sending.then(async () => {
-    const { isProcessing, messageQueueLength } = await state.server.state();
-    await state.server.message(text);
-    return isProcessing || messageQueueLength > 0;
+    const { server } = session(sessionId);
+    const queued = await busy(server);
+    await server.message(text).catch((error) => {
+      throw new Refusal('conflict', `Continue took no message: ${error.message}`);
+    });
+    return queued;
   });
-  state.sending = posted.catch((error) => diagnostics.push(`POST /message: ${error.message}`));
+  state.sending = posted.catch((error) => diagnostics.push(error.message));
   return posted;
 }
 
+/**
+ * Whether the server runs or queues a turn, by its own `GET /state`; a server that has exited, or
+ * never listened, does not.
+ */
+async function busy(server) {
+  const state = await stateOf(server);
+  return Boolean(state && (state.isProcessing || state.messageQueueLength > 0));
+}
+
+/** The server's `GET /state`, or undefined where no server answers. */
+const stateOf = async (server) => (server && !server.gone ? server.state().catch(() => undefined) : undefined);
+
 function promptText(prompt) {
   if (prompt.parts.some((part) => part.type !== 'text'))
-    throw new Refusal('unsupported', `absent in ${VERSION}: POST /message takes a message as one string, no image or file`);
+    throw new Refusal(
+      'unsupported',
+      `absent in ${VERSION}: POST /message takes a message as one string, no image or file`,
+    );
   return prompt.parts.map((part) => part.text).join('\n');
 }
 
@@ -205,7 +227,7 @@ async function admit(c) {
   const text = promptText(c.prompt);
   const state = session(c.sessionId);
   const messageId = c.id ?? `prompt_${config.instance}_${++admitted}`;
-  if (c.resume === false && !(await busy(state))) {
+  if (c.resume === false && !(await busy(state.server))) {
     state.held.push(text);
     return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
       'prompt.admit.held',
@@ -213,23 +235,18 @@ async function admit(c) {
       'prompt.admit.id',
     ]);
   }
-  const queued = await post(state, text);
+  const queued = await post(c.sessionId, text);
   return new EmulatedAnswer({ messageId, state: queued ? 'pending' : 'promoted', duplicate: false }, [
     'prompt.admit.receipt',
     'prompt.admit.id',
   ]);
 }
 
-async function busy(state) {
-  const { isProcessing, messageQueueLength } = await state.server.state();
-  return isProcessing || messageQueueLength > 0;
-}
-
 async function submitHeld(sessionId) {
   records.get(sessionId);
   const state = live.get(sessionId);
   if (!state?.held.length) return;
-  for (const text of state.held.splice(0)) await post(state, text);
+  for (const text of state.held.splice(0)) await post(sessionId, text);
 }
 
 const POLL_MS = 50;
@@ -240,7 +257,7 @@ async function idle(sessionId) {
   const state = live.get(sessionId);
   if (!state?.server) return;
   await state.sending;
-  while (!state.server.gone && (await busy(state).catch(() => false))) await delay(POLL_MS);
+  while (await busy(state.server)) await delay(POLL_MS);
 }
 
 const items = (sessionId) => readItems(sessionFile(globalDir(), records.get(sessionId).continueId));
@@ -265,9 +282,9 @@ const commands = {
   // An idle or unknown session has nothing to interrupt.
   'session.interrupt': async (c) => {
     const state = live.get(c.sessionId);
-    if (!state?.server || state.server.gone) return;
+    if (!state?.server) return;
     await state.sending;
-    if (await busy(state)) await state.server.pause();
+    if (await busy(state.server)) await state.server.pause().catch(() => {});
     await idle(c.sessionId);
   },
   // Continue finds a session by its ID wherever its server starts: moved, it starts in the new location.
@@ -288,27 +305,24 @@ const commands = {
   // cn serve asks about no call (a tool whose policy is ask is hidden from the model), but its
   // pending permission is what GET /state says.
   'permission.pending': async (c) => {
-    const state = live.get(c.sessionId);
-    const pending = state?.server && !state.server.gone && (await state.server.state()).pendingPermission;
+    records.get(c.sessionId);
+    const pending = (await stateOf(live.get(c.sessionId)?.server))?.pendingPermission;
     return { requests: pending ? [{ id: pending.requestId, tool: pending.toolName, agent: 'build' }] : [] };
   },
   'permission.wait': async (c) => {
-    records.get(c.sessionId);
-    const state = session(c.sessionId);
+    const { server } = session(c.sessionId);
     for (;;) {
-      const { pendingPermission, isProcessing, messageQueueLength } = await state.server.state();
-      if (pendingPermission) return;
-      if (!isProcessing && messageQueueLength === 0)
+      const state = await stateOf(server);
+      if (state?.pendingPermission) return;
+      if (!state?.isProcessing && !state?.messageQueueLength)
         throw new Refusal('conflict', 'the turn ended without asking for permission');
       await delay(POLL_MS);
     }
   },
   'permission.reply': async (c) => {
-    for (const state of live.values()) {
-      if (!state.server || state.server.gone) continue;
-      const { pendingPermission } = await state.server.state();
-      if (pendingPermission?.requestId === c.id) return void (await state.server.permission(c.id, c.approve));
-    }
+    for (const { server } of live.values())
+      if ((await stateOf(server))?.pendingPermission?.requestId === c.id)
+        return void (await server.permission(c.id, c.approve));
     throw new Refusal('not-found', `no permission request ${c.id}`);
   },
   'compaction.configure': async (c) => {
@@ -334,15 +348,11 @@ const commands = {
   diagnostics: () => ({ diagnostics }),
 };
 
-async function end() {
-  await Promise.all([...live.values()].map((state) => state.server?.stop()));
-}
-
 serveStdio({
   runtime: 'Continue',
   hello,
   commands,
   unsupported: UNSUPPORTED,
-  end,
+  end: async () => ServeProcess.killAll(),
   endNow: () => ServeProcess.killAll(),
 });

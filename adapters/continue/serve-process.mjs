@@ -8,8 +8,6 @@ const OFFLINE = new URL('./offline.mjs', import.meta.url).href;
 
 /** How long a start may take on a loaded machine: Continue loads a 13 MB bundle first. */
 const START_MS = 120_000;
-/** How long `POST /exit` may take before the process group is killed. */
-const EXIT_MS = 5_000;
 
 /**
  * One `cn serve` process: Continue's HTTP server for one session (`--id`), working in the
@@ -80,18 +78,14 @@ export class ServeProcess {
   message = (message) => this.call('POST', '/message', { message });
   /** `POST /pause`: aborts the running turn. */
   pause = () => this.call('POST', '/pause');
+  /** `POST /permission`: answers the pending permission request. */
   permission = (requestId, approved) => this.call('POST', '/permission', { requestId, approved });
 
-  /** A clean shutdown (`POST /exit`), then the group is killed: nothing it started outlives it. */
-  async stop() {
-    if (this.child && !this.gone) {
-      const asked = this.call('POST', '/exit').catch(() => {});
-      await Promise.race([asked.then(() => this.exited), delay(EXIT_MS)]);
-    }
-    this.kill();
-  }
-
-  kill() {
+  /**
+   * Ends the process and everything it started. Continue writes the session file synchronously on
+   * every change of the history, so a kill loses nothing a clean exit would keep.
+   */
+  stop() {
     if (!this.child) return;
     killGroup(this.child.pid);
     ServeProcess.groups.delete(this.child.pid);
@@ -105,8 +99,6 @@ function killGroup(pid) {
     // Already gone.
   }
 }
-
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port nothing listens on now; `cn serve` binds it on all interfaces. */
 function freePort() {
