@@ -75,11 +75,11 @@ async function hello(c) {
   records = new SessionRecords(c.storeDir);
   settings = existsSync(settingsFile()) ? JSON.parse(readFileSync(settingsFile(), 'utf8')) : {};
   // A restart: every session's server starts again now, as it takes seconds.
-  for (const sessionId of Object.keys(records.all)) session(sessionId);
+  for (const sessionId of Object.keys(records.all)) startSoon(sessionId);
   return {
     protocol: PROTOCOL,
     runtime: { name: 'continue', version: VERSION, language: 'typescript' },
-    profiles: ['core'],
+    profiles: ['core', 'continuation'],
     capabilities: ['restart', 'host-env'],
     shell: { tool: 'Bash', commandField: 'command' },
     read: { tool: 'Read', pathField: 'filepath' },
@@ -148,15 +148,24 @@ function writeConfig(sessionId, found) {
   return file;
 }
 
-/** The live state of a kit session, its server started if it is not running. */
-function session(sessionId) {
-  const found = records.get(sessionId);
+/** The live state of a kit session: its server, the prompts held, the messages on their way. */
+function liveState(sessionId) {
+  records.get(sessionId);
   let state = live.get(sessionId);
   if (!state) {
-    state = { held: [], sending: Promise.resolve() };
+    state = { held: [], sending: Promise.resolve(), posting: 0 };
     live.set(sessionId, state);
   }
+  return state;
+}
+
+/** The session's live state, its server started if it is not running. */
+function session(sessionId) {
+  const state = liveState(sessionId);
+  clearTimeout(state.starting);
+  state.starting = undefined;
   if (!state.server || state.server.gone) {
+    const found = records.get(sessionId);
     state.server = new ServeProcess({
       cwd: found.location,
       env: environment(),
@@ -167,13 +176,26 @@ function session(sessionId) {
   return state;
 }
 
-/** A settings change: written, and each running server started again once idle, as Continue reads them at start. */
+/** How long a new session waits before its server starts: the settings the kit sends next are read at that start. */
+const START_DELAY_MS = 300;
+
+/** Starts the session's server soon, as a start takes seconds. */
+function startSoon(sessionId) {
+  const state = liveState(sessionId);
+  if (!state.server && !state.starting) state.starting = setTimeout(() => session(sessionId), START_DELAY_MS);
+}
+
+/**
+ * A settings change: written, and each running server started again once idle, as Continue reads
+ * them at start; one that does not listen yet, with no message on its way to it, is stopped and
+ * started again at once.
+ */
 async function applySettings(sessionIds = [...live.keys()]) {
   writeFileSync(settingsFile(), JSON.stringify(settings));
   for (const sessionId of sessionIds) {
     const state = live.get(sessionId);
     if (!state?.server) continue;
-    await idle(sessionId);
+    if (state.server.base || state.posting > 0) await idle(sessionId);
     state.server.stop();
     state.server = undefined;
     session(sessionId);
@@ -188,6 +210,7 @@ let admitted = 0;
  */
 function post(sessionId, text) {
   const state = session(sessionId);
+  state.posting += 1;
   const posted = state.sending.then(async () => {
     const { server } = session(sessionId);
     const queued = await busy(server);
@@ -196,7 +219,11 @@ function post(sessionId, text) {
     });
     return queued;
   });
-  state.sending = posted.catch((error) => diagnostics.push(error.message));
+  state.sending = posted
+    .catch((error) => diagnostics.push(error.message))
+    .finally(() => {
+      state.posting -= 1;
+    });
   return posted;
 }
 
@@ -210,7 +237,7 @@ async function busy(server) {
 }
 
 /** The server's `GET /state`, or undefined where no server answers. */
-const stateOf = async (server) => (server && !server.gone ? server.state().catch(() => undefined) : undefined);
+const stateOf = async (server) => (server?.base && !server.gone ? server.state().catch(() => undefined) : undefined);
 
 function promptText(prompt) {
   if (prompt.parts.some((part) => part.type !== 'text'))
@@ -269,7 +296,7 @@ const continueId = (sessionId) =>
 const commands = {
   'session.create': (c) => {
     const created = records.create(c, config.instance, (id) => ({ continueId: continueId(id) }));
-    session(created.sessionId);
+    startSoon(created.sessionId);
     return created;
   },
   'prompt.admit': admit,
