@@ -202,6 +202,14 @@ async function applySettings(sessionIds = [...live.keys()]) {
   }
 }
 
+/** A settings command: its value kept under `key`, and applied to every running server. */
+const configure =
+  (key, value = (c) => c) =>
+  async (c) => {
+    settings[key] = value(c);
+    await applySettings();
+  };
+
 let admitted = 0;
 
 /**
@@ -352,18 +360,9 @@ const commands = {
         return void (await server.permission(c.id, c.approve));
     throw new Refusal('not-found', `no permission request ${c.id}`);
   },
-  'compaction.configure': async (c) => {
-    settings.compaction = c;
-    await applySettings();
-  },
-  'tool-output.configure': async (c) => {
-    settings.toolOutput = c;
-    await applySettings();
-  },
-  'host.env.set': async (c) => {
-    settings.hostEnv = { ...settings.hostEnv, [c.name]: c.value };
-    await applySettings();
-  },
+  'compaction.configure': configure('compaction'),
+  'tool-output.configure': configure('toolOutput'),
+  'host.env.set': configure('hostEnv', (c) => ({ ...settings.hostEnv, [c.name]: c.value })),
   // Continue lists the skills of `<global dir>/skills` in its Skills tool, read for every request.
   'skill.define': (c) => writeSkill(join(globalDir(), 'skills'), c, 'Continue'),
   ...storeReads({

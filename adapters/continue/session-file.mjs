@@ -71,28 +71,26 @@ export function toKitHistory(items) {
       continue;
     }
     if (message.role !== 'assistant') continue;
-    const calls = message.toolCalls ?? [];
-    messages.push({
-      ...base,
-      role: 'assistant',
-      hidden: false,
-      status: isFailure(item) ? 'failed' : 'completed',
-      text: textOf(message.content),
-      toolCalls: calls.map((call) => ({ callId: call.id, name: call.function.name, input: call.function.arguments })),
-    });
+    const toolCalls = (message.toolCalls ?? []).map(({ id, function: called }) => ({
+      callId: id,
+      name: called.name,
+      input: called.arguments,
+    }));
+    const status = isFailure(item) ? 'failed' : 'completed';
+    messages.push({ ...base, role: 'assistant', hidden: false, status, text: textOf(message.content), toolCalls });
     for (const state of item.toolCallStates ?? []) {
-      const status = TOOL_STATUS[state.status] ?? 'running';
+      const settlement = TOOL_STATUS[state.status] ?? 'running';
       messages.push({
         id: `${base.id}/${state.toolCallId}`,
         seq: item.seq,
         role: 'tool',
         hidden: false,
-        status,
+        status: settlement,
         assistantMessageId: base.id,
         callId: state.toolCallId,
         name: state.toolCall?.function?.name ?? '',
         output:
-          status === 'running'
+          settlement === 'running'
             ? null
             : state.output?.length
               ? state.output.map((part) => part.content).join('\n')
