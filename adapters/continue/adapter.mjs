@@ -153,7 +153,7 @@ function liveState(sessionId) {
   records.get(sessionId);
   let state = live.get(sessionId);
   if (!state) {
-    state = { held: [], sending: Promise.resolve(), posting: 0 };
+    state = { held: [], sending: Promise.resolve() };
     live.set(sessionId, state);
   }
   return state;
@@ -186,19 +186,20 @@ function startSoon(sessionId) {
 }
 
 /**
- * A settings change: written, and each running server started again once idle, as Continue reads
- * them at start; one that does not listen yet, with no message on its way to it, is stopped and
- * started again at once.
+ * A settings change: written, and each running server started again, as Continue reads them at
+ * start: after the messages on their way to it, once it is idle, and before any message sent after.
  */
-async function applySettings(sessionIds = [...live.keys()]) {
+function applySettings(sessionIds = [...live.keys()]) {
   writeFileSync(settingsFile(), JSON.stringify(settings));
   for (const sessionId of sessionIds) {
     const state = live.get(sessionId);
     if (!state?.server) continue;
-    if (state.server.base || state.posting > 0) await idle(sessionId);
-    state.server.stop();
-    state.server = undefined;
-    session(sessionId);
+    state.sending = state.sending.then(async () => {
+      while (await busy(state.server)) await delay(POLL_MS);
+      state.server.stop();
+      state.server = undefined;
+      session(sessionId);
+    });
   }
 }
 
@@ -207,7 +208,7 @@ const configure =
   (key, value = (c) => c) =>
   async (c) => {
     settings[key] = value(c);
-    await applySettings();
+    applySettings();
   };
 
 let admitted = 0;
@@ -218,7 +219,6 @@ let admitted = 0;
  */
 function post(sessionId, text) {
   const state = session(sessionId);
-  state.posting += 1;
   const posted = state.sending.then(async () => {
     const { server } = session(sessionId);
     const queued = await busy(server);
@@ -227,11 +227,7 @@ function post(sessionId, text) {
     });
     return queued;
   });
-  state.sending = posted
-    .catch((error) => diagnostics.push(error.message))
-    .finally(() => {
-      state.posting -= 1;
-    });
+  state.sending = posted.catch((error) => diagnostics.push(error.message));
   return posted;
 }
 
@@ -327,7 +323,7 @@ const commands = {
     const found = records.get(c.sessionId);
     found.location = c.location;
     records.save();
-    await applySettings([c.sessionId]);
+    applySettings([c.sessionId]);
   },
   'session.select': async (c) => {
     if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
@@ -335,7 +331,7 @@ const commands = {
     const found = records.get(c.sessionId);
     found.model = c.model ?? undefined;
     records.save();
-    await applySettings([c.sessionId]);
+    applySettings([c.sessionId]);
   },
   // cn serve asks about no call (a tool whose policy is ask is hidden from the model), but its
   // pending permission is what GET /state says.
