@@ -91,6 +91,7 @@ async function hello(c) {
       toolOutput: { maxLines: 1000, maxChars: 50_000 },
       // A compaction replaces the whole history with its summary (src/compaction.ts).
       recentContextTokens: 0,
+      // Its system message and tool definitions weigh some 2,500 tokens of a request (characters / 4).
       requestOverheadTokens: 4_000,
     },
   };
