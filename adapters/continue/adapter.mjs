@@ -31,6 +31,8 @@ const EMULATED = {
   events: "the session file's history items, numbered by their position, at the file's last write",
   'events.subscribe': 'a cursor the adapter keeps over the session file',
   'events.take': 'reads the session file after the cursor the adapter keeps',
+  'compaction.configure.reserve':
+    "the contextLength and maxTokens given to Continue are the adapter's arithmetic: the pair that puts Continue's threshold (window less allowance less its own buffer, added up: the larger of the allowance and a fifth of what it leaves, at most 15000) at the kit's window less the larger of allowance and buffer, neither below the kit's; Continue has no setting of a compaction buffer",
 };
 
 /** What of EMULATED Continue has no interface for at all. */
@@ -357,7 +359,17 @@ const commands = {
         return void (await server.permission(c.id, c.approve));
     throw new Refusal('not-found', `no permission request ${c.id}`);
   },
-  'compaction.configure': configure('compaction'),
+  'compaction.configure': (c) => {
+    // Profile sol's switches (not declared): Continue has no setting that turns its automatic
+    // compaction off, prunes tool outputs, or gives compaction another model or prompt.
+    const sol = ['auto', 'prune', 'model', 'prunedMessage'].filter((name) => c[name] !== undefined);
+    if (sol.length > 0)
+      throw new Refusal(
+        'unsupported',
+        `absent in ${VERSION}: Continue has no setting of ${sol.join(', ')} for its compaction`,
+      );
+    return configure('compaction')(c);
+  },
   'tool-output.configure': configure('toolOutput'),
   'host.env.set': configure('hostEnv', (c) => ({ ...settings.hostEnv, [c.name]: c.value })),
   // Continue lists the skills of `<global dir>/skills` in its Skills tool, read for every request.
