@@ -55,7 +55,11 @@ const TOOL_STATUS = { done: 'success', errored: 'error', canceled: 'interrupted'
  * The session's messages: user prompts, the model's answers with their tool calls, each call's
  * state as a tool message (its output as Continue sends it back, the output parts joined by line
  * breaks: `convertFromUnifiedHistory`, core/util/messageConversion.ts), and a compaction's summary
- * as its hidden checkpoint. A call still `generated` or `calling` is running.
+ * as its hidden checkpoint. A call still `generated` or `calling` is running; while it runs, Bash
+ * writes the output it has so far into the file as the call's output, whole, on every chunk
+ * (`showCurrentOutput`, src/tools/runTerminalCommand.ts; `addToolResult(..., "calling")`,
+ * src/services/ChatHistoryService.ts), and the history shows what the file holds: null only where
+ * no output is written yet.
  */
 export function toKitHistory(items) {
   const messages = [];
@@ -89,12 +93,11 @@ export function toKitHistory(items) {
         assistantMessageId: base.id,
         callId: state.toolCallId,
         name: state.toolCall?.function?.name ?? '',
-        output:
-          settlement === 'running'
+        output: state.output?.length
+          ? state.output.map((part) => part.content).join('\n')
+          : settlement === 'running'
             ? null
-            : state.output?.length
-              ? state.output.map((part) => part.content).join('\n')
-              : 'Tool cancelled',
+            : 'Tool cancelled',
       });
     }
   }
