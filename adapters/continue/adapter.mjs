@@ -85,6 +85,8 @@ async function hello(c) {
     capabilities: ['restart', 'host-env'],
     shell: { tool: 'Bash', commandField: 'command' },
     read: { tool: 'Read', pathField: 'filepath' },
+    // Continue's skill tool: a skill's body by its name (src/tools/skills.ts).
+    skill: { tool: 'Skills', nameField: 'skill_name' },
     texts: { 'prompt.default-delivery': 'queue' },
     emulated: EMULATED,
     absent: ABSENT,
