@@ -194,18 +194,30 @@ function startSoon(sessionId) {
  * A settings change: written, and each running server started again, as Continue reads them at
  * start: after the messages on their way to it, once it is idle, and before any message sent after.
  */
-function applySettings(sessionIds = [...live.keys()]) {
+function applySettings(sessionIds = [...live.keys()], { fence = false } = {}) {
   writeFileSync(settingsFile(), JSON.stringify(settings));
   for (const sessionId of sessionIds) {
     const state = live.get(sessionId);
     if (!state?.server) continue;
     state.sending = state.sending.then(async () => {
+      if (fence) await stopDrain(sessionId, state.server);
       while (await busy(state.server)) await delay(POLL_MS);
       state.server.stop();
       state.server = undefined;
       session(sessionId);
     });
   }
+}
+
+/**
+ * The fence of a move: the running drain stops where it is (`POST /pause` aborts the model's
+ * stream, and the loop makes no further model call), a tool already running ends as Continue lets
+ * it (its result saved in the session file), and no turn of the drain begins in the old location.
+ */
+async function stopDrain(sessionId, server) {
+  if ((await stateOf(server))?.isProcessing) await server.pause().catch(() => {});
+  while (!server.gone && items(sessionId).some((item) => item.toolCallStates?.some((t) => t.status === 'calling')))
+    await delay(POLL_MS);
 }
 
 /** A settings command: its value kept under `key`, and applied to every running server. */
@@ -323,12 +335,13 @@ const commands = {
     if (await busy(state.server)) await state.server.pause().catch(() => {});
     await idle(c.sessionId);
   },
-  // Continue finds a session by its ID wherever its server starts: moved, it starts in the new location.
+  // Continue finds a session by its ID wherever its server starts: moved, its drain stops at the
+  // fence (POST /pause) and its server starts again in the new location.
   'session.move': async (c) => {
     const found = records.get(c.sessionId);
     found.location = c.location;
     records.save();
-    applySettings([c.sessionId]);
+    applySettings([c.sessionId], { fence: true });
   },
   'session.select': async (c) => {
     if (typeof c.agent === 'string') throw new Refusal('unsupported', UNSUPPORTED['agent.define']);
