@@ -56,6 +56,9 @@ const TOOL_FLAGS = ['--allow', 'Write', '--allow', 'Edit', '--allow', 'MultiEdit
   ...['Exit', 'AskQuestion', 'Fetch'].map((tool) => ['--exclude', tool]),
 );
 
+/** Variables of the kit's host environment that switch off what another runtime does: Continue reads none of them. */
+const UNREAD_SWITCHES = new Set(['OPENCODE_DISABLE_PROJECT_CONFIG']);
+
 const diagnostics = [];
 const subscriptions = new Map();
 let config;
@@ -386,7 +389,15 @@ const commands = {
     return configure('compaction')(c);
   },
   'tool-output.configure': configure('toolOutput'),
-  'host.env.set': configure('hostEnv', (c) => ({ ...settings.hostEnv, [c.name]: c.value })),
+  'host.env.set': (c) => {
+    // A switch another runtime reads would change nothing here: refused as absent, not kept.
+    if (UNREAD_SWITCHES.has(c.name))
+      throw new Refusal(
+        'unsupported',
+        `absent in ${VERSION}: Continue reads no ${c.name}, and no setting of its own turns off the working directory's AGENTS.md (constructSystemMessage, src/systemMessage.ts)`,
+      );
+    return configure('hostEnv', () => ({ ...settings.hostEnv, [c.name]: c.value }))(c);
+  },
   // Continue lists the skills of `<global dir>/skills` in its Skills tool, read for every request.
   'skill.define': (c) => writeSkill(join(globalDir(), 'skills'), c, 'Continue'),
   ...storeReads({
