@@ -7,8 +7,12 @@
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const original = globalThis.fetch;
 
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (!LOOPBACK.has(url.hostname)) return Promise.reject(new TypeError('fetch failed: offline'));
-  return original(input, init);
-};
+// Assigned through Object.assign: a plain assignment in a script would redeclare the global's type
+// for the project's TypeScript, which reads these files too.
+Object.assign(globalThis, {
+  fetch: (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!LOOPBACK.has(url.hostname)) return Promise.reject(new TypeError('fetch failed: offline'));
+    return original(input, init);
+  },
+});
