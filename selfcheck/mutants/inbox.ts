@@ -698,7 +698,7 @@ export const inbox: Mutant[] = [
     file: 'history/history-projection.ts',
     find: 'CREATE TABLE IF NOT EXISTS messages (\n  id TEXT PRIMARY KEY,\n  session_id TEXT NOT NULL REFERENCES sessions(id),',
     replace: 'CREATE TEMP TABLE IF NOT EXISTS messages (\n  id TEXT PRIMARY KEY,\n  session_id TEXT NOT NULL,',
-    clauses: ['INB-06 (d)'],
+    clauses: ['INB-06 (c)'],
   },
   {
     // The messages of an earlier process are taken for another run's: history shows only this process's.
@@ -707,6 +707,6 @@ export const inbox: Mutant[] = [
     find: "    this.list = db.prepare<[string], MessageRow>(\n      'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq',\n    );\n    this.newest = db.prepare<[string, number], MessageRow>(\n      'SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? ORDER BY seq DESC LIMIT ?',\n    );",
     replace:
       "    const startedAt = db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) AS seq FROM messages').get()!.seq;\n    this.list = db.prepare<[string], MessageRow>(\n      `SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? AND seq > ${startedAt} ORDER BY seq`,\n    );\n    this.newest = db.prepare<[string, number], MessageRow>(\n      `SELECT id, seq, role, hidden, status, body FROM messages WHERE session_id = ? AND seq > ${startedAt} ORDER BY seq DESC LIMIT ?`,\n    );",
-    clauses: ['INB-06 (d)'],
+    clauses: ['INB-06 (c)'],
   },
 ];
