@@ -108,7 +108,7 @@ export const systemMessages: Mutant[] = [
     file: 'context/location-contexts.ts',
     find: "dateSource(clock, () => hostEnv().TZ || 'UTC'),",
     replace: "dateSource(clock, () => 'UTC'),",
-    clauses: ['MCS-07 (a)'],
+    clauses: ['MCS-07 (a)', 'EPO-10 (b)'],
   },
   {
     name: 'the fallback wrapper escapes ampersands last, so markup is escaped twice',
