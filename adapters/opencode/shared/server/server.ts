@@ -238,20 +238,23 @@ export class OpencodeServer {
   /**
    * Has the running server read its configuration file again, which costs a fraction of a start.
    * OpenCode holds its global configuration for the life of its process; its own route
-   * `PATCH /global/config` (Config.updateGlobal, 1.18.33) merges the body into that file and, when
-   * that changes the file's text, writes it back and drops what it held. The body is empty, so the
-   * file says what the adapter wrote; its text changes all the same, OpenCode writing its own
-   * serialization, without the final newline the adapter's has. `POST /global/dispose` then
-   * disposes every location's instance (joining the disposal the change started), each booting
-   * from the file again on its next request. False when OpenCode did not write the file back: only
-   * a restart reads it then.
+   * `PATCH /global/config` (Config.updateGlobal, OpenCode 1.18.33, Kilo CLI 7.7.7) merges the body
+   * into that file and, only when that changes the file's text, writes it back and drops what it
+   * held. So the file goes without its `$schema` and the body brings it back: the text changes
+   * while what the file says does not (Kilo edits its `kilo.jsonc` in place, and an empty body
+   * would leave it as it was). `POST /global/dispose` then disposes every location's instance
+   * (joining the disposal the change started), each booting from the file again on its next
+   * request. False when the server did not write the file back as it was: only a restart reads it then.
    */
   async reread(settings: ServerSettings): Promise<boolean> {
     const file = join(settings.home, settings.runtime.configFile);
-    const written = readFileSync(file, 'utf8');
-    await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', {});
+    const wanted = JSON.parse(readFileSync(file, 'utf8'));
+    const { $schema, ...unmarked } = wanted;
+    const sent = `${JSON.stringify(unmarked, null, 2)}\n`;
+    writeFileSync(file, sent);
+    await serverRequest('PATCH', `${this.url}/global/config`, '/global/config', { $schema });
     const now = readFileSync(file, 'utf8');
-    if (now === written || !isDeepStrictEqual(JSON.parse(now), JSON.parse(written))) return false;
+    if (now === sent || !isDeepStrictEqual(JSON.parse(now), wanted)) return false;
     await serverRequest('POST', `${this.url}/global/dispose`, '/global/dispose', {});
     return true;
   }
