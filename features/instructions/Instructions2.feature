@@ -880,14 +880,19 @@ Feature: Instructions2 - Instruction files as the changing context
     When session "s1" moves to "b" of the project "project"
     And the user steers "two"
     And the session settles
-    Then the baseline of request 2 contains the instructions in an order the seeds allow:
-      | project | PACKAGE B: use spaces |
-      | project | ROOT: run the tests   |
+    Then the baseline of request 2 contains, in order:
+      | PACKAGE B: use spaces |
     # checks independently: EPO-07 RUN-08
     And the baseline of request 2 does not contain "PACKAGE A: use tabs"
     # checks: EPO-07
     And the baseline of request 2 names the working directory of "s1"
     And request 2 tells the model nothing beside "two"
+    # The root's file is found upward from either directory: whether it is, and in which order, is
+    # the discovery's (INS-01), not the move's.
+    # checks: INS-01
+    And the baseline of request 2 contains the instructions in an order the seeds allow:
+      | project | PACKAGE B: use spaces |
+      | project | ROOT: run the tests   |
 
   @INS-01 @id:ins-files-mid-drain-1 @needs:kit-tools
   Scenario: [26] A file edited while a tool runs reaches the model at the drain's next boundary, after the tool result, with no new prompt
