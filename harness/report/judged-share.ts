@@ -8,6 +8,8 @@ import type { ScenarioResult } from './scenario-results.js';
 export interface Share {
   judged: number;
   of: number;
+  /** Clauses whose only verdict is "not implemented", besides those judged (passed or failed). */
+  notImplemented?: number;
 }
 
 /** The rule's scenarios, and how many of them gave it a verdict (passed, failed or not implemented). */
@@ -29,16 +31,36 @@ export function clauseJudged(results: readonly ScenarioResult[], clause: Clause)
   );
 }
 
-/** The rule's clauses, and how many of them a scenario that gave the rule a verdict checks. */
-export function clauseShare(results: readonly ScenarioResult[], clauses: readonly Clause[]): Share {
-  return { judged: clauses.filter((clause) => clauseJudged(results, clause)).length, of: clauses.length };
+/** Whether every verdict a clause's scenarios gave its rule is "not implemented". */
+function clauseNotImplemented(results: readonly ScenarioResult[], clause: Clause): boolean {
+  const outcomes = results
+    .filter((result) => clause.scenarios.some((id) => resultNamed(id, result)) && !restsOnEmulation(result, clause))
+    .map((result) => outcomeFor(result, clause.rule))
+    .filter(isVerdict);
+  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'not implemented');
 }
 
-/** "1 of 4 scenarios, 2 of 3 clauses judged": how much a rule's outcome rests on. */
+/**
+ * The rule's clauses, and how many of them a scenario that passed or failed the rule checks; apart
+ * from those, how many only a scenario not implemented does: a clause the runtime lacks is not one
+ * it was judged on, so a pass resting on the others says so.
+ */
+export function clauseShare(results: readonly ScenarioResult[], clauses: readonly Clause[]): Share {
+  const withVerdict = clauses.filter((clause) => clauseJudged(results, clause));
+  const notImplemented = withVerdict.filter((clause) => clauseNotImplemented(results, clause)).length;
+  return {
+    judged: withVerdict.length - notImplemented,
+    of: clauses.length,
+    ...(notImplemented > 0 ? { notImplemented } : {}),
+  };
+}
+
+/** "1 of 4 scenarios, 1 of 3 clauses judged, 1 not implemented": how much a rule's outcome rests on. */
 export function shareText(scenarios: Share, clauses?: Share): string {
   const parts = [`${scenarios.judged} of ${scenarios.of} scenarios`];
   if (clauses && clauses.of > 0) parts.push(`${clauses.judged} of ${clauses.of} clauses`);
-  return `${parts.join(', ')} judged`;
+  const notImplemented = clauses?.notImplemented ? `, ${clauses.notImplemented} not implemented` : '';
+  return `${parts.join(', ')} judged${notImplemented}`;
 }
 
 /**

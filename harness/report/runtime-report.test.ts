@@ -91,6 +91,32 @@ test("a rule's standing says how many of its clauses a scenario that gave it a v
   );
 });
 
+test('a pass that rests partly on clauses the runtime does not implement says how many', () => {
+  const partly = {
+    scenarios: [
+      scenario('a', 'passed', ['INB-15']),
+      scenario('d', 'not implemented', ['INB-15'], 'not implemented: session.run'),
+    ],
+  };
+  const clauses = [
+    { rule: 'INB-15', letter: 'a', text: 'Checked here', scenarios: ['a'], about: [], line: 1 },
+    {
+      rule: 'INB-15',
+      letter: 'b',
+      text: 'Only where the runtime runs a session',
+      scenarios: ['d'],
+      about: [],
+      line: 2,
+    },
+  ];
+  const standing = judgedRuntime('kilo', '1.0.0', '2026-01-15', partly, new Map(), clauses);
+  assert.deepEqual(standing.rules['INB-15']?.clauses, { judged: 1, of: 2, notImplemented: 1 });
+  assert.match(
+    runtimeReportPage(standing, partly, new Map(), clauses),
+    /\| INB-15 \| passed, 2 of 2 scenarios, 1 of 2 clauses judged, 1 not implemented \|/,
+  );
+});
+
 test('a rule stands failed where the baseline lists an intermittent failure, even on a run that passed it', () => {
   const racing = new Map([
     ['a', { class: 'deviation' as const, reason: 'INB-01: races its own write queue', intermittent: true }],
