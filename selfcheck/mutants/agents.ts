@@ -359,10 +359,10 @@ export const agents: Mutant[] = [
     clauses: ['AGT-03 (d)'],
   },
   {
-    name: 'the skill tool gives the body without the location',
+    name: 'the skill tool loads the first skill the agent may use, whatever name is asked',
     file: 'tools/skill-tool.ts',
-    find: "return [`Skill ${skill.name}${skill.location ? ` (files in ${skill.location})` : ''}:`, skill.body].join('\\n');",
-    replace: "return [`Skill ${skill.name}:`, skill.body].join('\\n');",
+    find: 'const skill = agents.permittedSkills(agent).find((permitted) => permitted.name === input.name);',
+    replace: 'const skill = agents.permittedSkills(agent)[0];',
     clauses: ['AGT-07 (a)'],
   },
   {
