@@ -53,6 +53,7 @@ test(
       { kind: 'numbered', count: 300, suffix: ' é€𝄞' },
       { kind: 'repeated', char: 'x', count: 100_000 },
       { kind: 'repeated', char: 'x', count: 5000, between: ['BEGIN', 'END'] },
+      { kind: 'prose', count: 100_000 },
     ];
     for (const produced of outputs) assert.equal(sh(produceCommand(produced), location).stdout, producedText(produced));
   }),

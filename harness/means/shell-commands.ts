@@ -4,6 +4,8 @@
  * the kit tool it stands for, so the scenarios' checks of the workspace hold unchanged.
  */
 
+import { PROSE_SENTENCE, prose } from './prose.js';
+
 /** Where the kit creates the file that opens a gate: `.kit-gates/<name>` in the location. */
 export const GATE_DIRECTORY = '.kit-gates';
 
@@ -52,9 +54,16 @@ export type ProducedText =
    * One line of `count` copies of the one-byte character `char`, between the ASCII texts of
    * `between` if given: ends unlike the middle tell a cut keeping the head alone from one keeping both.
    */
-  | { kind: 'repeated'; char: string; count: number; between?: readonly [string, string] };
+  | { kind: 'repeated'; char: string; count: number; between?: readonly [string, string] }
+  /**
+   * One line of `count` characters of plain English (`prose`): as large as a repeated character
+   * to a count of characters, it weighs as much to a real tokenizer, which a long run of one
+   * character can send into a slow path.
+   */
+  | { kind: 'prose'; count: number };
 
 export function producedText(produced: ProducedText): string {
+  if (produced.kind === 'prose') return prose(produced.count);
   if (produced.kind === 'repeated') {
     const [first, last] = produced.between ?? ['', ''];
     return `${first}${produced.char.repeat(produced.count)}${last}`;
@@ -64,6 +73,7 @@ export function producedText(produced: ProducedText): string {
 
 /** Prints exactly `producedText(produced)`. */
 export function produceCommand(produced: ProducedText): string {
+  if (produced.kind === 'prose') return `yes ${quote(PROSE_SENTENCE)} | tr -d '\\n' | head -c ${produced.count}`;
   if (produced.kind === 'repeated') {
     if (Buffer.byteLength(produced.char) !== 1)
       throw new Error(`a repeated output is of one-byte characters, not "${produced.char}"`);

@@ -4,6 +4,7 @@ import { NothingToJudge, SuiteDefect } from '../../harness/report/outcome.js';
 import { errorTurn, textTurn, recordingTurn } from '../../harness/provider/turns.js';
 import { reportedInputTokens } from '../../harness/provider/scripted-turn.js';
 import { sameRequestKey, type ModelVisibleMessage } from '../../harness/provider/captured-request.js';
+import { prose } from '../../harness/means/prose.js';
 import type { Mentioned } from '../support/parameter-types.js';
 import type { KitWorld } from '../support/world.js';
 import { LAST_REQUEST, request, requestLabel } from '../support/requests.js';
@@ -174,12 +175,6 @@ Then('the history still holds the system message {string}', async function (this
   const held = (await this.driver.history(this.session().id)).flatMap((m) => (m.role === 'system' ? [m.text] : []));
   expect(held).to.include(text);
 });
-
-/** Plain English text of an exact length: every tokenizer counts roughly four characters a token. */
-function prose(length: number): string {
-  const sentence = 'The quick brown fox jumps over the lazy dog while the kit counts every token. ';
-  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
-}
 
 /**
  * A window stated in the scenario is the room for its conversation: the runtime's own weight (its

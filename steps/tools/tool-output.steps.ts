@@ -188,6 +188,13 @@ Given(
 );
 
 Given(
+  'the provider calls produce {string} with one line of {prose}',
+  function (this: KitWorld, id: string, length: number) {
+    return produce(this, id, { kind: 'prose', count: length });
+  },
+);
+
+Given(
   'the provider calls produce {string} with one line of {int} {string} between {string} and {string}',
   function (this: KitWorld, id: string, count: number, char: string, first: string, last: string) {
     return produce(this, id, { kind: 'repeated', char, count, between: [first, last] });
