@@ -95,6 +95,22 @@ export function restsOnEmulation(result: ScenarioResult, clause: Clause): boolea
 }
 
 /**
+ * The verdicts (passed, failed, not implemented) the scenarios that check a clause gave its rule,
+ * on the runtime's own doing: a scenario that reached the clause's part through the adapter's
+ * emulation gives none.
+ */
+export function clauseVerdicts(results: readonly ScenarioResult[], clause: Clause): Outcome[] {
+  return results
+    .filter((result) => clause.scenarios.some((id) => resultNamed(id, result)) && !restsOnEmulation(result, clause))
+    .map((result) => outcomeFor(result, clause.rule))
+    .filter(isVerdict);
+}
+
+/** Whether a clause's verdicts pass or fail it, not only say the runtime lacks it. */
+export const passedOrFailed = (verdicts: readonly Outcome[]) =>
+  verdicts.some((outcome) => outcome !== 'not implemented');
+
+/**
  * What the runtime refused, when it is none of what the rule is about (rules/index.md, About): the
  * scenario needed it only to reach the rule's state, as an admission without a run shows a receipt,
  * so the refusal leaves the rule not judged, never not implemented. A rule without an About line
@@ -146,12 +162,16 @@ function thinPass(results: readonly ScenarioResult[], rule: string): { outcome: 
   let notImplemented = 0;
   let unjudged = 0;
   for (const clause of clauses.filter((c) => c.rule === rule && c.scenarios.length > 0)) {
-    const ran = results.filter((result) => clause.scenarios.some((id) => resultNamed(id, result)));
-    // A clause about a part the adapter emulated is none of the runtime's, whatever the scenario showed.
-    const outcomes = ran.map((result) => (restsOnEmulation(result, clause) ? 'not judged' : outcomeFor(result, rule)));
-    if (outcomes.some((outcome) => outcome === 'passed' || outcome === 'failed')) judged += 1;
-    else if (outcomes.includes('not implemented')) notImplemented += 1;
-    else if (ran.some((result, i) => outcomes[i] !== 'not applicable' || /needs capability/.test(result.reason ?? '')))
+    const verdicts = clauseVerdicts(results, clause);
+    if (passedOrFailed(verdicts)) judged += 1;
+    else if (verdicts.length > 0) notImplemented += 1;
+    else if (
+      results.some(
+        (result) =>
+          clause.scenarios.some((id) => resultNamed(id, result)) &&
+          (outcomeFor(result, rule) !== 'not applicable' || /needs capability/.test(result.reason ?? '')),
+      )
+    )
       unjudged += 1;
   }
   if (notImplemented + unjudged <= judged) return undefined;

@@ -1,6 +1,5 @@
 import type { Clause } from '../suite/clauses.js';
-import { resultNamed } from '../suite/clauses.js';
-import { outcomeFor, restsOnEmulation, rulesOf } from './coverage.js';
+import { clauseVerdicts, outcomeFor, passedOrFailed, rulesOf } from './coverage.js';
 import { isVerdict, type Outcome } from './outcome.js';
 import type { ScenarioResult } from './scenario-results.js';
 
@@ -23,21 +22,7 @@ export function scenarioShare(results: readonly ScenarioResult[], rule: string):
  * runtime's own doing where the clause is about a part the adapter may emulate.
  */
 export function clauseJudged(results: readonly ScenarioResult[], clause: Clause): boolean {
-  return results.some(
-    (result) =>
-      clause.scenarios.some((id) => resultNamed(id, result)) &&
-      isVerdict(outcomeFor(result, clause.rule)) &&
-      !restsOnEmulation(result, clause),
-  );
-}
-
-/** Whether every verdict a clause's scenarios gave its rule is "not implemented". */
-function clauseNotImplemented(results: readonly ScenarioResult[], clause: Clause): boolean {
-  const outcomes = results
-    .filter((result) => clause.scenarios.some((id) => resultNamed(id, result)) && !restsOnEmulation(result, clause))
-    .map((result) => outcomeFor(result, clause.rule))
-    .filter(isVerdict);
-  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'not implemented');
+  return clauseVerdicts(results, clause).length > 0;
 }
 
 /**
@@ -46,10 +31,10 @@ function clauseNotImplemented(results: readonly ScenarioResult[], clause: Clause
  * it was judged on, so a pass resting on the others says so.
  */
 export function clauseShare(results: readonly ScenarioResult[], clauses: readonly Clause[]): Share {
-  const withVerdict = clauses.filter((clause) => clauseJudged(results, clause));
-  const notImplemented = withVerdict.filter((clause) => clauseNotImplemented(results, clause)).length;
+  const verdicts = clauses.map((clause) => clauseVerdicts(results, clause));
+  const notImplemented = verdicts.filter((outcomes) => outcomes.length > 0 && !passedOrFailed(outcomes)).length;
   return {
-    judged: withVerdict.length - notImplemented,
+    judged: verdicts.filter(passedOrFailed).length,
     of: clauses.length,
     ...(notImplemented > 0 ? { notImplemented } : {}),
   };

@@ -63,18 +63,21 @@ test('each rule keeps its outcome and the line that says why: the baseline reaso
   });
 });
 
+/** A clause of rules/index.md, lettered as its place in the rule. */
+const clauseOf = (rule: string, letter: string, text: string, scenarios: string[]) => ({
+  rule,
+  letter,
+  text,
+  scenarios,
+  about: [],
+  line: letter.charCodeAt(0) - 96,
+});
+
 test("a rule's standing says how many of its clauses a scenario that gave it a verdict checks; the page lists the rest", () => {
   const clauses = [
-    { rule: 'INB-01', letter: 'a', text: 'Checked here', scenarios: ['a'], about: [], line: 1 },
-    {
-      rule: 'INB-01',
-      letter: 'b',
-      text: 'Checked only where the runtime has kit sources',
-      scenarios: ['c'],
-      about: [],
-      line: 2,
-    },
-    { rule: 'INB-01', letter: 'c', text: 'Checked by no scenario', scenarios: [], about: [], line: 3 },
+    clauseOf('INB-01', 'a', 'Checked here', ['a']),
+    clauseOf('INB-01', 'b', 'Checked only where the runtime has kit sources', ['c']),
+    clauseOf('INB-01', 'c', 'Checked by no scenario', []),
   ];
   const standing = judgedRuntime('opencode', '1.0.0', '2026-01-15', document, known, clauses);
   assert.deepEqual(standing.rules['INB-01'], {
@@ -99,15 +102,8 @@ test('a pass that rests partly on clauses the runtime does not implement says ho
     ],
   };
   const clauses = [
-    { rule: 'INB-15', letter: 'a', text: 'Checked here', scenarios: ['a'], about: [], line: 1 },
-    {
-      rule: 'INB-15',
-      letter: 'b',
-      text: 'Only where the runtime runs a session',
-      scenarios: ['d'],
-      about: [],
-      line: 2,
-    },
+    clauseOf('INB-15', 'a', 'Checked here', ['a']),
+    clauseOf('INB-15', 'b', 'Only where the runtime runs a session', ['d']),
   ];
   const standing = judgedRuntime('kilo', '1.0.0', '2026-01-15', partly, new Map(), clauses);
   assert.deepEqual(standing.rules['INB-15']?.clauses, { judged: 1, of: 2, notImplemented: 1 });
