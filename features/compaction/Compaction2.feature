@@ -45,7 +45,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider summarizes with "SUMMARY-ONE: the task is to port the parser"
     And the provider replies with a long reply
     And the provider summarizes with "SUMMARY-TWO: the parser is ported"
-    And the provider replies "done"
+    # A runtime that goes on after a compaction by its own continuation is answered too.
+    And the provider replies "done" to every later turn
     And the user steers "FIRST-ASK: port the parser"
     And the session settles
     # checks: CMP-01
@@ -56,7 +57,6 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     # A runtime that does not compact before the turn breaks CMP-02, which shows nothing of what a summary keeps.
     Then request 2 asked for a summary rather than the turn "two", or nothing here is judged
-    And the provider received 5 requests
     # What the turn after the compaction was sent with, a runtime that sent it while its summary was
     # still being written has nothing to show.
     And request 3 was sent once request 2 was answered, or nothing here is judged
@@ -66,8 +66,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And request 4 mentions "SUMMARY-ONE: the task is to port the parser" in its conversation
     And request 4 omits "FIRST-ASK" in its conversation
     And request 5 mentions "SUMMARY-TWO: the parser is ported" in its conversation
-    # checks: CMP-08
-    And the session has 2 completed compactions
+    # Both compactions stay on record, the earlier one too: the durable ended events, not the updating.
+    # checks: CMP-06
+    And the session has at least 2 completed compactions
 
   @CMP-10 @id:cmp-compaction-9
   Scenario: [3] A context-overflow refusal before any output triggers one compaction and one rebuilt attempt
@@ -158,7 +159,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies with a long reply
     And the provider replies "noted"
     And the provider summarizes with "SUMMARY: a long answer"
-    And the provider replies "done"
+    # A runtime that goes on after a compaction by its own continuation is answered too.
+    And the provider replies "done" to every later turn
     And the user steers "one"
     And the session settles
     # A second turn after the long reply: what the runtime keeps verbatim leaves the long reply to fold.
@@ -171,8 +173,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the session settles
     # checks: CMP-12
     Then request 3 asked for a summary rather than the turn "two"
+    # A compaction once the turn is over, with nothing older to fold, is CMP-03's.
     # checks: CMP-12
-    And the session has 1 completed compaction
+    And the session has at least 1 completed compaction
     # checks: CMP-12 EPO-08
     And request 4 uses the model "kit-other"
     # A runtime that sent the turn while its summary was still being written has no summary to show in it.
@@ -188,7 +191,8 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     And the provider replies with a long reply
     And the provider replies "done on the larger model"
     And the provider summarizes with "SUMMARY: a long answer"
-    And the provider replies "done on the smaller model"
+    # A runtime that goes on after a compaction by its own continuation is answered too.
+    And the provider replies "done on the smaller model" to every later turn
     And the user steers "one"
     And the session settles
     # checks: CMP-01
@@ -203,8 +207,9 @@ Feature: Compaction2 - Failed, repeated and overflow-triggered compaction
     When the session selects the model "kit-model"
     And the user steers "three"
     And the session settles
+    # A compaction once the turn is over, with nothing older to fold, is CMP-03's.
     # checks: CMP-12
-    Then the session has 1 completed compaction
+    Then the session has at least 1 completed compaction
     # checks: CMP-12 EPO-08
     And request 4 uses the model "kit-model"
     # A runtime that sent the turn while its summary was still being written has no summary to show in it.

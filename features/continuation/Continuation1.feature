@@ -29,10 +29,11 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the last request mentions "SUMMARY: produced a long output" in its conversation
     # checks: CON-01
     And the session reports no failure
+    # A continuation sent only once the model has ended its turn leaves the turn after the summary without one.
     # checks: CON-01
-    And the last request ends with a user message after the one mentioning "SUMMARY: produced a long output"
+    And the request after the summary request ends with a user message after the one mentioning "SUMMARY: produced a long output"
     # checks: CON-04
-    And the last request ends with the user message reading "continue"
+    And the request after the summary request ends with the user message reading "continue"
     # checks: CON-04 CON-05
     And the newest user message in the history is a hidden continuation reading "continue"
 
@@ -174,5 +175,33 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the session settles
     # checks: CON-01 CON-04
     Then the session has 1 completed compaction, or nothing here is judged
-    And the last request ends with the user message reading "continue"
+    And the request after the summary request ends with the user message reading "continue"
     And the newest user message in the history is a hidden continuation reading "continue"
+
+  @CON-03 @CON-06 @profile:continuation @id:con-continuation-estimate-1
+  Scenario: [8] A compaction the runtime's own estimate starts before a prompt's turn sends that prompt again after the summary, not a continue
+    Given a session "s1"
+    And the context budget holds a long reply
+    And the provider replies with a long reply
+    And the provider replies "noted"
+    And the provider summarizes with "SUMMARY: a long answer"
+    And the provider replies "done" to every later turn
+    And the user steers "one"
+    And the session settles
+    # A second turn within budget: what the runtime keeps verbatim of its newest turn leaves the long reply to fold.
+    And the user steers "one more"
+    And the session settles
+    And the context budget is sized so that one long reply overflows it
+    When the user steers "two"
+    And the session settles
+    # A runtime that does not compact before the turn (CMP-02's) has no continuation to judge.
+    # checks: CON-03 CON-06
+    Then request 3 asked for a summary rather than the turn "two", or nothing here is judged
+    # checks: CON-03 CON-06
+    And the session has 1 completed compaction, or nothing here is judged
+    # The prompt was never answered: the continuation sends it again, which one decided after the
+    # compaction, on a history holding no user message, would not.
+    # checks: CON-03 CON-06
+    And request 4 ends with the user message reading "two"
+    # checks: CON-03
+    And request 4 has 1 user message "two"

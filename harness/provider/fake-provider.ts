@@ -83,6 +83,8 @@ export class FakeProvider {
    * is answered with that summary repeated, kept in `summaryChecks` and numbered among no requests.
    */
   summaryCheck: string | undefined;
+  /** The numbers of the requests a scripted summary answered, in order: summary requests by their answer. */
+  readonly summariesAnswered: number[] = [];
   /** The requests that asked the model to check its summary, in order (see `summaryCheck`). */
   readonly summaryChecks: CapturedRequest[] = [];
   /** How the runtime's request reads as a baseline and a conversation (it may lower its baseline into a user turn). */
@@ -240,6 +242,7 @@ export class FakeProvider {
     }
     const entry = this.script[at]!.repeat ? this.script[at] : this.script.splice(at, 1)[0];
     if (!entry!.repeat) this.taken += 1;
+    if (entry!.summary) this.summariesAnswered.push(captured.index);
     const held = entry!.hold;
     if (held && !entry!.holdEnd) await this.waitOn(held);
     const answeredAt = this.now();

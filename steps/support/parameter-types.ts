@@ -16,7 +16,7 @@ import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
 import { besideManagedOutputDirectory } from './workspaces.js';
 import type { KitWorld } from './world.js';
-import { LAST_REQUEST, type Placement, type RequestText, SUMMARY_REQUEST } from './requests.js';
+import { AFTER_SUMMARY_REQUEST, LAST_REQUEST, type Placement, type RequestText, SUMMARY_REQUEST } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -157,14 +157,18 @@ defineParameterType({
   useForSnippets: false,
 });
 
-/** `request 3`, `the last request` (the newest one when the step runs) or `the summary request`. */
+/**
+ * `request 3`, `the last request` (the newest one when the step runs), `the summary request` or
+ * `the request after the summary request` (what the runtime sent once its summary came back).
+ */
 const NAMED_REQUESTS: Record<string, number> = {
   'the last request': LAST_REQUEST,
   'the summary request': SUMMARY_REQUEST,
+  'the request after the summary request': AFTER_SUMMARY_REQUEST,
 };
 defineParameterType({
   name: 'request',
-  regexp: /request \d+|the last request|the summary request/,
+  regexp: /request \d+|the last request|the request after the summary request|the summary request/,
   transformer: (words: string) => NAMED_REQUESTS[words] ?? Number(words.slice('request '.length)),
   useForSnippets: false,
 });

@@ -7,14 +7,32 @@ import type { KitWorld } from './world.js';
 export const LAST_REQUEST = 0;
 /** What `{request}` reads for "the summary request": the first one the provider tells for a summary request. */
 export const SUMMARY_REQUEST = -1;
+/** What `{request}` reads for "the request after the summary request": the one the runtime sent once its summary came back. */
+export const AFTER_SUMMARY_REQUEST = -2;
 
 /** How a message names request `n`: by its number, or as the step named it. */
 export const requestLabel = (n: number): string =>
-  n === LAST_REQUEST ? 'the last request' : n === SUMMARY_REQUEST ? 'the summary request' : `request ${n}`;
+  n === LAST_REQUEST
+    ? 'the last request'
+    : n === SUMMARY_REQUEST
+      ? 'the summary request'
+      : n === AFTER_SUMMARY_REQUEST
+        ? 'the request after the summary request'
+        : `request ${n}`;
 
-/** The provider's `n`th request (from 1), its newest, or its first summary request; a failure of the step reading it is shown on it. */
+/**
+ * The provider's `n`th request (from 1), its newest, its first summary request or the one after
+ * that; a failure of the step reading it is shown on it.
+ */
 export function request(world: KitWorld, n: number): CapturedRequest {
-  const index = n === LAST_REQUEST ? world.provider.requests.length : n === SUMMARY_REQUEST ? summaryIndex(world) : n;
+  const index =
+    n === LAST_REQUEST
+      ? world.provider.requests.length
+      : n === SUMMARY_REQUEST
+        ? summaryIndex(world)
+        : n === AFTER_SUMMARY_REQUEST
+          ? summaryIndex(world) + 1
+          : n;
   const found = world.provider.requests[index - 1];
   if (!found) throw new Error(`the provider received ${world.provider.requests.length} requests, not ${n || 'any'}`);
   world.examinedRequest = index;
@@ -36,12 +54,19 @@ export function sentForItself(world: KitWorld, n: number): boolean {
   return !texts.some((text) => text.split('\n').some((line) => world.promptsAdmitted.has(line.trim())));
 }
 
+/**
+ * The first request that holds the compaction prompt the runtime declared; without one, the first
+ * that the scenario's scripted summary answered, as answers then go in order.
+ */
 function summaryIndex(world: KitWorld): number {
-  const { summaryRequest, requests } = world.provider;
-  if (!summaryRequest) throw new Error('the runtime declared no compaction prompt to tell its summary request by');
-  const at = requests.findIndex(summaryRequest);
-  if (at < 0) throw new Error(`none of the ${requests.length} requests asked for a summary`);
-  return at + 1;
+  const { summaryRequest, requests, summariesAnswered } = world.provider;
+  const at = summaryRequest ? requests.findIndex(summaryRequest) + 1 : (summariesAnswered[0] ?? 0);
+  if (at > 0) return at;
+  throw new Error(
+    summaryRequest
+      ? `none of the ${requests.length} requests asked for a summary`
+      : `none of the ${requests.length} requests took the scripted summary`,
+  );
 }
 
 /** The conversation as the model saw it after the baseline, Mid-Conversation System Messages included. */
