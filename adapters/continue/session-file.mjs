@@ -14,19 +14,32 @@ export const sessionFile = (globalDir, id) => join(globalDir, 'sessions', `${id}
 /**
  * The file's history items, each with `seq`, its position (from 1), and `at`, the time the file
  * was last written: Continue keeps no time per item. A file not written yet (Continue writes none
- * while a session holds only its system message) has none; a torn write is read as the last
- * whole one would be, which Continue's own loader cannot do either.
+ * while a session holds only its system message) has none. Continue rewrites the file in place,
+ * so a read while it writes may see part of it: read again until the write is whole (within a
+ * second, `TORN_READS_AT_MOST`), as a running call's output is rewritten on every chunk.
  */
 export function readItems(file) {
-  let session;
-  try {
-    session = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    if (error.code === 'ENOENT' || error instanceof SyntaxError) return [];
-    throw error;
-  }
+  const session = readWhole(file);
+  if (!session) return [];
   const at = statSync(file).mtime.toISOString();
   return (session.history ?? []).map((item, i) => ({ ...item, seq: i + 1, at }));
+}
+
+const TORN_READS_AT_MOST = 200;
+const TORN_READ_PAUSE_MS = 5;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+function readWhole(file) {
+  for (let read = 1; ; read++) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      if (error.code === 'ENOENT') return undefined;
+      if (!(error instanceof SyntaxError) || read >= TORN_READS_AT_MOST) throw error;
+      // The writer is in the middle of its write: it ends in milliseconds.
+      Atomics.wait(pause, 0, 0, TORN_READ_PAUSE_MS);
+    }
+  }
 }
 
 const textOf = (content) =>

@@ -170,3 +170,17 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     And call "c1" has no complete output path
     And the output of call "c1" says that it lost text
     And the runtime reported a diagnostic for operators
+
+  @TOO-08 @id:too-own-limit-running-1 @needs:kit-tools
+  Scenario: [12] Output over the runtime's own limit is kept raw nowhere while the call that printed it still runs
+    Given a session "s1"
+    And the tool output limit is the runtime's own
+    And the provider calls produce "c1" with numbered lines over every part of the tool output limit, then waits at the gate "g"
+    And the provider replies "done"
+    When the user steers "start"
+    And the gate "g" is blocked
+    Then while call "c1" runs, the session's history holds no more of its raw output than the limit
+    When the gate "g" opens
+    And the session settles
+    And the output of call "c1" was bounded, or nothing here is judged
+    Then no durable tool output holds every line of the raw output of call "c1"

@@ -44,12 +44,17 @@ export const KIT_TOOLS = [
     name: 'produce',
     description:
       'Returns `text`, or only the structured result `structured`. With `keptAt`, first keeps the text in ' +
-      'that file of the working directory and names it as the complete output.',
+      'that file of the working directory and names it as the complete output. With `gate`, first waits as ' +
+      'the gate tool does.',
     inputSchema: {
       type: 'object',
-      properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } },
+      properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' }, gate: { type: 'string' } },
     },
-    async run(input, { location }) {
+    async run(input, { location, gates, signal }) {
+      if (input.gate !== undefined) {
+        await appendFile(join(location, 'gate.log'), `${input.gate}\n`);
+        await gates.pass(String(input.gate), signal);
+      }
       if (input.structured !== undefined)
         return { text: JSON.stringify(input.structured), structured: input.structured };
       const text = String(input.text ?? '');

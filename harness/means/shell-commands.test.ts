@@ -10,6 +10,7 @@ import {
   failCommand,
   gateCommand,
   produceCommand,
+  produceThenGateCommand,
   producedText,
   type ProducedText,
 } from './shell-commands.js';
@@ -59,29 +60,56 @@ test(
   }),
 );
 
+/**
+ * Runs `command` until it has logged the gate `name` and printed `printedFirst`, then opens the gate:
+ * its output before the gate opened and at its end. A command that prints less before it waits
+ * never gets its gate opened.
+ */
+async function throughGate(location: string, command: string, name: string, printedFirst = '') {
+  const child = spawn('sh', ['-c', command], { cwd: location });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  // The gate logs first; only then does the test open it, as the kit does on seeing the log.
+  const logged = () =>
+    existsSync(join(location, 'gate.log')) && readFileSync(join(location, 'gate.log'), 'utf8') === `${name}\n`;
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      if (!logged() || output.length < printedFirst.length) return;
+      watcher.close();
+      child.stdout.off('data', settle);
+      resolve();
+    };
+    const watcher = watch(location, settle);
+    child.stdout.on('data', settle);
+    settle();
+  });
+  const beforeOpening = output;
+  mkdirSync(join(location, GATE_DIRECTORY));
+  writeFileSync(join(location, GATE_DIRECTORY, name), '');
+  return { status: await exited, beforeOpening, output };
+}
+
 test(
   'gate logs its name, waits for its file, then reports it opened',
   inLocation(async (location) => {
-    const child = spawn('sh', ['-c', gateCommand('g1')], { cwd: location });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    // The gate logs first; only then does the test open it, as the kit does on seeing the log.
-    const logged = () =>
-      existsSync(join(location, 'gate.log')) && readFileSync(join(location, 'gate.log'), 'utf8') === 'g1\n';
-    await new Promise<void>((resolve) => {
-      const settle = () => {
-        if (!logged()) return;
-        watcher.close();
-        resolve();
-      };
-      const watcher = watch(location, settle);
-      settle();
+    assert.deepEqual(await throughGate(location, gateCommand('g1'), 'g1'), {
+      status: 0,
+      beforeOpening: '',
+      output: 'gate g1 opened',
     });
-    assert.equal(output, '');
-    mkdirSync(join(location, GATE_DIRECTORY));
-    writeFileSync(join(location, GATE_DIRECTORY, 'g1'), '');
-    assert.equal(await exited, 0);
-    assert.equal(output, 'gate g1 opened');
+  }),
+);
+
+test(
+  'a produce that waits at a gate has printed its whole text before it waits, and adds nothing of the gate',
+  inLocation(async (location) => {
+    const produced: ProducedText = { kind: 'numbered', count: 3000, suffix: '' };
+    const text = producedText(produced);
+    assert.deepEqual(await throughGate(location, produceThenGateCommand(produced, 'g1'), 'g1', text), {
+      status: 0,
+      beforeOpening: text,
+      output: text,
+    });
   }),
 );

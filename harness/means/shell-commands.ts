@@ -46,6 +46,14 @@ export function gateCommand(name: string): string {
   );
 }
 
+/**
+ * Prints `producedText(produced)`, then waits at the gate `name` as `gateCommand` does, silently:
+ * the output is the produced text alone, and the call runs on once it is printed.
+ */
+export function produceThenGateCommand(produced: ProducedText, name: string): string {
+  return `${produceCommand(produced)}; { ${gateCommand(name)}; } > /dev/null`;
+}
+
 /** What a `produce` call prints, described so that a large output stays a short command. */
 export type ProducedText =
   /** `line 1<suffix>` to `line <count><suffix>`, joined by newlines, with no newline at the end. */

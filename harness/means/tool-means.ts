@@ -14,6 +14,7 @@ import {
   failProducingCommand,
   gateCommand,
   produceCommand,
+  produceThenGateCommand,
   producedText,
   quote,
   type ProducedText,
@@ -44,8 +45,8 @@ export interface ToolMeans {
   readonly name: 'kit-tools' | 'shell';
   /** A scripted call as the runtime can run it; undefined when these means cannot express it. */
   call(call: ScriptedToolCall): ScriptedToolCall | undefined;
-  /** A `produce` call printing `produced`. */
-  produce(id: string, produced: ProducedText): ScriptedToolCall;
+  /** A `produce` call printing `produced`, then, given a gate, waiting at it before it ends. */
+  produce(id: string, produced: ProducedText, gate?: string): ScriptedToolCall;
   /** A `fail` call whose message is `produced`. */
   fail(id: string, produced: ProducedText): ScriptedToolCall;
   /** A call of the runtime's own read tool on `path`, relative to the session's location. */
@@ -158,7 +159,11 @@ function kitToolMeans(gates: GateCommands, read: ReadDeclaration, location?: () 
   return {
     name: 'kit-tools',
     call: (call) => readCall(read, call, location),
-    produce: (id, produced) => ({ id, name: 'produce', input: { text: producedText(produced) } }),
+    produce: (id, produced, gate) => ({
+      id,
+      name: 'produce',
+      input: { text: producedText(produced), ...(gate === undefined ? {} : { gate }) },
+    }),
     fail: (id, produced) => ({ id, name: 'fail', input: { message: producedText(produced) } }),
     read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, location),
     toolName: (name) => (name === 'read' ? read.tool : name),
@@ -232,7 +237,8 @@ function shellMeans(shell: ShellDeclaration, read: ReadDeclaration, options: She
           return readCall(read, call, options.location);
       }
     },
-    produce: (id, produced) => command(id, 'produce', produceCommand(produced)),
+    produce: (id, produced, gate) =>
+      command(id, 'produce', gate === undefined ? produceCommand(produced) : produceThenGateCommand(produced, gate)),
     fail: (id, produced) => command(id, 'fail', failProducingCommand(produced)),
     read: (id, path) => readCall(read, { id, name: 'read', input: { path } }, options.location),
     toolName: (name) => (isKitTool(name) ? shell.tool : name === 'read' ? read.tool : name),

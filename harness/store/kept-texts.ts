@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -16,10 +16,14 @@ const LARGEST = 32 * 1024 * 1024;
  * Every text a runtime keeps under the given directories, whatever its own format: each regular
  * file as UTF-8, a SQLite database by the values of its rows (a long value spans pages that
  * separate its bytes on disk, and a write-ahead log holds rows not yet in the file). Links are not
- * followed: a runtime's store is read, not what it points at.
+ * followed: a runtime's store is read, not what it points at. A file to skip is one file whatever
+ * path names it: a runtime may name its files through a link to the directory they are in.
  */
 export function keptTexts(directories: readonly string[], skip: ReadonlySet<string> = new Set()): KeptText[] {
-  const files = directories.flatMap((directory) => filesUnder(directory)).filter((file) => !skip.has(file));
+  const skipped = new Set([...skip].map(realPath));
+  const files = directories
+    .flatMap((directory) => filesUnder(directory))
+    .filter((file) => !skipped.has(realPath(file)));
   return files.flatMap((file) => {
     if (/-(wal|shm|journal)$/.test(file)) return [];
     try {
@@ -84,5 +88,14 @@ function databaseText(file: string): string | undefined {
     return undefined;
   } finally {
     db.close();
+  }
+}
+
+/** The file's path with every link resolved; as given where it no longer exists. */
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
   }
 }

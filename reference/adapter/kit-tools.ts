@@ -41,12 +41,17 @@ export function kitTools(gates: GateBoard): Tool[] {
       name: 'produce',
       description:
         'Returns `text`, or only the structured result `structured`. With `keptAt`, first keeps the text in ' +
-        'that file of the working directory and names it as the complete output.',
+        'that file of the working directory and names it as the complete output. With `gate`, first waits as ' +
+        'the gate tool does.',
       parameters: {
         type: 'object',
-        properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' } },
+        properties: { text: { type: 'string' }, structured: {}, keptAt: { type: 'string' }, gate: { type: 'string' } },
       },
-      async execute(input, { location }) {
+      async execute(input, { location, signal }) {
+        if (input.gate !== undefined) {
+          await appendFile(join(location, 'gate.log'), `${String(input.gate)}\n`);
+          await gates.pass(String(input.gate), signal);
+        }
         if (input.structured !== undefined) return { structured: input.structured };
         const text = String(input.text ?? '');
         if (input.keptAt === undefined) return text;

@@ -54,3 +54,27 @@ export function linesWithinLimit(limit: ToolOutputLimit): number {
   const lines = Math.min(WITHIN_LINES, (limit.maxLines ?? Number.POSITIVE_INFINITY) / 2, units / (4 * 8));
   return Math.max(1, Math.floor(lines));
 }
+
+/**
+ * A shell's output reaches a runtime through a pipe of 64 KiB: a command cannot end before the
+ * runtime read all but its last pipe-full, and a runtime reads (and handles) one before it reads
+ * the next. Over three pipe-fulls, a command that ends has had its first output handled.
+ */
+const PIPE_BYTES = 65_536;
+const HANDLED_BEFORE_THE_END = 3 * PIPE_BYTES;
+
+/** Numbered lines over every part of the limit, and over three pipe-fulls of output. */
+export function linesOverLimitAndPipe(limit: ToolOutputLimit): number {
+  return Math.max(linesOverLimit(limit), Math.ceil(HANDLED_BEFORE_THE_END / LEAST_LINE_CHARS));
+}
+
+/** Whether `lines` of text, each with its line break, pass any part of `limit`. */
+export function passesLimit(lines: string[], limit: ToolOutputLimit): boolean {
+  const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+  const chars = lines.reduce((sum, line) => sum + line.length + 1, 0);
+  return (
+    lines.length > (limit.maxLines ?? Number.POSITIVE_INFINITY) ||
+    bytes > (limit.maxBytes ?? Number.POSITIVE_INFINITY) ||
+    chars > (limit.maxChars ?? Number.POSITIVE_INFINITY)
+  );
+}

@@ -15,8 +15,10 @@ import { settingKeepingPrompts } from '../support/restart.js';
 import {
   declaredToolOutputLimit,
   linesOverLimit,
+  linesOverLimitAndPipe,
   linesOverLineLimit,
   linesWithinLimit,
+  passesLimit,
   runtimeToolOutputLimit,
   type ToolOutputLimit,
 } from '../support/tool-output-sizes.js';
@@ -44,10 +46,11 @@ function produce(
   id: string,
   text: ProducedText,
   input?: Record<string, unknown>,
+  gate?: string,
 ): 'skipped' | undefined {
   world.produced.set(id, producedText(text));
   if (input) return scriptCalls(world, [call(id, 'produce', { text: producedText(text), ...input })]);
-  world.provider.enqueue({ turn: toolCallsTurn([world.means.produce(id, text)]) });
+  world.provider.enqueue({ turn: toolCallsTurn([world.means.produce(id, text, gate)]) });
   return undefined;
 }
 
@@ -161,6 +164,23 @@ Given(
     this.produced.set(id, producedText(text));
     this.provider.enqueue({ turn: toolCallsTurn([this.means.fail(id, text)]) });
     return undefined;
+  },
+);
+
+/**
+ * The call prints its lines, then waits at the gate: what the runtime keeps meanwhile is readable.
+ * Printed by a shell over the runtime's own limit, the lines are also enough that a runtime reading
+ * them through a pipe handled a first part before the call waits (`linesOverLimitAndPipe`); the
+ * kit's own tool, given its text as input, returns it whole.
+ */
+Given(
+  'the provider calls produce {string} with {numbered-lines}, then waits at the gate {string}',
+  function (this: KitWorld, id: string, lines: NumberedLines, gate: string) {
+    const count =
+      lines === 'over' && this.means.name === 'shell'
+        ? linesOverLimitAndPipe(runtimeToolOutputLimit(this.driver.description))
+        : countOf(this, lines, '');
+    return produce(this, id, numberedLines(count), undefined, gate);
   },
 );
 
@@ -580,41 +600,73 @@ Then(
  * TOO-08: no durable output is the raw oversized one, every one of its lines kept: not in the
  * history the runtime shows, nor in any file it keeps (a copy beside the bounded one in its own
  * record of the call), the managed files of complete outputs aside, where the call's input did not
- * hold the lines already. Whether what the runtime kept
- * instead is within the limit is TOO-01's to judge, in the scenarios' own checks.
+ * hold the lines already. Whether what the runtime kept instead is within the limit is TOO-01's to
+ * judge, in the scenarios' own checks.
  */
 Then(
   'no durable tool output holds every line of the raw output of call {string}',
   async function (this: KitWorld, id: string) {
-    const outputs = (await this.driver.history(this.session().id)).flatMap((m) =>
-      m.role === 'tool' ? [m.output ?? ''] : [],
-    );
+    const outputs = await toolOutputs(this);
     expect(outputs.length, 'tool results in the history').to.be.greaterThan(0);
-    const raw = rawOutput(this, id).split('\n');
-    const whole = (text: string) => raw.every((line) => text.includes(line));
     // After a failed check of the limit, an output the runtime never bounded is that failure, not a copy kept beside it.
-    if (this.failedChecks.length > 0 && outputs.some(whole))
+    if (this.failedChecks.length > 0 && outputs.some(holdsEveryLine(rawOutput(this, id))))
       return this.notJudged(
         `the output of "${id}" was never bounded: a raw copy beside a bounded one is what this reads`,
       );
-    expect(
-      outputs.find(whole),
-      `a durable tool output holds every one of the ${raw.length} lines call "${id}" returned, the raw oversized output`,
-    ).to.equal(undefined);
-    // A call whose input holds the lines (the kit's produce tool given its text) leaves them in the
-    // runtime's record of the call: only the history tells its output apart there.
-    if (raw.every((line) => this.provider.callInputs.get(id)?.includes(line))) return;
-    const managed = await managedOutput(this);
-    const kept = keptTexts(
-      [this.workspace('.store'), this.workspace('home')],
-      new Set('files' in managed ? managed.files : []),
-    ).find(({ text }) => whole(text));
-    expect(
-      kept && relative(this.dir, kept.file),
-      `a file the runtime keeps holds every one of the ${raw.length} lines call "${id}" returned, the raw oversized output`,
-    ).to.equal(undefined);
+    return expectNoRawCopy(this, id, outputs);
   },
 );
+
+/**
+ * TOO-08's "not even briefly" (`000`: raw oversized success is never published before a later
+ * correction): while the call that printed the output still runs, the session's history holds no
+ * more of it, raw, than the limit lets through: a running call's output so far is published too.
+ * Files the runtime's tools write as a command runs (a shell's capture of its output) are no
+ * publication of the settlement; what is left of them once the call settled is the settled check's.
+ */
+Then(
+  "while call {string} runs, the session's history holds no more of its raw output than the limit",
+  async function (this: KitWorld, id: string) {
+    const raw = rawOutput(this, id).split('\n');
+    const limit = runtimeToolOutputLimit(this.driver.description);
+    for (const output of await toolOutputs(this)) {
+      const shown = new Set(output.split('\n').map((line) => line.trim()));
+      const held = raw.filter((line) => shown.has(line));
+      expect(
+        passesLimit(held, limit),
+        `a running call's output in the history holds ${held.length} of the ${raw.length} lines call "${id}" printed, raw, past the limit ${JSON.stringify(limit)}`,
+      ).to.equal(false);
+    }
+  },
+);
+
+async function toolOutputs(world: KitWorld): Promise<string[]> {
+  return (await world.driver.history(world.session().id)).flatMap((m) => (m.role === 'tool' ? [m.output ?? ''] : []));
+}
+
+const holdsEveryLine = (raw: string) => (text: string) => raw.split('\n').every((line) => text.includes(line));
+
+async function expectNoRawCopy(world: KitWorld, id: string, outputs: string[]): Promise<void> {
+  const raw = rawOutput(world, id);
+  const whole = holdsEveryLine(raw);
+  const lines = raw.split('\n').length;
+  expect(
+    outputs.find(whole),
+    `a durable tool output holds every one of the ${lines} lines call "${id}" returned, the raw oversized output`,
+  ).to.equal(undefined);
+  // A call whose input holds the lines (the kit's produce tool given its text) leaves them in the
+  // runtime's record of the call: only the history tells its output apart there.
+  if (raw.split('\n').every((line) => world.provider.callInputs.get(id)?.includes(line))) return;
+  const managed = await managedOutput(world);
+  const kept = keptTexts(
+    [world.workspace('.store'), world.workspace('home')],
+    new Set('files' in managed ? managed.files : []),
+  ).find(({ text }) => whole(text));
+  expect(
+    kept && relative(world.dir, kept.file),
+    `a file the runtime keeps holds every one of the ${lines} lines call "${id}" returned, the raw oversized output`,
+  ).to.equal(undefined);
+}
 
 async function managedFiles(world: KitWorld): Promise<string[]> {
   return (await world.driver.call('tool-output.files')).files;
