@@ -201,9 +201,9 @@ Feature: Patch1 - apply_patch
     When the user steers "start"
     And the provider has received 1 request
     Then request 1 offers the patch tool
+    # Asking is (a)'s: a runtime that checks the targets before it asks stops the patch unasked.
     # checks: TLS-04
-    When a tool call waits for permission
-    And the user approves the waiting tool call
+    When the user approves the tool call waiting for permission, if the session asks before it settles
     And the session settles
     Then call "p1" settled as error
     And the workspace "s1" has no file "inside.txt"

@@ -131,7 +131,7 @@ export const tools: Mutant[] = [
     find: '    return { ...operation, target: resolveInLocation(location, operation.path), external: false };',
     replace:
       '    const target = resolve(location, operation.path);\n    return { ...operation, target, external: !target.startsWith(location) };',
-    clauses: ['TLS-04 (d)'],
+    clauses: ['TLS-04 (a)'],
   },
   {
     name: 'apply_patch asks for each external target separately',

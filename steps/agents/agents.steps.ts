@@ -56,6 +56,12 @@ When('a tool call of session {string} waits for permission', function (this: Kit
  * timeout. So does a wait the runtime refuses because nothing waits and nothing can come now.
  */
 async function askedForPermission(world: KitWorld, name: string | undefined): Promise<void> {
+  if (!(await askedBeforeSettling(world, name)))
+    expect.fail(`${name === undefined ? 'the session' : `session "${name}"`} settled without asking for permission`);
+}
+
+/** Whether the session asked for permission (true) or settled without asking (false). */
+async function askedBeforeSettling(world: KitWorld, name: string | undefined): Promise<boolean> {
   const sessionId = world.session(name).id;
   const settled = world.driver.idle(sessionId).then(
     () => true,
@@ -65,9 +71,20 @@ async function askedForPermission(world: KitWorld, name: string | undefined): Pr
     () => true,
     () => false,
   );
-  if (!(await Promise.race([asked, settled.then((idle) => (idle ? false : asked))])))
-    expect.fail(`${name === undefined ? 'the session' : `session "${name}"`} settled without asking for permission`);
+  return Promise.race([asked, settled.then((idle) => (idle ? false : asked))]);
 }
+
+/**
+ * Where asking is not what the scenario judges: a runtime that checks a patch's targets before it
+ * asks may stop the patch without asking, and the checks that follow (nothing changed) judge it
+ * all the same.
+ */
+When(
+  'the user approves the tool call waiting for permission, if the session asks before it settles',
+  async function (this: KitWorld) {
+    if (await askedBeforeSettling(this, undefined)) await replyToWaiting(this, undefined, { approve: true });
+  },
+);
 
 async function replyToWaiting(world: KitWorld, name: string | undefined, reply: { approve: boolean; always?: true }) {
   const [waiting] = (await world.driver.call('permission.pending', { sessionId: world.session(name).id })).requests;

@@ -186,6 +186,21 @@ Then(
   },
 );
 
+/**
+ * The runtime read the change by request `n`, whichever way it tells it (a message, or a baseline
+ * of its own): checks above that it did nothing in the meantime (woke no idle session) were about a
+ * change it can see. One that never read it could not have done anything with it.
+ */
+Then(
+  '{request} carries {string} in a message or its baseline, or nothing above was judged',
+  function (this: KitWorld, n: number, text: string) {
+    const carried =
+      textOf(this, { part: 'the baseline', n }).includes(text) ||
+      conversation(this, n).some((row) => row.content.includes(text));
+    if (!carried) this.notJudged(`${requestLabel(n)} does not carry "${text}": the runtime never read the change`);
+  },
+);
+
 Then(
   '{request} tells the model {string} {placement} {string}, or nothing here is judged',
   function (this: KitWorld, n: number, text: string, placement: Placement, input: string) {
