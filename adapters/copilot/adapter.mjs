@@ -81,7 +81,6 @@ const EMULATED = {
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Copilot CLI names each message itself",
   'prompt.admit.id':
     "a prompt's message ID is the adapter's note of it: Copilot CLI keeps no message IDs of the caller",
-  'session.run': 'submits the held prompts and nothing else: Copilot CLI has no way to go on without new input',
   'session.wake': 'submits the held prompts and nothing else: Copilot CLI starts no work when a session opens',
   events: 'the lines of events.jsonl, numbered by their position in the file',
   'events.subscribe': 'a cursor the adapter keeps over events.jsonl',
@@ -97,7 +96,7 @@ const EMULATED = {
     "the page is the adapter's cut of the history it reads from events.jsonl, in the order of session.eventLog.read: Copilot CLI's paged read counts events from a cursor of its own, not the history's messages before one of them",
 };
 
-const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
+const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.wake'];
 
 /** The rules of a kit agent that a custom agent of Copilot CLI cannot hold. */
 const AGENT_RULES_REFUSED = {
@@ -587,7 +586,15 @@ const commands = {
   },
   'prompt.admit': admit,
   'history.page': historyPage,
-  ...heldPromptCommands({ known: record, submitHeld }),
+  'session.wake': heldPromptCommands({ known: record, submitHeld })['session.wake'],
+  // The prompts the adapter holds go first; with none, and no turn running to join, one turn runs over the history.
+  'session.run': async (c) => {
+    record(c.sessionId);
+    if (live.get(c.sessionId)?.held.length) return submitHeld(c.sessionId);
+    await open(c.sessionId);
+    const { uuid } = record(c.sessionId);
+    if (!server.isBusy(uuid)) await server.runTurn(uuid);
+  },
   'session.idle': async (c) => {
     record(c.sessionId);
     await idle(c.sessionId);

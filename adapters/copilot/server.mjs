@@ -113,11 +113,24 @@ export class CopilotServer extends JsonRpcChild {
   }
 
   /** Sends a prompt; `mode` is `enqueue` (after the running turn) or `immediate` (into it). */
-  async send(uuid, params) {
+  send(uuid, params) {
+    return this.startWork(uuid, 'session.send', params);
+  }
+
+  /**
+   * Runs one turn over the session's history with no new user message: `session.sendMessages`
+   * with none (experimental in 1.0.102: "May be empty, in which case a single turn runs over the
+   * existing history", copilot-sdk/generated/rpc.d.ts).
+   */
+  runTurn(uuid) {
+    return this.startWork(uuid, 'session.sendMessages', { messages: [] });
+  }
+
+  async startWork(uuid, method, params) {
     const state = this.state(uuid);
     state.busy = true;
     try {
-      return await this.request('session.send', { sessionId: uuid, ...params });
+      return await this.request(method, { sessionId: uuid, ...params });
     } catch (error) {
       state.busy = false;
       for (const resolve of state.waiters.splice(0)) resolve();

@@ -122,12 +122,13 @@ Feature: Execution1 - Run, wake and interrupt
     And the session settles
     And the session is run
     And the session settles
-    # checks: INB-12 INB-14
-    Then the provider received 3 requests
+    # The run's own attempt is request 2; the pending prompt kept through the interrupt is request 3.
     # checks: INB-12
-    And request 2 ends with:
+    Then request 2 ends with:
       | role | content |
       | user | start   |
+    # checks: INB-14
+    And the provider received 3 requests
     # checks: INB-14
     And request 3 ends with:
       | role      | content |
