@@ -87,15 +87,45 @@ function shownOf(world: KitWorld, n: number, id: string): string {
 /**
  * What the model was shown of a produced output, as lines the tool returned (whole, or cut): what
  * a runtime adds around them (a shell's process ID, a notice naming a file unique to the call) is
- * left out, so two calls of the same output compare by what bounding kept of it.
+ * left out, so two calls of the same output compare by what bounding kept of it. A line cut inside,
+ * marked or labelled at one end ("Output: xxxx", "xxxx..."), counts by the part the tool returned.
  */
 function shownAlike(world: KitWorld, n: number, id: string): string {
   const produced = world.produced.get(id);
   if (produced === undefined) throw new Error(`the scenario scripted no produce call "${id}" with text`);
   return shownOf(world, n, id)
     .split('\n')
-    .filter((line) => line.trim() !== '' && produced.includes(line))
+    .map((line) => (produced.includes(line) ? line : returnedPart(produced, line)))
+    .filter((line) => line.trim() !== '')
     .join('\n');
+}
+
+/** Fewer characters than this, kept of a cut line, are as likely a runtime's own words. */
+const LEAST_CUT_PART = 8;
+
+/** The longer of the longest start and the longest end of `line` that `produced` holds, if long enough to be the tool's. */
+function returnedPart(produced: string, line: string): string {
+  const start = line.slice(
+    0,
+    longestHeld(produced, (length) => line.slice(0, length), line.length),
+  );
+  const end = line.slice(
+    line.length - longestHeld(produced, (length) => line.slice(line.length - length), line.length),
+  );
+  const part = end.length > start.length ? end : start;
+  return part.length >= LEAST_CUT_PART ? part : '';
+}
+
+/** The greatest length below `most` whose part `produced` holds: a part held holds every shorter one. */
+function longestHeld(produced: string, part: (length: number) => string, most: number): number {
+  let held = 0;
+  let over = most;
+  while (over - held > 1) {
+    const middle = Math.floor((held + over) / 2);
+    if (produced.includes(part(middle))) held = middle;
+    else over = middle;
+  }
+  return held;
 }
 
 /** Notes what the model was shown of a call, for a check after the runtime talks to another provider. */
