@@ -325,11 +325,12 @@ export const context: Mutant[] = [
     clauses: ['CTX-12 (a)'],
   },
   {
+    // Its sampling runs beside the admission: one still running when the run closes the store is dropped.
     name: 'the context is sampled when a prompt is admitted',
     file: 'runtime.ts',
     find: '    if (input.resume !== false) this.coordinator.wake(input.sessionId);',
     replace:
-      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })();\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
+      "    void (async () => {\n      const epoch = this.epochs.find(input.sessionId);\n      if (!epoch) return;\n      const result = await reconcile(this.profile, await this.contextSources(this.sessions.get(input.sessionId)), epoch.snapshot);\n      if (result.kind !== 'updated') return;\n      const { text, keys, snapshot } = result;\n      this.log.append(input.sessionId, [{ type: 'context.updated', messageId: this.ids.next('msg'), text, keys, snapshot }]);\n    })().catch(() => {});\n    if (input.resume !== false) this.coordinator.wake(input.sessionId);",
     clauses: ['CTX-13 (b)'],
   },
   {
