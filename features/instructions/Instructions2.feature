@@ -581,10 +581,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When session "s1" moves to a new workspace "s1-elsewhere"
+    And the file "AGENTS.md" in the workspace "s1" says "HERE: use two spaces"
     And the user steers "two"
     And the session settles
-    # The old location's files kept in the baseline after the move are the epoch's (EPO-07): the
-    # move's fence (RUN-08) is about the tools and context a turn runs through, judged on its own.
+    # The old location's files kept in the baseline after the move are the epoch's (EPO-07).
     # checks: EPO-07
     Then no request after request 1 contains "HERE: use tabs"
     # checks: EPO-07
@@ -594,6 +594,10 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baseline of request 2 does not contain "HERE: use tabs"
     # checks: EPO-07
     And request 2 tells the model nothing beside "two"
+    # The old location's file, changed after the move, reaches a turn only through a runtime that
+    # still reads its context there: the move's fence (RUN-08), whatever the epoch kept.
+    # checks: RUN-08
+    And no request after request 1 contains "HERE: use two spaces"
 
   @MCS-04 @id:ins-files-15
   Scenario: [15] A changed file told before a failed provider attempt is told once on the next attempt
@@ -883,6 +887,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And the user steers "one"
     And the session settles
     When session "s1" moves to "b" of the project "project"
+    And the file "a/AGENTS.md" in the workspace "project" says "PACKAGE A: use two spaces"
     And the user steers "two"
     And the session settles
     Then the baseline of request 2 contains, in order:
@@ -898,6 +903,9 @@ Feature: Instructions2 - Instruction files as the changing context
     And the baseline of request 2 contains the instructions in an order the seeds allow:
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |
+    # The directory left, its file changed after the move, is no context of any later turn (RUN-08).
+    # checks: RUN-08
+    And no request after request 1 contains "PACKAGE A: use two spaces"
 
   @INS-01 @id:ins-files-mid-drain-1 @needs:kit-tools
   Scenario: [26] A file edited while a tool runs reaches the model at the drain's next boundary, after the tool result, with no new prompt
