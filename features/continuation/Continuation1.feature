@@ -34,7 +34,8 @@ Feature: Continuation1 - The message that lets a session go on after a compactio
     And the request after the summary request ends with a user message after the one mentioning "SUMMARY: produced a long output"
     # checks: CON-04
     And the request after the summary request ends with the user message reading "continue"
-    # checks: CON-04 CON-05
+    # What the history keeps of the continuation is read from the history, whenever it was sent.
+    # checks independently: CON-04 CON-05
     And the newest user message in the history is a hidden continuation reading "continue"
 
   @CON-01 @CON-06 @profile:continuation @id:con-continuation-2

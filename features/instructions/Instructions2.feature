@@ -596,7 +596,7 @@ Feature: Instructions2 - Instruction files as the changing context
     And request 2 tells the model nothing beside "two"
     # The old location's file, changed after the move, reaches a turn only through a runtime that
     # still reads its context there: the move's fence (RUN-08), whatever the epoch kept.
-    # checks: RUN-08
+    # checks independently: RUN-08
     And no request after request 1 contains "HERE: use two spaces"
 
   @MCS-04 @id:ins-files-15
@@ -904,7 +904,7 @@ Feature: Instructions2 - Instruction files as the changing context
       | project | PACKAGE B: use spaces |
       | project | ROOT: run the tests   |
     # The directory left, its file changed after the move, is no context of any later turn (RUN-08).
-    # checks: RUN-08
+    # checks independently: RUN-08
     And no request after request 1 contains "PACKAGE A: use two spaces"
 
   @INS-01 @id:ins-files-mid-drain-1 @needs:kit-tools
