@@ -16,7 +16,7 @@ import { escapeRegExp } from './text.js';
 import { toolCall } from './tool-calls.js';
 import { besideManagedOutputDirectory } from './workspaces.js';
 import type { KitWorld } from './world.js';
-import { AFTER_SUMMARY_REQUEST, LAST_REQUEST, type Placement, type RequestText, SUMMARY_REQUEST } from './requests.js';
+import { NAMED_REQUESTS, type Placement, type RequestText } from './requests.js';
 
 /**
  * The domain's closed vocabularies as scenarios write them, each declared once. A vocabulary the
@@ -161,11 +161,6 @@ defineParameterType({
  * `request 3`, `the last request` (the newest one when the step runs), `the summary request` or
  * `the request after the summary request` (what the runtime sent once its summary came back).
  */
-const NAMED_REQUESTS: Record<string, number> = {
-  'the last request': LAST_REQUEST,
-  'the summary request': SUMMARY_REQUEST,
-  'the request after the summary request': AFTER_SUMMARY_REQUEST,
-};
 defineParameterType({
   name: 'request',
   regexp: /request \d+|the last request|the request after the summary request|the summary request/,

@@ -10,15 +10,16 @@ export const SUMMARY_REQUEST = -1;
 /** What `{request}` reads for "the request after the summary request": the one the runtime sent once its summary came back. */
 export const AFTER_SUMMARY_REQUEST = -2;
 
+/** The requests a step names in words rather than by number, each by the words. */
+export const NAMED_REQUESTS: Readonly<Record<string, number>> = {
+  'the last request': LAST_REQUEST,
+  'the summary request': SUMMARY_REQUEST,
+  'the request after the summary request': AFTER_SUMMARY_REQUEST,
+};
+
 /** How a message names request `n`: by its number, or as the step named it. */
 export const requestLabel = (n: number): string =>
-  n === LAST_REQUEST
-    ? 'the last request'
-    : n === SUMMARY_REQUEST
-      ? 'the summary request'
-      : n === AFTER_SUMMARY_REQUEST
-        ? 'the request after the summary request'
-        : `request ${n}`;
+  Object.entries(NAMED_REQUESTS).find(([, named]) => named === n)?.[0] ?? `request ${n}`;
 
 /**
  * The provider's `n`th request (from 1), its newest, its first summary request or the one after
