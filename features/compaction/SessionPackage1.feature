@@ -87,8 +87,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
 
   @SCP-04 @profile:sol @id:scp-config-3 @needs:kit-tools
   Scenario: [6] With pruning off, old tool outputs reach the model whole
-    Given a session "s1"
-    And the tool output limit is 10 lines or 1000000 bytes
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And a session "s1"
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with prune off
     And the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"
@@ -109,8 +109,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
 
   @SCP-04 @profile:sol @id:scp-config-4 @needs:kit-tools
   Scenario: [7] Pruning is on when the configuration does not mention it
-    Given a session "s1"
-    And the tool output limit is 10 lines or 1000000 bytes
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And a session "s1"
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider calls produce "a" with one line of 100000 "x"
     And the provider calls produce "b" with one line of 100000 "y"
@@ -147,8 +147,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
 
   @SCP-01 @profile:sol @id:scp-continue-1 @needs:kit-tools
   Scenario: [9] A compaction in the middle of the agent loop is followed by a synthetic continue message
-    Given a session "s1"
-    And the tool output limit is 10 lines or 1000000 bytes
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider tells summary requests from turns
     And the provider calls produce "a" with one line of 160000 "x"
@@ -319,8 +319,8 @@ Feature: SessionPackage1 - Compaction and messages in the Go session package
   # output, so each long output is weighed by a response before the next one comes.
   @SCP-01 @profile:sol @id:scp-continue-2 @needs:kit-tools
   Scenario: [13] Every automatic compaction in the agent loop is followed by a continue message, the second as the first
-    Given a session "s1"
-    And the tool output limit is 10 lines or 1000000 bytes
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And a session "s1"
     And the context window is 40000 tokens with an output allowance of 4000 and a compaction buffer of 2000
     And the provider tells summary requests from turns
     And the provider calls produce "a" with one line of 160000 "x"

@@ -12,8 +12,8 @@ Feature: Pruning1 - Token estimate and pruning of old tool outputs
   whole, and the image or file just before it is the first weight past the newest 40000 tokens.
 
   Background:
-    Given a session "s1"
-    And the tool output limit is 10 lines or 1000000 bytes
+    Given the tool output limit is 10 lines or 1000000 bytes
+    And a session "s1"
     And the context window is 400000 tokens with an output allowance of 4000 and a compaction buffer of 2000, with prune on
 
   @PRU-03 @PRU-04 @profile:sol @id:pru-pruning-1 @needs:kit-tools

@@ -79,8 +79,8 @@ Feature: Crash1 - Real crashes inside durable windows
 
   @TOO-08 @RUN-04 @needs:fault-injection @needs:restart @needs:kit-tools @id:run-crash-tool-output-1
   Scenario: [4] Killed after a tool finished but before its settlement, the call fails as interrupted and no raw output is published
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "recovered"
     And the runtime is to crash right after it stores a tool's output file

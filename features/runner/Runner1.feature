@@ -47,8 +47,8 @@ Feature: Runner1 - Provider turns and tool settlement
   # holds in memory sends what the tool returned, not what was recorded of it.
   @RUN-01 @id:run-runner-reload-1 @needs:kit-tools
   Scenario: [2b] The request after a tool call carries the history as stored, the bounded output included
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"

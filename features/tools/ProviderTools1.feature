@@ -6,8 +6,8 @@ Feature: ProviderTools1 - Results of tools the provider executes
 
   @TOO-12 @dialect:anthropic-messages @id:too-provider-1
   Scenario: [1] A provider-executed tool result is replayed whole, however large, and no file is written for it
-    Given a session "s1"
-    And the tool output limit is 20 lines or 2000 bytes
+    Given the tool output limit is 20 lines or 2000 bytes
+    And a session "s1"
     And the provider searches the web for "kit", gets 3 results of 5000 characters, then replies "found it"
     And the provider replies "second"
     When the user steers "one"

@@ -6,8 +6,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @TOO-03 @id:too-bounding-1 @needs:kit-tools
   Scenario: [1] Too many lines: the output keeps its first and last lines within the line limit
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 500 numbered lines
     And the provider replies "done"
     When the user steers "start"
@@ -23,8 +23,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @TOO-03 @id:too-bounding-2 @needs:kit-tools
   Scenario: [2] Too many bytes in few lines: the byte limit is reached first
-    Given a session "s1"
-    And the tool output limit is 1000 lines or 600 bytes
+    Given the tool output limit is 1000 lines or 600 bytes
+    And a session "s1"
     And the provider calls produce "c1" with one line of 5000 "x" between "BEGIN" and "END"
     And the provider replies "done"
     When the user steers "start"
@@ -38,8 +38,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-02 @id:too-bounding-3 @needs:kit-tools @needs:restart
   Scenario Outline: [3] The limit is the same with a provider of another dialect (<limit>)
-    Given a session "s1"
-    And the tool output limit is <limit>
+    Given the tool output limit is <limit>
+    And a session "s1"
     And the provider calls produce "c1" with <output>
     And the provider replies "done"
     And the user steers "start"
@@ -63,8 +63,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-04 @TOO-06 @id:too-bounding-4 @needs:kit-tools
   Scenario: [4] A bounded output names its complete text, kept byte for byte in a managed file
-    Given a session "s1"
-    And the tool output limit is 6 lines or 100000 bytes
+    Given the tool output limit is 6 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 200 numbered lines, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
@@ -80,8 +80,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-04 @TOO-06 @id:too-bounding-4-bytes @needs:kit-tools
   Scenario: [4b] An output bounded by bytes names its complete text, kept byte for byte in a managed file
-    Given a session "s1"
-    And the tool output limit is 1000 lines or 2000 bytes
+    Given the tool output limit is 1000 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 200 numbered lines, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
@@ -97,8 +97,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-11 @id:too-bounding-5 @needs:kit-tools
   Scenario: [5] Output within the limit passes unchanged, with no marker and no file
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 10 numbered lines
     And the provider replies "done"
     When the user steers "start"
@@ -109,8 +109,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @TOO-03 @id:too-bounding-multibyte-1 @needs:kit-tools
   Scenario Outline: [7] Bytes decide: text within the limit in UTF-16 units but over it in UTF-8 is cut on a character (<text>, <bytes> bytes)
-    Given a session "s1"
-    And the tool output limit is 1000 lines or <bytes> bytes
+    Given the tool output limit is 1000 lines or <bytes> bytes
+    And a session "s1"
     And the provider calls produce "c1" with one line of <count> "<text>"
     And the provider replies "done"
     When the user steers "start"
@@ -138,8 +138,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-11 @id:too-bounding-line-ends-1 @needs:kit-tools
   Scenario Outline: [8] Exactly at the line limit, a final line break opens no further line (<ending>)
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with exactly the line limit: 10 numbered lines, each ending in <ending>, the last one too
     And the provider replies "done"
     When the user steers "start"
@@ -154,8 +154,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-11 @id:too-bounding-empty-1 @needs:kit-tools
   Scenario: [9] An empty output passes unchanged, and the drain goes on
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with an empty output
     And the provider replies "done"
     When the user steers "start"
@@ -167,8 +167,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @TOO-03 @dialect:openai-chat @id:too-bounding-bytes-chat-1 @needs:kit-tools
   Scenario: [10] The byte limit holds with a chat-completions provider, and the provider gets the bounded output whole
-    Given a session "s1"
-    And the tool output limit is 1000 lines or 600 bytes
+    Given the tool output limit is 1000 lines or 600 bytes
+    And a session "s1"
     And the provider calls produce "c1" with one line of 5000 "x" between "BEGIN" and "END"
     And the provider replies "done"
     When the user steers "start"
@@ -184,8 +184,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-06 @id:too-bounding-trailing-1 @needs:kit-tools
   Scenario Outline: [11] The managed file keeps the final line break and trailing whitespace of the output (<ending>)
-    Given a session "s1"
-    And the tool output limit is 6 lines or 100000 bytes
+    Given the tool output limit is 6 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 200 numbered lines, each ending in <ending>, the last one too
     And the provider replies "done"
     When the user steers "start"
@@ -202,8 +202,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-11 @id:too-bounding-at-byte-limit-1 @needs:kit-tools
   Scenario Outline: [12] Exactly at the byte limit, the output passes unchanged (<count> "<text>")
-    Given a session "s1"
-    And the tool output limit is 1000 lines or 600 bytes
+    Given the tool output limit is 1000 lines or 600 bytes
+    And a session "s1"
     And the provider calls produce "c1" with exactly the byte limit: one line of <count> "<text>"
     And the provider replies "done"
     When the user steers "start"
@@ -218,8 +218,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @id:too-bounding-failed-1 @needs:kit-tools
   Scenario: [13] The output of a failed call is bounded like any other
-    Given a session "s1"
-    And the tool output limit is 3 lines or 100000 bytes
+    Given the tool output limit is 3 lines or 100000 bytes
+    And a session "s1"
     And the provider calls the tools:
       | id | name | input                                                         |
       | f1 | fail | {"message": "one\\ntwo\\nthree\\nfour\\nfive\\nsix\\nseven\\neight"} |
@@ -231,8 +231,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @id:too-bounding-one-over-1 @needs:kit-tools
   Scenario: [14] One line over the line limit is bounded, though no line break ends it
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 11 numbered lines
     And the provider replies "done"
     When the user steers "start"
@@ -242,8 +242,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-11 @id:too-bounding-trailing-within-1 @needs:kit-tools
   Scenario Outline: [15] Output within the limit keeps its final line break and trailing whitespace (<ending>)
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 5 numbered lines, each ending in <ending>, the last one too
     And the provider replies "done"
     When the user steers "start"
@@ -258,8 +258,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @id:too-bounding-lowered-1 @needs:kit-tools
   Scenario: [16] The same oversized output again, after the limit was lowered, is held to the new limit
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 40 numbered lines
     And the provider replies "first"
     And the user steers "start"
@@ -283,8 +283,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @id:too-bounding-one-text-1 @needs:kit-tools
   Scenario: [12] Lines each far within the byte limit but over it together are bounded as one text
-    Given a session "s1"
-    And the tool output limit is 1000 lines or 600 bytes
+    Given the tool output limit is 1000 lines or 600 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 500 numbered lines
     And the provider replies "done"
     When the user steers "start"
@@ -295,8 +295,8 @@ Feature: ToolOutput1 - Bounding Model Tool Output
 
   @TOO-01 @id:too-bounding-one-text-2
   Scenario: [13] A failed command's output and its exit status are bounded together, as one text
-    Given a session "s1"
-    And the tool output limit is 10 lines or 100000 bytes
+    Given the tool output limit is 10 lines or 100000 bytes
+    And a session "s1"
     And the provider runs the shell command "seq 1 60; exit 3" as "c1"
     And the provider replies "done"
     When the user steers "start"

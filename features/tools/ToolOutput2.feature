@@ -6,8 +6,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-05 @id:too-files-1 @needs:kit-tools
   Scenario: [1] Managed files have unique names in one flat directory and the read tool opens them
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider calls produce "c2" with 400 numbered lines
     And the provider calls gate "g1"
@@ -39,8 +39,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-07 @id:too-files-3 @needs:fault-injection @needs:kit-tools
   Scenario: [3] A managed file that cannot be written leaves a lossy success without a path
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And managed output file writes fail
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
@@ -62,8 +62,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-07 @needs:kit-tools @id:too-files-8
   Scenario: [8] With a file where the managed output directory goes, the tool still succeeds without a path
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the managed output directory cannot be created
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
@@ -85,8 +85,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-08 @id:too-files-4 @needs:fault-injection @needs:kit-tools @needs:restart
   Scenario: [4] A crash between bounding and settlement never leaves raw output in history
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And managed output file writes hang once complete
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
@@ -100,8 +100,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-09 @id:too-files-5 @needs:kit-tools
   Scenario: [5] An oversized structured-only result keeps its value; the model gets a JSON preview
-    Given a session "s1"
-    And the tool output limit is 12 lines or 100000 bytes
+    Given the tool output limit is 12 lines or 100000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with only a structured result of 60 items
     And the provider replies "done"
     When the user steers "start"
@@ -117,8 +117,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-10 @id:too-files-6 @needs:kit-tools
   Scenario: [6] A complete output the tool kept itself keeps its path through bounding
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines it keeps in "full.log"
     And the provider replies "done"
     When the user steers "start"
@@ -133,8 +133,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-13 @id:too-files-7 @needs:kit-tools @needs:virtual-clock
   Scenario: [7] Replay still works after the managed file expired
-    Given a session "s1"
-    And the tool output limit is 10 lines or 2000 bytes
+    Given the tool output limit is 10 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     And the provider replies "still here"
@@ -152,8 +152,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-13 @id:too-files-7-on-disk @needs:kit-tools @needs:restart
   Scenario: [7b] Replay still works after the managed file is gone, across a restart
-    Given a session "s1"
-    And the tool output limit is 10 lines or 2000 bytes
+    Given the tool output limit is 10 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "done"
     And the provider replies "still here"
@@ -172,8 +172,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-01 @TOO-08 @id:too-files-error-1 @needs:kit-tools
   Scenario: [9] A failing tool's oversized message is bounded before it is stored, like any other output
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls fail "f1" with 400 numbered lines
     And the provider replies "done"
     When the user steers "start"
@@ -205,8 +205,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-06 @id:too-files-two-1 @needs:kit-tools
   Scenario: [11] Two outputs bounded one after the other, at one time on the runtime's clock, each keep their own complete text
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider calls produce "c2" with 200 numbered lines, each ending in " é€𝄞"
     And the provider replies "done"
@@ -277,8 +277,8 @@ Feature: ToolOutput2 - Managed Tool Output Files
 
   @TOO-05 @TLS-01 @id:too-files-restart-1 @needs:kit-tools @needs:restart
   Scenario: [14] A managed file kept before a restart is read by its absolute path after it
-    Given a session "s1"
-    And the tool output limit is 5 lines or 2000 bytes
+    Given the tool output limit is 5 lines or 2000 bytes
+    And a session "s1"
     And the provider calls produce "c1" with 400 numbered lines
     And the provider replies "kept"
     And the user steers "start"

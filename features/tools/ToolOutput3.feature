@@ -9,8 +9,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-03 @id:too-own-limit-1 @needs:kit-tools
   Scenario: [1] Output over the runtime's own limit keeps its first and last lines
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     When the user steers "start"
@@ -22,8 +22,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-04 @TOO-06 @id:too-own-limit-2 @needs:kit-tools
   Scenario: [2] Output over the runtime's own limit names its complete text, kept byte for byte in a managed file
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit, each ending in " é€𝄞"
     And the provider replies "done"
     When the user steers "start"
@@ -41,8 +41,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-11 @id:too-own-limit-3 @needs:kit-tools
   Scenario: [3] Output well within the runtime's own limit passes unchanged, with no marker and no file
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines well within the tool output limit
     And the provider replies "done"
     When the user steers "start"
@@ -53,8 +53,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-05 @id:too-own-limit-4 @needs:kit-tools
   Scenario: [4] Two outputs over the runtime's own limit get different managed files in one flat directory
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider calls produce "c2" with numbered lines over every part of the tool output limit
     And the provider replies "done"
@@ -64,8 +64,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-13 @id:too-own-limit-5 @needs:kit-tools @needs:restart
   Scenario: [5] The bounded output stays the replay record after its managed file is gone, across a restart
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     And the provider replies "still here"
@@ -82,8 +82,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-01 @id:too-own-limit-6 @needs:kit-tools
   Scenario: [6] The runtime's own limit counts lines and UTF-8 bytes, and lines bound an output of short lines
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines twice the tool output limit's lines
     And the provider replies "done"
     When the user steers "start"
@@ -94,8 +94,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-01 @TOO-03 @id:too-own-limit-7 @needs:kit-tools
   Scenario: [7] The runtime's own limit bounds every tool's output, not only its shell's
-    Given a session "s1"
-    And the tool output limit is the runtime's own on every tool
+    Given the tool output limit is the runtime's own on every tool
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     When the user steers "start"
@@ -109,8 +109,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-02 @id:too-own-limit-8 @needs:kit-tools @needs:restart
   Scenario: [8] The runtime's own limit is the same with a provider of another dialect
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     And the user steers "start"
@@ -128,8 +128,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-08 @id:too-own-limit-9 @needs:kit-tools
   Scenario: [9] Output over the runtime's own limit leaves no raw copy in anything the runtime keeps
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
     When the user steers "start"
@@ -157,8 +157,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
   # A runtime whose limit cannot be set is judged at its own, where its managed files go.
   @TOO-07 @id:too-own-limit-11 @needs:kit-tools
   Scenario: [11] Over the runtime's own limit, with a file where the managed output directory goes, the tool still succeeds without a path
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the managed output directory cannot be created
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit
     And the provider replies "done"
@@ -173,8 +173,8 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
 
   @TOO-08 @id:too-own-limit-running-1 @needs:kit-tools
   Scenario: [12] Output over the runtime's own limit is kept raw nowhere while the call that printed it still runs
-    Given a session "s1"
-    And the tool output limit is the runtime's own
+    Given the tool output limit is the runtime's own
+    And a session "s1"
     And the provider calls produce "c1" with numbered lines over every part of the tool output limit, then waits at the gate "g"
     And the provider replies "done"
     When the user steers "start"

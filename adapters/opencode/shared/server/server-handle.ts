@@ -41,7 +41,8 @@ export class ServerHandle {
   async reconfigure(change: Partial<ServerSettings>, onReread: () => void = () => {}): Promise<void> {
     const before = { ...this.settings };
     Object.assign(this.settings, change);
-    if (!this.server) return;
+    // A restarted process is told again what the scenario configured before: the server it started serves that already.
+    if (!this.server || isDeepStrictEqual(before, this.settings)) return;
     const running = this.server;
     onReread();
     if (this.rereadReachesServed && sameProcess(before, this.settings)) {
