@@ -35,8 +35,8 @@ const EMULATED = {
     "the contextLength and maxTokens given to Continue are the adapter's arithmetic: the pair that puts Continue's threshold (window less allowance less its own buffer, added up: the larger of the allowance and a fifth of what it leaves, at most 15000) at the kit's window less the larger of allowance and buffer, neither below the kit's; Continue has no setting of a compaction buffer",
 };
 
-/** What of EMULATED Continue has no interface for at all. */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake'];
+/** What of EMULATED, and of the commands it answers unsupported, Continue has no interface for at all. */
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.run', 'session.wake', 'epoch'];
 
 /** Commands Continue has no equivalent for, and why (adapters/continue/README.md says more). */
 const UNSUPPORTED = {

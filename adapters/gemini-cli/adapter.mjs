@@ -50,7 +50,9 @@ const EMULATED = {
   'prompt.admit.receipt': "the receipt echoes the kit's ID: Gemini CLI keeps no message IDs of the caller",
   'prompt.admit.id': "a prompt's message ID is the adapter's note of it: Gemini CLI keeps no message IDs of the caller",
   'prompt.admit.queued':
-    'sent at once like any other prompt: Gemini CLI has no queue, and a prompt sent while a turn runs aborts that turn and runs in its place',
+    "a prompt queued while a turn runs waits in the adapter's memory and is sent as the next session/prompt once that turn is answered: over ACP a prompt sent while a turn runs aborts that turn and runs in its place, and Gemini CLI's own queue is in its interactive UI",
+  'prompt.admit.steered':
+    "a prompt steered while a turn runs waits in the adapter's memory and is sent as the next session/prompt once that turn is answered: over ACP a prompt sent while a turn runs aborts that turn and runs in its place, and Gemini CLI's own steering (experimental.modelSteering) is in its interactive UI",
   'session.run': 'submits the held prompts and nothing else: Gemini CLI has no way to go on without new input',
   'session.wake': 'submits the held prompts and nothing else: Gemini CLI starts no work when a session opens',
   'session.idle': 'every session/prompt request the adapter sent has its response',
@@ -61,19 +63,22 @@ const EMULATED = {
     "the compression threshold given to Gemini CLI (model.compressionThreshold) is the adapter's arithmetic: the window less the greater of the output allowance and the buffer, over Gemini CLI's own window; Gemini CLI has no output allowance or buffer of its own to compact by",
 };
 
-/** What of EMULATED Gemini CLI has no interface for at all. */
+/** What of EMULATED, and of the commands it answers unsupported, Gemini CLI has no interface for at all. */
 const ABSENT = [
   'prompt.admit.held',
-  'prompt.admit.queued',
   'prompt.admit.receipt',
   'prompt.admit.id',
   'session.run',
   'session.wake',
+  'agent.define',
+  'epoch',
+  'session.move',
 ];
 
 /** Commands Gemini CLI has no equivalent for, and why (adapters/gemini-cli/README.md says more). */
 const UNSUPPORTED = {
-  inbox: 'Gemini CLI keeps no inbox: a prompt sent while another runs cancels it',
+  inbox:
+    'Gemini CLI keeps no inbox: over ACP a prompt sent while another runs cancels it, and its interactive queue is not durable',
   epoch: 'Gemini CLI keeps no context epoch: the system prompt is rebuilt whenever a session is opened',
   'agent.define':
     'Gemini CLI has no agent a session runs as: its agents are subagents the model calls through invoke_agent, its modes fixed approval modes',
@@ -300,7 +305,7 @@ async function open(sessionId) {
   const child = await geminiProcess();
   let state = live.get(sessionId);
   if (!state) {
-    state = { held: [], opened: undefined };
+    state = { held: [], waiting: [], opened: undefined };
     live.set(sessionId, state);
   }
   state.opened ??= (async () => {
@@ -351,9 +356,22 @@ function promptParts(prompt) {
   );
 }
 
-/** Sends one prompt; Gemini CLI aborts the session's running prompt, if any, for it. */
+/**
+ * Sends one prompt, and once it is answered the next prompt admitted while it ran: Gemini CLI would
+ * abort a running prompt for one sent beside it. The next is sent as the answer arrives, so the
+ * session is never idle between the two.
+ */
 function send(sessionId, parts) {
-  gemini.prompt(record(sessionId).uuid, parts).catch((error) => diagnostics.push(`session/prompt: ${error.message}`));
+  const state = live.get(sessionId);
+  const sendNext = () => {
+    const next = state?.waiting.shift();
+    if (next) send(sessionId, next);
+  };
+  // Handled on the answer itself, before the client counts the prompt as ended.
+  gemini.prompt(record(sessionId).uuid, parts).then(sendNext, (error) => {
+    diagnostics.push(`session/prompt: ${error.message}`);
+    sendNext();
+  });
 }
 
 let admitted = 0;
@@ -369,21 +387,24 @@ async function admit(c) {
     state.held.push(parts);
     return heldReceipt(messageId);
   }
-  // Whatever its delivery, a prompt goes to Gemini CLI at once, as its ACP takes it: one sent while
-  // a turn runs cancels that turn and runs in its place. A queued one stands in for a queue it has not.
-  const queued = c.delivery === 'queue' && gemini.isBusy(record(c.sessionId).uuid);
+  if (gemini.isBusy(record(c.sessionId).uuid)) {
+    state.waiting.push(parts);
+    return new EmulatedAnswer({ messageId, state: 'pending', duplicate: false }, [
+      c.delivery === 'queue' ? 'prompt.admit.queued' : 'prompt.admit.steered',
+      ...CALLER_IDS,
+    ]);
+  }
   send(c.sessionId, parts);
-  return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, [
-    ...(queued ? ['prompt.admit.queued'] : []),
-    ...CALLER_IDS,
-  ]);
+  return new EmulatedAnswer({ messageId, state: 'promoted', duplicate: false }, CALLER_IDS);
 }
 
 async function submitHeld(sessionId) {
   const state = live.get(sessionId);
   if (!state?.held.length) return;
   await open(sessionId);
-  for (const parts of state.held.splice(0)) send(sessionId, parts);
+  // One after another, each once the one before is answered.
+  state.waiting.push(...state.held.splice(0));
+  if (!gemini.isBusy(record(sessionId).uuid)) send(sessionId, state.waiting.shift());
 }
 
 async function idle(sessionId) {
@@ -411,6 +432,9 @@ const commands = {
   'session.interrupt': async (c) => {
     const uuid = records.all[c.sessionId]?.uuid;
     if (!uuid || !gemini?.isBusy(uuid)) return;
+    // What waited behind the cancelled prompt stays for a later run or wake, as held prompts do.
+    const state = live.get(c.sessionId);
+    if (state) state.held.push(...state.waiting.splice(0));
     gemini.cancel(uuid);
     await gemini.idle(uuid);
   },

@@ -58,10 +58,11 @@ const EMULATED = {
 };
 
 /**
- * What of EMULATED Qwen Code has no interface for at all: it keeps no message IDs of the caller, no
- * prompt without a run and no wake; a rule about one is not implemented.
+ * What of EMULATED, and of the commands it answers unsupported, Qwen Code has no interface for at
+ * all: it keeps no message IDs of the caller, no prompt without a run, no wake and no context epoch;
+ * a rule about one is not implemented.
  */
-const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake'];
+const ABSENT = ['prompt.admit.held', 'prompt.admit.receipt', 'prompt.admit.id', 'session.wake', 'epoch'];
 
 /** Commands Qwen Code has no equivalent for, and why (adapters/qwen-code/README.md says more). */
 const UNSUPPORTED = {

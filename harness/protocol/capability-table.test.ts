@@ -102,24 +102,26 @@ test('an adapter README without the section says so', () => {
   ]);
 });
 
-test('a name the handshake calls absent is emulated, and its row says where the runtime lacks it', () => {
-  const table = readCapabilityTable(
-    readme([
-      '| `session.create` | emulated: the adapter maps IDs; absent in 1.0: the runtime names sessions itself |',
-      '| `prompt.admit` | through POST /prompt |',
-      '| `prompt.admit.receipt` | emulated: echoes the ID |',
-      '| `session.move` | not wired: the route /move |',
-      ...capabilityRows,
-    ]),
-    'README.md',
-  );
+test('a name the handshake calls absent is emulated or refused, and its row says where the runtime lacks it', () => {
+  const table = (move: string) =>
+    readCapabilityTable(
+      readme([
+        '| `session.create` | emulated: the adapter maps IDs; absent in 1.0: the runtime names sessions itself |',
+        '| `prompt.admit` | through POST /prompt |',
+        '| `prompt.admit.receipt` | emulated: echoes the ID |',
+        `| \`session.move\` | ${move} |`,
+        ...capabilityRows,
+      ]),
+      'README.md',
+    );
   const emulated = { 'session.create': 'maps IDs', 'prompt.admit.receipt': 'echoes' };
-  const check = (absent: string[]) =>
-    checkCapabilityTable(table, 'README.md', { capabilities: ['restart'], emulated, absent }, COMMANDS);
+  const check = (absent: string[], move = 'not wired: the route /move') =>
+    checkCapabilityTable(table(move), 'README.md', { capabilities: ['restart'], emulated, absent }, COMMANDS);
   assert.deepEqual(check(['session.create']), []);
+  assert.deepEqual(check(['session.move'], 'absent in 1.0: sessions stay where they began'), []);
   assert.deepEqual(check(['prompt.admit.receipt', 'session.move']), [
     'README.md: `prompt.admit.receipt` is in the handshake\'s absent list but its row says no "absent in <version>:"',
-    "README.md: `session.move` is in the handshake's absent list but not emulated",
+    "README.md: `session.move` is in the handshake's absent list but neither emulated nor written absent",
   ]);
 });
 

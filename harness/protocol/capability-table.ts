@@ -68,7 +68,8 @@ export function readCapabilityTable(markdown: string, file: string): CapabilityT
  * that `commands` names (the parts rules are about), or a capability with no row or two; a row for a name the protocol does not know and the adapter does not emulate;
  * a capability declared but written absent, or written reached but not declared; an emulated name
  * not written `emulated:`, or an `emulated:` row the handshake does not list; a name the handshake
- * calls absent that is not emulated, or whose row does not say where the runtime shows it lacks it.
+ * calls absent that is neither emulated nor refused, or whose row does not say where the runtime
+ * shows it lacks it.
  */
 export function checkCapabilityTable(
   table: CapabilityTable,
@@ -107,7 +108,8 @@ export function checkCapabilityTable(
       problems.push(`${file}: \`${name}\` is in the handshake's emulated list but its row is not written emulated:`);
   }
   for (const name of description.absent ?? []) {
-    if (!emulated.has(name)) problems.push(`${file}: \`${name}\` is in the handshake's absent list but not emulated`);
+    if (!emulated.has(name) && !rowsOf(name).some((row) => row.reach === 'absent'))
+      problems.push(`${file}: \`${name}\` is in the handshake's absent list but neither emulated nor written absent`);
     else if (!rowsOf(name).some((row) => ABSENT_CASE.test(row.how)))
       problems.push(
         `${file}: \`${name}\` is in the handshake's absent list but its row says no "absent in <version>:"`,

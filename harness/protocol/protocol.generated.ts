@@ -1251,7 +1251,7 @@ export interface HelloResult {
     [k: string]: string;
   };
   /**
-   * Of the names under `emulated`, those the runtime has no interface for at all: the adapter's emulation stands in so that other rules can be judged, and a rule about one of them (rules/index.md, About) is not implemented rather than not judged.
+   * Of the names under `emulated`, and of the commands or parts the adapter answers `unsupported`, those the runtime has no interface for at all: the adapter's emulation stands in so that other rules can be judged, and a rule about one of them (rules/index.md, About) is not implemented rather than not judged, also where a scenario was refused one only to set up or to look.
    */
   absent?: string[];
   /**

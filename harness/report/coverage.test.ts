@@ -103,6 +103,16 @@ test('a refused action is not implemented for a rule about what was refused, not
   assert.equal(coverageOf([wholeCommand]).outcomes['INB-02'], 'not implemented');
 });
 
+// EPO-05 is about `epoch`; EPO-04 about no command, INB-14 rests on `prompt.admit.queued`.
+test('a command refused only to set up or look leaves no verdict, but a rule about it not implemented', () => {
+  const refusedLook = (rule: string, refused: string) =>
+    scenarioResult('epo-epochs-5', 'not judged', [rule], { refusedToReach: [refused] });
+  assert.equal(coverageOf([refusedLook('EPO-05', 'epoch')]).outcomes['EPO-05'], 'not implemented');
+  assert.equal(coverageOf([refusedLook('EPO-04', 'epoch')]).outcomes['EPO-04'], 'not judged');
+  assert.equal(coverageOf([refusedLook('INB-14', 'prompt.admit.queued')]).outcomes['INB-14'], 'not judged');
+  assert.equal(coverageOf([refusedLook('EPO-05', 'inbox')]).outcomes['EPO-05'], 'not judged');
+});
+
 test('one cause of errored scenarios is one reason, whatever each scenario sent and where it ran', () => {
   const timedOut = (id: string, dir: string) =>
     scenarioResult(id, 'errored', ['INB-01'], {

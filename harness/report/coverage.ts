@@ -37,11 +37,13 @@ export function rulesOf(result: ScenarioResult): string[] {
  * A pass or failure that rests on the adapter's emulation of what the rule is about is no verdict,
  * or not implemented where the runtime has no interface for it at all; a command the runtime
  * refused stays not implemented for a rule about it, and leaves a rule about another part of it
- * (a receipt shown by an admission without a run) not judged.
+ * (a receipt shown by an admission without a run) not judged; one refused only to set up or to look
+ * leaves the scenario no verdict, but a rule about it not implemented.
  */
 export function outcomeFor(result: ScenarioResult, rule: string): Outcome {
   const outcome = checkedOutcome(result, rule);
   if (outcome === 'not implemented') return refusedBeside(result, rule) ? 'not judged' : outcome;
+  if (outcome === 'not judged' && refusedAbout(result, rule)) return 'not implemented';
   if (outcome !== 'passed' && outcome !== 'failed') return outcome;
   const emulated = emulatedSubjects(result, rule);
   if (emulated.length === 0) return outcome;
@@ -122,6 +124,16 @@ function refusedBeside(result: ScenarioResult, rule: string): string[] | undefin
   const refused = result.refused ?? [];
   if (refused.length === 0 || about.length === 0) return undefined;
   return refused.some((name) => about.some((subject) => covers(name, subject.name))) ? undefined : refused;
+}
+
+/**
+ * Whether the runtime refused, to set up or to look, what the rule is about (an `epoch` look for a
+ * rule about what the epoch keeps): the refusal is the answer, the rule not implemented.
+ */
+function refusedAbout(result: ScenarioResult, rule: string): boolean {
+  subjects ??= readRuleSubjects(kitPath('rules', 'index.md')).byRule;
+  const about = (subjects.get(rule) ?? []).filter((subject) => !subject.setUp);
+  return (result.refusedToReach ?? []).some((name) => about.some((subject) => covers(name, subject.name)));
 }
 
 /**

@@ -135,6 +135,7 @@ export interface OutcomeNote {
   /** `reading`: the reading of an open choice the runtime took (`<choice>: <reading>`). */
   /** `sizes`: the scenario's sizes did not fit the runtime, so nothing it saw judges a rule, failures included. */
   /** `refused`: the names the runtime lacks that an action it refused stands for (a command, or its parts declared absent). */
+  /** `refused to reach`: the same of a command refused to set up or to look, not as the action under test. */
   kind:
     | 'not applicable'
     | 'not judged'
@@ -142,6 +143,7 @@ export interface OutcomeNote {
     | 'check failed'
     | 'emulated'
     | 'refused'
+    | 'refused to reach'
     | 'means'
     | 'reading'
     | 'time';
@@ -155,6 +157,7 @@ const NOTE_PREFIX: Record<OutcomeNote['kind'], string> = {
   'check failed': 'check failed, the scenario runs on: ',
   emulated: 'rests on emulated: ',
   refused: 'refused, absent: ',
+  'refused to reach': 'refused to set up or look, absent: ',
   means: 'means: ',
   reading: 'reading: ',
   time: 'time spent: ',

@@ -67,6 +67,8 @@ export interface ScenarioResult {
    * parts of the command the request asked for (`prompt.admit.held`), or else the command.
    */
   refused?: string[];
+  /** The same of a command refused only to set up or to look: the scenario gave no verdict, unless a rule is about it (coverage.ts). */
+  refusedToReach?: string[];
   /** How the scenario reached the runtime's tools: the kit's own tools, or the runtime's shell. */
   means?: string;
   /** The reading of each open choice the runtime took, as `<choice>: <reading>`. */
@@ -191,6 +193,7 @@ export class ScenarioResultCollector {
       if (note?.kind === 'sizes') this.misfits.set(log.testCaseStartedId, note.reason);
       if (note?.kind === 'emulated') result.emulated = note.reason.split(', ');
       if (note?.kind === 'refused') result.refused = note.reason.split(', ');
+      if (note?.kind === 'refused to reach') result.refusedToReach = note.reason.split(', ');
       if (note?.kind === 'means') result.means = note.reason;
       if (note?.kind === 'time') result.time = JSON.parse(note.reason) as TimeSpent;
       if (note?.kind === 'reading' && !result.readings?.includes(note.reason))

@@ -7,6 +7,7 @@ import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
 import { asNotDriven } from '../../harness/driver/runtime-fault.js';
 import { meansCover } from '../../harness/means/tool-means.js';
 import { partsRequested } from '../../harness/protocol/protocol-schema.js';
+import { covers } from '../../harness/suite/rule-subjects.js';
 import {
   capabilityOfCommand,
   capabilityOfTool,
@@ -140,8 +141,14 @@ function stepError(world: KitWorld, error: unknown, step: RunningStep | undefine
   if (capability && !(declares(world.driver.description, capability) && step?.kind === 'Action'))
     return world.notApplicable(needsReason(capability));
   const why = `the runtime answered unsupported: ${error.reason}`;
-  if (step && step.kind !== 'Action' && error.command.cmd !== SESSION_COMMAND)
+  if (step && step.kind !== 'Action' && error.command.cmd !== SESSION_COMMAND) {
+    // Which of it the runtime lacks altogether, as its handshake says: a rule about that is not implemented.
+    const absent = refusedNames(error.command).filter((name) =>
+      (world.driver.description.absent ?? []).some((lacked) => covers(lacked, name)),
+    );
+    if (absent.length > 0) world.log(noteText({ kind: 'refused to reach', reason: absent.join(', ') }));
     return new PrerequisiteUnsupported(error.command.cmd, why);
+  }
   // A runtime that cannot create a session lacks whatever any rule is about.
   if (error.command.cmd !== SESSION_COMMAND)
     world.log(noteText({ kind: 'refused', reason: refusedNames(error.command).join(', ') }));

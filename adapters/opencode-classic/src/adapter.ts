@@ -123,6 +123,8 @@ export function createAdapter(): StdioAdapter {
         statusText: 'Command exited with code {status}.',
       },
       emulated: EMULATED,
+      // What the classic runner has no interface for at all (the adapter answers unsupported).
+      absent: ['epoch', 'session.run', 'session.wake'],
       patch: { tool: 'apply_patch', patchField: 'patchText' },
       // The read tool takes the file's path as `filePath` (relative paths resolve in the session's directory).
       read: { tool: 'read', pathField: 'filePath' },

@@ -130,6 +130,8 @@ export function createAdapter(runtime: V2Runtime): StdioAdapter {
         statusText: 'Command exited with code {status}.',
       },
       emulated: emulated(runtime.server.title),
+      // The V2 runner has no way to go on without new input (the adapter answers unsupported).
+      absent: ['session.run'],
       patch: { tool: 'apply_patch', patchField: 'patchText' },
       texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS), ...runtime.texts },
       limits: LIMITS,
