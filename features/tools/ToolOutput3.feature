@@ -50,6 +50,13 @@ Feature: ToolOutput3 - Bounding at the Runtime's Own Limit
     Then the output of call "c1" is exactly what the tool returned
     And request 2 shows the model the output of call "c1"
     And the managed output directory holds 0 files
+    # A runtime that bounds nothing passes the checks above: an output over the limit in the same
+    # session comes back bounded, or they showed nothing.
+    When the provider calls produce "c2" with numbered lines over every part of the tool output limit
+    And the provider replies "done again"
+    And the user steers "again"
+    And the session settles
+    Then the output of call "c2" was bounded, or nothing here is judged
 
   @TOO-05 @id:too-own-limit-4 @needs:kit-tools
   Scenario: [4] Two outputs over the runtime's own limit get different managed files in one flat directory
