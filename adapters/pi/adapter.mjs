@@ -60,7 +60,8 @@ async function hello(config) {
   sessions.isContextOverflow = ai.isContextOverflow;
   return {
     protocol: PROTOCOL,
-    runtime: { name: 'pi', version: pi.VERSION, language: 'typescript' },
+    // pi is loaded as a library: its process is this one.
+    runtime: { name: 'pi', version: pi.VERSION, language: 'typescript', inAdapterProcess: true },
     profiles: ['core'],
     capabilities: [
       'restart',

@@ -14,6 +14,24 @@ export class RuntimeNotDriven extends Error {
   }
 }
 
+/**
+ * A runtime that runs in its adapter's process (`runtime.inAdapterProcess`) ended that process
+ * while the action under test ran: the runtime failed the action, as it would fail its user.
+ */
+export class RuntimeEnded extends Error {
+  constructor(message: string) {
+    super(`the runtime ended its process during the action (it runs in the adapter's): ${message}`);
+    this.name = 'RuntimeEnded';
+  }
+}
+
+/** `error` as a RuntimeEnded when the adapter the runtime runs in exited unasked during an action. */
+export function asRuntimeEnded(error: unknown, inAdapterProcess: boolean, action: boolean): RuntimeEnded | undefined {
+  return error instanceof AdapterFailed && error.exitedUnasked && inAdapterProcess && action
+    ? new RuntimeEnded(error.message)
+    : undefined;
+}
+
 /** `error` as a RuntimeNotDriven when it is one of the ways a runtime cannot be driven. */
 export function asNotDriven(error: unknown): RuntimeNotDriven | undefined {
   if (error instanceof RuntimeNotDriven) return error;

@@ -14,7 +14,12 @@ import {
 
 /** The adapter process misbehaved: it died, or wrote something that is not a reply. */
 export class AdapterFailed extends Error {
-  constructor(detail: string, stderr: string) {
+  constructor(
+    detail: string,
+    stderr: string,
+    /** The adapter's process ended without the kit asking it to. */
+    readonly exitedUnasked = false,
+  ) {
     super(withStderr(detail, stderr));
     this.name = 'AdapterFailed';
   }
@@ -104,6 +109,7 @@ class StdioTransport implements Transport {
         if (!this.killed)
           this.fail(
             `the adapter exited (${signal ? `signal ${signal}` : `code ${code}`})${this.crashExpected ? ', as it was asked to' : ''}`,
+            !this.crashExpected,
           );
         resolve();
       });
@@ -222,10 +228,12 @@ class StdioTransport implements Transport {
   }
 
   /** Every waiting and later command fails with the same report. */
-  private fail(detail: string): void {
-    this.broken ??= new AdapterFailed(detail, this.stderr);
+  private fail(detail: string, exitedUnasked = false): void {
+    this.broken ??= new AdapterFailed(detail, this.stderr, exitedUnasked);
     for (const pending of this.pending.values())
-      pending.reject(new AdapterFailed(`${detail} while ${pending.command.cmd} was waiting`, this.stderr));
+      pending.reject(
+        new AdapterFailed(`${detail} while ${pending.command.cmd} was waiting`, this.stderr, exitedUnasked),
+      );
     this.pending.clear();
   }
 }

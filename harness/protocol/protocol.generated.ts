@@ -1227,6 +1227,10 @@ export interface HelloResult {
      * Its implementation language.
      */
     language: string;
+    /**
+     * True when the runtime runs inside the adapter's own process (a library the adapter loads): the adapter exiting on its own while the action under test runs is then the runtime ending its process, a failure of that action, not a runtime the kit could not drive.
+     */
+    inAdapterProcess?: boolean;
   };
   /**
    * The rule profiles it implements; scenarios of other profiles are not applicable.

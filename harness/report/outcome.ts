@@ -176,7 +176,7 @@ export function readNote(text: string): OutcomeNote | undefined {
 
 /** The name of an error's class ahead of its message (`AssertionError: `), which says nothing to a reader. */
 const ERROR_CLASS =
-  /^(?:\w*Error|NotImplemented|NothingToJudge|PrerequisiteUnsupported|EarlierCheckFailed|RuntimeNotDriven|RuntimeTimeout|AwaitedStateNotReached|SuiteDefect|AdapterFailed|ProtocolViolation): /;
+  /^(?:\w*Error|NotImplemented|NothingToJudge|PrerequisiteUnsupported|EarlierCheckFailed|RuntimeNotDriven|RuntimeEnded|RuntimeTimeout|AwaitedStateNotReached|SuiteDefect|AdapterFailed|ProtocolViolation): /;
 
 /** A failure message without the kit's own stack frames and error class names, which say nothing about the runtime. */
 export function failureLines(message: string | undefined): string[] {

@@ -15,6 +15,7 @@ function scenario(
   status: 'FAILED' | 'PASSED',
   exception?: string,
   checks: Record<number, string> = { 6: 'INB-07' },
+  message = 'boom',
 ): Envelope[] {
   const keywords = ['Given ', 'When ', 'Then '];
   const types = ['Context', 'Action', 'Outcome'] as const;
@@ -59,7 +60,7 @@ function scenario(
         testStepId: `ts${i}`,
         testStepResult:
           i === failing
-            ? { status, message: 'boom', ...(exception ? { exception: { type: exception } } : {}) }
+            ? { status, message, ...(exception ? { exception: { type: exception } } : {}) }
             : { status: i > failing && status === 'FAILED' ? 'SKIPPED' : 'PASSED' },
       },
     })),
@@ -110,6 +111,14 @@ test('a check a step names of a rule the scenario is not tagged with judges that
   assert.deepEqual(coverageOf([passed]).outcomes, { 'INB-07': 'passed', 'INB-10': 'passed', 'INB-11': 'passed' });
   const later = collect(scenario(1, 'FAILED', 'AssertionError', { 8: 'INB-07' }));
   assert.deepEqual(coverageOf([later]).outcomes, { 'INB-10': 'not judged', 'INB-11': 'not judged' });
+});
+
+test("a runtime that ended its own process during the action failed it for every rule of the scenario", () => {
+  const ended = 'RuntimeEnded: the runtime ended its process during the action (it runs in the adapter\'s): exit 1';
+  const result = collect(scenario(1, 'FAILED', 'RuntimeEnded', {}, ended));
+  assert.equal(result.status, 'failed');
+  assert.deepEqual(result.charged, ['INB-10', 'INB-11']);
+  assert.deepEqual(coverageOf([result]).outcomes, { 'INB-10': 'failed', 'INB-11': 'failed' });
 });
 
 test('an action that fails naming no rule judges none: the runtime never reached what the checks read', () => {

@@ -1,6 +1,7 @@
 import type { Envelope, Pickle } from '@cucumber/messages';
 import { EarlierCheckFailed, failureLines, readNote, stepOutcome, type Outcome } from './outcome.js';
 import type { TimeSpent } from '../driver/time-spent.js';
+import { RuntimeEnded } from '../driver/runtime-fault.js';
 import { firstCells, stableIdOf } from '../suite/scenario-id.js';
 import {
   checksByStep,
@@ -283,13 +284,17 @@ export class ScenarioResultCollector {
    * Charges a failed check to the rule it checks. A set-up or action step that fails without naming
    * a rule checks none: a Given could not bring the scenario to the state its rules are about (it
    * errored); a When never reached what the scenario's checks read (a wait that ran out on a state
-   * another rule is about), so no rule of the scenario is judged by it.
+   * another rule is about), so no rule of the scenario is judged by it, unless the runtime ended
+   * its own process there.
    */
   private charge(result: ScenarioResult, step: { kind: StepKind; checks?: string[] } | undefined): void {
     const rules = step
       ? rulesChecked({ kind: step.kind, ...(step.checks ? { named: step.checks } : {}) }, result.rules)
       : [];
     if (rules.length > 0) result.charged = [...rules];
+    // A runtime that ended its own process during the action failed it for every rule the action serves.
+    else if (step?.kind === 'Action' && result.message?.startsWith(`${RuntimeEnded.name}: `))
+      result.charged = [...result.rules];
     else if (step?.kind === 'Context') {
       result.status = 'errored';
       result.message = `set-up failed (a Given step names no rule it checks): ${failureLines(result.message).join('\n')}`;

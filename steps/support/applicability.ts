@@ -4,7 +4,7 @@ import { setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { TestStepResultStatus } from '@cucumber/messages';
 import type { RuntimeDescription } from '../../harness/protocol/protocol.js';
 import { RuntimeReportedError } from '../../harness/driver/runtime-driver.js';
-import { asNotDriven } from '../../harness/driver/runtime-fault.js';
+import { asNotDriven, asRuntimeEnded } from '../../harness/driver/runtime-fault.js';
 import { meansCover } from '../../harness/means/tool-means.js';
 import { partsRequested } from '../../harness/protocol/protocol-schema.js';
 import { covers } from '../../harness/suite/rule-subjects.js';
@@ -133,7 +133,11 @@ setDefinitionFunctionWrapper((fn: (...args: unknown[]) => unknown) => {
 /** What a step's error makes of the scenario: the error to fail it with, or `skipped` when it is not applicable. */
 function stepError(world: KitWorld, error: unknown, step: RunningStep | undefined): unknown {
   if (!(error instanceof RuntimeReportedError) || error.code !== 'unsupported')
-    return asNotDriven(error) ?? withFirstDifference(inKitWords(error));
+    return (
+      asRuntimeEnded(error, world.driver?.description.runtime.inAdapterProcess === true, step?.kind === 'Action') ??
+      asNotDriven(error) ??
+      withFirstDifference(inKitWords(error))
+    );
   // A capability the runtime declares but whose command it refuses as the scenario's action (a
   // host variable it reads none of, say) is not implemented; refused to set up or to look, the
   // capability is as good as undeclared here.
