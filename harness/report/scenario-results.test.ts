@@ -113,8 +113,8 @@ test('a check a step names of a rule the scenario is not tagged with judges that
   assert.deepEqual(coverageOf([later]).outcomes, { 'INB-10': 'not judged', 'INB-11': 'not judged' });
 });
 
-test("a runtime that ended its own process during the action failed it for every rule of the scenario", () => {
-  const ended = 'RuntimeEnded: the runtime ended its process during the action (it runs in the adapter\'s): exit 1';
+test('a runtime that ended its own process during the action failed it for every rule of the scenario', () => {
+  const ended = "RuntimeEnded: the runtime ended its process during the action (it runs in the adapter's): exit 1";
   const result = collect(scenario(1, 'FAILED', 'RuntimeEnded', {}, ended));
   assert.equal(result.status, 'failed');
   assert.deepEqual(result.charged, ['INB-10', 'INB-11']);
