@@ -119,8 +119,6 @@ function hello(c) {
       'instructions.revocation': 'The previously provided AGENTS.md instructions no longer apply.',
     },
     emulated: EMULATED,
-    // Codex has no admission without a turn (the adapter answers unsupported): a rule about it is not implemented.
-    absent: ['prompt.admit.held'],
     // The family's window, compacted at 90% of it at the latest (ModelInfo::auto_compact_token_limit).
     limits: {
       contextWindow: family.context_window,

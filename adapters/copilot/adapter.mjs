@@ -96,7 +96,7 @@ const EMULATED = {
     "the page is the adapter's cut of the history it reads from events.jsonl, in the order of session.eventLog.read: Copilot CLI's paged read counts events from a cursor of its own, not the history's messages before one of them",
 };
 
-const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.wake', 'epoch'];
+const ABSENT = ['prompt.admit.receipt', 'prompt.admit.id', 'session.wake'];
 
 /** The rules of a kit agent that a custom agent of Copilot CLI cannot hold. */
 const AGENT_RULES_REFUSED = {

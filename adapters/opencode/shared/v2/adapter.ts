@@ -42,6 +42,8 @@ export interface V2Runtime {
   name: string;
   /** The handshake's texts, as the runtime was observed to say them. */
   texts: Record<string, string>;
+  /** What the runtime has no interface for at all, of the commands the adapter answers unsupported. */
+  absent?: string[];
 }
 
 /** The V2 runner also reads which process over the scenario's store it is: 0 first, then after each restart. */
@@ -130,8 +132,7 @@ export function createAdapter(runtime: V2Runtime): StdioAdapter {
         statusText: 'Command exited with code {status}.',
       },
       emulated: emulated(runtime.server.title),
-      // The V2 runner has no way to go on without new input (the adapter answers unsupported).
-      absent: ['session.run'],
+      ...(runtime.absent ? { absent: runtime.absent } : {}),
       patch: { tool: 'apply_patch', patchField: 'patchText' },
       texts: { 'tool-output.retention-days': String(TOOL_OUTPUT_RETENTION_DAYS), ...runtime.texts },
       limits: LIMITS,
