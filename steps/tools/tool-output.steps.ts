@@ -385,13 +385,17 @@ Then(
 
 /**
  * The premise of a rule about what becomes of a bounded output: a runtime that did not bound this
- * one (TOO-01's, judged in its own scenarios) leaves nothing of that rule to see.
+ * one (TOO-01's, judged in its own scenarios), or whose call of it failed, leaves nothing of that
+ * rule to see.
  */
 Given(
   'the output of call {string} was bounded, or nothing here is judged',
   async function (this: KitWorld, id: string) {
     const call = await toolCall(this, id);
-    if (call.status === 'success' && showsWhole(this, id, call.output))
+    // A call that did not succeed (a command the shell refused, say) left no output to bound.
+    if (call.status !== 'success')
+      throw new NothingToJudge(`call "${id}" settled as ${call.status}: it left no bounded output to judge`);
+    if (showsWhole(this, id, call.output))
       throw new NothingToJudge(`the output of "${id}" is the whole raw output: the runtime bounded nothing here`);
   },
 );
