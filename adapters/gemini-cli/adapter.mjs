@@ -70,7 +70,6 @@ const ABSENT = [
   'prompt.admit.id',
   'session.run',
   'session.wake',
-  'agent.define',
   'epoch',
   'session.move',
 ];
@@ -81,7 +80,7 @@ const UNSUPPORTED = {
     'Gemini CLI keeps no inbox: over ACP a prompt sent while another runs cancels it, and its interactive queue is not durable',
   epoch: 'Gemini CLI keeps no context epoch: the system prompt is rebuilt whenever a session is opened',
   'agent.define':
-    'Gemini CLI has no agent a session runs as: its agents are subagents the model calls through invoke_agent, its modes fixed approval modes',
+    'Gemini CLI has no named agent a session runs as: its agents are subagents the model calls through invoke_agent; the nearest, its approval modes (session/set_mode) with policy rules scoped to a mode, is not wired',
   'session.move': "Gemini CLI files a session's chat under its project directory; it has no move",
 };
 
@@ -235,6 +234,14 @@ const delay = (ms, value) => new Promise((resolve) => setTimeout(resolve, ms, va
 /** The model the kit names in every hello; a hello naming another starts a process of its own. */
 const SPARE_MODEL = 'kit-model';
 
+/**
+ * Where the scenario's processes keep Gemini CLI's home, noted at the first: Gemini CLI writes paths
+ * below its home into the system instruction (its private memory's), so a process started later,
+ * after a restart, runs in the same home as the spare that served the scenario first, or the
+ * restart alone would change the baseline.
+ */
+const homeNote = () => join(config.storeDir, 'gemini-home-path');
+
 /** The runtime's `gemini --acp` process, started on first use, and its `initialize` answered. */
 let gemini;
 let started;
@@ -262,14 +269,19 @@ function geminiProcess() {
     // The spare's home is the kit's from now on, once it has read its own settings (at its start,
     // before it answers `initialize`): what it holds of them is the idle home's, never a scenario's.
     const link = join(spare.home, '.gemini');
+    if (!existsSync(homeNote())) writeFileSync(homeNote(), spare.home);
     ready = spare.ready.then(() => {
       rmSync(link);
       symlinkSync(home, link);
     });
   } else {
-    const own = join(config.storeDir, 'gemini-home');
+    // A spare kept in this home would share it: it goes first.
+    spare?.child.kill();
+    const own = existsSync(homeNote()) ? readFileSync(homeNote(), 'utf8') : join(config.storeDir, 'gemini-home');
+    if (!existsSync(homeNote())) writeFileSync(homeNote(), own);
     mkdirSync(join(own, 'tmp'), { recursive: true });
-    if (!existsSync(join(own, '.gemini'))) symlinkSync(home, join(own, '.gemini'));
+    rmSync(join(own, '.gemini'), { force: true });
+    symlinkSync(home, join(own, '.gemini'));
     child = new AcpProcess({
       cwd: own,
       env: environment(own, config.provider),
@@ -278,7 +290,6 @@ function geminiProcess() {
       minutesAhead: settings.minutesAhead,
     });
     ready = child.initialize();
-    spare?.child.kill();
   }
   spare = undefined;
   gemini = child;
